@@ -1,0 +1,264 @@
+"""The contract every game implements, and the shared machinery around it.
+
+A ``Ruleset`` is stateless: all game data lives in a pydantic ``GameState``. The
+base class owns what is the same in every game (copy-on-apply, the turn check,
+action parsing, GM tasks and patches) so that each game only writes its rules in
+``_setup``, ``_prompts`` and ``_apply``. ``apply`` never mutates its input: it works
+on a deep copy, so a ``RuleViolation`` raised half-way leaves nothing changed.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from typing import Any, ClassVar, Generic, Protocol, TypeVar, runtime_checkable
+
+import jsonpatch
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+
+from .errors import (
+    CORE_BAD_ACTION,
+    CORE_BAD_PATCH,
+    CORE_GAME_OVER,
+    CORE_GM_ONLY,
+    CORE_NOT_YOUR_TURN,
+    RuleViolation,
+)
+from .events import Event
+from .gm import GmState
+from .prompts import GM_SEAT, Option, Prompt
+from .rng import Rng
+
+
+class GameState(BaseModel):
+    """Fields every game state has; games subclass it and add their own."""
+
+    model_config = ConfigDict(extra="forbid", validate_assignment=False)
+
+    ruleset: str
+    players: int
+    rng: Rng
+    step: int = 0
+    gm: GmState = Field(default_factory=GmState)
+
+
+class Result(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    winners: list[int]
+    reason: str
+    scores: dict[int, float] = Field(default_factory=dict)
+
+
+class GameOptions(BaseModel):
+    """Options every game accepts. ``factions`` is filled by the table layer from joins."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    players: int = 2
+    factions: list[str | None] | None = None
+
+
+S = TypeVar("S", bound=GameState)
+O = TypeVar("O", bound=GameOptions)
+
+GM_ACTIONS = {"gm_resolve", "gm_patch"}
+
+
+@runtime_checkable
+class RulesetProtocol(Protocol):
+    name: str
+
+    def setup(self, options: dict[str, Any], seed: int | str) -> GameState: ...
+    def prompts(self, state: GameState) -> list[Prompt]: ...
+    def apply(self, state: GameState, seat: int, action: dict[str, Any]) -> tuple[GameState, list[Event]]: ...
+    def view(self, state: GameState, seat: int | None) -> dict[str, Any]: ...
+    def result(self, state: GameState) -> Result | None: ...
+    def sample_action(self, state: GameState, seat: int, rng: random.Random) -> dict[str, Any]: ...
+
+
+class Ruleset(ABC, Generic[S, O]):
+    name: ClassVar[str]
+    title: ClassVar[str]
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 4
+    factions: ClassVar[tuple[str, ...]] = ()
+    state_model: ClassVar[type[GameState]]
+    options_model: ClassVar[type[GameOptions]] = GameOptions
+    # A discriminated union of the game's action models, keyed on ``type``.
+    action_adapter: ClassVar[TypeAdapter[Any]]
+    # Typed edits the GM may apply as GM_SEAT (beyond gm_patch / gm_resolve).
+    gm_action_types: ClassVar[frozenset[str]] = frozenset()
+
+    # ---- setup ---------------------------------------------------------------
+    def parse_options(self, options: dict[str, Any]) -> O:
+        try:
+            parsed = self.options_model.model_validate(options)
+        except ValidationError as exc:
+            raise RuleViolation(CORE_BAD_ACTION, f"Those game options are not valid: {_first_error(exc)}") from exc
+        if not self.min_players <= parsed.players <= self.max_players:
+            raise RuleViolation(
+                CORE_BAD_ACTION,
+                f"{self.title} is played by {self.min_players} to {self.max_players} players, not {parsed.players}.",
+            )
+        return parsed  # type: ignore[return-value]
+
+    def setup(self, options: dict[str, Any], seed: int | str) -> S:
+        return self._setup(self.parse_options(options), Rng.from_seed(seed))
+
+    @abstractmethod
+    def _setup(self, options: O, rng: Rng) -> S: ...
+
+    # ---- the loop ------------------------------------------------------------
+    def prompts(self, state: S) -> list[Prompt]:
+        """Who the game waits on. Open GM tasks block everything else (see gm.py)."""
+        if self.result(state) is not None:
+            return []
+        if state.gm.tasks:
+            task = state.gm.tasks[0]
+            return [
+                Prompt(
+                    seat=GM_SEAT,
+                    key=f"gm-{task.id}",
+                    rule=task.rule,
+                    question=f"Game master: resolve task {task.id}: {task.text}",
+                    options=[Option(label="Resolved", action={"type": "gm_resolve", "task": task.id, "note": ""})],
+                )
+            ]
+        return self._prompts(state)
+
+    @abstractmethod
+    def _prompts(self, state: S) -> list[Prompt]: ...
+
+    def parse_action(self, action: dict[str, Any]) -> Any:
+        try:
+            return self.action_adapter.validate_python(action)
+        except ValidationError as exc:
+            raise RuleViolation(CORE_BAD_ACTION, f"That action is not understood: {_first_error(exc)}") from exc
+
+    def copy_state(self, state: S) -> S:
+        return state.model_copy(deep=True)
+
+    def apply(self, state: S, seat: int, action: dict[str, Any]) -> tuple[S, list[Event]]:
+        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+            raise RuleViolation(CORE_BAD_ACTION, "An action must be a JSON object with a 'type'.")
+        if self.result(state) is not None:
+            raise RuleViolation(CORE_GAME_OVER, "The game is over; no more actions are accepted.")
+        kind = action["type"]
+        if kind in GM_ACTIONS or kind in self.gm_action_types:
+            if seat != GM_SEAT:
+                raise RuleViolation(CORE_GM_ONLY, "Only the game master may do that.")
+            if kind == "gm_patch":
+                return self._gm_patch(state, action)
+            if kind == "gm_resolve":
+                return self._gm_resolve(state, action)
+            parsed = self.parse_action(action)
+            new = self.copy_state(state)
+            events = self._apply_gm(new, parsed)
+            new.step += 1
+            return new, events
+        if state.gm.tasks:
+            raise RuleViolation(
+                CORE_NOT_YOUR_TURN,
+                "The game is waiting for the game master to resolve an effect before anyone may act.",
+            )
+        self.check_may_act(state, seat)
+        parsed = self.parse_action(action)
+        new = self.copy_state(state)
+        events = self._apply(new, seat, parsed)
+        new.step += 1
+        return new, events
+
+    def check_may_act(self, state: S, seat: int) -> None:
+        """CORE-1: a seat may act only while a prompt is addressed to it."""
+        current = self.prompts(state)
+        if any(p.seat == seat for p in current):
+            return
+        waiting = sorted({p.seat for p in current if p.waiting and p.seat >= 0})
+        names = ", ".join(f"seat {s + 1}" for s in waiting) or "nobody"
+        raise RuleViolation(CORE_NOT_YOUR_TURN, f"It is not your turn: the game is waiting on {names}.")
+
+    @abstractmethod
+    def _apply(self, state: S, seat: int, action: Any) -> list[Event]:
+        """Mutate ``state`` (already a private copy) and return the events."""
+
+    def _apply_gm(self, state: S, action: Any) -> list[Event]:
+        raise RuleViolation(CORE_BAD_ACTION, "This game offers no such game-master edit.")
+
+    # ---- GM ------------------------------------------------------------------
+    def _gm_patch(self, state: S, action: dict[str, Any]) -> tuple[S, list[Event]]:
+        ops = action.get("patch")
+        reason = str(action.get("reason") or "no reason given")
+        if not isinstance(ops, list):
+            raise RuleViolation(CORE_BAD_PATCH, "A GM patch must be a list of JSON Patch operations.")
+        try:
+            patched = jsonpatch.apply_patch(state.model_dump(mode="json"), ops)
+            new = type(state).model_validate(patched)
+        except (jsonpatch.JsonPatchException, jsonpatch.JsonPointerException) as exc:
+            raise RuleViolation(CORE_BAD_PATCH, f"The patch does not apply: {exc}") from exc
+        except ValidationError as exc:
+            raise RuleViolation(CORE_BAD_PATCH, f"The patched game would be invalid: {_first_error(exc)}") from exc
+        new.step = state.step + 1
+        return new, [Event.to_all("gm_patch", f"The game master edited the game ({reason}).")]  # type: ignore[return-value]
+
+    def _gm_resolve(self, state: S, action: dict[str, Any]) -> tuple[S, list[Event]]:
+        task_id = action.get("task")
+        note = str(action.get("note") or "")
+        base = state
+        if action.get("patch"):
+            base, _ = self._gm_patch(state, {"patch": action["patch"], "reason": note})
+            base.step = state.step
+        new = self.copy_state(base)
+        task = new.gm.take(int(task_id)) if isinstance(task_id, int) else None
+        if task is None:
+            raise RuleViolation(CORE_BAD_PATCH, f"There is no open game-master task {task_id!r}.")
+        new.step = state.step + 1
+        text = f"The game master resolved task {task.id} ({task.rule})" + (f": {note}" if note else ".")
+        return new, [Event.to_all("gm_resolved", text, task=task.id, rule=task.rule)]
+
+    # ---- views and results -----------------------------------------------------
+    @abstractmethod
+    def view(self, state: S, seat: int | None) -> dict[str, Any]: ...
+
+    @abstractmethod
+    def result(self, state: S) -> Result | None: ...
+
+    # ---- simulation and checks -------------------------------------------------
+    def sample_action(self, state: S, seat: int, rng: random.Random) -> dict[str, Any]:
+        """A random legal action for ``seat``; games override it for structured prompts."""
+        mine = [p for p in self.prompts(state) if p.seat == seat]
+        waiting = [p for p in mine if p.waiting] or mine
+        for prompt in waiting:
+            if prompt.options:
+                return dict(rng.choice(prompt.options).action)
+        raise RuleViolation(CORE_NOT_YOUR_TURN, f"Seat {seat + 1} has no enumerable prompt to sample from.")
+
+    def invariants(self, state: S) -> list[str]:
+        """Game-specific checks run by the simulator after every action."""
+        return []
+
+    def secrets(self, state: S) -> dict[int, set[str]]:
+        """Strings that reveal a seat's hidden information right now.
+
+        Used by leak checks: none may appear in a public payload. Only values that are
+        not public knowledge at this moment belong here.
+        """
+        return {}
+
+    def load_state(self, data: str | bytes) -> S:
+        return self.state_model.model_validate_json(data)  # type: ignore[return-value]
+
+    def describe_action(self, state: S, seat: int, action: dict[str, Any]) -> str:
+        """A short label for logs and undo messages."""
+        for prompt in self.prompts(state):
+            if prompt.seat == seat:
+                option = prompt.option_for(action)
+                if option is not None:
+                    return option.label
+        return str(action.get("type"))
+
+
+def _first_error(exc: ValidationError) -> str:
+    err = exc.errors()[0]
+    where = ".".join(str(p) for p in err.get("loc", ()))
+    return f"{where}: {err.get('msg')}" if where else str(err.get("msg"))
