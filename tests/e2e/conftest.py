@@ -1,0 +1,89 @@
+"""Reusable fixtures for end-to-end tests against the fake Discord server.
+
+Fixtures
+--------
+``fake_discord``  a started ``FakeDiscord`` (function scope), stopped afterwards.
+``fake_world``    ``fake_discord.create_standard_guild()``: guild, #general, #games, admin "gm",
+                  players alice/bob/carol.  Create it *before* starting the bot.
+``start_bot``     ``await start_bot(target, env=None, *, ready_pattern=None, timeout=20, settle=2.5,
+                  wait_ready=True, cwd=None) -> BotProcess``.  ``target`` is a module name
+                  (run with ``python -m``), a script path, or a full command list.  The bot gets
+                  DISCORD_TOKEN / DISCORD_API_BASE / DISCORD_GATEWAY_URL.  Every process started
+                  is SIGKILLed at teardown; its output is in ``bot.output()``.
+``sample_bot_path``  path of the small discord.py bot used to test the emulator itself.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any, AsyncIterator, Awaitable, Callable, Dict, List, Optional
+
+import pytest
+import pytest_asyncio
+
+HERE = Path(__file__).resolve().parent
+if str(HERE) not in sys.path:
+    sys.path.insert(0, str(HERE))
+
+from fake_discord import BotProcess, FakeDiscord, World  # noqa: E402
+
+SAMPLE_BOT = HERE / "sample_bot.py"
+REPO_ROOT = HERE.parent.parent
+
+
+@pytest_asyncio.fixture
+async def fake_discord() -> AsyncIterator[FakeDiscord]:
+    fake = FakeDiscord()
+    await fake.start()
+    try:
+        yield fake
+    finally:
+        await fake.stop()
+
+
+@pytest.fixture
+def fake_world(fake_discord: FakeDiscord) -> World:
+    return fake_discord.create_standard_guild()
+
+
+@pytest.fixture
+def sample_bot_path() -> Path:
+    return SAMPLE_BOT
+
+
+@pytest_asyncio.fixture
+async def start_bot(fake_discord: FakeDiscord, tmp_path: Path, request: pytest.FixtureRequest) -> AsyncIterator[Callable[..., Awaitable[BotProcess]]]:
+    procs: List[BotProcess] = []
+
+    async def _start(
+        target: Any,
+        env: Optional[Dict[str, str]] = None,
+        *,
+        ready_pattern: Optional[str] = None,
+        timeout: float = 20.0,
+        settle: float = 2.5,
+        wait_ready: bool = True,
+        cwd: Optional[Path] = None,
+    ) -> BotProcess:
+        bot = BotProcess(fake_discord, target, env=env, cwd=cwd or REPO_ROOT, log_dir=tmp_path, name=f"bot{len(procs) + 1}")
+        procs.append(bot)
+        await bot.start(wait_ready=wait_ready, ready_pattern=ready_pattern, timeout=timeout, settle=settle)
+        return bot
+
+    try:
+        yield _start
+    finally:
+        for bot in procs:
+            bot.cleanup()
+        rep = getattr(request.node, "rep_call", None)
+        if rep is not None and rep.failed:
+            for bot in procs:
+                sys.stderr.write(f"\n----- output of {bot!r} -----\n{bot.output(all_runs=True)[-6000:]}\n")
+
+
+@pytest.hookimpl(tryfirst=True, hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: Any):  # expose the call result to fixtures
+    outcome = yield
+    rep = outcome.get_result()
+    setattr(item, f"rep_{rep.when}", rep)
