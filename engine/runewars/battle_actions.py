@@ -1,0 +1,407 @@
+"""Battle decisions: action models, prompts (P-40..P-48), applying actions, the outcome, views.
+
+Public interface: ``battle.py``.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Annotated, Any, Literal, Union
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+
+from engine.core import Event, Option, Prompt, RuleViolation
+
+from .battle_effects import act_on_task, classes, seat_name, task_prompt, unit_label
+from .battle_flow import (
+    _after_choice,
+    _capture_event,
+    _data,
+    _do_draw,
+    _excess_candidates,
+    _open_group,
+    _queue_defense,
+    _settle_group,
+    advance_battle,
+    eligible_types,
+)
+from .battle_models import BattleOutcome, BattleState, RetreatGroup, Side, other
+
+# --------------------------------------------------------------------------- actions
+
+
+class _A(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class BattlePassWindow(_A):
+    type: Literal["battle_pass_window"]
+
+
+class BattleChooseType(_A):
+    type: Literal["battle_choose_type"]
+    unit_type: str
+
+
+class BattlePick(_A):
+    type: Literal["battle_pick"]
+    unit: int
+
+
+class BattleStop(_A):
+    type: Literal["battle_stop"]
+
+
+class BattleOption(_A):
+    type: Literal["battle_option"]
+    index: int
+
+
+class BattleDefense(_A):
+    type: Literal["battle_defense"]
+    use: bool
+
+
+class BattleRetreat(_A):
+    type: Literal["battle_retreat"]
+    area: str
+
+
+class BattleCapture(_A):
+    type: Literal["battle_capture"]
+    remove_from: str | None = None
+
+
+BATTLE_ACTIONS = (
+    BattlePassWindow,
+    BattleChooseType,
+    BattlePick,
+    BattleStop,
+    BattleOption,
+    BattleDefense,
+    BattleRetreat,
+    BattleCapture,
+)
+BattleAction = Annotated[Union[BATTLE_ACTIONS], Field(discriminator="type")]  # type: ignore[valid-type]
+_ADAPTER: TypeAdapter[Any] = TypeAdapter(BattleAction)
+
+
+# --------------------------------------------------------------------------- prompts
+
+
+def _key(bs: BattleState) -> str:
+    return f"battle:{bs.area}:{bs.seq}"
+
+
+def battle_prompts(bs: BattleState, ctx: Any = None) -> list[Prompt]:
+    """The one decision the battle waits on (empty when it waits on nothing or is over)."""
+    key = _key(bs)
+    if bs.tasks:
+        head = bs.tasks[0]
+        if head.effect["kind"] == "_defense" and bs.defense is not None:
+            return [_defense_prompt(bs, key)]
+        p = task_prompt(bs, key)
+        return [p] if p is not None else []
+    if bs.phase == "window" and bs.window_seats:
+        seat = bs.window_seats[0]
+        return [
+            Prompt(
+                seat=seat,
+                key=key,
+                rule="RW-14.3",
+                question=f"Start of the battle in {bs.area}: play any start-of-battle tactics cards or abilities, then pass.",
+                options=[Option(label="Pass (no more start-of-battle cards)", action={"type": "battle_pass_window"})],
+                default={"type": "battle_pass_window"},
+            )
+        ]
+    if bs.phase == "rows" and bs.choosing in ("attacker", "defender"):
+        side: Side = bs.choosing  # type: ignore[assignment]
+        types = eligible_types(bs, side)
+        if not types:
+            return []
+        opts = []
+        for kind in types:
+            group = [u for u in bs.side_units(side) if u.kind == kind and u.standing]
+            opts.append(
+                Option(
+                    label=f"{group[0].name} x{len(group)} ({group[0].shape})"[:80],
+                    action={"type": "battle_choose_type", "unit_type": kind},
+                )
+            )
+        return [
+            Prompt(
+                seat=bs.seat_of(side),
+                key=key,
+                rule="RW-14.4.1" if side == "attacker" else "RW-14.4.2",
+                question=f"Initiative row {bs.row}: which of your unit types draws next?",
+                options=opts,
+            )
+        ]
+    if bs.phase == "retreat":
+        g = _open_group(bs)
+        if g is not None and g.computed and g.options:
+            return [_retreat_prompt(bs, g, key)]
+    if bs.phase == "capture" and bs.winner == "attacker":
+        opts = [
+            Option(label=f"Remove your stronghold in {a} and place one here"[:80], action={"type": "battle_capture", "remove_from": a})
+            for a in bs.attacker_stronghold_areas
+        ]
+        opts.append(Option(label="Place no stronghold here", action={"type": "battle_capture", "remove_from": None}))
+        return [
+            Prompt(
+                seat=bs.attacker,
+                key=key,
+                rule="RW-14.7.2",
+                question=f"All your stronghold tokens are on the board. Remove one to place a damaged stronghold in {bs.area}?",
+                options=opts,
+                default={"type": "battle_capture", "remove_from": None},
+            )
+        ]
+    if bs.phase == "excess":
+        g = next((x for x in bs.retreats if x.reason == "excess"), None)
+        if g is not None and g.to_pick > 0:
+            reps = classes(_excess_candidates(bs))
+            return [
+                Prompt(
+                    seat=bs.attacker,
+                    key=key,
+                    rule="RW-10.9.3",
+                    question=f"You have units over the limit in {bs.area}: choose a unit to retreat ({g.to_pick} more).",
+                    options=[Option(label=unit_label(u)[:80], action={"type": "battle_pick", "unit": u.uid}) for u in reps],
+                )
+            ]
+        if g is not None and not g.done and g.computed and g.options:
+            return [_retreat_prompt(bs, g, key)]
+    return []
+
+
+def _defense_prompt(bs: BattleState, key: str) -> Prompt:
+    assert bs.defense is not None and bs.defender is not None
+    return Prompt(
+        seat=bs.defender,
+        key=key,
+        rule="RW-19.4",
+        question=f"Use your {bs.defense.name} in {bs.area}? {bs.defense.text}",
+        options=[
+            Option(label=f"Use {bs.defense.name}"[:80], action={"type": "battle_defense", "use": True}),
+            Option(label="Do not use it", action={"type": "battle_defense", "use": False}),
+        ],
+        default={"type": "battle_defense", "use": False},
+    )
+
+
+def _retreat_prompt(bs: BattleState, g: RetreatGroup, key: str) -> Prompt:
+    opts = []
+    for a in g.options:
+        n = len(g.reach.get(a, []))
+        extra = "" if n == len(g.units) else f" ({len(g.units) - n} unit(s) cannot reach it and are destroyed)"
+        opts.append(Option(label=f"Retreat to {a}{extra}"[:80], action={"type": "battle_retreat", "area": a}))
+    whose = "the neutrals'" if g.seat is None else "your"
+    rule = {"lost": "RW-14.7.1", "withdrawn": "RW-16.1", "excess": "RW-10.9.3"}[g.reason]
+    if g.seat is None:
+        rule = "RW-16.1.2"
+    return Prompt(
+        seat=g.decider,
+        key=key,
+        rule=rule,
+        question=f"Where do {whose} {len(g.units)} retreating unit(s) from {bs.area} go?",
+        options=opts,
+    )
+
+
+# --------------------------------------------------------------------------- apply
+
+
+def apply_battle(bs: BattleState, seat: int, action: dict[str, Any] | BaseModel, ctx: Any) -> list[Event]:
+    """Validate and apply one battle action; then run the automatic steps that follow.
+
+    Mutates ``bs``. A ``RuleViolation`` is raised before anything changes.
+    """
+    raw = action.model_dump() if isinstance(action, BaseModel) else action
+    try:
+        parsed = _ADAPTER.validate_python(raw)
+    except ValidationError as exc:
+        raise RuleViolation("CORE-2", f"That battle action is not understood: {exc.errors()[0].get('msg')}") from exc
+    prompts = battle_prompts(bs)
+    if bs.phase == "done":
+        raise RuleViolation("RW-14.7", "This battle is already over.")
+    mine = [p for p in prompts if p.seat == seat]
+    if not mine:
+        waiting = ", ".join(f"{seat_name(p.seat)} ({p.rule})" for p in prompts) or "nobody"
+        raise RuleViolation(prompts[0].rule if prompts else "RW-14", f"It is not your decision in this battle: waiting on {waiting}.")
+    prompt = mine[0]
+    events = _dispatch(bs, seat, parsed, raw, prompt, ctx)
+    bs.seq += 1
+    events += advance_battle(bs, ctx)
+    return events
+
+
+def _wrong(prompt: Prompt) -> RuleViolation:
+    return RuleViolation(prompt.rule, f"The battle is waiting for another decision: {prompt.question}")
+
+
+def _dispatch(bs: BattleState, seat: int, parsed: Any, raw: dict[str, Any], prompt: Prompt, ctx: Any) -> list[Event]:
+    data = _data(ctx)
+    if bs.tasks:
+        head = bs.tasks[0]
+        if head.effect["kind"] == "_defense":
+            if not isinstance(parsed, BattleDefense):
+                raise _wrong(prompt)
+            bs.tasks.pop(0)
+            assert bs.defense is not None
+            bs.defense_decided = True
+            bs.defense_used = parsed.use
+            if not parsed.use:
+                return [Event.to_all("battle_defense", f"The defender does not use the {bs.defense.name}.")]
+            _queue_defense(bs)
+            return [Event.to_all("battle_defense", f"The defender uses the {bs.defense.name}: {bs.defense.text}")]
+        if not isinstance(parsed, (BattlePick, BattleStop, BattleOption)):
+            raise _wrong(prompt)
+        return act_on_task(bs, seat, raw)
+    if bs.phase == "window":
+        if not isinstance(parsed, BattlePassWindow):
+            raise _wrong(prompt)
+        bs.window_seats.pop(0)
+        return [Event.to_all("battle_pass", f"{seat_name(seat)} passes at the start of the battle.")]
+    if bs.phase == "rows":
+        if not isinstance(parsed, BattleChooseType):
+            raise _wrong(prompt)
+        side: Side = bs.choosing  # type: ignore[assignment]
+        types = eligible_types(bs, side)
+        if parsed.unit_type not in types:
+            rule = "RW-14.4.1" if side == "attacker" else "RW-14.4.2"
+            raise RuleViolation(
+                rule,
+                f"Only a unit type in initiative row {bs.row} that still has standing units and has not drawn "
+                f"in this battle may draw now: {', '.join(types)}.",
+            )
+        events = _do_draw(bs, side, parsed.unit_type, data, ctx)
+        return events + _after_choice(bs, side, data)
+    if bs.phase in ("retreat", "excess") and isinstance(parsed, BattleRetreat):
+        g = _open_group(bs) if bs.phase == "retreat" else next((x for x in bs.retreats if x.reason == "excess"), None)
+        if g is None or not g.computed or g.to_pick > 0:
+            raise _wrong(prompt)
+        if parsed.area not in g.options:
+            raise RuleViolation(
+                g.rule,
+                "Retreat must go to one adjacent area: a friendly one if possible, otherwise an empty one, "
+                "that the units can reach; unallied neutrals go to an area no player controls. "
+                f"Legal here: {', '.join(g.options)}.",
+            )
+        events: list[Event] = []
+        _settle_group(bs, g, parsed.area, events)
+        return events
+    if bs.phase == "excess" and isinstance(parsed, BattlePick):
+        g = next((x for x in bs.retreats if x.reason == "excess"), None)
+        if g is None or g.to_pick <= 0:
+            raise _wrong(prompt)
+        if parsed.unit not in {u.uid for u in _excess_candidates(bs)}:
+            raise RuleViolation("RW-10.9.3", "Choose one of your surviving battle units in the contested area.")
+        g.units.append(parsed.unit)
+        g.to_pick -= 1
+        return []
+    if bs.phase == "capture" and isinstance(parsed, BattleCapture):
+        if parsed.remove_from is not None and parsed.remove_from not in bs.attacker_stronghold_areas:
+            raise RuleViolation("RW-14.7.2", "You can only remove one of your own strongholds.")
+        if parsed.remove_from is None:
+            bs.stronghold_result = "destroyed"
+        else:
+            bs.stronghold_result = "captured"
+            bs.stronghold_removed_from = parsed.remove_from
+        events = [_capture_event(bs)]
+        return events
+    raise _wrong(prompt)
+
+
+# --------------------------------------------------------------------------- results and helpers
+
+
+def battle_finished(bs: BattleState) -> BattleOutcome | None:
+    """The outcome once every battle decision is made (RW-14.7), else None."""
+    if bs.phase != "done" or bs.winner is None or bs.strength is None:
+        return None
+    final_area: dict[int, str] = {}
+    dest: dict[int, str] = {}
+    for g in bs.retreats:
+        if g.destination:
+            for uid in g.units:
+                if uid not in g.destroyed:
+                    dest[uid] = g.destination
+    fate: dict[int, Literal["standing", "routed", "destroyed"]] = {}
+    for u in bs.units:
+        if u.destroyed:
+            fate[u.uid] = "destroyed"
+            continue
+        fate[u.uid] = "routed" if u.routed else "standing"
+        final_area[u.uid] = dest.get(u.uid, bs.area)
+    sh = bs.stronghold
+    return BattleOutcome(
+        area=bs.area,
+        winner=bs.winner,
+        loser=other(bs.winner),
+        winner_seat=bs.player_of(bs.winner),
+        loser_seat=bs.player_of(other(bs.winner)),
+        strength=dict(bs.strength),
+        fate=fate,
+        final_area=final_area,
+        destroyed=[u.uid for u in bs.units if u.destroyed],
+        routed=[u.uid for u in bs.units if not u.destroyed and u.routed],
+        most_damage={u.uid: u.most_damage for u in bs.units if u.most_damage},
+        healed=list(bs.healed),
+        stronghold_damaged=bs.stronghold_flipped,
+        stronghold_result=bs.stronghold_result,
+        stronghold_removed_from=bs.stronghold_removed_from,
+        development_lost=bool(sh and sh.development and bs.stronghold_result in ("captured", "destroyed")),
+        defense_discarded=bool(bs.defense and bs.defense_used and bs.defense.discarded_after_use),
+        retreats=[g.model_copy(deep=True) for g in bs.retreats],
+    )
+
+
+def sample_battle_action(bs: BattleState, seat: int, rng: random.Random) -> dict[str, Any]:
+    """A random legal action for ``seat`` (every battle prompt is enumerable)."""
+    for p in battle_prompts(bs):
+        if p.seat == seat and p.options:
+            return dict(rng.choice(p.options).action)
+    raise RuleViolation("CORE-1", f"The battle is not waiting on {seat_name(seat)}.")
+
+
+def battle_view(bs: BattleState, seat: int | None) -> dict[str, Any]:
+    """What ``seat`` (None = the public) may see of the battle (Hidden information map)."""
+    hide_attacker = bs.choosing == "defender" and seat != bs.attacker
+    draws: dict[str, Any] = {}
+    for s, d in bs.draws.items():
+        if d is None:
+            draws[s] = None
+        elif s == "attacker" and hide_attacker:
+            draws[s] = {"unit_type": d.kind, "count": len(d.cards), "cards": None}
+        else:
+            draws[s] = {"unit_type": d.kind, "count": len(d.cards), "cards": list(d.cards)}
+    return {
+        "area": bs.area,
+        "attacker": bs.attacker,
+        "defender": bs.defender,
+        "neutral_controller": bs.neutral_controller,
+        "phase": bs.phase,
+        "row": bs.row,
+        "units": [
+            {
+                "uid": u.uid,
+                "kind": u.kind,
+                "name": u.name,
+                "owner": u.owner,
+                "side": u.side,
+                "damage": u.damage,
+                "health": u.health,
+                "routed": u.routed,
+                "in_battle": u.in_battle,
+                "destroyed": u.destroyed,
+            }
+            for u in bs.units
+        ],
+        "drawn_types": {k: list(v) for k, v in bs.drawn_types.items()},
+        "draws": draws,
+        "stronghold": bs.stronghold.model_dump() if bs.stronghold else None,
+        "strength": dict(bs.strength) if bs.strength else None,
+        "winner": bs.winner,
+        "log": list(bs.log[-20:]),
+    }

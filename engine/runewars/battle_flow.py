@@ -1,0 +1,569 @@
+"""The battle state machine (RW-14): start, automatic steps, strength, retreat, capture.
+
+``advance_battle`` runs every step that needs no decision; the player-facing side
+(prompts, actions, outcome) is in ``battle_actions``. Public interface: ``battle.py``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from engine.core import Event
+
+from .battle_effects import classes, describe_cards, draw_total, dump, run_head, seat_name, side_name
+from .battle_models import (
+    SIDES,
+    BattleData,
+    BattleOptions,
+    BattleState,
+    BattleStronghold,
+    BattleUnit,
+    DefenseDevelopment,
+    Draw,
+    External,
+    RetreatGroup,
+    Side,
+    Task,
+    other,
+)
+from .battle_retreat import retreat_destinations
+
+# --------------------------------------------------------------------------- content
+
+
+_DEFAULT_DATA: Any = None
+
+
+def _data(ctx: Any = None, data: Any = None) -> Any:
+    global _DEFAULT_DATA
+    if data is not None:
+        return data
+    for name in ("battle_data", "content"):
+        found = getattr(ctx, name, None) if ctx is not None else None
+        if found is not None and not callable(found):
+            return found
+        if callable(found):
+            return found()
+    if _DEFAULT_DATA is None:
+        from .content.loader import load_content
+
+        _DEFAULT_DATA = load_content()
+    return _DEFAULT_DATA
+
+
+def _get(obj: Any, *names: str, default: Any = None) -> Any:
+    for name in names:
+        if isinstance(obj, dict) and name in obj:
+            return obj[name]
+        if not isinstance(obj, dict) and hasattr(obj, name):
+            return getattr(obj, name)
+    return default
+
+
+# --------------------------------------------------------------------------- start
+
+
+def start_battle(
+    area: str,
+    attacker: int,
+    defender: int | None,
+    attacking_units: Sequence[Any],
+    defending_units: Sequence[Any],
+    *,
+    stronghold: Any = None,
+    development: str | None = None,
+    conquer_bonus: bool = False,
+    neutral_controller: int | None = None,
+    attacker_faction: str | None = None,
+    defender_faction: str | None = None,
+    tactics_seats: Sequence[int] | None = None,
+    attacker_stronghold_tokens: int = 1,
+    attacker_stronghold_areas: Sequence[str] = (),
+    options: BattleOptions | None = None,
+    data: BattleData | None = None,
+) -> BattleState:
+    """Set up a battle (RW-14.1 battle marker, RW-14.2 deployment). No card is drawn yet."""
+    content = _data(None, data)
+    if defender is None and neutral_controller is None:
+        raise ValueError("unallied neutrals defend: neutral_controller (left of the current player) is required")
+    units: list[BattleUnit] = []
+    for side, group in (("attacker", attacking_units), ("defender", defending_units)):
+        for raw in group:
+            kind = _get(raw, "kind", "unit_type")
+            ut = content.unit(kind)
+            owner = _get(raw, "owner")
+            neutral = bool(getattr(ut, "is_neutral", False))
+            if side == "attacker" and owner != attacker:
+                raise ValueError(f"attacking unit {_get(raw, 'id', 'uid')} does not fight for seat {attacker}")
+            if side == "defender" and owner != defender:
+                raise ValueError(f"defending unit {_get(raw, 'id', 'uid')} does not fight for the defender")
+            routed = bool(_get(raw, "routed", default=False))
+            units.append(
+                BattleUnit(
+                    uid=int(_get(raw, "id", "uid")),
+                    kind=kind,
+                    name=ut.name,
+                    owner=owner,
+                    neutral=neutral,
+                    side=side,  # type: ignore[arg-type]
+                    shape=ut.shape,
+                    health=ut.health,
+                    initiative=ut.initiative,
+                    traits=list(ut.traits),
+                    routed=routed,
+                    pre_routed=routed,
+                )
+            )
+    bs = BattleState(
+        area=area,
+        attacker=attacker,
+        defender=defender,
+        neutral_controller=neutral_controller if defender is None else None,
+        attacker_faction=attacker_faction,
+        defender_faction=defender_faction,
+        options=options or BattleOptions(),
+        units=units,
+        conquer_bonus=conquer_bonus,
+        attacker_stronghold_tokens=attacker_stronghold_tokens,
+        attacker_stronghold_areas=list(attacker_stronghold_areas),
+    )
+    if stronghold is not None and defender is not None and _get(stronghold, "owner") == defender:
+        token = content.faction(defender_faction).stronghold if defender_faction else None
+        dev = development if development is not None else _get(stronghold, "development")
+        bs.stronghold = BattleStronghold(
+            owner=defender,
+            intact=int(_get(token, "intact", default=5)) if token is not None else 5,
+            damaged_value=int(_get(token, "damaged", default=3)) if token is not None else 3,
+            damaged=bool(_get(stronghold, "damaged", default=False)),
+            development=dev,
+        )
+        if dev is not None and defender_faction:
+            defense = content.faction(defender_faction).defense_development
+            if dev in ("defense", defense.name, getattr(defense, "id", None)):
+                effects = [dump(e) for e in defense.effects]
+                bs.defense = DefenseDevelopment(
+                    name=defense.name,
+                    text=defense.text,
+                    effects=effects,
+                    discarded_after_use=defense.discarded_after_use,
+                    passive=bool(effects) and all(e.get("kind") == "modify_strength" for e in effects),
+                )
+    if tactics_seats is None:
+        seats = []
+        for side in SIDES:
+            seat = bs.player_of(side)
+            if seat is not None and any(u.owner == seat and u.standing for u in bs.side_units(side)):
+                seats.append(seat)
+        bs.window_seats = seats
+    else:
+        bs.window_seats = list(tactics_seats)
+    who = "unallied neutrals" if defender is None else seat_name(defender)
+    bs.log.append(f"Battle in {area}: {seat_name(attacker)} attacks {who}.")
+    return bs
+
+
+def queue_effects(bs: BattleState, side: Side, effects: Sequence[Any], source: str, rule: str = "RW-30") -> None:
+    """Resolve content effects (a tactics card, a hero ability) inside this battle, next.
+
+    ``side`` is whose effect it is. Call ``advance_battle`` afterwards.
+    """
+    tasks = [Task(side=side, source=source, rule=rule, effect=dump(e)) for e in effects]
+    bs.tasks[0:0] = tasks
+
+
+def take_external(bs: BattleState) -> list[External]:
+    """Hand-overs and outside effects produced since the last call (see the module doc)."""
+    out = list(bs.external)
+    bs.external.clear()
+    return out
+
+
+# --------------------------------------------------------------------------- the machine
+
+
+def eligible_types(bs: BattleState, side: Side) -> list[str]:
+    """Unit types of ``side`` in the current row that still stand and have not drawn (RW-14.4.1)."""
+    out: list[str] = []
+    for u in bs.side_units(side):
+        if u.standing and u.initiative == bs.row and u.kind not in bs.drawn_types[side] and u.kind not in out:
+            out.append(u.kind)
+    return out
+
+
+def advance_battle(bs: BattleState, ctx: Any) -> list[Event]:
+    """Run automatic steps until a player must decide or the battle is over."""
+    events: list[Event] = []
+    data = _data(ctx)
+    for _ in range(100_000):
+        if bs.tasks:
+            head = bs.tasks[0]
+            if head.effect["kind"].startswith("_"):
+                if _run_marker(bs, head, data, ctx, events):
+                    return events
+                continue
+            if run_head(bs, data, ctx.draw, events):
+                return events
+            continue
+        if bs.phase == "window":
+            if bs.window_seats:
+                return events
+            bs.phase = "rows"
+        elif bs.phase == "rows":
+            if _rows_step(bs, data, ctx, events):
+                return events
+        elif bs.phase == "end":  # the _defense/_strength markers moved us on; nothing left
+            bs.phase = "retreat"
+        elif bs.phase == "retreat":
+            if _retreat_step(bs, ctx, events):
+                return events
+        elif bs.phase == "capture":
+            if _capture_step(bs, events):
+                return events
+        elif bs.phase == "excess":
+            if _excess_step(bs, ctx, events):
+                return events
+        else:
+            return events
+    raise RuntimeError("battle did not settle")  # pragma: no cover
+
+
+def _rows_step(bs: BattleState, data: Any, ctx: Any, events: list[Event]) -> bool:
+    if bs.choosing is None:
+        if not (eligible_types(bs, "attacker") or eligible_types(bs, "defender")):
+            if bs.row >= 5:  # RW-14.6: after all five rows
+                bs.tasks.append(Task(side="defender", source="strength", rule="RW-14.6.1", effect={"kind": "_defense"}))
+                bs.tasks.append(Task(side="defender", source="strength", rule="RW-14.6", effect={"kind": "_strength"}))
+                bs.phase = "end"
+                return False
+            bs.row += 1
+            return False
+        bs.choosing = "attacker"
+        bs.draws = {"attacker": None, "defender": None}
+    side = bs.choosing
+    if side == "resolving":  # pragma: no cover - resolving always has queued tasks
+        bs.choosing = None
+        return False
+    types = eligible_types(bs, side)
+    if len(types) > 1 or (types and not bs.options.auto_single_choice):
+        return True  # P-41
+    if types:
+        events += _do_draw(bs, side, types[0], data, ctx)
+    events += _after_choice(bs, side, data)
+    return False
+
+
+def _do_draw(bs: BattleState, side: Side, kind: str, data: Any, ctx: Any) -> list[Event]:
+    """RW-14.4.1: one destiny card per standing unit of the type, read by its base shape."""
+    drawing = [u for u in bs.side_units(side) if u.kind == kind and u.standing]
+    shape = drawing[0].shape
+    cards = [int(ctx.draw()) for _ in drawing]
+    bs.drawn_types[side].append(kind)
+    bs.draws[side] = Draw(side=side, kind=kind, shape=shape, cards=cards, units=len(drawing))
+    seat = bs.seat_of(side)
+    name = drawing[0].name
+    private = f"You draw {len(cards)} destiny card(s) for {name} ({shape}): {describe_cards(data, cards, shape)}."
+    public = f"Row {bs.row}: {side_name(bs, side)} draws {len(cards)} destiny card(s) for {name}."
+    return [
+        Event.to_seats(seat, "battle_draw_private", private, reveals=True, cards=cards, side=side, unit_type=kind),
+        Event.to_all("battle_draw", public, side=side, unit_type=kind, count=len(cards)),
+    ]
+
+
+def _after_choice(bs: BattleState, side: Side, data: Any) -> list[Event]:
+    if side == "attacker":
+        bs.choosing = "defender"
+        return []
+    bs.choosing = "resolving"
+    parts = []
+    for s in SIDES:
+        d = bs.draws.get(s)
+        if d is not None:
+            parts.append(f"{side_name(bs, s)} drew for {d.kind}: {describe_cards(data, d.cards, d.shape)}")
+    revealed = {s: (d.cards if d else []) for s, d in bs.draws.items()}
+    events = [Event.to_all("battle_reveal", "Reveal: " + ("; ".join(parts) or "nothing") + ".", reveals=True, cards=revealed)]
+    tasks: list[Task] = []
+    for s in SIDES:  # RW-14.4.3: the attacker's specials first
+        d = bs.draws.get(s)
+        if d is not None:
+            for _ in range(draw_total(data, d.cards, d.shape, "special")):
+                tasks.append(Task(side=s, source="special", rule="RW-14.4.3", effect={"kind": "_special"}, unit_kind=d.kind))
+    tasks.append(Task(side="attacker", source="routs", rule="RW-14.4.4", effect={"kind": "_routs"}))
+    tasks.append(Task(side="attacker", source="damage", rule="RW-14.4.5", effect={"kind": "_damage"}))
+    tasks.append(Task(side="attacker", source="end", rule="RW-14.4.6", effect={"kind": "_end_iteration"}))
+    bs.tasks.extend(tasks)
+    return events
+
+
+def _run_marker(bs: BattleState, task: Task, data: Any, ctx: Any, events: list[Event]) -> bool:
+    kind = task.effect["kind"]
+    if kind == "_defense":
+        if bs.defense is not None and not bs.defense_decided and bs.defender is not None:
+            if bs.defense.passive:  # Reinforced Walls: nothing to decide (RW-14.6.3)
+                bs.defense_used = bs.defense_decided = True
+                bs.tasks.pop(0)
+                _queue_defense(bs)
+                return False
+            return True  # P-45
+        bs.tasks.pop(0)
+        return False
+    bs.tasks.pop(0)
+    if kind == "_special":
+        ut = data.unit(task.unit_kind)
+        special = ut.special
+        source = f"{ut.name} special ({special.name})"
+        events.append(Event.to_all("battle_special", f"{side_name(bs, task.side)}: {source}: {special.text}"))
+        effects = [dump(e) for e in special.effects]
+        if not effects:
+            bs.external.append(
+                External(kind="gm", rule="RW-14.4.3", text=f"Battle in {bs.area}: resolve {source}: {special.text}",
+                         seat=bs.player_of(task.side))
+            )
+        bs.tasks[0:0] = [
+            Task(side=task.side, source=source, rule="RW-14.4.3", effect=e, unit_kind=task.unit_kind) for e in effects
+        ]
+    elif kind in ("_routs", "_damage"):
+        icon = "rout" if kind == "_routs" else "damage"
+        prim = "rout_units" if kind == "_routs" else "damage_units"
+        rule = "RW-14.4.4" if kind == "_routs" else "RW-14.4.5"
+        new = []
+        for s in SIDES:  # the attacker's icons first
+            d = bs.draws.get(s)
+            total = draw_total(data, d.cards, d.shape, icon) if d else 0
+            if total:
+                events.append(
+                    Event.to_all(
+                        f"battle_{icon}_total",
+                        f"{side_name(bs, s)}'s cards show {total} {icon}: {side_name(bs, other(s))} allocates it.",
+                        side=s,
+                        amount=total,
+                    )
+                )
+                new.append(
+                    Task(side=s, source=f"{total} {icon} from {s}'s cards", rule=rule,
+                         effect={"kind": prim, "amount": total, "side": "enemy", "chooser": "opponent"})
+                )
+        bs.tasks[0:0] = new
+    elif kind == "_end_iteration":  # RW-14.4.5: discard every card drawn in this iteration
+        cards = [c for d in bs.draws.values() if d is not None for c in d.cards]
+        if cards:
+            ctx.discard(cards)
+        bs.draws = {"attacker": None, "defender": None}
+        bs.choosing = None
+        bs.iteration += 1
+    elif kind == "_strength":
+        _strength(bs, events)
+    return False
+
+
+def _queue_defense(bs: BattleState) -> None:
+    assert bs.defense is not None
+    bs.tasks[0:0] = [
+        Task(side="defender", source=bs.defense.name, rule="RW-19.4", effect=dict(e)) for e in bs.defense.effects
+    ]
+
+
+def _count_strength(bs: BattleState, side: Side) -> int:
+    units = bs.side_units(side)
+    if bs.options.count_routed_in_strength:
+        return sum(1 for u in units if u.in_battle)
+    return sum(1 for u in units if u.standing)  # RW-14.6.2, AMB-1
+
+
+def _strength(bs: BattleState, events: list[Event]) -> None:
+    """RW-14.6 strength, RW-14.6.4 stronghold damage, RW-14.7 winner (ties to the defender)."""
+    att = _count_strength(bs, "attacker")
+    dfn = _count_strength(bs, "defender")
+    parts_d = [f"{dfn} standing unit(s)"]
+    sh = bs.stronghold
+    if sh is not None:
+        value = sh.value
+        if bs.conquer_bonus:  # RW-18.3.2, AMB-40
+            value = max(0, value - 3)
+        dfn += value
+        parts_d.append(f"stronghold {value}")
+    att_total = max(0, att + bs.strength_mod["attacker"])
+    dfn_total = max(0, dfn + bs.strength_mod["defender"])
+    if bs.strength_mod["defender"]:
+        parts_d.append(f"{bs.strength_mod['defender']:+d} from effects")
+    bs.strength = {"attacker": att_total, "defender": dfn_total}
+    bs.winner = "attacker" if att_total > dfn_total else "defender"  # RW-14.7: ties to the defender
+    if sh is not None:
+        survivors = [
+            u for u in bs.side_units("attacker") if (u.in_battle if bs.options.flip_on_any_survivor else u.standing)
+        ]
+        if survivors and not sh.damaged:  # RW-14.6.4, AMB-2, AMB-3
+            sh.damaged = True
+            bs.stronghold_flipped = True
+    text = (
+        f"Strength: attacker {att_total}, defender {dfn_total} ({', '.join(parts_d)}). "
+        f"{side_name(bs, bs.winner)} wins the battle"
+        + (" (ties go to the defender)." if att_total == dfn_total else ".")
+    )
+    if bs.stronghold_flipped:
+        text += " The defender's stronghold is flipped to its damaged side."
+    bs.log.append(text)
+    events.append(Event.to_all("battle_strength", text, strength=dict(bs.strength), winner=bs.winner))
+    _build_retreats(bs, events)
+    bs.phase = "retreat"
+
+
+def _build_retreats(bs: BattleState, events: list[Event]) -> None:
+    """RW-14.7.1: the loser's battle units retreat; his units routed before the battle are destroyed."""
+    assert bs.winner is not None
+    loser = other(bs.winner)
+    for u in bs.side_units(loser):
+        if u.pre_routed and not u.destroyed:
+            u.destroyed = True
+            events.append(
+                Event.to_all("battle_destroy", f"{u.name} was routed before the battle and cannot retreat: destroyed.", unit=u.uid)
+            )
+    for side, reason in ((loser, "lost"), (bs.winner, "withdrawn")):
+        members = [
+            u.uid
+            for u in bs.side_units(side)
+            if not u.destroyed and not u.pre_routed and (u.withdrawn or (reason == "lost" and u.in_battle))
+        ]
+        if members:
+            seat = bs.player_of(side)
+            bs.retreats.append(
+                RetreatGroup(
+                    seat=seat,
+                    decider=bs.seat_of(side),
+                    reason=reason,  # type: ignore[arg-type]
+                    rule="RW-16.1.2" if seat is None else "RW-16.1.1",
+                    units=members,
+                )
+            )
+
+
+def _open_group(bs: BattleState) -> RetreatGroup | None:
+    for g in bs.retreats:
+        if not g.done:
+            return g
+    return None
+
+
+def _compute_group(bs: BattleState, g: RetreatGroup, ctx: Any) -> None:
+    flyers = [bs.unit(uid).flying for uid in g.units]
+    areas, reach = retreat_destinations(bs.area, g.seat, flyers, ctx)
+    g.options = areas
+    g.reach = {a: [g.units[i] for i in idx] for a, idx in reach.items()}
+    g.computed = True
+
+
+def _settle_group(bs: BattleState, g: RetreatGroup, area: str | None, events: list[Event]) -> None:
+    """Move the group: members that reach ``area`` are routed there (RW-16.2), the rest destroyed."""
+    reached = set(g.reach.get(area, [])) if area else set()
+    g.destination = area
+    for uid in g.units:
+        u = bs.unit(uid)
+        if uid in reached:
+            u.routed = True
+            u.withdrawn = True  # out of the contested area
+        else:
+            u.destroyed = True
+            g.destroyed.append(uid)
+    g.done = True
+    who = seat_name(g.seat)
+    if area is None:
+        text = f"{who}'s retreating units have no legal retreat and are destroyed (RW-16.1)."
+    else:
+        text = f"{who}'s units retreat to {area}, routed."
+        if g.destroyed:
+            text += f" {len(g.destroyed)} unit(s) cannot reach it and are destroyed (RW-16.3)."
+    bs.log.append(text)
+    events.append(Event.to_all("battle_retreat", text, area=area, units=list(g.units), destroyed=list(g.destroyed)))
+
+
+def _retreat_step(bs: BattleState, ctx: Any, events: list[Event]) -> bool:
+    g = _open_group(bs)
+    if g is None:
+        bs.phase = "capture"
+        return False
+    if not g.computed:
+        _compute_group(bs, g, ctx)
+    if not g.options:
+        _settle_group(bs, g, None, events)
+        return False
+    if len(g.options) == 1 and bs.options.auto_single_choice:
+        _settle_group(bs, g, g.options[0], events)
+        return False
+    return True  # P-46 / P-38
+
+
+def _capture_step(bs: BattleState, events: list[Event]) -> bool:
+    """RW-14.7.2 capture (P-47), then RW-14.7.3 healing."""
+    sh = bs.stronghold
+    if sh is not None and bs.stronghold_result == "none":
+        if bs.winner == "defender":
+            bs.stronghold_result = "held"
+        elif bs.attacker_stronghold_tokens > 0:
+            bs.stronghold_result = "captured"
+        elif bs.attacker_stronghold_areas:
+            return True  # P-47
+        else:
+            bs.stronghold_result = "destroyed"
+        if bs.stronghold_result != "held":
+            events.append(_capture_event(bs))
+    _heal(bs, events)
+    bs.phase = "excess"
+    return False
+
+
+def _capture_event(bs: BattleState) -> Event:
+    if bs.stronghold_result == "captured":
+        text = f"{seat_name(bs.attacker)} captures the stronghold in {bs.area}: his own stronghold is placed there, damaged side up."
+    else:
+        text = f"The defender's stronghold in {bs.area} is destroyed; {seat_name(bs.attacker)} places none."
+    return Event.to_all("battle_stronghold", text, result=bs.stronghold_result)
+
+
+def _heal(bs: BattleState, events: list[Event]) -> None:
+    healed = [u.uid for u in bs.units if u.damage and not u.destroyed]
+    for u in bs.units:
+        if not u.destroyed:
+            u.damage = 0
+    bs.healed = healed
+    if healed:
+        events.append(Event.to_all("battle_heal", "All damage is removed from the surviving units (RW-14.7.3).", units=healed))
+
+
+def _excess_candidates(bs: BattleState) -> list[BattleUnit]:
+    picked = {uid for g in bs.retreats if g.reason == "excess" for uid in g.units}
+    return [u for u in bs.side_units("attacker") if u.in_battle and u.uid not in picked]
+
+
+def _excess_step(bs: BattleState, ctx: Any, events: list[Event]) -> bool:
+    """RW-10.9.3 (P-48): an attacking winner's units over 8 retreat."""
+    g = next((x for x in bs.retreats if x.reason == "excess"), None)
+    if g is None:
+        over = len(_excess_candidates(bs)) - bs.options.area_limit
+        if bs.winner != "attacker" or over <= 0:
+            bs.phase = "done"
+            events.append(Event.to_all("battle_over", f"The battle in {bs.area} is over.", winner=bs.winner))
+            return False
+        g = RetreatGroup(seat=bs.attacker, decider=bs.attacker, reason="excess", rule="RW-10.9.3", to_pick=over)
+        bs.retreats.append(g)
+        events.append(
+            Event.to_all("battle_excess", f"{seat_name(bs.attacker)} has {over} unit(s) over the limit of {bs.options.area_limit}; they must retreat.")
+        )
+    if g.to_pick > 0:
+        reps = classes(_excess_candidates(bs))
+        if len(reps) == 1 and bs.options.auto_single_choice:
+            g.units.append(reps[0].uid)
+            g.to_pick -= 1
+            return False
+        return True  # P-48, which units
+    if not g.done:
+        if not g.computed:
+            _compute_group(bs, g, ctx)
+        if not g.options:
+            _settle_group(bs, g, None, events)
+        elif len(g.options) == 1 and bs.options.auto_single_choice:
+            _settle_group(bs, g, g.options[0], events)
+        else:
+            return True  # P-48, where
+        return False
+    bs.phase = "done"
+    events.append(Event.to_all("battle_over", f"The battle in {bs.area} is over.", winner=bs.winner))
+    return False

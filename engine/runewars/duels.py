@@ -1,0 +1,780 @@
+"""Duels between heroes (RW-24) and duel quests against a neutral unit (RW-25).
+
+A duel is a small state machine embedded in the quest phase (``QuestPhaseState.duel``):
+
+``start_attacker`` -> ``start_defender`` (P-25: start-of-duel abilities and tactics),
+then up to 4 rounds of: both draw (RW-24.4.1) -> ``special_attacker`` /
+``special_defender`` (P-26: a special icon is 1 damage or a reward; a neutral *must*
+use its own special, RW-25.4, and any choice in it goes to the player left of the
+quester, P-29 ``neutral_choice``) -> ``gear_attacker`` / ``gear_defender`` (P-27: reveal
+and use armour or weapons this round) -> simultaneous damage (RW-24.4.3) -> end check
+(RW-24.5) -> ``spoils`` (P-28) when a hero beat a hero.
+
+Steps with nothing to decide are skipped (RW-0.5), so a duel between two heroes
+without rewards or abilities runs to its end with no prompt at all.
+
+House readings for neutral specials in a duel (a hero is one circle model without an
+initiative): ``damage_units`` against the enemy deals its amount to the hero
+(``distinct`` counts once), ``destroy_units`` defeats the hero only if its filter admits
+circles, ``rout_units`` routs the hero only if the filter admits it, ``set_health`` of
+the unit's own type raises its health, ``draw_cards destiny`` draws and resolves one
+more card (once per duel when ``once_per_unit``), ``choose_one`` is P-29, ``gm`` goes to
+the game master, anything else has no effect in a duel (announced).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from engine.core import Event, Option, Prompt, RuleViolation
+from engine.core.errors import CORE_BAD_ACTION
+
+from . import heroes as H
+
+MAX_ROUNDS = 4  # RW-24.4
+
+
+class _M(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class DuelSide(_M):
+    seat: int  # who decides for this side (the owner; for a neutral, left of the quester)
+    hero: str | None = None
+    neutral: str | None = None
+    shape: str = "circle"
+    health: int = 0  # neutral only; a hero's health comes from its card
+    damage: int = 0  # neutral only
+    card: int | None = None
+    dealt: int = 0
+    cancel: int = 0
+    specials: int = 0
+    weapon: str | None = None
+    armor: str | None = None
+    used_round: list[str] = Field(default_factory=list)
+    ability_used: bool = False
+    round_ability_used: bool = False
+    extra_draw_used: bool = False
+    start_done: bool = False
+    gear_done: bool = False
+    cancel_pool: int = 0  # cancel_damage per=duel: what is left for the rest of the duel
+    defeated: bool = False
+
+
+class DuelState(_M):
+    area: str
+    attacker: DuelSide
+    defender: DuelSide
+    quest: str | None = None  # a duel quest (RW-25)
+    round: int = 0
+    step: Literal[
+        "start_attacker", "start_defender", "special_attacker", "special_defender", "neutral_choice",
+        "gear_attacker", "gear_defender", "spoils", "over",
+    ] = "start_attacker"
+    drawn: list[int] = Field(default_factory=list)
+    choice: list[list[dict[str, Any]]] = Field(default_factory=list)  # P-29 options (effect dicts)
+    choice_side: Literal["attacker", "defender"] = "defender"
+    choice_resume: str = ""
+    choice_immediate: bool = False
+    spoils: list[H.HeldReward] = Field(default_factory=list)
+    spoils_seat: int = -1
+    result: Literal["attacker", "defender", "both", "none"] | None = None
+    tactics_used: list[str] = Field(default_factory=list)
+
+
+# =========================================================================== helpers
+
+
+def _side(d: DuelState, which: str) -> DuelSide:
+    return d.attacker if which == "attacker" else d.defender
+
+
+def _other(which: str) -> str:
+    return "defender" if which == "attacker" else "attacker"
+
+
+def _name(hs: H.HeroesState, c: H.HeroContent, s: DuelSide) -> str:
+    if s.hero:
+        h = H.find_hero(hs, s.hero)
+        return H.label(c, h) if h else s.hero
+    u = c.units.get(s.neutral or "")
+    return f"the neutral {u.name if u else s.neutral}"
+
+
+def _hp(hs: H.HeroesState, c: H.HeroContent, s: DuelSide) -> tuple[int, int]:
+    if s.hero:
+        h = H.find_hero(hs, s.hero)
+        return (h.damage, H.health(c, h)) if h else (1, 1)
+    return s.damage, s.health
+
+
+def _reward(c: H.HeroContent, card: str) -> Any:
+    return c.rewards.get(card)
+
+
+def _may_use(c: H.HeroContent, side: DuelSide, card: str) -> bool:
+    """RW-23.5: at most one weapon and one armour per duel (the same one may be reused)."""
+    r = _reward(c, card)
+    if r is None:
+        return False
+    if r.trait == "weapon" and side.weapon not in (None, card):
+        return False
+    if r.trait == "armor" and side.armor not in (None, card):
+        return False
+    return True
+
+
+def start_duel(
+    hs: H.HeroesState, attacker: str, defender: str | None, ctx: Any, *, neutral: str | None = None,
+    quest: str | None = None,
+) -> tuple[DuelState, list[Event]]:
+    """RW-24.2 (or RW-25): build the duel. ``defender`` is a hero uid, or ``neutral`` a unit type."""
+    c = H.content_of(ctx)
+    a = H.get_hero(hs, attacker)
+    att = DuelSide(seat=a.owner, hero=a.uid)
+    if neutral is not None:
+        u = c.units.get(neutral)
+        dfd = DuelSide(seat=ctx.left_of(a.owner), neutral=neutral, shape=u.shape if u else "circle",
+                       health=u.health if u else 1)
+        text = (f"{H.label(c, a)} duels {_name(hs, c, dfd)} for a quest; seat {dfd.seat + 1} decides for the "
+                f"neutral (RW-25.3).")
+    else:
+        d = H.get_hero(hs, defender or "")
+        dfd = DuelSide(seat=d.owner, hero=d.uid)
+        text = f"{H.label(c, a)} challenges {H.label(c, d)} to a duel in {a.area}."
+    duel = DuelState(area=a.area, attacker=att, defender=dfd, quest=quest)
+    return duel, [Event.to_all("duel_start", text, attacker=a.uid, defender=defender, neutral=neutral)]
+
+
+# =========================================================================== options
+
+
+def _start_options(hs: H.HeroesState, c: H.HeroContent, d: DuelState, which: str, ctx: Any) -> list[Option]:
+    s = _side(d, which)
+    if s.hero is None or s.start_done:
+        return []  # neutrals never use tactics or abilities at the start (RW-11.7 by analogy)
+    h = H.find_hero(hs, s.hero)
+    if h is None:
+        return []
+    opts: list[Option] = []
+    card = c.heroes.get(h.card)
+    if card and _start_timing(card.ability.timing, which) and not s.ability_used:
+        opts.append(Option(label=H.short(f"Use {card.name}'s ability: {card.ability.text}"),
+                           action={"type": "duel_ability"}))
+    tactics = getattr(ctx, "duel_tactics", None)
+    for t in (tactics(s.seat) if tactics else []):
+        if t in d.tactics_used:
+            continue
+        tc = c.tactics.get(t)
+        opts.append(Option(label=H.short(f"Play tactics: {tc.name if tc else t}"),
+                           action={"type": "duel_tactics", "card": t}))
+    if opts:
+        opts.append(Option(label="Done: start the duel", action={"type": "duel_done"}))
+    return opts
+
+
+def _start_timing(timing: str, which: str) -> bool:
+    """A start-of-duel ability; ``start_of_duel_as_attacker`` only for the hero who challenged (Mad Carthos)."""
+    return timing == "start_of_duel" or (timing == "start_of_duel_as_attacker" and which == "attacker")
+
+
+def _special_options(hs: H.HeroesState, c: H.HeroContent, d: DuelState, which: str) -> list[Option]:
+    s = _side(d, which)
+    h = H.find_hero(hs, s.hero or "")
+    opts = [Option(label="Deal 1 damage", action={"type": "duel_special", "choice": "damage"})]
+    if h is not None:
+        for r in h.rewards:
+            rc = _reward(c, r.card)
+            if rc and rc.trigger == "duel_special" and _may_use(c, s, r.card):
+                opts.append(Option(label=H.short(f"Activate {rc.name}"),
+                                   action={"type": "duel_special", "choice": "reward", "reward": r.card}))
+    return opts
+
+
+def _gear_options(hs: H.HeroesState, c: H.HeroContent, d: DuelState, which: str) -> list[Option]:
+    s = _side(d, which)
+    if s.hero is None or s.gear_done:
+        return []
+    h = H.find_hero(hs, s.hero)
+    if h is None:
+        return []
+    opts: list[Option] = []
+    for r in h.rewards:
+        rc = _reward(c, r.card)
+        if rc and rc.trigger == "duel_round" and r.card not in s.used_round and _may_use(c, s, r.card):
+            opts.append(Option(label=H.short(f"Use {rc.name}"), action={"type": "duel_use", "reward": r.card}))
+    card = c.heroes.get(h.card)
+    if card and card.ability.timing == "duel_round" and not s.round_ability_used:
+        opts.append(Option(label=H.short(f"Use {card.name}'s ability: {card.ability.text}"),
+                           action={"type": "duel_use", "ability": True}))
+    if opts:
+        opts.append(Option(label="Done", action={"type": "duel_done"}))
+    return opts
+
+
+def duel_prompts(hs: H.HeroesState, d: DuelState, ctx: Any, key: str) -> list[Prompt]:
+    c = H.content_of(ctx)
+    step = d.step
+    if step in ("start_attacker", "start_defender"):
+        which = step.split("_")[1]
+        s = _side(d, which)
+        return [Prompt(seat=s.seat, key=key, rule="RW-24.3", secret=True,
+                       question=f"Start of the duel: use start-of-duel abilities or tactics for {_name(hs, c, s)}?",
+                       options=_start_options(hs, c, d, which, ctx), default={"type": "duel_done"})]
+    if step in ("special_attacker", "special_defender"):
+        which = step.split("_")[1]
+        s = _side(d, which)
+        return [Prompt(seat=s.seat, key=key, rule="RW-24.4.2", secret=True,
+                       question=f"Round {d.round}: {_name(hs, c, s)} drew a special icon: deal 1 damage or "
+                                "activate a reward?",
+                       options=_special_options(hs, c, d, which))]
+    if step == "neutral_choice":
+        s = _side(d, d.choice_side)
+        return [Prompt(seat=s.seat, key=key, rule="RW-25.3" if s.neutral else "RW-24.3",
+                       question=f"Round {d.round}: choose how {_name(hs, c, s)} uses its special ability."
+                       if s.neutral else f"Choose an option for {_name(hs, c, s)}'s effect.",
+                       options=[Option(label=H.short(f"Option {i + 1}: " + _describe(o)),
+                                       action={"type": "duel_neutral_choice", "option": i})
+                                for i, o in enumerate(d.choice)])]
+    if step in ("gear_attacker", "gear_defender"):
+        which = step.split("_")[1]
+        s = _side(d, which)
+        return [Prompt(seat=s.seat, key=key, rule="RW-23.5", secret=True,
+                       question=f"Round {d.round}: reveal and use armour, weapons or round abilities for "
+                                f"{_name(hs, c, s)}? (incoming {_side(d, _other(which)).dealt}, "
+                                f"cancelled {s.cancel})",
+                       options=_gear_options(hs, c, d, which), default={"type": "duel_done"})]
+    if step == "spoils":
+        heroes = [h for h in hs.heroes if h.owner == d.spoils_seat and h.area == d.area]
+        opts = [Option(label=H.short(f"Give {H.reward_name(c, r.card)} to {H.label(c, h)}"),
+                       action={"type": "duel_spoils", "card": r.card, "hero": h.uid})
+                for r in d.spoils for h in heroes]
+        return [Prompt(seat=d.spoils_seat, key=key, rule="RW-24.6", secret=True,
+                       question="Give the defeated hero's rewards to your heroes in the duel area.", options=opts)]
+    return []
+
+
+def _describe(effects: list[dict[str, Any]]) -> str:
+    if not effects:
+        return "nothing"
+    parts = []
+    for e in effects:
+        amount = e.get("amount")
+        if isinstance(amount, dict):
+            amount = amount.get("per")
+        parts.append(f"{e.get('kind')}" + (f" {amount}" if amount is not None else ""))
+    return ", ".join(parts)
+
+
+# =========================================================================== flow
+
+
+def advance(hs: H.HeroesState, d: DuelState, ctx: Any) -> list[Event]:
+    """Run the engine-only parts until a decision is needed or the duel is over."""
+    c = H.content_of(ctx)
+    events: list[Event] = []
+    for _ in range(100):
+        if d.step == "start_attacker":
+            if _start_options(hs, c, d, "attacker", ctx):
+                return events
+            d.step = "start_defender"
+        elif d.step == "start_defender":
+            if _start_options(hs, c, d, "defender", ctx):
+                return events
+            events += _check_defeats(hs, d, ctx, c)
+            if d.step == "over" or d.step == "spoils":
+                return events
+            events += _new_round(hs, d, ctx, c)
+        elif d.step in ("special_attacker", "special_defender"):
+            which = d.step.split("_")[1]
+            s = _side(d, which)
+            if s.specials <= 0:
+                d.step = "special_defender" if which == "attacker" else "gear_attacker"
+                continue
+            if s.hero is not None:
+                return events  # P-26
+            s.specials -= 1
+            events += _neutral_special(hs, d, which, ctx, c)
+            if d.step == "neutral_choice":
+                return events
+        elif d.step == "neutral_choice":
+            return events
+        elif d.step in ("gear_attacker", "gear_defender"):
+            which = d.step.split("_")[1]
+            if _gear_options(hs, c, d, which):
+                return events
+            if which == "attacker":
+                d.step = "gear_defender"
+            else:
+                events += _resolve_round(hs, d, ctx, c)
+                if d.step in ("over", "spoils"):
+                    return events
+                events += _new_round(hs, d, ctx, c)
+        else:
+            return events
+    raise RuntimeError("duel did not settle")  # pragma: no cover
+
+
+def _draw(d: DuelState, s: DuelSide, ctx: Any) -> int:
+    n = ctx.draw()
+    d.drawn.append(n)
+    return n
+
+
+def _read(d: DuelState, s: DuelSide, card_no: int, c: H.HeroContent) -> str:
+    card = c.destiny.get(card_no)
+    if card is None:
+        return "an unknown card"
+    parts = []
+    for icon in card.section(s.shape):  # type: ignore[arg-type]
+        if icon.kind == "damage":
+            s.dealt += icon.amount
+            parts.append(f"{icon.amount} damage")
+        elif icon.kind == "rout":
+            s.cancel += icon.amount
+            parts.append(f"rout {icon.amount} (cancels {icon.amount})")
+        elif icon.kind == "special":
+            s.specials += icon.amount
+            parts.append("special")
+        else:
+            parts.append("blank")
+    return ", ".join(parts)
+
+
+def _new_round(hs: H.HeroesState, d: DuelState, ctx: Any, c: H.HeroContent) -> list[Event]:
+    d.round += 1
+    events: list[Event] = []
+    for which in ("attacker", "defender"):
+        s = _side(d, which)
+        s.dealt = s.cancel = s.specials = 0
+        s.used_round = []
+        s.round_ability_used = False
+        s.gear_done = False
+        s.card = _draw(d, s, ctx)
+        text = _read(d, s, s.card, c)
+        events.append(Event.to_all("duel_draw", f"Round {d.round}: {_name(hs, c, s)} draws destiny card {s.card} "
+                                   f"({s.shape}: {text}).", reveals=True, side=which, card=s.card, round=d.round))
+    d.step = "special_attacker"
+    return events
+
+
+def _resolve_round(hs: H.HeroesState, d: DuelState, ctx: Any, c: H.HeroContent) -> list[Event]:
+    """RW-24.4.3: all damage at once, after cancellations; then RW-24.5 end checks."""
+    a, b = d.attacker, d.defender
+    events: list[Event] = []
+    to_b = max(0, a.dealt - b.cancel)
+    to_a = max(0, b.dealt - a.cancel)
+    for s, n in ((b, to_b), (a, to_a)):
+        if n > 0 and s.cancel_pool > 0:
+            use = min(n, s.cancel_pool)
+            s.cancel_pool -= use
+            if s is b:
+                to_b -= use
+            else:
+                to_a -= use
+    for s, n in ((b, to_b), (a, to_a)):
+        if s.hero:
+            h = H.find_hero(hs, s.hero)
+            if h is not None:
+                h.damage += n
+        else:
+            s.damage += n
+        dmg, hp = _hp(hs, c, s)
+        events.append(Event.to_all("duel_damage", f"Round {d.round}: {_name(hs, c, s)} takes {n} damage "
+                                   f"({dmg}/{hp}).", side="attacker" if s is a else "defender", amount=n))
+    if d.drawn:
+        ctx.discard(list(d.drawn))
+        d.drawn = []
+    events += _check_defeats(hs, d, ctx, c)
+    if d.step not in ("over", "spoils") and d.round >= MAX_ROUNDS:
+        d.result = "none"
+        d.step = "over"
+        events.append(Event.to_all("duel_end", "The duel ends after the 4th round with no one defeated (RW-24.5)."))
+    return events
+
+
+def _check_defeats(hs: H.HeroesState, d: DuelState, ctx: Any, c: H.HeroContent) -> list[Event]:
+    for s in (d.attacker, d.defender):
+        dmg, hp = _hp(hs, c, s)
+        s.defeated = dmg >= hp  # RW-20.5, AMB-7: equal or above
+    a, b = d.attacker.defeated, d.defender.defeated
+    if not (a or b):
+        return []
+    if d.drawn:
+        ctx.discard(list(d.drawn))
+        d.drawn = []
+    d.result = "both" if a and b else ("defender" if a else "attacker")
+    events: list[Event] = []
+    if d.quest is not None:
+        d.step = "over"
+        if b:
+            events.append(Event.to_all("duel_end", f"{_name(hs, c, d.defender)} is defeated (RW-25.5)."))
+        if a:
+            events += H.defeat_hero(hs, d.attacker.hero or "", ctx, cause="a duel quest (RW-25.5)")
+        events.append(Event.to_all("duel_end", "The neutral unit returns to the supply (RW-25.5)."))
+        return events
+    if a and b:  # AMB-44: each as if defeated outside a duel
+        d.step = "over"
+        events.append(Event.to_all("duel_end", "Both heroes are defeated (AMB-44)."))
+        for s in (d.attacker, d.defender):
+            events += H.defeat_hero(hs, s.hero or "", ctx, cause="a duel")
+        return events
+    loser = d.attacker if a else d.defender
+    winner = d.defender if a else d.attacker
+    lh = H.get_hero(hs, loser.hero or "")
+    wh = H.get_hero(hs, winner.hero or "")
+    hs.heroes.remove(lh)
+    hs.removed_heroes.append(lh.card)  # RW-26.1: out of the game
+    events.append(Event.to_all("hero_defeated", f"{H.label(c, lh)} is defeated in the duel and leaves the game; "
+                               f"{H.label(c, wh)} wins (RW-24.5, RW-26.2).", hero=lh.uid, card=lh.card,
+                               seat=lh.owner, winner=wh.uid))
+    d.spoils = list(lh.rewards)
+    d.spoils_seat = wh.owner
+    if not d.spoils:
+        d.step = "over"
+        return events
+    mine = [h for h in hs.heroes if h.owner == wh.owner and h.area == d.area]
+    if len(mine) == 1:  # RW-24.6 / AMB-8: only the winner is there
+        events += _give(hs, c, d, mine[0], list(d.spoils))
+        d.step = "over"
+    else:
+        d.step = "spoils"
+    return events
+
+
+def _give(hs: H.HeroesState, c: H.HeroContent, d: DuelState, to: H.Hero, rewards: list[H.HeldReward]) -> list[Event]:
+    for r in rewards:
+        d.spoils.remove(r)
+        to.rewards.append(r)  # each keeps its face (RW-24.6)
+    up = [H.reward_name(c, r.card) for r in rewards if r.face_up]
+    down = [r.card for r in rewards if not r.face_up]
+    text = f"{H.label(c, to)} takes {len(rewards)} reward(s) from the defeated hero"
+    text += f" (face up: {', '.join(up)})." if up else "."
+    events = [Event.to_all("spoils", text, reveals=bool(down), hero=to.uid)]
+    if down:
+        events.append(Event.to_seats(to.owner, "spoils_private", "You took face down: "
+                                     + ", ".join(H.reward_name(c, x) for x in down) + ".", reveals=True, cards=down))
+    return events
+
+
+# --------------------------------------------------------------------------- effects in a duel
+
+
+def _duel_effects(
+    hs: H.HeroesState, d: DuelState, which: str, effects: Any, ctx: Any, c: H.HeroContent, *, source: str,
+    immediate: bool,
+) -> list[Event]:
+    """Effects of a hero ability, reward or tactics card inside a duel.
+
+    ``immediate`` (start of duel): damage lands at once; in a round it joins the
+    simultaneous damage (RW-24.4.3).
+    """
+    s, o = _side(d, which), _side(d, _other(which))
+    hero = H.find_hero(hs, s.hero or "")
+    events: list[Event] = []
+    rest = []
+    for e in effects:
+        if e.kind == "damage_hero" and e.target in ("opposing_hero", "enemy_hero_in_area"):
+            n = H._amount(c, hero, e.amount)
+            if immediate:
+                if o.hero:
+                    oh = H.find_hero(hs, o.hero)
+                    if oh is not None:
+                        oh.damage += n
+                else:
+                    o.damage += n
+                dmg, hp = _hp(hs, c, o)
+                events.append(Event.to_all("duel_damage", f"{source}: {_name(hs, c, o)} takes {n} damage "
+                                           f"({dmg}/{hp}).", amount=n))
+            else:
+                s.dealt += n
+                events.append(Event.to_all("duel_effect", f"{source}: {n} damage to {_name(hs, c, o)} this round.",
+                                           amount=n))
+        elif e.kind == "damage_hero" and e.target in ("own_hero", "every_hero"):
+            n = H._amount(c, hero, e.amount)
+            for t in ([s] if e.target == "own_hero" else [s, o]):
+                if immediate:
+                    if t.hero:
+                        th = H.find_hero(hs, t.hero)
+                        if th is not None:
+                            th.damage += n
+                    else:
+                        t.damage += n
+                    dmg, hp = _hp(hs, c, t)
+                    events.append(Event.to_all("duel_damage", f"{source}: {_name(hs, c, t)} takes {n} damage "
+                                               f"({dmg}/{hp}).", amount=n))
+                else:
+                    # inside a round: damage to oneself joins the simultaneous damage
+                    _side(d, _other(which) if t is s else which).dealt += n
+                    events.append(Event.to_all("duel_effect", f"{source}: {n} damage to {_name(hs, c, t)} this round.",
+                                               amount=n))
+        elif e.kind == "choose_one":
+            d.choice = [[x.model_dump(mode="json") for x in opt] for opt in e.options]
+            d.choice_side = which  # type: ignore[assignment]
+            d.choice_resume = d.step
+            d.choice_immediate = immediate
+            d.step = "neutral_choice"
+            if rest:
+                events += H.resolve_effects(hs, s.seat, s.hero, rest, ctx, source=source, rule="RW-24")
+            return events
+        elif e.kind == "cancel_damage" and getattr(e, "per", "round") == "duel":
+            s.cancel_pool += e.amount
+            events.append(Event.to_all("duel_effect", f"{source}: cancels up to {e.amount} damage to "
+                                       f"{_name(hs, c, s)} for the rest of the duel.", amount=e.amount))
+        elif e.kind == "cancel_damage":
+            s.cancel += e.amount
+            events.append(Event.to_all("duel_effect", f"{source}: cancels {e.amount} damage to {_name(hs, c, s)} "
+                                       "this round.", amount=e.amount))
+        elif e.kind == "draw_cards" and e.deck == "destiny":
+            for _ in range(H._amount(c, hero, e.amount)):
+                n = _draw(d, s, ctx)
+                events.append(Event.to_all("duel_draw", f"{source}: {_name(hs, c, s)} draws destiny card {n} "
+                                           f"({_read(d, s, n, c)}).", reveals=True, card=n))
+        else:
+            rest.append(e)
+    if rest:
+        events += H.resolve_effects(hs, s.seat, s.hero, rest, ctx, source=source, rule="RW-24")
+    return events
+
+
+def _use_reward(hs: H.HeroesState, d: DuelState, which: str, card: str, ctx: Any, c: H.HeroContent) -> list[Event]:
+    s = _side(d, which)
+    h = H.get_hero(hs, s.hero or "")
+    held = next((r for r in h.rewards if r.card == card), None)
+    rc = _reward(c, card)
+    if held is None or rc is None:
+        raise RuleViolation("RW-23.5", "Your hero does not hold that reward.")
+    if not _may_use(c, s, card):
+        raise RuleViolation("RW-23.5", "A hero may use at most one weapon and one armour in a duel.")
+    if rc.trait == "weapon":
+        s.weapon = card
+    elif rc.trait == "armor":
+        s.armor = card
+    s.used_round.append(card)
+    events = []
+    if not held.face_up:
+        held.face_up = True  # RW-23.2
+        events.append(Event.to_all("reward_revealed", f"{H.label(c, h)} reveals {rc.name}: {rc.text}", reveals=True,
+                                   card=card, hero=h.uid))
+    events += _duel_effects(hs, d, which, rc.effects, ctx, c, source=rc.name, immediate=False)
+    if rc.single_use:
+        h.rewards.remove(held)
+        hs.reward_deck.discard(card)
+    return events
+
+
+def _neutral_special(hs: H.HeroesState, d: DuelState, which: str, ctx: Any, c: H.HeroContent) -> list[Event]:
+    s, o = _side(d, which), _side(d, _other(which))
+    u = c.units.get(s.neutral or "")
+    if u is None:
+        return []
+    events = [Event.to_all("neutral_special", f"{_name(hs, c, s)} must use its special ability {u.special.name} "
+                           "(RW-25.4).", unit=s.neutral)]
+    return events + _neutral_effects(hs, d, which, list(u.special.effects), ctx, c)
+
+
+def _admits_hero(f: Any) -> bool:
+    if f is None:
+        return True
+    if f.shapes is not None and "circle" not in f.shapes:
+        return False
+    if f.unit_types is not None or f.min_initiative is not None:
+        return False
+    return True
+
+
+def _neutral_effects(hs: H.HeroesState, d: DuelState, which: str, effects: list[Any], ctx: Any,
+                     c: H.HeroContent) -> list[Event]:
+    s, o = _side(d, which), _side(d, _other(which))
+    hero = H.find_hero(hs, o.hero or "")
+    events: list[Event] = []
+    for i, e in enumerate(effects):
+        k = e.kind
+        if k == "choose_one":
+            d.choice = [[x.model_dump(mode="json") for x in opt] for opt in e.options]
+            d.choice_side = which  # type: ignore[assignment]
+            d.choice_resume = d.step
+            d.choice_immediate = False
+            d.step = "neutral_choice"
+            # Effects after the choice are lost only if a card nests choices; none do.
+            return events
+        if k in ("damage_units", "damage_hero") and getattr(e, "side", "enemy") == "enemy" and _admits_hero(
+            getattr(e, "filter", None)
+        ):
+            amt = e.amount
+            n = s.damage if getattr(amt, "per", "") == "most_damage_on_own_unit_of_type" else H._amount(c, None, amt)
+            if getattr(e, "distinct", False):
+                n = min(n, 1)
+            s.dealt += n
+            events.append(Event.to_all("duel_effect", f"{_name(hs, c, s)}: {n} damage to {_name(hs, c, o)}.", amount=n))
+        elif k == "destroy_units" and e.side == "enemy" and _admits_hero(e.filter) and hero is not None:
+            s.dealt += H.health(c, hero)
+            events.append(Event.to_all("duel_effect", f"{_name(hs, c, s)} destroys {_name(hs, c, o)}."))
+        elif k == "rout_units" and e.side == "enemy" and _admits_hero(e.filter) and hero is not None:
+            hero.routed = True
+            events.append(Event.to_all("duel_effect", f"{_name(hs, c, o)} is routed."))
+        elif k == "set_health" and e.unit_type == s.neutral:
+            s.health = max(s.health, e.health)
+            events.append(Event.to_all("duel_effect", f"{_name(hs, c, s)} has {e.health} health this duel."))
+        elif k == "draw_cards" and e.deck == "destiny":
+            if e.once_per_unit and s.extra_draw_used:
+                continue
+            s.extra_draw_used = True
+            for _ in range(H._amount(c, None, e.amount)):
+                n = _draw(d, s, ctx)
+                before = s.specials
+                text = _read(d, s, n, c)
+                events.append(Event.to_all("duel_draw", f"{_name(hs, c, s)} draws destiny card {n} ({text}).",
+                                           reveals=True, card=n))
+                # a special on the extra card is resolved by the loop in ``advance``
+                _ = before
+        elif k == "gm":
+            H.gm_item(hs, "RW-25.4", f"Duel quest: {_name(hs, c, s)}'s special in a duel: {e.text}", seat=s.seat)
+        else:
+            events.append(Event.to_all("duel_effect", f"{_name(hs, c, s)}'s {k} has no effect in a duel."))
+    return events
+
+
+# =========================================================================== actions
+
+
+def apply_duel(hs: H.HeroesState, d: DuelState, seat: int, action: dict[str, Any], ctx: Any) -> list[Event]:
+    c = H.content_of(ctx)
+    t = action.get("type")
+    step = d.step
+    if step in ("start_attacker", "start_defender"):
+        which = step.split("_")[1]
+        s = _side(d, which)
+        _check_seat(s.seat, seat, "RW-24.3")
+        events: list[Event] = []
+        if t == "duel_done":
+            s.start_done = True  # the attacker's only chance was now (RW-24.3)
+            return advance(hs, d, ctx)
+        if t == "duel_ability":
+            h = H.get_hero(hs, s.hero or "")
+            card = c.heroes.get(h.card)
+            if not card or not _start_timing(card.ability.timing, which) or s.ability_used:
+                raise RuleViolation("RW-24.3", "Your hero has no unused start-of-duel ability.")
+            s.ability_used = True
+            events += [Event.to_all("duel_ability", f"{H.label(c, h)} uses its ability: {card.ability.text}")]
+            events += _duel_effects(hs, d, which, card.ability.effects, ctx, c, source=card.name, immediate=True)
+            return events + _maybe_end_after_start(hs, d, ctx, c, which)
+        if t == "duel_tactics":
+            card_id = str(action.get("card"))
+            tactics = getattr(ctx, "duel_tactics", None)
+            if card_id in d.tactics_used or not tactics or card_id not in tactics(s.seat):
+                raise RuleViolation("RW-30.4", "You can play only a start-of-duel tactics card from your hand, "
+                                               "with your own hero in the duel.")
+            d.tactics_used.append(card_id)
+            hs.outbox.tactics_played.append((s.seat, card_id))
+            tc = c.tactics.get(card_id)
+            events.append(Event.to_all("duel_tactics", f"Seat {s.seat + 1} plays the tactics card "
+                                       f"{tc.name if tc else card_id}.", reveals=True, card=card_id))
+            if tc is not None:
+                events += _duel_effects(hs, d, which, tc.effects, ctx, c, source=tc.name, immediate=True)
+            return events + _maybe_end_after_start(hs, d, ctx, c, which)
+        raise RuleViolation(CORE_BAD_ACTION, "Choose a start-of-duel ability or tactics card, or 'done'.")
+    if step in ("special_attacker", "special_defender"):
+        which = step.split("_")[1]
+        s = _side(d, which)
+        _check_seat(s.seat, seat, "RW-24.4.2")
+        if t != "duel_special":
+            raise RuleViolation("RW-24.4.2", "You drew a special icon: deal 1 damage or activate a reward first.")
+        if action.get("choice") == "damage":
+            s.specials -= 1
+            s.dealt += 1
+            events = [Event.to_all("duel_special", f"{_name(hs, c, s)} uses the special icon to deal 1 damage.")]
+        elif action.get("choice") == "reward":
+            card = str(action.get("reward"))
+            rc = _reward(c, card)
+            if rc is None or rc.trigger != "duel_special":
+                raise RuleViolation("RW-24.4.2", "Only a reward that needs a special icon can be activated with it.")
+            s.specials -= 1
+            events = _use_reward(hs, d, which, card, ctx, c)
+        else:
+            raise RuleViolation(CORE_BAD_ACTION, "Choose 'damage' or a reward.")
+        return events + advance(hs, d, ctx)
+    if step == "neutral_choice":
+        s = _side(d, d.choice_side)
+        _check_seat(s.seat, seat, "RW-25.3")
+        i = action.get("option")
+        if t != "duel_neutral_choice" or not isinstance(i, int) or not 0 <= i < len(d.choice):
+            raise RuleViolation("RW-25.3", "Choose one of the options of the neutral unit's special ability.")
+        from .content.effects import Effect
+        from pydantic import TypeAdapter
+
+        chosen = [TypeAdapter(Effect).validate_python(x) for x in d.choice[i]]
+        d.choice = []
+        d.step = d.choice_resume  # type: ignore[assignment]
+        if s.neutral is not None:
+            events = [Event.to_all("neutral_choice", f"Seat {seat + 1} chooses option {i + 1} for the neutral unit.")]
+            events += _neutral_effects(hs, d, d.choice_side, chosen, ctx, c)
+            return events + advance(hs, d, ctx)
+        text = _describe([x.model_dump(mode="json") for x in chosen])
+        events = [Event.to_all("duel_choice", f"Seat {seat + 1} chooses option {i + 1}: {text}.")]
+        events += _duel_effects(hs, d, d.choice_side, chosen, ctx, c, source="choice", immediate=d.choice_immediate)
+        if d.choice_immediate:
+            return events + _maybe_end_after_start(hs, d, ctx, c, d.choice_side)
+        return events + advance(hs, d, ctx)
+    if step in ("gear_attacker", "gear_defender"):
+        which = step.split("_")[1]
+        s = _side(d, which)
+        _check_seat(s.seat, seat, "RW-24.4.2")
+        if t == "duel_done":
+            s.gear_done = True
+            return advance(hs, d, ctx)
+        if t == "duel_use":
+            if action.get("ability"):
+                h = H.get_hero(hs, s.hero or "")
+                card = c.heroes.get(h.card)
+                if not card or card.ability.timing != "duel_round" or s.round_ability_used:
+                    raise RuleViolation("RW-24.4.2", "Your hero has no unused ability for this round.")
+                s.round_ability_used = True
+                events = _duel_effects(hs, d, which, card.ability.effects, ctx, c, source=card.name, immediate=False)
+            else:
+                card_id = str(action.get("reward"))
+                rc = _reward(c, card_id)
+                if rc is None or rc.trigger != "duel_round" or card_id in s.used_round:
+                    raise RuleViolation("RW-24.4.2", "That reward cannot be used now (once per round, armour and "
+                                                     "weapons only during the round's resolution).")
+                events = _use_reward(hs, d, which, card_id, ctx, c)
+            return events + advance(hs, d, ctx)
+        raise RuleViolation(CORE_BAD_ACTION, "Use a reward or ability, or 'done'.")
+    if step == "spoils":
+        _check_seat(d.spoils_seat, seat, "RW-24.6")
+        card, uid = action.get("card"), action.get("hero")
+        r = next((r for r in d.spoils if r.card == card), None)
+        h = H.find_hero(hs, str(uid))
+        if t != "duel_spoils" or r is None or h is None or h.owner != seat or h.area != d.area:
+            raise RuleViolation("RW-24.6", "Give each of the defeated hero's rewards to one of your heroes in the "
+                                           "duel area.")
+        events = _give(hs, c, d, h, [r])
+        if not d.spoils:
+            d.step = "over"
+        return events
+    raise RuleViolation(CORE_BAD_ACTION, "The duel is not waiting for that.")
+
+
+def _maybe_end_after_start(hs: H.HeroesState, d: DuelState, ctx: Any, c: H.HeroContent, which: str) -> list[Event]:
+    for s in (d.attacker, d.defender):
+        dmg, hp = _hp(hs, c, s)
+        if dmg >= hp:
+            return _check_defeats(hs, d, ctx, c)
+    return advance(hs, d, ctx)
+
+
+def _check_seat(expected: int, seat: int, rule: str) -> None:
+    if expected != seat:
+        raise RuleViolation("CORE-1", f"It is not your decision in this duel: the game waits on seat {expected + 1}.")
+
+
+def duel_view(hs: H.HeroesState, d: DuelState) -> dict[str, Any]:
+    def side(s: DuelSide) -> dict[str, Any]:
+        return {"seat": s.seat, "hero": s.hero, "neutral": s.neutral, "shape": s.shape, "card": s.card,
+                "dealt": s.dealt, "cancel": s.cancel, "damage": s.damage if s.neutral else None,
+                "health": s.health if s.neutral else None, "weapon": s.weapon, "armor": s.armor}
+
+    return {"area": d.area, "round": d.round, "step": d.step, "quest": d.quest, "attacker": side(d.attacker),
+            "defender": side(d.defender), "result": d.result}

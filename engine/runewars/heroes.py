@@ -1,0 +1,1159 @@
+"""Runewars heroes: the hero model, rewards, quest hands, defeated-hero markers,
+exploration tokens, hero-limit and Rally Support hero decisions (RW-20, RW-23,
+RW-26, RW-34 hero parts). The summer quest phase lives in ``quests.py`` and duels in
+``duels.py``; everything A needs is re-exported here, so A imports only this module.
+
+Self-contained: nothing here imports A's state model. A embeds ``HeroesState`` as
+``state.heroes`` and hands over a ``ctx`` object per call.
+
+INTERFACE FOR A (flow)
+======================
+
+State
+-----
+* ``HeroesState`` (pydantic): ``heroes`` (list of ``Hero``: ``uid``, ``card``, ``owner``,
+  ``area``, ``damage``, ``routed``, ``training`` {attr: 0|1|2}, ``rewards`` [HeldReward
+  card/face_up], ``stuck``), ``hero_deck``, ``removed_heroes`` (defeated: out of the game),
+  ``reward_deck`` (Deck[str]; its discard pile is the public face-up pile),
+  ``quest_deck``, ``quest_hands`` {seat: [quest ids]}, ``revealed_quests`` {seat: [ids
+  seen by everyone, AMB-42]}, ``markers`` (defeated-hero markers with their set-aside
+  rewards), ``exploration`` (face-down/face-up tokens by area), ``pending`` (blocking
+  hero decisions outside the quest phase: hero limit P-65, quest hand limit P-64,
+  Rally Support keep/place P-55/P-56, training picks), ``outbox`` (work for A).
+  **C owns the quest deck and quest hands**: at setup A passes its shuffled quest deck
+  to ``setup_heroes`` and stops keeping ``Player.quests`` (or mirrors it read-only).
+
+Ctx (duck-typed; A's ``Ctx`` from INTERFACES.md plus a few optional extras)
+-------------------------------------------------------------------------
+Required: ``draw() -> int``, ``discard(cards: list[int])``, ``neighbours(area) -> list[str]``,
+``passable(a, b, flying=False) -> bool``, ``controller(area) -> int | None``,
+``is_friendly(area, seat) -> bool``, ``is_empty(area) -> bool``, ``left_of(seat) -> int``,
+``rng() -> engine.core.Rng``.
+Optional (``getattr`` with the default shown):
+``content`` (a ``RunewarsContent`` or ``HeroContent``; default ``load_content()``),
+``exploration: bool`` (RW-34 on; default: True iff ``HeroesState.exploration`` is non-empty),
+``influence_of(seat) -> int`` (default 0: merchant and portals unavailable),
+``areas() -> list[str]`` (Prophet's Scroll targets; default: areas known to exploration),
+``hostile_units_in(area, seat) -> bool`` (Ambush; default derived from controller/is_empty),
+``hero_move_steps(seat) -> int`` (default 2; a ``hero_move_plus_one`` modifier makes it 3),
+``duel_tactics(seat) -> list[str]`` (tactics ids in hand with start_of_duel timing, playable now; default []).
+
+Outbox (work for A)
+-------------------
+Every function appends to ``hs.outbox`` what only A can do; A drains it with
+``take_outbox(hs) -> Outbox`` after each call (recommended, so a Temple's influence is
+there to pay a later Merchant) and:
+* ``grants``: ``EffectGrant(seat, source, hero, effects=[content effect dicts])`` -> A applies
+  the content primitives (gain_influence incl. negative costs, draw_cards tactics, choose_one,
+  adjust_dial, add_units, runes, rule_modifier, discard tactics ...). Effects about heroes,
+  rewards and quests are resolved here and never appear in grants.
+* ``gm``: ``GmItem(rule, text, public_text, seat)`` -> ``state.gm.hand_over(...)``.
+* ``rune_gains``: seats that must run RW-27.3 now.
+* ``rune_inspections``: ``(seat, area)`` pairs (Prophet's Scroll): show that seat the runes there.
+* ``tactics_played``: ``(seat, card)`` tactics cards C let a player play in a duel -> discard them.
+
+Functions A calls
+-----------------
+Setup / board:
+* ``setup_heroes(seats_alignment: dict[seat, "good"|"evil"], quest_deck: list[str], rng, content,
+  hs=None, hero_areas_for=None) -> (HeroesState, events)``: RW-3.9 (2 quests and 1 hero of the
+  faction's alignment per seat; neutral heroes into the deck, AMB-48), shuffles hero and reward
+  decks. Heroes have ``area == ""`` until A asks P-9 and calls ``place_hero(hs, uid, area)``.
+* ``setup_exploration(hs, back1_areas, back2_areas, rng, content)`` (RW-34.1).
+* ``stand_all(hs)`` (spring, RW-6.5); ``new_season(hs)`` at every season start (Dungeon lock,
+  AMB-69; once-per-turn hero abilities).
+* ``move_hero(hs, uid, area, ctx)`` for Strategize (A validates the step; queues the P-23
+  pick-up as a pending decision), ``hero_may_move(hs, uid)``, ``hero_areas(hs, seat)`` (RW-27.5).
+* ``gain_reward(hs, uid, ctx)``, ``damage_hero(hs, uid, n, ctx, cause=)``, ``heal_hero``,
+  ``defeat_hero`` (RW-26.3), ``desert_hero`` (RW-26.5; A decides who deserts for
+  ``desert_heroes`` season/tactics effects), ``gain_hero(hs, seat, card, area, ctx)``
+  (RW-20.3/20.4; a 4th hero queues P-65), ``draw_quests(hs, seat, n, ctx)`` (Rally Support d;
+  over 3 queues P-64), ``rally_draw_heroes(hs, seat, n, areas, ctx)`` (RW-18.6.2 after A took
+  the influence: queues P-55 keep then P-56 place in ``areas``; no areas = AMB-47),
+  ``eliminate_seat(hs, seat, ctx)`` (RW-33).
+* Own turn: ``turn_options(hs, seat, ctx) -> list[Option]`` (own-turn rewards and abilities;
+  put them in a *secret* prompt) and ``apply_turn_action(hs, seat, action, ctx)``
+  (types ``hero_use_reward``/``hero_use_ability``).
+* Exploration queries: ``exploration_face_up(hs)``, ``portal_areas(hs, content)``,
+  ``dragon_throne_areas(hs, content)``, ``village_at(hs, content, area)``,
+  ``destroy_site(hs, area)`` (A runs the 6-unit rule, RW-34.2).
+* Pending hero decisions (block everything else, one at a time): ``pending_prompts(hs, ctx)``
+  and ``apply_pending_action(hs, seat, action, ctx)``; action types in ``PENDING_TYPES``
+  (``hero_desert``, ``quest_discard``, ``hero_rally_keep``, ``hero_place``, ``hero_train_pick``,
+  ``hero_pickup``). During the quest phase ``quest_phase_prompts`` shows them first.
+Quest phase (``quests.py``, re-exported here):
+* ``start_quest_phase(hs, player_order, ctx) -> QuestPhaseState`` (order = spring order cards
+  with RW-8 ties; seats without heroes are skipped),
+* ``quest_phase_prompts(qs, hs, ctx) -> list[Prompt]`` (all enumerable; several are secret),
+* ``apply_quest_action(qs, hs, seat, action, ctx) -> list[Event]`` (types ``hero_*``,
+  ``quest_*``, ``duel_*``; on ``RuleViolation`` both states are restored field by field,
+  so re-fetch hero objects you held),
+* ``quest_phase_finished(qs, hs=None) -> QuestPhaseOutcome | None`` (completed/failed quests,
+  duels, rewards gained (secret ids: never publish), and the undrained outbox when ``hs`` given),
+* ``sample_quest_action(qs, hs, seat, rng, ctx) -> dict`` (ctx is required).
+Views: ``heroes_view(hs, seat | None, qs=None, content=None) -> dict``, ``heroes_secrets(hs, qs=None)
+-> dict[int, set[str]]`` (key -1 = hidden from everyone: set-aside rewards, face-down
+exploration tokens), ``heroes_invariants(hs, content=None) -> list[str]``.
+
+Card timings handled here: hero abilities ``start_of_duel`` / ``start_of_duel_as_attacker`` /
+``duel_round`` (offered in the duel), ``attribute_test`` (applied automatically to each of the
+hero's tests), ``quest_phase`` (rule-modifier-only abilities are passive for the phase:
+``hero_move_plus_one`` is applied here, other switches such as ``ignore_mountains`` go to A as a
+grant at phase start so ``ctx.passable`` can honour them; any other quest-phase ability fires
+after that hero's action), ``own_turn`` (``turn_options``). Rewards: ``duel_special``,
+``duel_round`` (armour/weapons, one of each per duel, RW-23.5), ``quest_phase`` (choose step),
+``attribute_test`` (test step), ``own_turn`` (``turn_options``); ``passive`` ones do nothing by
+themselves.
+
+Every function mutates the state it is given (A calls it on its private copy) and raises
+``RuleViolation`` before mutating anything when the action is illegal.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any, Iterable, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from engine.core import Deck, Event, Option, Prompt, RuleViolation
+from engine.core.errors import CORE_BAD_ACTION
+
+from .content.models import (
+    DestinyCard,
+    ExplorationToken,
+    HeroCard,
+    QuestCard,
+    RewardCard,
+    TacticsCard,
+    UnitType,
+)
+
+Attribute = Literal["strength", "agility", "wisdom"]
+ATTRIBUTES: tuple[Attribute, ...] = ("strength", "agility", "wisdom")
+HIDDEN = -1  # heroes_secrets key for things nobody may see (set-aside rewards, face-down tokens)
+MAX_HEROES = 3  # RW-20.3
+MAX_QUESTS = 3  # RW-21.8
+
+
+class _M(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+# =========================================================================== content
+
+
+@dataclass
+class HeroContent:
+    """The slice of the content C reads, indexed by id."""
+
+    heroes: dict[str, HeroCard] = field(default_factory=dict)
+    quests: dict[str, QuestCard] = field(default_factory=dict)
+    rewards: dict[str, RewardCard] = field(default_factory=dict)
+    destiny: dict[int, DestinyCard] = field(default_factory=dict)
+    exploration: dict[str, ExplorationToken] = field(default_factory=dict)
+    units: dict[str, UnitType] = field(default_factory=dict)
+    tactics: dict[str, TacticsCard] = field(default_factory=dict)
+
+    @classmethod
+    def from_runewars(cls, content: Any) -> "HeroContent":
+        def get(name: str) -> tuple[Any, ...]:
+            return tuple(getattr(content, name, ()) or ())
+
+        return cls(
+            heroes={c.hero_id: c for c in get("hero_cards")},
+            quests={c.quest_id: c for c in get("quest_cards")},
+            rewards={c.reward_id: c for c in get("reward_cards")},
+            destiny={c.number: c for c in get("destiny_cards")},
+            exploration={t.token_id: t for t in get("exploration_tokens")},
+            units={u.id: u for u in get("unit_types")},
+            tactics={c.card_id: c for c in get("tactics_cards")},
+        )
+
+
+@lru_cache(maxsize=1)
+def _default_content() -> HeroContent:
+    from .content.loader import load_content  # late: content may still be in progress
+
+    return HeroContent.from_runewars(load_content())
+
+
+_ADAPTED: dict[int, HeroContent] = {}
+
+
+def content_of(ctx: Any) -> HeroContent:
+    raw = getattr(ctx, "content", None)
+    if raw is None:
+        return _default_content()
+    if isinstance(raw, HeroContent):
+        return raw
+    key = id(raw)
+    if key not in _ADAPTED:
+        _ADAPTED[key] = HeroContent.from_runewars(raw)
+    return _ADAPTED[key]
+
+
+def hero_name(content: HeroContent, card: str) -> str:
+    c = content.heroes.get(card)
+    return c.name if c else card
+
+
+def reward_name(content: HeroContent, card: str) -> str:
+    c = content.rewards.get(card)
+    return c.name if c else card
+
+
+def quest_name(content: HeroContent, card: str) -> str:
+    c = content.quests.get(card)
+    return c.name if c else card
+
+
+def short(text: str, limit: int = 80) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+# =========================================================================== state
+
+
+class HeldReward(_M):
+    card: str
+    face_up: bool = False  # RW-23.2: face up for good once used
+
+
+class Hero(_M):
+    uid: str
+    card: str
+    owner: int
+    area: str
+    damage: int = 0
+    routed: bool = False
+    training: dict[str, int] = Field(default_factory=lambda: {a: 0 for a in ATTRIBUTES})
+    rewards: list[HeldReward] = Field(default_factory=list)
+    # Entered a face-up Dungeon this season: may not move again until the next season
+    # (RW-34.4.4, AMB-69). ``new_season`` clears it.
+    stuck: bool = False
+    # An own-turn ability ("once during each of your turns") was used this season; a
+    # player has exactly one turn per season (RW-2.16), so ``new_season`` clears it.
+    turn_ability_used: bool = False
+
+
+class DefeatedMarker(_M):
+    """A pair of defeated-hero markers (RW-26.3): one in ``area``, one on the set-aside rewards."""
+
+    id: int
+    area: str
+    hero_card: str
+    rewards: list[HeldReward] = Field(default_factory=list)
+
+
+class ExplorationSlot(_M):
+    area: str
+    token: str
+    back: int
+    face_up: bool = False
+
+
+class EffectGrant(_M):
+    seat: int
+    source: str
+    hero: str | None = None
+    effects: list[dict[str, Any]] = Field(default_factory=list)
+
+
+class GmItem(_M):
+    rule: str
+    text: str
+    public_text: str | None = None
+    seat: int | None = None
+
+
+class Outbox(_M):
+    grants: list[EffectGrant] = Field(default_factory=list)
+    gm: list[GmItem] = Field(default_factory=list)
+    rune_gains: list[int] = Field(default_factory=list)
+    rune_inspections: list[tuple[int, str]] = Field(default_factory=list)
+    tactics_played: list[tuple[int, str]] = Field(default_factory=list)
+
+    def empty(self) -> bool:
+        return not (self.grants or self.gm or self.rune_gains or self.rune_inspections or self.tactics_played)
+
+
+class Pending(_M):
+    """A blocking hero decision outside the duel machinery.
+
+    kinds: ``desert`` (P-65, hero limit), ``quest_discard`` (P-64), ``rally_keep`` (P-55),
+    ``rally_place`` (P-56), ``train_pick`` (an effect training a chosen attribute),
+    ``pickup`` (P-23 after a Strategize move).
+    """
+
+    kind: Literal["desert", "quest_discard", "rally_keep", "rally_place", "train_pick", "pickup"]
+    seat: int
+    key: int
+    hero: str | None = None
+    cards: list[str] = Field(default_factory=list)
+    areas: list[str] = Field(default_factory=list)
+    amount: int = 1
+    markers: list[int] = Field(default_factory=list)
+
+
+class HeroesState(_M):
+    heroes: list[Hero] = Field(default_factory=list)
+    next_uid: int = 1
+    hero_deck: Deck[str] = Field(default_factory=Deck[str])
+    removed_heroes: list[str] = Field(default_factory=list)
+    reward_deck: Deck[str] = Field(default_factory=Deck[str])
+    quest_deck: Deck[str] = Field(default_factory=Deck[str])
+    quest_hands: dict[int, list[str]] = Field(default_factory=dict)
+    revealed_quests: dict[int, list[str]] = Field(default_factory=dict)
+    markers: list[DefeatedMarker] = Field(default_factory=list)
+    next_marker: int = 1
+    exploration: list[ExplorationSlot] = Field(default_factory=list)
+    exploration_discard: list[str] = Field(default_factory=list)
+    scroll_seen: dict[int, list[str]] = Field(default_factory=dict)  # seat -> token ids seen
+    pending: list[Pending] = Field(default_factory=list)
+    next_key: int = 1
+    outbox: Outbox = Field(default_factory=Outbox)
+
+
+# =========================================================================== lookups
+
+
+def find_hero(hs: HeroesState, uid: str) -> Hero | None:
+    for h in hs.heroes:
+        if h.uid == uid:
+            return h
+    return None
+
+
+def get_hero(hs: HeroesState, uid: str, rule: str = CORE_BAD_ACTION) -> Hero:
+    h = find_hero(hs, uid)
+    if h is None:
+        raise RuleViolation(rule, f"There is no hero {uid!r} in play.")
+    return h
+
+
+def heroes_of(hs: HeroesState, seat: int) -> list[Hero]:
+    return [h for h in hs.heroes if h.owner == seat]
+
+
+def hero_areas(hs: HeroesState, seat: int) -> set[str]:
+    """Areas where ``seat`` has a hero: he may inspect runes there (RW-20.9, RW-27.5)."""
+    return {h.area for h in hs.heroes if h.owner == seat}
+
+
+def hero_may_move(hs: HeroesState, uid: str) -> bool:
+    h = get_hero(hs, uid)
+    return not h.routed and not h.stuck
+
+
+def attribute(content: HeroContent, hero: Hero, attr: str) -> int:
+    """Printed value plus the training token (RW-20.6)."""
+    card = content.heroes.get(hero.card)
+    base = getattr(card, attr, 0) if card else 0
+    return int(base) + hero.training.get(attr, 0)
+
+
+def health(content: HeroContent, hero: Hero) -> int:
+    card = content.heroes.get(hero.card)
+    return card.health if card else 1
+
+
+def label(content: HeroContent, hero: Hero) -> str:
+    return f"{hero_name(content, hero.card)} ({hero.uid})"
+
+
+def _key(hs: HeroesState) -> int:
+    k = hs.next_key
+    hs.next_key += 1
+    return k
+
+
+def take_outbox(hs: HeroesState) -> Outbox:
+    """Drain the work for A (see the module docstring)."""
+    out = hs.outbox
+    hs.outbox = Outbox()
+    return out
+
+
+def gm_item(hs: HeroesState, rule: str, text: str, public_text: str | None = None, seat: int | None = None) -> None:
+    hs.outbox.gm.append(GmItem(rule=rule, text=text, public_text=public_text, seat=seat))
+
+
+# =========================================================================== setup
+
+
+def setup_heroes(
+    seats_alignment: dict[int, str],
+    quest_deck: list[str],
+    rng: Any,
+    content: HeroContent | Any,
+    *,
+    hs: HeroesState | None = None,
+    hero_areas_for: dict[int, str] | None = None,
+) -> tuple[HeroesState, list[Event]]:
+    """RW-3.9 and RW-3.10 for heroes: quests, starting heroes, hero and reward decks.
+
+    ``seats_alignment``: seat -> faction alignment ("good"/"evil"). ``quest_deck``: the
+    already-filtered and shuffled quest deck (RW-3.6; A owns the map and setup quests).
+    Each seat draws 2 quests (RW-3.9.1) and is dealt one hero of its alignment
+    (RW-3.9.2); neutral heroes are never dealt (AMB-48). Heroes stay unplaced
+    (``area == ""``) unless ``hero_areas_for`` gives one; A then asks P-9 and calls
+    ``place_hero``. The undealt heroes form the hero deck (RW-3.9.4).
+    """
+    c = content if isinstance(content, HeroContent) else HeroContent.from_runewars(content)
+    hs = hs or HeroesState()
+    hs.quest_deck = Deck[str](draw_pile=list(quest_deck))
+    events: list[Event] = []
+    for seat in sorted(seats_alignment):
+        hs.quest_hands[seat] = hs.quest_deck.draw(rng, 2)
+        hs.revealed_quests.setdefault(seat, [])
+        events.append(Event.to_seats(seat, "quest_drawn", "You drew your 2 starting quest cards.", reveals=True,
+                                     quests=list(hs.quest_hands[seat])))
+    piles: dict[str, list[str]] = {"good": [], "evil": []}
+    rest: list[str] = []
+    for hid, card in sorted(c.heroes.items()):
+        (piles[card.alignment] if card.alignment in piles else rest).append(hid)
+    for pile in piles.values():
+        rng.shuffle(pile)
+    for seat in sorted(seats_alignment):
+        pile = piles.get(seats_alignment[seat], [])
+        if not pile:
+            continue
+        card = pile.pop(0)
+        h = _new_hero(hs, card, seat, (hero_areas_for or {}).get(seat, ""))
+        events.append(Event.to_all("hero_dealt", f"Seat {seat + 1} is dealt the hero {hero_name(c, card)}.",
+                                   reveals=True, seat=seat, hero=h.uid, card=card))
+    deck = rest + piles["good"] + piles["evil"]
+    hs.hero_deck = Deck[str].shuffled(deck, rng)
+    hs.reward_deck = Deck[str].shuffled(sorted(c.rewards), rng)
+    return hs, events
+
+
+def _new_hero(hs: HeroesState, card: str, seat: int, area: str) -> Hero:
+    h = Hero(uid=f"hero-{hs.next_uid}", card=card, owner=seat, area=area)
+    hs.next_uid += 1
+    hs.heroes.append(h)
+    return h
+
+
+def place_hero(hs: HeroesState, uid: str, area: str) -> list[Event]:
+    """Put a hero's figure in ``area`` (P-9 at setup, P-56 after Rally Support; A validates the area)."""
+    h = get_hero(hs, uid)
+    h.area = area
+    return [Event.to_all("hero_placed", f"Hero {h.uid} is placed in {area}.", hero=uid, area=area)]
+
+
+def setup_exploration(
+    hs: HeroesState, back1_areas: list[str], back2_areas: list[str], rng: Any, content: HeroContent | Any
+) -> list[Event]:
+    """RW-34.1: one face-down token in every non-home area, "1" backs next to home realms.
+
+    Each back type is shuffled separately. Areas beyond the token supply stay without a
+    token (RW-1.9.2).
+    """
+    c = content if isinstance(content, HeroContent) else HeroContent.from_runewars(content)
+    for back, areas in ((1, back1_areas), (2, back2_areas)):
+        pool = sorted(t.token_id for t in c.exploration.values() if t.back == back)
+        rng.shuffle(pool)
+        for area, token in zip(areas, pool):
+            hs.exploration.append(ExplorationSlot(area=area, token=token, back=back))
+    return [Event.to_all("exploration_setup", "Exploration tokens are placed face down.")]
+
+
+# =========================================================================== season hooks
+
+
+def stand_all(hs: HeroesState) -> None:
+    """RW-6.5: every routed hero stands."""
+    for h in hs.heroes:
+        h.routed = False
+
+
+def new_season(hs: HeroesState) -> None:
+    """Start of every season: Dungeon locks end (AMB-69)."""
+    for h in hs.heroes:
+        h.stuck = False
+        h.turn_ability_used = False
+
+
+# =========================================================================== exploration queries
+
+
+def exploration_at(hs: HeroesState, area: str) -> ExplorationSlot | None:
+    for s in hs.exploration:
+        if s.area == area:
+            return s
+    return None
+
+
+def _face_up_type(hs: HeroesState, content: HeroContent, area: str) -> str | None:
+    s = exploration_at(hs, area)
+    if s is None or not s.face_up:
+        return None
+    tok = content.exploration.get(s.token)
+    return tok.type if tok else None
+
+
+def exploration_face_up(hs: HeroesState, content: HeroContent | None = None) -> dict[str, str]:
+    """Area -> face-up token id (sites that stay on the board)."""
+    return {s.area: s.token for s in hs.exploration if s.face_up}
+
+
+def _areas_of_type(hs: HeroesState, content: HeroContent, kind: str) -> list[str]:
+    return sorted(
+        s.area for s in hs.exploration if s.face_up and (t := content.exploration.get(s.token)) and t.type == kind
+    )
+
+
+def portal_areas(hs: HeroesState, content: HeroContent) -> list[str]:
+    """Areas with a face-up Magic Portal (RW-34.4.3); A uses them for unit moves."""
+    return _areas_of_type(hs, content, "magic_portal")
+
+
+def dragon_throne_areas(hs: HeroesState, content: HeroContent) -> list[str]:
+    """RW-34.4.1: whoever controls one of these counts one extra dragon rune."""
+    return _areas_of_type(hs, content, "dragon_throne")
+
+
+def village_at(hs: HeroesState, content: HeroContent, area: str) -> str | None:
+    """RW-34.4.2: the extra resource a face-up Village gives its area, or None."""
+    s = exploration_at(hs, area)
+    if s and s.face_up and (t := content.exploration.get(s.token)) and t.type == "village":
+        return t.resource
+    return None
+
+
+def destroy_site(hs: HeroesState, area: str) -> list[Event]:
+    """RW-34.2: a destructible site discarded under the 6-unit rule (A checks the rule)."""
+    s = exploration_at(hs, area)
+    if s is None or not s.face_up:
+        return []
+    hs.exploration.remove(s)
+    hs.exploration_discard.append(s.token)
+    return [Event.to_all("site_destroyed", f"The site in {area} is destroyed.", area=area, token=s.token)]
+
+
+def is_dungeon(hs: HeroesState, content: HeroContent, area: str) -> bool:
+    return _face_up_type(hs, content, area) == "dungeon"
+
+
+# =========================================================================== hero operations
+
+
+def gain_reward(hs: HeroesState, uid: str, ctx: Any, *, rule: str = "RW-23.1") -> list[Event]:
+    """RW-23.1: the hero draws the top reward card, face down; only its owner sees it."""
+    h = get_hero(hs, uid)
+    card = hs.reward_deck.draw_one(ctx.rng())
+    c = content_of(ctx)
+    if card is None:
+        return [Event.to_all("reward_none", f"The reward deck is empty; {label(c, h)} gains nothing.", hero=uid)]
+    h.rewards.append(HeldReward(card=card, face_up=False))
+    return [
+        Event.to_seats(h.owner, "reward_drawn", f"{label(c, h)} gains the reward {reward_name(c, card)} (face down).",
+                       reveals=True, hero=uid, card=card),
+        Event.to_all("reward_gained", f"{label(c, h)} gains a reward card (face down).", reveals=True,
+                     hero=uid, seat=h.owner),
+    ]
+
+
+def damage_hero(hs: HeroesState, uid: str, amount: int, ctx: Any, *, cause: str = "an effect") -> list[Event]:
+    """Put damage on a hero outside a duel; at damage >= health it is defeated (RW-20.5, RW-26.3)."""
+    h = get_hero(hs, uid)
+    c = content_of(ctx)
+    h.damage += max(0, amount)
+    events = [Event.to_all("hero_damaged", f"{label(c, h)} takes {amount} damage from {cause} "
+                           f"({h.damage}/{health(c, h)}).", hero=uid, amount=amount)]
+    if h.damage >= health(c, h):
+        events += defeat_hero(hs, uid, ctx, cause=cause)
+    return events
+
+
+def heal_hero(hs: HeroesState, uid: str, amount: int | None, ctx: Any) -> list[Event]:
+    h = get_hero(hs, uid)
+    c = content_of(ctx)
+    before = h.damage
+    h.damage = 0 if amount is None else max(0, h.damage - amount)
+    return [Event.to_all("hero_healed", f"{label(c, h)} heals {before - h.damage} damage.", hero=uid)]
+
+
+def defeat_hero(hs: HeroesState, uid: str, ctx: Any, *, cause: str = "an effect") -> list[Event]:
+    """RW-26.1/26.3: defeated other than by a hero in a duel.
+
+    The hero card and figure leave the game; its rewards are set aside with a numbered
+    defeated-hero marker in its area, each keeping its face.
+    """
+    h = get_hero(hs, uid)
+    c = content_of(ctx)
+    hs.heroes.remove(h)
+    hs.removed_heroes.append(h.card)
+    events = [Event.to_all("hero_defeated", f"{label(c, h)} is defeated by {cause} and leaves the game.",
+                           hero=uid, card=h.card, seat=h.owner)]
+    if h.rewards:
+        m = DefeatedMarker(id=hs.next_marker, area=h.area, hero_card=h.card, rewards=list(h.rewards))
+        hs.next_marker += 1
+        hs.markers.append(m)
+        events.append(Event.to_all("marker_placed", f"Defeated-hero marker #{m.id} is placed in {h.area} with "
+                                   f"{len(m.rewards)} set-aside reward(s).", marker=m.id, area=h.area))
+    return events
+
+
+def desert_hero(hs: HeroesState, uid: str, ctx: Any, *, cause: str = "desertion") -> list[Event]:
+    """RW-26.5: the card is shuffled into the hero deck; rewards are discarded face up."""
+    h = get_hero(hs, uid)
+    c = content_of(ctx)
+    hs.heroes.remove(h)
+    hs.hero_deck.draw_pile.append(h.card)
+    hs.hero_deck.shuffle(ctx.rng())
+    for r in h.rewards:
+        hs.reward_deck.discard(r.card)
+    names = ", ".join(reward_name(c, r.card) for r in h.rewards) or "no rewards"
+    return [Event.to_all("hero_deserted", f"{label(c, h)} deserts ({cause}); discarded face up: {names}.",
+                         reveals=bool(h.rewards), hero=uid, card=h.card, rewards=[r.card for r in h.rewards])]
+
+
+def move_hero(hs: HeroesState, uid: str, area: str, ctx: Any) -> list[Event]:
+    """A hero move outside the quest phase (Strategize, RW-10.6; A validates the step).
+
+    Entering a face-up Dungeon stops the hero for the season; entering a defeated-hero
+    marker's area queues an optional pick-up (P-23, AMB-46).
+    """
+    h = get_hero(hs, uid)
+    c = content_of(ctx)
+    if h.stuck:
+        raise RuleViolation("RW-34.4.4", f"{label(c, h)} entered a Dungeon this season and cannot move again.")
+    h.area = area
+    if is_dungeon(hs, c, area):
+        h.stuck = True
+    markers = [m.id for m in hs.markers if m.area == area]
+    if markers:
+        hs.pending.append(Pending(kind="pickup", seat=h.owner, key=_key(hs), hero=uid, markers=markers))
+    return [Event.to_all("hero_moved", f"{label(c, h)} moves to {area}.", hero=uid, area=area)]
+
+
+def take_marker(hs: HeroesState, uid: str, marker_id: int, ctx: Any) -> list[Event]:
+    """RW-26.4: all rewards at the marker go under the hero; both markers are removed."""
+    h = get_hero(hs, uid)
+    c = content_of(ctx)
+    m = next((m for m in hs.markers if m.id == marker_id), None)
+    if m is None:
+        raise RuleViolation("RW-26.4", f"There is no defeated-hero marker #{marker_id}.")
+    hs.markers.remove(m)
+    h.rewards.extend(m.rewards)
+    hidden = [r.card for r in m.rewards if not r.face_up]
+    events = [Event.to_all("marker_taken", f"{label(c, h)} picks up {len(m.rewards)} reward(s) at marker #{m.id}.",
+                           reveals=bool(hidden), hero=uid, marker=m.id,
+                           face_up=[r.card for r in m.rewards if r.face_up])]
+    if hidden:
+        events.append(Event.to_seats(h.owner, "marker_rewards", "You picked up: "
+                                     + ", ".join(reward_name(c, x) for x in hidden) + ".", reveals=True, cards=hidden))
+    return events
+
+
+def transfer_reward(hs: HeroesState, card: str, src: str, dst: str, ctx: Any) -> list[Event]:
+    """RW-23.4: move a reward between two heroes of the same player (legality checked by the caller)."""
+    a, b = get_hero(hs, src), get_hero(hs, dst)
+    c = content_of(ctx)
+    held = next((r for r in a.rewards if r.card == card), None)
+    if held is None or a.owner != b.owner:
+        raise RuleViolation("RW-23.4", "Rewards move only between two heroes of the same player.")
+    a.rewards.remove(held)
+    b.rewards.append(held)
+    shown = reward_name(c, card) if held.face_up else "a face-down reward"
+    return [Event.to_all("reward_moved", f"{label(c, a)} passes {shown} to {label(c, b)}.", src=src, dst=dst,
+                         card=card if held.face_up else None)]
+
+
+def gain_hero(hs: HeroesState, seat: int, card: str, area: str, ctx: Any) -> list[Event]:
+    """RW-20.4: a new hero card face up and its figure in ``area``; a 4th hero means P-65."""
+    c = content_of(ctx)
+    h = _new_hero(hs, card, seat, area)
+    events = [Event.to_all("hero_gained", f"Seat {seat + 1} gains the hero {hero_name(c, card)} in {area}.",
+                           reveals=True, seat=seat, hero=h.uid, card=card, area=area)]
+    events += check_hero_limit(hs, seat)
+    return events
+
+
+def check_hero_limit(hs: HeroesState, seat: int) -> list[Event]:
+    if len(heroes_of(hs, seat)) > MAX_HEROES and not any(p.kind == "desert" and p.seat == seat for p in hs.pending):
+        hs.pending.append(Pending(kind="desert", seat=seat, key=_key(hs)))
+        return [Event.to_all("hero_limit", f"Seat {seat + 1} has more than 3 heroes and must choose one to desert.",
+                             seat=seat)]
+    return []
+
+
+def draw_quests(hs: HeroesState, seat: int, n: int, ctx: Any) -> list[Event]:
+    """Draw quest cards (Rally Support d, quest completion); over 3 means a P-64 discard."""
+    c = content_of(ctx)
+    drawn = hs.quest_deck.draw(ctx.rng(), n)
+    hs.quest_hands.setdefault(seat, []).extend(drawn)
+    events = []
+    if drawn:
+        events.append(Event.to_seats(seat, "quest_drawn", "You drew: " + ", ".join(quest_name(c, q) for q in drawn)
+                                     + ".", reveals=True, quests=drawn))
+        events.append(Event.to_all("quests_drawn", f"Seat {seat + 1} draws {len(drawn)} quest card(s).",
+                                   reveals=True, seat=seat, count=len(drawn)))
+    if len(hs.quest_hands[seat]) > MAX_QUESTS and not any(
+        p.kind == "quest_discard" and p.seat == seat for p in hs.pending
+    ):
+        hs.pending.append(Pending(kind="quest_discard", seat=seat, key=_key(hs)))
+    return events
+
+
+def discard_quest(hs: HeroesState, seat: int, quest: str) -> None:
+    hs.quest_hands[seat].remove(quest)
+    if quest in hs.revealed_quests.get(seat, []):
+        hs.revealed_quests[seat].remove(quest)
+    hs.quest_deck.discard(quest)
+
+
+def rally_draw_heroes(hs: HeroesState, seat: int, n: int, areas: list[str], ctx: Any) -> list[Event]:
+    """RW-18.6.2: draw ``n`` heroes (A has taken the influence); P-55 keep one, P-56 place it.
+
+    ``areas``: where the kept hero may go (his stronghold areas, or AMB-47's fallback).
+    With no area, the drawn heroes go straight back and nothing is gained (AMB-47).
+    """
+    c = content_of(ctx)
+    drawn = hs.hero_deck.draw(ctx.rng(), n)
+    if not drawn:
+        return [Event.to_all("rally_none", "The hero deck is empty; no hero is drawn.", seat=seat)]
+    if not areas:
+        hs.hero_deck.draw_pile.extend(drawn)
+        hs.hero_deck.shuffle(ctx.rng())
+        return [Event.to_all("rally_no_area", f"Seat {seat + 1} has nowhere to place a hero; the drawn heroes go "
+                             "back (AMB-47).", reveals=True, seat=seat)]
+    hs.pending.append(Pending(kind="rally_keep", seat=seat, key=_key(hs), cards=drawn, areas=list(areas)))
+    return [
+        Event.to_seats(seat, "rally_drawn", "You drew the heroes: " + ", ".join(hero_name(c, h) for h in drawn) + ".",
+                       reveals=True, cards=drawn),
+        Event.to_all("rally_drawn_public", f"Seat {seat + 1} draws {len(drawn)} hero card(s).", reveals=True,
+                     seat=seat),
+    ]
+
+
+def eliminate_seat(hs: HeroesState, seat: int, ctx: Any) -> list[Event]:
+    """RW-33: the seat's heroes desert (cards back into the hero deck) and his quests are shuffled away."""
+    events: list[Event] = []
+    for h in list(heroes_of(hs, seat)):
+        events += desert_hero(hs, h.uid, ctx, cause="elimination")
+    for q in hs.quest_hands.pop(seat, []):
+        hs.quest_deck.draw_pile.append(q)
+    hs.quest_deck.shuffle(ctx.rng())
+    hs.revealed_quests.pop(seat, None)
+    hs.pending = [p for p in hs.pending if p.seat != seat]
+    return events
+
+
+# =========================================================================== effects
+
+
+HERO_KINDS = {"heal_hero", "train_hero", "damage_hero"}
+
+
+def resolve_effects(
+    hs: HeroesState, seat: int, uid: str | None, effects: Iterable[Any], ctx: Any, *, source: str, rule: str
+) -> list[Event]:
+    """Resolve content effects outside a duel.
+
+    Hero, reward and quest effects are applied here; ``gain_dragon_rune`` goes to
+    ``outbox.rune_gains``; ``gm`` to ``outbox.gm``; everything else to A as a grant.
+    """
+    c = content_of(ctx)
+    events: list[Event] = []
+    for_a: list[dict[str, Any]] = []
+    for eff in effects:
+        kind = eff.kind
+        hero = find_hero(hs, uid) if uid else None
+        if kind == "draw_cards" and eff.deck in ("reward", "quest") and eff.who == "self":
+            n = _amount(c, hero, eff.amount)
+            if eff.deck == "reward":
+                if hero is None:
+                    gm_item(hs, rule, f"{source}: seat {seat + 1} should gain {n} reward(s) but has no hero to "
+                                      "hold them.")
+                    continue
+                for _ in range(n):
+                    events += gain_reward(hs, hero.uid, ctx, rule=rule)
+            else:
+                events += draw_quests(hs, seat, n, ctx)
+        elif kind == "heal_hero" and hero is not None:
+            targets = [hero] if eff.target == "own_hero" else heroes_of(hs, seat)
+            for t in targets:
+                events += heal_hero(hs, t.uid, eff.amount, ctx)
+        elif kind == "train_hero" and hero is not None:
+            if eff.attribute == "choice":
+                if trainable(hero, eff.amount):
+                    hs.pending.append(Pending(kind="train_pick", seat=seat, key=_key(hs), hero=hero.uid,
+                                              amount=eff.amount))
+            else:
+                events += train(hs, hero.uid, [eff.attribute] * eff.amount, ctx, strict=False)
+        elif kind == "damage_hero" and hero is not None and eff.target == "own_hero":
+            events += damage_hero(hs, hero.uid, _amount(c, hero, eff.amount), ctx, cause=source)
+        elif kind == "gain_dragon_rune" and eff.who == "self":
+            hs.outbox.rune_gains.append(seat)
+            events.append(Event.to_all("rune_gain", f"Seat {seat + 1} gains a dragon rune ({source}).", seat=seat))
+        elif kind == "gm":
+            gm_item(hs, rule, f"{source} (seat {seat + 1}): {eff.text}", public_text=f"{source}: {eff.text}", seat=seat)
+        else:
+            for_a.append(eff.model_dump(mode="json"))
+    if for_a:
+        hs.outbox.grants.append(EffectGrant(seat=seat, source=source, hero=uid, effects=for_a))
+    return events
+
+
+def _amount(c: HeroContent, hero: Hero | None, amount: Any) -> int:
+    if isinstance(amount, int):
+        return amount
+    per = getattr(amount, "per", "")
+    if per.startswith("hero_") and hero is not None:
+        return attribute(c, hero, per[5:]) + getattr(amount, "plus", 0)
+    return getattr(amount, "plus", 0)
+
+
+# =========================================================================== own-turn use
+
+
+def turn_options(hs: HeroesState, seat: int, ctx: Any) -> list[Option]:
+    """Rewards and hero abilities usable during the owner's own turn (RW-23.6, D-9/D-10 ``own_turn``).
+
+    A adds these to the current player's prompts at its checkpoints; the prompt must be
+    secret (labels name face-down rewards). Apply with ``apply_turn_action``.
+    """
+    c = content_of(ctx)
+    opts: list[Option] = []
+    for h in heroes_of(hs, seat):
+        for r in h.rewards:
+            rc = c.rewards.get(r.card)
+            if rc and rc.trigger == "own_turn":
+                opts.append(Option(label=short(f"{label(c, h)}: use {rc.name}"),
+                                   action={"type": "hero_use_reward", "hero": h.uid, "reward": r.card}))
+        card = c.heroes.get(h.card)
+        if card and card.ability.timing == "own_turn" and not h.turn_ability_used:
+            opts.append(Option(label=short(f"{label(c, h)}: {card.ability.text}"),
+                               action={"type": "hero_use_ability", "hero": h.uid}))
+    return opts
+
+
+def apply_turn_action(hs: HeroesState, seat: int, action: dict[str, Any], ctx: Any) -> list[Event]:
+    """Use an own-turn reward or ability (A checks it is ``seat``'s turn)."""
+    c = content_of(ctx)
+    h = find_hero(hs, str(action.get("hero")))
+    if h is None or h.owner != seat:
+        raise RuleViolation("RW-20.2", "You can use only your own heroes' rewards and abilities.")
+    if action.get("type") == "hero_use_ability":
+        card = c.heroes.get(h.card)
+        if card is None or card.ability.timing != "own_turn" or h.turn_ability_used:
+            raise RuleViolation("RW-2.16", f"{label(c, h)} has no unused ability for this turn.")
+        h.turn_ability_used = True
+        events = [Event.to_all("hero_ability", f"{label(c, h)} uses its ability: {card.ability.text}", hero=h.uid)]
+        return events + resolve_effects(hs, seat, h.uid, card.ability.effects, ctx, source=card.name, rule="RW-20.1")
+    held = next((r for r in h.rewards if r.card == action.get("reward")), None)
+    rc = c.rewards.get(str(action.get("reward")))
+    if action.get("type") != "hero_use_reward" or held is None or rc is None or rc.trigger != "own_turn":
+        raise RuleViolation("RW-23.6", "That reward is not one your hero holds and can use during your turn.")
+    return use_reward(hs, h, held, rc, ctx)
+
+
+def use_reward(hs: HeroesState, h: Hero, held: HeldReward, rc: Any, ctx: Any) -> list[Event]:
+    """RW-23.2: turn the reward face up for good (single-use ones are discarded) and resolve it."""
+    c = content_of(ctx)
+    events: list[Event] = []
+    if not held.face_up:
+        held.face_up = True
+        events.append(Event.to_all("reward_revealed", f"{label(c, h)} reveals {rc.name}: {rc.text}", reveals=True,
+                                   card=rc.reward_id, hero=h.uid))
+    if rc.single_use:
+        h.rewards.remove(held)
+        hs.reward_deck.discard(rc.reward_id)
+    return events + resolve_effects(hs, h.owner, h.uid, rc.effects, ctx, source=rc.name, rule="RW-23.6")
+
+
+# =========================================================================== training
+
+
+def train_options(hero: Hero) -> list[list[str]]:
+    """RW-21.7: +1 in two different attributes, or +2 in one, capped at +2 per attribute."""
+    out: list[list[str]] = []
+    for a in ATTRIBUTES:
+        if hero.training[a] == 0:
+            out.append([a, a])
+    for i, a in enumerate(ATTRIBUTES):
+        for b in ATTRIBUTES[i + 1:]:
+            if hero.training[a] < 2 and hero.training[b] < 2:
+                out.append([a, b])
+    return out
+
+
+def trainable(hero: Hero, amount: int = 1) -> bool:
+    return any(hero.training[a] + amount <= 2 for a in ATTRIBUTES)
+
+
+def train(hs: HeroesState, uid: str, attrs: list[str], ctx: Any, *, strict: bool = True) -> list[Event]:
+    """Add one +1 per entry of ``attrs`` (RW-20.6 cap +2). ``strict`` refuses over-cap training."""
+    h = get_hero(hs, uid)
+    c = content_of(ctx)
+    for a in attrs:
+        if a not in ATTRIBUTES:
+            raise RuleViolation("RW-21.7", f"{a!r} is not an attribute; train strength, agility or wisdom.")
+    gained = {a: attrs.count(a) for a in set(attrs)}
+    if strict and any(h.training[a] + n > 2 for a, n in gained.items()):
+        raise RuleViolation("RW-20.6", "A hero carries at most one training token per attribute, so an attribute "
+                                       "can never be trained above +2.")
+    for a, n in gained.items():
+        h.training[a] = min(2, h.training[a] + n)
+    text = ", ".join(f"{a} +{h.training[a]}" for a in ATTRIBUTES if a in gained)
+    return [Event.to_all("hero_trained", f"{label(c, h)} trains: {text}.", hero=uid,
+                         training=dict(h.training))]
+
+
+# =========================================================================== pending decisions
+
+
+def pending_prompts(hs: HeroesState, ctx: Any) -> list[Prompt]:
+    """The first pending hero decision, as a prompt (they block, one at a time)."""
+    if not hs.pending:
+        return []
+    p = hs.pending[0]
+    c = content_of(ctx)
+    key = f"rw-hero-{p.kind}-{p.key}"
+    if p.kind == "desert":
+        return [Prompt(seat=p.seat, key=key, rule="RW-20.3", question="You control more than 3 heroes: choose one "
+                       "to desert (its rewards are discarded face up).",
+                       options=[Option(label=short(f"Desert {label(c, h)}"),
+                                       action={"type": "hero_desert", "hero": h.uid}) for h in heroes_of(hs, p.seat)])]
+    if p.kind == "quest_discard":
+        hand = hs.quest_hands.get(p.seat, [])
+        return [Prompt(seat=p.seat, key=key, rule="RW-21.8", secret=True,
+                       question=f"You hold {len(hand)} quest cards; discard one (limit 3).",
+                       options=[Option(label=short(f"Discard {quest_name(c, q)}"),
+                                       action={"type": "quest_discard", "quest": q}) for q in hand])]
+    if p.kind == "rally_keep":
+        return [Prompt(seat=p.seat, key=key, rule="RW-18.6.2", secret=True,
+                       question="Rally Support: keep one of the heroes you drew.",
+                       options=[Option(label=short(f"Keep {hero_name(c, h)}"),
+                                       action={"type": "hero_rally_keep", "card": h}) for h in p.cards])]
+    if p.kind == "rally_place":
+        return [Prompt(seat=p.seat, key=key, rule="RW-20.4",
+                       question=f"Place your new hero {hero_name(c, p.cards[0])} in one of your stronghold areas.",
+                       options=[Option(label=f"Place in {a}", action={"type": "hero_place", "area": a})
+                                for a in p.areas])]
+    if p.kind == "train_pick":
+        h = get_hero(hs, p.hero or "")
+        return [Prompt(seat=p.seat, key=key, rule="RW-20.6",
+                       question=f"Choose the attribute {label(c, h)} trains (+{p.amount}).",
+                       options=[Option(label=f"+{p.amount} {a}", action={"type": "hero_train_pick", "attribute": a})
+                                for a in ATTRIBUTES if h.training[a] + p.amount <= 2])]
+    if p.kind == "pickup":
+        h = get_hero(hs, p.hero or "")
+        opts = [Option(label=f"Pick up the rewards at marker #{m}", action={"type": "hero_pickup", "marker": m})
+                for m in p.markers]
+        opts.append(Option(label="Leave them", action={"type": "hero_pickup", "marker": None}))
+        return [Prompt(seat=p.seat, key=key, rule="RW-26.4", question=f"{label(c, h)} entered an area with a "
+                       "defeated-hero marker: pick up its rewards?", options=opts,
+                       default={"type": "hero_pickup", "marker": None})]
+    return []
+
+
+PENDING_TYPES = {"hero_desert", "quest_discard", "hero_rally_keep", "hero_place", "hero_train_pick", "hero_pickup"}
+
+
+def apply_pending_action(hs: HeroesState, seat: int, action: dict[str, Any], ctx: Any) -> list[Event]:
+    if not hs.pending:
+        raise RuleViolation(CORE_BAD_ACTION, "No hero decision is waiting.")
+    p = hs.pending[0]
+    c = content_of(ctx)
+    if seat != p.seat:
+        raise RuleViolation("CORE-1", f"It is not your decision: the game waits on seat {p.seat + 1}.")
+    t = action.get("type")
+    if p.kind == "desert" and t == "hero_desert":
+        h = find_hero(hs, str(action.get("hero")))
+        if h is None or h.owner != seat:
+            raise RuleViolation("RW-20.3", "Choose one of your own heroes to desert.")
+        hs.pending.pop(0)
+        return desert_hero(hs, h.uid, ctx, cause="hero limit, RW-20.3")
+    if p.kind == "quest_discard" and t == "quest_discard":
+        q = action.get("quest")
+        if q not in hs.quest_hands.get(seat, []):
+            raise RuleViolation("RW-21.8", "Discard a quest card from your own hand.")
+        discard_quest(hs, seat, q)
+        if len(hs.quest_hands[seat]) <= MAX_QUESTS:
+            hs.pending.pop(0)
+        return [Event.to_all("quest_discarded", f"Seat {seat + 1} discards the quest {quest_name(c, q)} (hand limit).",
+                             reveals=True, seat=seat, quest=q)]
+    if p.kind == "rally_keep" and t == "hero_rally_keep":
+        card = action.get("card")
+        if card not in p.cards:
+            raise RuleViolation("RW-18.6.2", "Keep one of the hero cards you drew.")
+        rest = [h for h in p.cards if h != card]
+        hs.hero_deck.draw_pile.extend(rest)
+        hs.hero_deck.shuffle(ctx.rng())
+        hs.pending[0] = Pending(kind="rally_place", seat=seat, key=_key(hs), cards=[card], areas=p.areas)
+        return [Event.to_all("rally_kept", f"Seat {seat + 1} keeps the hero {hero_name(c, card)}; the others are "
+                             "shuffled back unseen.", reveals=True, seat=seat, card=card)]
+    if p.kind == "rally_place" and t == "hero_place":
+        area = action.get("area")
+        if area not in p.areas:
+            raise RuleViolation("RW-20.4", "A new hero is placed in an area with one of your strongholds.")
+        hs.pending.pop(0)
+        return gain_hero(hs, seat, p.cards[0], str(area), ctx)
+    if p.kind == "train_pick" and t == "hero_train_pick":
+        h = get_hero(hs, p.hero or "")
+        a = action.get("attribute")
+        if a not in ATTRIBUTES or h.training[a] + p.amount > 2:
+            raise RuleViolation("RW-20.6", "Pick an attribute whose training token is below +2.")
+        hs.pending.pop(0)
+        return train(hs, h.uid, [a] * p.amount, ctx)
+    if p.kind == "pickup" and t == "hero_pickup":
+        m = action.get("marker")
+        hs.pending.pop(0)
+        if m is None:
+            return []
+        if m not in p.markers:
+            raise RuleViolation("RW-26.4", "You may pick up only the rewards at a marker in the hero's area.")
+        return take_marker(hs, p.hero or "", int(m), ctx)
+    raise RuleViolation(CORE_BAD_ACTION, "That is not the hero decision the game is waiting for.")
+
+
+# =========================================================================== views and secrets
+
+
+def _rewards_view(c: HeroContent, rewards: list[HeldReward], mine: bool) -> list[dict[str, Any]]:
+    out = []
+    for r in rewards:
+        if r.face_up or mine:
+            out.append({"card": r.card, "name": reward_name(c, r.card), "face_up": r.face_up})
+        else:
+            out.append({"card": None, "face_up": False})
+    return out
+
+
+def heroes_view(
+    hs: HeroesState, seat: int | None, qs: Any = None, *, content: HeroContent | None = None
+) -> dict[str, Any]:
+    """What ``seat`` (or the public, ``None``) may see of heroes, quests and exploration."""
+    c = content or _safe_content()
+    heroes = []
+    for h in hs.heroes:
+        mine = seat is not None and h.owner == seat
+        heroes.append({
+            "uid": h.uid, "card": h.card, "name": hero_name(c, h.card), "owner": h.owner, "area": h.area,
+            "damage": h.damage, "health": health(c, h) if h.card in c.heroes else None, "routed": h.routed,
+            "training": dict(h.training), "stuck": h.stuck,
+            "rewards": _rewards_view(c, h.rewards, mine),
+        })
+    out: dict[str, Any] = {
+        "heroes": heroes,
+        "hero_deck": len(hs.hero_deck.draw_pile),
+        "removed_heroes": list(hs.removed_heroes),
+        "reward_deck": len(hs.reward_deck.draw_pile),
+        "reward_discard": list(hs.reward_deck.discard_pile),
+        "quest_deck": len(hs.quest_deck.draw_pile),
+        "quest_discard": list(hs.quest_deck.discard_pile),
+        "quest_hand_sizes": {str(s): len(q) for s, q in sorted(hs.quest_hands.items())},
+        "revealed_quests": {str(s): list(q) for s, q in sorted(hs.revealed_quests.items()) if q},
+        "markers": [{"id": m.id, "area": m.area, "hero_card": m.hero_card, "rewards": len(m.rewards),
+                     "face_up": [r.card for r in m.rewards if r.face_up]} for m in hs.markers],
+        "exploration": [{"area": s.area, "back": s.back, "token": s.token if s.face_up else None,
+                         "type": (c.exploration[s.token].type if s.face_up and s.token in c.exploration else None)}
+                        for s in hs.exploration],
+        "exploration_discard": list(hs.exploration_discard),
+        "pending": [{"kind": p.kind, "seat": p.seat} for p in hs.pending],
+    }
+    if seat is not None and seat >= 0:
+        out["my_quests"] = list(hs.quest_hands.get(seat, []))
+        seen = set(hs.scroll_seen.get(seat, []))
+        out["my_scroll_seen"] = {s.area: s.token for s in hs.exploration if s.token in seen and not s.face_up}
+        rally = [p for p in hs.pending if p.seat == seat and p.kind in ("rally_keep",)]
+        if rally:
+            out["my_rally_draw"] = list(rally[0].cards)
+    if qs is not None:
+        from .quests import quest_phase_view
+
+        out["quest_phase"] = quest_phase_view(qs, seat)
+    return out
+
+
+def _safe_content() -> HeroContent:
+    try:
+        return _default_content()
+    except Exception:  # content still being written: views must not crash
+        return HeroContent()
+
+
+def heroes_secrets(hs: HeroesState, qs: Any = None) -> dict[int, set[str]]:
+    """Strings that must never appear in a public payload, by seat (-1: nobody may see)."""
+    out: dict[int, set[str]] = {}
+    for h in hs.heroes:
+        out.setdefault(h.owner, set()).update(r.card for r in h.rewards if not r.face_up)
+    for seat, hand in hs.quest_hands.items():
+        seen = set(hs.revealed_quests.get(seat, []))
+        out.setdefault(seat, set()).update(q for q in hand if q not in seen)
+    for p in hs.pending:
+        if p.kind == "rally_keep":
+            out.setdefault(p.seat, set()).update(p.cards)
+    hidden = out.setdefault(HIDDEN, set())
+    for m in hs.markers:
+        hidden.update(r.card for r in m.rewards if not r.face_up)
+    hidden.update(s.token for s in hs.exploration if not s.face_up)
+    if qs is not None:
+        from .quests import quest_phase_secrets
+
+        for seat, values in quest_phase_secrets(qs).items():
+            out.setdefault(seat, set()).update(values)
+    return {k: v for k, v in out.items() if v}
+
+
+def heroes_invariants(hs: HeroesState, content: HeroContent | None = None) -> list[str]:
+    """Checks for simulations: conservation of reward cards, training caps, limits."""
+    problems: list[str] = []
+    cards = list(hs.reward_deck.draw_pile) + list(hs.reward_deck.discard_pile)
+    cards += [r.card for h in hs.heroes for r in h.rewards] + [r.card for m in hs.markers for r in m.rewards]
+    if len(cards) != len(set(cards)):
+        problems.append("a reward card is in two places at once")
+    if content is not None and content.rewards and set(cards) != set(content.rewards):
+        problems.append("reward cards were lost or invented")
+    for h in hs.heroes:
+        if any(not 0 <= v <= 2 for v in h.training.values()):
+            problems.append(f"hero {h.uid} has a training token outside 0..2")
+        if content is not None and h.card in content.heroes and h.damage >= health(content, h):
+            problems.append(f"hero {h.uid} should have been defeated")
+    owners = {h.owner for h in hs.heroes}
+    for s in owners:
+        if len(heroes_of(hs, s)) > MAX_HEROES and not any(p.kind == "desert" and p.seat == s for p in hs.pending):
+            problems.append(f"seat {s + 1} has more than 3 heroes")
+    for s, hand in hs.quest_hands.items():
+        if len(hand) > MAX_QUESTS and not any(p.kind == "quest_discard" and p.seat == s for p in hs.pending):
+            problems.append(f"seat {s + 1} holds more than 3 quests")
+    cards_h = [h.card for h in hs.heroes] + list(hs.hero_deck.draw_pile) + list(hs.removed_heroes)
+    if len(cards_h) != len(set(cards_h)):
+        problems.append("a hero card is in two places at once")
+    return problems
+
+
+# Re-exports: A imports the whole hero/quest/duel API from here. Lazy (PEP 562), because
+# quests.py and duels.py import this module.
+_QUEST_API = {
+    "QuestPhaseOutcome", "QuestPhaseState", "apply_quest_action", "quest_phase_finished",
+    "quest_phase_prompts", "sample_quest_action", "start_quest_phase",
+}
+
+
+def __getattr__(name: str) -> Any:
+    if name in _QUEST_API:
+        from . import quests
+
+        return getattr(quests, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+__all__ = [
+    "ATTRIBUTES", "DefeatedMarker", "EffectGrant", "ExplorationSlot", "GmItem", "HeldReward", "Hero",
+    "HeroContent", "HeroesState", "Outbox", "Pending", "QuestPhaseOutcome", "QuestPhaseState",
+    "apply_pending_action", "apply_quest_action", "check_hero_limit", "content_of", "damage_hero",
+    "defeat_hero", "desert_hero", "destroy_site", "dragon_throne_areas", "draw_quests", "eliminate_seat",
+    "exploration_face_up", "gain_hero", "gain_reward", "heal_hero", "hero_areas", "hero_may_move",
+    "heroes_invariants", "heroes_secrets", "heroes_view", "move_hero", "new_season", "pending_prompts",
+    "place_hero", "portal_areas", "quest_phase_finished", "quest_phase_prompts", "rally_draw_heroes",
+    "sample_quest_action", "setup_exploration", "setup_heroes", "stand_all", "start_quest_phase",
+    "take_marker", "take_outbox", "transfer_reward", "village_at", "turn_options", "apply_turn_action",
+    "use_reward", "resolve_effects", "train", "PENDING_TYPES", "HIDDEN", "setup_heroes",
+]

@@ -1,0 +1,1087 @@
+"""The summer quest phase (RW-21, RW-22, RW-34 hero parts), driving duels (``duels.py``).
+
+Flow (one hero at a time; no current player, RW-21.1):
+
+* Players act in ``player_order`` (their spring order cards, RW-21.2); a player with no
+  hero is skipped. Each player resolves all of his heroes, in the order he likes.
+* ``choose`` (P-15): pick a hero and its action: Move, Heal (friendly area, RW-21.6),
+  Train (RW-21.7) or nothing (RW-21.3). Rewards/abilities with quest-phase timing may
+  be used here too.
+* ``train`` (P-21): +1/+1 in two attributes or +2 in one, capped at +2 (RW-20.6).
+* ``path`` (P-16, P-18): a path of 0-2 steps (AMB-41), borders and holes by
+  ``ctx.passable``, stop on entering a face-up Dungeon (RW-34.4.4); paying 1 influence
+  makes face-up Magic Portals mutually adjacent for this move (RW-34.4.3, AMB-66).
+* ``along`` (P-22, P-23): trade rewards with own heroes in an area passed through or
+  reached (RW-23.4), pick up rewards at defeated-hero markers entered (RW-26.4).
+* ``explore`` (P-17): after a move of at least 1 step, flip and resolve the exploration
+  token in the final area before any duel or quest (RW-21.4.3, RW-34.3, AMB-64).
+* ``after`` (P-19): duel an enemy hero here (RW-24), attempt one quest whose area
+  matches (RW-21.9), or nothing.
+* ``test`` (P-20): pick one drawn destiny card; its fate must match (RW-22).
+* ``duel``: the duel machine of ``duels.py``; a duel quest (RW-25) ends in the quest's
+  success or failure.
+* After each hero's activity: Temple (+2 influence) and Hall (+1 tactics) (AMB-68).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from engine.core import Event, Option, Prompt, RuleViolation
+from engine.core.errors import CORE_BAD_ACTION, CORE_NOT_YOUR_TURN
+
+from . import duels as D
+from . import heroes as H
+
+
+class _M(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class TestState(_M):
+    quest: str
+    attribute: str
+    fates: list[str]
+    drawn: list[int] = Field(default_factory=list)
+    used: list[str] = Field(default_factory=list)  # rewards/abilities used in this test
+
+
+class ExploreState(_M):
+    area: str
+    token: str
+    type: str
+
+
+class QuestPhaseState(_M):
+    order: list[int]
+    turn: int = 0
+    acted: list[str] = Field(default_factory=list)
+    hero: str | None = None
+    step: Literal["choose", "train", "path", "along", "explore", "after", "test", "duel", "over"] = "choose"
+    serial: int = 0
+    path: list[str] = Field(default_factory=list)
+    portal_paid: bool = False
+    test: TestState | None = None
+    explore: ExploreState | None = None
+    duel: D.DuelState | None = None
+    abilities_used: list[str] = Field(default_factory=list)  # hero uids whose quest-phase ability fired
+    extra_steps: dict[str, int] = Field(default_factory=dict)  # hero uid -> +steps (hero_move_plus_one)
+    completed: list[tuple[int, str, str]] = Field(default_factory=list)  # seat, hero uid, quest id
+    failed: list[tuple[int, str, str]] = Field(default_factory=list)
+    rewards_gained: list[tuple[int, str, str]] = Field(default_factory=list)  # SECRET: seat, hero, card
+    duels: list[dict[str, Any]] = Field(default_factory=list)
+
+
+class QuestPhaseOutcome(_M):
+    """What the phase did, for A's log and for effects tied to it (titles on quest completion)."""
+
+    completed: list[tuple[int, str, str]] = Field(default_factory=list)
+    failed: list[tuple[int, str, str]] = Field(default_factory=list)
+    rewards_gained: list[tuple[int, str, str]] = Field(default_factory=list)  # secret card ids: never publish
+    duels: list[dict[str, Any]] = Field(default_factory=list)
+    outbox: H.Outbox = Field(default_factory=H.Outbox)
+
+
+# =========================================================================== entry points
+
+
+def start_quest_phase(hs: H.HeroesState, player_order: list[int], ctx: Any) -> QuestPhaseState:
+    """RW-21.1-2: begin the quest phase; ``player_order`` is by spring order cards (RW-8 ties)."""
+    qs = QuestPhaseState(order=list(player_order))
+    c = H.content_of(ctx)
+    for h in hs.heroes:
+        card = c.heroes.get(h.card)
+        if card is None or card.ability.timing != "quest_phase":
+            continue
+        if all(e.kind == "rule_modifier" for e in card.ability.effects):
+            # Passive for the whole phase (Silhouette, Ronan): movement bonuses are applied
+            # here, other switches go to A for the phase.
+            qs.abilities_used.append(h.uid)
+            others = _take_move_bonus(qs, h.uid, card.ability.effects)
+            if others:
+                hs.outbox.grants.append(H.EffectGrant(seat=h.owner, source=card.name, hero=h.uid,
+                                                      effects=[e.model_dump(mode="json") for e in others]))
+    _next(qs, hs)
+    return qs
+
+
+def _take_move_bonus(qs: QuestPhaseState, uid: str, effects: Any) -> list[Any]:
+    """Apply ``hero_move_plus_one`` to this hero's quest-phase move; return the other effects."""
+    rest = []
+    for e in effects:
+        if e.kind == "rule_modifier" and e.rule == "hero_move_plus_one":
+            qs.extra_steps[uid] = qs.extra_steps.get(uid, 0) + 1
+        else:
+            rest.append(e)
+    return rest
+
+
+def quest_phase_finished(qs: QuestPhaseState, hs: H.HeroesState | None = None) -> QuestPhaseOutcome | None:
+    """The outcome once every player has resolved his heroes, else None.
+
+    With ``hs`` given, whatever A has not yet drained from ``hs.outbox`` is moved into the outcome.
+    """
+    if qs.step != "over":
+        return None
+    out = QuestPhaseOutcome(completed=list(qs.completed), failed=list(qs.failed),
+                            rewards_gained=list(qs.rewards_gained), duels=list(qs.duels))
+    if hs is not None:
+        out.outbox = H.take_outbox(hs)
+    return out
+
+
+def current_seat(qs: QuestPhaseState) -> int | None:
+    if qs.step == "over" or qs.turn >= len(qs.order):
+        return None
+    return qs.order[qs.turn]
+
+
+def _next(qs: QuestPhaseState, hs: H.HeroesState) -> None:
+    """Move to the next hero to resolve: same player first, then the next in order."""
+    qs.hero = None
+    qs.path = []
+    qs.portal_paid = False
+    qs.test = None
+    qs.explore = None
+    qs.duel = None
+    while qs.turn < len(qs.order):
+        seat = qs.order[qs.turn]
+        if any(h.uid not in qs.acted for h in H.heroes_of(hs, seat)):
+            qs.step = "choose"
+            return
+        qs.turn += 1
+    qs.step = "over"
+
+
+def _finish_hero(qs: QuestPhaseState, hs: H.HeroesState, ctx: Any) -> list[Event]:
+    """End of one hero's activity: Temple and Hall (RW-34.4.5-6, AMB-68), then move on."""
+    events: list[Event] = []
+    uid = qs.hero
+    if uid is not None:
+        if uid not in qs.acted:
+            qs.acted.append(uid)
+        h = H.find_hero(hs, uid)
+        c = H.content_of(ctx)
+        card = c.heroes.get(h.card) if h is not None else None
+        if h is not None and card is not None and card.ability.timing == "quest_phase" and \
+                uid not in qs.abilities_used:
+            # "After <hero>'s quest-phase action ..." abilities fire on their own (AMB-68 timing).
+            qs.abilities_used.append(uid)
+            events.append(Event.to_all("hero_ability", f"{H.label(c, h)}'s ability: {card.ability.text}", hero=uid))
+            events += H.resolve_effects(hs, h.owner, uid, card.ability.effects, ctx, source=card.name,
+                                        rule="RW-20.8")
+            h = H.find_hero(hs, uid)
+        if h is not None and _exploration_on(hs, ctx):
+            kind = H._face_up_type(hs, c, h.area)
+            if kind == "temple":
+                hs.outbox.grants.append(H.EffectGrant(seat=h.owner, source="Temple", hero=uid,
+                                                      effects=[{"kind": "gain_influence", "amount": 2, "who": "self"}]))
+                events.append(Event.to_all("temple", f"{H.label(c, h)} ends its activity at a Temple: seat "
+                                           f"{h.owner + 1} gains 2 influence.", seat=h.owner))
+            elif kind == "hall":
+                hs.outbox.grants.append(H.EffectGrant(seat=h.owner, source="Hall", hero=uid, effects=[
+                    {"kind": "draw_cards", "deck": "tactics", "amount": 1, "keep": None, "once_per_unit": False,
+                     "who": "self"}]))
+                events.append(Event.to_all("hall", f"{H.label(c, h)} ends its activity at a Hall: seat "
+                                           f"{h.owner + 1} draws 1 tactics card.", seat=h.owner))
+    _next(qs, hs)
+    return events
+
+
+def _exploration_on(hs: H.HeroesState, ctx: Any) -> bool:
+    flag = getattr(ctx, "exploration", None)
+    return bool(hs.exploration or hs.exploration_discard) if flag is None else bool(flag)
+
+
+def _influence(ctx: Any, seat: int) -> int:
+    f = getattr(ctx, "influence_of", None)
+    return int(f(seat)) if f else 0
+
+
+# =========================================================================== prompts
+
+
+def quest_phase_prompts(qs: QuestPhaseState, hs: H.HeroesState, ctx: Any) -> list[Prompt]:
+    if hs.pending:
+        return H.pending_prompts(hs, ctx)
+    if qs.step == "over":
+        return []
+    c = H.content_of(ctx)
+    key = f"rw-quest-{qs.serial}-{qs.step}"
+    seat = current_seat(qs)
+    assert seat is not None
+    hero = H.find_hero(hs, qs.hero) if qs.hero else None
+    if qs.step == "choose":
+        opts = _choose_options(qs, hs, c, ctx, seat)
+        secret = any(o.action["type"] == "hero_use_reward" for o in opts)
+        return [Prompt(seat=seat, key=key, rule="RW-21.3", secret=secret, options=opts,
+                       question="Quest phase: choose one of your heroes and its action (Move, Heal, Train or "
+                                "nothing).")]
+    assert hero is not None
+    if qs.step == "train":
+        return [Prompt(seat=seat, key=key, rule="RW-21.7", question=f"Train {H.label(c, hero)}: +1 in two "
+                       "attributes or +2 in one.", options=[
+                           Option(label=_train_label(a), action={"type": "hero_train", "hero": hero.uid,
+                                                                 "attributes": a}) for a in H.train_options(hero)])]
+    if qs.step == "path":
+        return [Prompt(seat=seat, key=key, rule="RW-21.4.1",
+                       question=f"Move {H.label(c, hero)} up to {_steps(qs, ctx, hero)} areas (0 to stay).",
+                       options=_path_options(hs, hero, c, ctx, _steps(qs, ctx, hero)),
+                       answer_schema={"type": "object", "properties": {
+                           "type": {"const": "hero_move"}, "hero": {"const": hero.uid},
+                           "path": {"type": "array", "items": {"type": "string"}, "maxItems": _steps(qs, ctx, hero)},
+                           "portal": {"type": "boolean"}}, "required": ["type", "hero", "path"]})]
+    if qs.step == "along":
+        return [Prompt(seat=seat, key=key, rule="RW-23.4", secret=True,
+                       question=f"{H.label(c, hero)} met your heroes or a defeated-hero marker on its way: trade "
+                                "rewards or pick them up?", options=_along_options(qs, hs, hero, c),
+                       default={"type": "hero_along_done"})]
+    if qs.step == "explore":
+        return [_explore_prompt(qs, hs, hero, c, ctx, key, seat)]
+    if qs.step == "after":
+        return [Prompt(seat=seat, key=key, rule="RW-21.4.4", secret=True,
+                       question=f"{H.label(c, hero)} in {hero.area}: duel an enemy hero, attempt a quest, or nothing?",
+                       options=_after_options(hs, hero, c), default={"type": "hero_pass", "hero": hero.uid})]
+    if qs.step == "test":
+        t = qs.test
+        assert t is not None
+        opts = []
+        for n in t.drawn:
+            card = c.destiny.get(n)
+            opts.append(Option(label=f"Destiny card {n} ({card.fate if card else '?'})",
+                               action={"type": "quest_pick", "card": n}))
+        opts += _test_extras(qs, hs, hero, c)
+        return [Prompt(seat=seat, key=key, rule="RW-22.2", secret=True, options=opts,
+                       question=f"{H.quest_name(c, t.quest)}: {t.attribute} test, you need "
+                                f"{' or '.join(t.fates)}. Pick one of the drawn cards.")]
+    if qs.step == "duel":
+        assert qs.duel is not None
+        return D.duel_prompts(hs, qs.duel, ctx, key)
+    return []
+
+
+def _train_label(attrs: list[str]) -> str:
+    return f"+2 {attrs[0]}" if attrs[0] == attrs[1] else f"+1 {attrs[0]}, +1 {attrs[1]}"
+
+
+def _steps(qs: QuestPhaseState, ctx: Any, hero: H.Hero) -> int:
+    """RW-21.4.1: 2 areas, plus card bonuses (``ctx.hero_move_steps`` for A's modifiers)."""
+    f = getattr(ctx, "hero_move_steps", None)
+    return (int(f(hero.owner)) if f else 2) + qs.extra_steps.get(hero.uid, 0)
+
+
+def _choose_options(qs: QuestPhaseState, hs: H.HeroesState, c: H.HeroContent, ctx: Any, seat: int) -> list[Option]:
+    opts: list[Option] = []
+    for h in H.heroes_of(hs, seat):
+        if h.uid in qs.acted:
+            continue
+        name = H.label(c, h)
+        if not h.routed and not h.stuck:
+            opts.append(Option(label=H.short(f"{name}: Move"), action={"type": "hero_action", "hero": h.uid,
+                                                                       "action": "move"}))
+        if ctx.is_friendly(h.area, seat):
+            opts.append(Option(label=H.short(f"{name}: Heal ({h.damage} damage)"),
+                               action={"type": "hero_action", "hero": h.uid, "action": "heal"}))
+        if H.train_options(h):
+            opts.append(Option(label=H.short(f"{name}: Train"), action={"type": "hero_action", "hero": h.uid,
+                                                                        "action": "train"}))
+        opts.append(Option(label=H.short(f"{name}: do nothing"), action={"type": "hero_action", "hero": h.uid,
+                                                                         "action": "none"}))
+        for r in h.rewards:
+            rc = c.rewards.get(r.card)
+            if rc and rc.trigger == "quest_phase":
+                opts.append(Option(label=H.short(f"{name}: use {rc.name}"),
+                                   action={"type": "hero_use_reward", "hero": h.uid, "reward": r.card}))
+    return opts
+
+
+# --------------------------------------------------------------------------- paths
+
+
+def _portals(hs: H.HeroesState, c: H.HeroContent, ctx: Any, seat: int) -> list[str]:
+    if not _exploration_on(hs, ctx) or _influence(ctx, seat) < 1:
+        return []
+    ps = H.portal_areas(hs, c)
+    return ps if len(ps) >= 2 else []
+
+
+def _passable(ctx: Any, a: str, b: str, seat: int) -> bool:
+    """``ctx.passable`` for a hero (never flying); passes ``seat`` when A's ctx takes it (card modifiers)."""
+    import inspect
+
+    try:
+        takes_seat = "seat" in inspect.signature(ctx.passable).parameters
+    except (TypeError, ValueError):  # pragma: no cover
+        takes_seat = False
+    return bool(ctx.passable(a, b, seat=seat) if takes_seat else ctx.passable(a, b))
+
+
+def _steps_from(hs: H.HeroesState, c: H.HeroContent, ctx: Any, a: str, portals: list[str], seat: int
+                ) -> list[tuple[str, bool]]:
+    out = [(b, False) for b in ctx.neighbours(a) if _passable(ctx, a, b, seat)]
+    if a in portals:
+        near = {b for b, _ in out}
+        out += [(p, True) for p in portals if p != a and p not in near]
+    return out
+
+
+def all_paths(hs: H.HeroesState, hero: H.Hero, c: H.HeroContent, ctx: Any, steps: int = 2
+              ) -> list[tuple[list[str], bool]]:
+    """Every legal path (areas after the start) with whether it uses a portal hop."""
+    seat = hero.owner
+    portals = _portals(hs, c, ctx, seat)
+    out: list[tuple[list[str], bool]] = [([], False)]
+
+    def walk(at: str, path: list[str], used: bool) -> None:
+        if len(path) >= steps:
+            return
+        if path and H.is_dungeon(hs, c, at):
+            return  # RW-34.4.4: entering a Dungeon ends the move
+        for b, hop in _steps_from(hs, c, ctx, at, portals, seat):
+            if b == hero.area or b in path:
+                continue
+            np = path + [b]
+            out.append((np, used or hop))
+            walk(b, np, used or hop)
+
+    walk(hero.area, [], False)
+    return out
+
+
+def _interesting(hs: H.HeroesState, hero: H.Hero, area: str) -> bool:
+    return any(m.area == area for m in hs.markers) or any(
+        h.owner == hero.owner and h.uid != hero.uid and h.area == area for h in hs.heroes
+    )
+
+
+def _path_options(hs: H.HeroesState, hero: H.Hero, c: H.HeroContent, ctx: Any, steps: int) -> list[Option]:
+    seen: dict[tuple[Any, ...], Option] = {}
+    for path, portal in sorted(all_paths(hs, hero, c, ctx, steps), key=lambda p: (p[1], len(p[0]))):
+        dest = path[-1] if path else hero.area
+        middles = tuple(a for a in path[:-1] if _interesting(hs, hero, a))
+        key = (dest, middles)
+        if key in seen:
+            continue
+        if not path:
+            text = f"Stay in {hero.area}"
+        else:
+            text = f"To {dest}" + (f" via {', '.join(path[:-1])}" if len(path) > 1 else "")
+            if portal:
+                text += " (portal, 1 influence)"
+        seen[key] = Option(label=H.short(text), action={"type": "hero_move", "hero": hero.uid, "path": path,
+                                                        "portal": portal})
+    return list(seen.values())
+
+
+# --------------------------------------------------------------------------- along the way
+
+
+def _met(qs: QuestPhaseState, hs: H.HeroesState, hero: H.Hero) -> tuple[list[H.Hero], list[H.DefeatedMarker]]:
+    visited = set(qs.path)
+    partners = [h for h in hs.heroes if h.owner == hero.owner and h.uid != hero.uid and h.area in visited]
+    markers = [m for m in hs.markers if m.area in visited]
+    return partners, markers
+
+
+def _along_options(qs: QuestPhaseState, hs: H.HeroesState, hero: H.Hero, c: H.HeroContent) -> list[Option]:
+    partners, markers = _met(qs, hs, hero)
+    opts = [Option(label=f"Pick up the {len(m.rewards)} reward(s) at marker #{m.id} in {m.area}",
+                   action={"type": "hero_collect", "marker": m.id}) for m in markers]
+    for p in partners:
+        for src, dst in ((hero, p), (p, hero)):
+            for r in src.rewards:
+                opts.append(Option(label=H.short(f"Give {H.reward_name(c, r.card)} from {H.label(c, src)} to "
+                                                 f"{H.label(c, dst)}"),
+                                   action={"type": "hero_trade", "card": r.card, "src": src.uid, "dst": dst.uid}))
+    if opts:
+        opts.append(Option(label="Done", action={"type": "hero_along_done"}))
+    return opts
+
+
+# --------------------------------------------------------------------------- after moving
+
+
+def _quest_fits(c: H.HeroContent, q: str, hero: H.Hero) -> bool:
+    card = c.quests.get(q)
+    return card is not None and (card.area_id is None or card.area_id == hero.area)
+
+
+def _after_options(hs: H.HeroesState, hero: H.Hero, c: H.HeroContent) -> list[Option]:
+    opts = []
+    if not hero.routed:
+        for e in hs.heroes:
+            if e.area == hero.area and e.owner != hero.owner:
+                opts.append(Option(label=H.short(f"Duel {H.label(c, e)} (seat {e.owner + 1})"),
+                                   action={"type": "duel_challenge", "hero": hero.uid, "target": e.uid}))
+        for q in hs.quest_hands.get(hero.owner, []):
+            if _quest_fits(c, q, hero):
+                opts.append(Option(label=H.short(f"Attempt quest: {H.quest_name(c, q)}"),
+                                   action={"type": "quest_attempt", "hero": hero.uid, "quest": q}))
+    opts.append(Option(label="Nothing", action={"type": "hero_pass", "hero": hero.uid}))
+    return opts
+
+
+def _test_extras(qs: QuestPhaseState, hs: H.HeroesState, hero: H.Hero, c: H.HeroContent) -> list[Option]:
+    t = qs.test
+    assert t is not None
+    opts = []
+    for r in hero.rewards:
+        rc = c.rewards.get(r.card)
+        if rc and rc.trigger == "attribute_test" and r.card not in t.used:
+            opts.append(Option(label=H.short(f"Use {rc.name}"), action={"type": "quest_use_reward", "reward": r.card}))
+    card = c.heroes.get(hero.card)
+    if card and card.ability.timing == "attribute_test" and "ability" not in t.used:
+        opts.append(Option(label=H.short(f"Use ability: {card.ability.text}"), action={"type": "quest_use_ability"}))
+    return opts
+
+
+# --------------------------------------------------------------------------- exploration
+
+
+def _explore_prompt(qs: QuestPhaseState, hs: H.HeroesState, hero: H.Hero, c: H.HeroContent, ctx: Any, key: str,
+                    seat: int) -> Prompt:
+    e = qs.explore
+    assert e is not None
+    if e.type == "travelling_merchant":
+        return Prompt(seat=seat, key=key, rule="RW-34.4.7", question="Travelling Merchant: pay 3 influence to give "
+                      f"{H.label(c, hero)} a reward card?", options=[
+                          Option(label="Pay 3 influence for a reward",
+                                 action={"type": "hero_explore", "choice": "pay"}),
+                          Option(label="Decline", action={"type": "hero_explore", "choice": "decline"})],
+                      default={"type": "hero_explore", "choice": "decline"})
+    if e.type == "ambush":
+        opts = [Option(label=H.short(f"Discard {H.reward_name(c, r.card)}"),
+                       action={"type": "hero_explore", "choice": "discard", "reward": r.card}) for r in hero.rewards]
+        opts.append(Option(label="Take 1 more damage", action={"type": "hero_explore", "choice": "damage"}))
+        return Prompt(seat=seat, key=key, rule="RW-34.4.8", secret=True, options=opts,
+                      question=f"Ambush with enemies present: {H.label(c, hero)} discards 1 reward or takes 1 more "
+                               "damage.")
+    if e.type == "prophets_scroll":
+        return Prompt(seat=seat, key=key, rule="RW-34.4.9", question="Prophet's Scroll: choose an area whose face-"
+                      "down rune and exploration tokens you look at.", options=[
+                          Option(label=f"Look at {a}", action={"type": "hero_explore", "choice": "area", "area": a})
+                          for a in _scroll_areas(hs, ctx)])
+    # training
+    opts = [Option(label=f"+1 {a}", action={"type": "hero_explore", "choice": "attribute", "attribute": a})
+            for a in H.ATTRIBUTES if hero.training[a] < 2]
+    opts.append(Option(label="Decline", action={"type": "hero_explore", "choice": "decline"}))
+    return Prompt(seat=seat, key=key, rule="RW-34.4.10", question=f"Training: raise one attribute of "
+                  f"{H.label(c, hero)} by 1?", options=opts, default={"type": "hero_explore", "choice": "decline"})
+
+
+def _scroll_areas(hs: H.HeroesState, ctx: Any) -> list[str]:
+    f = getattr(ctx, "areas", None)
+    if f:
+        return list(f())
+    return sorted({s.area for s in hs.exploration})
+
+
+def _hostile(ctx: Any, area: str, seat: int) -> bool:
+    f = getattr(ctx, "hostile_units_in", None)
+    if f:
+        return bool(f(area, seat))
+    owner = ctx.controller(area)
+    if owner is not None:
+        return owner != seat
+    return not ctx.is_empty(area)
+
+
+def _reveal_exploration(qs: QuestPhaseState, hs: H.HeroesState, hero: H.Hero, ctx: Any) -> list[Event]:
+    """RW-34.3: after a move of at least 1 step, flip and resolve the token in the final area."""
+    c = H.content_of(ctx)
+    slot = H.exploration_at(hs, hero.area)
+    if not qs.path or not _exploration_on(hs, ctx) or slot is None or slot.face_up:
+        return []
+    slot.face_up = True
+    tok = c.exploration.get(slot.token)
+    kind = tok.type if tok else "unknown"
+    events = [Event.to_all("exploration_revealed", f"{H.label(c, hero)} reveals the exploration token in "
+                           f"{hero.area}: {kind.replace('_', ' ')}.", reveals=True, area=hero.area, token=slot.token,
+                           token_type=kind)]
+    if tok is None or tok.kind != "event":
+        if kind == "dungeon":
+            hero.stuck = True  # RW-34.4.4, AMB-69
+            events.append(Event.to_all("dungeon", f"{H.label(c, hero)} is in a Dungeon and cannot move again this "
+                                       "season.", hero=hero.uid))
+        return events
+    qs.explore = ExploreState(area=hero.area, token=slot.token, type=kind)
+    seat = hero.owner
+    if kind == "travelling_merchant":
+        if _influence(ctx, seat) < 3 or not (hs.reward_deck.draw_pile or hs.reward_deck.discard_pile):
+            events += _discard_token(qs, hs, c)
+    elif kind == "ambush":
+        events += H.damage_hero(hs, hero.uid, 1, ctx, cause="an Ambush")
+        if H.find_hero(hs, hero.uid) is None or not _hostile(ctx, hero.area, seat):
+            events += _discard_token(qs, hs, c)
+        elif not hero.rewards:
+            events += H.damage_hero(hs, hero.uid, 1, ctx, cause="an Ambush")
+            events += _discard_token(qs, hs, c)
+    elif kind == "prophets_scroll":
+        if not _scroll_areas(hs, ctx):
+            events += _discard_token(qs, hs, c)
+    elif kind == "training":
+        if not any(hero.training[a] < 2 for a in H.ATTRIBUTES):
+            events += _discard_token(qs, hs, c)
+    return events
+
+
+def _discard_token(qs: QuestPhaseState, hs: H.HeroesState, c: H.HeroContent) -> list[Event]:
+    e = qs.explore
+    qs.explore = None
+    if e is None:
+        return []
+    slot = H.exploration_at(hs, e.area)
+    if slot is not None and slot.token == e.token:
+        hs.exploration.remove(slot)
+        hs.exploration_discard.append(e.token)
+    return [Event.to_all("exploration_discarded", f"The {e.type.replace('_', ' ')} token in {e.area} is discarded.",
+                         area=e.area, token=e.token)]
+
+
+# =========================================================================== actions
+
+
+def apply_quest_action(
+    qs: QuestPhaseState, hs: H.HeroesState, seat: int, action: dict[str, Any], ctx: Any
+) -> list[Event]:
+    """Validate and apply one quest-phase action; raises RuleViolation (nothing changed) if illegal."""
+    if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+        raise RuleViolation(CORE_BAD_ACTION, "An action must be a JSON object with a 'type'.")
+    if hs.pending:
+        if action["type"] not in H.PENDING_TYPES:
+            p = hs.pending[0]
+            raise RuleViolation(CORE_NOT_YOUR_TURN, f"A hero decision of seat {p.seat + 1} must be settled first.")
+        backup = hs.model_copy(deep=True)
+        try:
+            events = H.apply_pending_action(hs, seat, action, ctx)
+        except RuleViolation:
+            _restore(hs, backup)
+            raise
+        qs.serial += 1
+        if qs.step != "over" and qs.hero is not None and H.find_hero(hs, qs.hero) is None and qs.step != "duel":
+            events += _finish_hero(qs, hs, ctx)
+        elif qs.step != "over" and current_seat(qs) is not None and qs.hero is None:
+            _next(qs, hs)
+        return events
+    if qs.step == "over":
+        raise RuleViolation(CORE_BAD_ACTION, "The quest phase is over.")
+    expected = _waiting_on(qs, hs)
+    if seat != expected:
+        raise RuleViolation(CORE_NOT_YOUR_TURN, f"It is not your turn in the quest phase: the game is waiting on "
+                                                f"seat {expected + 1} (RW-21.2).")
+    qs_backup, hs_backup = qs.model_copy(deep=True), hs.model_copy(deep=True)
+    try:
+        events = _dispatch(qs, hs, seat, action, ctx)
+    except RuleViolation:
+        _restore(qs, qs_backup)
+        _restore(hs, hs_backup)
+        raise
+    qs.serial += 1
+    return events
+
+
+def _restore(target: BaseModel, backup: BaseModel) -> None:
+    for name in type(target).model_fields:
+        setattr(target, name, getattr(backup, name))
+
+
+def _waiting_on(qs: QuestPhaseState, hs: H.HeroesState) -> int:
+    if qs.step == "duel" and qs.duel is not None:
+        d = qs.duel
+        if d.step in ("start_attacker", "special_attacker", "gear_attacker"):
+            return d.attacker.seat
+        if d.step in ("start_defender", "special_defender", "gear_defender"):
+            return d.defender.seat
+        if d.step == "neutral_choice":
+            return (d.attacker if d.choice_side == "attacker" else d.defender).seat
+        if d.step == "spoils":
+            return d.spoils_seat
+    seat = current_seat(qs)
+    assert seat is not None
+    return seat
+
+
+def _dispatch(qs: QuestPhaseState, hs: H.HeroesState, seat: int, action: dict[str, Any], ctx: Any) -> list[Event]:
+    c = H.content_of(ctx)
+    t = action["type"]
+    step = qs.step
+    if step == "choose":
+        if t == "hero_action":
+            return _choose(qs, hs, seat, action, ctx, c)
+        if t == "hero_use_reward":
+            return _use_quest_reward(qs, hs, seat, action, ctx, c)
+        raise RuleViolation("RW-21.3", "Choose one of your heroes and an action for it first: Move, Heal, Train or "
+                                       "nothing.")
+    if step == "duel":
+        assert qs.duel is not None
+        events = D.apply_duel(hs, qs.duel, seat, action, ctx)
+        return events + _duel_over(qs, hs, ctx)
+    hero = H.get_hero(hs, qs.hero or "")
+    if action.get("hero") not in (None, hero.uid):
+        raise RuleViolation("RW-21.2", f"Finish {H.label(c, hero)}'s activity before another hero acts.")
+    if step == "train":
+        if t != "hero_train":
+            raise RuleViolation("RW-21.7", "Choose how to train: +1 in two different attributes or +2 in one.")
+        attrs = action.get("attributes")
+        if not isinstance(attrs, list) or len(attrs) != 2 or attrs not in H.train_options(hero):
+            raise RuleViolation("RW-21.7", "Training gives +1 in two different attributes or +2 in one, and no "
+                                           "attribute can go above +2 (RW-20.6).")
+        events = H.train(hs, hero.uid, list(attrs), ctx)
+        return events + _finish_hero(qs, hs, ctx)
+    if step == "path":
+        if t != "hero_move":
+            raise RuleViolation("RW-21.4.1", "Choose the path of the move (0 to 2 areas).")
+        return _move(qs, hs, hero, action, ctx, c)
+    if step == "along":
+        return _along(qs, hs, hero, action, ctx, c)
+    if step == "explore":
+        if t != "hero_explore":
+            raise RuleViolation("RW-34.3", "Resolve the exploration token first.")
+        return _explore(qs, hs, hero, action, ctx, c)
+    if step == "after":
+        return _after(qs, hs, hero, action, ctx, c)
+    if step == "test":
+        return _test_action(qs, hs, hero, action, ctx, c)
+    raise RuleViolation(CORE_BAD_ACTION, "The quest phase is not waiting for that.")
+
+
+def _choose(qs: QuestPhaseState, hs: H.HeroesState, seat: int, action: dict[str, Any], ctx: Any,
+            c: H.HeroContent) -> list[Event]:
+    h = H.find_hero(hs, str(action.get("hero")))
+    if h is None or h.owner != seat:
+        raise RuleViolation("RW-21.2", "Choose one of your own heroes.")
+    if h.uid in qs.acted:
+        raise RuleViolation("RW-21.3", f"{H.label(c, h)} has already taken its one action this quest phase.")
+    what = action.get("action")
+    qs.hero = h.uid
+    if what == "move":
+        if h.routed:
+            raise RuleViolation("RW-21.4.1", f"{H.label(c, h)} is routed and cannot move (RW-2.5).")
+        if h.stuck:
+            raise RuleViolation("RW-34.4.4", f"{H.label(c, h)} entered a Dungeon this season and cannot move.")
+        qs.step = "path"
+        return [Event.to_all("hero_action", f"{H.label(c, h)} moves.", hero=h.uid, action="move")]
+    if what == "heal":
+        if not ctx.is_friendly(h.area, seat):
+            raise RuleViolation("RW-21.6", f"{H.label(c, h)} can heal only in a friendly area, one you control.")
+        events = H.heal_hero(hs, h.uid, None, ctx)
+        return events + _finish_hero(qs, hs, ctx)
+    if what == "train":
+        if not H.train_options(h):
+            raise RuleViolation("RW-20.6", f"{H.label(c, h)} cannot be trained further: every attribute is at +2 or "
+                                           "only one can still rise.")
+        qs.step = "train"
+        return []
+    if what == "none":
+        return [Event.to_all("hero_action", f"{H.label(c, h)} does nothing.", hero=h.uid, action="none")] + \
+            _finish_hero(qs, hs, ctx)
+    raise RuleViolation("RW-21.3", "A hero's action is Move, Heal, Train or nothing.")
+
+
+def _use_quest_reward(qs: QuestPhaseState, hs: H.HeroesState, seat: int, action: dict[str, Any], ctx: Any,
+                      c: H.HeroContent) -> list[Event]:
+    h = H.find_hero(hs, str(action.get("hero")))
+    card = action.get("reward")
+    held = next((r for r in h.rewards if r.card == card), None) if h else None
+    rc = c.rewards.get(str(card))
+    if h is None or h.owner != seat or held is None or rc is None or rc.trigger != "quest_phase" or h.uid in qs.acted:
+        raise RuleViolation("RW-23.6", "That reward cannot be used now: it must be under one of your heroes still to "
+                                       "act, and usable in the quest phase.")
+    return _use_reward_outside(hs, h, held, rc, ctx, c, qs)
+
+
+def _use_reward_outside(hs: H.HeroesState, h: H.Hero, held: H.HeldReward, rc: Any, ctx: Any,
+                        c: H.HeroContent, qs: QuestPhaseState) -> list[Event]:
+    rest = _take_move_bonus(qs, h.uid, rc.effects)
+    return H.use_reward(hs, h, held, rc.model_copy(update={"effects": tuple(rest)}), ctx)
+
+
+def _move(qs: QuestPhaseState, hs: H.HeroesState, hero: H.Hero, action: dict[str, Any], ctx: Any,
+          c: H.HeroContent) -> list[Event]:
+    path = action.get("path")
+    if not isinstance(path, list) or not all(isinstance(a, str) for a in path):
+        raise RuleViolation("RW-21.4.1", "A move is a list of areas, one per step.")
+    seat = hero.owner
+    if len(path) > _steps(qs, ctx, hero):
+        raise RuleViolation("RW-21.4.1", f"{H.label(c, hero)} moves at most {_steps(qs, ctx, hero)} areas in the "
+                                         "quest phase.")
+    portals = _portals(hs, c, ctx, seat) if action.get("portal") else []
+    at = hero.area
+    used_portal = False
+    for i, b in enumerate(path):
+        if i > 0 and H.is_dungeon(hs, c, at):
+            raise RuleViolation("RW-34.4.4", f"A hero that enters the Dungeon in {at} cannot move any further.")
+        if b == hero.area or b in path[:i]:
+            raise RuleViolation("RW-21.4.1", "A move does not come back to an area it already left.")
+        if b in ctx.neighbours(at) and _passable(ctx, at, b, seat):
+            pass
+        elif at in portals and b in portals:
+            used_portal = True
+        elif b in ctx.neighbours(at):
+            raise RuleViolation("RW-10.3", f"The border between {at} and {b} cannot be crossed (mountain or water).")
+        elif action.get("portal") and not portals:
+            raise RuleViolation("RW-34.4.3", "Using the Magic Portals needs 1 influence and at least two face-up "
+                                             "portals.")
+        else:
+            raise RuleViolation("RW-21.4.1", f"{b} is not adjacent to {at}.")
+        at = b
+    events: list[Event] = []
+    if used_portal:
+        qs.portal_paid = True
+        hs.outbox.grants.append(H.EffectGrant(seat=seat, source="Magic Portal", hero=hero.uid,
+                                              effects=[{"kind": "gain_influence", "amount": -1, "who": "self"}]))
+        events.append(Event.to_all("portal", f"Seat {seat + 1} pays 1 influence to use the Magic Portals.", seat=seat))
+    qs.path = list(path)
+    start = hero.area
+    hero.area = at
+    if path and H.is_dungeon(hs, c, at):
+        hero.stuck = True
+    where = f"from {start} to {at}" + (f" via {', '.join(path[:-1])}" if len(path) > 1 else "")
+    events.insert(0, Event.to_all("hero_moved", f"{H.label(c, hero)} moves {where}." if path else
+                                  f"{H.label(c, hero)} stays in {start}.", hero=hero.uid, path=[start] + list(path)))
+    return events + _after_move(qs, hs, hero, ctx, c)
+
+
+def _after_move(qs: QuestPhaseState, hs: H.HeroesState, hero: H.Hero, ctx: Any, c: H.HeroContent) -> list[Event]:
+    partners, markers = _met(qs, hs, hero)
+    if qs.path and (markers or (partners and (hero.rewards or any(p.rewards for p in partners)))):
+        qs.step = "along"
+        return []
+    return _to_explore(qs, hs, hero, ctx)
+
+
+def _to_explore(qs: QuestPhaseState, hs: H.HeroesState, hero: H.Hero, ctx: Any) -> list[Event]:
+    events = _reveal_exploration(qs, hs, hero, ctx)
+    if H.find_hero(hs, hero.uid) is None:  # killed by an ambush
+        qs.explore = None
+        return events + _finish_hero(qs, hs, ctx)
+    qs.step = "explore" if qs.explore is not None else "after"
+    return events
+
+
+def _along(qs: QuestPhaseState, hs: H.HeroesState, hero: H.Hero, action: dict[str, Any], ctx: Any,
+           c: H.HeroContent) -> list[Event]:
+    t = action["type"]
+    partners, markers = _met(qs, hs, hero)
+    if t == "hero_along_done":
+        return _to_explore(qs, hs, hero, ctx)
+    if t == "hero_collect":
+        m = action.get("marker")
+        if m not in [x.id for x in markers]:
+            raise RuleViolation("RW-26.4", "You can pick up rewards only at a defeated-hero marker your hero entered.")
+        events = H.take_marker(hs, hero.uid, int(m), ctx)
+    elif t == "hero_trade":
+        ids = {hero.uid} | {p.uid for p in partners}
+        src, dst = action.get("src"), action.get("dst")
+        if src not in ids or dst not in ids or src == dst or hero.uid not in (src, dst):
+            raise RuleViolation("RW-23.4", "Rewards move between the moving hero and your heroes it passed or reached.")
+        events = H.transfer_reward(hs, str(action.get("card")), str(src), str(dst), ctx)
+    else:
+        raise RuleViolation("RW-23.4", "Trade rewards, pick them up, or say you are done.")
+    if not _along_options(qs, hs, hero, c):
+        events += _to_explore(qs, hs, hero, ctx)
+    return events
+
+
+def _explore(qs: QuestPhaseState, hs: H.HeroesState, hero: H.Hero, action: dict[str, Any], ctx: Any,
+             c: H.HeroContent) -> list[Event]:
+    e = qs.explore
+    assert e is not None
+    choice = action.get("choice")
+    seat = hero.owner
+    events: list[Event] = []
+    if e.type == "travelling_merchant":
+        if choice == "pay":
+            if _influence(ctx, seat) < 3:
+                raise RuleViolation("RW-34.4.7", "You need 3 influence to pay the Travelling Merchant.")
+            hs.outbox.grants.append(H.EffectGrant(seat=seat, source="Travelling Merchant", hero=hero.uid,
+                                                  effects=[{"kind": "gain_influence", "amount": -3, "who": "self"}]))
+            events.append(Event.to_all("merchant", f"Seat {seat + 1} pays 3 influence to the Travelling Merchant.",
+                                       seat=seat))
+            events += H.gain_reward(hs, hero.uid, ctx, rule="RW-34.4.7")
+            _note_rewards(qs, hs, hero)
+        elif choice != "decline":
+            raise RuleViolation("RW-34.4.7", "Pay 3 influence or decline.")
+    elif e.type == "ambush":
+        if choice == "damage":
+            events += H.damage_hero(hs, hero.uid, 1, ctx, cause="an Ambush")
+        elif choice == "discard":
+            held = next((r for r in hero.rewards if r.card == action.get("reward")), None)
+            if held is None:
+                raise RuleViolation("RW-34.4.8", "Discard one of this hero's own rewards, or take 1 more damage.")
+            hero.rewards.remove(held)
+            hs.reward_deck.discard(held.card)
+            events.append(Event.to_all("reward_discarded", f"{H.label(c, hero)} discards "
+                                       f"{H.reward_name(c, held.card)} to the Ambush.", reveals=True, card=held.card))
+        else:
+            raise RuleViolation("RW-34.4.8", "Discard 1 reward or take 1 more damage.")
+    elif e.type == "prophets_scroll":
+        area = action.get("area")
+        if choice != "area" or area not in _scroll_areas(hs, ctx):
+            raise RuleViolation("RW-34.4.9", "Choose one area of the board to look at.")
+        hs.outbox.rune_inspections.append((seat, str(area)))
+        hidden = [s for s in hs.exploration if s.area == area and not s.face_up]
+        seen = hs.scroll_seen.setdefault(seat, [])
+        for s in hidden:
+            if s.token not in seen:
+                seen.append(s.token)
+        faces = ", ".join(f"{c.exploration[s.token].type if s.token in c.exploration else s.token}" for s in hidden)
+        events.append(Event.to_all("scroll", f"Seat {seat + 1} reads the Prophet's Scroll on {area}.", seat=seat,
+                                   area=area))
+        events.append(Event.to_seats(seat, "scroll_private", f"Exploration tokens in {area}: {faces or 'none'}.",
+                                     reveals=True, area=area, tokens=[s.token for s in hidden]))
+    elif e.type == "training":
+        if choice == "attribute":
+            a = action.get("attribute")
+            if a not in H.ATTRIBUTES or hero.training[a] >= 2:
+                raise RuleViolation("RW-20.6", "Choose an attribute whose training token is below +2 (AMB-65).")
+            events += H.train(hs, hero.uid, [a], ctx)
+        elif choice != "decline":
+            raise RuleViolation("RW-34.4.10", "Choose an attribute or decline.")
+    events += _discard_token(qs, hs, c)
+    if H.find_hero(hs, hero.uid) is None:
+        return events + _finish_hero(qs, hs, ctx)
+    qs.step = "after"
+    return events
+
+
+def _after(qs: QuestPhaseState, hs: H.HeroesState, hero: H.Hero, action: dict[str, Any], ctx: Any,
+           c: H.HeroContent) -> list[Event]:
+    t = action["type"]
+    seat = hero.owner
+    if t == "hero_pass":
+        return _finish_hero(qs, hs, ctx)
+    if t in ("duel_challenge", "quest_attempt") and hero.routed:
+        raise RuleViolation("RW-2.5", f"{H.label(c, hero)} is routed: it cannot start a duel or attempt a quest.")
+    if t == "duel_challenge":
+        target = H.find_hero(hs, str(action.get("target")))
+        if target is None or target.owner == seat or target.area != hero.area:
+            raise RuleViolation("RW-24.1", "A hero may challenge only an enemy hero in its own area.")
+        duel, events = D.start_duel(hs, hero.uid, target.uid, ctx)
+        qs.duel = duel
+        qs.step = "duel"
+        events += D.advance(hs, duel, ctx)
+        return events + _duel_over(qs, hs, ctx)
+    if t == "quest_attempt":
+        q = str(action.get("quest"))
+        if q not in hs.quest_hands.get(seat, []):
+            raise RuleViolation("RW-21.8", "You can attempt only a quest card from your own hand.")
+        card = c.quests.get(q)
+        if card is None or not _quest_fits(c, q, hero):
+            where = card.area_id if card else "?"
+            raise RuleViolation("RW-21.9.1", f"That quest must be attempted in area {where}; your hero is in "
+                                             f"{hero.area}.")
+        return _attempt(qs, hs, hero, card, ctx, c)
+    raise RuleViolation("RW-21.4.4", "After moving, duel an enemy hero, attempt a quest, or do nothing.")
+
+
+# --------------------------------------------------------------------------- quests
+
+
+def _attempt(qs: QuestPhaseState, hs: H.HeroesState, hero: H.Hero, card: Any, ctx: Any,
+             c: H.HeroContent) -> list[Event]:
+    seat = hero.owner
+    revealed = hs.revealed_quests.setdefault(seat, [])
+    if card.quest_id not in revealed:
+        revealed.append(card.quest_id)
+    events = [Event.to_all("quest_revealed", f"{H.label(c, hero)} attempts the quest {card.name}: "
+                           f"{card.instructions}", reveals=True, quest=card.quest_id, hero=hero.uid, seat=seat)]
+    if card.test is not None:
+        n = H.attribute(c, hero, card.test.attribute)
+        qs.test = TestState(quest=card.quest_id, attribute=card.test.attribute, fates=list(card.test.fates))
+        if n <= 0:  # AMB-43
+            events.append(Event.to_all("test_zero", f"{H.label(c, hero)} has {card.test.attribute} 0: the test "
+                                       "fails automatically (AMB-43)."))
+            return events + _quest_failed(qs, hs, hero, card.quest_id, ctx, c)
+        events += _test_draw(qs, hs, hero, n, ctx, c)
+        hero_card = c.heroes.get(hero.card)
+        if hero_card is not None and hero_card.ability.timing == "attribute_test":  # e.g. "draw 1 more" (RW-13.6)
+            qs.test.used.append("ability")
+            events += _test_effects(qs, hs, hero, hero_card.ability.effects, ctx, c, hero_card.name)
+        qs.step = "test"
+        if len(qs.test.drawn) == 1 and not _test_extras(qs, hs, hero, c):  # RW-0.5: only one choice
+            return events + _test_pick(qs, hs, hero, qs.test.drawn[0], ctx, c)
+        return events
+    if card.duel is not None:
+        duel, ev = D.start_duel(hs, hero.uid, None, ctx, neutral=card.duel.unit_type, quest=card.quest_id)
+        qs.duel = duel
+        qs.step = "duel"
+        events += ev + D.advance(hs, duel, ctx)
+        return events + _duel_over(qs, hs, ctx)
+    return events + _quest_success(qs, hs, hero, card.quest_id, ctx, c)  # scripted: the success text says it all
+
+
+def _test_draw(qs: QuestPhaseState, hs: H.HeroesState, hero: H.Hero, n: int, ctx: Any,
+               c: H.HeroContent) -> list[Event]:
+    """RW-22.1, RW-13.6: draw all cards at once; only the drawer sees them before the pick."""
+    t = qs.test
+    assert t is not None
+    new = [ctx.draw() for _ in range(n)]
+    t.drawn.extend(new)
+    faces = ", ".join(f"{x} ({c.destiny[x].fate if x in c.destiny else '?'})" for x in new)
+    return [
+        Event.to_seats(hero.owner, "test_drawn", f"You drew destiny cards {faces}.", reveals=True, cards=new),
+        Event.to_all("test_draw", f"{H.label(c, hero)} draws {n} destiny card(s) for a {t.attribute} test.",
+                     reveals=True, count=n),
+    ]
+
+
+def _test_action(qs: QuestPhaseState, hs: H.HeroesState, hero: H.Hero, action: dict[str, Any], ctx: Any,
+                 c: H.HeroContent) -> list[Event]:
+    t = qs.test
+    assert t is not None
+    kind = action["type"]
+    if kind == "quest_pick":
+        n = action.get("card")
+        if n not in t.drawn:
+            raise RuleViolation("RW-22.2", "Pick one of the destiny cards you drew for this test.")
+        return _test_pick(qs, hs, hero, int(n), ctx, c)
+    if kind == "quest_use_reward":
+        card = str(action.get("reward"))
+        held = next((r for r in hero.rewards if r.card == card), None)
+        rc = c.rewards.get(card)
+        if held is None or rc is None or rc.trigger != "attribute_test" or card in t.used:
+            raise RuleViolation("RW-23.6", "That reward cannot be used in this attribute test.")
+        t.used.append(card)
+        events = []
+        if not held.face_up:
+            held.face_up = True
+            events.append(Event.to_all("reward_revealed", f"{H.label(c, hero)} reveals {rc.name}: {rc.text}",
+                                       reveals=True, card=card))
+        if rc.single_use:
+            hero.rewards.remove(held)
+            hs.reward_deck.discard(card)
+        return events + _test_effects(qs, hs, hero, rc.effects, ctx, c, rc.name)
+    if kind == "quest_use_ability":
+        card = c.heroes.get(hero.card)
+        if card is None or card.ability.timing != "attribute_test" or "ability" in t.used:
+            raise RuleViolation("RW-20.8", "Your hero has no unused ability for attribute tests.")
+        t.used.append("ability")
+        return _test_effects(qs, hs, hero, card.ability.effects, ctx, c, card.name)
+    raise RuleViolation("RW-22.2", "Pick one of the destiny cards you drew.")
+
+
+def _test_effects(qs: QuestPhaseState, hs: H.HeroesState, hero: H.Hero, effects: Any, ctx: Any, c: H.HeroContent,
+                  source: str) -> list[Event]:
+    events: list[Event] = []
+    rest = []
+    for e in effects:
+        if e.kind == "draw_cards" and e.deck == "destiny":
+            events += _test_draw(qs, hs, hero, H._amount(c, hero, e.amount), ctx, c)
+        else:
+            rest.append(e)
+    if rest:
+        events += H.resolve_effects(hs, hero.owner, hero.uid, rest, ctx, source=source, rule="RW-22")
+    return events
+
+
+def _test_pick(qs: QuestPhaseState, hs: H.HeroesState, hero: H.Hero, n: int, ctx: Any,
+               c: H.HeroContent) -> list[Event]:
+    t = qs.test
+    assert t is not None
+    fate = c.destiny[n].fate if n in c.destiny else None
+    ok = fate in t.fates
+    ctx.discard(list(t.drawn))  # RW-22.2: the rest are discarded (the discard pile is public)
+    others = [x for x in t.drawn if x != n]
+    events = [Event.to_all("test_pick", f"{H.label(c, hero)} picks destiny card {n} ({fate}) and discards "
+                           f"{', '.join(map(str, others)) or 'nothing else'}: "
+                           f"{'success' if ok else 'failure'} (needs {' or '.join(t.fates)}).", reveals=True,
+                           card=n, drawn=list(t.drawn), success=ok)]
+    quest = t.quest
+    qs.test = None
+    if ok:
+        return events + _quest_success(qs, hs, hero, quest, ctx, c)
+    return events + _quest_failed(qs, hs, hero, quest, ctx, c)
+
+
+def _note_rewards(qs: QuestPhaseState, hs: H.HeroesState, hero: H.Hero, before: list[str] | None = None) -> None:
+    h = H.find_hero(hs, hero.uid)
+    if h is None:
+        return
+    known = {r[2] for r in qs.rewards_gained}
+    for r in h.rewards:
+        if (before is None or r.card not in before) and r.card not in known:
+            qs.rewards_gained.append((h.owner, h.uid, r.card))
+
+
+def _quest_success(qs: QuestPhaseState, hs: H.HeroesState, hero: H.Hero, quest: str, ctx: Any,
+                   c: H.HeroContent) -> list[Event]:
+    """RW-21.9.2: resolve the card's success effects, discard it, draw a new quest."""
+    seat = hero.owner
+    card = c.quests[quest]
+    before = [r.card for r in hero.rewards]
+    events = [Event.to_all("quest_success", f"{H.label(c, hero)} completes the quest {card.name}.", quest=quest,
+                           hero=hero.uid, seat=seat)]
+    if quest in hs.quest_hands.get(seat, []):
+        H.discard_quest(hs, seat, quest)
+    events += H.resolve_effects(hs, seat, hero.uid, card.success, ctx, source=card.name, rule="RW-21.9.2")
+    _note_rewards(qs, hs, hero, before)
+    events += H.draw_quests(hs, seat, 1, ctx)
+    qs.completed.append((seat, hero.uid, quest))
+    return events + _finish_hero(qs, hs, ctx)
+
+
+def _quest_failed(qs: QuestPhaseState, hs: H.HeroesState, hero: H.Hero, quest: str, ctx: Any,
+                  c: H.HeroContent) -> list[Event]:
+    """AMB-42: the card goes back to the hand, now seen by everyone."""
+    qs.failed.append((hero.owner, hero.uid, quest))
+    qs.test = None
+    events = [Event.to_all("quest_failed", f"{H.label(c, hero)} fails the quest {H.quest_name(c, quest)}; the card "
+                           "returns to its owner's hand (AMB-42).", quest=quest, hero=hero.uid)]
+    return events + _finish_hero(qs, hs, ctx)
+
+
+def _duel_over(qs: QuestPhaseState, hs: H.HeroesState, ctx: Any) -> list[Event]:
+    d = qs.duel
+    if d is None or d.step != "over":
+        return []
+    c = H.content_of(ctx)
+    qs.duels.append({"attacker": d.attacker.hero, "defender": d.defender.hero or d.defender.neutral,
+                     "result": d.result, "rounds": d.round, "quest": d.quest})
+    hero = H.find_hero(hs, d.attacker.hero or "")
+    if d.quest is not None:
+        if hero is not None and d.result == "attacker":
+            return _quest_success(qs, hs, hero, d.quest, ctx, c)
+        if hero is not None:
+            return _quest_failed(qs, hs, hero, d.quest, ctx, c)
+        qs.failed.append((d.attacker.seat, d.attacker.hero or "", d.quest))
+    return _finish_hero(qs, hs, ctx)
+
+
+# =========================================================================== simulator, views
+
+
+def sample_quest_action(qs: QuestPhaseState, hs: H.HeroesState, seat: int, rng: random.Random,
+                        ctx: Any = None) -> dict[str, Any]:
+    """A random legal action for ``seat`` (every quest-phase prompt is enumerable)."""
+    for p in quest_phase_prompts(qs, hs, ctx):
+        if p.seat == seat and p.options:
+            return dict(rng.choice(p.options).action)
+    raise RuleViolation(CORE_NOT_YOUR_TURN, f"Seat {seat + 1} has nothing to decide in the quest phase.")
+
+
+def quest_phase_view(qs: QuestPhaseState, seat: int | None) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "order": list(qs.order), "current": current_seat(qs), "hero": qs.hero, "step": qs.step,
+        "acted": list(qs.acted), "path": list(qs.path),
+        "explore": qs.explore.model_dump() if qs.explore else None,
+        "completed": [list(x) for x in qs.completed], "failed": [list(x) for x in qs.failed],
+    }
+    if qs.test is not None:
+        t = qs.test
+        out["test"] = {"quest": t.quest, "attribute": t.attribute, "fates": list(t.fates), "drawn": len(t.drawn)}
+        if seat is not None and seat == current_seat(qs):
+            out["test"]["my_cards"] = list(t.drawn)
+    if qs.duel is not None:
+        out["duel"] = D.duel_view(None, qs.duel)  # type: ignore[arg-type]
+    return out
+
+
+def quest_phase_secrets(qs: QuestPhaseState) -> dict[int, set[str]]:
+    out: dict[int, set[str]] = {}
+    for s, _h, card in qs.rewards_gained:
+        out.setdefault(s, set())  # reward ids are covered by heroes_secrets while face down
+    return out
