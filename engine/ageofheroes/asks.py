@@ -1,0 +1,269 @@
+"""Prompts (spec §4): what the game waits for, built from the top frame of the flow."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core import Option, Prompt
+
+from . import cards as C
+from .actions import Assign, DeclareWar, PlunderPick, TradeOffer
+from .build import auto_payment, check_item, eliminates, general_targets, road_targets
+from .events_cards import quake_targets, volcano_targets
+from .state import AohState, Frame
+from .table import cards_of_kind, seat_name, surviving
+from .war import can_war, war_targets
+
+_SCHEMAS: dict[str, dict[str, Any]] = {}
+
+
+def schema(model: Any) -> dict[str, Any]:
+    name = model.__name__
+    if name not in _SCHEMAS:
+        _SCHEMAS[name] = model.model_json_schema()
+    return _SCHEMAS[name]
+
+
+def _opt(label: str, **action: Any) -> Option:
+    return Option(label=label[:80], action=action)
+
+
+def _action_options(state: AohState, seat: int, *, switching: bool = False) -> list[Option]:
+    p = state.p(seat)
+    out: list[Option] = []
+    if p.cities > 0 or p.hand:
+        out.append(_opt(f"Tax ({p.cities} card(s))" if p.cities else "Tax (swap a card)", type="action", choice="tax"))
+    if not switching:
+        out.append(_opt("Build", type="action", choice="build"))
+    if can_war(state, seat):
+        out.append(_opt("War", type="action", choice="war"))
+    out.append(_opt("No action", type="action", choice="none"))
+    return out
+
+
+def build_options(state: AohState, seat: int) -> list[Option]:
+    p = state.p(seat)
+    out: list[Option] = []
+    for item in ("army", "fortress", "general", "road", "city"):
+        pay = auto_payment(state, item, p.hand)
+        if pay is None:
+            continue
+        confirm = eliminates(state, seat, pay)
+        warn = " (eliminates you!)" if confirm else ""
+        extras: list[dict[str, Any]] = [{}]
+        if item == "general":
+            extras = [{"army": a} for a in general_targets(state, seat)]
+        if item == "road":
+            extras = [{"neighbour": n} for n in road_targets(state, seat)]
+        for extra in extras:
+            try:
+                check_item(state, seat, item, extra.get("army"), extra.get("neighbour"))
+            except Exception:
+                continue
+            where = f" on {extra['army']}" if "army" in extra else (f" to {seat_name(state, extra['neighbour'])}" if "neighbour" in extra else "")
+            out.append(_opt(f"Build {item}{where}: {C.names(pay)}{warn}", type="build", item=item, pay=pay, confirm=confirm, **extra))
+    out.append(_opt("Finish building", type="finish_build"))
+    return out
+
+
+def declare_options(state: AohState, seat: int) -> list[Option]:
+    p = state.p(seat)
+    armies = [a.id for a in p.available()]
+    hero = bool(cards_of_kind(p, "mighty_hero"))
+    out: list[Option] = []
+    for t in war_targets(state, seat):
+        for purpose in ("conquest", "plunder", "raze"):
+            if armies:
+                out.append(_opt(f"{purpose.title()} on {seat_name(state, t)} with all {len(armies)} army(ies)", type="declare_war", target=t, purpose=purpose, armies=armies, heroes=[]))
+            elif hero:
+                out.append(_opt(f"{purpose.title()} on {seat_name(state, t)} with a Mighty Hero as army", type="declare_war", target=t, purpose=purpose, armies=[], heroes=[{"use": "army", "army": None}]))
+    out.append(_opt("Cancel (choose another action)", type="cancel_war"))
+    return out
+
+
+def response_options(state: AohState, seat: int) -> list[Option]:
+    b = state.battle
+    assert b is not None
+    p = state.p(seat)
+    out = [_opt("No special cards", type="respond", play="none", heroes=[])]
+    if cards_of_kind(p, "olympic_games"):
+        out.append(_opt("Play Olympic Games (cancel the attack)", type="respond", play="olympic_games", heroes=[]))
+    if b.attacker < 0 and cards_of_kind(p, "luck"):
+        out.append(_opt("Play Luck (send the Barbarians away)", type="respond", play="luck", heroes=[]))
+    if cards_of_kind(p, "mighty_hero"):
+        out.append(_opt("Mighty Hero as an extra army", type="respond", play="none", heroes=[{"use": "army", "army": None}]))
+        for a in p.available():
+            if not a.general:
+                out.append(_opt(f"Mighty Hero as general of {a.id}", type="respond", play="none", heroes=[{"use": "general", "army": a.id}]))
+    return out
+
+
+def assign_options(state: AohState, seat: int) -> list[Option]:
+    b = state.battle
+    assert b is not None
+    side = "att" if b.attacker == seat else "dfn"
+    units = b.units(side)
+    drawn = list(b.att_drawn if side == "att" else b.def_drawn)
+    strong = sorted(drawn, key=C.battle_value, reverse=True)
+    by_general = sorted(units, key=lambda u: not u.has_general)
+    arrangements = [
+        ("As drawn", {u.id: c for u, c in zip(units, drawn)}),
+        ("Highest cards on armies with a General", {u.id: c for u, c in zip(by_general, strong)}),
+        ("Lowest cards first", {u.id: c for u, c in zip(units, reversed(strong))}),
+    ]
+    out: list[Option] = []
+    seen: list[dict[str, str]] = []
+    for label, mapping in arrangements:
+        if mapping in seen:
+            continue
+        seen.append(mapping)
+        shown = ", ".join(f"{u}←{C.battle_value(c)}" for u, c in mapping.items())
+        out.append(_opt(f"{label}: {shown}", type="assign", cards=mapping))
+    return out
+
+
+def trade_options(state: AohState, seat: int) -> list[Option]:
+    out: list[Option] = []
+    for o in state.trade.incoming(seat):
+        deal = f"{C.names(o.give)} for {C.names(o.get)}"
+        out.append(_opt(f"Accept offer {o.id} from seat {o.frm + 1}: {deal}", type="trade_accept", offer=o.id))
+        out.append(_opt(f"Decline offer {o.id}", type="trade_decline", offer=o.id))
+    for o in state.trade.outgoing(seat):
+        out.append(_opt(f"Withdraw offer {o.id}", type="trade_withdraw", offer=o.id))
+    if state.stack and state.stack[-1].kind == "trade":
+        if seat in state.trade.done:
+            out.append(_opt("Not done: keep trading", type="trade_done", done=False))
+        else:
+            out.append(_opt("Done trading", type="trade_done", done=True))
+    return out
+
+
+def _single(state: AohState, f: Frame, rule: str, question: str, options: list[Option], *, secret: bool = False, answer_schema: dict[str, Any] | None = None, default: dict[str, Any] | None = None) -> list[Prompt]:
+    return [
+        Prompt(
+            seat=int(f.seat or 0),
+            key=f"{f.kind}-{f.key}",
+            rule=rule,
+            question=question,
+            options=options,
+            secret=secret,
+            answer_schema=answer_schema,
+            default=default if default is not None else (options[-1].action if options else None),
+        )
+    ]
+
+
+def prompts(state: AohState) -> list[Prompt]:
+    if state.winners is not None or not state.stack:
+        return []
+    f = state.stack[-1]
+    seat = int(f.seat) if f.seat is not None else 0
+    k = f.kind
+    out: list[Prompt]
+    if k == "tribe":
+        free = [t for t in state.content.tribes if t not in {p.tribe for p in state.seats}]
+        out = _single(state, f, "AH-3.4", "Choose your tribe.", [_opt(f"{C.name(t)} ({C.name(state.content.tribes[t].special_resource)})", type="choose_tribe", tribe=t) for t in free])
+    elif k == "action":
+        opts = _action_options(state, seat)
+        out = _single(state, f, "AH-7.1", "Your action: Tax, Build, War or nothing?", opts, default={"type": "action", "choice": "none"})
+    elif k == "tax_swap":
+        opts = [_opt(f"Swap {C.name(c)}", type="tax_swap", card=c) for c in _distinct(state.p(seat).hand)]
+        opts.append(_opt("Skip the swap", type="tax_swap", card=None))
+        out = _single(state, f, "AH-8.2", "You have no City: discard a card to draw one, or skip.", opts, secret=True)
+    elif k == "build":
+        opts = build_options(state, seat)
+        if f.data.get("may_switch"):
+            opts = _action_options(state, seat, switching=True) + opts
+        out = _single(state, f, "AH-9.1", "Build an item, or finish.", opts, secret=True, default={"type": "finish_build"})
+    elif k == "road_consent":
+        req = int(f.data["requester"])
+        opts = [_opt("Consent to the road", type="road_answer", consent=True), _opt("Refuse", type="road_answer", consent=False)]
+        out = _single(state, f, "AH-9.9.3", f"{seat_name(state, req)} asks to build a road to you. Do you consent?", opts)
+    elif k == "war_declare":
+        out = _single(state, f, "AH-10.3", "Declare war: target, purpose, armies and any Mighty Hero.", declare_options(state, seat), answer_schema=schema(DeclareWar), default={"type": "cancel_war"})
+    elif k == "war_response":
+        b = state.battle
+        assert b is not None
+        q = "The Barbarians attack you!" if b.attacker < 0 else f"{seat_name(state, b.attacker)} attacks you ({b.purpose})."
+        out = _single(state, f, "AH-10.6", q + " Play a special card?", response_options(state, seat), secret=True, default={"type": "respond", "play": "none", "heroes": []})
+    elif k == "plunder_pick":
+        n, d = int(f.data["count"]), int(f.data["defender"])
+        size = len(state.p(d).hand)
+        opts = [_opt(f"Take positions 1-{n}", type="plunder_pick", positions=list(range(1, n + 1))), _opt(f"Take the last {n}", type="plunder_pick", positions=list(range(size - n + 1, size + 1)))]
+        out = _single(state, f, "AH-10.14.2", f"Pick {n} face-down cards from {seat_name(state, d)}'s hand of {size}.", opts, answer_schema=schema(PlunderPick))
+    elif k == "event_target":
+        assert f.card is not None
+        ek = C.kind(f.card)
+        targets = quake_targets(state, seat) if ek == "earthquake" else volcano_targets(state, seat)
+        opts = []
+        for t in targets:
+            if ek == "earthquake" and state.options.earthquake_scope == "single_army":
+                opts += [_opt(f"{seat_name(state, t)}: army {a.id}", type="choose_target", target=t, army=a.id) for a in state.p(t).armies if a.status == "home" and not a.general]
+            else:
+                opts.append(_opt(seat_name(state, t), type="choose_target", target=t))
+        out = _single(state, f, "AH-11.4.1" if ek == "earthquake" else "AH-11.5.1", f"Choose the target of {C.name(ek)}.", opts, default=opts[0].action)
+    elif k in ("luck_window", "assign", "duel_pick"):
+        assert f.choice is not None
+        choice = f.choice
+        if k == "luck_window":
+            q = f"{C.name(f.card or '')} is about to hit you. Play Luck, or continue?"
+            opts_for = lambda s: [_opt("Continue", type="luck", play=False)] + ([_opt("Play Luck", type="luck", play=True)] if cards_of_kind(state.p(s), "luck") else [])  # noqa: E731
+            out = choice.prompts(q, opts_for, default_for=lambda s: {"type": "luck", "play": False})
+        elif k == "assign":
+            out = choice.prompts("Place one battle card face down under each of your armies.", lambda s: assign_options(state, s), answer_schema=schema(Assign), default_for=lambda s: assign_options(state, s)[0].action)
+        else:
+            b = state.battle
+            assert b is not None
+
+            def picks(s: int) -> list[Option]:
+                side = "att" if b.attacker == s else "dfn"
+                return [_opt(f"Send {u.id}" + (" (General)" if u.has_general else ""), type="pick", unit=u.id) for u in b.units(side) if not u.fought]
+
+            out = choice.prompts(f"Duel {len(b.duels) + 1}: which army fights next?", picks, default_for=lambda s: picks(s)[0].action)
+    elif k == "trade":
+        out = []
+        for s in surviving(state):
+            out.append(
+                Prompt(
+                    seat=s,
+                    key=f"trade-{f.key}-{state.trade.next_id}",
+                    rule="AH-4.4",
+                    question="Market Day trading: make or answer offers, then say you are done.",
+                    options=trade_options(state, s),
+                    answer_schema=schema(TradeOffer),
+                    secret=True,
+                    simultaneous=True,
+                    waiting=s not in state.trade.done,
+                    default={"type": "trade_done", "done": True},
+                )
+            )
+    elif k == "monument":
+        special = state.content.special_of(state.p(seat).tribe) or ""
+        own = [c for c in state.p(seat).hand if C.kind(c) == special]
+        opts = [_opt(f"Place {n} {C.name(special)}", type="place", count=n) for n in range(len(own), 0, -1)]
+        opts.append(_opt("Place none", type="place", count=0))
+        out = _single(state, f, "AH-12.1", f"Monument step: place {C.name(special)} from your hand?", opts, secret=True)
+    elif k == "discard":
+        hand = state.p(seat).hand
+        over = len(hand) - state.content.constants.hand_limit
+        opts = [_opt(f"Discard {C.name(c)}", type="discard", cards=[c]) for c in _distinct(hand)]
+        out = _single(state, f, "AH-13.1", f"Discard {over} more card(s) to get down to {state.content.constants.hand_limit}.", opts, secret=True, default=opts[0].action)
+    else:
+        out = []
+    if state.options.trade_window == "any_time" and k != "trade":
+        busy = {p.seat for p in out}
+        for s in surviving(state):
+            if s not in busy:
+                out.append(Prompt(seat=s, key=f"trade-any-{state.trade.next_id}", rule="AH-4.11", question="Trade at any time (table option).", options=trade_options(state, s), answer_schema=schema(TradeOffer), secret=True, waiting=False))
+    return out
+
+
+def _distinct(hand: list[str]) -> list[str]:
+    """One card per kind: a button per kind, not per copy."""
+    seen: set[str] = set()
+    out: list[str] = []
+    for c in hand:
+        if C.kind(c) not in seen:
+            seen.add(C.kind(c))
+            out.append(c)
+    return out

@@ -1,0 +1,216 @@
+"""The Age of Heroes ruleset: the kernel contract wired to the rule modules."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from engine.core import Deck, Event, Prompt, Result, RuleViolation, Ruleset
+from engine.core.rng import Rng
+
+from . import actions as A
+from . import build as B
+from . import events_cards as EV
+from . import market as M
+from . import trading as T
+from . import turn as TU
+from . import war as W
+from .asks import prompts as build_prompts
+from .content import load_content
+from .flow import AFTER_STEP, advance, push
+from .options import AohOptions
+from .sample import sample
+from .state import Army, AohState, Player
+from .view import public_view, seat_view
+
+# Which waiting frame each action answers, and the rule named when it comes at the wrong time.
+EXPECTS: dict[str, tuple[tuple[str, ...], str, str]] = {
+    "choose_tribe": (("tribe",), "AH-3.4", "Tribes are chosen only during setup."),
+    "action": (("action", "build"), "AH-7.1", "You choose your action only in your Action step."),
+    "tax_swap": (("tax_swap",), "AH-8.2", "There is no Tax swap to make now."),
+    "build": (("build",), "AH-9.1", "You can build only after choosing Build as your action."),
+    "finish_build": (("build",), "AH-9.1", "You are not building."),
+    "road_answer": (("road_consent",), "AH-9.9.3", "Nobody is asking you for a road."),
+    "declare_war": (("war_declare",), "AH-10.3", "You can declare war only after choosing War as your action."),
+    "cancel_war": (("war_declare",), "AH-10.4", "There is no undeclared war to cancel."),
+    "respond": (("war_response",), "AH-10.6", "There is no attack to respond to."),
+    "assign": (("assign",), "AH-10.9", "There are no battle cards to place now."),
+    "pick": (("duel_pick",), "AH-10.10", "There is no duel to pick for now."),
+    "plunder_pick": (("plunder_pick",), "AH-10.14.2", "There is nothing to plunder now."),
+    "choose_target": (("event_target",), "AH-11.4.1", "There is no event target to choose."),
+    "luck": (("luck_window",), "AH-11.10.3", "Luck is played only when a harmful event is about to hit you."),
+    "place": (("monument",), "AH-12.2", "Special resources are placed only in your own Monument step."),
+    "discard": (("discard",), "AH-13.2", "The hand limit is checked only in your own Discard step."),
+}
+
+
+class AgeOfHeroes(Ruleset[AohState, AohOptions]):
+    name = "ageofheroes"
+    title = "Age of Heroes"
+    min_players = 2
+    max_players = 6
+    factions = ("egyptian", "roman", "greek", "babylonian", "celtic", "chinese")
+    state_model = AohState
+    options_model = AohOptions
+    action_adapter = A.ACTION_ADAPTER
+
+    # ---- setup ---------------------------------------------------------------
+    def _setup(self, options: AohOptions, rng: Rng) -> AohState:
+        content = load_content(options.content)
+        if not content.players.min <= options.players <= content.players.max:
+            raise RuleViolation("AH-1.8", f"This content supports {content.players.min} to {content.players.max} players.")
+        state = AohState(
+            ruleset=self.name,
+            players=options.players,
+            rng=rng,
+            options=options,
+            content=content,
+            seats=[Player(seat=s) for s in range(options.players)],
+            deck=Deck[str].shuffled(content.resource_cards(), rng),  # AH-3.1
+            battle_deck=Deck[str].shuffled(content.battle_cards(), rng),
+            supply=dict(content.item_supply),
+        )
+        M.first_player(state)  # AH-3.3
+        for p in state.seats:  # AH-3.5: one City and one Army each
+            state.supply["city"] -= 1
+            state.supply["army"] -= 1
+            p.cities = 1
+            p.armies = [Army(id="a1")]
+            p.next_army = 2
+        order = [(state.first_seat + i) % options.players for i in range(options.players)]
+        wanted = list(options.factions or [])
+        for s in range(options.players):  # tribes the table already agreed on (AH-3.4.1)
+            t = wanted[s] if s < len(wanted) else None
+            if t in content.tribes and t not in {p.tribe for p in state.seats}:
+                state.seats[s].tribe = t
+        free = [t for t in content.tribes if t not in {p.tribe for p in state.seats}]
+        if options.setup_tribe_selection == "random":  # AH-3.4.1 fallback: a random deal, first player first
+            rng.shuffle(free)
+            for s in order:
+                if state.seats[s].tribe is None:
+                    state.seats[s].tribe = free.pop(0)
+        push(state, "deal")
+        for s in reversed(order):
+            if state.seats[s].tribe is None:
+                push(state, "tribe", s)  # P-01, in seat order from the first player
+        advance(state, [])
+        return state
+
+    # ---- the loop ------------------------------------------------------------
+    def _prompts(self, state: AohState) -> list[Prompt]:
+        return build_prompts(state)
+
+    def _apply(self, state: AohState, seat: int, action: Any) -> list[Event]:
+        events: list[Event] = []
+        t = action.type
+        if t.startswith("trade_"):
+            self._trade(state, seat, action, events)
+        else:
+            frames, rule, text = EXPECTS[t]
+            top = state.stack[-1] if state.stack else None
+            if top is None or top.kind not in frames:
+                raise RuleViolation(rule, text)
+            if top.choice is not None:
+                if seat not in top.choice.seats:
+                    raise RuleViolation("CORE-1", "This decision is not yours.")
+            elif top.seat != seat:
+                raise RuleViolation("CORE-1", "This decision is not yours.")
+            self._dispatch(state, seat, action, events)
+        for check in AFTER_STEP:
+            check(state, events)
+        top = state.stack[-1] if state.stack else None
+        if top is not None and top.kind == "trade" and state.trade.all_done([p.seat for p in state.seats if not p.eliminated]):
+            state.stack.pop()
+        advance(state, events)
+        return events
+
+    def _dispatch(self, state: AohState, seat: int, a: Any, ev: list[Event]) -> None:
+        t = a.type
+        if t == "choose_tribe":
+            M.choose_tribe(state, seat, a.tribe, ev)
+        elif t == "action":
+            TU.choose_action(state, seat, a.choice, ev)
+        elif t == "tax_swap":
+            TU.tax_swap(state, seat, a.card, ev)
+        elif t == "build":
+            B.build(state, seat, a.item, a.pay, a.army, a.neighbour, a.confirm, ev)
+        elif t == "finish_build":
+            state.stack.pop()
+            ev.append(Event.to_all("build_done", f"Seat {seat + 1} finishes building.", seat=seat))
+        elif t == "road_answer":
+            B.answer_road(state, seat, a.consent, ev)
+        elif t == "declare_war":
+            W.declare(state, seat, a.target, a.purpose, a.armies, a.heroes, ev)
+        elif t == "cancel_war":
+            state.stack.pop()
+            push(state, "action", seat)  # P-14 cancel: back to P-08
+        elif t == "respond":
+            W.respond(state, seat, a.play, a.heroes, a.armies, ev)
+        elif t == "assign":
+            W.assign(state, seat, a.cards, a.lock, ev)
+        elif t == "pick":
+            W.pick(state, seat, a.unit, ev)
+        elif t == "plunder_pick":
+            W.plunder_pick(state, seat, a.positions, ev)
+        elif t == "choose_target":
+            EV.choose_target(state, seat, a.target, a.army, ev)
+        elif t == "luck":
+            EV.answer_luck(state, seat, a.play, ev)
+        elif t == "place":
+            TU.place(state, seat, a.cards, a.count, ev)
+        elif t == "discard":
+            TU.discard_cards(state, seat, a.cards, ev)
+
+    def _trade(self, state: AohState, seat: int, a: Any, ev: list[Event]) -> None:
+        t = a.type
+        if t == "trade_offer":
+            T.offer(state, seat, a.to, a.give, a.get, ev)
+        elif t == "trade_accept":
+            T.accept(state, seat, a.offer, ev)
+        elif t == "trade_decline":
+            T.decline(state, seat, a.offer, ev)
+        elif t == "trade_withdraw":
+            T.withdraw(state, seat, a.offer, ev)
+        elif t == "trade_counter":
+            T.counter(state, seat, a.offer, a.give, a.get, ev)
+        elif t == "trade_done":
+            T.set_done(state, seat, a.done, ev)
+
+    # ---- views and results -----------------------------------------------------
+    def view(self, state: AohState, seat: int | None) -> dict[str, Any]:
+        if seat is None or not 0 <= seat < len(state.seats):
+            return public_view(state)
+        return seat_view(state, seat)
+
+    def result(self, state: AohState) -> Result | None:
+        if state.winners is None:
+            return None
+        return Result(winners=list(state.winners), reason=state.reason, scores={s: (1.0 if s in state.winners else 0.0) for s in range(len(state.seats))})
+
+    def sample_action(self, state: AohState, seat: int, rng: random.Random) -> dict[str, Any]:
+        try:
+            return sample(state, seat, rng)
+        except LookupError as exc:
+            raise RuleViolation("CORE-1", str(exc)) from exc
+
+    # ---- checks ------------------------------------------------------------------
+    def invariants(self, state: AohState) -> list[str]:
+        from .checks import invariants
+
+        return invariants(state)
+
+    def secrets(self, state: AohState) -> dict[int, set[str]]:
+        """Hand card ids and unflipped battle cards per seat; deck orders under the engine (-2)."""
+        out: dict[int, set[str]] = {p.seat: set(p.hand) for p in state.seats}
+        b = state.battle
+        if b is not None:
+            for side, drawn in (("att", b.att_drawn), ("dfn", b.def_drawn)):
+                seat = b.seat_of(side)
+                flipped = {u.card for u in b.units(side) if u.revealed}
+                hidden = {c for c in drawn if c not in flipped}
+                out.setdefault(seat, set()).update(hidden)
+        out.setdefault(-2, set()).update(state.deck.draw_pile)
+        return out
+
+
+AGE_OF_HEROES = AgeOfHeroes()

@@ -1,0 +1,208 @@
+"""A player's turn (AH-5): Draw, Action (Tax here; Build and War elsewhere), Monument, Discard, Retrieve."""
+
+from __future__ import annotations
+
+from engine.core import Event, RuleViolation
+
+from . import cards as C
+from .events_cards import reveal
+from .flow import auto, push, push_all
+from .state import AohState, Frame
+from .table import discard, draw, order_from, private_hand_event, round_start, seat_name
+from .victory import end_of_turn_check, lift_quake
+from .war import can_war
+
+
+@auto("turn")
+def start_turn(state: AohState, frame: Frame, events: list[Event]) -> None:
+    seat = int(frame.seat or 0)
+    state.active = seat
+    state.turn_no += 1
+    state.turns_this_round.append(seat)
+    events.append(Event.to_all("turn", f"Round {state.round}: {seat_name(state, seat)}'s turn.", seat=seat, round=state.round))
+    push_all(  # AH-5.1: the five steps in fixed order; the victory check follows Retrieve
+        state,
+        [
+            ("draw_step", seat, {}),
+            ("action", seat, {}),
+            ("monument_step", seat, {}),
+            ("discard_step", seat, {}),
+            ("turn_end", seat, {}),
+        ],
+    )
+
+
+@auto("draw_step")
+def draw_step(state: AohState, frame: Frame, events: list[Event]) -> None:
+    """AH-6: draw one; every event drawn here is followed by another draw (AH-6.3, CFG draw_step_replacement)."""
+    seat = int(frame.seat or 0)
+    card = draw(state)
+    if card is None:  # AH-15.3
+        events.append(Event.to_all("no_card", "The resource deck and discard pile are empty: nothing is drawn (AH-15.3)."))
+        return
+    mode = state.options.draw_step_replacement
+    if C.is_immediate(card):
+        events.append(reveal(state, seat, card, "Draw step"))
+        if mode != "none":
+            push(state, "draw_step", seat)
+        push(state, "event", seat, card=card, context="draw")  # AH-6.2: resolved before anything else
+        return
+    state.p(seat).hand.append(card)
+    events.append(private_hand_event(state, seat, f"You drew {C.name(card)}.", [card]))
+    if C.is_event(card) and mode == "all_events":
+        events.append(Event.to_all("draw", f"{seat_name(state, seat)} draws a card, drew an event and draws again (AH-6.3).", seat=seat, reveals=True))
+        push(state, "draw_step", seat)
+    else:
+        events.append(Event.to_all("draw", f"{seat_name(state, seat)} draws a card.", seat=seat, reveals=True))
+
+
+def choose_action(state: AohState, seat: int, choice: str, events: list[Event]) -> None:
+    """P-08 (AH-7.1): exactly one of Tax, Build, War or nothing; P-13 allows a switch after a refused road."""
+    frame = state.stack[-1]
+    if frame.kind == "build":
+        if not frame.data.get("may_switch") or choice == "build":
+            raise RuleViolation("AH-7.3", "Your action is chosen; you may switch only after a refused road with nothing built.")
+    p = state.p(seat)
+    if choice == "war" and not can_war(state, seat):
+        raise RuleViolation("AH-10.1", "War needs an available army or a Mighty Hero to use as one.")
+    if choice == "tax" and p.cities == 0 and not p.hand:
+        raise RuleViolation("AH-8.2", "With no City, Tax means swapping a card from your hand, and your hand is empty.")
+    state.stack.pop()
+    events.append(Event.to_all("action", f"{seat_name(state, seat)} chooses {'no action' if choice == 'none' else choice.title()}.", seat=seat, choice=choice))
+    if choice == "tax":
+        if p.cities > 0:
+            push(state, "tax_draw", seat, remaining=p.cities)  # AH-8.1
+        else:
+            push(state, "tax_swap", seat)  # AH-8.2 / P-09
+    elif choice == "build":
+        push(state, "build", seat, built=0, may_switch=False)
+    elif choice == "war":
+        push(state, "war_declare", seat)
+
+
+@auto("tax_draw")
+def tax_draw(state: AohState, frame: Frame, events: list[Event]) -> None:
+    """AH-8.1/8.3: one card per City; an immediate event resolves mid-Tax and is not replaced by default."""
+    seat = int(frame.seat or 0)
+    remaining = int(frame.data["remaining"])
+    card = draw(state)
+    if card is None:
+        events.append(Event.to_all("no_card", "The resource deck and discard pile are empty: the remaining Tax draws are lost (AH-15.3)."))
+        return
+    left = remaining - 1
+    if C.is_immediate(card) and state.options.tax_replacement:
+        left += 1
+    if left > 0:
+        push(state, "tax_draw", seat, remaining=left)
+    if C.is_immediate(card):
+        events.append(reveal(state, seat, card, "Tax"))
+        push(state, "event", seat, card=card, context="tax")
+        return
+    state.p(seat).hand.append(card)
+    events.append(private_hand_event(state, seat, f"Tax: you drew {C.name(card)}.", [card]))
+    events.append(Event.to_all("draw", f"{seat_name(state, seat)} draws a Tax card.", seat=seat, reveals=True))
+
+
+def tax_swap(state: AohState, seat: int, card: str | None, events: list[Event]) -> None:
+    """P-09 (AH-8.2): with no City, discard one chosen card face up and draw one."""
+    p = state.p(seat)
+    if card is not None and card not in p.hand:
+        raise RuleViolation("AH-8.2", "Swap a card that is in your hand.")
+    state.stack.pop()
+    if card is None:
+        events.append(Event.to_all("tax_swap", f"{seat_name(state, seat)} skips the swap.", seat=seat))
+        return
+    p.hand.remove(card)
+    discard(state, card)
+    events.append(Event.to_all("tax_swap", f"{seat_name(state, seat)} discards {C.name(card)} to draw a card (AH-8.2).", seat=seat, card=C.kind(card)))
+    tax_draw(state, Frame(kind="tax_draw", seat=seat, data={"remaining": 1}), events)  # atomic with the discard
+
+
+@auto("monument_step")
+def monument_step(state: AohState, frame: Frame, events: list[Event]) -> None:
+    """AH-12: prompt unless the table lets players without a card skip silently (§3 N2)."""
+    seat = int(frame.seat or 0)
+    special = state.content.special_of(state.p(seat).tribe)
+    if state.options.prompts_auto_pass_without_card and not any(C.kind(c) == special for c in state.p(seat).hand):
+        return
+    push(state, "monument", seat)
+
+
+def place(state: AohState, seat: int, chosen: list[str] | None, count: int | None, events: list[Event]) -> None:
+    """P-19 (AH-12.1): any number of the player's own special resources go face up on the monument."""
+    p = state.p(seat)
+    special = state.content.special_of(p.tribe)
+    if chosen is None:
+        own = [c for c in p.hand if C.kind(c) == special]
+        if count is None or count > len(own) or count < 0:
+            raise RuleViolation("AH-12.1", f"You hold {len(own)} {C.name(special or '')} card(s).")
+        chosen = own[:count]
+    if len(set(chosen)) != len(chosen) or any(c not in p.hand for c in chosen):
+        raise RuleViolation("AH-12.1", "Place cards from your own hand.")
+    if any(C.kind(c) != special for c in chosen):
+        raise RuleViolation("AH-12.1", f"Only your own tribe's special resource ({C.name(special or '')}) goes on your monument.")
+    for c in chosen:
+        p.hand.remove(c)
+        p.monument.append(c)
+    state.stack.pop()
+    events.append(
+        Event.to_all("monument", f"{seat_name(state, seat)} places {len(chosen)} card(s) on the monument ({len(p.monument)} now).", seat=seat, placed=len(chosen), total=len(p.monument))
+    )
+
+
+@auto("discard_step")
+def discard_step(state: AohState, frame: Frame, events: list[Event]) -> None:
+    """AH-13: only in one's own Discard step, down to the hand limit."""
+    seat = int(frame.seat or 0)
+    if len(state.p(seat).hand) > state.content.constants.hand_limit:
+        push(state, "discard", seat)
+
+
+def discard_cards(state: AohState, seat: int, chosen: list[str], events: list[Event]) -> None:
+    """P-20: the owner chooses (AMB-29); cards go face up (AMB-21)."""
+    p = state.p(seat)
+    excess = len(p.hand) - state.content.constants.hand_limit
+    if not chosen or len(set(chosen)) != len(chosen) or any(c not in p.hand for c in chosen):
+        raise RuleViolation("AH-13.1", "Discard cards from your own hand.")
+    if len(chosen) > excess:
+        raise RuleViolation("AH-13.1", f"Discard down to {state.content.constants.hand_limit}: at most {excess} more card(s).")
+    for c in chosen:
+        p.hand.remove(c)
+    discard(state, *chosen)
+    shown = C.names(chosen) if state.options.discard_pile_public else f"{len(chosen)} card(s)"
+    events.append(Event.to_all("discard", f"{seat_name(state, seat)} discards {shown} (AH-13.1).", seat=seat, count=len(chosen)))
+    if len(p.hand) <= state.content.constants.hand_limit:
+        state.stack.pop()
+
+
+def retrieve(state: AohState, seat: int, events: list[Event]) -> None:
+    """AH-14: armies away since an earlier turn come home; expiring Earthquakes are lifted."""
+    p = state.p(seat)
+    back = [a.id for a in p.armies if a.status == "away" and a.away_turn != state.turn_no]
+    for a in p.armies:
+        if a.id in back:
+            a.status, a.away_turn = "home", None
+    if back:
+        events.append(Event.to_all("retrieve", f"{seat_name(state, seat)}'s armies {', '.join(back)} come home (AH-14.1).", armies=back))
+    by = "drawer" if state.options.earthquake_duration == "drawer_turn_end" else "target"
+    for quake in [q for q in state.quakes if getattr(q, by) == seat]:
+        lift_quake(state, quake)
+        events.append(Event.to_all("quake_lifted", f"The Earthquake on {seat_name(state, quake.target)} ends; its armies regroup (AH-14.2).", target=quake.target))
+
+
+@auto("turn_end")
+def turn_end(state: AohState, frame: Frame, events: list[Event]) -> None:
+    """AH-5.2: Retrieve, the victory check, then the next survivor or the next Market Day."""
+    seat = int(frame.seat or 0)
+    if not state.p(seat).eliminated:
+        retrieve(state, seat, events)
+        end_of_turn_check(state, seat, events)
+        if state.winners is not None:
+            return
+    state.active = None
+    left = [s for s in order_from(state, round_start(state)) if s not in state.turns_this_round]
+    after = [s for s in order_from(state, seat) if s in left]
+    if after:
+        push(state, "turn", after[0])
+    else:
+        push(state, "market_day")

@@ -1,0 +1,145 @@
+"""Elimination (AH-16) and victory with the challenge round (AH-17)."""
+
+from __future__ import annotations
+
+from engine.core import Event
+
+from . import cards as C
+from .flow import AFTER_STEP
+from .state import AohState, Challenge
+from .table import discard, order_from, round_start, seat_name, surviving
+
+
+def conditions(state: AohState, seat: int) -> list[str]:
+    """AH-17.2 Empire (five Cities) and AH-17.3 Monument (five own special resources)."""
+    p = state.p(seat)
+    k = state.content.constants
+    out: list[str] = []
+    if p.cities >= k.empire_cities:
+        out.append("empire")
+    special = state.content.special_of(p.tribe)
+    if sum(1 for c in p.monument if C.kind(c) == special) >= k.monument_size:
+        out.append("monument")
+    return out
+
+
+def win(state: AohState, seats: list[int], reason: str, events: list[Event]) -> None:
+    state.winners = sorted(seats)
+    state.reason = reason
+    state.stack.clear()
+    who = ", ".join(seat_name(state, s) for s in state.winners)
+    events.append(Event.to_all("game_over", f"The game is over: {who} ({reason}).", winners=state.winners, reason=reason))
+
+
+def end_of_turn_check(state: AohState, seat: int, events: list[Event]) -> None:
+    """AH-17.4: enter a challenge, or win / end the one begun at the previous turn end."""
+    p = state.p(seat)
+    met = conditions(state, seat)
+    if p.challenge is not None:
+        ok = [c for c in met if c in p.challenge.conditions] if state.options.challenge_same_condition else met
+        if ok:  # AH-17.4.2, AH-17.6: the earliest-started successful challenge ends the game
+            win(state, [seat], f"{ok[0]} held through a challenge round (AH-17.4.2)", events)
+            return
+        p.challenge = None
+        events.append(Event.to_all("challenge_failed", f"{seat_name(state, seat)}'s challenge fails (AH-17.4.2).", seat=seat))
+        return
+    if met:  # AH-17.4.1
+        p.challenge = Challenge(round=state.round, turn=state.turn_no, conditions=met)
+        events.append(
+            Event.to_all(
+                "challenge",
+                f"{seat_name(state, seat)} meets the {' and '.join(met)} condition and enters a challenge (AH-17.4.1).",
+                seat=seat,
+                conditions=met,
+            )
+        )
+
+
+def continuous_check(state: AohState, events: list[Event]) -> None:
+    """CFG challenge_mode=continuous: a challenge ends the moment its condition breaks (AMB-16)."""
+    if state.options.challenge_mode != "continuous" or state.winners is not None:
+        return
+    for p in state.seats:
+        if p.challenge is not None and not p.eliminated:
+            met = conditions(state, p.seat)
+            if state.options.challenge_same_condition:
+                met = [c for c in met if c in p.challenge.conditions]
+            if not met:
+                p.challenge = None
+                events.append(Event.to_all("challenge_failed", f"{seat_name(state, p.seat)}'s challenge is broken (AH-17.5).", seat=p.seat))
+
+
+def eliminate(state: AohState, seat: int, events: list[Event]) -> None:
+    """AH-16.3/16.4: roads, items, monument and Earthquakes leave play with the tribe."""
+    p = state.p(seat)
+    p.eliminated = True
+    touching = [r for r in state.roads if seat in (r.a, r.b)]
+    state.roads = [r for r in state.roads if seat not in (r.a, r.b)]
+    state.supply["road"] += len(touching)  # AH-16.3
+    if state.options.elimination_items == "return_to_supply":  # AH-16.4
+        state.supply["army"] += len(p.armies)
+        state.supply["general"] += sum(1 for a in p.armies if a.general)
+        state.supply["fortress"] += p.fortresses
+        state.supply["city"] += p.cities
+        p.armies = []
+        p.fortresses = 0
+        p.cities = 0
+    discard(state, *p.monument)
+    p.monument = []
+    discard(state, *p.hand)
+    p.hand = []
+    p.challenge = None
+    for quake in [q for q in state.quakes if seat in (q.drawer, q.target)]:  # AMB-42
+        lift_quake(state, quake)
+    state.trade.drop_seat(seat)
+    # Decisions that belonged to the eliminated seat go with it.
+    kept = []
+    for frame in state.stack:
+        if frame.choice is not None and seat in frame.choice.seats:
+            frame.choice.seats.remove(seat)
+            frame.choice.answers.pop(seat, None)
+            if seat in frame.choice.locked:
+                frame.choice.locked.remove(seat)
+        if frame.seat == seat and frame.kind in ("event", "event_target"):
+            if frame.card:
+                discard(state, frame.card)
+            continue
+        if frame.seat == seat and frame.kind == "market_draw":
+            continue
+        kept.append(frame)
+    state.stack = kept
+    events.append(
+        Event.to_all("eliminated", f"{seat_name(state, seat)} has no City and no cards and is eliminated (AH-16.1).", seat=seat)
+    )
+    if seat == state.active and not state.market:  # AH-16.7: the turn ends at once
+        idx = max((i for i, f in enumerate(state.stack) if f.kind == "turn_end" and f.seat == seat), default=None)
+        if idx is not None:
+            state.stack = state.stack[: idx + 1]
+
+
+def lift_quake(state: AohState, quake) -> None:  # type: ignore[no-untyped-def]
+    target = state.p(quake.target)
+    for army in target.armies:
+        if army.id in quake.armies and army.status == "scattered":
+            army.status = "home"
+    discard(state, quake.card)
+    state.quakes.remove(quake)
+
+
+def elimination_sweep(state: AohState, events: list[Event]) -> None:
+    """AH-16.1: a player with no cards in hand and no City is out at once."""
+    if state.winners is not None:
+        return
+    gone = [s for s in order_from(state, round_start(state)) if not state.p(s).hand and state.p(s).cities == 0]
+    for s in gone:
+        eliminate(state, s, events)
+    if gone:
+        alive = surviving(state)
+        if len(alive) == 1:
+            win(state, alive, "last tribe standing (AH-17.1)", events)
+        elif not alive:
+            win(state, gone, "everyone left was eliminated at once: a shared draw (AH-16.8)", events)
+
+
+AFTER_STEP.append(elimination_sweep)
+AFTER_STEP.append(continuous_check)
