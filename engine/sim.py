@@ -58,13 +58,14 @@ def play_one(
     *,
     max_actions: int,
     check: bool = True,
+    probe: int = 2,
 ) -> dict[str, Any]:
     rng = random.Random(seed)
     state = rs.setup(options, seed)
     actions = violations = 0
     failures: list[str] = []
     if check:
-        failures += check_invariants(rs, state, rng)
+        failures += check_invariants(rs, state, rng, probe)
     while rs.result(state) is None and actions < max_actions:
         prompts = rs.prompts(state)
         waiting = [p for p in prompts if p.waiting] or prompts
@@ -90,7 +91,7 @@ def play_one(
             continue
         actions += 1
         if check:
-            failures += [f"after action {actions}: {f}" for f in check_invariants(rs, state, rng)]
+            failures += [f"after action {actions}: {f}" for f in check_invariants(rs, state, rng, probe)]
     return {
         "finished": rs.result(state) is not None,
         "actions": actions,
@@ -108,6 +109,7 @@ def run(
     *,
     max_actions: int = 20000,
     verbose: bool = False,
+    probe: int = 2,
 ) -> dict[str, Any]:
     rs = engine.ruleset(name)
     opts = dict(options or {})
@@ -116,7 +118,7 @@ def run(
     for i in range(games):
         game_opts = dict(opts)
         game_opts["players"] = players if players is not None else rs.min_players + i % (rs.max_players - rs.min_players + 1)
-        outcome = play_one(rs, game_opts, seed + i, max_actions=max_actions)
+        outcome = play_one(rs, game_opts, seed + i, max_actions=max_actions, probe=probe)
         report["finished"] += int(outcome["finished"])
         report["actions"] += outcome["actions"]
         report["violations"] += outcome["violations"]
@@ -146,6 +148,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="a game option; VALUE is JSON or a string")
     parser.add_argument("--max-actions", type=int, default=20000)
     parser.add_argument("--load", action="append", default=[], metavar="MODULE", help="import a module that registers extra rulesets")
+    parser.add_argument(
+        "--probe", type=int, default=2, help="offered options tried per prompt after each action (0: skip that check)"
+    )
     parser.add_argument("-v", "--verbose", action="store_true")
     args = parser.parse_args(argv)
     import importlib
@@ -153,7 +158,7 @@ def main(argv: list[str] | None = None) -> int:
     for module in args.load:
         importlib.import_module(module)
     options = dict(_parse_option(o) for o in args.option)
-    report = run(args.ruleset, args.games, args.seed, args.players, options, max_actions=args.max_actions, verbose=args.verbose)
+    report = run(args.ruleset, args.games, args.seed, args.players, options, max_actions=args.max_actions, verbose=args.verbose, probe=args.probe)
     print(json.dumps(report))
     return 0 if report["invariant_failures"] == 0 and report["violations"] == 0 else 1
 

@@ -21,6 +21,7 @@ from .flow import AFTER_STEP, advance, push
 from .options import AohOptions
 from .sample import sample
 from .state import Army, AohState, Player
+from .table import seat_name
 from .view import public_view, seat_view
 
 # Which waiting frame each action answers, and the rule named when it comes at the wrong time.
@@ -177,6 +178,22 @@ class AgeOfHeroes(Ruleset[AohState, AohOptions]):
             T.set_done(state, seat, a.done, ev)
 
     # ---- views and results -----------------------------------------------------
+    def opening_events(self, state: AohState) -> list[Event]:
+        """AH-3.3: the first-player draws are public; the table posts them when the game starts."""
+        rounds = []
+        for row in state.first_draws:
+            rounds.append(", ".join(f"{seat_name(state, seat)} drew {value}" for seat, value in row))
+        text = "; re-draw: ".join(rounds)
+        return [
+            Event.to_all(
+                "first_player",
+                f"First player by battle-card draw (AH-3.3): {text}. {seat_name(state, state.first_seat)} starts.",
+                reveals=True,
+                draws=state.first_draws,
+                first=state.first_seat,
+            )
+        ]
+
     def view(self, state: AohState, seat: int | None) -> dict[str, Any]:
         if seat is None or not 0 <= seat < len(state.seats):
             return public_view(state)

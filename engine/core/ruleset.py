@@ -109,6 +109,14 @@ class Ruleset(ABC, Generic[S, O]):
     @abstractmethod
     def _setup(self, options: O, rng: Rng) -> S: ...
 
+    def opening_events(self, state: S) -> list[Event]:
+        """What setup revealed (public draws, each seat's opening hand), for the table to deliver.
+
+        ``setup`` returns only the state so that replays stay a pure function of the
+        seed; the table asks for these once, right after the game starts.
+        """
+        return []
+
     # ---- the loop ------------------------------------------------------------
     def prompts(self, state: S) -> list[Prompt]:
         """Who the game waits on. Open GM tasks block everything else (see gm.py)."""
