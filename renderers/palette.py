@@ -34,13 +34,39 @@ TERRAIN: dict[str, str] = {
     "forest": "#8fbf7a",
     "hills": "#d7c08a",
     "mountain": "#b3a79b",
+    "mountains": "#b3a79b",
     "water": "#9cc9e8",
     "lake": "#9cc9e8",
     "swamp": "#a7b58f",
+    "marsh": "#a7b58f",
     "desert": "#ecd9a0",
     "wasteland": "#c9b7a3",
     "city": "#e8d5c0",
 }
+
+
+# A component's printed colour name (a faction's "red", a player colour) mapped to a
+# colour-blind-safer shade with its own pattern and marker. Blue is lightened and
+# purple darkened so the two also differ in lightness, not only in hue.
+COLOUR_STYLES: dict[str, SeatStyle] = {
+    "blue": SeatStyle("#2B7BD6", "", "o", "blue"),
+    "red": SeatStyle("#D55E00", "//", "s", "red"),
+    "green": SeatStyle("#009E73", "\\\\", "^", "green"),
+    "purple": SeatStyle("#5E3A8C", "..", "D", "purple"),
+    "orange": SeatStyle("#E69F00", "xx", "v", "orange"),
+    "yellow": SeatStyle("#E6C700", "xx", "v", "yellow"),
+    "black": SeatStyle("#333333", "++", "X", "black"),
+    "white": SeatStyle("#EDEDED", "--", "P", "white"),
+    "sky": SeatStyle("#56B4E9", "--", "P", "sky"),
+}
+
+# Resource icons (food, wood, ore): distinct in lightness as well as hue.
+RESOURCE_COLOURS: dict[str, str] = {"food": "#F2C230", "wood": "#2E6B30", "ore": "#8C96A3"}
+
+
+def colour_style(name: str | None) -> SeatStyle | None:
+    """The style for a printed colour name, or None when the name is unknown."""
+    return COLOUR_STYLES.get((name or "").strip().lower())
 
 
 def seat_style(seat: int | None) -> SeatStyle:

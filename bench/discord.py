@@ -1,0 +1,169 @@
+"""Discord-layer latency through the fake Discord: ``python -m bench discord``.
+
+The real bot process runs against the emulator (tests/e2e/fake_discord) with 20
+High Card games under way at once. Figures (one JSON line each):
+
+- ``slash_ack_idle_ms``: ``/game status`` from injection to the interaction callback,
+  one at a time across the 20 games (goal: p95 < 100 ms);
+- ``slash_ack_ms``: the same, issued round-robin while all 20 games are being played
+  as fast as the driver can press (a stress far above real use);
+- ``press_to_post_ms``: a button press (secret pick in a DM, or the public call in the
+  thread) to the thread post it causes, no image (goal: p95 < 500 ms).
+
+Options: ``--games N`` (20), ``--rounds N`` (6), ``--keep`` (keep the temp dir).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import re
+import shutil
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+E2E = ROOT / "tests" / "e2e"
+
+
+def emit(figure: str, samples: list[float], unit: str, goal: float | None = None, **extra: Any) -> None:
+    ordered = sorted(samples)
+    p95 = ordered[max(0, int(round(0.95 * len(ordered))) - 1)] if ordered else float("nan")
+    line = {
+        "bench": "discord",
+        "figure": figure,
+        "n": len(samples),
+        "p50": round(statistics.median(ordered), 2) if ordered else None,
+        "p95": round(p95, 2),
+        "max": round(ordered[-1], 2) if ordered else None,
+        "unit": unit,
+        **({"goal_p95": goal, "ok": p95 < goal} if goal is not None else {}),
+        **extra,
+    }
+    print(json.dumps(line), flush=True)
+
+
+async def run(games: int, rounds: int, keep: bool) -> int:
+    if str(E2E) not in sys.path:
+        sys.path.insert(0, str(E2E))
+    from fake_discord import BotProcess, FakeDiscord  # type: ignore[import-not-found]
+
+    tmp = Path(tempfile.mkdtemp(prefix="bench-discord-"))
+    fake = FakeDiscord()
+    await fake.start()
+    bot = None
+    try:
+        players = [f"p{i:02d}" for i in range(games * 2)]
+        world = fake.create_standard_guild(players=players)
+        env = {
+            "BOT_DATABASE": str(tmp / "bench.sqlite3"),
+            "BOT_EXTRA_RULESETS": "tests.support.highcard:HIGHCARD",
+            "BOT_LOG_LEVEL": "WARNING",
+            "BOT_REMINDER_TICK_SECONDS": "3600",
+        }
+        bot = BotProcess(fake, "bot", env=env, cwd=ROOT, log_dir=tmp)
+        await bot.start(wait_ready=True, timeout=60, settle=2.5)
+
+        tables = []
+        for g in range(games):
+            a, b = world.users[players[2 * g]], world.users[players[2 * g + 1]]
+            h = await fake.slash(a, "game new", channel=world.channel, options={"ruleset": "highcard", "players": 2, "options": f"rounds={rounds}"})
+            await h.response(timeout=20)
+            thread = await fake.wait_for_thread(lambda t, n=len(tables): len(fake.threads(world.channel)) > n, parent=world.channel, timeout=20)
+            thread = fake.threads(world.channel)[-1]
+            for user in (a, b):
+                await (await fake.slash(user, "game join", channel=thread)).response(timeout=20)
+            await (await fake.slash(a, "game start", channel=thread)).response(timeout=20)
+            started = await fake.wait_for_message(lambda m: "Seed hash" in m.content, channel=thread, timeout=20)
+            seats = {int(uid): int(n) - 1 for n, uid in re.findall(r"Seat (\d+): <@(\d+)>", started.content)}
+            tables.append((thread, [a, b], seats))
+
+        press_ms: list[float] = []
+        slash_ms: list[float] = []
+        pressed: set[int] = set()
+        done = asyncio.Event()
+
+        async def press_and_wait(user: Any, message: Any, custom_id: str, thread: Any, needle: str) -> None:
+            mark = fake.mark()
+            t0 = time.perf_counter()
+            await fake.press(user, message, custom_id)
+            await fake.wait_for_message(lambda m: needle in m.content, channel=thread, since=mark, timeout=30)
+            press_ms.append((time.perf_counter() - t0) * 1000)
+
+        async def play(thread: Any, users: list[Any], seats: dict[int, int]) -> None:
+            for _ in range(rounds):
+                for user in users:
+                    message = await fake.wait_for(
+                        lambda u=user: next(
+                            (m for m in reversed(fake.dms(u)) if m.id not in pressed and any(c.startswith("p:") for c in m.custom_ids)), None
+                        ),
+                        timeout=30,
+                        what="pick prompt",
+                    )
+                    pressed.add(message.id)
+                    cid = next(c for c in message.custom_ids if c.startswith("p:"))
+                    await press_and_wait(user, message, cid, thread, f"Seat {seats[user.id] + 1} has locked in.")
+                for _ in users:
+                    call = await fake.wait_for(
+                        lambda: next((m for m in reversed(fake.messages(thread)) if m.id not in pressed and any(b.get("label") == "Raise" for b in m.buttons)), None),
+                        timeout=30,
+                        what="call prompt",
+                    )
+                    pressed.add(call.id)
+                    owner = next(u for u in users if f"<@{u.id}>" in call.content)
+                    await press_and_wait(owner, call, call.button("Raise")["custom_id"], thread, f"Seat {seats[owner.id] + 1} calls raise.")
+
+        async def poll_status() -> None:
+            i = 0
+            while not done.is_set():
+                thread, users, _ = tables[i % len(tables)]
+                h = await fake.slash(users[i % 2], "game status", channel=thread)
+                await h.acknowledged(timeout=10)
+                slash_ms.append((h.ack_latency or 0.0) * 1000)
+                i += 1
+                await asyncio.sleep(0.02)
+
+        idle_ms: list[float] = []
+        for thread, users, _ in tables * 2:
+            h = await fake.slash(users[0], "game status", channel=thread)
+            await h.acknowledged(timeout=10)
+            idle_ms.append((h.ack_latency or 0.0) * 1000)
+        emit("slash_ack_idle_ms", idle_ms, "ms", 100.0, games=games, command="/game status", load="none")
+
+        poller = asyncio.create_task(poll_status())
+        t0 = time.perf_counter()
+        await asyncio.gather(*(play(t, u, s) for t, u, s in tables))
+        elapsed = time.perf_counter() - t0
+        done.set()
+        await poller
+        emit("slash_ack_ms", slash_ms, "ms", 100.0, games=games, command="/game status", load="all games pressing")
+        emit("press_to_post_ms", press_ms, "ms", 500.0, games=games, presses_per_s=round(len(press_ms) / elapsed, 1))
+        if fake.violations:
+            print(json.dumps({"bench": "discord", "figure": "violations", "n": len(fake.violations)}), flush=True)
+        return 0
+    finally:
+        if bot is not None:
+            await bot.stop()
+        await fake.stop()
+        if keep:
+            print(json.dumps({"bench": "discord", "tmp": str(tmp)}), flush=True)
+        else:
+            shutil.rmtree(tmp, ignore_errors=True)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench discord", description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--rounds", type=int, default=6)
+    parser.add_argument("--keep", action="store_true")
+    args = parser.parse_args(argv or [])
+    return asyncio.run(run(args.games, args.rounds, args.keep))
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))

@@ -1,0 +1,199 @@
+"""Reminders and deadlines: the bot knows whom it waits on and nudges them.
+
+``plan_reminders`` is a pure function of the clock, the table's settings and who
+the game waits on, so the schedule is unit tested with an injected time. The
+``Reminders`` cog runs it for every active game on a ``discord.ext.tasks`` loop:
+
+* a seat whose decision has waited ``reminder_minutes`` since the last action (or
+  since its last ping) is pinged in the thread, outside quiet hours (UTC);
+* at the deadline, with ``auto_default`` on, the prompt's published default (or a
+  random legal answer) is applied for that seat, logged as a GM action by the bot;
+  otherwise the game master is told once that the game has stalled.
+
+A locked-in simultaneous answer (``waiting=False``) is never pinged. Secret
+prompts are pinged without their question, which may name a secret.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+from dataclasses import dataclass
+from datetime import datetime, timedelta, timezone
+from typing import Any, Callable
+
+from discord.ext import commands, tasks
+
+import engine
+from engine.core import GM_SEAT, Prompt
+
+from . import text
+from .delivery import user_mentions
+
+log = logging.getLogger(__name__)
+
+Clock = Callable[[], datetime]
+STALL_MARK = GM_SEAT  # the reminders row that remembers when the GM was last told
+
+
+@dataclass(frozen=True)
+class Ping:
+    seat: int
+    prompt: Prompt
+
+
+@dataclass(frozen=True)
+class ApplyDefault:
+    seat: int
+    prompt: Prompt
+
+
+@dataclass(frozen=True)
+class Stalled:
+    seats: tuple[int, ...]
+
+
+Plan = Ping | ApplyDefault | Stalled
+
+
+def aware(moment: datetime) -> datetime:
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=timezone.utc)
+
+
+def in_quiet_hours(now: datetime, start: int | None, end: int | None) -> bool:
+    """Whether ``now`` (UTC) falls in [start, end); a window may wrap past midnight."""
+    if start is None or end is None or start == end:
+        return False
+    hour = aware(now).astimezone(timezone.utc).hour
+    return start <= hour < end if start < end else hour >= start or hour < end
+
+
+def plan_reminders(
+    now: datetime,
+    *,
+    status: str,
+    settings: Any,
+    waiting_since: datetime,
+    prompts: list[Prompt],
+    last_reminded: dict[int, datetime | None],
+) -> list[Plan]:
+    """What to do for one game right now. ``last_reminded[GM_SEAT]`` is the last stall notice."""
+    if status != "active":
+        return []
+    now, waiting_since = aware(now), aware(waiting_since)
+    firsts: dict[int, Prompt] = {}
+    for prompt in prompts:
+        if prompt.waiting and prompt.seat not in firsts:
+            firsts[prompt.seat] = prompt
+    if not firsts:
+        return []
+    out: list[Plan] = []
+    deadline_passed = bool(settings.deadline_hours) and now - waiting_since >= timedelta(hours=settings.deadline_hours)
+    quiet = in_quiet_hours(now, settings.quiet_start_hour, settings.quiet_end_hour)
+    stalled: list[int] = []
+    for seat, prompt in sorted(firsts.items()):
+        if seat == GM_SEAT:
+            if deadline_passed:
+                stalled.append(seat)
+            continue
+        if deadline_passed:
+            if settings.auto_default:
+                out.append(ApplyDefault(seat, prompt))
+            else:
+                stalled.append(seat)
+            continue
+        if settings.reminder_minutes and not quiet:
+            last = last_reminded.get(seat)
+            base = max(waiting_since, aware(last)) if last is not None else waiting_since
+            if now - base >= timedelta(minutes=settings.reminder_minutes):
+                out.append(Ping(seat, prompt))
+    if stalled:
+        told = last_reminded.get(STALL_MARK)
+        if told is None or aware(told) < waiting_since:
+            out.append(Stalled(tuple(stalled)))
+    return out
+
+
+class Reminders(commands.Cog):
+    """Runs ``plan_reminders`` over the active games every ``tick_seconds``."""
+
+    def __init__(self, bot: commands.Bot, referee: Any, *, tick_seconds: float = 300.0, clock: Clock | None = None) -> None:
+        self.bot = bot
+        self.r = referee
+        self.clock: Clock = clock or referee.clock
+        self.rng = random.Random()
+        self.loop = tasks.loop(seconds=tick_seconds)(self._tick)
+        self.loop.before_loop(self._before)
+
+    async def cog_load(self) -> None:
+        self.loop.start()
+
+    async def cog_unload(self) -> None:
+        self.loop.cancel()
+
+    async def _before(self) -> None:
+        await self.bot.wait_until_ready()
+
+    async def _tick(self) -> None:
+        try:
+            await self.run_once()
+        except Exception:  # noqa: BLE001 - one bad tick must not stop the loop
+            log.exception("reminder tick failed")
+
+    async def run_once(self, now: datetime | None = None) -> list[tuple[int, Plan]]:
+        """One pass over every active game; returns what it did (for tests and logs)."""
+        now = now or self.clock()
+        done: list[tuple[int, Plan]] = []
+        for game in await self.r.store.list_games(statuses=["active"]):
+            try:
+                done += [(game.id, p) for p in await self._game(game, now)]
+            except Exception:  # noqa: BLE001
+                log.exception("reminders failed for game %s", game.id)
+        return done
+
+    async def _game(self, game: Any, now: datetime) -> list[Plan]:
+        loaded = await self.r.store.load(game.id)
+        seats = {s.seat: s for s in loaded.seats if s.seat is not None}
+        last = {seat: await self.r.store.last_reminded(game.id, seat) for seat in {p.seat for p in loaded.prompts} | {STALL_MARK}}
+        plans = plan_reminders(
+            now,
+            status=game.status,
+            settings=game.settings,
+            waiting_since=game.last_action_at or game.updated_at,
+            prompts=loaded.prompts,
+            last_reminded=last,
+        )
+        for plan in plans:
+            if isinstance(plan, Ping):
+                record = seats.get(plan.seat)
+                if record is None or not record.user_id:
+                    continue
+                what = "your secret decision is waiting in your DMs (or use `/game hand`)" if plan.prompt.secret else plan.prompt.question
+                await self.r.delivery.post(
+                    game, text.truncate(f"⏰ {text.mention(record.user_id)}, {self.r.title(game)} is waiting on you: {what}", 2000), mentions=user_mentions()
+                )
+                await self.r.store.mark_reminded(game.id, plan.seat, now)
+            elif isinstance(plan, ApplyDefault):
+                await self._apply_default(game, loaded, plan)
+            elif isinstance(plan, Stalled):
+                names = ", ".join(
+                    "the game master" if s < 0 else text.seat_label(s, seats[s].user_id if s in seats else None) for s in plan.seats
+                )
+                await self.r.delivery.tell_gm(game, f"{self.r.title(game)} has passed its deadline waiting on {names}.")
+                await self.r.store.mark_reminded(game.id, STALL_MARK, now)
+        return plans
+
+    async def _apply_default(self, game: Any, loaded: Any, plan: ApplyDefault) -> None:
+        rs = engine.ruleset(game.ruleset)
+        action = plan.prompt.default or rs.sample_action(loaded.state, plan.seat, self.rng)
+        bot_id = self.bot.user.id if self.bot.user else 0
+        async with self.r.lock(game.id):
+            before = (await self.r.store.load(game.id)).prompts
+            outcome = await self.r.store.gm_act(game.id, bot_id, action, "deadline passed: default applied", seat=plan.seat)
+            await self.r.publish(game, before, outcome)
+
+
+async def setup(bot: commands.Bot) -> None:
+    referee = bot.referee  # type: ignore[attr-defined]
+    tick = float(getattr(bot, "reminder_tick_seconds", 300.0))
+    await bot.add_cog(Reminders(bot, referee, tick_seconds=tick))

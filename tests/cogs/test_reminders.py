@@ -1,0 +1,147 @@
+"""Reminder scheduling with an injected clock: pure planning, then one real pass over a store."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+from typing import Any
+
+from cogs.reminders import ApplyDefault, Ping, Reminders, Stalled, in_quiet_hours, plan_reminders
+from engine.core import GM_SEAT, Option, Prompt
+from store import GameSettings, GameStore
+
+T0 = datetime(2026, 3, 1, 12, 0, tzinfo=timezone.utc)
+
+
+def _p(seat: int, *, waiting: bool = True, secret: bool = False, default: dict | None = None) -> Prompt:
+    return Prompt(
+        seat=seat, key=f"k{seat}", rule="R", question="Q?", options=[Option(label="a", action={"type": "a"})],
+        waiting=waiting, secret=secret, default=default,
+    )
+
+
+def plan(now: datetime, settings: GameSettings, prompts: list[Prompt], last: dict[int, datetime | None] | None = None, status: str = "active") -> list[Any]:
+    return plan_reminders(now, status=status, settings=settings, waiting_since=T0, prompts=prompts, last_reminded=last or {})
+
+
+def test_pings_after_the_interval_and_not_before() -> None:
+    s = GameSettings(reminder_minutes=60)
+    assert plan(T0 + timedelta(minutes=59), s, [_p(0)]) == []
+    assert plan(T0 + timedelta(minutes=60), s, [_p(0)]) == [Ping(0, _p(0))]
+
+
+def test_locked_in_seats_are_never_pinged() -> None:
+    s = GameSettings(reminder_minutes=60)
+    out = plan(T0 + timedelta(hours=5), s, [_p(0, waiting=False), _p(1)])
+    assert [p.seat for p in out] == [1]
+
+
+def test_the_interval_counts_from_the_last_ping() -> None:
+    s = GameSettings(reminder_minutes=60)
+    last = {0: T0 + timedelta(minutes=90)}
+    assert plan(T0 + timedelta(minutes=120), s, [_p(0)], last) == []
+    assert plan(T0 + timedelta(minutes=150), s, [_p(0)], last) == [Ping(0, _p(0))]
+    # A ping from before the current wait does not count.
+    assert plan(T0 + timedelta(minutes=60), s, [_p(0)], {0: T0 - timedelta(days=1)}) == [Ping(0, _p(0))]
+
+
+def test_quiet_hours_suppress_pings_and_wrap_midnight() -> None:
+    assert in_quiet_hours(T0.replace(hour=23), 22, 7)
+    assert in_quiet_hours(T0.replace(hour=3), 22, 7)
+    assert not in_quiet_hours(T0.replace(hour=12), 22, 7)
+    assert in_quiet_hours(T0.replace(hour=13), 12, 14) and not in_quiet_hours(T0.replace(hour=14), 12, 14)
+    assert not in_quiet_hours(T0, None, 5) and not in_quiet_hours(T0, 5, 5)
+    s = GameSettings(reminder_minutes=60, quiet_start_hour=13, quiet_end_hour=15)
+    assert plan(T0 + timedelta(hours=2), s, [_p(0)]) == []
+    assert plan(T0 + timedelta(hours=3), s, [_p(0)]) == [Ping(0, _p(0))]
+
+
+def test_deadline_applies_defaults_or_tells_the_gm_once() -> None:
+    auto = GameSettings(reminder_minutes=60, deadline_hours=24, auto_default=True)
+    late = T0 + timedelta(hours=24)
+    assert plan(late, auto, [_p(0, default={"type": "a"}), _p(1, waiting=False)]) == [ApplyDefault(0, _p(0, default={"type": "a"}))]
+    manual = GameSettings(reminder_minutes=60, deadline_hours=24)
+    assert plan(late, manual, [_p(0), _p(2)]) == [Stalled((0, 2))]
+    assert plan(late, manual, [_p(0)], {GM_SEAT: late - timedelta(hours=1)}) == []  # already told for this wait
+    assert plan(late, manual, [_p(GM_SEAT)]) == [Stalled((GM_SEAT,))]
+
+
+def test_inactive_games_and_disabled_reminders_do_nothing() -> None:
+    assert plan(T0 + timedelta(days=9), GameSettings(reminder_minutes=60), [_p(0)], status="paused") == []
+    assert plan(T0 + timedelta(days=9), GameSettings(reminder_minutes=None), [_p(0)]) == []
+
+
+# ---- one pass of the cog over a real store -------------------------------------------------
+
+
+@dataclass
+class FakeDelivery:
+    posts: list[str] = field(default_factory=list)
+    gm: list[str] = field(default_factory=list)
+
+    async def post(self, game: Any, content: str, **_: Any) -> None:
+        self.posts.append(content)
+
+    async def tell_gm(self, game: Any, content: str) -> None:
+        self.gm.append(content)
+
+    async def dm(self, game: Any, user_id: int, content: str, **_: Any) -> bool:
+        self.posts.append(f"DM {user_id}: {content}")
+        return True
+
+
+class FakeReferee:
+    """The parts of ``Referee`` the reminder cog uses, with deliveries recorded."""
+
+    def __init__(self, store: GameStore, clock: Any) -> None:
+        import asyncio
+
+        self.store = store
+        self.clock = clock
+        self.delivery = FakeDelivery()
+        self.published: list[Any] = []
+        self._lock = asyncio.Lock()
+
+    def lock(self, game_id: int) -> Any:
+        return self._lock
+
+    @staticmethod
+    def title(game: Any) -> str:
+        return f"game #{game.id}"
+
+    async def publish(self, game: Any, before: Any, outcome: Any) -> None:
+        self.published.append(outcome)
+
+
+class FakeBot:
+    user = type("U", (), {"id": 999})()
+
+
+async def test_a_reminder_pass_pings_then_applies_the_default(tmp_path: Path) -> None:
+    now = [T0]
+    store = await GameStore.open(str(tmp_path / "r.sqlite3"), clock=lambda: now[0])
+    try:
+        game = await store.create_game(1, 2, "highcard", {"players": 2, "rounds": 1}, created_by=10)
+        await store.join(game.id, 10)
+        await store.join(game.id, 11)
+        await store.start(game.id, 10, seed="fixed")
+        await store.update_settings(game.id, reminder_minutes=60, deadline_hours=5, auto_default=True)
+        referee = FakeReferee(store, lambda: now[0])
+        cog = Reminders(FakeBot(), referee, clock=lambda: now[0])  # type: ignore[arg-type]
+
+        assert await cog.run_once(T0 + timedelta(minutes=30)) == []
+        done = await cog.run_once(T0 + timedelta(minutes=61))
+        assert sorted(p.seat for _, p in done if isinstance(p, Ping)) == [0, 1]
+        assert all("secret decision" in post for post in referee.delivery.posts)  # no secret question in the thread
+        assert all("ruby" not in post and "jade" not in post for post in referee.delivery.posts)
+        assert await cog.run_once(T0 + timedelta(minutes=62)) == []  # not twice in a row
+
+        done = await cog.run_once(T0 + timedelta(hours=5))
+        assert sorted(p.seat for _, p in done if isinstance(p, ApplyDefault)) == [0, 1]
+        loaded = await store.load(game.id)
+        assert loaded.state.phase == "call"  # both picks were applied by sample_action
+        entries = await store.log(game.id)
+        assert [e.kind for e in entries[-2:]] == ["gm", "gm"] and entries[-1].user_id == 999
+    finally:
+        await store.close()

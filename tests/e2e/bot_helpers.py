@@ -1,0 +1,186 @@
+"""Helpers for the end-to-end tests of the real bot process against the fake Discord.
+
+The bot is started unmodified (``python -m bot``) with a temp database and the
+test-only High Card ruleset loaded through ``BOT_EXTRA_RULESETS``. Secrets for the
+leak check are computed independently of the bot: the test opens the same SQLite
+file read-only and replays the log with the engine.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sqlite3
+from pathlib import Path
+from typing import Any, Awaitable, Callable
+
+import engine
+from store.replay import Step, replay
+from tests.support.highcard import HIGHCARD
+
+READY = r"ready as "
+SECRET_CARD = re.compile(r"\b(?:ruby|jade|opal|onyx|amber|pearl)-\d\d\b")
+
+
+def bot_env(tmp_path: Path, **extra: str) -> dict[str, str]:
+    env = {
+        "BOT_DATABASE": str(tmp_path / "referee.sqlite3"),
+        "BOT_EXTRA_RULESETS": "tests.support.highcard:HIGHCARD",
+        "BOT_LOG_LEVEL": "INFO",
+        "BOT_REMINDER_TICK_SECONDS": "3600",
+    }
+    env.update(extra)
+    return env
+
+
+async def start_referee(start_bot: Callable[..., Awaitable[Any]], tmp_path: Path, **extra: str) -> Any:
+    return await start_bot("bot", bot_env(tmp_path, **extra), ready_pattern=READY, timeout=30)
+
+
+def db_path(tmp_path: Path) -> Path:
+    return tmp_path / "referee.sqlite3"
+
+
+def read_only(path: Path) -> sqlite3.Connection:
+    conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    conn.row_factory = sqlite3.Row
+    return conn
+
+
+def game_row(path: Path, game_id: int) -> sqlite3.Row:
+    with read_only(path) as conn:
+        row = conn.execute("SELECT * FROM games WHERE id = ?", (game_id,)).fetchone()
+    assert row is not None, f"game {game_id} not in the database"
+    return row
+
+
+def log_rows(path: Path, game_id: int) -> list[sqlite3.Row]:
+    with read_only(path) as conn:
+        return conn.execute("SELECT * FROM log WHERE game_id = ? ORDER BY seq", (game_id,)).fetchall()
+
+
+def secret_timeline(path: Path, game_id: int) -> tuple[set[str], list[str]]:
+    """Every string that was a seat's secret at some moment (plus the seed), and every public event text.
+
+    States are rebuilt by replaying each prefix of the log from the seed, so the check
+    does not trust the bot's own bookkeeping.
+    """
+    game = game_row(path, game_id)
+    rs = engine.ruleset(game["ruleset"]) if game["ruleset"] != HIGHCARD.name else HIGHCARD
+    options = json.loads(game["options"])
+    seed = game["seed"]
+    assert seed is not None, "the game has not started"
+    rows = log_rows(path, game_id)
+    steps = [Step(r["seq"], r["kind"], r["seat"], json.loads(r["action"])) for r in rows]
+    secrets: set[str] = {seed}
+    for i in range(len(steps) + 1):
+        state = replay(rs, options, seed, steps[:i])
+        for values in rs.secrets(state).values():
+            secrets |= set(values)
+    public_texts = [e["text"] for r in rows for e in json.loads(r["events"]) if e.get("audience") is None]
+    return secrets, public_texts
+
+
+def assert_no_secret_in_public(fake: Any, path: Path, game_id: int) -> int:
+    """No public payload shows a secret before a public event revealed it; returns payloads checked.
+
+    A secret may appear publicly only once the game itself made it public (a reveal
+    event), and the first public payload that shows it must be the one carrying that
+    event. Content, embeds, components and attachment names and bytes are all checked.
+    """
+    secrets, public_texts = secret_timeline(path, game_id)
+    public = [p for p in fake.payloads() if p.visibility == "public"]
+    assert public, "no public payloads recorded"
+    problems = []
+    for secret in sorted(secrets):
+        first = next((p for p in public if p.contains(secret)), None)
+        if first is None:
+            continue
+        revealing = [t for t in public_texts if secret in t]
+        if not revealing or not any(first.contains(t) for t in revealing):
+            problems.append(f"{secret!r} first appeared publicly in {first.kind} {first.path}: {first.content!r}")
+    assert not problems, "secrets leaked:\n" + "\n".join(problems)
+    return len(public)
+
+
+def prompt_messages(fake: Any, user: Any) -> list[Any]:
+    """The bot's DMs to ``user`` that still carry option buttons."""
+    return [m for m in fake.dms(user) if any(cid.startswith("p:") for cid in m.custom_ids)]
+
+
+def option_ids(message: Any) -> list[str]:
+    return [cid for cid in message.custom_ids if cid.startswith("p:")]
+
+
+def label_of(message: Any, custom_id: str) -> str:
+    comp = message.find_component(custom_id)
+    return str(comp.get("label")) if comp else ""
+
+
+# ---- a tiny ruleset whose prompts take a structured answer (a modal) ----------------------
+
+from typing import Literal  # noqa: E402
+
+from pydantic import BaseModel, ConfigDict, TypeAdapter  # noqa: E402
+
+from engine.core import Event, GameOptions, GameState, Prompt, Result, RuleViolation, Ruleset  # noqa: E402
+from engine.core.rng import Rng  # noqa: E402
+
+
+class Bid(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    type: Literal["bid"]
+    amount: int
+    note: str = ""
+
+
+class BidState(GameState):
+    bids: list[int | None]
+    turn: int = 0
+
+
+BID_SCHEMA = {
+    "type": "object",
+    "properties": {
+        "type": {"const": "bid"},
+        "amount": {"type": "integer", "title": "Amount (1-10)"},
+        "note": {"type": "string", "title": "Note"},
+    },
+    "required": ["amount"],
+}
+
+
+class FormGame(Ruleset[BidState, GameOptions]):
+    """Each seat in turn bids an amount typed into a form; the highest bid wins (FORM-1)."""
+
+    name = "formgame"
+    title = "Form Game (test)"
+    min_players = 2
+    max_players = 3
+    state_model = BidState
+    action_adapter = TypeAdapter(Bid)
+
+    def _setup(self, options: GameOptions, rng: Rng) -> BidState:
+        return BidState(ruleset=self.name, players=options.players, rng=rng, bids=[None] * options.players)
+
+    def _prompts(self, state: BidState) -> list[Prompt]:
+        return [Prompt(seat=state.turn, key=f"bid-{state.turn}", rule="FORM-1", question="How much do you bid?", answer_schema=BID_SCHEMA)]
+
+    def _apply(self, state: BidState, seat: int, action: Bid) -> list[Event]:
+        if not 1 <= action.amount <= 10:
+            raise RuleViolation("FORM-1", "A bid is between 1 and 10.")
+        state.bids[seat] = action.amount
+        state.turn += 1
+        return [Event.to_all("bid", f"Seat {seat + 1} bids {action.amount}.")]
+
+    def view(self, state: BidState, seat: int | None) -> dict[str, Any]:
+        return {"bids": list(state.bids), "turn": state.turn}
+
+    def result(self, state: BidState) -> Result | None:
+        if state.turn < state.players:
+            return None
+        best = max(b or 0 for b in state.bids)
+        return Result(winners=[i for i, b in enumerate(state.bids) if b == best], reason="highest bid")
+
+
+FORMGAME = FormGame()
