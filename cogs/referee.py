@@ -25,6 +25,7 @@ import discord
 from discord import app_commands
 
 import engine
+import renderers
 from engine.core import GM_SEAT, Prompt, RuleViolation
 from store import ActOutcome, GameRecord, GameStore, SeatRecord, StoreError
 
@@ -356,12 +357,31 @@ class Referee:
             if record is None or not record.user_id:
                 continue
             await self.delivery.dm(game, record.user_id, f"🔒 **{self.title(game)}**\n{text.format_events(events)}", seat=seat)
+        if outcome.state is not None and (
+            outcome.seq == 0 or outcome.result is not None or any(e.milestone for e in outcome.events)
+        ):
+            await self.post_board(game, outcome.state, outcome.seq)
         fresh = new_prompts(before, outcome.prompts)
         fresh += [p for p in outcome.prompts if p.seat in repost_seats and p not in fresh]
         await self.post_prompts(game, seats, fresh)
         if outcome.result is not None:
             names = {s: text.seat_label(s, r.user_id, r.faction) for s, r in seats.items()}
             await self.delivery.post(game, text.format_result(outcome.result, names, seed=None, seed_hash=None), mentions=user_mentions())
+
+    async def post_board(self, game: GameRecord, state: Any, seq: int) -> None:
+        """The public picture after setup, each season or turn (a milestone event) and at the end.
+
+        Built from the public view only. A game without a renderer gets no post here:
+        its text summary is one `/game board` away and would only clutter the thread.
+        """
+        rs = engine.ruleset(game.ruleset)
+        try:
+            png = await renderers.render_png(game.ruleset, rs.view(state, None))
+        except Exception:  # noqa: BLE001 - a broken picture must not stop the game
+            log.exception("rendering the board of game %s failed", game.id)
+            return
+        if png is not None:
+            await self.delivery.post(game, f"🗺️ **{self.title(game)}** — board after action {seq}", png=png)
 
     async def post_prompts(self, game: GameRecord, seats: dict[int, SeatRecord], prompts: list[Prompt]) -> None:
         for prompt in prompts:

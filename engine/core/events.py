@@ -23,14 +23,17 @@ class Event(BaseModel):
     # simultaneous reveal). The store uses it for the undo policy: nothing that was
     # revealed can be taken back by a player.
     reveals: bool = False
+    # True at the end of a season, round or turn: the table posts a fresh public board
+    # picture after delivering the events, so the thread shows the board at each rest.
+    milestone: bool = False
 
     @property
     def public(self) -> bool:
         return self.audience is None
 
     @classmethod
-    def to_all(cls, kind: str, text: str, *, reveals: bool = False, **data: Any) -> "Event":
-        return cls(kind=kind, text=text, data=data, reveals=reveals)
+    def to_all(cls, kind: str, text: str, *, reveals: bool = False, milestone: bool = False, **data: Any) -> "Event":
+        return cls(kind=kind, text=text, data=data, reveals=reveals, milestone=milestone)
 
     @classmethod
     def to_seats(
