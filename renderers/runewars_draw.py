@@ -1,0 +1,191 @@
+"""Fast drawing primitives for the Runewars board: batched glyphs and stamped labels.
+
+matplotlib draws one ``Text`` in about a millisecond; a crowded board has a few
+hundred labels. Agg stamps a ``Line2D``'s marker: it rasterises the marker once and
+copies it to every point. So glyphs (unit bases, tokens) and short labels (counts,
+type codes) are collected, grouped by look, and drawn as one ``Line2D`` per group;
+a label becomes a marker made from its ``TextPath``. Everything here works in
+pixels of a y-down axes covering the whole figure.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import defaultdict
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any
+
+from matplotlib.axes import Axes
+from matplotlib.font_manager import FontProperties
+from matplotlib.lines import Line2D
+from matplotlib.markers import MarkerStyle
+from matplotlib.path import Path
+from matplotlib.textpath import TextPath
+
+PT_PER_PX = 0.72  # 72 points per inch at 100 dpi
+
+_BOLD = FontProperties(family="DejaVu Sans", weight="bold", size=10)
+_REGULAR = FontProperties(family="DejaVu Sans", size=10)
+
+
+def _regular_polygon(n: int, start_deg: float, sx: float = 1.0) -> Path:
+    angles = [math.radians(start_deg + 360 * i / n) for i in range(n)]
+    pts = [(sx * math.cos(a), math.sin(a)) for a in angles]
+    return Path(pts + [pts[0]], closed=True)
+
+
+def _scaled(path: Path, box: float = 1.0) -> Path:
+    """A path padded with two invisible points so matplotlib's marker rescale keeps its true size."""
+    verts = list(path.vertices) + [(-box, -box), (box, box)]
+    codes = list(path.codes if path.codes is not None else [Path.MOVETO] + [Path.LINETO] * (len(path.vertices) - 1))
+    codes += [Path.MOVETO, Path.MOVETO]
+    return Path(verts, codes)
+
+
+@lru_cache(maxsize=None)
+def shape_marker(shape: str) -> MarkerStyle:
+    """Unit base shapes and token shapes, all fitting a box of half-size 1 (y up)."""
+    if shape == "triangle":
+        p = Path([(-1.0, -0.72), (1.0, -0.72), (0.0, 1.0), (-1.0, -0.72)], closed=True)
+    elif shape == "circle":
+        p = Path.circle((0, 0), 0.9)
+    elif shape == "rectangle":
+        p = Path([(-1.0, -0.66), (1.0, -0.66), (1.0, 0.66), (-1.0, 0.66), (-1.0, -0.66)], closed=True)
+    elif shape == "hexagon":
+        p = _regular_polygon(6, 0)
+    elif shape == "diamond":
+        p = Path([(0, -1), (0.72, 0), (0, 1), (-0.72, 0), (0, -1)], closed=True)
+    elif shape == "star":
+        pts = []
+        for i in range(10):
+            r = 1.0 if i % 2 == 0 else 0.45
+            a = math.radians(90 + 36 * i)
+            pts.append((r * math.cos(a), r * math.sin(a) - 0.08))
+        p = Path(pts + [pts[0]], closed=True)
+    elif shape == "castle":  # a keep with battlements
+        p = Path(
+            [(-0.9, -0.85), (0.9, -0.85), (0.9, 0.85), (0.55, 0.85), (0.55, 0.55), (0.18, 0.55), (0.18, 0.85),
+             (-0.18, 0.85), (-0.18, 0.55), (-0.55, 0.55), (-0.55, 0.85), (-0.9, 0.85), (-0.9, -0.85)],
+            closed=True,
+        )
+    elif shape == "pill":  # a wide rounded badge, 1 : 0.36
+        pts = [(-0.82 + 0.18 * math.cos(math.radians(a)), 0.18 * math.sin(math.radians(a))) for a in range(90, 271, 15)]
+        pts += [(0.82 + 0.18 * math.cos(math.radians(a)), 0.18 * math.sin(math.radians(a))) for a in range(-90, 91, 15)]
+        p = Path(pts + [pts[0]], closed=True)
+    elif shape == "octagon":
+        p = _regular_polygon(8, 22.5)
+    elif shape == "square":
+        p = Path([(-0.85, -0.85), (0.85, -0.85), (0.85, 0.85), (-0.85, 0.85), (-0.85, -0.85)], closed=True)
+    elif shape == "flag":
+        p = Path([(-0.7, -1.0), (-0.7, 1.0), (0.9, 0.55), (-0.5, 0.1), (-0.5, -1.0), (-0.7, -1.0)], closed=True)
+    else:
+        p = Path.circle((0, 0), 0.9)
+    return MarkerStyle(_scaled(p))
+
+
+@lru_cache(maxsize=4096)
+def _text_marker(text: str, bold: bool) -> tuple[MarkerStyle, float, float, float]:
+    """A label as a marker centred on its ink.
+
+    Returns the marker, the half-size of its box, the ink centre's distance from the
+    text origin and the advance width, all in font units of a 10 px font.
+    """
+    from matplotlib.textpath import text_to_path
+
+    prop = _BOLD if bold else _REGULAR
+    tp = TextPath((0, 0), text, size=10, prop=prop)
+    verts = tp.vertices
+    if len(verts):
+        x0, x1 = float(verts[:, 0].min()), float(verts[:, 0].max())
+        y0, y1 = float(verts[:, 1].min()), float(verts[:, 1].max())
+    else:
+        x0 = x1 = y0 = y1 = 0.0
+    cx = (x0 + x1) / 2
+    cy = 3.65  # half the cap height: "1" and "g" sit on the same line, centred like va="center"
+    box = max(abs(x0 - cx), abs(x1 - cx), 7.3, abs(y0 - cy), abs(y1 - cy)) + 0.5
+    advance = float(text_to_path.get_text_width_height_descent(text, prop, ismath=False)[0])  # 10 pt == 10 units
+    return MarkerStyle(_scaled(Path(verts - (cx, cy), tp.codes), box)), box, cx, advance
+
+
+def _xy() -> tuple[list[float], list[float]]:
+    return [], []
+
+
+@dataclass
+class Batch:
+    """Collects glyphs and labels, then draws them as few artists as possible."""
+
+    glyphs: dict[tuple[Any, ...], tuple[list[float], list[float]]] = field(default_factory=lambda: defaultdict(_xy))
+    labels: dict[tuple[Any, ...], tuple[list[float], list[float]]] = field(default_factory=lambda: defaultdict(_xy))
+
+    def glyph(self, shape: str, x: float, y: float, size_px: float, face: str, edge: str = "#222222",
+              lw: float = 1.2, z: int = 10, alpha: float = 1.0) -> None:
+        xs, ys = self.glyphs[(z, shape, round(size_px, 1), face, edge, round(lw, 2), alpha)]
+        xs.append(x)
+        ys.append(y)
+
+    def label(self, text: str, x: float, y: float, size_px: float, colour: str = "#111111", *, bold: bool = True,
+              halo: str | None = None, z: int = 20, align: str = "center") -> None:
+        """A short label centred on (x, y); ``align="left"``/``"right"`` anchor its start/end at x instead."""
+        if not text:
+            return
+        if align != "center":
+            _, _, ink_centre, advance = _text_marker(text, bold)
+            scale = size_px / 10.0
+            x = x + ink_centre * scale if align == "left" else x - (advance - ink_centre) * scale
+        xs, ys = self.labels[(z, text, round(size_px, 1), colour, bold, halo)]
+        xs.append(x)
+        ys.append(y)
+
+    def draw(self, ax: Any, transform: Any = None) -> int:
+        """Add the batched artists to ``ax`` (an Axes, or a Figure with ``pixel_transform``).
+
+        Returns how many artists it made. On a Figure no Axes is needed at all, which
+        saves the Axes' own set-up (ticks, limits) on every live redraw.
+        """
+        made = 0
+        tf = transform if transform is not None else getattr(ax, "transData", None)
+        for (z, shape, size, face, edge, lw, alpha), (xs, ys) in self.glyphs.items():
+            # The padded marker box is 2 units for a shape of half-size 1: markersize = glyph size.
+            # A shape spans its whole marker box, so the marker size in points is the glyph size.
+            ax.add_artist(Line2D(xs, ys, linestyle="none", marker=shape_marker(shape), markersize=size * PT_PER_PX,
+                                 markerfacecolor=face, markeredgecolor=edge, markeredgewidth=lw, alpha=alpha, zorder=z,
+                                 transform=tf))
+            made += 1
+        for (z, text, size, colour, bold, halo), (xs, ys) in self.labels.items():
+            marker, box, _, _ = _text_marker(text, bold)
+            ms = 2 * box * size * PT_PER_PX / 10
+            if halo:
+                ax.add_artist(Line2D(xs, ys, linestyle="none", marker=marker, markersize=ms, markerfacecolor=halo,
+                                     markeredgecolor=halo, markeredgewidth=max(1.5, size * 0.18), zorder=z - 0.5,
+                                     transform=tf))
+                made += 1
+            ax.add_artist(Line2D(xs, ys, linestyle="none", marker=marker, markersize=ms, markerfacecolor=colour,
+                               markeredgewidth=0, zorder=z, transform=tf))
+            made += 1
+        return made
+
+
+def label_width(text: str, size_px: float, bold: bool = True) -> float:
+    """Advance width of ``text`` at a font size of ``size_px`` pixels (for layout)."""
+    from matplotlib.textpath import text_to_path
+
+    width, _, _ = text_to_path.get_text_width_height_descent(text, _BOLD if bold else _REGULAR, ismath=False)
+    return float(width) * size_px / 10.0  # the properties are 10 pt: width is in points at 10 pt
+
+
+def pixel_transform(height: int) -> Any:
+    """Figure pixels with y growing downward (as the axes of ``pixel_axes``) to display coordinates."""
+    from matplotlib.transforms import Affine2D
+
+    return Affine2D().scale(1.0, -1.0).translate(0.0, float(height))
+
+
+def pixel_axes(fig: Any, width: int, height: int) -> Axes:
+    ax = fig.add_axes((0, 0, 1, 1))
+    ax.set_xlim(0, width)
+    ax.set_ylim(height, 0)
+    ax.axis("off")
+    ax.patch.set_visible(False)
+    return ax

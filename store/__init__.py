@@ -1,0 +1,35 @@
+"""Durable game tables: create, seat, start, act, undo, GM tools, audit (aiosqlite).
+
+``GameStore`` is the only thing the Discord layer needs; see README.md in this
+folder for the schema, the durability promise and the undo policy.
+"""
+
+from .models import (
+    ActOutcome,
+    AuditEntry,
+    GameRecord,
+    GameSettings,
+    LoadedGame,
+    LogEntry,
+    SeatRecord,
+    StoreError,
+)
+from .service import GameStore, seat_order, seed_hash
+from .undo import UNDO_NOT_YOURS, UNDO_OTHERS_ACTED, UNDO_REVEALED
+
+__all__ = [
+    "ActOutcome",
+    "AuditEntry",
+    "GameRecord",
+    "GameSettings",
+    "GameStore",
+    "LoadedGame",
+    "LogEntry",
+    "SeatRecord",
+    "StoreError",
+    "UNDO_NOT_YOURS",
+    "UNDO_OTHERS_ACTED",
+    "UNDO_REVEALED",
+    "seat_order",
+    "seed_hash",
+]

@@ -1,0 +1,64 @@
+"""A small LRU of live games, so a busy table never re-reads its log.
+
+Only the store writes to its database, so a cached entry is always current as
+long as every write replaces the entry it changed. The bound keeps idle games
+from piling up in memory; an evicted game is rebuilt from its newest snapshot
+plus the actions after it.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from typing import Any
+
+from .models import GameRecord, SeatRecord
+
+
+@dataclass
+class CachedGame:
+    record: GameRecord
+    seats: list[SeatRecord]
+    # The engine state after the action at ``head`` (None before the game starts).
+    state: Any | None
+    # Seq of the last action in effect, and how many actions are in effect.
+    head: int = 0
+    depth: int = 0
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+class GameCache:
+    def __init__(self, capacity: int) -> None:
+        if capacity < 1:
+            raise ValueError("the game cache needs room for at least one game")
+        self.capacity = capacity
+        self._entries: OrderedDict[int, CachedGame] = OrderedDict()
+        self.hits = 0
+        self.misses = 0
+
+    def get(self, game_id: int) -> CachedGame | None:
+        entry = self._entries.get(game_id)
+        if entry is None:
+            self.misses += 1
+            return None
+        self.hits += 1
+        self._entries.move_to_end(game_id)
+        return entry
+
+    def put(self, game_id: int, entry: CachedGame) -> None:
+        self._entries[game_id] = entry
+        self._entries.move_to_end(game_id)
+        while len(self._entries) > self.capacity:
+            self._entries.popitem(last=False)
+
+    def drop(self, game_id: int) -> None:
+        self._entries.pop(game_id, None)
+
+    def clear(self) -> None:
+        self._entries.clear()
+
+    def __contains__(self, game_id: object) -> bool:
+        return game_id in self._entries
+
+    def __len__(self) -> int:
+        return len(self._entries)

@@ -1,0 +1,75 @@
+"""One aiosqlite connection, used so that every transaction is atomic by construction.
+
+aiosqlite runs each call on its own worker thread, one call at a time. When a
+transaction is several awaited statements, another game's statements can slip in
+between them on the shared connection and be committed by the wrong COMMIT. So a
+write here is one plain function (BEGIN IMMEDIATE ... COMMIT) shipped to the worker
+thread as a single call: nothing interleaves with it, and it costs one thread
+hop instead of one per statement.
+
+Shipping a function relies on ``Connection._execute``, which aiosqlite has kept
+unchanged since 0.17; requirements pin ``aiosqlite<1``.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from typing import Any, Callable, TypeVar
+
+import aiosqlite
+
+from . import schema
+
+T = TypeVar("T")
+
+
+class Db:
+    def __init__(self, conn: aiosqlite.Connection, path: str) -> None:
+        self._conn = conn
+        self.path = path
+
+    @classmethod
+    async def open(cls, path: str, *, synchronous: str = "NORMAL") -> "Db":
+        conn = await aiosqlite.connect(path, isolation_level=None)
+        db = cls(conn, path)
+        try:
+            await db.run(lambda raw: _configure(raw, synchronous))
+            await db.run(schema.migrate)
+        except BaseException:
+            await conn.close()
+            raise
+        return db
+
+    async def close(self) -> None:
+        await self._conn.close()
+
+    async def run(self, fn: Callable[[sqlite3.Connection], T]) -> T:
+        """Run ``fn(raw_connection)`` on the worker thread as one uninterrupted call."""
+        conn = self._conn
+        return await conn._execute(lambda: fn(conn._conn))  # type: ignore[no-any-return]
+
+    async def transaction(self, fn: Callable[[sqlite3.Connection], T]) -> T:
+        """Run ``fn`` inside BEGIN IMMEDIATE / COMMIT; any exception rolls everything back."""
+        return await self.run(lambda raw: in_transaction(raw, fn))
+
+    async def fetchall(self, sql: str, params: tuple[Any, ...] = ()) -> list[sqlite3.Row]:
+        return await self.run(lambda raw: raw.execute(sql, params).fetchall())
+
+    async def fetchone(self, sql: str, params: tuple[Any, ...] = ()) -> sqlite3.Row | None:
+        return await self.run(lambda raw: raw.execute(sql, params).fetchone())
+
+
+def _configure(raw: sqlite3.Connection, synchronous: str) -> None:
+    raw.row_factory = sqlite3.Row
+    schema.configure(raw, synchronous=synchronous)
+
+
+def in_transaction(raw: sqlite3.Connection, fn: Callable[[sqlite3.Connection], T]) -> T:
+    raw.execute("BEGIN IMMEDIATE")
+    try:
+        result = fn(raw)
+    except BaseException:
+        raw.execute("ROLLBACK")
+        raise
+    raw.execute("COMMIT")
+    return result

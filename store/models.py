@@ -1,0 +1,130 @@
+"""The records the store hands to the Discord layer.
+
+These are plain pydantic models so a cog can read them, log them or show them
+without touching the database. Engine objects (state, events, prompts, results)
+are passed through untouched: the store never reinterprets a game's rules.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from engine.core import Event, Prompt, Result
+
+GameStatus = Literal["open", "active", "paused", "finished", "cancelled"]
+LogKind = Literal["action", "undo", "gm", "rollback"]
+
+STATUSES: tuple[str, ...] = ("open", "active", "paused", "finished", "cancelled")
+
+
+class StoreError(Exception):
+    """A table-level refusal (who may sit where, which game state allows what).
+
+    Game rules are the engine's business and raise ``RuleViolation``; this error is
+    for everything around the rules. ``code`` is stable for programs, ``message`` is
+    a sentence a player can read.
+    """
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+    def to_dict(self) -> dict[str, str]:
+        return {"code": self.code, "message": self.message}
+
+
+class GameSettings(BaseModel):
+    """Per-table preferences the reminder and deadline machinery reads."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    reminder_minutes: int | None = Field(default=720, ge=1)
+    deadline_hours: int | None = Field(default=None, ge=1)
+    quiet_start_hour: int | None = Field(default=None, ge=0, le=23)
+    quiet_end_hour: int | None = Field(default=None, ge=0, le=23)
+    # At a deadline, apply the prompt's published default (or sample_action) for the late seat.
+    auto_default: bool = False
+
+
+class GameRecord(BaseModel):
+    id: int
+    guild_id: int
+    channel_id: int
+    thread_id: int | None
+    ruleset: str
+    options: dict[str, Any]
+    status: GameStatus
+    seed_hash: str | None
+    # Revealed only once the game is finished or cancelled, so nobody can predict shuffles.
+    seed: str | None
+    created_by: int
+    created_at: datetime
+    updated_at: datetime
+    last_seq: int
+    last_action_at: datetime | None
+    settings: GameSettings
+
+
+class SeatRecord(BaseModel):
+    game_id: int
+    # None until the game starts and the seat order is drawn.
+    seat: int | None
+    # 0 marks a vacant seat (the player was kicked and nobody has replaced them yet).
+    user_id: int
+    faction: str | None
+    joined_at: datetime
+    # Each replacement: {old_user_id, new_user_id, at, by, reason}.
+    substitutes: list[dict[str, Any]] = Field(default_factory=list)
+
+
+class LogEntry(BaseModel):
+    seq: int
+    seat: int
+    user_id: int
+    action: dict[str, Any]
+    # Every event as delivered, private ones included: filter with Event.visible_to before showing.
+    events: list[Event]
+    at: datetime
+    kind: LogKind
+
+
+class AuditEntry(BaseModel):
+    id: int
+    game_id: int
+    gm_user_id: int
+    command: str
+    reason: str
+    detail: dict[str, Any]
+    at: datetime
+
+
+class ActOutcome(BaseModel):
+    """What one committed change produced; returned only after the commit."""
+
+    model_config = ConfigDict(arbitrary_types_allowed=True)
+
+    game: GameRecord
+    seq: int
+    seat: int
+    events: list[Event]
+    prompts: list[Prompt]
+    result: Result | None
+    # True when the interaction id was seen before: nothing was applied, and ``events``
+    # are the original ones (already delivered once), while ``state``/``prompts`` are current.
+    duplicate: bool = False
+    state: Any
+
+
+class LoadedGame(BaseModel):
+    model_config = ConfigDict(arbitrary_types_allowed=True)
+
+    game: GameRecord
+    seats: list[SeatRecord]
+    state: Any | None
+    seq: int
+    prompts: list[Prompt]
+    result: Result | None

@@ -1,0 +1,144 @@
+"""The database layout and its forward migrations.
+
+The schema version lives in ``PRAGMA user_version``. Each migration is one SQL
+script that runs inside a transaction together with the version bump, so a crash
+half-way leaves the file at the previous version, never in between. Migrations
+only move forward; a file written by a newer release is refused rather than
+misread.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+
+from .models import StoreError
+
+# Version 1: games, seats, the append-only log, snapshots and the GM audit trail.
+_V1 = """
+CREATE TABLE games (
+    id             INTEGER PRIMARY KEY AUTOINCREMENT,
+    guild_id       INTEGER NOT NULL,
+    channel_id     INTEGER NOT NULL,
+    thread_id      INTEGER,
+    ruleset        TEXT    NOT NULL,
+    options        TEXT    NOT NULL,              -- JSON; complete (players, factions) once started
+    status         TEXT    NOT NULL CHECK (status IN ('open', 'active', 'paused', 'finished', 'cancelled')),
+    seed           TEXT,                          -- secret until finished or cancelled
+    seed_hash      TEXT,                          -- SHA-256 of the seed, public from the start
+    created_by     INTEGER NOT NULL,
+    created_at     TEXT    NOT NULL,              -- ISO 8601, UTC
+    updated_at     TEXT    NOT NULL               -- last table-level change (seats, status, thread)
+    -- last_seq, head and last_action_at are read from the newest log row, so an
+    -- action's commit writes one table, not two.
+);
+CREATE INDEX games_by_guild ON games (guild_id, status);
+CREATE INDEX games_by_thread ON games (thread_id);
+
+CREATE TABLE seats (
+    id          INTEGER PRIMARY KEY AUTOINCREMENT,  -- join order
+    game_id     INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+    seat        INTEGER,                            -- NULL until the game starts
+    user_id     INTEGER NOT NULL,                   -- 0 = vacant
+    faction     TEXT,
+    joined_at   TEXT    NOT NULL,
+    substitutes TEXT    NOT NULL DEFAULT '[]',      -- JSON list of replacements
+    UNIQUE (game_id, seat)
+);
+CREATE INDEX seats_by_user ON seats (user_id, game_id);
+
+-- Append-only. Rows are never updated or deleted: undo and roll-back are new rows.
+CREATE TABLE log (
+    game_id        INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+    seq            INTEGER NOT NULL,              -- 1, 2, 3... without gaps
+    kind           TEXT    NOT NULL CHECK (kind IN ('action', 'undo', 'gm', 'rollback')),
+    seat           INTEGER NOT NULL,
+    user_id        INTEGER NOT NULL,
+    action         TEXT    NOT NULL,              -- JSON
+    events         TEXT    NOT NULL,              -- JSON list, private events included
+    interaction_id TEXT,                          -- idempotency key
+    revealed       INTEGER NOT NULL DEFAULT 0,    -- disclosed hidden or random information
+    parent         INTEGER,                       -- action/gm: the head this action was applied on
+    depth          INTEGER,                       -- action/gm: number of actions in effect after it
+    head           INTEGER NOT NULL,              -- the head after this entry
+    at             TEXT    NOT NULL,
+    PRIMARY KEY (game_id, seq)
+) WITHOUT ROWID;
+CREATE UNIQUE INDEX log_by_interaction ON log (game_id, interaction_id) WHERE interaction_id IS NOT NULL;
+
+-- The state after applying the chain of actions ending at ``node`` (a log seq).
+CREATE TABLE snapshots (
+    game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+    node    INTEGER NOT NULL,
+    state   TEXT    NOT NULL,
+    at      TEXT    NOT NULL,
+    PRIMARY KEY (game_id, node)
+) WITHOUT ROWID;
+
+CREATE TABLE gm_audit (
+    id         INTEGER PRIMARY KEY AUTOINCREMENT,
+    game_id    INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+    gm_user_id INTEGER NOT NULL,
+    command    TEXT    NOT NULL,
+    reason     TEXT    NOT NULL,
+    detail     TEXT    NOT NULL,                  -- JSON
+    at         TEXT    NOT NULL
+);
+CREATE INDEX gm_audit_by_game ON gm_audit (game_id, id);
+"""
+
+# Version 2: per-game settings (deadlines, reminders) and when each seat was last reminded.
+_V2 = """
+ALTER TABLE games ADD COLUMN settings TEXT NOT NULL DEFAULT '{}';
+
+CREATE TABLE reminders (
+    game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+    seat    INTEGER NOT NULL,
+    at      TEXT    NOT NULL,
+    PRIMARY KEY (game_id, seat)
+) WITHOUT ROWID;
+"""
+
+MIGRATIONS: tuple[str, ...] = (_V1, _V2)
+LATEST_VERSION = len(MIGRATIONS)
+
+
+def configure(conn: sqlite3.Connection, *, synchronous: str = "NORMAL") -> None:
+    """Connection settings that must hold every time the file is opened.
+
+    WAL lets readers proceed during a write; with ``synchronous=NORMAL`` a commit
+    reaches the WAL file before ``COMMIT`` returns, so it survives the process
+    being killed (only a power cut or OS crash can lose the newest commits).
+    """
+    if synchronous.upper() not in {"OFF", "NORMAL", "FULL", "EXTRA"}:
+        raise ValueError(f"unknown synchronous level {synchronous!r}")
+    conn.execute("PRAGMA journal_mode = WAL")
+    conn.execute(f"PRAGMA synchronous = {synchronous.upper()}")
+    conn.execute("PRAGMA foreign_keys = ON")
+    conn.execute("PRAGMA busy_timeout = 5000")
+
+
+def user_version(conn: sqlite3.Connection) -> int:
+    return int(conn.execute("PRAGMA user_version").fetchone()[0])
+
+
+def migrate(conn: sqlite3.Connection, *, target: int = LATEST_VERSION) -> int:
+    """Bring the file forward to ``target``; returns the version it ends at.
+
+    Needs a connection in autocommit mode (``isolation_level=None``) so that each
+    script's own BEGIN/COMMIT is the only transaction.
+    """
+    current = user_version(conn)
+    if current > LATEST_VERSION:
+        raise StoreError(
+            "schema_too_new",
+            f"The database was written by a newer version (schema {current}; this one knows {LATEST_VERSION}).",
+        )
+    for version in range(current + 1, target + 1):
+        script = MIGRATIONS[version - 1]
+        try:
+            conn.executescript(f"BEGIN IMMEDIATE;\n{script}\nPRAGMA user_version = {version};\nCOMMIT;")
+        except BaseException:
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
+            raise
+    return user_version(conn)

@@ -1,0 +1,828 @@
+"""The durable table: the one API the Discord layer calls to run a game.
+
+Every change to a game follows the same path: take that game's lock, get the
+current state (from the cache, or snapshot plus replay), let the engine decide,
+write the log entry and the game row in one transaction, commit, update the
+cache, and only then return the events for delivery. So an event a player sees
+always describes a committed action, and an acknowledged action survives the
+process being killed right after (WAL, ``synchronous=NORMAL``).
+
+Rules are the engine's business (``RuleViolation``); who sits where and which
+game status allows what is the store's (``StoreError``). Permissions (who is a
+game master) are the Discord layer's: the ``gm_*`` methods trust their caller
+and record who it was.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import json
+import secrets as secrets_module
+import weakref
+from datetime import datetime, timezone
+from typing import Any, Callable
+
+from pydantic import ValidationError
+
+import engine
+from engine.core import GM_SEAT, Event, GameState, Rng, RuleViolation, Ruleset
+
+from . import tables
+from .cache import CachedGame, GameCache
+from .db import Db
+from .models import (
+    STATUSES,
+    ActOutcome,
+    AuditEntry,
+    GameRecord,
+    GameSettings,
+    LoadedGame,
+    LogEntry,
+    SeatRecord,
+    StoreError,
+)
+from .replay import Step
+from .replay import replay as replay_log
+from .undo import LoggedStep, undo_refusal
+
+Clock = Callable[[], datetime]
+
+# Words a cog may pass to set_status, and the status each one means.
+_STATUS_WORDS = {"pause": "paused", "resume": "active", "finish": "finished", "cancel": "cancelled"}
+# Which status changes set_status allows (start is its own method).
+_TRANSITIONS: dict[str, set[str]] = {
+    "open": {"cancelled"},
+    "active": {"paused", "finished", "cancelled"},
+    "paused": {"active", "finished", "cancelled"},
+    "finished": set(),
+    "cancelled": set(),
+}
+_STATUS_WORDING = {
+    "open": "still gathering players",
+    "active": "under way",
+    "paused": "paused",
+    "finished": "finished",
+    "cancelled": "cancelled",
+}
+
+
+def utc_now() -> datetime:
+    return datetime.now(timezone.utc)
+
+
+def seed_hash(seed: str) -> str:
+    """What the table publishes at the start: commits to the seed without revealing it."""
+    return hashlib.sha256(seed.encode("utf-8")).hexdigest()
+
+
+def seat_order(seed: str, count: int) -> list[int]:
+    """Join indices in seat order, drawn from the seed so a replay seats everyone the same."""
+    order = list(range(count))
+    Rng.from_seed(f"seat-order:{seed}").shuffle(order)
+    return order
+
+
+class GameStore:
+    def __init__(self, db: Db, *, cache_size: int, snapshot_every: int, clock: Clock) -> None:
+        if snapshot_every < 1:
+            raise ValueError("snapshot_every must be at least 1")
+        self._db = db
+        self._cache = GameCache(cache_size)
+        self._snapshot_every = snapshot_every
+        self._clock = clock
+        # A lock lives only while someone holds or waits on it, so idle games cost nothing.
+        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
+
+    @classmethod
+    async def open(
+        cls,
+        path: str,
+        *,
+        cache_size: int = 64,
+        snapshot_every: int = 50,
+        synchronous: str = "NORMAL",
+        clock: Clock | None = None,
+    ) -> "GameStore":
+        db = await Db.open(path, synchronous=synchronous)
+        return cls(db, cache_size=cache_size, snapshot_every=snapshot_every, clock=clock or utc_now)
+
+    async def close(self) -> None:
+        self._cache.clear()
+        await self._db.close()
+
+    @property
+    def cache(self) -> GameCache:
+        return self._cache
+
+    @property
+    def db(self) -> Db:
+        return self._db
+
+    # ---- helpers ---------------------------------------------------------------
+
+    def _lock(self, game_id: int) -> asyncio.Lock:
+        lock = self._locks.get(game_id)
+        if lock is None:
+            lock = asyncio.Lock()
+            self._locks[game_id] = lock
+        return lock
+
+    def _now(self) -> datetime:
+        moment = self._clock()
+        if moment.tzinfo is None:
+            raise ValueError("the store's clock must return timezone-aware times")
+        return moment.astimezone(timezone.utc)
+
+    @staticmethod
+    def _ruleset(name: str) -> Ruleset:  # type: ignore[type-arg]
+        try:
+            return engine.ruleset(name)
+        except KeyError:
+            raise StoreError("unknown_ruleset", f"There is no game called {name!r}.") from None
+
+    @staticmethod
+    def _require_status(record: GameRecord, allowed: tuple[str, ...], doing: str) -> None:
+        if record.status not in allowed:
+            raise StoreError(
+                "bad_status", f"Game #{record.id} is {_STATUS_WORDING[record.status]}, so you cannot {doing} now."
+            )
+
+    async def _entry(self, game_id: int) -> CachedGame:
+        """The live game; call only under the game's lock so a stale load never overwrites a newer one."""
+        cached = self._cache.get(game_id)
+        if cached is not None:
+            return cached
+        rows = await self._db.run(lambda raw: tables.game_and_seats(raw, game_id))
+        state: GameState | None = None
+        depth = 0
+        if rows.record.status != "open" and rows.seed is not None:
+            state, depth = await self._state_at(rows.record, rows.seed, rows.head)
+        entry = CachedGame(record=rows.record, seats=rows.seats, state=state, head=rows.head, depth=depth)
+        entry.extra["seed"] = rows.seed
+        self._cache.put(game_id, entry)
+        return entry
+
+    async def _state_at(self, record: GameRecord, seed: str, node: int) -> tuple[GameState, int]:
+        """The state right after action ``node``: the nearest snapshot plus the actions after it."""
+        tail = await self._db.run(lambda raw: tables.chain_tail(raw, record.id, node))
+        rs = self._ruleset(record.ruleset)
+        state = rs.load_state(tail.snapshot) if tail.snapshot is not None else rs.setup(record.options, seed)
+        for seq, seat, action in tail.steps:
+            try:
+                state, _events = rs.apply(state, seat, action)
+            except RuleViolation as exc:
+                raise StoreError(
+                    "corrupt",
+                    f"Action {seq} of game #{record.id} no longer applies ({exc.rule}: {exc.message});"
+                    " the rules may have changed since it was played.",
+                ) from exc
+        return state, tail.depth
+
+    async def _refresh(self, game_id: int) -> CachedGame | None:
+        """Re-read the game row and seats into the cached entry after a table-level change."""
+        cached = self._cache.get(game_id)
+        rows = await self._db.run(lambda raw: tables.game_and_seats(raw, game_id))
+        if cached is not None:
+            cached.record = rows.record
+            cached.seats = rows.seats
+            cached.extra["seed"] = rows.seed
+        return cached
+
+    def _outcome(
+        self,
+        rs: Ruleset,  # type: ignore[type-arg]
+        entry: CachedGame,
+        seq: int,
+        seat: int,
+        events: list[Event],
+        *,
+        duplicate: bool = False,
+    ) -> ActOutcome:
+        state = entry.state
+        return ActOutcome.model_construct(
+            game=entry.record,
+            seq=seq,
+            seat=seat,
+            events=events,
+            prompts=rs.prompts(state) if state is not None else [],
+            result=rs.result(state) if state is not None else None,
+            duplicate=duplicate,
+            state=state,
+        )
+
+    async def _duplicate(self, entry: CachedGame, interaction_id: str) -> ActOutcome | None:
+        game_id = entry.record.id
+        original = await self._db.run(lambda raw: tables.interaction_entry(raw, game_id, interaction_id))
+        if original is None:
+            return None
+        rs = self._ruleset(entry.record.ruleset)
+        return self._outcome(rs, entry, original.seq, original.seat, original.events, duplicate=True)
+
+    @staticmethod
+    def _resolve_seat(entry: CachedGame, rs: Ruleset, user_id: int, seat: int | None) -> int:  # type: ignore[type-arg]
+        mine = [s.seat for s in entry.seats if s.user_id == user_id and s.seat is not None]
+        if user_id == 0 or not mine:
+            raise StoreError("not_player", "You are not playing in this game.")
+        if seat is not None:
+            if seat not in mine:
+                raise StoreError("not_player", f"You do not hold seat {seat + 1} in this game.")
+            return seat
+        if len(mine) == 1:
+            return mine[0]
+        asked = {p.seat for p in rs.prompts(entry.state)}
+        candidates = [s for s in mine if s in asked]
+        if len(candidates) > 1:
+            raise StoreError("ambiguous_seat", "You hold several seats here; say which seat this action is for.")
+        return candidates[0] if candidates else mine[0]
+
+    async def _commit(
+        self,
+        rs: Ruleset,  # type: ignore[type-arg]
+        entry: CachedGame,
+        new: tables.NewEntry,
+        state: GameState,
+        *,
+        depth: int,
+        audit: tuple[int, str, str, dict[str, Any]] | None = None,
+        status: str | None = None,
+    ) -> ActOutcome:
+        """Write one log entry (plus snapshot and audit row) in one transaction, then move the cache."""
+        game_id = entry.record.id
+        seed = entry.extra.get("seed")
+        result = rs.result(state)
+        if result is not None and entry.record.status not in ("finished", "cancelled"):
+            status = "finished"
+            new.events = list(new.events) + [
+                Event.to_all(
+                    "seed_revealed",
+                    f"The game is over. Its seed was {seed} (SHA-256 {entry.record.seed_hash}); replaying the"
+                    " log from it reproduces every shuffle and draw.",
+                    seed=seed,
+                    seed_hash=entry.record.seed_hash,
+                )
+            ]
+        snapshot = None
+        if new.kind in ("action", "gm") and depth % self._snapshot_every == 0:
+            snapshot = state.model_dump_json()
+
+        def write(raw: Any) -> int | None:
+            dup = tables.append_entry(raw, game_id, new, status=status, snapshot=snapshot)
+            if dup is None and audit is not None:
+                gm_user_id, command, reason, detail = audit
+                tables.add_audit(raw, game_id, gm_user_id, command, reason, {**detail, "seq": new.seq}, new.at)
+            return dup
+
+        try:
+            dup = await self._db.transaction(write)
+        except BaseException:
+            self._cache.drop(game_id)  # whatever happened, rebuild from the database next time
+            raise
+        if dup is not None:
+            assert new.interaction_id is not None
+            found = await self._duplicate(entry, new.interaction_id)
+            assert found is not None
+            return found
+        record = entry.record.model_copy(
+            update={
+                "last_seq": new.seq,
+                "updated_at": new.at,
+                "last_action_at": new.at,
+                "status": status or entry.record.status,
+                "seed": seed if status in ("finished", "cancelled") else entry.record.seed,
+            }
+        )
+        moved = CachedGame(record=record, seats=entry.seats, state=state, head=new.head, depth=depth)
+        moved.extra["seed"] = seed
+        self._cache.put(game_id, moved)
+        # Every field is already the right type; skipping validation keeps the hot path short.
+        return ActOutcome.model_construct(
+            game=record,
+            seq=new.seq,
+            seat=new.seat,
+            events=new.events,
+            prompts=rs.prompts(state),
+            result=result,
+            duplicate=False,
+            state=state,
+        )
+
+    @staticmethod
+    def _revealed(before: GameState, after: GameState, events: list[Event]) -> bool:
+        return any(e.reveals for e in events) or before.rng != after.rng
+
+    # ---- tables ----------------------------------------------------------------
+
+    async def create_game(
+        self, guild_id: int, channel_id: int, ruleset: str, options: dict[str, Any], created_by: int
+    ) -> GameRecord:
+        rs = self._ruleset(ruleset)
+        options = dict(options)
+        if options.get("factions") is not None:
+            raise StoreError("bad_options", "Factions are chosen by the players when they join.")
+        options.pop("factions", None)
+        probe = {"players": rs.min_players, **options}
+        rs.parse_options(probe)  # raises RuleViolation with a readable sentence
+        now = self._now()
+
+        def write(raw: Any) -> int:
+            cursor = raw.execute(
+                "INSERT INTO games (guild_id, channel_id, ruleset, options, status, created_by, created_at,"
+                " updated_at, settings) VALUES (?, ?, ?, ?, 'open', ?, ?, ?, ?)",
+                (
+                    guild_id,
+                    channel_id,
+                    ruleset,
+                    tables.dumps(options),
+                    created_by,
+                    tables.iso(now),
+                    tables.iso(now),
+                    GameSettings().model_dump_json(),
+                ),
+            )
+            return int(cursor.lastrowid)
+
+        game_id = await self._db.transaction(write)
+        return await self.get_game(game_id)
+
+    async def set_thread(self, game_id: int, thread_id: int) -> GameRecord:
+        async with self._lock(game_id):
+            now = self._now()
+
+            def write(raw: Any) -> None:
+                tables.game_row(raw, game_id)
+                raw.execute(
+                    "UPDATE games SET thread_id = ?, updated_at = ? WHERE id = ?", (thread_id, tables.iso(now), game_id)
+                )
+
+            await self._db.transaction(write)
+            await self._refresh(game_id)
+            return await self.get_game(game_id)
+
+    async def join(self, game_id: int, user_id: int, faction: str | None = None) -> SeatRecord:
+        async with self._lock(game_id):
+            entry = await self._entry(game_id)
+            record = entry.record
+            self._require_status(record, ("open",), "join")
+            rs = self._ruleset(record.ruleset)
+            if any(s.user_id == user_id for s in entry.seats):
+                raise StoreError("already_joined", "You have already joined this game.")
+            cap = int(record.options.get("players") or rs.max_players)
+            if len(entry.seats) >= cap:
+                raise StoreError("full", f"This game is full ({cap} players).")
+            if faction is not None:
+                if faction not in rs.factions:
+                    choices = ", ".join(rs.factions) if rs.factions else "none"
+                    raise StoreError(
+                        "unknown_faction", f"{faction!r} is not a faction in {rs.title}; the factions are: {choices}."
+                    )
+                if any(s.faction == faction for s in entry.seats):
+                    raise StoreError("faction_taken", f"Someone has already chosen {faction}.")
+            now = self._now()
+
+            def write(raw: Any) -> None:
+                raw.execute(
+                    "INSERT INTO seats (game_id, user_id, faction, joined_at) VALUES (?, ?, ?, ?)",
+                    (game_id, user_id, faction, tables.iso(now)),
+                )
+                tables.touch(raw, game_id, now)
+
+            await self._db.transaction(write)
+            await self._refresh(game_id)
+            return SeatRecord(game_id=game_id, seat=None, user_id=user_id, faction=faction, joined_at=now)
+
+    async def leave(self, game_id: int, user_id: int) -> None:
+        async with self._lock(game_id):
+            entry = await self._entry(game_id)
+            self._require_status(entry.record, ("open",), "leave")
+            if not any(s.user_id == user_id for s in entry.seats):
+                raise StoreError("not_player", "You have not joined this game.")
+            now = self._now()
+
+            def write(raw: Any) -> None:
+                raw.execute("DELETE FROM seats WHERE game_id = ? AND user_id = ?", (game_id, user_id))
+                tables.touch(raw, game_id, now)
+
+            await self._db.transaction(write)
+            await self._refresh(game_id)
+
+    async def start(self, game_id: int, user_id: int, *, seed: str | None = None) -> ActOutcome:
+        async with self._lock(game_id):
+            entry = await self._entry(game_id)
+            record = entry.record
+            self._require_status(record, ("open",), "start it")
+            rs = self._ruleset(record.ruleset)
+            joined = list(entry.seats)  # join order while open
+            if len(joined) < rs.min_players:
+                raise StoreError(
+                    "too_few", f"{rs.title} needs at least {rs.min_players} players; {len(joined)} joined so far."
+                )
+            seed = seed if seed is not None else secrets_module.token_hex(16)
+            seated = [joined[i] for i in seat_order(seed, len(joined))]
+            factions = [s.faction for s in seated]
+            options = {
+                **record.options,
+                "players": len(seated),
+                "factions": factions if any(f is not None for f in factions) else None,
+            }
+            state = rs.setup(options, seed)  # RuleViolation on options the game refuses
+            digest = seed_hash(seed)
+            now = self._now()
+
+            def write(raw: Any) -> None:
+                changed = raw.execute(
+                    "UPDATE games SET status = 'active', options = ?, seed = ?, seed_hash = ?, updated_at = ?"
+                    " WHERE id = ? AND status = 'open'",
+                    (tables.dumps(options), seed, digest, tables.iso(now), game_id),
+                ).rowcount
+                if changed != 1:
+                    raise StoreError("conflict", f"Game #{game_id} changed while starting; please try again.")
+                for number, seat in enumerate(seated):
+                    raw.execute(
+                        "UPDATE seats SET seat = ? WHERE game_id = ? AND user_id = ? AND seat IS NULL",
+                        (number, game_id, seat.user_id),
+                    )
+
+            try:
+                await self._db.transaction(write)
+            except BaseException:
+                self._cache.drop(game_id)
+                raise
+            rows = await self._db.run(lambda raw: tables.game_and_seats(raw, game_id))
+            entry = CachedGame(record=rows.record, seats=rows.seats, state=state, head=0, depth=0)
+            entry.extra["seed"] = seed
+            self._cache.put(game_id, entry)
+            names = ", ".join(
+                f"Seat {s.seat + 1}: <@{s.user_id}>" + (f" ({s.faction})" if s.faction else "")
+                for s in entry.seats
+                if s.seat is not None
+            )
+            started = Event.to_all(
+                "started",
+                f"<@{user_id}> started the game. {names}. Seed hash (SHA-256): {digest}.",
+                seats=[{"seat": s.seat, "user_id": s.user_id, "faction": s.faction} for s in entry.seats],
+                seed_hash=digest,
+                started_by=user_id,
+            )
+            return self._outcome(rs, entry, 0, GM_SEAT, [started])
+
+    # ---- play ------------------------------------------------------------------
+
+    async def act(
+        self,
+        game_id: int,
+        user_id: int,
+        action: dict[str, Any],
+        *,
+        interaction_id: str | None = None,
+        seat: int | None = None,
+    ) -> ActOutcome:
+        async with self._lock(game_id):
+            entry = await self._entry(game_id)
+            rs = self._ruleset(entry.record.ruleset)
+            try:
+                self._require_status(entry.record, ("active",), "act")
+                acting = self._resolve_seat(entry, rs, user_id, seat)
+                state, events = rs.apply(entry.state, acting, action)
+            except (StoreError, RuleViolation):
+                # A repeated button press may arrive after its first press changed the game.
+                if interaction_id is not None:
+                    dup = await self._duplicate(entry, interaction_id)
+                    if dup is not None:
+                        return dup
+                raise
+            seq = entry.record.last_seq + 1
+            new = tables.NewEntry(
+                seq=seq,
+                kind="action",
+                seat=acting,
+                user_id=user_id,
+                action=action,
+                events=events,
+                at=self._now(),
+                head=seq,
+                interaction_id=interaction_id,
+                revealed=self._revealed(entry.state, state, events),
+                parent=entry.head,
+                depth=entry.depth + 1,
+            )
+            return await self._commit(rs, entry, new, state, depth=entry.depth + 1)
+
+    async def undo(self, game_id: int, user_id: int) -> ActOutcome:
+        async with self._lock(game_id):
+            entry = await self._entry(game_id)
+            record = entry.record
+            self._require_status(record, ("active",), "take an action back")
+            rs = self._ruleset(record.ruleset)
+            mine = {s.seat for s in entry.seats if s.user_id == user_id and s.seat is not None}
+            if user_id == 0 or not mine:
+                raise StoreError("not_player", "You are not playing in this game.")
+            head = entry.head
+            rows = await self._db.run(lambda raw: tables.log_since(raw, game_id, head)) if head else []
+            steps = [LoggedStep(r["seq"], r["kind"], r["seat"], bool(r["revealed"])) for r in rows]
+            refusal = undo_refusal(steps[0] if steps else None, steps[1:], mine)
+            if refusal is not None:
+                raise refusal
+            target = steps[0]
+            parent_row = await self._db.fetchone(
+                "SELECT parent FROM log WHERE game_id = ? AND seq = ?", (game_id, target.seq)
+            )
+            assert parent_row is not None
+            parent = int(parent_row["parent"])
+            state, depth = await self._state_at(record, entry.extra["seed"], parent)
+            seq = record.last_seq + 1
+            new = tables.NewEntry(
+                seq=seq,
+                kind="undo",
+                seat=target.seat,
+                user_id=user_id,
+                action={"type": "undo", "seq": target.seq},
+                # Never name the action: it may have been a secret choice.
+                events=[
+                    Event.to_all(
+                        "undo", f"Seat {target.seat + 1} took back their last action.", seat=target.seat, seq=target.seq
+                    )
+                ],
+                at=self._now(),
+                head=parent,
+            )
+            return await self._commit(rs, entry, new, state, depth=depth)
+
+    # ---- game master -----------------------------------------------------------
+
+    async def gm_act(
+        self, game_id: int, gm_user_id: int, action: dict[str, Any], reason: str, *, seat: int = GM_SEAT
+    ) -> ActOutcome:
+        async with self._lock(game_id):
+            entry = await self._entry(game_id)
+            record = entry.record
+            self._require_status(record, ("active", "paused"), "make a game-master move")
+            rs = self._ruleset(record.ruleset)
+            assert entry.state is not None
+            if seat != GM_SEAT and not 0 <= seat < entry.state.players:
+                raise StoreError("bad_seat", f"There is no seat {seat + 1} in this game.")
+            state, events = rs.apply(entry.state, seat, action)
+            if seat != GM_SEAT:
+                events = [
+                    Event.to_all("gm_act", f"The game master acted for seat {seat + 1} ({reason}).", seat=seat)
+                ] + events
+            seq = record.last_seq + 1
+            new = tables.NewEntry(
+                seq=seq,
+                kind="gm",
+                seat=seat,
+                user_id=gm_user_id,
+                action=action,
+                events=events,
+                at=self._now(),
+                head=seq,
+                revealed=self._revealed(entry.state, state, events),
+                parent=entry.head,
+                depth=entry.depth + 1,
+            )
+            audit = (gm_user_id, "act", reason, {"seat": seat, "action": action})
+            return await self._commit(rs, entry, new, state, depth=entry.depth + 1, audit=audit)
+
+    async def gm_rollback(self, game_id: int, gm_user_id: int, to_seq: int, reason: str) -> ActOutcome:
+        async with self._lock(game_id):
+            entry = await self._entry(game_id)
+            record = entry.record
+            self._require_status(record, ("active", "paused"), "roll it back")
+            if not 0 <= to_seq < record.last_seq:
+                raise StoreError(
+                    "bad_seq", f"You can roll back to an earlier point, from 0 to {record.last_seq - 1}; not {to_seq}."
+                )
+            rs = self._ruleset(record.ruleset)
+            if to_seq == 0:
+                target_head = 0
+            else:
+                row = await self._db.fetchone("SELECT head FROM log WHERE game_id = ? AND seq = ?", (game_id, to_seq))
+                assert row is not None
+                target_head = int(row["head"])
+            state, depth = await self._state_at(record, entry.extra["seed"], target_head)
+            seq = record.last_seq + 1
+            new = tables.NewEntry(
+                seq=seq,
+                kind="rollback",
+                seat=GM_SEAT,
+                user_id=gm_user_id,
+                action={"type": "rollback", "to_seq": to_seq, "reason": reason},
+                events=[
+                    Event.to_all(
+                        "rollback",
+                        f"The game master rolled the game back to how it was after action {to_seq} ({reason}).",
+                        to_seq=to_seq,
+                    )
+                ],
+                at=self._now(),
+                head=target_head,
+            )
+            audit = (gm_user_id, "rollback", reason, {"to_seq": to_seq, "from_seq": record.last_seq})
+            return await self._commit(rs, entry, new, state, depth=depth, audit=audit)
+
+    async def gm_replace(self, game_id: int, gm_user_id: int, seat: int, new_user_id: int, reason: str) -> SeatRecord:
+        async with self._lock(game_id):
+            entry = await self._entry(game_id)
+            self._require_status(entry.record, ("active", "paused"), "replace a player")
+            current = next((s for s in entry.seats if s.seat == seat), None)
+            if current is None:
+                raise StoreError("bad_seat", f"There is no seat {seat + 1} in this game.")
+            if current.user_id == new_user_id:
+                raise StoreError("same_user", f"<@{new_user_id}> already holds seat {seat + 1}.")
+            now = self._now()
+            change = {
+                "old_user_id": current.user_id,
+                "new_user_id": new_user_id,
+                "at": tables.iso(now),
+                "by": gm_user_id,
+                "reason": reason,
+            }
+
+            def write(raw: Any) -> None:
+                raw.execute(
+                    "UPDATE seats SET user_id = ?, substitutes = ? WHERE game_id = ? AND seat = ?",
+                    (new_user_id, tables.dumps(current.substitutes + [change]), game_id, seat),
+                )
+                tables.add_audit(raw, game_id, gm_user_id, "replace", reason, {"seat": seat, **change}, now)
+                tables.touch(raw, game_id, now)
+
+            await self._db.transaction(write)
+            refreshed = await self._refresh(game_id)
+            seats = refreshed.seats if refreshed is not None else await self.seats(game_id)
+            return next(s for s in seats if s.seat == seat)
+
+    async def gm_kick(self, game_id: int, gm_user_id: int, user_id: int, reason: str) -> None:
+        async with self._lock(game_id):
+            entry = await self._entry(game_id)
+            record = entry.record
+            self._require_status(record, ("open", "active", "paused"), "remove a player")
+            held = [s for s in entry.seats if s.user_id == user_id]
+            if user_id == 0 or not held:
+                raise StoreError("not_player", f"<@{user_id}> is not playing in this game.")
+            now = self._now()
+
+            def write(raw: Any) -> None:
+                if record.status == "open":
+                    raw.execute("DELETE FROM seats WHERE game_id = ? AND user_id = ?", (game_id, user_id))
+                else:
+                    for s in held:
+                        change = {
+                            "old_user_id": user_id,
+                            "new_user_id": 0,
+                            "at": tables.iso(now),
+                            "by": gm_user_id,
+                            "reason": reason,
+                        }
+                        raw.execute(
+                            "UPDATE seats SET user_id = 0, substitutes = ? WHERE game_id = ? AND seat = ?",
+                            (tables.dumps(s.substitutes + [change]), game_id, s.seat),
+                        )
+                detail = {"user_id": user_id, "seats": [s.seat for s in held]}
+                tables.add_audit(raw, game_id, gm_user_id, "kick", reason, detail, now)
+                tables.touch(raw, game_id, now)
+
+            await self._db.transaction(write)
+            await self._refresh(game_id)
+
+    async def set_status(self, game_id: int, status: str, by: int, reason: str) -> GameRecord:
+        target = _STATUS_WORDS.get(status, status)
+        if target not in STATUSES:
+            raise StoreError("bad_status", f"{status!r} is not a game status.")
+        async with self._lock(game_id):
+            entry = await self._entry(game_id)
+            current = entry.record.status
+            if target not in _TRANSITIONS[current]:
+                raise StoreError(
+                    "bad_status",
+                    f"Game #{game_id} is {_STATUS_WORDING[current]}; it cannot become {_STATUS_WORDING[target]}.",
+                )
+            now = self._now()
+
+            def write(raw: Any) -> None:
+                raw.execute(
+                    "UPDATE games SET status = ?, updated_at = ? WHERE id = ? AND status = ?",
+                    (target, tables.iso(now), game_id, current),
+                )
+                tables.add_audit(raw, game_id, by, "status", reason, {"from": current, "to": target}, now)
+
+            await self._db.transaction(write)
+            await self._refresh(game_id)
+            return await self.get_game(game_id)
+
+    async def audit(self, game_id: int, *, limit: int = 20) -> list[AuditEntry]:
+        """The newest ``limit`` game-master entries, newest first."""
+        rows = await self._db.fetchall(
+            "SELECT * FROM gm_audit WHERE game_id = ? ORDER BY id DESC LIMIT ?", (game_id, limit)
+        )
+        return [tables.audit_entry(r) for r in rows]
+
+    # ---- reading ---------------------------------------------------------------
+
+    async def load(self, game_id: int) -> LoadedGame:
+        async with self._lock(game_id):
+            entry = await self._entry(game_id)
+        rs = self._ruleset(entry.record.ruleset)
+        state = entry.state
+        return LoadedGame(
+            game=entry.record,
+            seats=entry.seats,
+            state=state,
+            seq=entry.record.last_seq,
+            prompts=rs.prompts(state) if state is not None else [],
+            result=rs.result(state) if state is not None else None,
+        )
+
+    async def get_game(self, game_id: int) -> GameRecord:
+        return await self._db.run(lambda raw: tables.game_record(tables.game_row(raw, game_id)))
+
+    async def seats(self, game_id: int) -> list[SeatRecord]:
+        rows = await self._db.run(lambda raw: (tables.game_row(raw, game_id), tables.seat_rows(raw, game_id))[1])
+        return [tables.seat_record(r) for r in rows]
+
+    async def seat_of(self, game_id: int, user_id: int) -> int | None:
+        """The user's lowest seat, or None (also before the start, when no seat is numbered yet)."""
+        row = await self._db.fetchone(
+            "SELECT MIN(seat) AS seat FROM seats WHERE game_id = ? AND user_id = ? AND seat IS NOT NULL",
+            (game_id, user_id),
+        )
+        return None if row is None or row["seat"] is None else int(row["seat"])
+
+    async def list_games(
+        self, *, guild_id: int | None = None, user_id: int | None = None, statuses: list[str] | None = None
+    ) -> list[GameRecord]:
+        """Newest first."""
+        where: list[str] = []
+        params: list[Any] = []
+        if guild_id is not None:
+            where.append("g.guild_id = ?")
+            params.append(guild_id)
+        if user_id is not None:
+            where.append("g.id IN (SELECT game_id FROM seats WHERE user_id = ?)")
+            params.append(user_id)
+        if statuses:
+            where.append(f"g.status IN ({', '.join('?' for _ in statuses)})")
+            params.extend(statuses)
+        return await self._db.run(lambda raw: tables.select_games(raw, where, params))
+
+    async def game_by_thread(self, thread_id: int) -> GameRecord | None:
+        found = await self._db.run(lambda raw: tables.select_games(raw, ["g.thread_id = ?"], [thread_id], limit=1))
+        return found[0] if found else None
+
+    async def log(self, game_id: int, *, since_seq: int = 0, limit: int = 50) -> list[LogEntry]:
+        """Entries after ``since_seq``, oldest first. Private events are included: filter before showing."""
+        rows = await self._db.fetchall(
+            "SELECT * FROM log WHERE game_id = ? AND seq > ? ORDER BY seq LIMIT ?", (game_id, since_seq, limit)
+        )
+        return [tables.log_entry(r) for r in rows]
+
+    async def update_settings(self, game_id: int, **changes: Any) -> GameSettings:
+        async with self._lock(game_id):
+            record = await self.get_game(game_id)
+            try:
+                settings = GameSettings.model_validate({**record.settings.model_dump(), **changes})
+            except ValidationError as exc:
+                err = exc.errors()[0]
+                where = ".".join(str(p) for p in err.get("loc", ()))
+                raise StoreError("bad_settings", f"That setting is not valid: {where}: {err.get('msg')}") from exc
+            now = self._now()
+
+            def write(raw: Any) -> None:
+                raw.execute(
+                    "UPDATE games SET settings = ?, updated_at = ? WHERE id = ?",
+                    (settings.model_dump_json(), tables.iso(now), game_id),
+                )
+
+            await self._db.transaction(write)
+            await self._refresh(game_id)
+            return settings
+
+    async def mark_reminded(self, game_id: int, seat: int, at: datetime) -> None:
+        def write(raw: Any) -> None:
+            tables.game_row(raw, game_id)
+            raw.execute(
+                "INSERT OR REPLACE INTO reminders (game_id, seat, at) VALUES (?, ?, ?)", (game_id, seat, tables.iso(at))
+            )
+
+        await self._db.transaction(write)
+
+    async def last_reminded(self, game_id: int, seat: int) -> datetime | None:
+        row = await self._db.fetchone("SELECT at FROM reminders WHERE game_id = ? AND seat = ?", (game_id, seat))
+        return None if row is None else tables.parse_time(row["at"])
+
+    async def replay(self, game_id: int) -> Any:
+        """Rebuild the state from the seed and the whole log, ignoring snapshots and cache."""
+
+        def read(raw: Any) -> tuple[Any, list[Step]]:
+            row = tables.game_row(raw, game_id)
+            steps = [
+                Step(r["seq"], r["kind"], r["seat"], json.loads(r["action"]))
+                for r in raw.execute("SELECT seq, kind, seat, action FROM log WHERE game_id = ? ORDER BY seq", (game_id,))
+            ]
+            return row, steps
+
+        row, steps = await self._db.run(read)
+        if row["seed"] is None:
+            raise StoreError("bad_status", f"Game #{game_id} has not started, so there is nothing to replay.")
+        rs = self._ruleset(row["ruleset"])
+        return replay_log(rs, json.loads(row["options"]), row["seed"], steps)
+

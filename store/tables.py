@@ -1,0 +1,278 @@
+"""Plain SQL against the schema, as synchronous functions run on the database thread.
+
+Each function here is handed to ``Db.run`` or ``Db.transaction`` whole, so its
+statements never interleave with another game's. Rows become records here and
+nowhere else.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from typing import Any
+
+from pydantic import TypeAdapter
+
+from engine.core import Event
+
+from .models import AuditEntry, GameRecord, GameSettings, LogEntry, SeatRecord, StoreError
+
+# The game row plus what the newest log row says (a primary-key lookup on the log).
+GAME_SELECT = (
+    "SELECT g.id, g.guild_id, g.channel_id, g.thread_id, g.ruleset, g.options, g.status, g.seed, g.seed_hash,"
+    " g.created_by, g.created_at, g.updated_at, g.settings,"
+    " COALESCE(l.seq, 0) AS last_seq, COALESCE(l.head, 0) AS head, l.at AS last_action_at"
+    " FROM games g LEFT JOIN log l ON l.game_id = g.id"
+    " AND l.seq = (SELECT MAX(m.seq) FROM log m WHERE m.game_id = g.id)"
+)
+
+
+_EVENTS: TypeAdapter[list[Event]] = TypeAdapter(list[Event])
+
+
+def iso(moment: datetime) -> str:
+    """Fixed-width UTC text, so comparing two stored times as strings compares the moments."""
+    if moment.tzinfo is None:
+        raise ValueError("the store keeps only timezone-aware (UTC) times")
+    return moment.astimezone(timezone.utc).isoformat(timespec="microseconds")
+
+
+def parse_time(text: str | None) -> datetime | None:
+    return None if text is None else datetime.fromisoformat(text)
+
+
+def dumps(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"), sort_keys=True)
+
+
+# ---- records -------------------------------------------------------------------
+
+
+def game_record(row: sqlite3.Row) -> GameRecord:
+    status = row["status"]
+    return GameRecord(
+        id=row["id"],
+        guild_id=row["guild_id"],
+        channel_id=row["channel_id"],
+        thread_id=row["thread_id"],
+        ruleset=row["ruleset"],
+        options=json.loads(row["options"]),
+        status=status,
+        seed_hash=row["seed_hash"],
+        seed=row["seed"] if status in ("finished", "cancelled") else None,
+        created_by=row["created_by"],
+        created_at=parse_time(row["created_at"]),
+        updated_at=parse_time(max(row["updated_at"], row["last_action_at"] or "")),
+        last_seq=row["last_seq"],
+        last_action_at=parse_time(row["last_action_at"]),
+        settings=GameSettings.model_validate(json.loads(row["settings"])),
+    )
+
+
+def seat_record(row: sqlite3.Row) -> SeatRecord:
+    return SeatRecord(
+        game_id=row["game_id"],
+        seat=row["seat"],
+        user_id=row["user_id"],
+        faction=row["faction"],
+        joined_at=parse_time(row["joined_at"]),
+        substitutes=json.loads(row["substitutes"]),
+    )
+
+
+def log_entry(row: sqlite3.Row) -> LogEntry:
+    return LogEntry(
+        seq=row["seq"],
+        seat=row["seat"],
+        user_id=row["user_id"],
+        action=json.loads(row["action"]),
+        events=[Event.model_validate(e) for e in json.loads(row["events"])],
+        at=parse_time(row["at"]),
+        kind=row["kind"],
+    )
+
+
+def audit_entry(row: sqlite3.Row) -> AuditEntry:
+    return AuditEntry(
+        id=row["id"],
+        game_id=row["game_id"],
+        gm_user_id=row["gm_user_id"],
+        command=row["command"],
+        reason=row["reason"],
+        detail=json.loads(row["detail"]),
+        at=parse_time(row["at"]),
+    )
+
+
+# ---- reads ---------------------------------------------------------------------
+
+
+def game_row(raw: sqlite3.Connection, game_id: int) -> sqlite3.Row:
+    row = raw.execute(f"{GAME_SELECT} WHERE g.id = ?", (game_id,)).fetchone()
+    if row is None:
+        raise StoreError("not_found", f"There is no game #{game_id}.")
+    return row
+
+
+def select_games(raw: sqlite3.Connection, where: list[str], params: list[Any], *, limit: int | None = None) -> list[GameRecord]:
+    """Games matching ``where`` (conditions on the alias ``g``), newest first."""
+    clause = f" WHERE {' AND '.join(where)}" if where else ""
+    tail = f" LIMIT {int(limit)}" if limit is not None else ""
+    rows = raw.execute(f"{GAME_SELECT}{clause} ORDER BY g.id DESC{tail}", tuple(params)).fetchall()
+    return [game_record(r) for r in rows]
+
+
+def seat_rows(raw: sqlite3.Connection, game_id: int) -> list[sqlite3.Row]:
+    return raw.execute(
+        "SELECT * FROM seats WHERE game_id = ? ORDER BY seat IS NULL, seat, id", (game_id,)
+    ).fetchall()
+
+
+@dataclass
+class GameRows:
+    record: GameRecord
+    seats: list[SeatRecord]
+    head: int  # the newest action in effect
+    seed: str | None  # kept server-side even while the record hides it
+
+
+def game_and_seats(raw: sqlite3.Connection, game_id: int) -> GameRows:
+    row = game_row(raw, game_id)
+    return GameRows(game_record(row), [seat_record(r) for r in seat_rows(raw, game_id)], int(row["head"]), row["seed"])
+
+
+@dataclass
+class ChainTail:
+    """What it takes to rebuild the state at one node: a base plus actions to apply."""
+
+    base: int  # 0 = set up from the seed, else the node a snapshot was taken at
+    snapshot: str | None
+    steps: list[tuple[int, int, dict[str, Any]]]  # (seq, seat, action), oldest first
+    depth: int  # how many actions are in effect at the node
+
+
+def chain_tail(raw: sqlite3.Connection, game_id: int, node: int) -> ChainTail:
+    """Walk from ``node`` back through its parents to the nearest snapshot (or the start)."""
+    steps: list[tuple[int, int, dict[str, Any]]] = []
+    depth: int | None = None
+    current = node
+    while current:
+        row = raw.execute(
+            "SELECT parent, seat, action, depth FROM log WHERE game_id = ? AND seq = ? AND kind IN ('action', 'gm')",
+            (game_id, current),
+        ).fetchone()
+        if row is None:
+            raise StoreError("corrupt", f"Game #{game_id}'s log has no action {current} to rebuild from.")
+        if depth is None:
+            depth = int(row["depth"])
+        snap = raw.execute(
+            "SELECT state FROM snapshots WHERE game_id = ? AND node = ?", (game_id, current)
+        ).fetchone()
+        if snap is not None:
+            steps.reverse()
+            return ChainTail(base=current, snapshot=snap["state"], steps=steps, depth=depth)
+        steps.append((current, int(row["seat"]), json.loads(row["action"])))
+        current = int(row["parent"])
+    steps.reverse()
+    return ChainTail(base=0, snapshot=None, steps=steps, depth=depth or 0)
+
+
+def log_since(raw: sqlite3.Connection, game_id: int, seq: int) -> list[sqlite3.Row]:
+    """Entries from ``seq`` on (inclusive): what happened since a given action."""
+    return raw.execute(
+        "SELECT seq, kind, seat, revealed, head FROM log WHERE game_id = ? AND seq >= ? ORDER BY seq",
+        (game_id, seq),
+    ).fetchall()
+
+
+def interaction_entry(raw: sqlite3.Connection, game_id: int, interaction_id: str) -> LogEntry | None:
+    row = raw.execute(
+        "SELECT * FROM log WHERE game_id = ? AND interaction_id = ?", (game_id, interaction_id)
+    ).fetchone()
+    return None if row is None else log_entry(row)
+
+
+# ---- writes --------------------------------------------------------------------
+
+
+@dataclass
+class NewEntry:
+    seq: int
+    kind: str
+    seat: int
+    user_id: int
+    action: dict[str, Any]
+    events: list[Event]
+    at: datetime
+    head: int
+    interaction_id: str | None = None
+    revealed: bool = False
+    parent: int | None = None
+    depth: int | None = None
+
+
+def append_entry(
+    raw: sqlite3.Connection,
+    game_id: int,
+    entry: NewEntry,
+    *,
+    status: str | None = None,
+    snapshot: str | None = None,
+) -> int | None:
+    """Append one log entry (and the status change it causes); returns the seq of an
+    earlier entry with the same interaction id instead, writing nothing, if there is one.
+
+    Runs inside a transaction. The log's primary key turns a second writer on the
+    same file into a clean refusal instead of a forked log.
+    """
+    at = iso(entry.at)
+    try:
+        raw.execute(
+            "INSERT INTO log (game_id, seq, kind, seat, user_id, action, events, interaction_id, revealed,"
+            " parent, depth, head, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                game_id,
+                entry.seq,
+                entry.kind,
+                entry.seat,
+                entry.user_id,
+                dumps(entry.action),
+                _EVENTS.dump_json(entry.events).decode("utf-8"),
+                entry.interaction_id,
+                int(entry.revealed),
+                entry.parent,
+                entry.depth,
+                entry.head,
+                at,
+            ),
+        )
+    except sqlite3.IntegrityError as exc:
+        if entry.interaction_id is not None and "interaction_id" in str(exc):
+            dup = raw.execute(
+                "SELECT seq FROM log WHERE game_id = ? AND interaction_id = ?", (game_id, entry.interaction_id)
+            ).fetchone()
+            return int(dup[0])
+        raise StoreError("conflict", f"Game #{game_id} was changed by another writer; please try again.") from exc
+    if status is not None:
+        raw.execute("UPDATE games SET status = ?, updated_at = ? WHERE id = ?", (status, at, game_id))
+    if snapshot is not None:
+        raw.execute(
+            "INSERT OR REPLACE INTO snapshots (game_id, node, state, at) VALUES (?, ?, ?, ?)",
+            (game_id, entry.seq, snapshot, at),
+        )
+    return None
+
+
+def add_audit(
+    raw: sqlite3.Connection, game_id: int, gm_user_id: int, command: str, reason: str, detail: dict[str, Any], at: datetime
+) -> None:
+    raw.execute(
+        "INSERT INTO gm_audit (game_id, gm_user_id, command, reason, detail, at) VALUES (?, ?, ?, ?, ?, ?)",
+        (game_id, gm_user_id, command, reason, dumps(detail), iso(at)),
+    )
+
+
+def touch(raw: sqlite3.Connection, game_id: int, at: datetime) -> None:
+    raw.execute("UPDATE games SET updated_at = ? WHERE id = ?", (iso(at), game_id))

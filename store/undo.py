@@ -1,0 +1,56 @@
+"""Board Game Arena's take-back policy, as one pure decision.
+
+A player may take back only their own last action, only while no other seat has
+acted since, and only if nothing hidden or random came out since. The last two
+protect the other players: once they have reacted to a move, or once a card was
+drawn or a secret revealed, taking it back would let someone replay with
+knowledge they should not have. Anything else is a job for the game master's
+roll-back, which is logged with a reason.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable
+
+from engine.core import RuleViolation
+
+UNDO_NOT_YOURS = "UNDO-1"
+UNDO_OTHERS_ACTED = "UNDO-2"
+UNDO_REVEALED = "UNDO-3"
+
+
+@dataclass(frozen=True)
+class LoggedStep:
+    """The parts of a log entry the policy looks at."""
+
+    seq: int
+    kind: str
+    seat: int
+    revealed: bool
+
+
+def undo_refusal(head: LoggedStep | None, since: Iterable[LoggedStep], my_seats: set[int]) -> RuleViolation | None:
+    """Why the newest action in effect (``head``) may not be taken back, or None if it may.
+
+    ``since`` is every log entry after ``head`` (actions already taken back, undo
+    markers, roll-backs): proof of who acted in between.
+    """
+    if head is None:
+        return RuleViolation(UNDO_NOT_YOURS, "There is no action to take back.")
+    if head.kind != "action" or head.seat not in my_seats:
+        return RuleViolation(
+            UNDO_NOT_YOURS, "You can only take back your own last action, and the last action was not yours."
+        )
+    for step in since:
+        if step.kind in ("gm", "rollback") or step.seat != head.seat:
+            return RuleViolation(
+                UNDO_OTHERS_ACTED,
+                "Someone else has acted since your last action, so it can no longer be taken back.",
+            )
+    if head.revealed:
+        return RuleViolation(
+            UNDO_REVEALED,
+            "That action revealed hidden or random information, so it cannot be taken back.",
+        )
+    return None

@@ -1,0 +1,65 @@
+"""Schema versioning (PRAGMA user_version), forward migrations, WAL."""
+
+from __future__ import annotations
+
+import sqlite3
+
+import pytest
+
+from store import GameStore, StoreError
+from store.schema import LATEST_VERSION, MIGRATIONS, migrate, user_version
+
+
+async def test_new_file_is_at_latest_version_in_wal_mode(db_path: str) -> None:
+    store = await GameStore.open(db_path)
+    await store.close()
+    conn = sqlite3.connect(db_path)
+    try:
+        assert user_version(conn) == LATEST_VERSION == len(MIGRATIONS)
+        assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+        tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        assert {"games", "seats", "log", "snapshots", "gm_audit", "reminders"} <= tables
+    finally:
+        conn.close()
+
+
+async def test_version_1_file_migrates_forward_and_keeps_its_games(db_path: str) -> None:
+    conn = sqlite3.connect(db_path, isolation_level=None)
+    assert migrate(conn, target=1) == 1
+    conn.execute(
+        "INSERT INTO games (guild_id, channel_id, ruleset, options, status, created_by, created_at, updated_at)"
+        " VALUES (5, 6, 'highcard', '{\"rounds\": 2}', 'open', 9, '2024-01-01T00:00:00.000000+00:00',"
+        " '2024-01-01T00:00:00.000000+00:00')"
+    )
+    conn.close()
+
+    store = await GameStore.open(db_path)
+    try:
+        game = await store.get_game(1)
+        assert (game.guild_id, game.options, game.status) == (5, {"rounds": 2}, "open")
+        assert game.settings.reminder_minutes == 720  # the column added by version 2 has its default
+        await store.mark_reminded(1, 0, game.created_at)
+        assert await store.last_reminded(1, 0) == game.created_at
+    finally:
+        await store.close()
+    conn = sqlite3.connect(db_path)
+    assert user_version(conn) == LATEST_VERSION
+    conn.close()
+
+
+async def test_file_from_a_newer_release_is_refused(db_path: str) -> None:
+    conn = sqlite3.connect(db_path)
+    conn.execute(f"PRAGMA user_version = {LATEST_VERSION + 1}")
+    conn.close()
+    with pytest.raises(StoreError) as caught:
+        await GameStore.open(db_path)
+    assert caught.value.code == "schema_too_new"
+
+
+async def test_reopening_does_not_migrate_twice(db_path: str) -> None:
+    for _ in range(2):
+        store = await GameStore.open(db_path)
+        await store.close()
+    conn = sqlite3.connect(db_path)
+    assert user_version(conn) == LATEST_VERSION
+    conn.close()
