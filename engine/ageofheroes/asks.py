@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import hashlib
+import json
 from typing import Any
 
 from engine.core import Option, Prompt
@@ -17,10 +19,22 @@ from .war import can_war, war_targets
 _SCHEMAS: dict[str, dict[str, Any]] = {}
 
 
+# What the table's form button says for each structured answer ("x-form-label").
+FORM_LABELS = {
+    "TradeOffer": "Make an offer…",
+    "DeclareWar": "Other declaration…",
+    "Assign": "Place cards another way…",
+    "PlunderPick": "Pick other positions…",
+}
+
+
 def schema(model: Any) -> dict[str, Any]:
     name = model.__name__
     if name not in _SCHEMAS:
-        _SCHEMAS[name] = model.model_json_schema()
+        out = model.model_json_schema()
+        if name in FORM_LABELS:
+            out["x-form-label"] = FORM_LABELS[name]
+        _SCHEMAS[name] = out
     return _SCHEMAS[name]
 
 
@@ -123,19 +137,32 @@ def assign_options(state: AohState, seat: int) -> list[Option]:
 
 
 def trade_options(state: AohState, seat: int) -> list[Option]:
+    """Short labels (buttons); the deals themselves are spelled out in ``trade_question``."""
     out: list[Option] = []
     for o in state.trade.incoming(seat):
-        deal = f"{C.names(o.give)} for {C.names(o.get)}"
-        out.append(_opt(f"Accept offer {o.id} from seat {o.frm + 1}: {deal}", type="trade_accept", offer=o.id))
-        out.append(_opt(f"Decline offer {o.id}", type="trade_decline", offer=o.id))
+        out.append(_opt(f"Accept #{o.id} from seat {o.frm + 1}", type="trade_accept", offer=o.id))
+        out.append(_opt(f"Decline #{o.id}", type="trade_decline", offer=o.id))
     for o in state.trade.outgoing(seat):
-        out.append(_opt(f"Withdraw offer {o.id}", type="trade_withdraw", offer=o.id))
+        out.append(_opt(f"Withdraw #{o.id}", type="trade_withdraw", offer=o.id))
     if state.stack and state.stack[-1].kind == "trade":
         if seat in state.trade.done:
             out.append(_opt("Not done: keep trading", type="trade_done", done=False))
         else:
             out.append(_opt("Done trading", type="trade_done", done=True))
     return out
+
+
+def trade_question(state: AohState, seat: int, head: str) -> str:
+    """The trade prompt's text (sent only to ``seat`` by DM): its hand and the offers it is party to."""
+    lines = [head, f"Your hand: {C.names(sorted(state.p(seat).hand, key=C.kind))}."]
+    for o in state.trade.incoming(seat):
+        lines.append(f"Offer #{o.id} from {seat_name(state, o.frm)}: you get {C.names(o.give)}, you give {C.names(o.get)}.")
+    for o in state.trade.outgoing(seat):
+        lines.append(f"Your offer #{o.id} to {seat_name(state, o.to)}: you give {C.names(o.give)}, you get {C.names(o.get)}.")
+    return "\n".join(lines)
+
+
+TRADE_HEAD = "Market Day trading (AH-4.4): make offers with **Make an offer…**, answer offers made to you, then press **Done trading**."
 
 
 def _single(state: AohState, f: Frame, rule: str, question: str, options: list[Option], *, secret: bool = False, answer_schema: dict[str, Any] | None = None, default: dict[str, Any] | None = None) -> list[Prompt]:
@@ -226,9 +253,9 @@ def prompts(state: AohState) -> list[Prompt]:
             out.append(
                 Prompt(
                     seat=s,
-                    key=f"trade-{f.key}-{state.trade.next_id}",
+                    key=f"trade-{f.key}",
                     rule="AH-4.4",
-                    question="Market Day trading: make or answer offers, then say you are done.",
+                    question=trade_question(state, s, TRADE_HEAD),
                     options=trade_options(state, s),
                     answer_schema=schema(TradeOffer),
                     secret=True,
@@ -254,8 +281,22 @@ def prompts(state: AohState) -> list[Prompt]:
         busy = {p.seat for p in out}
         for s in surviving(state):
             if s not in busy:
-                out.append(Prompt(seat=s, key=f"trade-any-{state.trade.next_id}", rule="AH-4.11", question="Trade at any time (table option).", options=trade_options(state, s), answer_schema=schema(TradeOffer), secret=True, waiting=False))
+                out.append(Prompt(seat=s, key="trade-any", rule="AH-4.11", question=trade_question(state, s, "Trade at any time (table option)."), options=trade_options(state, s), answer_schema=schema(TradeOffer), secret=True, waiting=False))
+    for prompt in out:
+        prompt.key = f"{prompt.key}-{options_digest(prompt.options)}"
     return out
+
+
+def options_digest(options: list[Option]) -> str:
+    """Six hex digits of the options' actions, appended to every prompt key.
+
+    A button names its option by index, so a decision whose options changed (a card
+    built, an offer made, a card discarded) must get a new key: a press on the old
+    message is then recognised as stale instead of applying whatever option now sits
+    at that index.
+    """
+    raw = json.dumps([o.action for o in options], sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(raw.encode("utf-8")).hexdigest()[:6]
 
 
 def _distinct(hand: list[str]) -> list[str]:

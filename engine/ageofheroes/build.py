@@ -133,7 +133,7 @@ def build(
         assert target is not None
         target.general = True
     where = f" for army {target.id}" if target is not None else ""
-    _built(state, events, f"{seat_name(state, seat)} builds a {item}{where}, paying {C.names(chosen)}.", seat, item, chosen)
+    _built(state, events, f"{seat_name(state, seat)} builds {'an' if item[0] in 'aeiou' else 'a'} {C.name(item)}{where}, paying {C.names(chosen)}.", seat, item, chosen)
 
 
 def _pay(state: AohState, seat: int, pay: list[str]) -> None:

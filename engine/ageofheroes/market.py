@@ -170,4 +170,6 @@ def start_turns(state: AohState, frame: Frame, events: list[Event]) -> None:
     if state.trade.offers:
         events.append(Event.to_all("trade_closed", f"Trading closes; {len(state.trade.offers)} open offer(s) lapse (AH-4.10)."))
     state.trade.reset()
+    # A milestone: the table posts the public tableau once Market Day is over.
+    events.append(Event.to_all("market_day_end", f"Round {state.round}: Market Day is over; the turns begin.", milestone=True, round=state.round))
     push(state, "turn", round_start(state))

@@ -137,7 +137,7 @@ class AgeOfHeroes(Ruleset[AohState, AohOptions]):
             B.build(state, seat, a.item, a.pay, a.army, a.neighbour, a.confirm, ev)
         elif t == "finish_build":
             state.stack.pop()
-            ev.append(Event.to_all("build_done", f"Seat {seat + 1} finishes building.", seat=seat))
+            ev.append(Event.to_all("build_done", f"{seat_name(state, seat)} finishes building.", seat=seat))
         elif t == "road_answer":
             B.answer_road(state, seat, a.consent, ev)
         elif t == "declare_war":
@@ -203,6 +203,26 @@ class AgeOfHeroes(Ruleset[AohState, AohOptions]):
         if state.winners is None:
             return None
         return Result(winners=list(state.winners), reason=state.reason, scores={s: (1.0 if s in state.winners else 0.0) for s in range(len(state.seats))})
+
+    def describe_action(self, state: AohState, seat: int, action: dict[str, Any]) -> str:
+        """Option labels where there is one; typed answers (offers, declarations) in words."""
+        t = action.get("type")
+        try:
+            if t in ("trade_offer", "trade_counter"):
+                to = action.get("to")
+                if t == "trade_counter":
+                    offer = state.trade.find(int(action.get("offer", 0)))
+                    to = offer.frm if offer else None
+                who = seat_name(state, int(to)) if isinstance(to, int) and 0 <= to < len(state.seats) else "another seat"
+                give, get = [str(g) for g in action.get("give") or []], [str(g) for g in action.get("get") or []]
+                from . import cards as C
+
+                return f"offer {who}: your {C.names(give)} for their {C.names(get)}"
+            if t == "declare_war" and isinstance(action.get("target"), int) and 0 <= action["target"] < len(state.seats):
+                return f"{str(action.get('purpose', 'war')).title()} on {seat_name(state, action['target'])} with {', '.join(action.get('armies') or []) or 'no armies'}"
+        except (TypeError, ValueError):
+            pass
+        return super().describe_action(state, seat, action)
 
     def sample_action(self, state: AohState, seat: int, rng: random.Random) -> dict[str, Any]:
         try:

@@ -200,6 +200,8 @@ def turn_end(state: AohState, frame: Frame, events: list[Event]) -> None:
         if state.winners is not None:
             return
     state.active = None
+    # A milestone: the table posts the public tableau after every turn.
+    events.append(Event.to_all("turn_end", f"End of {seat_name(state, seat)}'s turn.", milestone=True, seat=seat))
     left = [s for s in order_from(state, round_start(state)) if s not in state.turns_this_round]
     after = [s for s in order_from(state, seat) if s in left]
     if after:
