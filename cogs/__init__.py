@@ -5,7 +5,8 @@ data), ``prompts`` (DynamicItems and modals), ``routing`` (who sees which event)
 ``delivery`` (threads, DMs and the closed-DM fallback), ``referee`` (apply and
 publish, shared by every cog), ``text`` (formatting within Discord's limits),
 ``permissions`` (who is a GM), ``sync`` (command-tree hash), and the cogs
-``table`` (/game), ``gm`` (/gm) and ``reminders``.
+``table`` (/game), ``gm`` (/gm) and ``reminders``, plus per-game cogs
+(``ageofheroes``: /ah and the offer builder; ``runewars``: /rw).
 """
 
-EXTENSIONS = ("cogs.table", "cogs.gm", "cogs.reminders")
+EXTENSIONS = ("cogs.table", "cogs.gm", "cogs.reminders", "cogs.ageofheroes", "cogs.runewars")

@@ -1,11 +1,12 @@
 """Getting messages to the right eyes: the game thread for the table, DMs for one seat.
 
 DMs fail often (closed DMs answer 403 / 50007). A failed DM is never dropped: its
-text waits in ``pending`` and is shown in the player's ephemeral private panel the
-next time they interact in the game, the thread gets one line asking them to open
-their DMs (with an "Open my private panel" button), and the game master is told.
-Pending texts live in memory; after a restart the panel still shows the player's
-full private view and open decisions, which are rebuilt from the game state.
+text waits in the store (``GameStore.add_pending_dm``, the ``pending_dm`` table) and
+is shown in the player's ephemeral private panel the next time they interact in the
+game, the thread gets one line asking them to open their DMs (with an "Open my
+private panel" button), and the game master is told. Because the texts are in the
+database, a restart (or a crash) of the bot does not lose them. Without a store
+(unit tests of this module) they are kept in memory instead.
 """
 
 from __future__ import annotations
@@ -53,9 +54,11 @@ def frozen_view(items: list[discord.ui.Item[Any]]) -> discord.ui.View | None:
 class Delivery:
     """Sends to threads and DMs; remembers what could not be delivered."""
 
-    def __init__(self, client: discord.Client, gm_role: str) -> None:
+    def __init__(self, client: discord.Client, gm_role: str, store: Any | None = None) -> None:
         self.client = client
         self.gm_role = gm_role
+        self.store = store
+        # With a store, only ``notified`` is used here (the texts are in the database).
         self.pending: dict[tuple[int, int], Pending] = {}
         self._dm_channels: dict[int, discord.abc.Messageable] = {}
 
@@ -96,9 +99,9 @@ class Delivery:
             log.exception("could not post to the thread of game %s", getattr(game, "id", "?"))
         return sent
 
-    async def tell_gm(self, game: Any, text: str) -> None:
+    async def tell_gm(self, game: Any, text: str, *, view: discord.ui.View | None = None) -> None:
         """A notice for whoever referees; ``text`` must hold no secret (the thread is public)."""
-        await self.post(game, f"🛡️ {self.gm_mention(game.guild_id)}: {text}", mentions=user_and_role_mentions())
+        await self.post(game, f"🛡️ {self.gm_mention(game.guild_id)}: {text}", view=view, mentions=user_and_role_mentions())
 
     # ---- one seat -----------------------------------------------------------------
     async def _dm_channel(self, user_id: int) -> discord.abc.Messageable:
@@ -132,8 +135,19 @@ class Delivery:
 
     async def _dm_failed(self, game: Any, user_id: int, content: str, seat: int | None) -> None:
         state = self.pending.setdefault((int(game.id), user_id), Pending())
-        state.texts.append(content)
-        if state.notified:
+        waiting = 1
+        if self.store is not None:
+            try:
+                waiting = await self.store.add_pending_dm(int(game.id), user_id, seat, content)
+            except Exception:  # noqa: BLE001 - keep it in memory rather than lose it
+                log.exception("could not store an undelivered DM for %s in game %s", user_id, game.id)
+                state.texts.append(content)
+        else:
+            state.texts.append(content)
+        # Tell the table once: not again while this process already did, nor when older
+        # messages were already waiting (the notice was posted then, perhaps before a restart).
+        if state.notified or waiting > 1:
+            state.notified = True
             return
         state.notified = True
         from .prompts import PanelButton  # the button class lives with the other components
@@ -147,19 +161,26 @@ class Delivery:
         )
         await self.post(game, text, view=frozen_view([PanelButton(int(game.id))]), mentions=user_and_role_mentions())
 
-    def has_pending(self, game_id: int, user_id: int) -> bool:
+    async def has_pending(self, game_id: int, user_id: int) -> bool:
         state = self.pending.get((int(game_id), user_id))
-        return bool(state and state.texts)
+        if state is not None and state.texts:
+            return True
+        return bool(self.store is not None and await self.store.has_pending_dms(int(game_id), user_id))
 
-    def take_pending(self, game_id: int, user_id: int) -> list[str]:
+    async def take_pending(self, game_id: int, user_id: int) -> list[str]:
+        """The undelivered texts for this player and game, oldest first; they are gone once taken."""
+        texts: list[str] = []
+        if self.store is not None:
+            texts = await self.store.take_pending_dms(int(game_id), user_id)
         state = self.pending.get((int(game_id), user_id))
-        if state is None:
-            return []
-        texts, state.texts = state.texts, []
+        if state is not None and state.texts:
+            texts, state.texts = texts + state.texts, []
         return texts
 
-    def pending_games(self, user_id: int) -> list[int]:
-        return [game for (game, user), state in self.pending.items() if user == user_id and state.texts]
+    async def pending_games(self, user_id: int) -> list[int]:
+        games = set(await self.store.pending_dm_games(user_id)) if self.store is not None else set()
+        games |= {game for (game, user), state in self.pending.items() if user == user_id and state.texts}
+        return sorted(games)
 
     def dms_closed(self, game_id: int, user_id: int) -> bool:
         state = self.pending.get((int(game_id), user_id))

@@ -166,25 +166,48 @@ class GmCog(commands.GroupCog, group_name="gm", group_description="Game-master t
         await self._run(interaction, game, work)
 
     @app_commands.command(name="replace", description="Give a seat to a substitute player")
+    @app_commands.describe(seat="The seat (1-based, see /game info)", player="The substitute", reason="Why (shown to the table)")
     @app_commands.autocomplete(game=game_autocomplete)
     async def replace(self, interaction: discord.Interaction, seat: app_commands.Range[int, 1, 12], player: discord.User, reason: str, game: int | None = None) -> None:
         async def work(record: Any) -> None:
-            await self.r.store.gm_replace(record.id, interaction.user.id, seat - 1, player.id, reason)
-            await self.r.send(interaction, f"✅ {player.mention} now holds seat {seat}.")
-            await self._announce(record, interaction, f"gave seat {seat} to {player.mention}", reason)
-            loaded = await self.r.store.load(record.id)
-            seats = await self.r.seat_map(record.id)
-            await self.r.post_prompts(record, seats, [p for p in loaded.prompts if p.seat == seat - 1])
+            if getattr(player, "bot", False):
+                raise UserError("A bot cannot hold a seat; pick a person.")
+            async with self.r.lock(record.id):
+                await self.r.store.gm_replace(record.id, interaction.user.id, seat - 1, player.id, reason)
+                await self.r.send(interaction, f"✅ {player.mention} now holds seat {seat}.")
+                await self._announce(record, interaction, f"gave seat {seat} to {player.mention}", reason)
+                # From now on the seat's DMs go to the substitute: a word of welcome, then every
+                # open decision of the seat afresh (secret ones by DM, public ones in the thread).
+                await self.r.delivery.dm(
+                    record,
+                    player.id,
+                    text.truncate(
+                        f"🛡️ **{self.r.title(record)}**: a game master gave you seat {seat} ({reason}). "
+                        "Your open decisions follow; use `/game hand` in the game's thread to see your hand and what you know.",
+                        text.MAX_CONTENT,
+                    ),
+                    seat=seat - 1,
+                )
+                loaded = await self.r.store.load(record.id)
+                seats = await self.r.seat_map(record.id)
+                await self.r.post_prompts(record, seats, [p for p in loaded.prompts if p.seat == seat - 1])
 
         await self._run(interaction, game, work)
 
     @app_commands.command(name="kick", description="Remove a player; their seat stays vacant until /gm replace")
+    @app_commands.describe(player="The player to remove", reason="Why (shown to the table)")
     @app_commands.autocomplete(game=game_autocomplete)
     async def kick(self, interaction: discord.Interaction, player: discord.User, reason: str, game: int | None = None) -> None:
         async def work(record: Any) -> None:
-            await self.r.store.gm_kick(record.id, interaction.user.id, player.id, reason)
+            async with self.r.lock(record.id):
+                held = sorted(s.seat for s in await self.r.store.seats(record.id) if s.user_id == player.id and s.seat is not None)
+                await self.r.store.gm_kick(record.id, interaction.user.id, player.id, reason)
             await self.r.send(interaction, f"✅ {player.mention} was removed.")
-            await self._announce(record, interaction, f"removed {player.mention}", reason)
+            vacant = ""
+            if held:
+                names = ", ".join(str(s + 1) for s in held)
+                vacant = f"; seat {names} is vacant until a game master uses `/gm replace`"
+            await self._announce(record, interaction, f"removed {player.mention}{vacant}", reason)
 
         await self._run(interaction, game, work)
 

@@ -5,6 +5,7 @@ split across menus and pages, every label inside Discord's limits) can be unit
 tested and reused by per-game cogs. ``cogs.prompts`` turns a layout into a View.
 
 Rules of thumb: a handful of short options become buttons (one press, no menu);
+an option with a description always goes in a select menu (only menus show descriptions);
 more options, or long labels, become select menus of 25; past what one message can
 hold (4 menus, the fifth row kept for navigation) the prompt is paged with
 ◀ / ▶ buttons that edit the message in place.
@@ -64,8 +65,13 @@ class Layout:
 
 
 def uses_buttons(prompt: Prompt) -> bool:
+    """Buttons for a few short options; a select menu when any option has a description to show."""
     n = len(prompt.options)
-    return 0 < n <= MAX_BUTTONS and all(len(o.label) <= BUTTON_LABEL_SOFT for o in prompt.options)
+    return (
+        0 < n <= MAX_BUTTONS
+        and all(len(o.label) <= BUTTON_LABEL_SOFT for o in prompt.options)
+        and not any(o.description for o in prompt.options)
+    )
 
 
 def page_count(prompt: Prompt) -> int:
@@ -126,7 +132,9 @@ def layout_prompt(game_id: int, prompt: Prompt, page: int = 0) -> Layout:
             )
         )
     if prompt.answer_schema:
-        extra.append(ButtonSpec(ids.encode_prompt(ids.FORM, game_id, seat, kh, 0), "Answer…", style="success"))
+        # A game may name the form button in its schema ("x-form-label"), e.g. "Make an offer…".
+        label = truncate(str(prompt.answer_schema.get("x-form-label") or "Answer…"), MAX_LABEL)
+        extra.append(ButtonSpec(ids.encode_prompt(ids.FORM, game_id, seat, kh, 0), label, style="success"))
     if extra:
         rows.append(extra)
     return Layout(rows=rows, page=page, pages=pages)

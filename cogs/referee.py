@@ -57,8 +57,14 @@ class Referee:
         self.store = store
         self.gm_role = gm_role
         self.clock = clock
-        self.delivery = Delivery(client, gm_role)
+        self.delivery = Delivery(client, gm_role, store)
         self._locks: dict[int, asyncio.Lock] = {}
+        # Per-game replacements for the generic modal of a structured prompt (e.g. the
+        # Age of Heroes offer builder): ruleset name -> handler(interaction, ref, prompt, loaded)
+        # that answers the interaction itself and returns True, or returns False to fall back.
+        self.form_builders: dict[str, Callable[..., Awaitable[bool]]] = {}
+        # Per-game text for the private panel: ruleset name -> formatter(view, title=...) -> pages.
+        self.panel_formatters: dict[str, Callable[..., list[str]]] = {}
 
     # ---- small helpers ------------------------------------------------------------
     def lock(self, game_id: int) -> asyncio.Lock:
@@ -208,7 +214,7 @@ class Referee:
                 action, label = dict(option.action), option.label
             else:
                 option = prompt.option_for(action)
-                label = option.label if option else str(action.get("type", "answer"))
+                label = option.label if option else self._describe(loaded, ref.seat, action)
             if ref.seat == GM_SEAT:
                 outcome = await self.store.gm_act(ref.game, user_id, action, f"resolved through the prompt: {label}")
             else:
@@ -230,6 +236,14 @@ class Referee:
             # run side by side; the game lock still keeps this game's posts in order.
             await asyncio.gather(confirm(), self.publish(loaded.game, loaded.prompts, outcome, seats=seats))
         return True
+
+    @staticmethod
+    def _describe(loaded: Any, seat: int, action: dict[str, Any]) -> str:
+        """A typed answer in the game's own words (``Ruleset.describe_action``), for the confirmation."""
+        try:
+            return str(engine.ruleset(loaded.game.ruleset).describe_action(loaded.state, seat, action))
+        except Exception:  # noqa: BLE001 - a label must never stop an action
+            return str(action.get("type", "answer"))
 
     async def _mark_message(self, interaction: discord.Interaction, prompt: Prompt, label: str, still_open: bool) -> None:
         """Show the choice on the prompt message itself (only where that reveals nothing new)."""
@@ -271,6 +285,9 @@ class Referee:
                 raise UserError("That decision has already been resolved.")
             if ref.seat != GM_SEAT and not any(s.seat == ref.seat and s.user_id == interaction.user.id for s in loaded.seats):
                 raise UserError(f"This form is for seat {ref.seat + 1}.")
+            builder = self.form_builders.get(loaded.game.ruleset)
+            if builder is not None and await builder(interaction, ref, prompt, loaded):
+                return
             await interaction.response.send_modal(modal_for(ref, prompt))
 
         await self.guarded(interaction, work)
@@ -387,10 +404,12 @@ class Referee:
         for prompt in prompts:
             if prompt.seat == GM_SEAT:
                 # A GM task's text may name a secret card: the thread only hears that a ruling is due.
+                # The prompt's own button ("Resolved") is attached: only a game master may press it.
                 await self.delivery.tell_gm(
                     game,
                     f"{self.title(game)} waits for a game-master ruling (rule {prompt.rule}). "
                     "Use `/gm resolve` in this thread: the task's details show only to you there.",
+                    view=frozen_view(items_for(layout_prompt(game.id, prompt))),
                 )
                 continue
             view = frozen_view(items_for(layout_prompt(game.id, prompt)))
@@ -421,7 +440,7 @@ class Referee:
                 raise UserError("The game has not started yet, so there is nothing private to show.")
             raise UserError("You are not playing in this game.")
         rs = engine.ruleset(loaded.game.ruleset)
-        pending = self.delivery.take_pending(game_id, user_id)
+        pending = await self.delivery.take_pending(game_id, user_id)
         lines = [header or f"🔒 **Your private panel — {self.title(loaded.game)}** (only you can see this)"]
         if pending:
             lines.append("**Messages I could not send you by DM:**")
@@ -429,7 +448,8 @@ class Referee:
         await self.send(interaction, "\n".join(lines))
         for seat in seats:
             view = rs.view(loaded.state, seat)
-            for page in text.format_view_pages(view, title=f"Seat {seat + 1}: what you see"):
+            formatter = self.panel_formatters.get(loaded.game.ruleset, text.format_view_pages)
+            for page in formatter(view, title=f"Seat {seat + 1}: what you see"):
                 await self.send(interaction, page)
             for prompt in loaded.prompts:
                 if prompt.seat == seat:
@@ -438,14 +458,14 @@ class Referee:
 
     async def offer_fallback(self, interaction: discord.Interaction, game_id: int) -> None:
         """After any interaction in a game: a player whose DMs failed gets their panel ephemerally."""
-        if interaction.guild_id is None or not self.delivery.has_pending(game_id, interaction.user.id):
+        if interaction.guild_id is None or not await self.delivery.has_pending(game_id, interaction.user.id):
             return
         header = "📭 **I could not DM you, so here is what I tried to send** (only you can see this)"
         await self.guarded(interaction, lambda: self._panel(interaction, game_id, header=header))
 
     async def on_app_command_completion(self, interaction: discord.Interaction, command: Any) -> None:
         """Any slash command counts as "interacting": a player with undelivered DMs gets their panel."""
-        games = self.delivery.pending_games(interaction.user.id)
+        games = await self.delivery.pending_games(interaction.user.id)
         if not games or interaction.guild_id is None or getattr(command, "qualified_name", "") == "game hand":
             return
         here = await self.store.game_by_thread(interaction.channel_id) if interaction.channel_id else None
@@ -474,17 +494,29 @@ class Referee:
 
         await self.guarded(interaction, work)
 
-    async def start(self, interaction: discord.Interaction, game_id: int | None) -> None:
+    async def start(self, interaction: discord.Interaction, game_id: int | None, seed: str | None = None) -> None:
+        """Start a game. A fixed ``seed`` (tournaments, tests) is a game master's privilege:
+        whoever knows the seed knows every shuffle, so the table is told it was fixed."""
         await self.defer(interaction)
 
         async def work() -> None:
             game = await self.resolve_game(interaction, game_id)
-            if interaction.user.id != game.created_by and not self.is_gm(interaction):
+            gm = self.is_gm(interaction)
+            if seed is not None and not gm:
+                raise UserError(
+                    "Only a game master can fix the seed: whoever knows it knows every shuffle. "
+                    "Start without `seed` and the bot draws a secret one."
+                )
+            if interaction.user.id != game.created_by and not gm:
                 if not any(s.user_id == interaction.user.id for s in await self.store.seats(game.id)):
                     raise UserError("Only the game's creator, a seated player or a game master can start it.")
             async with self.lock(game.id):
-                outcome = await self.store.start(game.id, interaction.user.id)
-                await self.send(interaction, f"✅ {self.title(game)} has started.")
+                outcome = await self.store.start(
+                    game.id, interaction.user.id, seed=seed, seeded_by=interaction.user.id if seed is not None else None
+                )
+                digest = outcome.game.seed_hash
+                fixed = " with the seed you fixed" if seed is not None else ""
+                await self.send(interaction, f"✅ {self.title(game)} has started{fixed}. Seed hash (SHA-256): `{digest}`.")
                 await self.publish(game, [], outcome)
 
         await self.guarded(interaction, work)

@@ -5,10 +5,14 @@ the game waits on, so the schedule is unit tested with an injected time. The
 ``Reminders`` cog runs it for every active game on a ``discord.ext.tasks`` loop:
 
 * a seat whose decision has waited ``reminder_minutes`` since the last action (or
-  since its last ping) is pinged in the thread, outside quiet hours (UTC);
+  since its last ping) is pinged in the thread, outside quiet hours (in the table's
+  time zone: UTC plus ``utc_offset_hours``);
 * at the deadline, with ``auto_default`` on, the prompt's published default (or a
   random legal answer) is applied for that seat, logged as a GM action by the bot;
-  otherwise the game master is told once that the game has stalled.
+  otherwise the game master is told once that the game has stalled. If applying the
+  default fails (the rules refuse it, the game has no default to offer), the game
+  master is told once for that wait, the failure is logged, and the bot does not
+  retry on every tick.
 
 A locked-in simultaneous answer (``waiting=False``) is never pinged. Secret
 prompts are pinged without their question, which may name a secret.
@@ -25,7 +29,8 @@ from typing import Any, Callable
 from discord.ext import commands, tasks
 
 import engine
-from engine.core import GM_SEAT, Prompt
+from engine.core import GM_SEAT, Prompt, RuleViolation
+from store import StoreError
 
 from . import text
 from .delivery import user_mentions
@@ -34,6 +39,11 @@ log = logging.getLogger(__name__)
 
 Clock = Callable[[], datetime]
 STALL_MARK = GM_SEAT  # the reminders row that remembers when the GM was last told
+
+
+def default_failed_mark(seat: int) -> int:
+    """The reminders row remembering when applying ``seat``'s default last failed (-2, -3, ...)."""
+    return -2 - seat
 
 
 @dataclass(frozen=True)
@@ -60,11 +70,12 @@ def aware(moment: datetime) -> datetime:
     return moment if moment.tzinfo is not None else moment.replace(tzinfo=timezone.utc)
 
 
-def in_quiet_hours(now: datetime, start: int | None, end: int | None) -> bool:
-    """Whether ``now`` (UTC) falls in [start, end); a window may wrap past midnight."""
+def in_quiet_hours(now: datetime, start: int | None, end: int | None, utc_offset_hours: int = 0) -> bool:
+    """Whether ``now`` falls in [start, end) on the table's clock (UTC + ``utc_offset_hours``);
+    a window may wrap past midnight."""
     if start is None or end is None or start == end:
         return False
-    hour = aware(now).astimezone(timezone.utc).hour
+    hour = (aware(now).astimezone(timezone.utc) + timedelta(hours=utc_offset_hours)).hour
     return start <= hour < end if start < end else hour >= start or hour < end
 
 
@@ -89,7 +100,9 @@ def plan_reminders(
         return []
     out: list[Plan] = []
     deadline_passed = bool(settings.deadline_hours) and now - waiting_since >= timedelta(hours=settings.deadline_hours)
-    quiet = in_quiet_hours(now, settings.quiet_start_hour, settings.quiet_end_hour)
+    quiet = in_quiet_hours(
+        now, settings.quiet_start_hour, settings.quiet_end_hour, int(getattr(settings, "utc_offset_hours", 0) or 0)
+    )
     stalled: list[int] = []
     for seat, prompt in sorted(firsts.items()):
         if seat == GM_SEAT:
@@ -98,7 +111,10 @@ def plan_reminders(
             continue
         if deadline_passed:
             if settings.auto_default:
-                out.append(ApplyDefault(seat, prompt))
+                failed = last_reminded.get(default_failed_mark(seat))
+                if failed is None or aware(failed) < waiting_since:
+                    out.append(ApplyDefault(seat, prompt))
+                # else: it failed during this wait and the GM was told; do not retry every tick
             else:
                 stalled.append(seat)
             continue
@@ -154,7 +170,9 @@ class Reminders(commands.Cog):
     async def _game(self, game: Any, now: datetime) -> list[Plan]:
         loaded = await self.r.store.load(game.id)
         seats = {s.seat: s for s in loaded.seats if s.seat is not None}
-        last = {seat: await self.r.store.last_reminded(game.id, seat) for seat in {p.seat for p in loaded.prompts} | {STALL_MARK}}
+        asked = {p.seat for p in loaded.prompts}
+        marks = asked | {STALL_MARK} | {default_failed_mark(s) for s in asked if s >= 0}
+        last = {seat: await self.r.store.last_reminded(game.id, seat) for seat in marks}
         plans = plan_reminders(
             now,
             status=game.status,
@@ -174,7 +192,7 @@ class Reminders(commands.Cog):
                 )
                 await self.r.store.mark_reminded(game.id, plan.seat, now)
             elif isinstance(plan, ApplyDefault):
-                await self._apply_default(game, loaded, plan)
+                await self._apply_default(game, loaded, plan, now)
             elif isinstance(plan, Stalled):
                 names = ", ".join(
                     "the game master" if s < 0 else text.seat_label(s, seats[s].user_id if s in seats else None) for s in plan.seats
@@ -183,14 +201,42 @@ class Reminders(commands.Cog):
                 await self.r.store.mark_reminded(game.id, STALL_MARK, now)
         return plans
 
-    async def _apply_default(self, game: Any, loaded: Any, plan: ApplyDefault) -> None:
+    async def _apply_default(self, game: Any, loaded: Any, plan: ApplyDefault, now: datetime) -> bool:
+        """Apply the late seat's default; on failure tell the GM once for this wait and log it."""
         rs = engine.ruleset(game.ruleset)
-        action = plan.prompt.default or rs.sample_action(loaded.state, plan.seat, self.rng)
         bot_id = self.bot.user.id if self.bot.user else 0
-        async with self.r.lock(game.id):
-            before = (await self.r.store.load(game.id)).prompts
-            outcome = await self.r.store.gm_act(game.id, bot_id, action, "deadline passed: default applied", seat=plan.seat)
-            await self.r.publish(game, before, outcome)
+        try:
+            action = plan.prompt.default or rs.sample_action(loaded.state, plan.seat, self.rng)
+            async with self.r.lock(game.id):
+                before = (await self.r.store.load(game.id)).prompts
+                outcome = await self.r.store.gm_act(game.id, bot_id, action, "deadline passed: default applied", seat=plan.seat)
+                await self.r.publish(game, before, outcome)
+            return True
+        except Exception as exc:  # noqa: BLE001 - a failed default must not stop the other games
+            reason = _failure_words(exc)
+            log.warning(
+                "game %s: applying the default for seat %s at the deadline failed: %s", game.id, plan.seat + 1, reason,
+                exc_info=not isinstance(exc, (RuleViolation, StoreError)),
+            )
+            # The reason is a rule sentence or a table refusal, never the hidden prompt itself.
+            await self.r.delivery.tell_gm(
+                game,
+                text.truncate(
+                    f"{self.r.title(game)} passed its deadline, but I could not apply the default answer for "
+                    f"seat {plan.seat + 1}: {reason} Please decide with `/gm override` (edit:action) or extend the deadline.",
+                    1800,
+                ),
+            )
+            await self.r.store.mark_reminded(game.id, default_failed_mark(plan.seat), now)
+            return False
+
+
+def _failure_words(exc: BaseException) -> str:
+    if isinstance(exc, RuleViolation):
+        return f"{exc.message} ({exc.rule})."
+    if isinstance(exc, StoreError):
+        return exc.message
+    return "an unexpected error (see the bot's log)."
 
 
 async def setup(bot: commands.Bot) -> None:

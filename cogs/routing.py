@@ -52,10 +52,17 @@ def new_prompts(before: list[Prompt], after: list[Prompt]) -> list[Prompt]:
     """Prompts that were not open before: only these get a fresh message.
 
     A simultaneous prompt that merely changed to locked-in keeps its key and is not
-    re-sent, so lock-ins do not spam everyone's DMs.
+    re-sent, so lock-ins do not spam everyone's DMs. A sequential prompt that keeps its
+    key but asks something else (a multi-step decision whose options changed) is re-sent,
+    so the player's newest message always shows the options that are open.
     """
-    seen = {(p.seat, p.key) for p in before}
-    return [p for p in after if (p.seat, p.key) not in seen]
+    seen = {(p.seat, p.key): p for p in before}
+    out = []
+    for p in after:
+        old = seen.get((p.seat, p.key))
+        if old is None or (not p.simultaneous and (old.options != p.options or old.question != p.question)):
+            out.append(p)
+    return out
 
 
 def plan_prompts(prompts: list[Prompt]) -> PromptPlan:

@@ -7,6 +7,7 @@ thread is about that game, so ``game:`` is needed only elsewhere.
 
 from __future__ import annotations
 
+import json
 import logging
 from typing import Any
 
@@ -87,6 +88,63 @@ async def option_autocomplete(interaction: discord.Interaction, current: str) ->
     return out[:25]
 
 
+def settable_options(rs: Any) -> dict[str, Any]:
+    """The options a table may set by name: the ruleset's options model, minus the seats
+    (``players`` has its own argument; factions are chosen when joining)."""
+    return {k: f for k, f in rs.options_model.model_fields.items() if k != "factions"}
+
+
+def describe_options(rs: Any) -> str:
+    """One sentence listing a game's options with their defaults, for refusals and help."""
+    parts = []
+    for name, field in settable_options(rs).items():
+        if name == "players":
+            continue
+        default = field.get_default(call_default_factory=True)
+        shown = "true" if default is True else "false" if default is False else default
+        parts.append(f"`{name}` (default {shown})" + (f": {field.description}" if field.description else ""))
+    if not parts:
+        return f"{rs.title} has no options besides `players`."
+    return text.truncate(f"{rs.title}'s options: " + ", ".join(parts) + ". Write them as name=value, e.g. `" + _example(rs) + "`.", 1500)
+
+
+def _example(rs: Any) -> str:
+    for name, field in settable_options(rs).items():
+        if name != "players":
+            return f"{name}={json.dumps(field.get_default(call_default_factory=True))}"
+    return "players=2"
+
+
+async def options_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    """Completes ``name=value`` pairs from the chosen game's options model.
+
+    What is typed stays as it is; the last, unfinished word is completed to an option
+    name with its default value, and options not set yet are offered to append.
+    """
+    name = getattr(interaction.namespace, "ruleset", None)
+    try:
+        rs = engine.ruleset(str(name))
+    except Exception:  # noqa: BLE001 - no game chosen yet
+        return []
+    fields = [k for k in settable_options(rs) if k != "players"]
+    words = current.split()
+    done_words = words if current.endswith(" ") or not words or "=" in words[-1] else words[:-1]
+    partial = "" if done_words is words else words[-1]
+    given = {w.split("=", 1)[0] for w in done_words if "=" in w}
+    base = " ".join(done_words)
+    out: list[app_commands.Choice[str]] = []
+    if current.strip() and not partial:
+        out.append(app_commands.Choice(name=text.truncate(current.strip(), 100), value=current.strip()[:100]))
+    for field_name in fields:
+        if field_name in given or (partial and not field_name.startswith(partial.lower())):
+            continue
+        default = json.dumps(rs.options_model.model_fields[field_name].get_default(call_default_factory=True))
+        value = f"{base} {field_name}={default}".strip()
+        if len(value) <= 100:
+            out.append(app_commands.Choice(name=value, value=value))
+    return out[:25]
+
+
 class TableCog(commands.GroupCog, group_name="game", group_description="Play a board game with this server"):
     def __init__(self, referee: Referee) -> None:
         self.r = referee
@@ -94,8 +152,12 @@ class TableCog(commands.GroupCog, group_name="game", group_description="Play a b
 
     # ---- lobby ------------------------------------------------------------------------
     @app_commands.command(name="new", description="Open a new game in its own thread")
-    @app_commands.describe(ruleset="Which game", players="How many seats (default: the game's maximum)", options="Game options: key=value pairs or JSON")
-    @app_commands.autocomplete(ruleset=ruleset_autocomplete)
+    @app_commands.describe(
+        ruleset="Which game",
+        players="How many seats (default: the game's maximum)",
+        options="Game options by name, e.g. rounds=2 (start typing to see the game's options)",
+    )
+    @app_commands.autocomplete(ruleset=ruleset_autocomplete, options=options_autocomplete)
     async def new(self, interaction: discord.Interaction, ruleset: str, players: app_commands.Range[int, 1, 12] | None = None, options: str | None = None) -> None:
         await self.r.defer(interaction)
         await self.r.guarded(interaction, lambda: self._new(interaction, ruleset, players, options))
@@ -110,7 +172,11 @@ class TableCog(commands.GroupCog, group_name="game", group_description="Play a b
         try:
             opts = text.parse_options_arg(options)
         except ValueError as exc:
-            raise UserError(str(exc)) from None
+            raise UserError(f"{exc} {describe_options(rs)}") from None
+        unknown = [k for k in opts if k not in settable_options(rs)]
+        if unknown:
+            names = ", ".join(repr(k) for k in unknown)
+            raise UserError(f"{rs.title} has no option {names}. {describe_options(rs)}")
         if players is not None:
             opts["players"] = players
         game = await self.r.store.create_game(interaction.guild_id, interaction.channel_id, rs.name, opts, interaction.user.id)
@@ -119,8 +185,10 @@ class TableCog(commands.GroupCog, group_name="game", group_description="Play a b
             game = await self.r.store.set_thread(game.id, thread_id)
         cap = int(game.options.get("players") or rs.max_players)
         factions = f" Factions: {', '.join(rs.factions)}." if rs.factions else ""
+        chosen = {k: v for k, v in game.options.items() if k not in ("players", "factions")}
+        shown = f"\nOptions: {', '.join(f'{k}={v}' for k, v in chosen.items())}." if chosen else ""
         lobby = (
-            f"🎲 **{self.r.title(game)}** opened by {text.mention(interaction.user.id)} — {rs.min_players}–{cap} players.{factions}\n"
+            f"🎲 **{self.r.title(game)}** opened by {text.mention(interaction.user.id)} — {rs.min_players}–{cap} players.{factions}{shown}\n"
             f"Press **Join** (or `/game join`, with a faction if you like); when everyone is in, press **Start**."
         )
         await self.r.delivery.post(game, lobby, view=self.r.lobby_view(game.id))
@@ -165,9 +233,10 @@ class TableCog(commands.GroupCog, group_name="game", group_description="Play a b
         await self.r.guarded(interaction, work)
 
     @app_commands.command(name="start", description="Start the game: seats are drawn and the seed hash published")
+    @app_commands.describe(seed="Game masters only: a fixed seed (tournaments, tests); its hash is published as usual")
     @app_commands.autocomplete(game=game_autocomplete)
-    async def start(self, interaction: discord.Interaction, game: int | None = None) -> None:
-        await self.r.start(interaction, game)
+    async def start(self, interaction: discord.Interaction, game: int | None = None, seed: app_commands.Range[str, 1, 100] | None = None) -> None:
+        await self.r.start(interaction, game, seed)
 
     @app_commands.command(name="cancel", description="Cancel a game (its creator or a game master)")
     @app_commands.autocomplete(game=game_autocomplete)
@@ -339,6 +408,7 @@ class TableCog(commands.GroupCog, group_name="game", group_description="Play a b
         quiet_start="Quiet hours start (UTC hour 0-23)",
         quiet_end="Quiet hours end (UTC hour 0-23)",
         auto_default="At the deadline, apply the default answer for the late player",
+        utc_offset="The table's time zone for quiet hours, in hours from UTC (e.g. 2 or -5)",
     )
     @app_commands.autocomplete(game=game_autocomplete)
     async def remind(
@@ -349,6 +419,7 @@ class TableCog(commands.GroupCog, group_name="game", group_description="Play a b
         quiet_start: app_commands.Range[int, 0, 23] | None = None,
         quiet_end: app_commands.Range[int, 0, 23] | None = None,
         auto_default: bool | None = None,
+        utc_offset: app_commands.Range[int, -12, 14] | None = None,
         game: int | None = None,
     ) -> None:
         await self.r.defer(interaction)
@@ -367,6 +438,8 @@ class TableCog(commands.GroupCog, group_name="game", group_description="Play a b
                 changes["quiet_end_hour"] = quiet_end
             if auto_default is not None:
                 changes["auto_default"] = auto_default
+            if utc_offset is not None:
+                changes["utc_offset_hours"] = utc_offset
             if not changes:
                 await self.r.send(interaction, describe_settings(record.settings))
                 return
@@ -382,7 +455,9 @@ class TableCog(commands.GroupCog, group_name="game", group_description="Play a b
 def describe_settings(s: Any) -> str:
     every = f"every {s.reminder_minutes / 60:g} h" if s.reminder_minutes else "off"
     deadline = f"{s.deadline_hours} h" if s.deadline_hours else "none"
-    quiet = f"{s.quiet_start_hour:02d}:00–{s.quiet_end_hour:02d}:00 UTC" if s.quiet_start_hour is not None and s.quiet_end_hour is not None else "none"
+    offset = int(getattr(s, "utc_offset_hours", 0) or 0)
+    zone = f"UTC{offset:+d}" if offset else "UTC"
+    quiet = f"{s.quiet_start_hour:02d}:00–{s.quiet_end_hour:02d}:00 {zone}" if s.quiet_start_hour is not None and s.quiet_end_hour is not None else "none"
     auto = "apply the default" if s.auto_default else "tell the game master"
     return f"Reminders: {every} · deadline: {deadline} (then {auto}) · quiet hours: {quiet}."
 

@@ -46,6 +46,9 @@ class GameSettings(BaseModel):
     deadline_hours: int | None = Field(default=None, ge=1)
     quiet_start_hour: int | None = Field(default=None, ge=0, le=23)
     quiet_end_hour: int | None = Field(default=None, ge=0, le=23)
+    # Quiet hours are in the table's local time: UTC plus this many hours. Rows written
+    # before this field existed load with 0 (UTC), which is what they meant.
+    utc_offset_hours: int = Field(default=0, ge=-12, le=14)
     # At a deadline, apply the prompt's published default (or sample_action) for the late seat.
     auto_default: bool = False
 

@@ -98,7 +98,21 @@ CREATE TABLE reminders (
 ) WITHOUT ROWID;
 """
 
-MIGRATIONS: tuple[str, ...] = (_V1, _V2)
+# Version 3: direct messages that could not be delivered (closed DMs), kept until the
+# player opens their private panel, so a restart of the bot does not lose them.
+_V3 = """
+CREATE TABLE pending_dm (
+    id      INTEGER PRIMARY KEY AUTOINCREMENT,
+    game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+    user_id INTEGER NOT NULL,
+    seat    INTEGER,
+    content TEXT    NOT NULL,
+    at      TEXT    NOT NULL
+);
+CREATE INDEX pending_dm_by_user ON pending_dm (user_id, game_id, id);
+"""
+
+MIGRATIONS: tuple[str, ...] = (_V1, _V2, _V3)
 LATEST_VERSION = len(MIGRATIONS)
 
 

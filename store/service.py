@@ -406,7 +406,19 @@ class GameStore:
             await self._db.transaction(write)
             await self._refresh(game_id)
 
-    async def start(self, game_id: int, user_id: int, *, seed: str | None = None) -> ActOutcome:
+    async def start(
+        self, game_id: int, user_id: int, *, seed: str | None = None, seeded_by: int | None = None
+    ) -> ActOutcome:
+        """Draw the seats, set the game up and return what to deliver.
+
+        The outcome's events are the public ``started`` announcement (with the seed's
+        hash) followed by the ruleset's ``opening_events`` (public draws, each seat's
+        opening hand by DM). ``seed`` fixes the seed (tests, tournaments); pass the GM
+        who chose it as ``seeded_by`` and the choice is written to the audit log and
+        mentioned in the announcement (never the seed itself).
+        """
+        if seed is not None and not seed.strip():
+            raise StoreError("bad_options", "A fixed seed cannot be empty.")
         async with self._lock(game_id):
             entry = await self._entry(game_id)
             record = entry.record
@@ -442,6 +454,10 @@ class GameStore:
                         "UPDATE seats SET seat = ? WHERE game_id = ? AND user_id = ? AND seat IS NULL",
                         (number, game_id, seat.user_id),
                     )
+                if seeded_by is not None:
+                    tables.add_audit(
+                        raw, game_id, seeded_by, "seed", "fixed seed at the start", {"seed_hash": digest}, now
+                    )
 
             try:
                 await self._db.transaction(write)
@@ -457,14 +473,18 @@ class GameStore:
                 for s in entry.seats
                 if s.seat is not None
             )
+            fixed = f" The seed was fixed by the game master <@{seeded_by}>." if seeded_by is not None else ""
             started = Event.to_all(
                 "started",
-                f"<@{user_id}> started the game. {names}. Seed hash (SHA-256): {digest}.",
+                f"<@{user_id}> started the game. {names}. Seed hash (SHA-256): {digest}.{fixed}",
                 seats=[{"seat": s.seat, "user_id": s.user_id, "faction": s.faction} for s in entry.seats],
                 seed_hash=digest,
                 started_by=user_id,
+                fixed_seed=seeded_by is not None,
             )
-            return self._outcome(rs, entry, 0, GM_SEAT, [started])
+            # What setup revealed (a public draw, each seat's opening hand) is delivered with
+            # the start; setup itself returns only the state so replays stay pure.
+            return self._outcome(rs, entry, 0, GM_SEAT, [started, *rs.opening_events(state)])
 
     # ---- play ------------------------------------------------------------------
 
@@ -808,6 +828,55 @@ class GameStore:
     async def last_reminded(self, game_id: int, seat: int) -> datetime | None:
         row = await self._db.fetchone("SELECT at FROM reminders WHERE game_id = ? AND seat = ?", (game_id, seat))
         return None if row is None else tables.parse_time(row["at"])
+
+    # ---- undelivered direct messages -----------------------------------------------
+
+    async def add_pending_dm(self, game_id: int, user_id: int, seat: int | None, content: str) -> int:
+        """Keep a DM that could not be sent until the player opens their private panel.
+
+        Returns how many messages now wait for that player in that game (1 means this
+        is the first since they last looked, which is when the table is told).
+        """
+        now = self._now()
+
+        def write(raw: Any) -> int:
+            tables.game_row(raw, game_id)
+            raw.execute(
+                "INSERT INTO pending_dm (game_id, user_id, seat, content, at) VALUES (?, ?, ?, ?, ?)",
+                (game_id, user_id, seat, content, tables.iso(now)),
+            )
+            row = raw.execute(
+                "SELECT COUNT(*) FROM pending_dm WHERE game_id = ? AND user_id = ?", (game_id, user_id)
+            ).fetchone()
+            return int(row[0])
+
+        return await self._db.transaction(write)
+
+    async def take_pending_dms(self, game_id: int, user_id: int) -> list[str]:
+        """The player's waiting messages in this game, oldest first; they are removed as they are read."""
+
+        def write(raw: Any) -> list[str]:
+            rows = raw.execute(
+                "SELECT id, content FROM pending_dm WHERE game_id = ? AND user_id = ? ORDER BY id", (game_id, user_id)
+            ).fetchall()
+            if rows:
+                raw.execute("DELETE FROM pending_dm WHERE game_id = ? AND user_id = ? AND id <= ?", (game_id, user_id, rows[-1][0]))
+            return [str(r[1]) for r in rows]
+
+        return await self._db.transaction(write)
+
+    async def has_pending_dms(self, game_id: int, user_id: int) -> bool:
+        row = await self._db.fetchone(
+            "SELECT 1 FROM pending_dm WHERE game_id = ? AND user_id = ? LIMIT 1", (game_id, user_id)
+        )
+        return row is not None
+
+    async def pending_dm_games(self, user_id: int) -> list[int]:
+        """Games in which messages wait for this player, lowest id first."""
+        rows = await self._db.fetchall(
+            "SELECT DISTINCT game_id FROM pending_dm WHERE user_id = ? ORDER BY game_id", (user_id,)
+        )
+        return [int(r[0]) for r in rows]
 
     async def replay(self, game_id: int) -> Any:
         """Rebuild the state from the seed and the whole log, ignoring snapshots and cache."""

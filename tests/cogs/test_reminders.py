@@ -7,7 +7,7 @@ from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any
 
-from cogs.reminders import ApplyDefault, Ping, Reminders, Stalled, in_quiet_hours, plan_reminders
+from cogs.reminders import ApplyDefault, Ping, Reminders, Stalled, default_failed_mark, in_quiet_hours, plan_reminders
 from engine.core import GM_SEAT, Option, Prompt
 from store import GameSettings, GameStore
 
@@ -145,3 +145,69 @@ async def test_a_reminder_pass_pings_then_applies_the_default(tmp_path: Path) ->
         assert [e.kind for e in entries[-2:]] == ["gm", "gm"] and entries[-1].user_id == 999
     finally:
         await store.close()
+
+
+# ---- quiet hours in the table's time zone ------------------------------------------------------
+
+
+def test_quiet_hours_follow_the_tables_utc_offset() -> None:
+    evening = T0.replace(hour=20)  # 20:00 UTC
+    assert not in_quiet_hours(evening, 22, 7)
+    assert in_quiet_hours(evening, 22, 7, 3)  # 23:00 at UTC+3
+    assert not in_quiet_hours(evening, 22, 7, -3)  # 17:00 at UTC-3
+    assert in_quiet_hours(T0.replace(hour=8), 22, 7, -2)  # 06:00 at UTC-2, across midnight
+    # The planner uses the game's offset: 13:00 UTC is 15:00 at UTC+2, inside 14-16 local.
+    s = GameSettings(reminder_minutes=60, quiet_start_hour=14, quiet_end_hour=16, utc_offset_hours=2)
+    assert plan(T0 + timedelta(hours=1), s, [_p(0)]) == []
+    assert plan(T0 + timedelta(hours=1, minutes=59), s, [_p(0)]) == []
+    assert plan(T0 + timedelta(hours=2), s, [_p(0)]) == [Ping(0, _p(0))]  # 16:00 local: quiet hours are over
+    assert plan(T0 + timedelta(hours=1), GameSettings(reminder_minutes=60, quiet_start_hour=14, quiet_end_hour=16), [_p(0)]) == [Ping(0, _p(0))]
+
+
+def test_a_failed_default_is_not_retried_during_the_same_wait() -> None:
+    auto = GameSettings(reminder_minutes=None, deadline_hours=2, auto_default=True)
+    late = T0 + timedelta(hours=3)
+    assert plan(late, auto, [_p(0)], {default_failed_mark(0): late - timedelta(minutes=5)}) == []
+    # A failure from an earlier wait does not count: try again.
+    assert plan(late, auto, [_p(0)], {default_failed_mark(0): T0 - timedelta(hours=1)}) == [ApplyDefault(0, _p(0))]
+    assert default_failed_mark(0) != GM_SEAT and default_failed_mark(0) != default_failed_mark(1)
+
+
+async def test_a_default_that_cannot_be_applied_tells_the_gm_once_and_logs(tmp_path: Path, caplog: Any) -> None:
+    import engine
+    from tests.e2e.bot_helpers import FORMGAME
+
+    engine.register(FORMGAME)  # its structured prompt has no default and no sample to draw
+    now = [T0]
+    store = await GameStore.open(str(tmp_path / "f.sqlite3"), clock=lambda: now[0])
+    try:
+        game = await store.create_game(1, 2, "formgame", {"players": 2}, created_by=10)
+        await store.join(game.id, 10)
+        await store.join(game.id, 11)
+        await store.start(game.id, 10, seed="fixed")
+        await store.update_settings(game.id, reminder_minutes=None, deadline_hours=2, auto_default=True)
+        referee = FakeReferee(store, lambda: now[0])
+        cog = Reminders(FakeBot(), referee, clock=lambda: now[0])  # type: ignore[arg-type]
+
+        with caplog.at_level("WARNING", logger="cogs.reminders"):
+            done = await cog.run_once(T0 + timedelta(hours=2))
+        assert [type(p) for _, p in done] == [ApplyDefault]
+        (told,) = referee.delivery.gm
+        assert "could not apply the default answer for seat 1" in told and "(CORE-1)" in told
+        assert "/gm override" in told
+        assert any("applying the default for seat 1" in r.getMessage() for r in caplog.records)
+        assert (await store.load(game.id)).seq == 0  # nothing was applied
+
+        for minutes in (5, 10, 60):  # later ticks of the same wait: silence
+            assert await cog.run_once(T0 + timedelta(hours=2, minutes=minutes)) == []
+        assert len(referee.delivery.gm) == 1 and referee.published == []
+
+        # Once the seat acts, a new wait begins and a later failure is reported again.
+        users = {s.seat: s.user_id for s in await store.seats(game.id)}
+        now[0] = T0 + timedelta(hours=4)
+        await store.act(game.id, users[0], {"type": "bid", "amount": 3})
+        await cog.run_once(T0 + timedelta(hours=6))
+        assert len(referee.delivery.gm) == 2 and "seat 2" in referee.delivery.gm[1]
+    finally:
+        await store.close()
+        engine.unregister(FORMGAME.name)

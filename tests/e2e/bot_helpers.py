@@ -103,6 +103,35 @@ def assert_no_secret_in_public(fake: Any, path: Path, game_id: int) -> int:
     return len(public)
 
 
+def seat_users(path: Path, game_id: int) -> dict[int, int]:
+    """Seat number -> user id (0 for a vacant seat), read from the database."""
+    with read_only(path) as conn:
+        rows = conn.execute("SELECT seat, user_id FROM seats WHERE game_id = ? AND seat IS NOT NULL", (game_id,)).fetchall()
+    return {int(r["seat"]): int(r["user_id"]) for r in rows}
+
+
+def tie_seed(players: int = 2, **options: Any) -> tuple[str, list[str]]:
+    """A seed under which every seat holds a card of one common value; returns it and each seat's card.
+
+    Computed with the engine alone (the bot deals exactly as ``HIGHCARD.setup`` does),
+    so a test can make every seat play that value and force a tie.
+    """
+    from tests.support.highcard import card_value
+
+    for i in range(10_000):
+        seed = f"tie-{i}"
+        state = HIGHCARD.setup({"players": players, **options}, seed)
+        common = set.intersection(*({card_value(c) for c in hand} for hand in state.hands))
+        if common:
+            value = max(common)
+            return seed, [next(c for c in hand if card_value(c) == value) for hand in state.hands]
+    raise AssertionError("no tie seed found")
+
+
+def button_with_label(message: Any, label: str) -> str:
+    return next(cid for cid in option_ids(message) if label_of(message, cid) == label)
+
+
 def prompt_messages(fake: Any, user: Any) -> list[Any]:
     """The bot's DMs to ``user`` that still carry option buttons."""
     return [m for m in fake.dms(user) if any(cid.startswith("p:") for cid in m.custom_ids)]

@@ -60,7 +60,7 @@ async def test_full_round_secret_dm_result_and_no_leak(fake_discord: Any, fake_w
     await start_referee(start_bot, tmp_path)
     thread, game_id = await open_game(fake, world, rounds=1)
     await start_game(fake, world, thread)
-    started = await fake.wait_for_message(lambda m: "Seed hash" in m.content, channel=thread, timeout=10)
+    started = await fake.wait_for_message(lambda m: "started the game" in m.content and not m.ephemeral, channel=thread, timeout=10)
     assert "SHA-256" in started.content
 
     # Each seat's secret choice came by DM, with one button per card in that seat's hand.

@@ -18,7 +18,7 @@ async def test_new_file_is_at_latest_version_in_wal_mode(db_path: str) -> None:
         assert user_version(conn) == LATEST_VERSION == len(MIGRATIONS)
         assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
         tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-        assert {"games", "seats", "log", "snapshots", "gm_audit", "reminders"} <= tables
+        assert {"games", "seats", "log", "snapshots", "gm_audit", "reminders", "pending_dm"} <= tables
     finally:
         conn.close()
 

@@ -29,6 +29,11 @@ def card_value(card: str) -> int:
 class HighCardOptions(GameOptions):
     rounds: int = Field(default=3, ge=1, le=10)
     hand_size: int = Field(default=3, ge=1, le=6)
+    # Off by default (other tests rely on the plain game). ``gm_ties`` hands a tied
+    # reveal to the game master instead of scoring nothing (TEST-3); ``opening_hands``
+    # makes ``opening_events`` announce the deal and tell each seat its hand.
+    gm_ties: bool = False
+    opening_hands: bool = False
 
 
 class Pick(BaseModel):
@@ -54,6 +59,8 @@ class HighCardState(GameState):
     choice: SecretChoice | None = None
     caller: int = 0
     revealed: list[str | None] = Field(default_factory=list)
+    gm_ties: bool = False
+    opening_hands: bool = False
 
 
 class HighCard(Ruleset[HighCardState, HighCardOptions]):
@@ -77,9 +84,20 @@ class HighCard(Ruleset[HighCardState, HighCardOptions]):
             hands=hands,
             deck=deck,
             scores=[0] * options.players,
+            gm_ties=options.gm_ties,
+            opening_hands=options.opening_hands,
         )
         self._open_pick(state)
         return state
+
+    def opening_events(self, state: HighCardState) -> list[Event]:
+        if not state.opening_hands:
+            return []
+        size = len(state.hands[0]) if state.hands else 0
+        events = [Event.to_all("dealt", f"Each seat was dealt {size} cards.")]
+        for seat, hand in enumerate(state.hands):
+            events.append(Event.to_seats(seat, "hand", f"Your opening hand: {', '.join(hand)}.", cards=list(hand)))
+        return events
 
     def _open_pick(self, state: HighCardState) -> None:
         state.phase = "pick"
@@ -137,6 +155,17 @@ class HighCard(Ruleset[HighCardState, HighCardOptions]):
         if len(leaders) == 1:  # TEST-3: ties score nothing
             state.scores[leaders[0]] += 1
             events.append(Event.to_all("score", f"Seat {leaders[0] + 1} scores a point.", seat=leaders[0]))
+        elif state.gm_ties:  # the table's house rule: the game master settles a tie
+            tied = ", ".join(f"seat {s + 1} ({picks[s]})" for s in leaders)
+            seats = " and ".join(f"seat {s + 1}" for s in leaders)
+            events.append(
+                state.gm.hand_over(
+                    "TEST-3",
+                    f"Tie for the highest card between {tied}: award the point with a patch of /scores, or none.",
+                    public_text=f"{seats} tied for the highest card; the game master decides who scores.",
+                    seats=leaders,
+                )
+            )
         state.revealed = [picks[s] for s in range(state.players)]
         state.choice = None
         state.phase = "call"

@@ -1,0 +1,167 @@
+"""Small stand-ins for ``discord.Interaction`` and the client, for calling cog callbacks directly.
+
+Only what the cogs touch is modelled: ``response`` (defer, send_message, send_modal,
+edit_message, is_done), ``followup.send``, ``user``, ``guild_id``, ``channel_id``,
+``permissions``, ``namespace``, ``data``, ``message`` and ``client``. Every reply is
+recorded on the interaction (``replies``); every channel post and DM on the client.
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass, field
+from types import SimpleNamespace
+from typing import Any
+
+import discord
+
+_ids = itertools.count(10_000)
+
+
+@dataclass
+class Sent:
+    content: str
+    ephemeral: bool = False
+    view: Any = None
+    kind: str = "message"
+
+    @property
+    def custom_ids(self) -> list[str]:
+        if self.view is None:
+            return []
+        return [getattr(child, "custom_id", None) for child in self.view.children if getattr(child, "custom_id", None)]
+
+
+class StubResponse:
+    def __init__(self, owner: "StubInteraction") -> None:
+        self.owner = owner
+        self._done = False
+        self.deferred: dict[str, Any] | None = None
+        self.modal: Any = None
+
+    def is_done(self) -> bool:
+        return self._done
+
+    def _ack(self) -> None:
+        if self._done:
+            raise AssertionError("interaction acknowledged twice")
+        self._done = True
+
+    async def defer(self, *, ephemeral: bool = False, thinking: bool = False) -> None:
+        self._ack()
+        self.deferred = {"ephemeral": ephemeral, "thinking": thinking}
+
+    async def send_message(self, content: str | None = None, *, ephemeral: bool = False, view: Any = None, **_: Any) -> None:
+        self._ack()
+        self.owner.replies.append(Sent(content or "", ephemeral, view, "response"))
+
+    async def send_modal(self, modal: Any) -> None:
+        self._ack()
+        self.modal = modal
+
+    async def edit_message(self, *, content: str | None = None, view: Any = None, **_: Any) -> None:
+        self._ack()
+        self.owner.replies.append(Sent(content or "", False, view, "edit"))
+
+
+class StubFollowup:
+    def __init__(self, owner: "StubInteraction") -> None:
+        self.owner = owner
+
+    async def send(self, content: str | None = None, *, ephemeral: bool = False, view: Any = None, **_: Any) -> None:
+        if not self.owner.response.is_done():
+            raise AssertionError("a follow-up before the interaction was acknowledged")
+        self.owner.replies.append(Sent(content or "", ephemeral, view, "followup"))
+
+
+@dataclass
+class StubUser:
+    id: int
+    roles: list[Any] = field(default_factory=list)
+    bot: bool = False
+
+    @property
+    def mention(self) -> str:
+        return f"<@{self.id}>"
+
+
+class StubInteraction:
+    """One interaction by ``user``; ``admin=True`` gives it Manage Server in the channel."""
+
+    def __init__(
+        self,
+        client: "StubClient",
+        user: StubUser | int,
+        *,
+        guild_id: int | None = 77,
+        channel_id: int | None = None,
+        admin: bool = False,
+        namespace: dict[str, Any] | None = None,
+        data: dict[str, Any] | None = None,
+        message: Any = None,
+    ) -> None:
+        self.id = next(_ids)
+        self.client = client
+        self.user = user if isinstance(user, StubUser) else StubUser(int(user))
+        self.guild_id = guild_id
+        self.channel_id = channel_id
+        self.permissions = discord.Permissions(manage_guild=True) if admin else discord.Permissions.none()
+        self.namespace = SimpleNamespace(**(namespace or {}))
+        self.data = data or {}
+        self.message = message
+        self.channel = None
+        self.command = None
+        self.type = discord.InteractionType.application_command
+        self.replies: list[Sent] = []
+        self.response = StubResponse(self)
+        self.followup = StubFollowup(self)
+
+    @property
+    def text(self) -> str:
+        return "\n".join(r.content for r in self.replies)
+
+
+class StubChannel:
+    def __init__(self, client: "StubClient", channel_id: int, *, dm_user: int | None = None) -> None:
+        self.client = client
+        self.id = channel_id
+        self.dm_user = dm_user
+
+    async def send(self, content: str | None = None, *, view: Any = None, **_: Any) -> Any:
+        if self.dm_user is not None and self.dm_user in self.client.closed_dms:
+            raise discord.Forbidden(SimpleNamespace(status=403, reason="Forbidden"), {"code": 50007, "message": "Cannot send messages to this user"})
+        sent = Sent(content or "", False, view, "dm" if self.dm_user is not None else "post")
+        if self.dm_user is not None:
+            self.client.dms.setdefault(self.dm_user, []).append(sent)
+        else:
+            self.client.posts.setdefault(self.id, []).append(sent)
+        return SimpleNamespace(id=next(_ids), content=content, flags=SimpleNamespace(ephemeral=False))
+
+
+class StubClient:
+    """Records thread posts (by channel id) and DMs (by user id)."""
+
+    def __init__(self) -> None:
+        self.posts: dict[int, list[Sent]] = {}
+        self.dms: dict[int, list[Sent]] = {}
+        self.closed_dms: set[int] = set()
+        self.referee: Any = None
+        self.user = SimpleNamespace(id=999)
+        self.threads: list[str] = []
+        self.http = SimpleNamespace(start_thread_without_message=self._start_thread)
+
+    async def _start_thread(self, channel_id: int, *, name: str, **_: Any) -> dict[str, Any]:
+        self.threads.append(name)
+        return {"id": str(next(_ids))}
+
+    def get_partial_messageable(self, channel_id: int, *, guild_id: int | None = None) -> StubChannel:
+        return StubChannel(self, channel_id)
+
+    async def create_dm(self, user: Any) -> StubChannel:
+        return StubChannel(self, 1_000_000 + user.id, dm_user=user.id)
+
+    def get_guild(self, guild_id: int) -> Any:
+        return None
+
+    def all_posts(self) -> list[str]:
+        return [s.content for sents in self.posts.values() for s in sents]
