@@ -82,13 +82,18 @@ def secret_timeline(path: Path, game_id: int) -> tuple[set[str], list[str]]:
 
 
 def assert_no_secret_in_public(fake: Any, path: Path, game_id: int) -> int:
-    """No public payload shows a secret before a public event revealed it; returns payloads checked.
+    """No public payload shows a secret before a public event revealed it; returns payloads checked."""
+    secrets, public_texts = secret_timeline(path, game_id)
+    return check_public_payloads(fake, secrets, public_texts)
+
+
+def check_public_payloads(fake: Any, secrets: set[str], public_texts: list[str]) -> int:
+    """The leak check itself, for secrets gathered at every prefix of the log.
 
     A secret may appear publicly only once the game itself made it public (a reveal
     event), and the first public payload that shows it must be the one carrying that
     event. Content, embeds, components and attachment names and bytes are all checked.
     """
-    secrets, public_texts = secret_timeline(path, game_id)
     public = [p for p in fake.payloads() if p.visibility == "public"]
     assert public, "no public payloads recorded"
     problems = []
@@ -101,6 +106,44 @@ def assert_no_secret_in_public(fake: Any, path: Path, game_id: int) -> int:
             problems.append(f"{secret!r} first appeared publicly in {first.kind} {first.path}: {first.content!r}")
     assert not problems, "secrets leaked:\n" + "\n".join(problems)
     return len(public)
+
+
+class LogFollower:
+    """Follows a real game from its database: replays each new log row with the engine,
+    collects every seat's secrets at every prefix (plus the seed) and the public and
+    private event texts. Tests override ``on_step`` to track their own goals."""
+
+    def __init__(self, rs: Any, path: Path, game_id: int) -> None:
+        self.rs, self.path, self.game_id = rs, path, game_id
+        row = game_row(path, game_id)
+        self.seed = row["seed"]
+        self.state: Any = rs.setup(json.loads(row["options"]), self.seed)
+        self.applied = 0
+        self.secrets: set[str] = {self.seed}
+        self.public_texts: list[str] = []
+        self.private_texts: list[str] = []
+        self._collect()
+
+    def _collect(self) -> None:
+        for values in self.rs.secrets(self.state).values():
+            self.secrets |= set(values)
+
+    def on_step(self, row: Any, action: dict[str, Any], events: list[Event]) -> None:
+        """Called once per applied log row."""
+
+    def refresh(self) -> None:
+        for r in log_rows(self.path, self.game_id)[self.applied :]:
+            action = json.loads(r["action"])
+            self.state, _ = self.rs.apply(self.state, r["seat"], action)
+            events = [Event.model_validate(e) for e in json.loads(r["events"])]
+            self.public_texts += [e.text for e in events if e.audience is None]
+            self.private_texts += [e.text for e in events if e.audience is not None]
+            self.on_step(r, action, events)
+            self._collect()
+            self.applied += 1
+
+    def prompts(self) -> list[Prompt]:
+        return self.rs.prompts(self.state)
 
 
 def seat_users(path: Path, game_id: int) -> dict[int, int]:

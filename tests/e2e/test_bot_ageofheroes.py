@@ -26,7 +26,7 @@ from engine.ageofheroes import cards as C
 from engine.ageofheroes.build import auto_payment
 from engine.ageofheroes.state import AohState
 from engine.core import Event, Prompt
-from tests.e2e.bot_helpers import db_path, game_row, log_rows, start_referee
+from tests.e2e.bot_helpers import LogFollower, check_public_payloads, db_path, start_referee
 
 pytestmark = pytest.mark.asyncio
 
@@ -122,56 +122,17 @@ def decide(state: AohState, prompt: Prompt, goals: Goals) -> int:
 
 
 # ---- following the game from the database ----------------------------------------------------
-class Follower:
-    """Replays the log incrementally; collects every seat's secrets at every prefix, and public texts."""
+class Follower(LogFollower):
+    """The game as the database has it, with the goals this scenario must reach."""
 
     def __init__(self, path: Path, game_id: int) -> None:
-        self.path, self.game_id = path, game_id
-        row = game_row(path, game_id)
-        self.seed = row["seed"]
-        self.state: AohState = RS.setup(json.loads(row["options"]), self.seed)  # type: ignore[assignment]
-        self.applied = 0
-        self.secrets: set[str] = {self.seed}
-        self._collect()
-        self.public_texts: list[str] = []
-        self.private_texts: list[str] = []
+        super().__init__(RS, path, game_id)
         self.goals = Goals()
         self.market_over = False
 
-    def _collect(self) -> None:
-        for values in RS.secrets(self.state).values():
-            self.secrets |= set(values)
-
-    def refresh(self) -> None:
-        rows = log_rows(self.path, self.game_id)
-        for r in rows[self.applied :]:
-            assert r["kind"] == "action", f"unexpected log entry {r['kind']}"
-            self.state, _ = RS.apply(self.state, r["seat"], json.loads(r["action"]))
-            events = [Event.model_validate(e) for e in json.loads(r["events"])]
-            self.public_texts += [e.text for e in events if e.audience is None]
-            self.private_texts += [e.text for e in events if e.audience is not None]
-            self.market_over = update_goals(self.goals, events, self.market_over)
-            self._collect()
-            self.applied += 1
-
-    def prompts(self) -> list[Prompt]:
-        return RS.prompts(self.state)
-
-
-def no_secret_in_public(fake: Any, secrets: set[str], public_texts: list[str]) -> int:
-    """As ``bot_helpers.assert_no_secret_in_public``, with secrets gathered incrementally."""
-    public = [p for p in fake.payloads() if p.visibility == "public"]
-    assert public, "no public payloads recorded"
-    problems = []
-    for secret in sorted(secrets):
-        first = next((p for p in public if p.contains(secret)), None)
-        if first is None:
-            continue
-        revealing = [t for t in public_texts if secret in t]
-        if not revealing or not any(first.contains(t) for t in revealing):
-            problems.append(f"{secret!r} first appeared publicly in {first.kind} {first.path}: {first.content!r}")
-    assert not problems, "secrets leaked:\n" + "\n".join(problems)
-    return len(public)
+    def on_step(self, row: Any, action: dict[str, Any], events: list[Event]) -> None:
+        assert row["kind"] == "action", f"unexpected log entry {row['kind']}"
+        self.market_over = update_goals(self.goals, events, self.market_over)
 
 
 # ---- pressing what the bot sent ------------------------------------------------------------------
@@ -380,6 +341,6 @@ async def test_market_day_build_war_and_event_through_discord(fake_discord: Any,
     assert "AH-11.10" in r.text, r.text
 
     follower.refresh()
-    checked = no_secret_in_public(fake, follower.secrets, follower.public_texts)
+    checked = check_public_payloads(fake, follower.secrets, follower.public_texts)
     assert checked > 20
     fake.assert_no_violations()

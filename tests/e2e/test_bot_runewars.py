@@ -30,7 +30,7 @@ import pytest
 import engine
 from cogs import ids
 from engine.core import GM_SEAT, Event, Prompt
-from tests.e2e.bot_helpers import db_path, game_row, log_rows, read_only, start_referee
+from tests.e2e.bot_helpers import LogFollower, check_public_payloads, db_path, read_only, start_referee
 
 pytestmark = pytest.mark.asyncio
 
@@ -134,57 +134,18 @@ BID = "RW-31.2"
 
 
 # ---- following the game from the database ------------------------------------------------------
-class Follower:
-    """Replays the log incrementally; collects every seat's secrets at every prefix, and public texts."""
+class Follower(LogFollower):
+    """The game as the database has it, with the situations this year must show."""
 
     def __init__(self, path: Path, game_id: int) -> None:
-        self.path, self.game_id = path, game_id
-        row = game_row(path, game_id)
-        self.seed = row["seed"]
-        self.state: Any = RS.setup(json.loads(row["options"]), self.seed)
-        self.applied = 0
-        self.secrets: set[str] = {self.seed}
-        self.public_texts: list[str] = []
-        self.private_texts: list[str] = []
+        super().__init__(RS, path, game_id)
         self.goals = Goals()
         self.answers: list[tuple[int, str, dict[str, Any]]] = []
-        self._collect()
 
-    def _collect(self) -> None:
-        for values in RS.secrets(self.state).values():
-            self.secrets |= set(values)
-
-    def refresh(self) -> None:
-        for r in log_rows(self.path, self.game_id)[self.applied :]:
-            action = json.loads(r["action"])
-            self.state, _ = RS.apply(self.state, r["seat"], action)
-            events = [Event.model_validate(e) for e in json.loads(r["events"])]
-            self.public_texts += [e.text for e in events if e.audience is None]
-            self.private_texts += [e.text for e in events if e.audience is not None]
-            update_goals(self.goals, events)
-            if action.get("type") == "rw_choose" and action.get("value") == "diplomacy":
-                self.goals.diplomacy = True
-            self._collect()
-            self.applied += 1
-
-    def prompts(self) -> list[Prompt]:
-        return RS.prompts(self.state)
-
-
-def no_secret_in_public(fake: Any, secrets: set[str], public_texts: list[str]) -> int:
-    """As ``bot_helpers.assert_no_secret_in_public``, with secrets gathered incrementally."""
-    public = [p for p in fake.payloads() if p.visibility == "public"]
-    assert public, "no public payloads recorded"
-    problems = []
-    for secret in sorted(secrets):
-        first = next((p for p in public if p.contains(secret)), None)
-        if first is None:
-            continue
-        revealing = [t for t in public_texts if secret in t]
-        if not revealing or not any(first.contains(t) for t in revealing):
-            problems.append(f"{secret!r} first appeared publicly in {first.kind} {first.path}: {first.content!r}")
-    assert not problems, "secrets leaked:\n" + "\n".join(problems)
-    return len(public)
+    def on_step(self, row: Any, action: dict[str, Any], events: list[Event]) -> None:
+        update_goals(self.goals, events)
+        if action.get("type") == "rw_choose" and action.get("value") == "diplomacy":
+            self.goals.diplomacy = True
 
 
 # ---- pressing what the bot sent ---------------------------------------------------------------------
@@ -308,7 +269,7 @@ async def test_a_full_year_through_dms_and_buttons(fake_discord: Any, fake_world
     await ask_rules_and_hand(fake, world, thread)
 
     follower.refresh()
-    checked = no_secret_in_public(fake, follower.secrets, follower.public_texts)
+    checked = check_public_payloads(fake, follower.secrets, follower.public_texts)
     assert checked > 50
     assert not any("You chose #" in p.content for p in fake.payloads() if p.visibility == "public")
     fake.assert_no_violations()
