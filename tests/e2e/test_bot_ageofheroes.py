@@ -11,7 +11,6 @@ Every public payload is then checked against the secrets of every prefix of the 
 
 from __future__ import annotations
 
-import json
 import re
 import time
 from dataclasses import dataclass, field

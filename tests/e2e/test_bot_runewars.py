@@ -18,7 +18,6 @@ Discord recorded no broken limit (labels, descriptions, option counts, content l
 from __future__ import annotations
 
 import importlib.util
-import json
 import re
 import time
 from dataclasses import dataclass, field

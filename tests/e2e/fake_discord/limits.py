@@ -148,7 +148,7 @@ def _validate_button(c: Dict[str, Any], p: Tuple[Any, ...], problems: List[Probl
     elif style in (1, 2, 3, 4):
         _validate_custom_id(c, p, problems, ids)
     else:
-        problems.append(((*p, "style"), "BASE_TYPE_CHOICES", f"Value must be one of {{1, 2, 3, 4, 5, 6}}."))
+        problems.append(((*p, "style"), "BASE_TYPE_CHOICES", "Value must be one of {1, 2, 3, 4, 5, 6}."))
     if style in (1, 2, 3, 4, 5) and not c.get("label") and not c.get("emoji"):
         problems.append(((*p, "label"), "BUTTON_COMPONENT_LABEL_OR_EMOJI_REQUIRED", "A label or emoji is required"))
 
@@ -213,7 +213,7 @@ def _validate_action_row(row: Dict[str, Any], p: Tuple[Any, ...], problems: List
         elif t == 4:
             problems.append(((*cp, "type"), "COMPONENT_INVALID_TYPE", "Text inputs are only allowed in modals"))
         else:
-            problems.append(((*cp, "type"), "UNION_TYPE_CHOICES", f"Value of field \"type\" must be one of (2, 3, 5, 6, 7, 8)."))
+            problems.append(((*cp, "type"), "UNION_TYPE_CHOICES", "Value of field \"type\" must be one of (2, 3, 5, 6, 7, 8)."))
 
 
 def _count_v2(components: List[Dict[str, Any]]) -> int:
