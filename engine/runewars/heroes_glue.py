@@ -1,0 +1,317 @@
+"""Where the flow hands over to the heroes/quests module (C: ``heroes.py``, ``quests.py``).
+
+C's functions mutate ``state.heroes`` and leave work only the flow can do in an
+"outbox" (effects on influence and dials, GM hand-overs, rune gains, private rune
+inspections, tactics played in duels). ``drain`` turns that outbox into flow steps and
+events after every call, so nothing C asks for is lost.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from engine.core import Event, Option, Prompt, RuleViolation
+from engine.core.errors import CORE_NOT_YOUR_TURN
+
+from . import board as B
+from . import heroes as H
+from .actions import Choose
+from .catalog import catalog
+from .ctx import Ctx
+from .flow import applies, auto, decision, done, need, push, step
+from .player_order import player_order
+from .state import RunewarsState
+
+
+def drain(state: RunewarsState) -> list[Event]:
+    """Turn C's outbox into flow work (RW-27.3 gains, effects, GM tasks, rune peeks)."""
+    from . import cardfx
+    from .runes import queue_gain, rune_faces_text
+
+    box = H.take_outbox(state.heroes)
+    events: list[Event] = []
+    for item in box.gm:
+        events.append(state.gm.hand_over(item.rule, item.text, seat=item.seat, public_text=item.public_text))
+    for seat, card in box.tactics_played:
+        hand = state.seats[seat].tactics
+        for i, c in enumerate(hand):
+            if c.id == card:
+                hand.pop(i)
+                state.tactics_deck.discard(card)
+                break
+    for seat, area in box.rune_inspections:
+        events.append(Event.to_seats(seat, "rune_peek", rune_faces_text(state, [area]), area=area))
+    for seat in reversed(box.rune_gains):
+        queue_gain(state, seat, "a hero's quest or reward")
+    for grant in reversed(box.grants):
+        cardfx.queue(state, list(grant.effects), seat=grant.seat, source=grant.source, rule="RW-23.6")
+    return events
+
+
+# ---- setup (RW-3.9, RW-34.1) ---------------------------------------------------------------
+
+
+@auto("setup_heroes")
+def _setup_heroes(state: RunewarsState, st: Any) -> list[Event]:
+    cat = catalog()
+    from engine.core import Deck
+
+    # RW-3.6: every quest whose area is on this board, setup quests included, shuffled
+    pool = sorted(q.quest_id for q in cat.quests.values() if q.area_id is None or q.area_id in state.board)
+    deck = Deck[str].shuffled(pool, state.rng)
+    align = {s: B.alignment(state, s) for s in range(state.players)}
+    hs, events = H.setup_heroes(align, list(deck.draw_pile), state.rng, cat.hero_content)
+    state.heroes = hs
+    if state.options.exploration:  # RW-34.1
+        back1, back2 = [], []
+        for area in sorted(state.board.values(), key=lambda a: a.id):
+            if area.home_of is not None:
+                continue
+            near = any(state.board[n].home_of is not None for n in area.adj)
+            (back1 if near else back2).append(area.id)
+        events += H.setup_exploration(hs, back1, back2, state.rng, cat.hero_content)
+    from .setup import clockwise_from
+
+    placing = []
+    for seat in clockwise_from(state, state.start_player):
+        for h in H.heroes_of(hs, seat):
+            if not h.area:
+                placing.append(step(state, "setup_hero", seat, hero=h.uid))
+    push(state, *placing)
+    return events
+
+
+@decision("setup_hero", "rw_choose")
+def _setup_hero_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
+    from .setup import home_areas
+
+    h = H.get_hero(state.heroes, st.data["hero"])
+    name = H.label(catalog().hero_content, h)
+    return [Prompt(seat=st.seat, key=st.key, rule="RW-3.9.3", question=f"Place {name} in one of your home areas.",
+                   options=[Option(label=f"{name} to {a}"[:80], action={"type": "rw_choose", "value": a})
+                            for a in home_areas(state, st.seat)])]
+
+
+@applies("setup_hero")
+def _setup_hero_apply(state: RunewarsState, st: Any, seat: int, action: Choose) -> list[Event]:
+    from .setup import home_areas
+
+    need(action.value in home_areas(state, seat), "RW-3.9.3", "Your starting hero goes in one of your home areas.")
+    done(state, st)
+    return H.place_hero(state.heroes, st.data["hero"], action.value)
+
+
+# ---- season hooks -------------------------------------------------------------------------------
+
+
+def spring(state: RunewarsState) -> None:
+    H.stand_all(state.heroes)  # RW-6.5
+
+
+def new_season(state: RunewarsState) -> None:
+    H.new_season(state.heroes)
+
+
+def hero_count(state: RunewarsState, seat: int) -> int:
+    return len(H.heroes_of(state.heroes, seat))
+
+
+def reward_count(state: RunewarsState, seat: int) -> int:
+    return sum(len(h.rewards) for h in H.heroes_of(state.heroes, seat))
+
+
+def draw_quests(state: RunewarsState, seat: int, n: int) -> list[Event]:
+    return H.draw_quests(state.heroes, seat, n, Ctx(state)) + drain(state)
+
+
+def quest_count(state: RunewarsState, seat: int) -> int:
+    return len(state.heroes.quest_hands.get(seat, []))
+
+
+def desertion(state: RunewarsState, effect: dict[str, Any], seats: list[int], source: str) -> list[Event]:
+    """RW-20.7 / RW-26.5 desertion checks from a season or tactics card.
+
+    Heroes whose alignment differs from their controller's faction (or all, per the card)
+    desert unless the controller pays the save cost; the Heroes' League title prevents it
+    (RW-32.5). Paying is the holder's choice, asked one hero at a time.
+    """
+    cat = catalog()
+    league = cat.title_with("prevents_desertion")
+    events: list[Event] = []
+    queued = []
+    for seat in seats:
+        if league and state.titles.get(league) and state.titles[league].holder == seat:
+            events.append(Event.to_all("desertion_prevented", f"Seat {seat + 1}'s heroes stay (Heroes' League, RW-32.5)."))
+            continue
+        faction_align = B.alignment(state, seat)
+        for h in H.heroes_of(state.heroes, seat):
+            hero_align = cat.heroes[h.card].alignment
+            if effect.get("mismatched_only", True) and hero_align == faction_align:
+                continue
+            queued.append(step(state, "desert_check", seat, hero=h.uid, cost=effect.get("save_cost_influence"),
+                               source=source))
+    push(state, *queued)
+    return events
+
+
+@decision("desert_check", "rw_choose")
+def _desert_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
+    h = H.find_hero(state.heroes, st.data["hero"])
+    name = H.label(catalog().hero_content, h) if h else st.data["hero"]
+    cost = st.data["cost"]
+    opts = [Option(label=f"{name} deserts", action={"type": "rw_choose", "value": "desert"})]
+    if cost is not None and state.seats[st.seat].influence >= cost:
+        opts.insert(0, Option(label=f"Pay {cost} influence to keep {name}"[:80], action={"type": "rw_choose", "value": "pay"}))
+    return [Prompt(seat=st.seat, key=st.key, rule="RW-26.5", question=f"{st.data['source']}: desertion check for {name}.",
+                   options=opts)]
+
+
+@applies("desert_check")
+def _desert_apply(state: RunewarsState, st: Any, seat: int, action: Choose) -> list[Event]:
+    cost = st.data["cost"]
+    done(state, st)
+    if H.find_hero(state.heroes, st.data["hero"]) is None:
+        return []
+    if action.value == "pay":
+        need(cost is not None and state.seats[seat].influence >= cost, "RW-26.5", "You cannot pay to keep this hero.")
+        state.seats[seat].influence -= cost
+        return [Event.to_all("desertion_saved", f"Seat {seat + 1} pays {cost} influence; the hero stays.", seat=seat)]
+    need(action.value == "desert", "RW-26.5", "Choose to pay or let the hero desert.")
+    return H.desert_hero(state.heroes, st.data["hero"], Ctx(state), cause=st.data["source"]) + drain(state)
+
+
+# ---- the quest phase (RW-6.6, RW-21) ---------------------------------------------------------------
+
+
+def start_quest_phase(state: RunewarsState) -> list[Event]:
+    """RW-6.6 / RW-21.2: players act in the order of this year's spring cards."""
+    push(state, step(state, "quest_start"))
+    return [Event.to_all("quest_phase", "Summer: the quest phase begins (RW-21).")]
+
+
+@auto("quest_start")
+def _quest_start(state: RunewarsState, st: Any) -> list[Event]:
+    from . import quests as Q
+
+    order = player_order(state, "spring")
+    ctx = Ctx(state)
+    state.quest_phase = Q.start_quest_phase(state.heroes, order, ctx)
+    outcome = Q.quest_phase_finished(state.quest_phase, state.heroes)
+    if outcome is None:
+        push(state, step(state, "quest_phase"))
+        return drain(state)  # phase-long hero abilities (rule switches) apply before anyone acts
+    return _quest_end(state, outcome)
+
+
+def _quest_end(state: RunewarsState, outcome: Any) -> list[Event]:
+    """After the phase: C's leftover outbox, and the Heroes' League's quest bonus (RW-32)."""
+    from . import cardfx
+
+    if not outcome.outbox.empty():
+        state.heroes.outbox = outcome.outbox
+    events = drain(state)
+    cat = catalog()
+    league = cat.title_with("quest_completed")
+    holder = state.titles[league].holder if league and league in state.titles else None
+    if holder is not None:
+        effects = [e.model_dump(mode="json") for a in cat.titles[league].abilities  # type: ignore[index]
+                   if a.trigger == "quest_completed" for e in a.effects]
+        for seat, _hero, _quest in outcome.completed:
+            if seat == holder and effects:
+                cardfx.queue(state, list(effects), seat=seat, source=cat.titles[league].name, rule="RW-32.1")  # type: ignore[index]
+    state.quest_phase = None
+    state.modifiers = [m for m in state.modifiers if m.until != "quest_phase"]
+    return events + [Event.to_all("quest_phase_over", "The quest phase is over.")]
+
+
+def quest_tactics(state: RunewarsState, seat: int) -> list[str]:
+    """RW-30.2: "quest phase" cards this seat may play now (not gained this season, RW-30.3)."""
+    cat = catalog()
+    return list(dict.fromkeys(c.id for c in state.seats[seat].tactics
+                              if c.gained != state.season_index and cat.tactics[c.id].timing == "quest_phase"))
+
+
+@decision("quest_phase", "rw_tactics")
+def _quest_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
+    from . import quests as Q
+
+    assert state.quest_phase is not None
+    prompts = Q.quest_phase_prompts(state.quest_phase, state.heroes, Ctx(state))
+    if len(prompts) == 1 and prompts[0].rule == "RW-21.3":  # before a hero's action: a tactics window
+        p = prompts[0]
+        cat = catalog()
+        extra = [Option(label=f"Play {cat.tactics[c].name}"[:80], action={"type": "rw_tactics", "card": c})
+                 for c in quest_tactics(state, p.seat)]
+        if extra:
+            prompts = [p.model_copy(update={"options": list(p.options) + extra, "secret": True})]
+    return prompts
+
+
+@applies("quest_phase")
+def _quest_apply(state: RunewarsState, st: Any, seat: int, action: Any) -> list[Event]:
+    from . import cardfx
+    from . import quests as Q
+    from .actions import PlayTactics
+
+    assert state.quest_phase is not None
+    if isinstance(action, PlayTactics):
+        prompts = Q.quest_phase_prompts(state.quest_phase, state.heroes, Ctx(state))
+        need(len(prompts) == 1 and prompts[0].rule == "RW-21.3" and prompts[0].seat == seat, "RW-30.2",
+             "Quest-phase tactics are played before one of your heroes acts.")
+        need(action.card in quest_tactics(state, seat), "RW-30.3",
+             "You can play only quest-phase cards you did not gain this season.")
+        hand = state.seats[seat].tactics
+        hand.pop(next(i for i, c in enumerate(hand) if c.id == action.card and c.gained != state.season_index))
+        state.tactics_deck.discard(action.card)
+        card = catalog().tactics[action.card]
+        cardfx.queue(state, [e.model_dump(mode="json") for e in card.effects], seat=seat,
+                     source=f"tactics card {card.name}", rule="RW-30.2", order=[seat])
+        return [Event.to_all("tactics_played", f"Seat {seat + 1} plays {card.name}: {card.text}", reveals=True,
+                             seat=seat, card=action.card)]
+    payload = action if isinstance(action, dict) else action.model_dump()
+    events = Q.apply_quest_action(state.quest_phase, state.heroes, seat, payload, Ctx(state))
+    events += drain(state)
+    outcome = Q.quest_phase_finished(state.quest_phase, state.heroes)
+    if outcome is not None:
+        done(state, st)
+        events += _quest_end(state, outcome)
+    return events
+
+
+def sample_quest(state: RunewarsState, seat: int, rng: random.Random) -> dict[str, Any]:
+    from . import quests as Q
+
+    assert state.quest_phase is not None
+    return Q.sample_quest_action(state.quest_phase, state.heroes, seat, rng, Ctx(state))
+
+
+# ---- C's blocking decisions outside the quest phase (P-55, P-56, P-64, P-65, P-23) ------------------
+
+
+def pending_prompts(state: RunewarsState) -> list[Prompt]:
+    if not state.heroes.pending:
+        return []
+    return H.pending_prompts(state.heroes, Ctx(state))
+
+
+def apply_pending(state: RunewarsState, seat: int, action: dict[str, Any]) -> list[Event]:
+    if not any(p.seat == seat for p in state.heroes.pending):
+        raise RuleViolation(CORE_NOT_YOUR_TURN, "That hero decision is not yours to make.")
+    return H.apply_pending_action(state.heroes, seat, action, Ctx(state)) + drain(state)
+
+
+def rally_heroes(state: RunewarsState, seat: int, n: int) -> list[Event]:
+    """RW-18.6.2 / RW-20.4 / AMB-47: kept hero goes to a stronghold area, else a controlled home area."""
+    areas = B.strongholds_of(state, seat)
+    if not areas:
+        areas = [a for a in B.controlled_areas(state, seat) if state.board[a].home_of == seat]
+    return H.rally_draw_heroes(state.heroes, seat, n, sorted(areas), Ctx(state)) + drain(state)
+
+
+def eliminate(state: RunewarsState, seat: int) -> list[Event]:
+    return H.eliminate_seat(state.heroes, seat, Ctx(state)) + drain(state)
+
+
+def hero_areas(state: RunewarsState, seat: int) -> set[str]:
+    return H.hero_areas(state.heroes, seat)

@@ -1,0 +1,759 @@
+"""Movement (RW-10), Strategize (RW-18.1), Mobilize/Conquer (RW-18.2, 18.3), diplomacy (RW-12)
+and the hand-over to the battle module (RW-14).
+
+Mobilize/Conquer is three steps: ``activate`` (P-34), ``move_units`` (P-35) and ``arrive``,
+which looks at what the movers met: nothing (8-unit limit, RW-10.9.2), unallied
+neutrals only (battle or diplomacy, P-36, RW-12) or an enemy (a battle, RW-10.10).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from engine.core import Event, Option, Prompt
+
+from . import board as B
+from . import heroes as H
+from .actions import Choose, MoveUnits, Strategize
+from .actions import PlayTactics
+from .battle import (
+    BattleOptions,
+    advance_battle,
+    apply_battle,
+    battle_finished,
+    battle_prompts,
+    queue_effects,
+    sample_battle_action,
+    start_battle,
+    take_external,
+)
+from .battle_retreat import retreat_destinations
+from .catalog import catalog
+from .ctx import Ctx
+from .flow import applies, auto, decision, done, need, push, sampler, step
+from .seasons import limit_check
+from .setup import seat_name
+from .state import RunewarsState, Unit
+
+# ---- RW-10.6 / RW-18.1 Strategize -------------------------------------------------------------
+
+
+def strategize_targets(state: RunewarsState, unit: Unit, seat: int) -> list[str]:
+    """One step into an adjacent friendly or empty area; not out of an own activated area."""
+    if unit.routed or seat in state.board[unit.area].activation:  # RW-10.2, RW-10.5.1
+        return []
+    fly = catalog().flying(unit.kind)
+    return [a for a in sorted(state.board[unit.area].adj)
+            if B.passable(state, unit.area, a, flying=fly, seat=seat) and B.friendly_or_empty(state, a, seat)]
+
+
+def hero_strategize_targets(state: RunewarsState, hero: H.Hero, seat: int) -> list[str]:
+    """RW-10.11 / RW-10.5.2: heroes ignore activation tokens, obey borders; friendly or empty only."""
+    if hero.routed or hero.stuck or not hero.area:
+        return []
+    return [a for a in sorted(state.board[hero.area].adj)
+            if B.passable(state, hero.area, a, seat=seat) and B.friendly_or_empty(state, a, seat)]
+
+
+def _strategize_options(state: RunewarsState, seat: int) -> list[Option]:
+    """Ready answers: stay put, or gather everything movable one step toward each friendly/empty area."""
+    opts = [Option(label="Move nothing", action={"type": "rw_strategize", "moves": []})]
+    mine = [u for u in state.units if u.owner == seat]
+    for dest in sorted({a for u in mine for a in strategize_targets(state, u, seat)}):
+        moving = [u for u in mine if dest in strategize_targets(state, u, seat)]
+        if all(catalog().is_neutral_kind(u.kind) for u in moving) and not B.is_friendly(state, dest, seat):
+            continue  # RW-11.4.2
+        moves = [{"unit": u.id, "to": dest} for u in moving]
+        opts.append(Option(label=f"Move every unit that can into {dest} ({len(moves)})",
+                           action={"type": "rw_strategize", "moves": moves}))
+    return opts[:25]
+
+
+@decision("strategize", "rw_strategize")
+def _strat_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
+    return [Prompt(seat=st.seat, key=st.key, rule="RW-18.1.1",
+                   question="Strategize: move any of your units and heroes one step each into adjacent friendly or "
+                            "empty areas.", options=_strategize_options(state, st.seat),
+                   answer_schema={"type": "object", "properties": {"moves": {"type": "array", "items": {
+                       "type": "object", "properties": {"unit": {"type": "integer"}, "hero": {"type": "string"},
+                                                        "to": {"type": "string"}}}}}})]
+
+
+@applies("strategize")
+def _strat_apply(state: RunewarsState, st: Any, seat: int, action: Strategize) -> list[Event]:
+    seen: set[str] = set()
+    plan: list[tuple[Any, str]] = []
+    for mv in action.moves:
+        need((mv.unit is None) != (mv.hero is None), "RW-10.6", "Each move names one unit or one hero.")
+        if mv.unit is not None:
+            u = B.unit_by_id(state, mv.unit)
+            need(u is not None and u.owner == seat, "RW-10.6", "You can only move your own units.")
+            assert u is not None
+            need(f"u{u.id}" not in seen, "RW-10.6", "Each model moves at most one step.")
+            seen.add(f"u{u.id}")
+            need(not u.routed, "RW-10.2", "Routed units cannot move.")
+            need(seat not in state.board[u.area].activation, "RW-10.5.1",
+                 "Units cannot leave an area holding your activation token.")
+            need(mv.to in strategize_targets(state, u, seat), "RW-10.6",
+                 f"{mv.to} is not an adjacent friendly or empty area this unit can enter (borders, RW-10.3).")
+            plan.append((u, mv.to))
+        else:
+            h = H.find_hero(state.heroes, mv.hero or "")
+            need(h is not None and h.owner == seat, "RW-10.6", "You can only move your own heroes.")
+            assert h is not None
+            need(f"h{h.uid}" not in seen, "RW-10.6", "Each model moves at most one step.")
+            seen.add(f"h{h.uid}")
+            need(mv.to in hero_strategize_targets(state, h, seat), "RW-10.11",
+                 f"{mv.to} is not an adjacent friendly or empty area this hero can enter.")
+            plan.append((h, mv.to))
+    cat = catalog()
+    for dest in {d for _, d in plan}:
+        movers_in = [m for m, d in plan if d == dest and isinstance(m, Unit)]
+        if movers_in and all(cat.is_neutral_kind(m.kind) for m in movers_in):
+            need(B.is_friendly(state, dest, seat), "RW-11.4.2",
+                 "Allied neutrals may move without your own units only into an area you control.")
+    done(state, st)
+    ctx = Ctx(state)
+    events: list[Event] = []
+    for model, dest in plan:
+        if isinstance(model, Unit):
+            model.area = dest
+        else:
+            events += H.move_hero(state.heroes, model.uid, dest, ctx)
+    B.update_alliances(state)  # RW-11.4
+    limit_check(state, seat, sorted({d for _, d in plan}))
+    n_units = sum(1 for m, _ in plan if isinstance(m, Unit))
+    events.insert(0, Event.to_all("strategize", f"{seat_name(state, seat)} moves {n_units} unit(s) and "
+                                                f"{len(plan) - n_units} hero(es) one step.", seat=seat,
+                                  moves=[m.model_dump() for m in action.moves]))
+    return events
+
+
+@sampler("strategize")
+def _strat_sample(state: RunewarsState, st: Any, seat: int, rng: random.Random) -> dict[str, Any]:
+    moves = []
+    for u in state.units:
+        if u.owner == seat and rng.random() < 0.5:
+            targets = strategize_targets(state, u, seat)
+            if catalog().is_neutral_kind(u.kind):
+                targets = [t for t in targets if B.is_friendly(state, t, seat)]
+            if targets:
+                moves.append({"unit": u.id, "to": rng.choice(targets)})
+    for h in H.heroes_of(state.heroes, seat):
+        if rng.random() < 0.3:
+            targets = hero_strategize_targets(state, h, seat)
+            if targets:
+                moves.append({"hero": h.uid, "to": rng.choice(targets)})
+    return {"type": "rw_strategize", "moves": moves}
+
+
+# ---- RW-10.7 Mobilize / Conquer -------------------------------------------------------------------
+
+
+def movers(state: RunewarsState, seat: int, dest: str, portal: bool = False) -> list[Unit]:
+    """RW-10.7.2: standing own units (allied neutrals too), not in an own activated area, in reach."""
+    return reach_map(state, seat, portal).get(dest, [])
+
+
+def portal_areas(state: RunewarsState) -> frozenset[str]:
+    """RW-34.4.3: face-up Magic Portals (only with the exploration tokens in play)."""
+    if not state.heroes.exploration:
+        return frozenset()
+    return frozenset(H.portal_areas(state.heroes, catalog().hero_content))
+
+
+def can_use_portals(state: RunewarsState, seat: int) -> bool:
+    return len(portal_areas(state)) >= 2 and state.seats[seat].influence >= 1
+
+
+def reach_map(state: RunewarsState, seat: int, portal: bool = False) -> dict[str, list[Unit]]:
+    """Destination -> the units that could move there now (one BFS per unit)."""
+    through = B.passable_through(state, seat)
+    links = portal_areas(state) if portal else frozenset()
+    out: dict[str, list[Unit]] = {}
+    for u in state.units:
+        if u.owner != seat or u.routed or seat in state.board[u.area].activation:
+            continue
+        for dest in B.reachable_from(state, u, B.move_allowance(state, u, seat), seat, through, links):
+            out.setdefault(dest, []).append(u)
+    return out
+
+
+def _would_battle(state: RunewarsState, seat: int, dest: str) -> bool:
+    return B.is_enemy_area(state, dest, seat)
+
+
+def _activation_choices(state: RunewarsState, seat: int) -> list[str]:
+    return sorted(a for a in state.board if seat not in state.board[a].activation)  # RW-10.5.3
+
+
+@decision("activate", "rw_choose")
+def _act_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
+    seat = st.seat
+    choices = _activation_choices(state, seat)
+    reach = reach_map(state, seat)
+    with_movers = [a for a in choices if reach.get(a)]
+    rest = [a for a in choices if a not in with_movers]
+    opts = [Option(label=f"Activate {a} ({len(reach[a])} unit(s) can reach it)",
+                   action={"type": "rw_choose", "value": a}) for a in with_movers]
+    opts += [Option(label=f"Activate {a} (no unit can reach it)", action={"type": "rw_choose", "value": a}) for a in rest]
+    return [Prompt(seat=seat, key=st.key, rule="RW-10.7.1",
+                   question=("Second activation: " if st.data["n"] == 2 else "") + "Choose an area to activate.",
+                   options=opts)]
+
+
+@applies("activate")
+def _act_apply(state: RunewarsState, st: Any, seat: int, action: Choose) -> list[Event]:
+    need(action.value in state.board, "RW-10.7.1", "Choose an area of the board.")
+    need(seat not in state.board[action.value].activation, "RW-10.5.3",
+         "That area already holds your activation token.")
+    done(state, st)
+    state.board[action.value].activation.append(seat)
+    assert state.turn is not None
+    state.turn.activations.append(action.value)
+    for s in state.steps:  # the following move/arrive steps act on this area
+        if s.kind in ("move_units", "arrive") and s.seat == seat and "area" not in s.data:
+            s.data["area"] = action.value
+            if s.kind == "arrive":
+                break
+    return [Event.to_all("activate", f"{seat_name(state, seat)} activates {action.value}.", seat=seat, area=action.value)]
+
+
+def _move_options(state: RunewarsState, seat: int, dest: str) -> list[Option]:
+    units = movers(state, seat, dest)
+    opts = [Option(label="Move no units", action={"type": "rw_move", "units": []})]
+    if units:
+        opts.append(Option(label=f"Move all {len(units)} unit(s) that can reach {dest}",
+                           action={"type": "rw_move", "units": [u.id for u in units]}))
+        for src in sorted({u.area for u in units}):
+            group = [u.id for u in units if u.area == src]
+            if len(group) != len(units):
+                opts.append(Option(label=f"Move the {len(group)} unit(s) from {src}",
+                                   action={"type": "rw_move", "units": group}))
+    if can_use_portals(state, seat):
+        via = movers(state, seat, dest, portal=True)
+        if len(via) > len(units):
+            opts.append(Option(label=f"Pay 1 influence for the portals: move all {len(via)} unit(s)",
+                               action={"type": "rw_move", "units": [u.id for u in via], "portal": True}))
+    return opts
+
+
+def _check_move(state: RunewarsState, seat: int, dest: str, ids: list[int], portal: bool = False) -> None:
+    assert state.turn is not None
+    need(len(set(ids)) == len(ids), "RW-10.7.2", "Each unit can be named once.")
+    if portal:
+        need(can_use_portals(state, seat), "RW-34.4.3", "Portals need two face-up Magic Portals and 1 influence.")
+    legal = {u.id: u for u in movers(state, seat, dest, portal)}
+    for uid in ids:
+        u = B.unit_by_id(state, uid)
+        need(u is not None and u.owner == seat, "RW-10.7.2", "You can only move your own units.")
+        assert u is not None
+        need(not u.routed, "RW-10.2", "Routed units cannot move.")
+        need(seat not in state.board[u.area].activation, "RW-10.5.1",
+             "Units cannot leave an area holding your activation token.")
+        need(uid in legal, "RW-10.4", f"Unit {uid} cannot reach {dest}: at most 2 steps (3 if Swift), passing only "
+                                      "through friendly or empty areas and crossing no mountain or water border.")
+    if ids and all(catalog().is_neutral_kind(B.unit_by_id(state, uid).kind) for uid in ids):  # type: ignore[union-attr]
+        need(B.is_friendly(state, dest, seat), "RW-11.4.2",
+             "Allied neutrals may move without your own units only into an area you control.")
+    if ids and state.turn.card == 2 and state.turn.battles >= 1:  # RW-18.2.3
+        need(not _would_battle(state, seat, dest), "RW-18.2.3",
+             "This Mobilize card already caused a battle: you cannot move into an area that would cause another.")
+        if B.has_unallied_neutrals(state, dest):
+            need(state.seats[seat].influence >= 1, "RW-18.2.3",
+                 "Only diplomacy is possible there now, and it needs at least 1 influence.")
+
+
+@decision("move_units", "rw_move")
+def _move_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
+    dest = st.data["area"]
+    opts = []
+    for o in _move_options(state, st.seat, dest):
+        try:
+            _check_move(state, st.seat, dest, o.action["units"], o.action.get("portal", False))
+            opts.append(o)
+        except Exception:
+            continue
+    return [Prompt(seat=st.seat, key=st.key, rule="RW-10.7.2", question=f"Choose the units that move into {dest}.",
+                   options=opts, answer_schema={"type": "object", "properties": {
+                       "units": {"type": "array", "items": {"type": "integer"}}}})]
+
+
+@applies("move_units")
+def _move_apply(state: RunewarsState, st: Any, seat: int, action: MoveUnits) -> list[Event]:
+    dest = st.data["area"]
+    _check_move(state, seat, dest, action.units, action.portal)
+    done(state, st)
+    if action.portal:  # RW-34.4.3 / AMB-66: one payment for this move
+        state.seats[seat].influence -= 1
+    enemy = B.is_enemy_area(state, dest, seat)
+    neutral = B.has_unallied_neutrals(state, dest) and not enemy
+    for s in state.steps:
+        if s.kind == "arrive" and s.seat == seat and s.data.get("area") == dest and "moved" not in s.data:
+            s.data.update(moved=list(action.units), enemy=enemy, neutral=neutral)
+            break
+    for uid in action.units:
+        B.unit_by_id(state, uid).area = dest  # type: ignore[union-attr]
+    B.update_alliances(state)
+    return [Event.to_all("move", f"{seat_name(state, seat)} moves {len(action.units)} unit(s) into {dest}.", seat=seat,
+                         area=dest, units=list(action.units))]
+
+
+@sampler("move_units")
+def _move_sample(state: RunewarsState, st: Any, seat: int, rng: random.Random) -> dict[str, Any]:
+    dest = st.data["area"]
+    units = [u.id for u in movers(state, seat, dest)]
+    for _ in range(5):
+        pick = [u for u in units if rng.random() < 0.8]
+        try:
+            _check_move(state, seat, dest, pick)
+            return {"type": "rw_move", "units": pick}
+        except Exception:
+            continue
+    return {"type": "rw_move", "units": []}
+
+
+@auto("arrive")
+def _arrive(state: RunewarsState, st: Any) -> list[Event]:
+    """RW-10.7.3 / RW-10.10: what the movers met."""
+    seat = st.seat
+    dest = st.data.get("area")
+    moved = st.data.get("moved") or []
+    if not dest or not moved:
+        return []
+    if st.data.get("enemy"):
+        return begin_battle(state, seat, dest)
+    if st.data.get("neutral"):
+        push(state, step(state, "neutral_choice", seat, area=dest))
+        return []
+    limit_check(state, seat, [dest])  # RW-10.9.2
+    return []
+
+
+# ---- RW-12 diplomacy --------------------------------------------------------------------------------
+
+
+def _neutral_options(state: RunewarsState, seat: int) -> list[str]:
+    assert state.turn is not None
+    opts = []
+    if not (state.turn.card == 2 and state.turn.battles >= 1):  # RW-18.2.3
+        opts.append("battle")
+    if state.seats[seat].influence >= 1 and not B.has_modifier(state, "no_diplomacy", seat):  # RW-12.1
+        opts.append("diplomacy")
+    return opts
+
+
+@decision("neutral_choice", "rw_choose")
+def _nc_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
+    labels = {"battle": "Fight the neutrals", "diplomacy": "Attempt diplomacy"}
+    return [Prompt(seat=st.seat, key=st.key, rule="RW-12.1",
+                   question=f"Your units entered {st.data['area']}, held by unallied neutrals: battle or diplomacy?",
+                   options=[Option(label=labels[o], action={"type": "rw_choose", "value": o})
+                            for o in _neutral_options(state, st.seat)])]
+
+
+@applies("neutral_choice")
+def _nc_apply(state: RunewarsState, st: Any, seat: int, action: Choose) -> list[Event]:
+    opts = _neutral_options(state, seat)
+    need(action.value in opts, "RW-12.1" if action.value == "diplomacy" else "RW-18.2.3",
+         "Diplomacy needs at least 1 influence; a Mobilize card allows only one battle.")
+    done(state, st)
+    if action.value == "battle":
+        return begin_battle(state, seat, st.data["area"])
+    push(state, step(state, "diplomacy_spend", seat, area=st.data["area"]))
+    return []
+
+
+@decision("diplomacy_spend", "rw_choose")
+def _ds_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
+    top = min(6, state.seats[st.seat].influence)
+    return [Prompt(seat=st.seat, key=st.key, rule="RW-12.2", question="Diplomacy: spend 1-6 influence (one destiny card each).",
+                   options=[Option(label=f"Spend {n} influence", action={"type": "rw_choose", "value": str(n)})
+                            for n in range(1, top + 1)])]
+
+
+@applies("diplomacy_spend")
+def _ds_apply(state: RunewarsState, st: Any, seat: int, action: Choose) -> list[Event]:
+    top = min(6, state.seats[seat].influence)
+    need(action.value.isdigit() and 1 <= int(action.value) <= top, "RW-12.2",
+         "Spend between 1 and 6 influence, and no more than you have.")
+    n = int(action.value)
+    done(state, st)
+    state.seats[seat].influence -= n
+    ctx = Ctx(state)
+    cards = [ctx.draw() for _ in range(n)]  # RW-12.3 / RW-13.6: all at once
+    push(state, step(state, "diplomacy_pick", seat, area=st.data["area"], cards=cards))
+    return [Event.to_all("diplomacy", f"{seat_name(state, seat)} spends {n} influence on diplomacy in "
+                                      f"{st.data['area']} and draws {n} destiny card(s).", reveals=True, seat=seat),
+            Event.to_seats(seat, "diplomacy_cards", f"You drew destiny cards {cards}: "
+                           + ", ".join(f"#{c} {catalog().destiny[c].fate}" for c in cards) + ".", reveals=True, cards=cards)]
+
+
+def diplomacy_tactics(state: RunewarsState, seat: int) -> list[str]:
+    """RW-30.2: cards with the "diplomacy" timing, not gained this season (RW-30.3)."""
+    cat = catalog()
+    return list(dict.fromkeys(c.id for c in state.seats[seat].tactics
+                              if c.gained != state.season_index and cat.tactics[c.id].timing == "diplomacy"))
+
+
+@decision("diplomacy_pick", "rw_choose", "rw_tactics")
+def _dp_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
+    cat = catalog()
+    opts = [Option(label=f"Card {c}: {cat.destiny[c].fate}", action={"type": "rw_choose", "value": str(c)})
+            for c in st.data["cards"]]
+    opts += [Option(label=f"Play {cat.tactics[c].name} first"[:80], action={"type": "rw_tactics", "card": c})
+             for c in diplomacy_tactics(state, st.seat)]
+    return [Prompt(seat=st.seat, key=st.key, rule="RW-12.4", secret=True,
+                   question="Diplomacy: choose the destiny card whose fate resolves.", options=opts)]
+
+
+@applies("diplomacy_pick")
+def _dp_apply(state: RunewarsState, st: Any, seat: int, action: Any) -> list[Event]:
+    if isinstance(action, PlayTactics):  # e.g. Silver Tongue: more destiny cards for this attempt
+        need(action.card in diplomacy_tactics(state, seat), "RW-30.3",
+             "You can play only diplomacy cards you did not gain this season.")
+        hand = state.seats[seat].tactics
+        hand.pop(next(i for i, c in enumerate(hand) if c.id == action.card and c.gained != state.season_index))
+        state.tactics_deck.discard(action.card)
+        card = catalog().tactics[action.card]
+        events = [Event.to_all("tactics_played", f"{seat_name(state, seat)} plays {card.name}: {card.text}",
+                               reveals=True, seat=seat, card=action.card)]
+        ctx = Ctx(state)
+        for e in card.effects:
+            if e.kind == "draw_cards" and e.deck == "destiny" and isinstance(e.amount, int):
+                extra = [ctx.draw() for _ in range(e.amount)]
+                st.data["cards"] = st.data["cards"] + extra
+                events.append(Event.to_seats(seat, "diplomacy_cards", f"You draw {extra} as well.", reveals=True,
+                                             cards=extra))
+            else:
+                events.append(state.gm.hand_over("RW-30.2", f"{card.name}: {e.kind}", seat=seat))
+        return events
+    cards: list[int] = st.data["cards"]
+    need(action.value.isdigit() and int(action.value) in cards, "RW-12.4", "Choose one of the cards you drew.")
+    done(state, st)
+    card = int(action.value)
+    state.destiny.discard(*cards)  # RW-12.4: all drawn cards to the discard pile
+    fate = catalog().destiny[card].fate
+    area = st.data["area"]
+    events = [Event.to_all("diplomacy_result", f"{seat_name(state, seat)} picks card {card}: {fate}.", reveals=True,
+                           seat=seat, card=card, fate=fate, cards=cards)]
+    neutrals = [u for u in state.units if u.area == area and u.owner is None]
+    if fate == "ALLY":  # RW-12.5.1
+        for u in neutrals:
+            u.owner = seat
+        events.append(Event.to_all("ally", f"The neutrals in {area} ally with {seat_name(state, seat)}.", seat=seat))
+        limit_check(state, seat, [area])  # RW-10.9.4 / AMB-29
+    elif fate == "WITHDRAW":  # RW-12.5.2
+        events += neutral_withdraw(state, seat, area)
+    else:  # RW-12.5.3
+        push(state, step(state, "confront", seat, area=area))
+    return events
+
+
+def neutral_withdraw(state: RunewarsState, seat: int, area: str) -> list[Event]:
+    """RW-12.5.2: all neutrals retreat, routed, to one adjacent area no player controls; left player picks."""
+    neutrals = [u for u in state.units if u.area == area and u.owner is None]
+    flyers = [catalog().flying(u.kind) for u in neutrals]
+    areas, _ = retreat_destinations(area, None, flyers, Ctx(state))
+    if not areas:
+        B.remove_units(state, {u.id for u in neutrals})
+        limit_check(state, seat, [area])  # RW-10.9.2: the diplomat's units now hold the area
+        return [Event.to_all("neutrals_destroyed", f"The neutrals in {area} have nowhere to go and are destroyed.")]
+    if len(areas) == 1:
+        limit_check(state, seat, [area])
+        return _withdraw_to(state, area, areas[0])
+    push(state, step(state, "neutral_retreat", B.left_of(state, seat), area=area, options=areas, diplomat=seat))
+    return []
+
+
+def _withdraw_to(state: RunewarsState, area: str, dest: str) -> list[Event]:
+    neutrals = [u for u in state.units if u.area == area and u.owner is None]
+    flyers = {u.id: catalog().flying(u.kind) for u in neutrals}
+    lost = set()
+    for u in neutrals:
+        if B.passable(state, area, dest, flying=flyers[u.id]):
+            u.area = dest
+            u.routed = True  # RW-16.2
+        else:
+            lost.add(u.id)  # AMB-27
+    B.remove_units(state, lost)
+    return [Event.to_all("neutrals_withdraw", f"The neutrals in {area} withdraw, routed, to {dest}.", area=area, to=dest)]
+
+
+@decision("neutral_retreat", "rw_choose")
+def _nr_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
+    return [Prompt(seat=st.seat, key=st.key, rule="RW-12.5.2",
+                   question=f"The neutrals in {st.data['area']} withdraw: choose the area they retreat to.",
+                   options=[Option(label=f"Retreat to {a}", action={"type": "rw_choose", "value": a})
+                            for a in st.data["options"]])]
+
+
+@applies("neutral_retreat")
+def _nr_apply(state: RunewarsState, st: Any, seat: int, action: Choose) -> list[Event]:
+    need(action.value in st.data["options"], "RW-16.1.2", "Neutrals retreat to an adjacent area no player controls.")
+    done(state, st)
+    limit_check(state, st.data["diplomat"], [st.data["area"]])  # RW-10.9.2
+    return _withdraw_to(state, st.data["area"], action.value)
+
+
+def _confront_options(state: RunewarsState, seat: int) -> list[str]:
+    assert state.turn is not None
+    opts = ["withdraw"]
+    if not (state.turn.card == 2 and state.turn.battles >= 1):
+        opts.insert(0, "battle")
+    return opts
+
+
+@decision("confront", "rw_choose")
+def _cf_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
+    labels = {"battle": "Fight the neutrals", "withdraw": "Withdraw all your units (routed)"}
+    return [Prompt(seat=st.seat, key=st.key, rule="RW-12.5.3",
+                   question=f"Confrontation in {st.data['area']}: fight, or withdraw all your units?",
+                   options=[Option(label=labels[o], action={"type": "rw_choose", "value": o})
+                            for o in _confront_options(state, st.seat)])]
+
+
+@applies("confront")
+def _cf_apply(state: RunewarsState, st: Any, seat: int, action: Choose) -> list[Event]:
+    need(action.value in _confront_options(state, seat), "RW-18.2.3",
+         "This Mobilize card already had its battle: you must withdraw.")
+    done(state, st)
+    if action.value == "battle":
+        return begin_battle(state, seat, st.data["area"])
+    return own_withdraw(state, seat, st.data["area"])
+
+
+def own_withdraw(state: RunewarsState, seat: int, area: str) -> list[Event]:
+    """RW-12.5.3 / RW-16.1.1: all the player's units there retreat, routed, to one adjacent area."""
+    mine = [u for u in state.units if u.area == area and u.owner == seat]
+    flyers = [catalog().flying(u.kind) for u in mine]
+    areas, _ = retreat_destinations(area, seat, flyers, Ctx(state))
+    if not areas:
+        B.remove_units(state, {u.id for u in mine})
+        return [Event.to_all("withdraw_destroyed", f"{seat_name(state, seat)}'s units in {area} cannot retreat and are "
+                                                   "destroyed (RW-16.1.1).", seat=seat)]
+    if len(areas) == 1:
+        return _own_withdraw_to(state, seat, area, areas[0])
+    push(state, step(state, "own_retreat", seat, area=area, options=areas))
+    return []
+
+
+def _own_withdraw_to(state: RunewarsState, seat: int, area: str, dest: str) -> list[Event]:
+    mine = [u for u in state.units if u.area == area and u.owner == seat]
+    lost = set()
+    for u in mine:
+        if B.passable(state, area, dest, flying=catalog().flying(u.kind), seat=seat):
+            u.area = dest
+            u.routed = True  # RW-16.2
+        else:
+            lost.add(u.id)
+    B.remove_units(state, lost)
+    B.update_alliances(state)
+    limit_check(state, seat, [dest], rule="RW-16.4")
+    return [Event.to_all("withdraw", f"{seat_name(state, seat)} withdraws its units from {area} to {dest}, routed.",
+                         seat=seat, area=area, to=dest)]
+
+
+@decision("own_retreat", "rw_choose")
+def _or_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
+    return [Prompt(seat=st.seat, key=st.key, rule="RW-16.1.1", question=f"Choose where your units in {st.data['area']} retreat.",
+                   options=[Option(label=f"Retreat to {a}", action={"type": "rw_choose", "value": a})
+                            for a in st.data["options"]])]
+
+
+@applies("own_retreat")
+def _or_apply(state: RunewarsState, st: Any, seat: int, action: Choose) -> list[Event]:
+    need(action.value in st.data["options"], "RW-16.1.1", "Retreat to an adjacent friendly area, else an empty one.")
+    done(state, st)
+    return _own_withdraw_to(state, seat, st.data["area"], action.value)
+
+
+# ---- RW-14 battles (B's module) --------------------------------------------------------------------------
+
+
+def begin_battle(state: RunewarsState, seat: int, area: str) -> list[Event]:
+    """RW-14.0: the current player attacks whoever holds ``area`` (or its unallied neutrals)."""
+    assert state.turn is not None
+    state.turn.battles += 1
+    attackers = [u for u in state.units if u.area == area and u.owner == seat]
+    others = [u for u in state.units if u.area == area and u.owner != seat]
+    # RW-14.0.3: whoever held the area before the attacker moved in: enemy units, else the stronghold or
+    # home realm's owner; with none of those, the unallied neutrals defend.
+    sh_owner = state.board[area].stronghold.owner if state.board[area].stronghold is not None else None
+    home = state.board[area].home_of
+    defender = next((u.owner for u in others if u.owner is not None), None)
+    if defender is None and sh_owner is not None and sh_owner != seat:
+        defender = sh_owner
+    if defender is None and not any(u.owner is None for u in others) and home is not None and home != seat:
+        defender = home
+    defenders = [u for u in others if u.owner == defender] if defender is not None else [u for u in others if u.owner is None]
+    sh = state.board[area].stronghold
+    cat = catalog()
+    bs = start_battle(
+        area, seat, defender, attackers, defenders,
+        stronghold=sh if sh is not None and sh.owner == defender else None,
+        conquer_bonus=state.turn.card == 3 and state.turn.bonus,
+        neutral_controller=B.left_of(state, seat) if defender is None else None,
+        attacker_faction=state.seats[seat].faction,
+        defender_faction=state.seats[defender].faction if defender is not None else None,
+        tactics_seats=_battle_tactics_seats(state, seat, defender, attackers, defenders),
+        attacker_stronghold_tokens=cat.factions[state.seats[seat].faction].stronghold.count  # type: ignore[index]
+        - len(B.strongholds_of(state, seat)),
+        attacker_stronghold_areas=B.strongholds_of(state, seat),
+        options=BattleOptions(count_routed_in_strength=state.options.battle_count_routed,
+                              flip_on_any_survivor=state.options.stronghold_flip_any_survivor),
+        data=cat.content,
+    )
+    state.battle = bs
+    warriors = cat.title_with("battle_as_attacker")  # the Warriors' Guild title (RW-32)
+    if warriors and state.titles.get(warriors) and state.titles[warriors].holder == seat:
+        effects = [e.model_dump(mode="json") for a in cat.titles[warriors].abilities
+                   if a.trigger == "battle_as_attacker" for e in a.effects]
+        queue_effects(bs, "attacker", effects, cat.titles[warriors].name, rule="RW-32.1")
+    push(state, step(state, "battle", seat, area=area))
+    ctx = Ctx(state)
+    events = [Event.to_all("battle", f"{seat_name(state, seat)} attacks {area} "
+                                     f"({'unallied neutrals' if defender is None else seat_name(state, defender)}).",
+                           seat=seat, area=area)]
+    events += advance_battle(bs, ctx)
+    events += _battle_external(state)
+    events += _battle_maybe_finish(state)
+    return events
+
+
+def _battle_external(state: RunewarsState) -> list[Event]:
+    from . import cardfx
+
+    if state.battle is None:
+        return []
+    events: list[Event] = []
+    for ext in take_external(state.battle):
+        if ext.kind == "gm":
+            events.append(state.gm.hand_over(ext.rule, ext.text, seat=ext.seat, public_text=ext.public_text))
+        elif ext.effect is not None and ext.seat is not None:
+            cardfx.queue(state, [ext.effect], seat=ext.seat, source=ext.text or "a battle effect", rule=ext.rule)
+    return events
+
+
+def battle_tactics(state: RunewarsState, seat: int) -> list[str]:
+    """RW-30.2/30.3: start-of-battle cards this seat may play now (not gained this season)."""
+    cat = catalog()
+    return list(dict.fromkeys(c.id for c in state.seats[seat].tactics
+                              if c.gained != state.season_index and cat.tactics[c.id].timing == "start_of_battle"))
+
+
+def _battle_tactics_seats(state: RunewarsState, attacker: int, defender: int | None, attackers: list[Unit],
+                          defenders: list[Unit]) -> list[int]:
+    """RW-14.3 / RW-30.4: the attacker, then the defender, each only with own units in the battle and a card
+    to play; never for unallied neutrals (RW-11.7)."""
+    seats = []
+    if any(not u.routed for u in attackers) and battle_tactics(state, attacker):
+        seats.append(attacker)
+    if defender is not None and any(not u.routed and u.owner == defender for u in defenders) \
+            and battle_tactics(state, defender):
+        seats.append(defender)
+    return seats
+
+
+@decision("battle", "rw_tactics")
+def _battle_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
+    bs = state.battle
+    if bs is None:
+        return []
+    prompts = battle_prompts(bs, Ctx(state))
+    if bs.phase == "window" and prompts:
+        cat = catalog()
+        p = prompts[0]
+        extra = [Option(label=f"Play {cat.tactics[c].name}"[:80], action={"type": "rw_tactics", "card": c})
+                 for c in battle_tactics(state, p.seat)]
+        prompts = [p.model_copy(update={"options": list(p.options) + extra, "secret": True, "rule": "RW-14.3"})]
+    return prompts
+
+
+@applies("battle")
+def _battle_apply(state: RunewarsState, st: Any, seat: int, action: Any) -> list[Event]:
+    assert state.battle is not None
+    bs = state.battle
+    if isinstance(action, PlayTactics):
+        need(bs.phase == "window" and bs.window_seats and bs.window_seats[0] == seat, "RW-14.3",
+             "Start-of-battle tactics are played only in your start-of-battle window.")
+        need(action.card in battle_tactics(state, seat), "RW-30.3",
+             "You can play only start-of-battle cards you did not gain this season.")
+        hand = state.seats[seat].tactics
+        hand.pop(next(i for i, c in enumerate(hand) if c.id == action.card and c.gained != state.season_index))
+        state.tactics_deck.discard(action.card)
+        card = catalog().tactics[action.card]
+        side = "attacker" if seat == bs.attacker else "defender"
+        queue_effects(bs, side, [e.model_dump(mode="json") for e in card.effects], card.name, rule="RW-30.2")
+        events = [Event.to_all("tactics_played", f"{seat_name(state, seat)} plays {card.name}: {card.text}",
+                               reveals=True, seat=seat, card=action.card)]
+        events += advance_battle(bs, Ctx(state))
+    else:
+        events = apply_battle(bs, seat, action, Ctx(state))
+    events += _battle_external(state)
+    events += _battle_maybe_finish(state)
+    return events
+
+
+def sample_battle(state: RunewarsState, seat: int, rng: random.Random) -> dict[str, Any]:
+    assert state.battle is not None
+    return sample_battle_action(state.battle, seat, rng)
+
+
+def _battle_maybe_finish(state: RunewarsState) -> list[Event]:
+    """Apply a finished battle's outcome to the board (RW-14.7, RW-16.4, RW-11.4)."""
+    bs = state.battle
+    if bs is None:
+        return []
+    out = battle_finished(bs)
+    if out is None:
+        return []
+    for s in state.steps:
+        if s.kind == "battle":
+            done(state, s)
+            break
+    state.battle = None
+    area = out.area
+    by_id = {u.id: u for u in state.units}
+    attacker = bs.attacker
+    destroyed = set(out.destroyed)
+    if state.turn is not None and state.turn.seat == attacker:
+        state.turn.destroyed_enemies += sum(1 for uid in destroyed if uid in by_id and by_id[uid].owner != attacker)
+        if out.winner == "attacker":
+            state.turn.battles_won += 1
+            state.turn.battles_won_attacking += 1
+    for uid, fate in out.fate.items():
+        u = by_id.get(uid)
+        if u is None:
+            continue
+        if fate == "destroyed":
+            continue
+        u.routed = fate == "routed"
+        u.area = out.final_area.get(uid, u.area)
+    B.remove_units(state, destroyed)
+    area_obj = state.board[area]
+    sh = area_obj.stronghold
+    if out.stronghold_removed_from:  # P-47: the attacker removed one of his own to supply the capture
+        state.board[out.stronghold_removed_from].stronghold = None
+    if sh is not None and sh.owner != attacker:
+        if out.stronghold_result == "captured":
+            from .state import Stronghold
+
+            area_obj.stronghold = Stronghold(owner=attacker, damaged=True)  # RW-14.7.2
+        elif out.stronghold_result == "destroyed":
+            area_obj.stronghold = None
+        elif out.stronghold_damaged:
+            sh.damaged = True  # RW-14.6.4 / AMB-2
+        if out.defense_discarded and area_obj.stronghold is not None and area_obj.stronghold.owner == sh.owner:
+            area_obj.stronghold.development = None  # RW-19.4: used tomb/spawn token goes back
+    B.update_alliances(state)  # RW-11.4 / AMB-28
+    events = [Event.to_all("battle_over", f"The battle in {area} is over: the {out.winner} wins "
+                                          f"({out.strength.get('attacker', 0)} to {out.strength.get('defender', 0)}).",
+                           area=area, winner=out.winner, strength=out.strength)]
+    for g in out.retreats:  # RW-16.4: the destination may now exceed 8
+        if g.seat is not None and g.destination:
+            limit_check(state, g.seat, [g.destination], rule="RW-16.4")
+    if out.winner == "attacker":
+        limit_check(state, attacker, [area])
+    return events

@@ -1,0 +1,758 @@
+"""Resolving one player's order card (RW-7.4-7.7, RW-18) except movement (``movement.py``).
+
+A turn is queued as ``turn_begin`` (tactics window, RW-30.2) -> the card's basic ability
+-> the highest-bonus question when eligible (RW-7.6, P-31) -> ``turn_end`` (objective
+claim, RW-29.2; destructible sites, RW-34.2; the card goes to the used pile, RW-7.5).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from engine.core import Event, Option, Prompt
+
+from . import board as B
+from . import cardfx, heroes_glue
+from .actions import Choose, Placement, PlayTactics, Title
+from .catalog import catalog
+from .flow import applies, auto, decision, done, need, push, sampler, step
+from .seasons import ORDER_NAMES, limit_check
+from .setup import seat_name
+from .state import RunewarsState, Stronghold, Turn
+
+BONUS_TEXT = {1: "draw tactics cards for the tactics icons on your dials", 2: "activate a second area",
+              3: "the defender's stronghold counts 3 less in this card's battle", 4: "collect from your developments "
+              "and build one", 5: "recruit again with a different resource", 6: "spend up to 3 influence to draw "
+              "heroes", 7: "take a title"}
+
+
+def turn_steps(state: RunewarsState, seat: int, card: int) -> list[Any]:
+    return [step(state, "turn_begin", seat, card=card)]
+
+
+def eligible(state: RunewarsState, seat: int, card: int) -> bool:
+    """RW-7.6: higher than every order card used this year; Fortify has no bonus."""
+    return card != 8 and all(card > c for c in state.seats[seat].orders_used)
+
+
+@auto("turn_begin")
+def _turn_begin(state: RunewarsState, st: Any) -> list[Event]:
+    seat, card = st.seat, st.data["card"]
+    if state.seats[seat].eliminated:
+        return []
+    state.turn = Turn(seat=seat, card=card, eligible=eligible(state, seat, card))
+    steps: list[Any] = []
+    if playable_tactics(state, seat):
+        steps.append(step(state, "tactics_window", seat, when="before your order"))
+    if reward_trades(state, seat):  # RW-23.4: during his turn, between his heroes sharing an area
+        steps.append(step(state, "reward_trade", seat))
+    bonus = step(state, "bonus", seat, card=card) if state.turn.eligible else None
+    if card == 1:
+        steps.append(step(state, "strategize", seat))
+        steps += [bonus] if bonus else []
+    elif card in (2, 3):
+        if card == 3 and bonus:  # RW-18.3.2 applies to the battle this card causes: decide first
+            steps.append(bonus)
+        steps += [step(state, "activate", seat, n=1), step(state, "move_units", seat), step(state, "arrive", seat)]
+        if card == 2 and bonus:
+            steps.append(bonus)
+    elif card == 4:
+        steps.append(step(state, "harvest", seat))
+        steps += [bonus] if bonus else []
+    elif card == 5:
+        steps.append(step(state, "recruit_dial", seat, exclude=None))
+        steps += [bonus] if bonus else []
+    elif card == 6:
+        for area in sorted(B.controlled_areas(state, seat)):
+            if state.board[area].city:
+                steps.append(step(state, "rally_city", seat, area=area))
+        steps += [bonus] if bonus else []
+    elif card == 7:
+        steps.append(step(state, "acquire", seat))
+        steps += [bonus] if bonus else []
+    else:
+        steps.append(step(state, "fortify", seat, used=[]))
+    steps.append(step(state, "turn_end", seat, card=card))
+    push(state, *steps)
+    return [Event.to_all("turn", f"{seat_name(state, seat)} resolves #{card} {ORDER_NAMES[card]}"
+                                 + (" (highest bonus available)." if state.turn.eligible else "."), seat=seat, card=card)]
+
+
+@auto("turn_end")
+def _turn_end(state: RunewarsState, st: Any) -> list[Event]:
+    seat = st.seat
+    events: list[Event] = []
+    if state.turn is not None and state.turn.seat == seat and not st.data.get("closing"):
+        st.data["closing"] = True
+        follow = [step(state, "turn_end", seat, card=st.data["card"], closing=True)]
+        if objective_met(state, seat):
+            follow.insert(0, step(state, "objective_claim", seat))
+        if playable_tactics(state, seat) and not state.seats[seat].eliminated:
+            follow.insert(0, step(state, "tactics_window", seat, when="after your order"))
+        push(state, *follow)
+        return events
+    events += destructible_sites(state, seat)
+    p = state.seats[seat]
+    p.orders_used.append(st.data["card"])  # RW-7.5
+    state.turn = None
+    state.modifiers = [m for m in state.modifiers if m.until != "turn"]
+    return events
+
+
+# ---- P-31 the highest bonus -------------------------------------------------------------------------
+
+
+@decision("bonus", "rw_choose")
+def _bonus_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
+    card = st.data["card"]
+    return [Prompt(seat=st.seat, key=st.key, rule="RW-7.6",
+                   question=f"Use the highest bonus of #{card} {ORDER_NAMES[card]} ({BONUS_TEXT[card]})?",
+                   options=[Option(label="Use the highest bonus", action={"type": "rw_choose", "value": "yes"}),
+                            Option(label="Pass", action={"type": "rw_choose", "value": "no"})],
+                   default={"type": "rw_choose", "value": "no"})]
+
+
+@applies("bonus")
+def _bonus_apply(state: RunewarsState, st: Any, seat: int, action: Choose) -> list[Event]:
+    need(action.value in ("yes", "no"), "RW-7.6", "Answer yes or no.")
+    assert state.turn is not None
+    need(state.turn.eligible, "RW-7.6", "The highest bonus needs a card higher than every card you used this year.")
+    done(state, st)
+    if action.value == "no":
+        return [Event.to_all("bonus", f"{seat_name(state, seat)} does not use the highest bonus.", seat=seat)]
+    state.turn.bonus = True
+    card = st.data["card"]
+    events = [Event.to_all("bonus", f"{seat_name(state, seat)} uses the highest bonus.", seat=seat)]
+    if card == 1:  # RW-18.1.2
+        n = _dial_icons(state, seat, "tactics")
+        events += cardfx.draw_tactics(state, seat, n)
+    elif card == 2:  # RW-18.2.2
+        push(state, step(state, "activate", seat, n=2), step(state, "move_units", seat), step(state, "arrive", seat))
+    elif card == 4:
+        push(state, step(state, "harvest_collect", seat))
+    elif card == 5:
+        push(state, step(state, "recruit_dial", seat, exclude=state.turn.dials_used[0] if state.turn.dials_used else None))
+    elif card == 6:
+        push(state, step(state, "rally_spend", seat))
+    elif card == 7:
+        push(state, step(state, "title", seat))
+    return events
+
+
+def _dial_icons(state: RunewarsState, seat: int, what: str) -> int:
+    """RW-9.5 / AMB-35: icons at or below the current position of all three dials."""
+    f = B.seat_faction(state, seat)
+    total = 0
+    for r in ("food", "wood", "ore"):
+        d = f.dials.get(r)  # type: ignore[arg-type]
+        v = state.seats[seat].dials[r]
+        total += d.tactics_at_or_below(v) if what == "tactics" else d.influence_at_or_below(v)
+    return total
+
+
+# ---- RW-18.4 Harvest -------------------------------------------------------------------------------
+
+
+@auto("harvest")
+def _harvest(state: RunewarsState, st: Any) -> list[Event]:
+    """RW-18.4.1: dials set to the production of friendly areas (mandatory, AMB-34; clamped, AMB-36)."""
+    prod = B.production(state, st.seat)
+    for r in ("food", "wood", "ore"):
+        cardfx.set_dial(state, st.seat, r, prod[r])
+    return [Event.to_all("harvest", f"{seat_name(state, st.seat)} harvests: dials now food "
+                                    f"{state.seats[st.seat].dials['food']}, wood {state.seats[st.seat].dials['wood']}, "
+                                    f"ore {state.seats[st.seat].dials['ore']}.", seat=st.seat,
+                         dials=dict(state.seats[st.seat].dials))]
+
+
+def _area_resources(state: RunewarsState, area: str) -> list[str]:
+    a = state.board[area]
+    out = [r for r in ("food", "wood", "ore") if getattr(a, r) > 0]
+    if state.heroes.exploration:
+        from .heroes import village_at
+
+        v = village_at(state.heroes, catalog().hero_content, area)
+        if v and v not in out:
+            out.append(v)
+    return out
+
+
+@auto("harvest_collect")
+def _harvest_collect(state: RunewarsState, st: Any) -> list[Event]:
+    """RW-18.4.2: every development pays out; resource developments raise a produced dial."""
+    seat = st.seat
+    events: list[Event] = []
+    choices = []
+    for area in B.strongholds_of(state, seat):
+        dev = state.board[area].stronghold.development  # type: ignore[union-attr]
+        if dev == "diplomacy":
+            state.seats[seat].influence += 2
+            events.append(Event.to_all("development", f"Diplomacy development in {area}: +2 influence.", seat=seat))
+        elif dev == "training":
+            events += cardfx.draw_tactics(state, seat, 1)
+        elif dev == "resource":
+            res = _area_resources(state, area)
+            if len(res) == 1:
+                events += cardfx.adjust_dial(state, seat, res[0], 1, f"resource development in {area}")
+            elif len(res) > 1:
+                choices.append(step(state, "harvest_dev_dial", seat, area=area, resources=res))
+    push(state, *choices, step(state, "harvest_build", seat))
+    return events
+
+
+@decision("harvest_dev_dial", "rw_choose")
+def _hdd_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
+    return [Prompt(seat=st.seat, key=st.key, rule="RW-18.4.2",
+                   question=f"Resource development in {st.data['area']}: which dial goes up by 1?",
+                   options=[Option(label=f"Raise {r}", action={"type": "rw_choose", "value": r}) for r in st.data["resources"]])]
+
+
+@applies("harvest_dev_dial")
+def _hdd_apply(state: RunewarsState, st: Any, seat: int, action: Choose) -> list[Event]:
+    need(action.value in st.data["resources"], "RW-18.4.2", "A resource development raises a dial its area produces.")
+    done(state, st)
+    return cardfx.adjust_dial(state, seat, action.value, 1, f"resource development in {st.data['area']}")
+
+
+def dev_tokens_left(state: RunewarsState, seat: int) -> dict[str, int]:
+    toks = B.seat_faction(state, seat).developments
+    left = {"resource": toks.resource, "diplomacy": toks.diplomacy, "training": toks.training, "defense": toks.defense}
+    for area in B.strongholds_of(state, seat):
+        dev = state.board[area].stronghold.development  # type: ignore[union-attr]
+        if dev in left:
+            left[dev] -= 1
+    return left
+
+
+def _build_options(state: RunewarsState, seat: int) -> list[tuple[str, str]]:
+    if state.seats[seat].dials["wood"] < 1:
+        return []
+    left = dev_tokens_left(state, seat)
+    spots = [a for a in B.strongholds_of(state, seat) if state.board[a].stronghold.development is None  # type: ignore[union-attr]
+             and B.is_friendly(state, a, seat)]
+    return [(a, t) for a in spots for t in ("resource", "diplomacy", "training", "defense") if left[t] > 0]
+
+
+@decision("harvest_build", "rw_choose")
+def _hb_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
+    opts = [Option(label="Build nothing", action={"type": "rw_choose", "value": "-"})]
+    opts += [Option(label=f"Pay 1 wood: {t} development in {a}", action={"type": "rw_choose", "value": f"{a}:{t}"})
+             for a, t in _build_options(state, st.seat)]
+    return [Prompt(seat=st.seat, key=st.key, rule="RW-18.4.3",
+                   question="Harvest bonus: pay 1 wood to build a development on one of your strongholds?",
+                   options=opts, default={"type": "rw_choose", "value": "-"})]
+
+
+@applies("harvest_build")
+def _hb_apply(state: RunewarsState, st: Any, seat: int, action: Choose) -> list[Event]:
+    done(state, st)
+    if action.value == "-":
+        return []
+    area, _, kind = action.value.partition(":")
+    need((area, kind) in _build_options(state, seat), "RW-18.4.3",
+         "Build on your own stronghold without a development, with a token left and 1 wood to pay.")
+    state.seats[seat].dials["wood"] -= 1
+    state.board[area].stronghold.development = kind  # type: ignore[union-attr]
+    return [Event.to_all("development_built", f"{seat_name(state, seat)} builds a {kind} development in {area}.",
+                         seat=seat, area=area, development=kind)]
+
+
+# ---- RW-18.5 Recruit -------------------------------------------------------------------------------
+
+
+def recruits(state: RunewarsState, seat: int, resource: str) -> list[str]:
+    d = B.seat_faction(state, seat).dials.get(resource)  # type: ignore[arg-type]
+    return list(d.units_at_or_below(state.seats[seat].dials[resource]))
+
+
+@decision("recruit_dial", "rw_choose")
+def _rd_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
+    opts = []
+    for r in ("food", "wood", "ore"):
+        if r == st.data.get("exclude"):
+            continue
+        units = recruits(state, st.seat, r)
+        opts.append(Option(label=f"{r}: {', '.join(units) or 'no units'}"[:80], action={"type": "rw_choose", "value": r}))
+    rule = "RW-18.5.4" if st.data.get("exclude") else "RW-18.5.1"
+    return [Prompt(seat=st.seat, key=st.key, rule=rule, question="Recruit: choose a resource dial.", options=opts)]
+
+
+@applies("recruit_dial")
+def _rd_apply(state: RunewarsState, st: Any, seat: int, action: Choose) -> list[Event]:
+    need(action.value in ("food", "wood", "ore"), "RW-18.5.1", "Choose food, wood or ore.")
+    need(action.value != st.data.get("exclude"), "RW-18.5.4", "The bonus recruit must use a different resource.")
+    done(state, st)
+    assert state.turn is not None
+    state.turn.dials_used.append(action.value)
+    # RW-1.9.2 / RW-18.5.3: only figures left in the supply can be recruited
+    wanted = recruits(state, seat, action.value)
+    avail: list[str] = []
+    for kind in wanted:
+        if B.supply_left(state, kind) - avail.count(kind) > 0:
+            avail.append(kind)
+    missing = list(wanted)
+    for kind in avail:
+        missing.remove(kind)
+    events = [Event.to_all("recruit", f"{seat_name(state, seat)} recruits with {action.value}: "
+                                      f"{', '.join(avail) or 'nothing'}.", seat=seat, resource=action.value, units=avail)]
+    swaps = [step(state, "recruit_swap", seat, unit_kind=k) for k in missing
+             if any(u.owner == seat and u.kind == k for u in state.units)]
+    if (avail or swaps) and B.strongholds_of(state, seat):
+        push(state, *swaps, step(state, "recruit_place", seat, units=avail))
+    elif avail:
+        events.append(Event.to_all("recruit_lost", f"{seat_name(state, seat)} has no stronghold to place recruits in.",
+                                   seat=seat))
+    return events
+
+
+@decision("recruit_swap", "rw_choose")
+def _swap_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
+    kind = st.data["unit_kind"]
+    areas = sorted({u.area for u in state.units if u.owner == seat_of(st) and u.kind == kind})
+    opts = [Option(label=f"Do without this {kind}", action={"type": "rw_choose", "value": "-"})]
+    opts += [Option(label=f"Remove your {kind} from {a} and recruit it anew"[:80], action={"type": "rw_choose", "value": a})
+             for a in areas]
+    return [Prompt(seat=st.seat, key=st.key, rule="RW-1.10.1",
+                   question=f"Every {kind} figure is on the board. Remove one of yours to recruit it (P-66)?",
+                   options=opts, default={"type": "rw_choose", "value": "-"})]
+
+
+def seat_of(st: Any) -> int:
+    return int(st.seat)
+
+
+@applies("recruit_swap")
+def _swap_apply(state: RunewarsState, st: Any, seat: int, action: Choose) -> list[Event]:
+    kind = st.data["unit_kind"]
+    done(state, st)
+    if action.value == "-":
+        return []
+    mine = [u for u in state.units if u.owner == seat and u.kind == kind and u.area == action.value]
+    need(bool(mine), "RW-1.10.1", "Remove one of your own units of that type (AMB-57).")
+    mine.sort(key=lambda u: (not u.routed, u.id))
+    B.remove_units(state, {mine[0].id})
+    B.update_alliances(state)
+    for s2 in state.steps:
+        if s2.kind == "recruit_place" and s2.seat == seat:
+            s2.data["units"] = list(s2.data["units"]) + [kind]
+            break
+    return [Event.to_all("recruit_swap", f"{seat_name(state, seat)} removes a {kind} from {action.value} to recruit "
+                                         "it again (RW-1.10.1).", seat=seat, area=action.value)]
+
+
+def _place_options(state: RunewarsState, seat: int, units: list[str]) -> list[Option]:
+    areas = sorted(B.strongholds_of(state, seat))
+    if not units:
+        return [Option(label="Nothing to place", action={"type": "rw_place_units", "placement": {}})]
+    out = []
+    for a in areas:
+        plan: dict[str, dict[str, int]] = {a: {}}
+        for k in units:
+            plan[a][k] = plan[a].get(k, 0) + 1
+        out.append(Option(label=f"All in {a}", action={"type": "rw_place_units", "placement": plan}))
+    if len(areas) > 1:
+        plan = {}
+        for i, k in enumerate(units):
+            a = areas[i % len(areas)]
+            plan.setdefault(a, {})
+            plan[a][k] = plan[a].get(k, 0) + 1
+        out.append(Option(label="Spread over your stronghold areas", action={"type": "rw_place_units", "placement": plan}))
+    return out
+
+
+@decision("recruit_place", "rw_place_units")
+def _rp_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
+    return [Prompt(seat=st.seat, key=st.key, rule="RW-18.5.1",
+                   question=f"Place your recruits ({', '.join(st.data['units'])}) in areas with your strongholds.",
+                   options=_place_options(state, st.seat, st.data["units"]),
+                   answer_schema={"type": "object", "description": "{area: {unit_type: count}}"})]
+
+
+@applies("recruit_place")
+def _rp_apply(state: RunewarsState, st: Any, seat: int, action: Placement) -> list[Event]:
+    areas = B.strongholds_of(state, seat)
+    given: list[str] = []
+    for area, kinds in action.placement.items():
+        need(area in areas, "RW-18.5.1", "Recruits go only to areas with one of your strongholds.")
+        for kind, n in kinds.items():
+            need(n >= 0, "RW-18.5.1", "Counts cannot be negative.")
+            given += [kind] * n
+    need(sorted(given) == sorted(st.data["units"]), "RW-18.5.1", f"Place exactly: {', '.join(st.data['units'])}.")
+    done(state, st)
+    for area, kinds in sorted(action.placement.items()):
+        for kind, n in sorted(kinds.items()):
+            for _ in range(n):
+                B.add_unit(state, kind, seat, area)
+    limit_check(state, seat, list(action.placement), rule="RW-18.5.2")
+    return [Event.to_all("recruited", f"{seat_name(state, seat)} places recruits: {action.placement}.", seat=seat,
+                         placement=action.placement)]
+
+
+@sampler("recruit_place")
+def _rp_sample(state: RunewarsState, st: Any, seat: int, rng: random.Random) -> dict[str, Any]:
+    areas = sorted(B.strongholds_of(state, seat))
+    plan: dict[str, dict[str, int]] = {}
+    for k in st.data["units"]:
+        a = rng.choice(areas)
+        plan.setdefault(a, {})
+        plan[a][k] = plan[a].get(k, 0) + 1
+    return {"type": "rw_place_units", "placement": plan}
+
+
+# ---- RW-18.6 Rally Support -------------------------------------------------------------------------
+
+
+def _city_benefits(state: RunewarsState, seat: int, area: str) -> list[tuple[str, str]]:
+    city = catalog().cities[state.board[area].city]  # type: ignore[index]
+    out = []
+    n = city.neutrals
+    left = B.supply_left(state, n.unit_type)
+    if left >= (1 if state.options.rally_partial_neutrals else n.count):  # AMB-15
+        out.append(("neutrals", f"{min(left, n.count)} {n.unit_type} (allied)"))
+    out.append(("tactics", f"{city.tactics} tactics card(s)"))
+    out.append(("influence", f"{city.influence} influence"))
+    out.append(("quests", f"{city.quests} quest card(s)"))
+    return out
+
+
+@decision("rally_city", "rw_choose")
+def _rc_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
+    area = st.data["area"]
+    name = catalog().cities[state.board[area].city].name  # type: ignore[index]
+    return [Prompt(seat=st.seat, key=st.key, rule="RW-18.6.1", question=f"Rally Support: choose {name}'s ({area}) benefit.",
+                   options=[Option(label=text[:80], action={"type": "rw_choose", "value": k})
+                            for k, text in _city_benefits(state, st.seat, area)])]
+
+
+@applies("rally_city")
+def _rc_apply(state: RunewarsState, st: Any, seat: int, action: Choose) -> list[Event]:
+    area = st.data["area"]
+    need(action.value in [k for k, _ in _city_benefits(state, seat, area)], "RW-18.6.1",
+         "Choose one of the city's four benefits (neutrals need figures left, AMB-15).")
+    need(state.board[area].city is not None and B.is_friendly(state, area, seat), "RW-18.6.1",
+         "You no longer control that city.")
+    done(state, st)
+    city = catalog().cities[state.board[area].city]  # type: ignore[index]
+    if action.value == "neutrals":
+        placed = 0
+        for _ in range(city.neutrals.count):
+            if B.add_unit(state, city.neutrals.unit_type, seat, area):
+                placed += 1
+        limit_check(state, seat, [area])
+        return [Event.to_all("rally", f"{seat_name(state, seat)} gains {placed} allied {city.neutrals.unit_type} in {area}.",
+                             seat=seat)]
+    if action.value == "tactics":
+        return [Event.to_all("rally", f"{seat_name(state, seat)} takes tactics cards from {city.name}.", seat=seat)] + \
+            cardfx.draw_tactics(state, seat, city.tactics)
+    if action.value == "influence":
+        state.seats[seat].influence += city.influence
+        return [Event.to_all("rally", f"{seat_name(state, seat)} gains {city.influence} influence from {city.name}.", seat=seat)]
+    return [Event.to_all("rally", f"{seat_name(state, seat)} draws quest cards from {city.name}.", seat=seat)] + \
+        heroes_glue.draw_quests(state, seat, city.quests)
+
+
+@decision("rally_spend", "rw_choose")
+def _rs_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
+    top = min(3, state.seats[st.seat].influence)
+    return [Prompt(seat=st.seat, key=st.key, rule="RW-18.6.2",
+                   question="Rally Support bonus: spend 0-3 influence to draw that many heroes (keep one).",
+                   options=[Option(label=f"Spend {n}" if n else "Spend nothing", action={"type": "rw_choose", "value": str(n)})
+                            for n in range(top + 1)])]
+
+
+@applies("rally_spend")
+def _rs_apply(state: RunewarsState, st: Any, seat: int, action: Choose) -> list[Event]:
+    need(action.value.isdigit() and int(action.value) <= min(3, state.seats[seat].influence), "RW-18.6.2",
+         "Spend between 0 and 3 influence, and no more than you have.")
+    n = int(action.value)
+    done(state, st)
+    if n == 0:
+        return []
+    state.seats[seat].influence -= n
+    return [Event.to_all("rally_heroes", f"{seat_name(state, seat)} spends {n} influence on heroes.", seat=seat)] + \
+        heroes_glue.rally_heroes(state, seat, n)
+
+
+# ---- RW-18.7 Acquire Power ---------------------------------------------------------------------------
+
+
+@auto("acquire")
+def _acquire(state: RunewarsState, st: Any) -> list[Event]:
+    n = _dial_icons(state, st.seat, "influence")
+    state.seats[st.seat].influence += n
+    return [Event.to_all("acquire", f"{seat_name(state, st.seat)} gains {n} influence (RW-18.7.1).", seat=st.seat)]
+
+
+def _title_options(state: RunewarsState, seat: int) -> list[tuple[str, int]]:
+    out = []
+    for tid, hold in sorted(state.titles.items()):
+        if hold.holder == seat:  # AMB-55
+            continue
+        for amount in range(hold.tokens + 1, state.seats[seat].influence + 1):
+            out.append((tid, amount))
+    return out
+
+
+@decision("title", "rw_title", "rw_choose")
+def _title_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
+    cat = catalog()
+    opts = [Option(label="Take no title", action={"type": "rw_choose", "value": "-"})]
+    opts += [Option(label=f"{cat.titles[t].name} for {n} influence"[:80], action={"type": "rw_title", "title": t, "amount": n})
+             for t, n in _title_options(state, st.seat)]
+    return [Prompt(seat=st.seat, key=st.key, rule="RW-18.7.2",
+                   question="Acquire Power bonus: take a title by paying more influence than lies on it?",
+                   options=opts, default={"type": "rw_choose", "value": "-"})]
+
+
+@applies("title")
+def _title_apply(state: RunewarsState, st: Any, seat: int, action: Title | Choose) -> list[Event]:
+    if isinstance(action, Choose):
+        need(action.value == "-", "RW-18.7.2", "Pass or name a title and an amount.")
+        done(state, st)
+        return []
+    hold = state.titles.get(action.title)
+    need(hold is not None, "RW-32.1", "There is no such title.")
+    assert hold is not None
+    need(hold.holder != seat, "RW-18.7.2", "You already hold that title (AMB-55).")
+    need(action.amount > hold.tokens, "RW-18.7.2", f"You must pay more than the {hold.tokens} influence on it.")
+    need(action.amount <= state.seats[seat].influence, "RW-18.7.2", "You do not have that much influence.")
+    done(state, st)
+    state.seats[seat].influence -= action.amount
+    prev = hold.holder
+    hold.holder = seat
+    hold.tokens = action.amount  # old tokens go to the supply (RW-32.4)
+    name = catalog().titles[action.title].name
+    return [Event.to_all("title", f"{seat_name(state, seat)} takes {name} for {action.amount} influence"
+                                  + (f" from seat {prev + 1}." if prev is not None else "."), seat=seat,
+                         title=action.title, amount=action.amount)]
+
+
+# ---- RW-18.8 Fortify ----------------------------------------------------------------------------------
+
+
+def _fortify_options(state: RunewarsState, seat: int, used: list[str]) -> list[Option]:
+    from .runes import rune_pairs
+
+    p = state.seats[seat]
+    opts = [Option(label="Done fortifying", action={"type": "rw_choose", "value": "done"})]
+    if "build" not in used and p.dials["wood"] >= 1 and p.dials["ore"] >= 1:
+        mine = B.strongholds_of(state, seat)
+        spots = [a for a in sorted(B.controlled_areas(state, seat))
+                 if state.board[a].stronghold is None and state.board[a].city is None]  # RW-17.4
+        if len(mine) < B.seat_faction(state, seat).stronghold.count:
+            for a in spots:
+                opts.append(Option(label=f"Build a stronghold in {a} (-1 wood, -1 ore)",
+                                   action={"type": "rw_choose", "value": f"build:{a}"}))
+        else:  # RW-1.10.2: every token is out; he may take one back first (P-66)
+            for a in spots:
+                for old in mine:
+                    opts.append(Option(label=f"Build in {a}, removing your stronghold in {old}"[:80],
+                                       action={"type": "rw_choose", "value": f"build:{a}:{old}"}))
+    if "repair" not in used and p.dials["ore"] >= 1:
+        for a in B.strongholds_of(state, seat):
+            if state.board[a].stronghold.damaged:  # type: ignore[union-attr]
+                opts.append(Option(label=f"Repair the stronghold in {a} (-1 ore)",
+                                   action={"type": "rw_choose", "value": f"repair:{a}"}))
+    if "runes" not in used:
+        for a, b in rune_pairs(state, seat):
+            opts.append(Option(label=f"Move runes between {a} and {b}", action={"type": "rw_choose", "value": f"runes:{a}:{b}"}))
+    return opts
+
+
+@decision("fortify", "rw_choose")
+def _fortify_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
+    return [Prompt(seat=st.seat, key=st.key, rule="RW-18.8.1",
+                   question="Fortify: build a stronghold, repair one and/or move runes, each at most once.",
+                   options=_fortify_options(state, st.seat, st.data["used"]))]
+
+
+@applies("fortify")
+def _fortify_apply(state: RunewarsState, st: Any, seat: int, action: Choose) -> list[Event]:
+    legal = {o.action["value"] for o in _fortify_options(state, seat, st.data["used"])}
+    need(action.value in legal, "RW-18.8.1", "That Fortify action is not available (each at most once; dial costs; "
+                                             "no stronghold on a city or next to another stronghold in the area).")
+    what, _, rest = action.value.partition(":")
+    if what == "done":
+        done(state, st)
+        return []
+    st.data["used"] = st.data["used"] + [what]
+    p = state.seats[seat]
+    if what == "build":  # RW-17.4
+        rest, _, removed = rest.partition(":")
+        if removed:  # RW-1.10.2 / RW-1.10.3: its development goes with it
+            state.board[removed].stronghold = None
+            B.update_alliances(state)  # RW-11.4: allies there may have lost their friendly area
+        p.dials["wood"] -= 1
+        p.dials["ore"] -= 1
+        state.board[rest].stronghold = Stronghold(owner=seat)
+        return [Event.to_all("stronghold_built", f"{seat_name(state, seat)} builds a stronghold in {rest}.", seat=seat,
+                             area=rest)]
+    if what == "repair":  # RW-17.5
+        p.dials["ore"] -= 1
+        state.board[rest].stronghold.damaged = False  # type: ignore[union-attr]
+        return [Event.to_all("stronghold_repaired", f"{seat_name(state, seat)} repairs the stronghold in {rest}.",
+                             seat=seat, area=rest)]
+    a, _, b = rest.partition(":")
+    push(state, step(state, "rune_arrange", seat, areas=[a, b]))
+    return []
+
+
+# ---- RW-29 objectives ----------------------------------------------------------------------------------
+
+
+def objective_met(state: RunewarsState, seat: int) -> bool:
+    """RW-29.2 / AMB-49, checked at the end of the owner's turn.
+
+    A condition only a human can judge (``gm``) is offered when the turn saw a battle won as
+    attacker (the only such objective asks about one); the GM then confirms the claim.
+    """
+    obj = state.seats[seat].objective
+    if obj is None or state.seats[seat].eliminated:
+        return False
+    cond = catalog().objectives[obj].condition.model_dump(mode="json")
+    if cond["kind"] == "gm":
+        return state.turn is not None and state.turn.seat == seat and state.turn.battles_won_attacking > 0
+    return cardfx.condition_holds(state, seat, cond) is True
+
+
+@decision("objective_claim", "rw_choose")
+def _obj_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
+    obj = state.seats[st.seat].objective
+    name = catalog().objectives[obj].name if obj else "?"
+    return [Prompt(seat=st.seat, key=st.key, rule="RW-29.2", secret=True,
+                   question=f"Your objective '{name}' is fulfilled. Reveal it and gain a dragon rune?",
+                   options=[Option(label="Claim the objective", action={"type": "rw_choose", "value": "yes"}),
+                            Option(label="Not now", action={"type": "rw_choose", "value": "no"})])]
+
+
+@applies("objective_claim")
+def _obj_apply(state: RunewarsState, st: Any, seat: int, action: Choose) -> list[Event]:
+    need(action.value in ("yes", "no"), "RW-29.2", "Claim or not.")
+    done(state, st)
+    if action.value == "no":
+        return []
+    need(objective_met(state, seat), "RW-29.2", "The objective's condition is not met.")
+    obj = state.seats[seat].objective
+    assert obj is not None
+    state.seats[seat].objective = None  # AMB-50: no new objective
+    state.claimed_objectives.append(obj)
+    from .runes import queue_gain
+
+    card = catalog().objectives[obj]
+    queue_gain(state, seat, f"objective {card.name}")
+    events = [Event.to_all("objective", f"{seat_name(state, seat)} reveals the objective '{card.name}': {card.text}",
+                           reveals=True, seat=seat, objective=obj)]
+    if card.condition.kind == "gm":  # the GM confirms before the rune is gained (or patches the claim away)
+        events.append(state.gm.hand_over("RW-29.2", f"Confirm that seat {seat + 1} fulfilled '{card.name}': "
+                                                    f"{card.condition.text}", seat=seat))  # type: ignore[union-attr]
+    return events
+
+
+# ---- RW-30 tactics windows (own turn) -------------------------------------------------------------------
+
+
+def playable_tactics(state: RunewarsState, seat: int) -> list[str]:
+    """RW-30.2 / RW-30.3: own-turn cards not gained this season."""
+    cat = catalog()
+    return [c.id for c in state.seats[seat].tactics
+            if c.gained != state.season_index and cat.tactics[c.id].timing == "own_turn"]
+
+
+@decision("tactics_window", "rw_tactics", "rw_choose")
+def _tw_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
+    cat = catalog()
+    opts = [Option(label="Continue without playing a card", action={"type": "rw_choose", "value": "-"})]
+    opts += [Option(label=f"Play {cat.tactics[c].name}"[:80], action={"type": "rw_tactics", "card": c})
+             for c in dict.fromkeys(playable_tactics(state, st.seat))]
+    return [Prompt(seat=st.seat, key=st.key, rule="RW-30.2", secret=True,
+                   question=f"Tactics: play a card {st.data['when']}?", options=opts,
+                   default={"type": "rw_choose", "value": "-"})]
+
+
+@applies("tactics_window")
+def _tw_apply(state: RunewarsState, st: Any, seat: int, action: PlayTactics | Choose) -> list[Event]:
+    if isinstance(action, Choose):
+        need(action.value == "-", "RW-30.2", "Play a card or continue.")
+        done(state, st)
+        return []
+    need(action.card in playable_tactics(state, seat), "RW-30.3",
+         "You can play only own-turn tactics cards you did not gain this season.")
+    hand = state.seats[seat].tactics
+    idx = next(i for i, c in enumerate(hand) if c.id == action.card and c.gained != state.season_index)
+    hand.pop(idx)
+    state.tactics_deck.discard(action.card)
+    card = catalog().tactics[action.card]
+    if not playable_tactics(state, seat):
+        done(state, st)
+    cardfx.queue(state, [e.model_dump(mode="json") for e in card.effects], seat=seat,
+                 source=f"tactics card {card.name}", rule="RW-30.2", order=[seat])
+    return [Event.to_all("tactics_played", f"{seat_name(state, seat)} plays {card.name}: {card.text}", reveals=True,
+                         seat=seat, card=action.card)]
+
+
+# ---- RW-34.2 destructible sites -----------------------------------------------------------------------------
+
+
+def destructible_sites(state: RunewarsState, seat: int) -> list[Event]:
+    """RW-34.2 / AMB-67: a face-up destructible site in an area the player holds with 6+ units is discarded."""
+    if not state.heroes.exploration:
+        return []
+    from .heroes import destroy_site, exploration_face_up
+
+    cat = catalog()
+    events: list[Event] = []
+    for area, token in sorted(exploration_face_up(state.heroes).items()):
+        if cat.exploration[token].kind != "destructible_site":
+            continue
+        if B.controller(state, area) == seat and B.unit_count(state, area, seat) >= 6:
+            events += destroy_site(state.heroes, area)
+    return events
+
+
+# ---- RW-23.4 trading rewards between own heroes during the owner's turn (P-22) ---------------------------
+
+
+def reward_trades(state: RunewarsState, seat: int) -> list[tuple[str, str, str]]:
+    """(reward card, from hero, to hero) for the seat's heroes standing in the same area."""
+    from .heroes import heroes_of
+
+    mine = heroes_of(state.heroes, seat)
+    out = []
+    for a in mine:
+        for b in mine:
+            if a.uid != b.uid and a.area and a.area == b.area:
+                out += [(r.card, a.uid, b.uid) for r in a.rewards]
+    return out
+
+
+@decision("reward_trade", "rw_choose")
+def _trade_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
+    from .heroes import find_hero, label, reward_name
+
+    c = catalog().hero_content
+    opts = [Option(label="Done trading", action={"type": "rw_choose", "value": "-"})]
+    for card, src, dst in reward_trades(state, st.seat):
+        a, b = find_hero(state.heroes, src), find_hero(state.heroes, dst)
+        opts.append(Option(label=f"{reward_name(c, card)}: {label(c, a)} to {label(c, b)}"[:80],  # type: ignore[arg-type]
+                           action={"type": "rw_choose", "value": f"{card}:{src}:{dst}"}))
+    return [Prompt(seat=st.seat, key=st.key, rule="RW-23.4", secret=True,
+                   question="Move rewards between your heroes that share an area?", options=opts,
+                   default={"type": "rw_choose", "value": "-"})]
+
+
+@applies("reward_trade")
+def _trade_apply(state: RunewarsState, st: Any, seat: int, action: Choose) -> list[Event]:
+    from .ctx import Ctx
+    from .heroes import transfer_reward
+
+    if action.value == "-":
+        done(state, st)
+        return []
+    card, src, dst = (action.value.split(":") + ["", "", ""])[:3]
+    need((card, src, dst) in reward_trades(state, seat), "RW-23.4",
+         "Rewards move only between your own heroes in the same area.")
+    events = transfer_reward(state.heroes, card, src, dst, Ctx(state))
+    if not reward_trades(state, seat):
+        done(state, st)
+    return events

@@ -1,0 +1,635 @@
+"""Game and map setup (RW-3, RW-4) as steps: P-2..P-9 plus the automatic parts.
+
+Order (RW-3): starting player by destiny draw (3.1) -> factions (3.2, P-2) -> setup
+quests dealt face up (4.1) -> tiles S, P2..Pn twice round (4.3, P-3) -> home markers
+(4.7, P-4) -> home tiles from the left of S (4.8, P-5) -> neutrals, cities, quest
+deck, dials, influence, tactics (3.4-3.7) -> per seat from S: stronghold, units,
+runes (3.8, P-6..P-8, AMB-59) -> starting quests and heroes (3.9, P-9) -> decks,
+objectives (3.10-3.12) -> spring of year 1 (3.13).
+
+Every map prompt also offers "standard layout" (``rw_auto_map``): the remaining tiles,
+markers and home tiles are placed by ``mapgen``'s legal-move functions, so random play
+and quick games need one click while the full player-driven placement stays available.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from engine.core import Deck, Event, Option, Prompt
+from engine.core.hexgrid import Hex
+
+from . import board as B
+from .actions import AutoMap, Choose, Placement, PlaceHomeTile, PlaceMarker, PlaceTile
+from .catalog import catalog
+from .flow import applies, auto, decision, done, need, push, sampler, step
+from .mapgen import (
+    Layout,
+    TilePlacement,
+    choose_compact,
+    choose_marker,
+    home_placements,
+    homes_adjacent,
+    legal_markers,
+    legal_tile_placements,
+    placed_cells,
+)
+from .state import Area, HeldCard, RunewarsState
+
+
+def clockwise_from(state: RunewarsState, first: int) -> list[int]:
+    return [(first + k) % state.players for k in range(state.players)]
+
+
+def faction_name(faction_id: str | None) -> str:
+    if faction_id is None:
+        return "?"
+    return catalog().factions[faction_id].name
+
+
+def seat_name(state: RunewarsState, seat: int) -> str:
+    f = state.seats[seat].faction
+    return f"Seat {seat + 1}" + (f" ({faction_name(f)})" if f else "")
+
+
+# ---- RW-3.1 starting player --------------------------------------------------------------
+
+
+@auto("setup_start")
+def _setup_start(state: RunewarsState, st: Any) -> list[Event]:
+    """RW-3.1: deal one destiny card each; the highest number starts. Cards go back at 3.10."""
+    numbers = sorted(catalog().destiny)
+    state.destiny = Deck[int].shuffled(numbers, state.rng)
+    dealt = {seat: state.destiny.draw_pile.pop(0) for seat in range(state.players)}
+    state.starting_draw = dealt
+    state.start_player = max(dealt, key=lambda s: dealt[s])
+    text = ", ".join(f"seat {s + 1} drew {n}" for s, n in sorted(dealt.items()))
+    events = [Event.to_all("start_player", f"Starting player draw: {text}. Seat {state.start_player + 1} starts.",
+                           reveals=True, draws={str(k): v for k, v in dealt.items()}, start=state.start_player)]
+    preset = list(state.options.factions or [])
+    queued = []
+    for seat in clockwise_from(state, state.start_player):
+        chosen = preset[seat] if seat < len(preset) else None
+        if chosen:
+            state.seats[seat].faction = chosen
+        else:
+            queued.append(step(state, "faction", seat))
+    push(state, *queued, step(state, "deal_tiles"))
+    return events
+
+
+# ---- RW-3.2 factions -----------------------------------------------------------------------
+
+
+def _free_factions(state: RunewarsState) -> list[str]:
+    taken = {p.faction for p in state.seats}
+    return [f for f in catalog().factions if f not in taken]
+
+
+@decision("faction", "rw_choose")
+def _faction_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
+    return [Prompt(seat=st.seat, key=st.key, rule="RW-3.2", question="Choose your faction.",
+                   options=[Option(label=faction_name(f), action={"type": "rw_choose", "value": f})
+                            for f in _free_factions(state)])]
+
+
+@applies("faction")
+def _faction_apply(state: RunewarsState, st: Any, seat: int, action: Choose) -> list[Event]:
+    need(action.value in _free_factions(state), "RW-3.2", "That faction is taken or does not exist.")
+    state.seats[seat].faction = action.value
+    done(state, st)
+    return [Event.to_all("faction", f"Seat {seat + 1} plays {faction_name(action.value)}.", seat=seat, faction=action.value)]
+
+
+# ---- RW-4.1/4.2 setup quests and tiles ---------------------------------------------------------
+
+
+@auto("deal_tiles")
+def _deal_tiles(state: RunewarsState, st: Any) -> list[Event]:
+    """RW-4.1/4.2: two setup quests face up each; each names a tile the player will place."""
+    cat = catalog()
+    setup_quests = sorted(q.quest_id for q in cat.quests.values() if q.setup and q.setup_tile in cat.tiles
+                          and not cat.tiles[q.setup_tile].is_home)
+    state.rng.shuffle(setup_quests)
+    dealt: dict[str, list[str]] = {}
+    tiles: dict[str, list[str]] = {}
+    for seat in clockwise_from(state, state.start_player):
+        qs = [setup_quests.pop(0), setup_quests.pop(0)]
+        dealt[str(seat)] = qs
+        tiles[str(seat)] = [cat.quests[q].setup_tile for q in qs]  # type: ignore[misc]
+    state.setup["setup_quests"] = dealt
+    state.setup["tiles_in_hand"] = tiles
+    state.setup["undealt_setup_quests"] = setup_quests
+    text = "; ".join(f"seat {int(s) + 1}: tiles {', '.join(t)}" for s, t in tiles.items())
+    _queue_tile_steps(state)
+    return [Event.to_all("setup_quests", f"Setup quests dealt face up ({text}).", reveals=True, quests=dealt)]
+
+
+def _queue_tile_steps(state: RunewarsState) -> None:
+    """RW-4.3: S, P2, ..., Pn, then again (AMB-14)."""
+    order = clockwise_from(state, state.start_player)
+    steps = [step(state, "tile", seat) for _ in range(2) for seat in order]
+    steps.append(step(state, "markers_check"))
+    push(state, *steps)
+
+
+def layout_of(state: RunewarsState) -> Layout:
+    lay = Layout()
+    for area in state.board.values():
+        lay.cells[Hex(*area.hex)] = (area.id, tuple(area.edges))
+    lay.markers = [(Hex(*m[0]), Hex(*m[1])) for m in state.setup.get("markers", [])]
+    for seat, hexes in state.setup.get("homes", {}).items():
+        lay.homes[int(seat)] = [Hex(*h) for h in hexes]
+    return lay
+
+
+def _add_tile(state: RunewarsState, tile_id: str, rotation: int, offset: Hex, home_of: int | None = None) -> None:
+    cat = catalog()
+    tile = cat.tiles[tile_id]
+    for h, area_id, borders in placed_cells(tile_id, rotation, offset):
+        src = tile.area(area_id)
+        state.board[area_id] = Area(id=area_id, tile=tile_id, hex=(h.q, h.r), food=src.food, wood=src.wood,
+                                    ore=src.ore, city_spot=src.city_spot, home_of=home_of,
+                                    edges=list(borders))  # type: ignore[arg-type]
+
+
+def _tile_options(state: RunewarsState, seat: int) -> list[TilePlacement]:
+    return legal_tile_placements(layout_of(state), list(state.setup["tiles_in_hand"][str(seat)]))
+
+
+def _auto_option() -> Option:
+    return Option(label="Standard layout: place the rest of the map automatically", action={"type": "rw_auto_map"})
+
+
+@decision("tile", "rw_tile", "rw_auto_map")
+def _tile_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
+    opts = [Option(label=f"Tile {p.tile} at ({p.q},{p.r}) turned {p.rotation}",
+                   action={"type": "rw_tile", "tile": p.tile, "q": p.q, "r": p.r, "rotation": p.rotation})
+            for p in _tile_options(state, st.seat)]
+    if state.options.offer_auto_map:
+        opts.insert(0, _auto_option())
+    return [Prompt(seat=st.seat, key=st.key, rule="RW-4.3",
+                   question="Place one of your map tiles: at least two of its areas must touch two placed areas, "
+                            "and no coloured border may lie against another (RW-4.4, RW-4.5).",
+                   options=opts,
+                   answer_schema={"type": "object", "properties": {"tile": {"type": "string"}, "q": {"type": "integer"},
+                                                                    "r": {"type": "integer"}, "rotation": {"type": "integer"}}})]
+
+
+@applies("tile")
+def _tile_apply(state: RunewarsState, st: Any, seat: int, action: PlaceTile | AutoMap) -> list[Event]:
+    if isinstance(action, AutoMap):
+        return auto_map(state)
+    hand = state.setup["tiles_in_hand"][str(seat)]
+    need(action.tile in hand, "RW-4.2", "You can only place one of your own setup tiles.")
+    if not state.board:
+        need((action.q, action.r) == (0, 0), "RW-4.3", "The first tile goes in the middle of the table, at (0, 0).")
+    else:
+        from .mapgen import tile_problem
+
+        problem = tile_problem(layout_of(state), action.tile, action.rotation, Hex(action.q, action.r))
+        messages = {"RW-4.4": "At least two of the tile's areas must touch two areas already placed.",
+                    "RW-4.5": "A mountain or water border may not lie against another coloured border.",
+                    "overlap": "Tiles may not overlap each other or a marker."}
+        rule = "RW-4.4" if problem == "overlap" else problem or "RW-4.4"
+        need(problem is None, rule, messages.get(problem or "", ""))
+    _add_tile(state, action.tile, action.rotation, Hex(action.q, action.r))
+    hand.remove(action.tile)
+    done(state, st)
+    return [Event.to_all("tile", f"Seat {seat + 1} placed tile {action.tile}.", seat=seat, tile=action.tile,
+                         q=action.q, r=action.r, rotation=action.rotation)]
+
+
+# ---- RW-4.7 markers ---------------------------------------------------------------------------
+
+
+def _marker_options(state: RunewarsState) -> list[tuple[tuple[Hex, Hex], bool]]:
+    exception_left = not state.setup.get("exception_used", False)
+    return legal_markers(layout_of(state), state.options.marker_borders, state.options.marker_spacing, exception_left)
+
+
+@auto("markers_check")
+def _markers_check(state: RunewarsState, st: Any) -> list[Event]:
+    """RW-4.7.5: when the markers cannot all be placed, the tiles are taken back and 4.3 repeats."""
+    state.setup.setdefault("markers", [])
+    state.setup.setdefault("homes", {})
+    if len(state.setup["markers"]) >= state.players:
+        order = clockwise_from(state, B.left_of(state, state.start_player) if state.players > 1 else state.start_player)
+        push(state, *[step(state, "home_tile", seat) for seat in order], step(state, "homes_check"))
+        return []
+    if not _marker_options(state):
+        return restart_tiles(state)
+    push(state, step(state, "marker", state.start_player), step(state, "markers_check"))
+    return []
+
+
+def restart_tiles(state: RunewarsState) -> list[Event]:
+    """RW-4.7.5: every tile goes back to its owner and placement starts again."""
+    state.board.clear()
+    state.setup["markers"] = []
+    state.setup["markers_used"] = []
+    state.setup["homes"] = {}
+    state.setup["exception_used"] = False
+    tiles = {}
+    for seat, qs in state.setup["setup_quests"].items():
+        tiles[seat] = [catalog().quests[q].setup_tile for q in qs]
+    state.setup["tiles_in_hand"] = tiles
+    state.setup["restarts"] = state.setup.get("restarts", 0) + 1
+    state.steps = [s for s in state.steps if s.kind not in ("tile", "marker", "markers_check", "home_tile", "homes_check")]
+    _queue_tile_steps(state)
+    return [Event.to_all("map_restart", "The home-realm markers cannot be placed legally: the tiles are taken back "
+                                        "and placed again (RW-4.7.5).")]
+
+
+@decision("marker", "rw_marker", "rw_auto_map")
+def _marker_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
+    opts = [Option(label=f"Marker at ({a.q},{a.r})+({b.q},{b.r})" + (" (3-area exception)" if uses else ""),
+                   action={"type": "rw_marker", "hexes": [[a.q, a.r], [b.q, b.r]]})
+            for (a, b), uses in _marker_options(state)]
+    if state.options.offer_auto_map:
+        opts.insert(0, _auto_option())
+    n = len(state.setup.get("markers", [])) + 1
+    return [Prompt(seat=st.seat, key=st.key, rule="RW-4.7",
+                   question=f"Place home-realm marker {n} of {state.players} at the board's edge (touching "
+                            f"{state.options.marker_borders}+ plain borders, {state.options.marker_spacing}+ areas "
+                            "from the other markers).",
+                   options=opts)]
+
+
+@applies("marker")
+def _marker_apply(state: RunewarsState, st: Any, seat: int, action: PlaceMarker | AutoMap) -> list[Event]:
+    if isinstance(action, AutoMap):
+        return auto_map(state)
+    pair = tuple(sorted(Hex(*h) for h in action.hexes))
+    legal = {p: uses for p, uses in _marker_options(state)}
+    need(pair in legal, "RW-4.7.2", "A marker must cover two free hexes at the edge, touch enough plain borders "
+                                    "and keep its distance from the other markers (RW-4.7.2, RW-4.7.3).")
+    if legal[pair]:  # type: ignore[index]
+        state.setup["exception_used"] = True  # RW-4.7.4
+    state.setup["markers"].append([[h.q, h.r] for h in pair])
+    done(state, st)
+    return [Event.to_all("marker", f"Home-realm marker placed at {[tuple(h) for h in pair]}.", hexes=action.hexes)]
+
+
+# ---- RW-4.8 home tiles ---------------------------------------------------------------------------
+
+
+def _home_tile_id(state: RunewarsState, seat: int) -> str:
+    return catalog().home_tile[state.seats[seat].faction]  # type: ignore[index]
+
+
+def _free_markers(state: RunewarsState) -> list[int]:
+    used = set(state.setup.get("markers_used", []))
+    return [i for i in range(len(state.setup["markers"])) if i not in used]
+
+
+def _home_options(state: RunewarsState, seat: int) -> list[tuple[int, TilePlacement]]:
+    lay = layout_of(state)
+    out = []
+    for i in _free_markers(state):
+        marker = lay.markers[i]
+        for p in home_placements(lay, _home_tile_id(state, seat), marker):
+            out.append((i, p))
+    return out
+
+
+@decision("home_tile", "rw_home_tile", "rw_auto_map")
+def _home_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
+    opts = [Option(label=f"Marker {i + 1}: home tile at ({p.q},{p.r}) turned {p.rotation}",
+                   action={"type": "rw_home_tile", "marker": i, "q": p.q, "r": p.r, "rotation": p.rotation})
+            for i, p in _home_options(state, st.seat)]
+    if state.options.offer_auto_map:
+        opts.insert(0, _auto_option())
+    return [Prompt(seat=st.seat, key=st.key, rule="RW-4.8",
+                   question="Replace a home-realm marker with your home tile (two of its areas on the marker).",
+                   options=opts)]
+
+
+@applies("home_tile")
+def _home_apply(state: RunewarsState, st: Any, seat: int, action: PlaceHomeTile | AutoMap) -> list[Event]:
+    if isinstance(action, AutoMap):
+        return auto_map(state)
+    legal = {(i, p.q, p.r, p.rotation) for i, p in _home_options(state, seat)}
+    need((action.marker, action.q, action.r, action.rotation) in legal, "RW-4.8.1",
+         "Two of your home tile's areas must cover a free marker, without colour against colour (RW-4.8.1, AMB-23).")
+    _place_home(state, seat, action.marker, action.rotation, Hex(action.q, action.r))
+    done(state, st)
+    return [Event.to_all("home_tile", f"{seat_name(state, seat)} placed its home realm.", seat=seat)]
+
+
+def _place_home(state: RunewarsState, seat: int, marker: int, rotation: int, offset: Hex) -> None:
+    tile_id = _home_tile_id(state, seat)
+    _add_tile(state, tile_id, rotation, offset, home_of=seat)
+    state.setup.setdefault("markers_used", []).append(marker)
+    state.setup["homes"][str(seat)] = [list(state.board[a.area_id].hex) for a in catalog().tiles[tile_id].areas]
+
+
+@auto("homes_check")
+def _homes_check(state: RunewarsState, st: Any) -> list[Event]:
+    """RW-4.8.2: adjacent home realms send everyone back to RW-4.7."""
+    lay = layout_of(state)
+    if len(lay.homes) == state.players and not homes_adjacent(lay.homes):
+        push(state, step(state, "finish_board"))
+        return []
+    for area_id in [a.id for a in state.board.values() if a.home_of is not None]:
+        del state.board[area_id]
+    state.setup["markers"] = []
+    state.setup["markers_used"] = []
+    state.setup["homes"] = {}
+    state.setup["exception_used"] = False
+    state.steps = [s for s in state.steps if s.kind not in ("home_tile", "homes_check")]
+    push(state, step(state, "markers_check"))
+    return [Event.to_all("map_restart", "Two home realms touch: markers and home tiles are removed and placed "
+                                        "again (RW-4.8.2).")]
+
+
+# ---- standard layout ------------------------------------------------------------------------
+
+
+def auto_map(state: RunewarsState) -> list[Event]:
+    """Place every remaining tile, marker and home tile by the rules (one click for P-3..P-5).
+
+    Uses the same legality functions as the prompts; on a dead end it restarts the map
+    exactly as RW-4.7.5 / RW-4.8.2 do.
+    """
+    events: list[Event] = []
+    for attempt in range(50):
+        ok = _auto_map_once(state)
+        if ok:
+            break
+        events += restart_tiles(state)
+    else:  # pragma: no cover - content makes this practically impossible
+        raise RuntimeError("no legal map found")
+    state.steps = [s for s in state.steps if s.kind not in ("tile", "marker", "markers_check", "home_tile", "homes_check")]
+    push(state, step(state, "finish_board"))
+    events.append(Event.to_all("map_auto", "The rest of the map was built with the standard layout."))
+    return events
+
+
+def _auto_map_once(state: RunewarsState) -> bool:
+    order = clockwise_from(state, state.start_player)
+    hands = state.setup["tiles_in_hand"]
+    while any(hands[str(s)] for s in order):
+        placed = sum(1 for a in state.board.values() if a.home_of is None)
+        # whose turn: the tile steps still queued tell us; else round-robin on counts
+        for seat in order:
+            if hands[str(seat)] and len(hands[str(seat)]) == max(len(hands[str(s)]) for s in order):
+                break
+        lay = layout_of(state)
+        options = legal_tile_placements(lay, list(hands[str(seat)]))
+        if not options:
+            return False
+        p = choose_compact(lay, options, state.rng) if placed else options[state.rng.below(len(options))]
+        _add_tile(state, p.tile, p.rotation, p.offset)
+        hands[str(seat)].remove(p.tile)
+    state.setup.setdefault("markers", [])
+    state.setup.setdefault("homes", {})
+    while len(state.setup["markers"]) < state.players:
+        options = _marker_options(state)
+        if not options:
+            return False
+        pair, uses = choose_marker(layout_of(state), options, state.rng)
+        if uses:
+            state.setup["exception_used"] = True
+        state.setup["markers"].append([[h.q, h.r] for h in pair])
+    for seat in order[1:] + order[:1]:
+        if str(seat) in state.setup["homes"]:
+            continue
+        options_h = _home_options(state, seat)
+        if not options_h:
+            return False
+        i, p = options_h[state.rng.below(len(options_h))]
+        _place_home(state, seat, i, p.rotation, p.offset)
+    return not homes_adjacent(layout_of(state).homes)
+
+
+# ---- RW-3.3-3.7 finishing the board ----------------------------------------------------------------
+
+
+@auto("finish_board")
+def _finish_board(state: RunewarsState, st: Any) -> list[Event]:
+    cat = catalog()
+    link_adjacency(state)
+    # The setup quests go into the quest deck (RW-3.6): who later draws them is secret.
+    state.setup.pop("setup_quests", None)
+    state.setup.pop("tiles_in_hand", None)
+    # RW-3.4 neutrals
+    for area in state.board.values():
+        src = cat.tiles[area.tile].area(area.id)
+        for n in src.neutrals:
+            for _ in range(n.count):
+                B.add_unit(state, n.unit_type, None, area.id)
+    # RW-3.5 cities, face up, random
+    cities = sorted(cat.cities)
+    state.rng.shuffle(cities)
+    for area in sorted(state.board.values(), key=lambda a: a.id):
+        if area.city_spot and cities:
+            area.city = cities.pop(0)
+    # RW-3.6 quest deck: built in setup_heroes, where C's module takes it over
+    # RW-3.7 dials, influence, tactics
+    tactics = sorted(cat.tactics)
+    state.tactics_deck = Deck[str].shuffled(tactics, state.rng)
+    for p in state.seats:
+        f = cat.factions[p.faction]  # type: ignore[index]
+        p.dials = {r: f.dials.get(r).start_value for r in ("food", "wood", "ore")}  # type: ignore[arg-type]
+        p.influence = f.starting_influence
+        p.starting_influence = f.starting_influence
+        p.tactics = [HeldCard(id=c, gained=-1) for c in state.tactics_deck.draw(state.rng, f.starting_tactics)]
+    queued = []
+    for seat in clockwise_from(state, state.start_player):  # RW-3.8, AMB-59
+        queued += [step(state, "setup_stronghold", seat), step(state, "setup_units", seat),
+                   step(state, "setup_rune", seat)]
+    push(state, *queued, step(state, "setup_heroes"), step(state, "setup_final"))
+    return [Event.to_all("board", "The board is complete: neutrals and city tokens are placed (RW-3.4, RW-3.5).")]
+
+
+def link_adjacency(state: RunewarsState) -> None:
+    """RW-2.2/2.3: neighbours across any edge; an edge is coloured if either side is (RW-4.5)."""
+    by_hex = {Hex(*a.hex): a for a in state.board.values()}
+    for area in state.board.values():
+        area.adj = {}
+        h = Hex(*area.hex)
+        for d in range(6):
+            other = by_hex.get(Hex(h.q + _D[d][0], h.r + _D[d][1]))
+            if other is None:
+                continue
+            mine, theirs = area.edges[d], other.edges[(d + 3) % 6]
+            area.adj[other.id] = mine if mine != "none" else theirs
+
+
+_D = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
+
+
+# ---- RW-3.8 per-seat placement -------------------------------------------------------------------
+
+
+def home_areas(state: RunewarsState, seat: int) -> list[str]:
+    return sorted(a.id for a in state.board.values() if a.home_of == seat)
+
+
+@decision("setup_stronghold", "rw_choose")
+def _sh_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
+    return [Prompt(seat=st.seat, key=st.key, rule="RW-3.8.1", question="Choose the home area for your stronghold.",
+                   options=[Option(label=f"Stronghold in {a}", action={"type": "rw_choose", "value": a})
+                            for a in home_areas(state, st.seat)])]
+
+
+@applies("setup_stronghold")
+def _sh_apply(state: RunewarsState, st: Any, seat: int, action: Choose) -> list[Event]:
+    from .state import Stronghold
+
+    need(action.value in home_areas(state, seat), "RW-3.8.1", "Your first stronghold goes in one of your home areas.")
+    state.board[action.value].stronghold = Stronghold(owner=seat)
+    done(state, st)
+    return [Event.to_all("stronghold", f"{seat_name(state, seat)} builds its stronghold in {action.value}.",
+                         seat=seat, area=action.value)]
+
+
+def setup_recruits(state: RunewarsState, seat: int) -> list[str]:
+    """RW-3.8.2 / AMB-18: one unit per unit icon at or below each starting dial position."""
+    f = B.seat_faction(state, seat)
+    if state.options.setup_recruit == "all":
+        return list(f.setup_recruits())
+    best: list[str] = []
+    for r in ("food", "wood", "ore"):
+        d = f.dials.get(r)  # type: ignore[arg-type]
+        units = list(d.units_at_or_below(d.start_value))
+        if len(units) > len(best):
+            best = units
+    return best
+
+
+def _setup_unit_options(state: RunewarsState, seat: int) -> list[Option]:
+    units = setup_recruits(state, seat)
+    homes = home_areas(state, seat)
+    sh = [a for a in homes if state.board[a].stronghold is not None]
+    out = []
+    spread: dict[str, dict[str, int]] = {a: {} for a in homes}
+    for i, kind in enumerate(units):
+        a = homes[i % len(homes)]
+        spread[a][kind] = spread[a].get(kind, 0) + 1
+    out.append(Option(label="Spread evenly over the home realm",
+                      action={"type": "rw_place_units", "placement": _clean(spread)}))
+    for first in sh + [a for a in homes if a not in sh]:
+        plan: dict[str, dict[str, int]] = {a: {} for a in homes}
+        counts = {a: 0 for a in homes}
+        order = [first] + [a for a in homes if a != first]
+        for kind in units:
+            a = next((x for x in order if counts[x] < B.UNIT_LIMIT), first)
+            plan[a][kind] = plan[a].get(kind, 0) + 1
+            counts[a] += 1
+        out.append(Option(label=f"Mass in {first} (up to 8, the rest beside it)",
+                          action={"type": "rw_place_units", "placement": _clean(plan)}))
+    return out
+
+
+def _clean(plan: dict[str, dict[str, int]]) -> dict[str, dict[str, int]]:
+    return {a: dict(sorted(k.items())) for a, k in sorted(plan.items()) if k}
+
+
+@decision("setup_units", "rw_place_units")
+def _su_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
+    units = setup_recruits(state, st.seat)
+    return [Prompt(seat=st.seat, key=st.key, rule="RW-3.8.2",
+                   question=f"Place your starting units ({', '.join(units)}) in your home areas, at most 8 per area.",
+                   options=_setup_unit_options(state, st.seat),
+                   answer_schema={"type": "object", "description": "{area: {unit_type: count}}"})]
+
+
+@applies("setup_units")
+def _su_apply(state: RunewarsState, st: Any, seat: int, action: Placement) -> list[Event]:
+    units = sorted(setup_recruits(state, seat))
+    homes = home_areas(state, seat)
+    given: list[str] = []
+    for area, kinds in action.placement.items():
+        need(area in homes, "RW-3.8.2", "Starting units go in your home areas.")
+        need(sum(kinds.values()) <= B.UNIT_LIMIT, "RW-10.9.1", "At most 8 units may stand in one area.")
+        for kind, n in kinds.items():
+            need(n >= 0, "RW-3.8.2", "Counts cannot be negative.")
+            given += [kind] * n
+    need(sorted(given) == units, "RW-3.8.2", f"Place exactly your starting units: {', '.join(units)}.")
+    for area, kinds in sorted(action.placement.items()):
+        for kind, n in sorted(kinds.items()):
+            for _ in range(n):
+                B.add_unit(state, kind, seat, area)
+    done(state, st)
+    return [Event.to_all("setup_units", f"{seat_name(state, seat)} places its starting army.", seat=seat,
+                         placement=action.placement)]
+
+
+@sampler("setup_units")
+def _su_sample(state: RunewarsState, st: Any, seat: int, rng: random.Random) -> dict[str, Any]:
+    return dict(rng.choice(_setup_unit_options(state, seat)).action)
+
+
+@decision("setup_rune", "rw_choose")
+def _sr_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
+    if state.options.epic:
+        q = "Choose the home area for your dragon rune (face up, RW-35.1)."
+        rule = "RW-35.1"
+    else:
+        q = "Choose the home area that gets your false rune; the other two get dragon runes (RW-3.8.3)."
+        rule = "RW-3.8.3"
+    return [Prompt(seat=st.seat, key=st.key, rule=rule, question=q, secret=not state.options.epic,
+                   options=[Option(label=f"{'Dragon' if state.options.epic else 'False'} rune in {a}",
+                                   action={"type": "rw_choose", "value": a}) for a in home_areas(state, st.seat)])]
+
+
+@applies("setup_rune")
+def _sr_apply(state: RunewarsState, st: Any, seat: int, action: Choose) -> list[Event]:
+    homes = home_areas(state, seat)
+    need(action.value in homes, "RW-3.8.3", "Setup runes go in your own home areas, one per area.")
+    p = state.seats[seat]
+    if state.options.epic:  # RW-35.1: one dragon rune, face up
+        state.board[action.value].rune = "dragon"
+        state.rune_supply["dragon"] -= 1
+        done(state, st)
+        return [Event.to_all("runes", f"{seat_name(state, seat)} places a dragon rune face up in {action.value}.",
+                             seat=seat, area=action.value)]
+    for a in homes:
+        face = "false" if a == action.value else "dragon"
+        state.board[a].rune = face  # type: ignore[assignment]
+        state.rune_supply[face] -= 1
+    done(state, st)
+    return [Event.to_all("runes", f"{seat_name(state, seat)} places three rune tokens face down in its home realm.",
+                         seat=seat),
+            Event.to_seats(seat, "runes_private", f"Your false rune is in {action.value}.", area=action.value)]
+
+
+# ---- RW-3.9-3.13 --------------------------------------------------------------------------------
+
+
+@auto("setup_final")
+def _setup_final(state: RunewarsState, st: Any) -> list[Event]:
+    cat = catalog()
+    # RW-3.9.1 starting quests were drawn in setup_heroes (heroes.py owns quest hands)
+    # RW-3.10 decks: destiny (starting cards back in), seasons; titles face up
+    state.destiny.draw_pile.extend(state.starting_draw.values())
+    state.destiny.shuffle(state.rng)
+    for season in ("spring", "summer", "autumn", "winter"):
+        deck = sorted(c.card_id for c in cat.seasons.values() if c.season == season
+                      and not (state.options.epic and c.refers_to_false_runes))  # RW-35.3
+        state.rng.shuffle(deck)
+        state.season_decks[season] = deck
+    state.titles = {t: _title() for t in sorted(cat.titles)}
+    # RW-3.12 objectives
+    for align in ("good", "evil"):
+        deck = sorted(o.objective_id for o in cat.objectives.values() if o.alignment == align)
+        state.rng.shuffle(deck)
+        state.objective_decks[align] = deck
+    for seat in clockwise_from(state, state.start_player):
+        deck = state.objective_decks[B.alignment(state, seat)]
+        state.seats[seat].objective = deck.pop(0) if deck else None
+    if state.options.epic:
+        state.rune_supply["false"] = 0
+    state.phase = "play"
+    state.setup = {k: v for k, v in state.setup.items() if k in ("restarts",)}
+    return [Event.to_all("begin", "Setup is complete. Year 1, spring begins (RW-3.13).")]
+
+
+def _title():  # type: ignore[no-untyped-def]
+    from .state import TitleHold
+
+    return TitleHold()
+

@@ -1,0 +1,214 @@
+"""The Runewars game state: one pydantic model holding everything, secrets included.
+
+Why individual ``Unit`` records instead of counts per area: routing, alliance and
+battle damage are per figure, and the battle and hero modules need stable ids to
+talk about "that pegasus rider". Static board facts (hexes, borders, production)
+live in the state too, because the board is built during setup and differs per game.
+
+The game is a queue of ``Step`` records (``state.steps``): the first step is what the
+game waits on. Automatic steps run as soon as they reach the front (``flow.advance``);
+a step that needs a decision stays there and produces prompts. Handlers push new
+steps to the front, so "resolve this battle, then continue the Mobilize card" is just
+two steps in a row. ``Step.data`` carries the few fields each kind needs (documented
+where the kind is handled).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from engine.core import Deck, GameOptions, GameState, SecretChoice
+
+from .battle_models import BattleState
+from .heroes import HeroesState
+
+try:  # quests.py is C's and may land after this module
+    from .quests import QuestPhaseState
+except ImportError:  # pragma: no cover
+    QuestPhaseState = Any  # type: ignore[misc,assignment]
+
+SEASONS: tuple[str, ...] = ("spring", "summer", "autumn", "winter")
+RESOURCES: tuple[str, ...] = ("food", "wood", "ore")
+Border = Literal["none", "water", "mountain"]
+
+
+class _M(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class RunewarsOptions(GameOptions):
+    """Game-creation options (RW-3.0, P-1) plus the starred ambiguities as switches.
+
+    Every default is the spec's recommended reading.
+    """
+
+    exploration: bool = False  # RW-34
+    epic: bool = False  # RW-35
+    # AMB-4: uncoloured borders a home marker must touch (full rulebook 2, quick rules 3).
+    marker_borders: int = Field(default=2, ge=1, le=6)
+    # AMB-22: minimum marker spacing (shortest path through board areas).
+    marker_spacing: int = Field(default=4, ge=2, le=8)
+    # AMB-18: the setup recruit uses all three dials ("all") or one dial ("one").
+    setup_recruit: Literal["all", "one"] = "all"
+    # AMB-21: a path may not pass through the mover's own activated area.
+    forbid_path_through_activated: bool = True
+    # AMB-1: battle strength counts standing units only (True = routed survivors count too).
+    battle_count_routed: bool = False
+    # AMB-3: a stronghold flips when any attacking unit survived (False = only a standing one).
+    stronghold_flip_any_survivor: bool = True
+    # AMB-10: at most one rune token per area everywhere.
+    one_rune_per_area: bool = True
+    # AMB-15: Rally Support neutrals are available while at least one figure is left.
+    rally_partial_neutrals: bool = True
+    # AMB-56: forced discards go face up on the discard pile.
+    public_discards: bool = True
+    # Setup prompts P-3..P-5 offer "standard layout" that builds the map automatically.
+    offer_auto_map: bool = True
+
+
+class Stronghold(_M):
+    owner: int
+    damaged: bool = False
+    development: str | None = None  # development type id on this stronghold (RW-19.2)
+
+
+class Area(_M):
+    """One hex area. ``rune`` is secret: views show only whether a token lies here."""
+
+    id: str
+    tile: str
+    hex: tuple[int, int]
+    food: int = 0
+    wood: int = 0
+    ore: int = 0
+    home_of: int | None = None
+    adj: dict[str, Border] = Field(default_factory=dict)
+    # The six edges of this hex on the board (index = hexgrid direction); renderers draw them.
+    edges: list[Border] = Field(default_factory=lambda: ["none"] * 6)
+    city_spot: bool = False
+    city: str | None = None
+    stronghold: Stronghold | None = None
+    rune: Literal["dragon", "false"] | None = None
+    activation: list[int] = Field(default_factory=list)
+
+
+class Unit(_M):
+    id: int
+    kind: str
+    owner: int | None = None  # None = unallied neutral; allied neutrals carry their seat
+    area: str
+    routed: bool = False
+
+
+class HeldCard(_M):
+    """A card in a hand, with the season it was gained (RW-30.3: not playable that season)."""
+
+    id: str
+    gained: int = -1  # state.season_index when gained; -1 at setup
+
+
+class Player(_M):
+    seat: int
+    faction: str | None = None
+    dials: dict[str, int] = Field(default_factory=lambda: {"food": 0, "wood": 0, "ore": 0})
+    influence: int = 0
+    starting_influence: int = 0
+    tactics: list[HeldCard] = Field(default_factory=list)
+    objective: str | None = None
+    orders_used: list[int] = Field(default_factory=list)  # this year, in play order (RW-7.5)
+    order_prev: int | None = None  # card resolved last season (RW-8.1 key 1 in the season step)
+    order_now: int | None = None  # revealed card this season
+    order_spring: int | None = None  # this year's spring card (RW-21.2)
+    eliminated: bool = False
+
+
+class TitleHold(_M):
+    holder: int | None = None
+    tokens: int = 0
+
+
+class Step(_M):
+    kind: str
+    key: str
+    seat: int | None = None
+    data: dict[str, Any] = Field(default_factory=dict)
+
+
+class Turn(_M):
+    """The current player's order-card resolution (RW-7.4)."""
+
+    seat: int
+    card: int
+    eligible: bool  # RW-7.6
+    bonus: bool = False  # the bonus was taken
+    battles: int = 0  # RW-18.2.3
+    activations: list[str] = Field(default_factory=list)
+    dials_used: list[str] = Field(default_factory=list)  # Recruit resources (RW-18.5.4)
+    destroyed_enemies: int = 0
+    battles_won: int = 0
+    battles_won_attacking: int = 0
+
+
+class Modifier(_M):
+    """A lasting rule switch from a card (content RuleModifier), until ``until``."""
+
+    rule: str
+    seat: int | None  # None = everyone
+    until: Literal["turn", "season", "battle", "quest_phase"]
+
+
+class RunewarsState(GameState):
+    options: RunewarsOptions
+    phase: Literal["setup", "play", "over"] = "setup"
+    year: int = 1
+    season: int = 0  # 0 spring .. 3 winter
+    start_player: int = 0
+    starting_draw: dict[int, int] = Field(default_factory=dict)  # seat -> destiny number (public)
+    board: dict[str, Area] = Field(default_factory=dict)
+    units: list[Unit] = Field(default_factory=list)
+    next_unit: int = 1
+    seats: list[Player] = Field(default_factory=list)  # one per seat; ``players`` is the count
+    destiny: Deck[int] = Field(default_factory=Deck[int])
+    season_decks: dict[str, list[str]] = Field(default_factory=dict)
+    season_discard: list[str] = Field(default_factory=list)
+    season_card: str | None = None
+    tactics_deck: Deck[str] = Field(default_factory=Deck[str])
+    objective_decks: dict[str, list[str]] = Field(default_factory=dict)
+    claimed_objectives: list[str] = Field(default_factory=list)
+    titles: dict[str, TitleHold] = Field(default_factory=dict)
+    rune_supply: dict[str, int] = Field(default_factory=lambda: {"dragon": 21, "false": 17})
+    revealed_false: int = 0  # false runes turned face up by RW-27.3.1/27.3.4 (public pile)
+    steps: list[Step] = Field(default_factory=list)
+    next_key: int = 1
+    choice: SecretChoice | None = None
+    turn: Turn | None = None
+    resolve_order: list[int] = Field(default_factory=list)  # this season's RW-7.4 order
+    modifiers: list[Modifier] = Field(default_factory=list)
+    winter_water: bool = False  # RW-6.8.3
+    # Setup/map-building scratch: tiles in hand, markers, placement counters.
+    setup: dict[str, Any] = Field(default_factory=dict)
+    heroes: HeroesState = Field(default_factory=HeroesState)  # C's sub-state (heroes.py)
+    quest_phase: QuestPhaseState | None = None  # C's quest phase while it runs (quests.py)
+    battle: BattleState | None = None  # B's battle while one is fought (battle.py)
+    winner: list[int] | None = None
+    win_reason: str = ""
+    final_scores: dict[int, float] = Field(default_factory=dict)
+    log_reveal: dict[str, str] = Field(default_factory=dict)  # runes revealed at game end
+
+    @property
+    def season_name(self) -> str:
+        return SEASONS[self.season]
+
+    @property
+    def season_index(self) -> int:
+        return (self.year - 1) * 4 + self.season
+
+    def new_key(self, prefix: str) -> str:
+        key = f"{prefix}-{self.next_key}"
+        self.next_key += 1
+        return key
+
+    def active_seats(self) -> list[int]:
+        return [p.seat for p in self.seats if not p.eliminated]

@@ -1,0 +1,114 @@
+"""Victory (RW-28), elimination (RW-33) and the end of the game.
+
+``check`` runs after every automatic step and every action (AMB-53): the engine knows
+every rune face, so it declares an instant win itself the moment a player controls
+6 (epic: 7) dragon-rune areas, and eliminates a player who controls no area.
+"""
+
+from __future__ import annotations
+
+from engine.core import Event
+
+from . import board as B
+from . import heroes_glue
+from .runes import dragon_areas, dragon_counts
+from .setup import seat_name
+from .state import RunewarsState
+
+
+def threshold(state: RunewarsState) -> int:
+    return 7 if state.options.epic else 6  # RW-28.1, RW-35.2
+
+
+def _rank(state: RunewarsState, seats: list[int]) -> list[int]:
+    """RW-28.3: most runes, then most influence, then highest starting influence."""
+    n = state.players
+    return sorted(seats, key=lambda s: (-dragon_areas(state, s), -state.seats[s].influence,
+                                        -state.seats[s].starting_influence, (s - state.start_player) % n))
+
+
+def _reveal_all(state: RunewarsState) -> None:
+    state.log_reveal = {a.id: a.rune for a in state.board.values() if a.rune}  # type: ignore[misc]
+
+
+def check(state: RunewarsState) -> list[Event]:
+    if state.phase != "play":
+        return []
+    ctl = B.controllers(state)
+    events = _eliminations(state, ctl)
+    active = state.active_seats()
+    counts = dragon_counts(state, ctl)
+    reached = [s for s in active if counts[s] >= threshold(state)]
+    if reached:
+        best = _rank(state, reached)[0]
+        _end(state, [best], f"controls {dragon_areas(state, best)} areas with dragon runes (RW-28.1)")
+        events.append(Event.to_all("victory", f"{seat_name(state, best)} controls {dragon_areas(state, best)} dragon-rune "
+                                              "areas and wins (RW-28.1)!", reveals=True, winner=best,
+                                   runes=dict(state.log_reveal)))
+    elif len(active) == 1:
+        _end(state, active, "is the last player not eliminated (RW-33)")
+        events.append(Event.to_all("victory", f"{seat_name(state, active[0])} is the last player left and wins.",
+                                   reveals=True, winner=active[0]))
+    return events
+
+
+def _end(state: RunewarsState, winners: list[int], reason: str) -> None:
+    _reveal_all(state)
+    state.final_scores = {s: float(dragon_areas(state, s)) for s in range(state.players) if not state.seats[s].eliminated}
+    state.winner = winners
+    state.win_reason = reason
+    state.phase = "over"
+    state.steps.clear()
+    state.battle = None
+    state.quest_phase = None
+    state.choice = None
+
+
+def final_scoring(state: RunewarsState) -> list[Event]:
+    """RW-28.2: after the last winter every rune turns face up; most dragon runes wins."""
+    ranked = _rank(state, state.active_seats())
+    best = ranked[0]
+    _end(state, [best], f"controls the most dragon runes at the end of year {state.year} (RW-28.2)")
+    counts = ", ".join(f"seat {s + 1}: {dragon_areas(state, s)}" for s in ranked)
+    return [Event.to_all("final_scoring", f"The game ends. Dragon runes controlled: {counts}. "
+                                          f"{seat_name(state, best)} wins (RW-28.2, RW-28.3).", reveals=True,
+                         winner=best, runes=dict(state.log_reveal))]
+
+
+def _eliminations(state: RunewarsState, ctl: dict[str, int | None]) -> list[Event]:
+    """RW-33.1: a player who controls no area is out (RW-33.2, AMB-58)."""
+    events: list[Event] = []
+    holders = set(ctl.values())
+    for p in state.seats:
+        if p.eliminated or p.faction is None:
+            continue
+        if p.seat in holders:
+            continue
+        seat = p.seat
+        p.eliminated = True
+        for c in p.tactics:
+            state.tactics_deck.draw_pile.append(c.id)
+        p.tactics = []
+        state.tactics_deck.shuffle(state.rng)
+        if p.objective:
+            deck = state.objective_decks.setdefault(B.alignment(state, seat), [])
+            deck.append(p.objective)
+            state.rng.shuffle(deck)
+            p.objective = None
+        p.influence = 0
+        for hold in state.titles.values():  # RW-33.2: titles return with their tokens on them
+            if hold.holder == seat:
+                hold.holder = None
+        for area in state.board.values():
+            if seat in area.activation:
+                area.activation.remove(seat)
+        for u in state.units:
+            if u.owner == seat:
+                u.owner = None  # his allied neutrals lose their alliance (RW-11.4)
+        events += heroes_glue.eliminate(state, seat)
+        state.steps = [s for s in state.steps if s.seat != seat or s.kind in ("turn_end",)]
+        if state.choice is not None and seat in state.choice.seats:
+            state.choice.seats.remove(seat)
+        events.append(Event.to_all("eliminated", f"{seat_name(state, seat)} controls no area and is eliminated (RW-33).",
+                                   seat=seat))
+    return events
