@@ -93,11 +93,30 @@ def _turn_end(state: RunewarsState, st: Any) -> list[Event]:
         push(state, *follow)
         return events
     events += destructible_sites(state, seat)
+    events.append(_order_done(state, seat, st.data["card"]))
     p = state.seats[seat]
     p.orders_used.append(st.data["card"])  # RW-7.5
     state.turn = None
     state.modifiers = [m for m in state.modifiers if m.until != "turn"]
     return events
+
+
+def _order_done(state: RunewarsState, seat: int, card: int) -> Event:
+    """The one-line log of a resolved order card (what the table shows after each order)."""
+    turn = state.turn if state.turn is not None and state.turn.seat == seat else None
+    bits = []
+    if turn is not None:
+        if turn.activations:
+            bits.append(f"activated {', '.join(turn.activations)}")
+        if turn.battles:
+            bits.append(f"{turn.battles} battle(s), {turn.battles_won} won")
+        if turn.dials_used:
+            bits.append(f"recruited with {', '.join(turn.dials_used)}")
+        if turn.bonus:
+            bits.append("highest bonus used")
+    tail = f": {'; '.join(bits)}" if bits else ""
+    return Event.to_all("order_done", f"✔ {seat_name(state, seat)} finished #{card} {ORDER_NAMES[card]}{tail}.",
+                        seat=seat, card=card)
 
 
 # ---- P-31 the highest bonus -------------------------------------------------------------------------

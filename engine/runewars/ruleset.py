@@ -21,6 +21,7 @@ from . import cardfx, heroes_glue, movement, orders, runes, seasons, setup  # no
 from . import flow
 from .actions import RW_ACTIONS
 from .catalog import catalog
+from .chronicle import chronicle
 from .state import Player, RunewarsOptions, RunewarsState
 from .victory import check
 from .views import view as _view
@@ -136,20 +137,20 @@ class Runewars(Ruleset[RunewarsState, RunewarsOptions]):
                 raise RuleViolation(CORE_NOT_YOUR_TURN, "It is not your decision.")
             events = flow.APPLY[front.kind](state, front, seat, action)
         events += _advance(state)
-        return events
+        return chronicle(state, events)
 
     def _gm_resolve(self, state: RunewarsState, action: dict[str, Any]) -> tuple[RunewarsState, list[Event]]:
         """After the GM settles a handed-over effect, the game continues (gm.py) from where it stopped."""
         new, events = super()._gm_resolve(state, action)
         if not new.gm.tasks:
             events += _advance(new)
-        return new, events
+        return new, chronicle(new, events)
 
     def _gm_patch(self, state: RunewarsState, action: dict[str, Any]) -> tuple[RunewarsState, list[Event]]:
         new, events = super()._gm_patch(state, action)
         if not new.gm.tasks:
             events += _advance(new)
-        return new, events
+        return new, chronicle(new, events)
 
     # ---- views and results ----------------------------------------------------------------------
     def view(self, state: RunewarsState, seat: int | None) -> dict[str, Any]:

@@ -239,9 +239,29 @@ def _orders_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
     assert state.choice is not None
     return state.choice.prompts(
         f"Year {state.year}, {state.season_name}: choose your order card (secret until everyone has chosen).",
-        lambda seat: [Option(label=f"#{c} {ORDER_NAMES[c]}", action={"type": "rw_order", "card": c})
-                      for c in hand(state, seat)],
+        lambda seat: [order_option(state, seat, c) for c in hand(state, seat)],
     )
+
+
+ORDER_SHORT = {1: "move units and heroes one step each", 2: "activate an area and move in (then battle/diplomacy)",
+               3: "activate an area and move in (then battle/diplomacy)", 4: "set your dials to your production",
+               5: "recruit units with one resource dial", 6: "one benefit from each city you control",
+               7: "gain influence from your dials", 8: "build/repair a stronghold, move runes"}
+
+
+def order_option(state: RunewarsState, seat: int, card: int) -> Option:
+    """P-30: an order card as a menu entry: number, name and basic ability; whether its bonus applies."""
+    from .orders import BONUS_TEXT, eligible
+
+    label = f"#{card} {ORDER_NAMES[card]}: {ORDER_SHORT[card]}"
+    if card not in BONUS_TEXT:
+        why = "No highest bonus on this card."
+    elif eligible(state, seat, card):
+        why = f"Bonus applies: {BONUS_TEXT[card]}"
+    else:
+        why = f"Bonus would not apply (RW-7.6): {BONUS_TEXT[card]}"
+    return Option(label=label[:80], description=why if len(why) <= 100 else why[:99] + "…",
+                  action={"type": "rw_order", "card": card})
 
 
 @applies("orders_choose")

@@ -161,6 +161,8 @@ class Modifier(_M):
 
 class RunewarsState(GameState):
     options: RunewarsOptions
+    # Public texts of the running season, for the summary at its end (chronicle.py).
+    season_log: list[str] = Field(default_factory=list)
     phase: Literal["setup", "play", "over"] = "setup"
     year: int = 1
     season: int = 0  # 0 spring .. 3 winter

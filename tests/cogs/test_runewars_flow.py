@@ -6,25 +6,15 @@ engine (``engine/runewars/chronicle.py``, ``seasons.order_option``) rather than 
 
 from __future__ import annotations
 
-import importlib.util
 import random
 from functools import lru_cache
 from typing import Any
-
-import pytest
 
 import engine
 from engine.core import GM_SEAT, Event, Prompt
 from store.replay import Step, replay
 
 RS = engine.ruleset("runewars")
-
-# The engine half of issue 5 (engine/runewars/chronicle.py and seasons.order_option) waits for
-# the engine to be finished (engine/runewars/.engine_done); until then these tests are skipped.
-pytestmark = pytest.mark.skipif(
-    importlib.util.find_spec("engine.runewars.chronicle") is None,
-    reason="engine changes of issue 5 not applied yet (see /work/shared/issue5_engine_patch)",
-)
 
 
 @lru_cache(maxsize=1)
