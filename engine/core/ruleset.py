@@ -210,7 +210,10 @@ class Ruleset(ABC, Generic[S, O]):
         except ValidationError as exc:
             raise RuleViolation(CORE_BAD_PATCH, f"The patched game would be invalid: {_first_error(exc)}") from exc
         new.step = state.step + 1
-        return new, [Event.to_all("gm_patch", f"The game master edited the game ({reason}).")]  # type: ignore[return-value]
+        events = [Event.to_all("gm_patch", f"The game master edited the game ({reason}).")]
+        if not new.gm.tasks:
+            events += self._after_gm(new)  # type: ignore[arg-type]
+        return new, events  # type: ignore[return-value]
 
     def _gm_resolve(self, state: S, action: dict[str, Any]) -> tuple[S, list[Event]]:
         task_id = action.get("task")
@@ -225,7 +228,17 @@ class Ruleset(ABC, Generic[S, O]):
             raise RuleViolation(CORE_BAD_PATCH, f"There is no open game-master task {task_id!r}.")
         new.step = state.step + 1
         text = f"The game master resolved task {task.id} ({task.rule})" + (f": {note}" if note else ".")
-        return new, [Event.to_all("gm_resolved", text, task=task.id, rule=task.rule)]
+        events = [Event.to_all("gm_resolved", text, task=task.id, rule=task.rule)]
+        if not new.gm.tasks:
+            events += self._after_gm(new)
+        return new, events
+
+    def _after_gm(self, state: S) -> list[Event]:
+        """Let the game move on once no GM task is open (run automatic steps, reopen prompts).
+
+        Called on the private copy after a GM patch or resolution; games whose flow
+        advances by itself between decisions override it."""
+        return []
 
     # ---- views and results -----------------------------------------------------
     @abstractmethod

@@ -183,3 +183,24 @@ def test_game_over_refuses_further_actions() -> None:
     with pytest.raises(RuleViolation) as info:
         HIGHCARD.apply(state, 0, {"type": "call", "call": "hold"})
     assert info.value.rule == "CORE-3"
+
+
+def test_after_gm_hook_runs_once_the_last_task_is_resolved() -> None:
+    from tests.support.highcard import HighCard
+
+    class Continuing(HighCard):
+        def _after_gm(self, state: HighCardState) -> list:  # type: ignore[override]
+            from engine.core import Event
+
+            return [Event.to_all("resumed", "Play resumes.")]
+
+    rs = Continuing()
+    state = fresh(players=2)
+    state.gm.hand_over("TEST-9", "first")
+    state.gm.hand_over("TEST-9", "second")
+    state, events = rs.apply(state, GM_SEAT, {"type": "gm_resolve", "task": 1})
+    assert [e.kind for e in events] == ["gm_resolved"]  # a task is still open: nothing resumes
+    state, events = rs.apply(state, GM_SEAT, {"type": "gm_resolve", "task": 2})
+    assert [e.kind for e in events] == ["gm_resolved", "resumed"]
+    _, events = rs.apply(state, GM_SEAT, {"type": "gm_patch", "patch": [], "reason": "tidy"})
+    assert [e.kind for e in events] == ["gm_patch", "resumed"]
