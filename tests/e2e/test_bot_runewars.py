@@ -17,7 +17,6 @@ Discord recorded no broken limit (labels, descriptions, option counts, content l
 
 from __future__ import annotations
 
-import importlib.util
 import re
 import time
 from dataclasses import dataclass, field
@@ -34,10 +33,6 @@ from tests.e2e.bot_helpers import LogFollower, check_public_payloads, db_path, r
 pytestmark = pytest.mark.asyncio
 
 RS = engine.ruleset("runewars")
-# The engine half of issue 5 (season summaries and board milestones, order-card menus with
-# descriptions) lands with engine/runewars/chronicle.py; until it does, only the Discord half
-# is asserted here (see /work/shared/issue5_engine_patch).
-ENGINE_FLOW = importlib.util.find_spec("engine.runewars.chronicle") is not None
 MAX_DECISIONS = 400
 TIME_BUDGET = 170.0  # seconds of play before the test gives up
 
@@ -241,7 +236,7 @@ async def test_a_full_year_through_dms_and_buttons(fake_discord: Any, fake_world
         prompts = follower.prompts()
         prompt = next((p for p in prompts if p.waiting), None)
         assert prompt is not None, "the game waits on nobody"
-        if prompt.rule == "RW-7.2" and not order_dm_checked and ENGINE_FLOW:
+        if prompt.rule == "RW-7.2" and not order_dm_checked:
             order_dm_checked = True
             await check_order_dm(table, [p for p in prompts if p.rule == "RW-7.2"])
         await table.answer(prompt, decide(follower.state, prompt, goals))
@@ -250,7 +245,7 @@ async def test_a_full_year_through_dms_and_buttons(fake_discord: Any, fake_world
     assert not goals.missing(), f"missing {goals.missing()}: {sorted(set(goals.kinds))}"
     assert goals.seasons_over == 4 and goals.hero_actions > 0
     # Order cards, and any bid, were answered in DMs; battle and movement decisions in the thread.
-    assert {"RW-7.2"} <= table.dm_prompts and ("RW-7.2" in table.selects_used or not ENGINE_FLOW)
+    assert {"RW-7.2"} <= table.dm_prompts and "RW-7.2" in table.selects_used
     if goals.bid_called:
         assert BID in table.dm_prompts
     assert {"RW-10.7.1", "RW-12.1"} <= table.thread_prompts
@@ -260,10 +255,7 @@ async def test_a_full_year_through_dms_and_buttons(fake_discord: Any, fake_world
     reveal = await fake.wait_for_message(lambda m: "Order cards revealed" in m.content, channel=thread, timeout=15)
     assert reveal.content.count("#") >= 3, reveal.content
     # A board picture after setup and after each of the four seasons, with the season's summary.
-    if not ENGINE_FLOW:
-        await fake.wait_for(lambda: len(boards(fake, thread)) >= 1, timeout=30, what="the starting board picture")
-    else:
-        await expect_season_boards(fake, thread)
+    await expect_season_boards(fake, thread)
     # Rules text on request, only to the asker.
     await ask_rules_and_hand(fake, world, thread)
 
