@@ -79,7 +79,12 @@ async def run(games: int, rounds: int, keep: bool) -> int:
             for user in (a, b):
                 await (await fake.slash(user, "game join", channel=thread)).response(timeout=20)
             await (await fake.slash(a, "game start", channel=thread)).response(timeout=20)
-            started = await fake.wait_for_message(lambda m: "Seed hash" in m.content, channel=thread, timeout=20)
+            # The thread's start post lists the seats (the starter's ephemeral reply also names the seed hash).
+            started = await fake.wait_for_message(
+                lambda m: "Seed hash" in m.content and re.search(r"Seat \d+: <@", m.content) is not None,
+                channel=thread,
+                timeout=20,
+            )
             seats = {int(uid): int(n) - 1 for n, uid in re.findall(r"Seat (\d+): <@(\d+)>", started.content)}
             tables.append((thread, [a, b], seats))
 
