@@ -95,6 +95,7 @@ class Strategize(_A):
 
     type: Literal["rw_strategize"]
     moves: list[Move] = Field(default_factory=list)
+    portal: bool = False  # RW-34.4.3: pay 1 influence to use the magic portals for this Strategize
 
 
 class MoveUnits(_A):

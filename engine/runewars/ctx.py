@@ -73,5 +73,11 @@ class Ctx:
         return [c.id for c in self.state.seats[seat].tactics
                 if c.gained != self.state.season_index and cat.tactics[c.id].timing == "start_of_duel"]
 
+    def test_tactics(self, seat: int) -> list[str]:
+        """RW-30.2 / RW-30.3: "attribute test" tactics cards the seat may play now (quests.py)."""
+        cat = catalog()
+        return [c.id for c in self.state.seats[seat].tactics
+                if c.gained != self.state.season_index and cat.tactics[c.id].timing == "attribute_test"]
+
     def unit_kind(self, kind: str) -> Any:
         return catalog().unit_types[kind]

@@ -732,10 +732,25 @@ def rally_draw_heroes(hs: HeroesState, seat: int, n: int, areas: list[str], ctx:
 
 
 def eliminate_seat(hs: HeroesState, seat: int, ctx: Any) -> list[Event]:
-    """RW-33: the seat's heroes desert (cards back into the hero deck) and his quests are shuffled away."""
+    """RW-33.2: the seat's hero figures leave the board; his hero, reward and quest cards are
+    shuffled into their decks **unrevealed** (unlike desertion, RW-26.5, nothing is discarded face up)."""
     events: list[Event] = []
-    for h in list(heroes_of(hs, seat)):
-        events += desert_hero(hs, h.uid, ctx, cause="elimination")
+    c = content_of(ctx)
+    heroes = list(heroes_of(hs, seat))
+    rewards = 0
+    for h in heroes:
+        hs.heroes.remove(h)
+        hs.hero_deck.draw_pile.append(h.card)
+        hs.reward_deck.draw_pile.extend(r.card for r in h.rewards)
+        rewards += len(h.rewards)
+        events.append(Event.to_all("hero_removed", f"{label(c, h)} leaves the board (elimination, RW-33.2).",
+                                   hero=h.uid, card=h.card, seat=seat))
+    if heroes:
+        hs.hero_deck.shuffle(ctx.rng())
+    if rewards:
+        hs.reward_deck.shuffle(ctx.rng())
+        events.append(Event.to_all("rewards_shuffled", f"Seat {seat + 1}'s {rewards} reward card(s) are shuffled "
+                                   "into the reward deck unrevealed (RW-33.2).", seat=seat, count=rewards))
     for q in hs.quest_hands.pop(seat, []):
         hs.quest_deck.draw_pile.append(q)
     hs.quest_deck.shuffle(ctx.rng())
@@ -1084,9 +1099,13 @@ def heroes_secrets(hs: HeroesState, qs: Any = None) -> dict[int, set[str]]:
     out: dict[int, set[str]] = {}
     for h in hs.heroes:
         out.setdefault(h.owner, set()).update(r.card for r in h.rewards if not r.face_up)
+    # A quest completed (or failed) this phase is listed publicly by id in the quest-phase view;
+    # after a reshuffle (RW-1.8) the same card may be back in a hand. The public list names the
+    # completion, not the holder, so that id is not a secret while the list shows it.
+    shown = {q for _s, _h, q in (*qs.completed, *qs.failed)} if qs is not None else set()
     for seat, hand in hs.quest_hands.items():
         seen = set(hs.revealed_quests.get(seat, []))
-        out.setdefault(seat, set()).update(q for q in hand if q not in seen)
+        out.setdefault(seat, set()).update(q for q in hand if q not in seen and q not in shown)
     for p in hs.pending:
         if p.kind == "rally_keep":
             out.setdefault(p.seat, set()).update(p.cards)

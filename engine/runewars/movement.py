@@ -39,21 +39,33 @@ from .state import RunewarsState, Unit
 # ---- RW-10.6 / RW-18.1 Strategize -------------------------------------------------------------
 
 
-def strategize_targets(state: RunewarsState, unit: Unit, seat: int) -> list[str]:
-    """One step into an adjacent friendly or empty area; not out of an own activated area."""
+def _portal_links(state: RunewarsState, area: str, portal: bool) -> list[str]:
+    """RW-34.4.3: with the portals paid for, face-up portal areas count as adjacent to each other."""
+    links = portal_areas(state) if portal else frozenset()
+    return sorted(p for p in links if p != area) if area in links else []
+
+
+def strategize_targets(state: RunewarsState, unit: Unit, seat: int, portal: bool = False) -> list[str]:
+    """One step into an adjacent friendly or empty area; not out of an own activated area.
+
+    ``portal``: the player paid for the magic portals for this Strategize (RW-34.4.3, AMB-66)."""
     if unit.routed or seat in state.board[unit.area].activation:  # RW-10.2, RW-10.5.1
         return []
     fly = catalog().flying(unit.kind)
-    return [a for a in sorted(state.board[unit.area].adj)
-            if B.passable(state, unit.area, a, flying=fly, seat=seat) and B.friendly_or_empty(state, a, seat)]
+    links = _portal_links(state, unit.area, portal)
+    return sorted({a for a in state.board[unit.area].adj
+                   if B.passable(state, unit.area, a, flying=fly, seat=seat) and B.friendly_or_empty(state, a, seat)}
+                  | {a for a in links if B.friendly_or_empty(state, a, seat)})
 
 
-def hero_strategize_targets(state: RunewarsState, hero: H.Hero, seat: int) -> list[str]:
+def hero_strategize_targets(state: RunewarsState, hero: H.Hero, seat: int, portal: bool = False) -> list[str]:
     """RW-10.11 / RW-10.5.2: heroes ignore activation tokens, obey borders; friendly or empty only."""
     if hero.routed or hero.stuck or not hero.area:
         return []
-    return [a for a in sorted(state.board[hero.area].adj)
-            if B.passable(state, hero.area, a, seat=seat) and B.friendly_or_empty(state, a, seat)]
+    links = _portal_links(state, hero.area, portal)
+    return sorted({a for a in state.board[hero.area].adj
+                   if B.passable(state, hero.area, a, seat=seat) and B.friendly_or_empty(state, a, seat)}
+                  | {a for a in links if B.friendly_or_empty(state, a, seat)})
 
 
 def _strategize_options(state: RunewarsState, seat: int) -> list[Option]:
@@ -67,6 +79,16 @@ def _strategize_options(state: RunewarsState, seat: int) -> list[Option]:
         moves = [{"unit": u.id, "to": dest} for u in moving]
         opts.append(Option(label=f"Move every unit that can into {dest} ({len(moves)})",
                            action={"type": "rw_strategize", "moves": moves}))
+    if can_use_portals(state, seat):  # RW-34.4.3: one payment covers this Strategize (AMB-66)
+        for dest in sorted(portal_areas(state)):
+            moving = [u for u in mine if dest in strategize_targets(state, u, seat, portal=True)]
+            if len(moving) <= sum(1 for u in mine if dest in strategize_targets(state, u, seat)):
+                continue
+            if all(catalog().is_neutral_kind(u.kind) for u in moving) and not B.is_friendly(state, dest, seat):
+                continue  # RW-11.4.2
+            moves = [{"unit": u.id, "to": dest} for u in moving]
+            opts.insert(1, Option(label=f"Pay 1 influence for the portals: move {len(moves)} unit(s) into {dest}"[:80],
+                                  action={"type": "rw_strategize", "moves": moves, "portal": True}))
     return opts[:25]
 
 
@@ -84,6 +106,10 @@ def _strat_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
 def _strat_apply(state: RunewarsState, st: Any, seat: int, action: Strategize) -> list[Event]:
     seen: set[str] = set()
     plan: list[tuple[Any, str]] = []
+    portal = action.portal
+    if portal:
+        need(can_use_portals(state, seat), "RW-34.4.3",
+             "Using the magic portals needs 2 face-up portals and 1 influence to pay.")
     for mv in action.moves:
         need((mv.unit is None) != (mv.hero is None), "RW-10.6", "Each move names one unit or one hero.")
         if mv.unit is not None:
@@ -95,7 +121,7 @@ def _strat_apply(state: RunewarsState, st: Any, seat: int, action: Strategize) -
             need(not u.routed, "RW-10.2", "Routed units cannot move.")
             need(seat not in state.board[u.area].activation, "RW-10.5.1",
                  "Units cannot leave an area holding your activation token.")
-            need(mv.to in strategize_targets(state, u, seat), "RW-10.6",
+            need(mv.to in strategize_targets(state, u, seat, portal), "RW-10.6",
                  f"{mv.to} is not an adjacent friendly or empty area this unit can enter (borders, RW-10.3).")
             plan.append((u, mv.to))
         else:
@@ -104,7 +130,7 @@ def _strat_apply(state: RunewarsState, st: Any, seat: int, action: Strategize) -
             assert h is not None
             need(f"h{h.uid}" not in seen, "RW-10.6", "Each model moves at most one step.")
             seen.add(f"h{h.uid}")
-            need(mv.to in hero_strategize_targets(state, h, seat), "RW-10.11",
+            need(mv.to in hero_strategize_targets(state, h, seat, portal), "RW-10.11",
                  f"{mv.to} is not an adjacent friendly or empty area this hero can enter.")
             plan.append((h, mv.to))
     cat = catalog()
@@ -116,6 +142,10 @@ def _strat_apply(state: RunewarsState, st: Any, seat: int, action: Strategize) -
     done(state, st)
     ctx = Ctx(state)
     events: list[Event] = []
+    if portal:  # RW-34.4.3 / AMB-66: one payment for this order card's movement
+        state.seats[seat].influence -= 1
+        events.append(Event.to_all("portal", f"{seat_name(state, seat)} pays 1 influence to use the magic portals.",
+                                   seat=seat))
     for model, dest in plan:
         if isinstance(model, Unit):
             model.area = dest
@@ -133,19 +163,20 @@ def _strat_apply(state: RunewarsState, st: Any, seat: int, action: Strategize) -
 @sampler("strategize")
 def _strat_sample(state: RunewarsState, st: Any, seat: int, rng: random.Random) -> dict[str, Any]:
     moves = []
+    portal = can_use_portals(state, seat) and rng.random() < 0.3
     for u in state.units:
         if u.owner == seat and rng.random() < 0.5:
-            targets = strategize_targets(state, u, seat)
+            targets = strategize_targets(state, u, seat, portal)
             if catalog().is_neutral_kind(u.kind):
                 targets = [t for t in targets if B.is_friendly(state, t, seat)]
             if targets:
                 moves.append({"unit": u.id, "to": rng.choice(targets)})
     for h in H.heroes_of(state.heroes, seat):
         if rng.random() < 0.3:
-            targets = hero_strategize_targets(state, h, seat)
+            targets = hero_strategize_targets(state, h, seat, portal)
             if targets:
                 moves.append({"hero": h.uid, "to": rng.choice(targets)})
-    return {"type": "rw_strategize", "moves": moves}
+    return {"type": "rw_strategize", "moves": moves, **({"portal": True} if portal else {})}
 
 
 # ---- RW-10.7 Mobilize / Conquer -------------------------------------------------------------------

@@ -48,29 +48,34 @@ def _turn_begin(state: RunewarsState, st: Any) -> list[Event]:
     if reward_trades(state, seat):  # RW-23.4: during his turn, between his heroes sharing an area
         steps.append(step(state, "reward_trade", seat))
     bonus = step(state, "bonus", seat, card=card) if state.turn.eligible else None
+    # Spec "Order of waiting": own-turn tactics checkpoints after the basic ability (when the highest
+    # bonus follows it; otherwise the "after your order" window at turn_end is that checkpoint and
+    # the one after the highest bonus) and after the movement of a Mobilize or Conquer card.
+    after_basic = [checkpoint(state, seat, "after your order's basic ability"), bonus] if bonus else []
     if card == 1:
         steps.append(step(state, "strategize", seat))
-        steps += [bonus] if bonus else []
+        steps += after_basic
     elif card in (2, 3):
         if card == 3 and bonus:  # RW-18.3.2 applies to the battle this card causes: decide first
             steps.append(bonus)
-        steps += [step(state, "activate", seat, n=1), step(state, "move_units", seat), step(state, "arrive", seat)]
+        steps += [step(state, "activate", seat, n=1), step(state, "move_units", seat),
+                  checkpoint(state, seat, "after your movement"), step(state, "arrive", seat)]
         if card == 2 and bonus:
-            steps.append(bonus)
+            steps += after_basic
     elif card == 4:
         steps.append(step(state, "harvest", seat))
-        steps += [bonus] if bonus else []
+        steps += after_basic
     elif card == 5:
         steps.append(step(state, "recruit_dial", seat, exclude=None))
-        steps += [bonus] if bonus else []
+        steps += after_basic
     elif card == 6:
         for area in sorted(B.controlled_areas(state, seat)):
             if state.board[area].city:
                 steps.append(step(state, "rally_city", seat, area=area))
-        steps += [bonus] if bonus else []
+        steps += after_basic
     elif card == 7:
         steps.append(step(state, "acquire", seat))
-        steps += [bonus] if bonus else []
+        steps += after_basic
     else:
         steps.append(step(state, "fortify", seat, used=[]))
     steps.append(step(state, "turn_end", seat, card=card))
@@ -147,7 +152,8 @@ def _bonus_apply(state: RunewarsState, st: Any, seat: int, action: Choose) -> li
         n = _dial_icons(state, seat, "tactics")
         events += cardfx.draw_tactics(state, seat, n)
     elif card == 2:  # RW-18.2.2
-        push(state, step(state, "activate", seat, n=2), step(state, "move_units", seat), step(state, "arrive", seat))
+        push(state, step(state, "activate", seat, n=2), step(state, "move_units", seat),
+             checkpoint(state, seat, "after your movement"), step(state, "arrive", seat))
     elif card == 4:
         push(state, step(state, "harvest_collect", seat))
     elif card == 5:
@@ -244,20 +250,36 @@ def dev_tokens_left(state: RunewarsState, seat: int) -> dict[str, int]:
     return left
 
 
-def _build_options(state: RunewarsState, seat: int) -> list[tuple[str, str]]:
+def _build_options(state: RunewarsState, seat: int) -> list[tuple[str, str, str]]:
+    """(area, type, removed): ``removed`` is "" or, when every token of that type is on the board,
+    the area of one of his own developments of that type that he takes back first (RW-1.10.2, P-66)."""
     if state.seats[seat].dials["wood"] < 1:
         return []
     left = dev_tokens_left(state, seat)
-    spots = [a for a in B.strongholds_of(state, seat) if state.board[a].stronghold.development is None  # type: ignore[union-attr]
+    mine = B.strongholds_of(state, seat)
+    spots = [a for a in mine if state.board[a].stronghold.development is None  # type: ignore[union-attr]
              and B.is_friendly(state, a, seat)]
-    return [(a, t) for a in spots for t in ("resource", "diplomacy", "training", "defense") if left[t] > 0]
+    out: list[tuple[str, str, str]] = []
+    for a in spots:
+        for t in ("resource", "diplomacy", "training", "defense"):
+            if left[t] > 0:
+                out.append((a, t, ""))
+            else:
+                out += [(a, t, old) for old in mine
+                        if old != a and state.board[old].stronghold.development == t]  # type: ignore[union-attr]
+    return out
 
 
 @decision("harvest_build", "rw_choose")
 def _hb_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
     opts = [Option(label="Build nothing", action={"type": "rw_choose", "value": "-"})]
-    opts += [Option(label=f"Pay 1 wood: {t} development in {a}", action={"type": "rw_choose", "value": f"{a}:{t}"})
-             for a, t in _build_options(state, st.seat)]
+    for a, t, old in _build_options(state, st.seat):
+        if old:
+            opts.append(Option(label=f"Pay 1 wood: {t} development in {a}, removing yours in {old}"[:80],
+                               action={"type": "rw_choose", "value": f"{a}:{t}:{old}"}))
+        else:
+            opts.append(Option(label=f"Pay 1 wood: {t} development in {a}",
+                               action={"type": "rw_choose", "value": f"{a}:{t}"}))
     return [Prompt(seat=st.seat, key=st.key, rule="RW-18.4.3",
                    question="Harvest bonus: pay 1 wood to build a development on one of your strongholds?",
                    options=opts, default={"type": "rw_choose", "value": "-"})]
@@ -265,16 +287,24 @@ def _hb_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
 
 @applies("harvest_build")
 def _hb_apply(state: RunewarsState, st: Any, seat: int, action: Choose) -> list[Event]:
-    done(state, st)
     if action.value == "-":
+        done(state, st)
         return []
     area, _, kind = action.value.partition(":")
-    need((area, kind) in _build_options(state, seat), "RW-18.4.3",
-         "Build on your own stronghold without a development, with a token left and 1 wood to pay.")
+    kind, _, old = kind.partition(":")
+    need((area, kind, old) in _build_options(state, seat), "RW-1.10.2" if old else "RW-18.4.3",
+         "Build on your own stronghold without a development, with a token left (or one of your own developments "
+         "of that type taken back, RW-1.10.2) and 1 wood to pay.")
+    done(state, st)
+    events: list[Event] = []
+    if old:  # RW-1.10.2 / P-66: take back one of his own developments of that type first
+        state.board[old].stronghold.development = None  # type: ignore[union-attr]
+        events.append(Event.to_all("development_removed", f"{seat_name(state, seat)} removes the {kind} development "
+                                   f"in {old} to reuse it (RW-1.10.2).", seat=seat, area=old, development=kind))
     state.seats[seat].dials["wood"] -= 1
     state.board[area].stronghold.development = kind  # type: ignore[union-attr]
-    return [Event.to_all("development_built", f"{seat_name(state, seat)} builds a {kind} development in {area}.",
-                         seat=seat, area=area, development=kind)]
+    return events + [Event.to_all("development_built", f"{seat_name(state, seat)} builds a {kind} development in "
+                                  f"{area}.", seat=seat, area=area, development=kind)]
 
 
 # ---- RW-18.5 Recruit -------------------------------------------------------------------------------
@@ -676,6 +706,21 @@ def playable_tactics(state: RunewarsState, seat: int) -> list[str]:
     cat = catalog()
     return [c.id for c in state.seats[seat].tactics
             if c.gained != state.season_index and cat.tactics[c.id].timing == "own_turn"]
+
+
+def checkpoint(state: RunewarsState, seat: int, when: str) -> Any:
+    """A P-32 checkpoint: opens a ``tactics_window`` when reached, only if the seat then holds a
+    playable own-turn card (spec "Order of waiting during a player's turn")."""
+    return step(state, "tactics_checkpoint", seat, when=when)
+
+
+@auto("tactics_checkpoint")
+def _tactics_checkpoint(state: RunewarsState, st: Any) -> list[Event]:
+    seat = st.seat
+    if state.turn is not None and state.turn.seat == seat and not state.seats[seat].eliminated \
+            and playable_tactics(state, seat):
+        push(state, step(state, "tactics_window", seat, when=st.data["when"]))
+    return []
 
 
 @decision("tactics_window", "rw_tactics", "rw_choose")

@@ -17,7 +17,10 @@ Flow (one hero at a time; no current player, RW-21.1):
   token in the final area before any duel or quest (RW-21.4.3, RW-34.3, AMB-64).
 * ``after`` (P-19): duel an enemy hero here (RW-24), attempt one quest whose area
   matches (RW-21.9), or nothing.
-* ``test`` (P-20): pick one drawn destiny card; its fate must match (RW-22).
+* ``test`` (P-20): pick one drawn destiny card; its fate must match (RW-22). Before the pick the
+  test-taker may use attribute-test rewards/abilities and play "attribute test" tactics cards
+  (``quest_tactics {card}``, RW-30.2; A lists them via ``ctx.test_tactics(seat)`` and discards
+  them from the hand through ``outbox.tactics_played``).
 * ``duel``: the duel machine of ``duels.py``; a duel quest (RW-25) ends in the quest's
   success or failure.
 * After each hero's activity: Temple (+2 influence) and Hall (+1 tactics) (AMB-68).
@@ -253,7 +256,7 @@ def quest_phase_prompts(qs: QuestPhaseState, hs: H.HeroesState, ctx: Any) -> lis
             card = c.destiny.get(n)
             opts.append(Option(label=f"Destiny card {n} ({card.fate if card else '?'})",
                                action={"type": "quest_pick", "card": n}))
-        opts += _test_extras(qs, hs, hero, c)
+        opts += _test_extras(qs, hs, hero, c, ctx)
         return [Prompt(seat=seat, key=key, rule="RW-22.2", secret=True, options=opts,
                        question=f"{H.quest_name(c, t.quest)}: {t.attribute} test, you need "
                                 f"{' or '.join(t.fates)}. Pick one of the drawn cards.")]
@@ -424,10 +427,24 @@ def _after_options(hs: H.HeroesState, hero: H.Hero, c: H.HeroContent) -> list[Op
     return opts
 
 
-def _test_extras(qs: QuestPhaseState, hs: H.HeroesState, hero: H.Hero, c: H.HeroContent) -> list[Option]:
+def _test_tactics(t: TestState, hero: H.Hero, ctx: Any) -> list[str]:
+    """RW-30.2 / RW-30.3: the test-taker's "attribute test" tactics cards (e.g. Lucky Charm) playable now.
+
+    ``ctx.test_tactics(seat)`` (A) lists cards with that timing not gained this season; a card is
+    played at most once per test (the hand is only updated when A drains the outbox)."""
+    fn = getattr(ctx, "test_tactics", None) if ctx is not None else None
+    return [x for x in dict.fromkeys(fn(hero.owner) if fn else []) if f"tactics:{x}" not in t.used]
+
+
+def _test_extras(qs: QuestPhaseState, hs: H.HeroesState, hero: H.Hero, c: H.HeroContent,
+                 ctx: Any = None) -> list[Option]:
     t = qs.test
     assert t is not None
     opts = []
+    for x in _test_tactics(t, hero, ctx):
+        tc = c.tactics.get(x)
+        opts.append(Option(label=H.short(f"Play tactics: {tc.name if tc else x}"),
+                           action={"type": "quest_tactics", "card": x}))
     for r in hero.rewards:
         rc = c.rewards.get(r.card)
         if rc and rc.trigger == "attribute_test" and r.card not in t.used:
@@ -902,7 +919,7 @@ def _attempt(qs: QuestPhaseState, hs: H.HeroesState, hero: H.Hero, card: Any, ct
             qs.test.used.append("ability")
             events += _test_effects(qs, hs, hero, hero_card.ability.effects, ctx, c, hero_card.name)
         qs.step = "test"
-        if len(qs.test.drawn) == 1 and not _test_extras(qs, hs, hero, c):  # RW-0.5: only one choice
+        if len(qs.test.drawn) == 1 and not _test_extras(qs, hs, hero, c, ctx):  # RW-0.5: only one choice
             return events + _test_pick(qs, hs, hero, qs.test.drawn[0], ctx, c)
         return events
     if card.duel is not None:
@@ -961,6 +978,18 @@ def _test_action(qs: QuestPhaseState, hs: H.HeroesState, hero: H.Hero, action: d
             raise RuleViolation("RW-20.8", "Your hero has no unused ability for attribute tests.")
         t.used.append("ability")
         return _test_effects(qs, hs, hero, card.ability.effects, ctx, c, card.name)
+    if kind == "quest_tactics":
+        card_id = str(action.get("card"))
+        if card_id not in _test_tactics(t, hero, ctx):
+            raise RuleViolation("RW-30.3", "You can play only an attribute-test tactics card from your hand that "
+                                "you did not gain this season.")
+        t.used.append(f"tactics:{card_id}")
+        hs.outbox.tactics_played.append((hero.owner, card_id))
+        tc = c.tactics.get(card_id)
+        events = [Event.to_all("tactics_played", f"Seat {hero.owner + 1} plays the tactics card "
+                               f"{tc.name if tc else card_id}{': ' + tc.text if tc else ''}", reveals=True,
+                               seat=hero.owner, card=card_id)]
+        return events + (_test_effects(qs, hs, hero, tc.effects, ctx, c, tc.name) if tc else [])
     raise RuleViolation("RW-22.2", "Pick one of the destiny cards you drew.")
 
 

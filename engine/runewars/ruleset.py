@@ -139,18 +139,11 @@ class Runewars(Ruleset[RunewarsState, RunewarsOptions]):
         events += _advance(state)
         return chronicle(state, events)
 
-    def _gm_resolve(self, state: RunewarsState, action: dict[str, Any]) -> tuple[RunewarsState, list[Event]]:
-        """After the GM settles a handed-over effect, the game continues (gm.py) from where it stopped."""
-        new, events = super()._gm_resolve(state, action)
-        if not new.gm.tasks:
-            events += _advance(new)
-        return new, chronicle(new, events)
-
-    def _gm_patch(self, state: RunewarsState, action: dict[str, Any]) -> tuple[RunewarsState, list[Event]]:
-        new, events = super()._gm_patch(state, action)
-        if not new.gm.tasks:
-            events += _advance(new)
-        return new, chronicle(new, events)
+    def _after_gm(self, state: RunewarsState) -> list[Event]:
+        """Kernel hook, run once no GM task is open after a GM patch or resolution: the game
+        continues (gm.py) from where it stopped. The kernel's own gm_* event is not a chronicle
+        milestone or summary kind, so chronicling only these events matches chronicling all."""
+        return chronicle(state, _advance(state))
 
     # ---- views and results ----------------------------------------------------------------------
     def view(self, state: RunewarsState, seat: int | None) -> dict[str, Any]:

@@ -210,3 +210,23 @@ def test_ex12_duel_through_the_ruleset() -> None:
     carthos = s.heroes.heroes[0]
     assert carthos.damage == 0 and carthos.area == "2B" and all(r.face_up for r in carthos.rewards)  # RW-24.5/24.6
     assert s.quest_phase is None  # the Elves have no hero left: the phase is over
+
+
+def test_gm_resolve_continues_the_flow_through_after_gm_hook():
+    """CORE GM hand-over (RW-23.6 effects handed over): once the last GM task is resolved the kernel's
+    ``_after_gm`` hook runs the queued automatic steps, and their events are chronicled."""
+    from engine.core.prompts import GM_SEAT
+    from engine.runewars import cardfx
+
+    s = make_state(["HUMANS", "UTHUK"], AREAS)
+    before = s.seats[0].influence
+    cardfx.queue(s, [{"kind": "gain_influence", "amount": 2, "who": "self"}], seat=0, source="Test", rule="RW-23.6")
+    s.gm.hand_over("RW-23.6", "settle something first")
+    assert RS.acting_seats(s) == {GM_SEAT}
+    s2, events = RS.apply(s, GM_SEAT, {"type": "gm_resolve", "task": s.gm.tasks[0].id, "note": "done"})
+    assert not s2.gm.tasks and s2.seats[0].influence == before + 2
+    assert events[0].kind == "gm_resolved" and len(events) > 1
+    # a patch that leaves no task open also lets the game go on
+    s.gm.tasks.clear()
+    s3, ev3 = RS.apply(s, GM_SEAT, {"type": "gm_patch", "patch": [], "reason": "nothing"})
+    assert s3.seats[0].influence == before + 2 and ev3[0].kind == "gm_patch"

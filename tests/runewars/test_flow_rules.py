@@ -293,6 +293,72 @@ def test_own_turn_tactics_window() -> None:
     assert s.seats[0].influence > before and s.tactics_deck.discard_pile == ["T36"]
 
 
+def test_rw30_2_tactics_checkpoints_after_movement_basic_ability_and_bonus() -> None:
+    """RW-30.2 / P-32, spec "Order of waiting during a player's turn": own-turn tactics windows
+    before the order, after the movement of a Mobilize card, after the basic ability (before the
+    highest bonus) and after the order (after the bonus)."""
+    from engine.runewars.state import HeldCard
+
+    s = make_state(["HUMANS", "UTHUK"], TWO)
+    inf = add(s, "HUMAN_INFANTRY", 0, "1A", 2)
+    s.seats[0].tactics = [HeldCard(id="T36", gained=-1)]
+    s = start_turn(s, 0, 2)
+    whens = []
+
+    def window() -> bool:
+        p = prompt(s, 0)
+        if p.rule != "RW-30.2":
+            return False
+        whens.append(p.question)
+        return True
+
+    assert window()
+    s = act(s, 0, {"type": "rw_choose", "value": "-"})
+    s = act(s, 0, {"type": "rw_choose", "value": "1B"})
+    s = act(s, 0, {"type": "rw_move", "units": inf})
+    assert window() and "after your movement" in whens[-1]
+    assert front(s) == "tactics_window" and [st.kind for st in s.steps[:2]] == ["tactics_window", "arrive"]
+    s = act(s, 0, {"type": "rw_choose", "value": "-"})
+    assert window() and "basic ability" in whens[-1]
+    s = act(s, 0, {"type": "rw_choose", "value": "-"})
+    assert prompt(s, 0).rule == "RW-7.6"  # the highest bonus question comes after that window
+    s = act(s, 0, {"type": "rw_choose", "value": "no"})
+    assert window() and "after your order" in whens[-1]
+    assert len(whens) == 4
+
+
+def test_rw30_2_checkpoints_poll_only_matching_timing() -> None:
+    """P-32: only holders of a card whose timing matches are polled; a start-of-battle card opens
+    no own-turn window at any checkpoint."""
+    from engine.runewars.state import HeldCard
+
+    s = make_state(["HUMANS", "UTHUK"], TWO)
+    inf = add(s, "HUMAN_INFANTRY", 0, "1A", 2)
+    s.seats[0].tactics = [HeldCard(id="T01", gained=-1)]
+    s = start_turn(s, 0, 2)
+    s = act(s, 0, {"type": "rw_choose", "value": "1B"})
+    s = act(s, 0, {"type": "rw_move", "units": inf})
+    assert prompt(s, 0).rule == "RW-7.6"
+    s = act(s, 0, {"type": "rw_choose", "value": "no"})
+    assert front(s) == "hold"
+
+
+def test_rw1_10_2_p66_take_back_a_development_to_build_it_again() -> None:
+    """RW-1.10.2 / P-66: every diplomacy token (Humans have 1) is on the board, so the Harvest bonus
+    build (RW-18.4.3) may first remove his own diplomacy development and place it elsewhere."""
+    s = make_state(["HUMANS", "UTHUK"], TWO)
+    stronghold(s, "1A", 0, development="diplomacy")
+    stronghold(s, "1B", 0)
+    add(s, "HUMAN_INFANTRY", 0, "1B")
+    s = queue(s, "harvest_build", 0)
+    values_ = [o.action["value"] for o in prompt(s, 0).options]
+    assert "1B:diplomacy:1A" in values_ and "1B:diplomacy" not in values_ and "1B:resource" in values_
+    wood = s.seats[0].dials["wood"]
+    s = act(s, 0, {"type": "rw_choose", "value": "1B:diplomacy:1A"})
+    assert s.board["1A"].stronghold.development is None and s.board["1B"].stronghold.development == "diplomacy"
+    assert s.seats[0].dials["wood"] == wood - 1
+
+
 # ---- RW-3 setup -------------------------------------------------------------------------------------------------------
 
 
@@ -389,6 +455,30 @@ def test_magic_portals_link_areas_for_one_payment() -> None:
     before = s.seats[0].influence
     s = act(s, 0, {"type": "rw_move", "units": inf, "portal": True})  # RW-34.4.3: 1A-1B=5A, 2 steps
     assert units_in(s, "5A", 0) and s.seats[0].influence == before - 1
+
+
+def test_rw34_4_3_magic_portals_for_a_strategize_move() -> None:
+    """RW-34.4.3 / AMB-66: Strategize moves units or heroes, so the player may pay 1 influence once
+    for the whole Strategize; face-up portal areas then count as adjacent for its one-step moves."""
+    from engine.runewars.heroes import ExplorationSlot
+
+    far = {"1A": {"hex": (0, 0)}, "1B": {"hex": (1, 0)}, "5A": {"hex": (6, 0)}, "5B": {"hex": (7, 0)}}
+    s = make_state(["HUMANS", "UTHUK"], far, options={"exploration": True})
+    portals = sorted(t.token_id for t in B.catalog().exploration.values() if t.type == "magic_portal")[:2]
+    s.heroes.exploration = [ExplorationSlot(area="1B", token=portals[0], back=2, face_up=True),
+                            ExplorationSlot(area="5A", token=portals[1], back=2, face_up=True)]
+    inf = add(s, "HUMAN_INFANTRY", 0, "1B", 2)
+    s = start_turn(s, 0, 1)
+    while prompt(s, 0).rule != "RW-18.1.1":
+        s = act(s, 0, {"type": "rw_choose", "value": "-"})
+    p = prompt(s, 0)
+    assert any(o.action.get("portal") for o in p.options)
+    with pytest.raises(RuleViolation):  # not adjacent without paying
+        act(s, 0, {"type": "rw_strategize", "moves": [{"unit": inf[0], "to": "5A"}]})
+    before = s.seats[0].influence
+    s = act(s, 0, {"type": "rw_strategize", "portal": True,
+                   "moves": [{"unit": inf[0], "to": "5A"}, {"unit": inf[1], "to": "5A"}]})
+    assert len(units_in(s, "5A", 0)) == 2 and s.seats[0].influence == before - 1  # one payment
 
 
 def test_allied_neutrals_alone_must_end_in_a_friendly_area() -> None:

@@ -180,6 +180,19 @@ def test_rw6_5_stand_all_and_rw33_elimination():
     assert not hs.heroes and 0 not in hs.quest_hands and "quest_1a_wisdom" in hs.quest_deck.draw_pile
 
 
+def test_rw33_2_eliminated_rewards_shuffled_back_unrevealed():
+    """RW-33.2: hero, reward and quest cards are shuffled into their decks, not revealed or discarded."""
+    hs, (h,) = _hs_with("hero_paladin")
+    h.rewards = [H.HeldReward(card="reward_war_axe", face_up=True), H.HeldReward(card="reward_rune_map")]
+    hs.reward_deck.draw_pile = [c for c in hs.reward_deck.draw_pile if c not in ("reward_war_axe", "reward_rune_map")]
+    events = H.eliminate_seat(hs, 0, FakeCtx())
+    assert not hs.heroes and "hero_paladin" in hs.hero_deck.draw_pile
+    assert hs.reward_deck.discard_pile == []
+    assert {"reward_war_axe", "reward_rune_map"} <= set(hs.reward_deck.draw_pile)
+    assert all("reward_rune_map" not in json.dumps(e.model_dump(), default=str) for e in events)
+    assert H.heroes_invariants(hs, CONTENT) == []
+
+
 def test_resolve_effects_splits_hero_effects_from_a_effects():
     from engine.runewars.content.effects import DrawCards, GainInfluence, Gm, HealHero, TrainHero
 

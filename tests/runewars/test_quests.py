@@ -522,3 +522,49 @@ def test_attribute_test_ability_draws_an_extra_card_automatically():
     _act(qs, hs, ctx, 0, {"type": "hero_move", "hero": h.uid, "path": []})
     _act(qs, hs, ctx, 0, {"type": "quest_attempt", "hero": h.uid, "quest": "quest_3a_agility"})
     assert qs.test is not None and qs.test.drawn == [8, 27]
+
+
+def test_rw1_8_reshuffled_completed_quest_not_a_secret_while_listed_completed():
+    """RW-21.9.2 / RW-1.8: a quest completed this phase is public by id; when a reshuffle hands
+    the same card back to a seat, the id is not that seat's secret while the phase lists it
+    (the leak check must not fire on the public completion list), but other hand cards still are."""
+    from engine.runewars.quests import QuestPhaseState
+
+    hs = _hs()
+    hs.quest_hands = {0: ["quest_1a_wisdom", "quest_1b_agility"]}
+    assert H.heroes_secrets(hs)[0] == {"quest_1a_wisdom", "quest_1b_agility"}
+    qs = QuestPhaseState(order=[0], completed=[(0, "h1", "quest_1a_wisdom")])
+    assert H.heroes_secrets(hs, qs)[0] == {"quest_1b_agility"}
+
+
+def test_rw22_rw30_2_attribute_test_tactics_window_lucky_charm():
+    """RW-22 / RW-30.2: during an attribute test the test-taker may play an "attribute test" tactics
+    card (Lucky Charm: draw 2 more destiny cards); it is played once, goes to A's outbox (discarded
+    from the hand), and a seat without such a card is not offered one (RW-30.3 via ctx)."""
+    import dataclasses
+
+    from engine.runewars.heroes import _default_content
+
+    content = dataclasses.replace(CONTENT, tactics={"T21": _default_content().tactics["T21"]})
+    hs = _hs()
+    hs.quest_hands = {0: ["quest_3a_agility"]}
+    h = H._new_hero(hs, "hero_elf_ranger", 0, "3A")  # agility 2
+    ctx = FakeCtx(content=content, deck=[8, 9, 5, 1])  # 8, 9 CONFRONT; 5 ALLY
+    ctx.test_tactics = lambda seat: ["T21"] if seat == 0 else []  # type: ignore[attr-defined]
+    qs = start_quest_phase(hs, [0], ctx)
+    _act(qs, hs, ctx, 0, {"type": "hero_action", "hero": h.uid, "action": "move"})
+    _act(qs, hs, ctx, 0, {"type": "hero_move", "hero": h.uid, "path": []})
+    _act(qs, hs, ctx, 0, {"type": "quest_attempt", "hero": h.uid, "quest": "quest_3a_agility"})
+    p = quest_phase_prompts(qs, hs, ctx)[0]
+    assert p.secret and {"type": "quest_tactics", "card": "T21"} in [o.action for o in p.options]
+    ev = _act(qs, hs, ctx, 0, {"type": "quest_tactics", "card": "T21"})
+    assert any(e.kind == "tactics_played" and e.public for e in ev)
+    assert qs.test is not None and qs.test.drawn == [8, 9, 5, 1]
+    assert hs.outbox.tactics_played == [(0, "T21")]
+    p = quest_phase_prompts(qs, hs, ctx)[0]
+    assert all(o.action["type"] != "quest_tactics" for o in p.options)  # once per test
+    with pytest.raises(RuleViolation) as e:
+        _act(qs, hs, ctx, 0, {"type": "quest_tactics", "card": "T21"})
+    assert e.value.rule == "RW-30.3"
+    _act(qs, hs, ctx, 0, {"type": "quest_pick", "card": 5})
+    assert qs.completed == [(0, h.uid, "quest_3a_agility")]
