@@ -189,8 +189,26 @@ def legal_markers(layout: Layout, min_borders: int, spacing: int, exception_left
 # ---- home tiles (RW-4.8) --------------------------------------------------------------
 
 
-def home_placements(layout: Layout, tile_id: str, marker: tuple[Hex, Hex]) -> list[TilePlacement]:
-    """Rotations/offsets putting two of the home tile's areas on the marker (RW-4.8.1)."""
+def home_plain_touches(layout: Layout, tile_id: str, rotation: int, offset: Hex) -> int:
+    """RW-4.7.2 re-checked for the final home-tile position (RW-4.8.3): the number of edges where the
+    placed home tile meets a non-home board area with a plain (uncoloured) border on both sides."""
+    home_hexes = {h for hs in layout.homes.values() for h in hs}
+    count = 0
+    for h, _, borders in placed_cells(tile_id, rotation, offset):
+        for d in range(6):
+            n = neighbour(h, d)
+            cell = layout.cells.get(n)
+            if cell is None or n in home_hexes:
+                continue
+            if not _coloured(borders[d]) and not _coloured(cell[1][opposite(d)]):
+                count += 1
+    return count
+
+
+def home_placements(layout: Layout, tile_id: str, marker: tuple[Hex, Hex], min_borders: int = 0) -> list[TilePlacement]:
+    """Rotations/offsets putting two of the home tile's areas on the marker (RW-4.8.1), obeying
+    RW-4.5 (AMB-23) and, with ``min_borders``, the RW-4.7.2 border-touch rule for the final
+    position (RW-4.8.3): the tile itself must meet the board across ``min_borders`` plain borders."""
     out: list[TilePlacement] = []
     other_markers = [m for m in layout.markers if m != marker]
     for rotation in range(6):
@@ -209,6 +227,8 @@ def home_placements(layout: Layout, tile_id: str, marker: tuple[Hex, Hex]) -> li
             if any(t in hs for hs in layout.homes.values()):
                 continue
             if not tile_legal(layout, tile_id, rotation, offset, home=True):  # AMB-23
+                continue
+            if min_borders and home_plain_touches(layout, tile_id, rotation, offset) < min_borders:  # RW-4.7.2
                 continue
             p = TilePlacement(tile_id, offset.q, offset.r, rotation)
             if p not in out:

@@ -42,7 +42,7 @@ def _turn_begin(state: RunewarsState, st: Any) -> list[Event]:
     if state.seats[seat].eliminated:
         return []
     state.turn = Turn(seat=seat, card=card, eligible=eligible(state, seat, card))
-    steps: list[Any] = []
+    steps: list[Any] = objective_offer(state, seat, "before your order")  # RW-29.2 / AMB-49
     if playable_tactics(state, seat):
         steps.append(step(state, "tactics_window", seat, when="before your order"))
     if reward_trades(state, seat):  # RW-23.4: during his turn, between his heroes sharing an area
@@ -91,8 +91,7 @@ def _turn_end(state: RunewarsState, st: Any) -> list[Event]:
     if state.turn is not None and state.turn.seat == seat and not st.data.get("closing"):
         st.data["closing"] = True
         follow = [step(state, "turn_end", seat, card=st.data["card"], closing=True)]
-        if objective_met(state, seat):
-            follow.insert(0, step(state, "objective_claim", seat))
+        follow[0:0] = objective_offer(state, seat, "after your order")
         if playable_tactics(state, seat) and not state.seats[seat].eliminated:
             follow.insert(0, step(state, "tactics_window", seat, when="after your order"))
         push(state, *follow)
@@ -650,8 +649,17 @@ def _fortify_apply(state: RunewarsState, st: Any, seat: int, action: Choose) -> 
 # ---- RW-29 objectives ----------------------------------------------------------------------------------
 
 
+def objective_offer(state: RunewarsState, seat: int, when: str) -> list[Any]:
+    """RW-29.2 / RW-29.3 / AMB-49 (P-62): at each checkpoint of the owner's own turn (before his
+    order, the tactics checkpoints, after his order) the claim is offered automatically while the
+    condition holds; he may pass and is asked again at the next checkpoint."""
+    if state.turn is None or state.turn.seat != seat or not objective_met(state, seat):
+        return []
+    return [step(state, "objective_claim", seat, when=when)]
+
+
 def objective_met(state: RunewarsState, seat: int) -> bool:
-    """RW-29.2 / AMB-49, checked at the end of the owner's turn.
+    """RW-29.2 / AMB-49, checked at each own-turn checkpoint (``objective_offer``).
 
     A condition only a human can judge (``gm``) is offered when the turn saw a battle won as
     attacker (the only such objective asks about one); the GM then confirms the claim.
@@ -670,9 +678,11 @@ def _obj_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
     obj = state.seats[st.seat].objective
     name = catalog().objectives[obj].name if obj else "?"
     return [Prompt(seat=st.seat, key=st.key, rule="RW-29.2", secret=True,
-                   question=f"Your objective '{name}' is fulfilled. Reveal it and gain a dragon rune?",
+                   question=f"Your objective '{name}' is fulfilled ({st.data.get('when', 'this turn')}). "
+                            "Reveal it and gain a dragon rune?",
                    options=[Option(label="Claim the objective", action={"type": "rw_choose", "value": "yes"}),
-                            Option(label="Not now", action={"type": "rw_choose", "value": "no"})])]
+                            Option(label="Pass (not now)", action={"type": "rw_choose", "value": "no"})],
+                   default={"type": "rw_choose", "value": "no"})]
 
 
 @applies("objective_claim")
@@ -717,9 +727,11 @@ def checkpoint(state: RunewarsState, seat: int, when: str) -> Any:
 @auto("tactics_checkpoint")
 def _tactics_checkpoint(state: RunewarsState, st: Any) -> list[Event]:
     seat = st.seat
+    follow = objective_offer(state, seat, st.data["when"])  # RW-29.2 / AMB-49: also a claim checkpoint
     if state.turn is not None and state.turn.seat == seat and not state.seats[seat].eliminated \
             and playable_tactics(state, seat):
-        push(state, step(state, "tactics_window", seat, when=st.data["when"]))
+        follow.append(step(state, "tactics_window", seat, when=st.data["when"]))
+    push(state, *follow)
     return []
 
 

@@ -216,7 +216,8 @@ def _markers_check(state: RunewarsState, st: Any) -> list[Event]:
     state.setup.setdefault("homes", {})
     if len(state.setup["markers"]) >= state.players:
         order = clockwise_from(state, B.left_of(state, state.start_player) if state.players > 1 else state.start_player)
-        push(state, *[step(state, "home_tile", seat) for seat in order], step(state, "homes_check"))
+        push(state, *[s_ for seat in order for s_ in (step(state, "home_tile_check", seat),
+                                                        step(state, "home_tile", seat))], step(state, "homes_check"))
         return []
     if not _marker_options(state):
         return restart_tiles(state)
@@ -236,7 +237,8 @@ def restart_tiles(state: RunewarsState) -> list[Event]:
         tiles[seat] = [catalog().quests[q].setup_tile for q in qs]
     state.setup["tiles_in_hand"] = tiles
     state.setup["restarts"] = state.setup.get("restarts", 0) + 1
-    state.steps = [s for s in state.steps if s.kind not in ("tile", "marker", "markers_check", "home_tile", "homes_check")]
+    state.steps = [s for s in state.steps if s.kind not in ("tile", "marker", "markers_check", "home_tile_check", "home_tile",
+                                                           "homes_check")]
     _queue_tile_steps(state)
     return [Event.to_all("map_restart", "The home-realm markers cannot be placed legally: the tiles are taken back "
                                         "and placed again (RW-4.7.5).")]
@@ -289,7 +291,7 @@ def _home_options(state: RunewarsState, seat: int) -> list[tuple[int, TilePlacem
     out = []
     for i in _free_markers(state):
         marker = lay.markers[i]
-        for p in home_placements(lay, _home_tile_id(state, seat), marker):
+        for p in home_placements(lay, _home_tile_id(state, seat), marker, state.options.marker_borders):
             out.append((i, p))
     return out
 
@@ -332,16 +334,31 @@ def _homes_check(state: RunewarsState, st: Any) -> list[Event]:
     if len(lay.homes) == state.players and not homes_adjacent(lay.homes):
         push(state, step(state, "finish_board"))
         return []
+    return restart_homes(state, "Two home realms touch: markers and home tiles are removed and placed again "
+                                "(RW-4.8.2).")
+
+
+@auto("home_tile_check")
+def _home_tile_check(state: RunewarsState, st: Any) -> list[Event]:
+    """AMB-23 / RW-4.8.3: when no free marker can take this seat's home tile legally (RW-4.5 and the
+    RW-4.7.2 border-touch rule for the final position), markers and home tiles are placed again."""
+    if _home_options(state, st.seat):
+        return []
+    return restart_homes(state, f"{seat_name(state, st.seat)}'s home tile fits no free marker legally: markers "
+                                "and home tiles are removed and placed again (AMB-23, RW-4.8.3).")
+
+
+def restart_homes(state: RunewarsState, why: str) -> list[Event]:
+    """Back to RW-4.7: remove every home tile and marker (RW-4.8.2, AMB-23)."""
     for area_id in [a.id for a in state.board.values() if a.home_of is not None]:
         del state.board[area_id]
     state.setup["markers"] = []
     state.setup["markers_used"] = []
     state.setup["homes"] = {}
     state.setup["exception_used"] = False
-    state.steps = [s for s in state.steps if s.kind not in ("home_tile", "homes_check")]
+    state.steps = [s for s in state.steps if s.kind not in ("home_tile_check", "home_tile", "homes_check")]
     push(state, step(state, "markers_check"))
-    return [Event.to_all("map_restart", "Two home realms touch: markers and home tiles are removed and placed "
-                                        "again (RW-4.8.2).")]
+    return [Event.to_all("map_restart", why)]
 
 
 # ---- standard layout ------------------------------------------------------------------------
@@ -361,7 +378,8 @@ def auto_map(state: RunewarsState) -> list[Event]:
         events += restart_tiles(state)
     else:  # pragma: no cover - content makes this practically impossible
         raise RuntimeError("no legal map found")
-    state.steps = [s for s in state.steps if s.kind not in ("tile", "marker", "markers_check", "home_tile", "homes_check")]
+    state.steps = [s for s in state.steps if s.kind not in ("tile", "marker", "markers_check", "home_tile_check", "home_tile",
+                                                           "homes_check")]
     push(state, step(state, "finish_board"))
     events.append(Event.to_all("map_auto", "The rest of the map was built with the standard layout."))
     return events

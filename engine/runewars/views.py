@@ -31,12 +31,25 @@ def _units_by_area(state: RunewarsState) -> dict[str, list[dict[str, Any]]]:
     return out
 
 
+def _pre_attack_controller(state: RunewarsState) -> int | None:
+    """RW-2.7 during a battle: the contested area shows the side that controlled it before the
+    attack (the defender), judged without the attacker's units, instead of whichever unit happens
+    to be listed first, until the battle resolves."""
+    battle = state.battle
+    assert battle is not None
+    shown = state.model_copy(update={"units": [u for u in state.units
+                                               if not (u.area == battle.area and u.owner == battle.attacker)]})
+    return B.controller(shown, battle.area)
+
+
 def view(state: RunewarsState, seat: int | None) -> dict[str, Any]:
     cat = catalog()
     over = state.phase == "over"
     public_runes = over or state.options.epic  # RW-28.2 / RW-35.3
     units = _units_by_area(state)
     ctl = B.controllers(state) if state.phase != "setup" else {}
+    if state.battle is not None and state.battle.area in ctl:  # RW-2.7: the defender until it resolves
+        ctl[state.battle.area] = _pre_attack_controller(state)
     areas = []
     for a in sorted(state.board.values(), key=lambda x: x.id):
         areas.append({

@@ -526,6 +526,45 @@ def test_ex19_home_realms_may_not_touch() -> None:
     assert not homes_adjacent({0: [Hex(0, 0)], 1: [Hex(2, 0)]})
 
 
+def test_rw4_7_2_border_touch_rechecked_for_final_home_tile_position() -> None:
+    """RW-4.7.2 / RW-4.8.3: the final home-tile position must itself meet the board across at least
+    ``marker_borders`` plain borders (plain on both sides), not only the marker."""
+    from engine.core.hexgrid import Hex
+    from engine.runewars.mapgen import home_placements, home_plain_touches
+
+    plain, walled = Layout(), Layout()
+    for q in range(0, 6):
+        plain.cells[Hex(q, 0)] = (f"{q}X", ("none",) * 6)
+        walled.cells[Hex(q, 0)] = (f"{q}X", ("mountain",) * 6)
+    marker = (Hex(2, 1), Hex(3, 1))
+    ok = home_placements(plain, "10", marker, 2)
+    assert ok and all(home_plain_touches(plain, "10", p.rotation, p.offset) >= 2 for p in ok)
+    assert home_placements(walled, "10", marker, 0)  # RW-4.5 alone allows it (coloured vs plain)...
+    assert home_placements(walled, "10", marker, 2) == []  # ...the border-touch re-check does not
+
+
+def test_rw4_7_2_home_tile_without_legal_final_position_restarts_markers(monkeypatch: pytest.MonkeyPatch) -> None:
+    """AMB-23 / RW-4.8.3: if no free marker can take a seat's home tile legally, markers and home
+    tiles are removed and RW-4.7 is repeated."""
+    s = RS.setup({"players": 3, "factions": ["HUMANS", "ELVES", "UTHUK"]}, 11)
+    for _ in range(6):
+        p = prompt(s)
+        s = act(s, p.seat, next(o.action for o in p.options if o.action["type"] == "rw_tile"))
+    while front(s) == "marker":
+        p = prompt(s)
+        s = act(s, p.seat, next(o.action for o in p.options if o.action["type"] == "rw_marker"))
+    if front(s) != "home_tile":  # pragma: no cover - seed-dependent restart
+        pytest.skip("markers could not be placed for this seed")
+    seat = s.steps[0].seat
+    from engine.runewars import setup as setup_mod
+
+    monkeypatch.setattr(setup_mod, "home_placements", lambda *a, **k: [])  # no legal final position
+    s.steps = [x for x in s.steps if x.kind not in ("home_tile",)]
+    s = queue(s, "home_tile_check", seat)
+    assert front(s) == "marker" and s.setup["markers"] == [] and s.setup["homes"] == {}
+    assert not any(x.kind in ("home_tile", "home_tile_check", "homes_check") for x in s.steps)
+
+
 def test_ex19_full_player_driven_map_setup() -> None:
     s = RS.setup({"players": 3, "factions": ["HUMANS", "ELVES", "UTHUK"]}, 11)
     start = s.start_player

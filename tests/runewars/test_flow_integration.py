@@ -230,3 +230,35 @@ def test_gm_resolve_continues_the_flow_through_after_gm_hook():
     s.gm.tasks.clear()
     s3, ev3 = RS.apply(s, GM_SEAT, {"type": "gm_patch", "patch": [], "reason": "nothing"})
     assert s3.seats[0].influence == before + 2 and ev3[0].kind == "gm_patch"
+
+
+def test_rw2_7_view_controller_of_contested_area_is_the_defender_during_battle() -> None:
+    """RW-2.7: while a battle is fought, the view's ``controller`` of the contested area is the
+    defender (who controlled it before the attack), not whichever side's unit is listed first;
+    after the battle it follows RW-2.7 again."""
+    from engine.runewars.views import view
+
+    from .test_battle_examples import ex_deck
+
+    areas = {"5A": {"hex": (0, 0)}, "4A": {"hex": (-1, 0)}, "6C": {"hex": (1, 0)}}
+    s = make_state(["ELVES", "UTHUK"], areas)
+    archers = add(s, "ELF_ARCHER", 0, "4A", 3)  # listed before the defenders
+    archers += add(s, "ELF_PEGASUS_RIDER", 0, "4A", 2)
+    add(s, "ELF_WARRIOR", 0, "4A")
+    add(s, "UTHUK_FLESH_RIPPER", 1, "5A", 2)
+    add(s, "UTHUK_BERSERKER", 1, "5A", 3)
+    add(s, "BEASTMAN", 1, "5A", 3)
+    add(s, "UTHUK_BERSERKER", 1, "6C")
+    deck = ex_deck()
+    s.destiny.draw_pile = deck + [n for n in range(1, 31) if n not in deck]
+    s = start_turn(s, 0, 3)
+    s = act(s, 0, {"type": "rw_choose", "value": "no"})
+    s = act(s, 0, {"type": "rw_choose", "value": "5A"})
+    s = act(s, 0, {"type": "rw_move", "units": archers})
+    assert s.battle is not None and s.battle.defender == 1
+    for seat in (None, 0, 1):
+        ctl = {a["id"]: a["controller"] for a in view(s, seat)["areas"]}
+        assert ctl["5A"] == 1 and ctl["4A"] == 0  # RW-2.7: the defender until the battle resolves
+    s.units = [u for u in s.units if not (u.area == "5A" and u.owner == 1)]
+    s.battle = None  # resolved: the attacker holds the area alone
+    assert {a["id"]: a["controller"] for a in view(s, None)["areas"]}["5A"] == 0

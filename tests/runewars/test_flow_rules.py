@@ -259,12 +259,52 @@ def test_objective_claim_gains_a_rune() -> None:
     s.seats[0].objective = "G3"  # at least 12 influence
     s.seats[0].influence = 12
     s = start_turn(s, 0, 7)
-    s = act(s, 0, {"type": "rw_choose", "value": "no"})  # no title
     p = prompt(s, 0)
-    assert p.rule == "RW-29.2" and p.secret
+    assert p.rule == "RW-29.2" and "before your order" in p.question  # AMB-49: offered at once
+    s = act(s, 0, {"type": "rw_choose", "value": "no"})  # pass for now
+    p = prompt(s, 0)
+    assert p.rule == "RW-29.2" and "after your order's basic ability" in p.question  # the next checkpoint
+    s = act(s, 0, {"type": "rw_choose", "value": "no"})
+    assert prompt(s, 0).rule == "RW-7.6"
+    s = act(s, 0, {"type": "rw_choose", "value": "no"})  # no highest bonus (title)
+    p = prompt(s, 0)
+    assert p.rule == "RW-29.2" and p.secret  # offered again after the order
     s = act(s, 0, {"type": "rw_choose", "value": "yes"})
     assert s.seats[0].objective is None and s.claimed_objectives == ["G3"]  # AMB-50: no new one
     assert front(s) == "rune_discard"  # RW-27.3 gain follows
+
+
+def test_rw29_2_objective_claim_offered_at_turn_start_with_pass() -> None:
+    """RW-29.2 / RW-29.3 / AMB-49 (P-62): the claim is offered as soon as the condition holds during
+    the owner's turn, not only at its end; it is optional ("pass")."""
+    s = make_state(["HUMANS", "UTHUK"], TWO)
+    s.seats[0].objective = "G3"  # at least 12 influence
+    s.seats[0].influence = 12
+    s = start_turn(s, 0, 4)
+    p = prompt(s, 0)
+    assert p.rule == "RW-29.2" and p.default == {"type": "rw_choose", "value": "no"}
+    assert values(p) == ["yes", "no"] and any("Pass" in o.label for o in p.options)
+    s = act(s, 0, {"type": "rw_choose", "value": "yes"})
+    assert s.seats[0].objective is None and s.claimed_objectives == ["G3"]
+
+
+def test_rw29_2_objective_claim_offered_at_own_turn_tactics_checkpoint() -> None:
+    """RW-29.2 / AMB-49: a tactics checkpoint of the owner's turn (e.g. after his movement) is also a
+    claim checkpoint; outside his turn nothing is offered."""
+    from engine.runewars.state import Turn
+
+    s = make_state(["HUMANS", "UTHUK"], TWO)
+    s.seats[0].objective = "G3"
+    s.seats[0].influence = 12
+    s.turn = Turn(seat=1, card=2, eligible=False)
+    s2 = queue(s.model_copy(deep=True), "tactics_checkpoint", 0, when="after your movement")
+    assert front(s2) == "hold"  # not his turn: no offer (RW-29.2)
+    s.turn = Turn(seat=0, card=2, eligible=False)
+    s = queue(s, "tactics_checkpoint", 0, when="after your movement")
+    p = prompt(s, 0)
+    assert p.rule == "RW-29.2" and "after your movement" in p.question
+    s = act(s, 0, {"type": "rw_choose", "value": "no"})
+    assert front(s) == "hold" and s.seats[0].objective == "G3"
 
 
 def test_tactics_hand_limit() -> None:
@@ -455,6 +495,31 @@ def test_magic_portals_link_areas_for_one_payment() -> None:
     before = s.seats[0].influence
     s = act(s, 0, {"type": "rw_move", "units": inf, "portal": True})  # RW-34.4.3: 1A-1B=5A, 2 steps
     assert units_in(s, "5A", 0) and s.seats[0].influence == before - 1
+
+
+def test_rw34_4_3_retreats_ignore_magic_portals() -> None:
+    """RW-34.4.3 / AMB-66: a portal payment covers one movement action, i.e. one order card's
+    movement or one hero's quest-phase move; a retreat is neither, and RW-16.1 sends a retreating
+    group to an *adjacent* area (RW-16.3 lists the restrictions that still apply). So face-up
+    portals never make a far friendly area a retreat destination."""
+    from engine.runewars.battle_retreat import retreat_destinations
+    from engine.runewars.ctx import Ctx
+    from engine.runewars.heroes import ExplorationSlot
+
+    far = {"1A": {"hex": (0, 0)}, "1B": {"hex": (1, 0)}, "5A": {"hex": (6, 0)}, "5B": {"hex": (7, 0)}}
+    s = make_state(["HUMANS", "UTHUK"], far, options={"exploration": True})
+    portals = sorted(t.token_id for t in B.catalog().exploration.values() if t.type == "magic_portal")[:2]
+    s.heroes.exploration = [ExplorationSlot(area="1B", token=portals[0], back=2, face_up=True),
+                            ExplorationSlot(area="5A", token=portals[1], back=2, face_up=True)]
+    s.seats[0].influence = 5  # he could pay for the portals if retreats used them
+    add(s, "HUMAN_INFANTRY", 0, "1B")
+    add(s, "HUMAN_INFANTRY", 0, "5A")  # friendly, but only portal-linked to 1B
+    add(s, "UTHUK_BERSERKER", 1, "1A")  # the only adjacent area is an enemy one
+    areas, _ = retreat_destinations("1B", 0, [False], Ctx(s))
+    assert areas == []  # RW-16.1.1: no adjacent friendly or empty area -> destroyed; 5A is not offered
+    s.units = [u for u in s.units if u.owner != 1]
+    areas, _ = retreat_destinations("1B", 0, [False], Ctx(s))
+    assert areas == ["1A"]  # only the truly adjacent area (empty now)
 
 
 def test_rw34_4_3_magic_portals_for_a_strategize_move() -> None:
