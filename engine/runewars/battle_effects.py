@@ -347,7 +347,6 @@ def _extra_draw(bs: BattleState, task: Task, data: Any, draw: Callable[[], int],
 
 
 def _run_pick(bs: BattleState, task: Task, events: list[Event]) -> bool:
-    kind = task.effect["kind"]
     if task.remaining is None:
         amount = resolve_amount(bs, task, task.effect.get("amount", 1))
         if amount is None:

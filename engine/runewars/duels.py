@@ -566,7 +566,7 @@ def _use_reward(hs: H.HeroesState, d: DuelState, which: str, card: str, ctx: Any
 
 
 def _neutral_special(hs: H.HeroesState, d: DuelState, which: str, ctx: Any, c: H.HeroContent) -> list[Event]:
-    s, o = _side(d, which), _side(d, _other(which))
+    s = _side(d, which)
     u = c.units.get(s.neutral or "")
     if u is None:
         return []

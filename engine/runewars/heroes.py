@@ -1164,7 +1164,7 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-__all__ = [
+__all__ = [  # noqa: F822 - the quest-phase names resolve through __getattr__ above
     "ATTRIBUTES", "DefeatedMarker", "EffectGrant", "ExplorationSlot", "GmItem", "HeldReward", "Hero",
     "HeroContent", "HeroesState", "Outbox", "Pending", "QuestPhaseOutcome", "QuestPhaseState",
     "apply_pending_action", "apply_quest_action", "check_hero_limit", "content_of", "damage_hero",

@@ -598,7 +598,6 @@ def _sr_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
 def _sr_apply(state: RunewarsState, st: Any, seat: int, action: Choose) -> list[Event]:
     homes = home_areas(state, seat)
     need(action.value in homes, "RW-3.8.3", "Setup runes go in your own home areas, one per area.")
-    p = state.seats[seat]
     if state.options.epic:  # RW-35.1: one dragon rune, face up
         state.board[action.value].rune = "dragon"
         state.rune_supply["dragon"] -= 1

@@ -11,7 +11,7 @@ from engine.core import RuleViolation
 from engine.runewars import board as B
 from engine.runewars.heroes import Hero
 
-from .flow_support import RS, act, front, make_state, prompt, queue, start_turn, stronghold, units_in, add
+from .flow_support import RS, act, front, make_state, prompt, queue, start_turn, stronghold, add
 
 AREAS = {"13A": {"hex": (0, 0), "home_of": 1}, "13B": {"hex": (1, 0), "home_of": 1}, "13C": {"hex": (0, 1), "home_of": 1},
          "1A": {"hex": (-1, 0)}, "1B": {"hex": (-2, 0), "home_of": 0}}

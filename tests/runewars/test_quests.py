@@ -89,7 +89,7 @@ def test_ex11_attribute_test_success():
     hs = _hs()
     hs.quest_hands = {0: ["quest_3a_agility", "quest_2b_wisdom"], 1: []}
     h = H._new_hero(hs, "hero_elf_ranger", 0, "2A")  # agility 2
-    enemy = H._new_hero(hs, "hero_lich", 1, "3A")
+    H._new_hero(hs, "hero_lich", 1, "3A")  # an enemy hero elsewhere must not matter
     ctx = FakeCtx(deck=[8, 5])  # 8 = CONFRONT, 5 = ALLY
     qs = start_quest_phase(hs, [0, 1], ctx)
     _act(qs, hs, ctx, 0, {"type": "hero_action", "hero": h.uid, "action": "move"})
