@@ -110,12 +110,17 @@ def run(
     max_actions: int = 20000,
     verbose: bool = False,
     probe: int = 2,
+    first: int = 0,
 ) -> dict[str, Any]:
+    """Play games ``first .. first + games - 1`` of the series that starts at ``seed``.
+
+    Game ``i`` uses seed ``seed + i`` and, without ``players``, cycles the seat count on
+    ``i``, so a slice of a long run (``first``) replays exactly the same games."""
     rs = engine.ruleset(name)
     opts = dict(options or {})
     started = time.perf_counter()
     report = {"ruleset": name, "games": games, "finished": 0, "actions": 0, "violations": 0, "invariant_failures": 0}
-    for i in range(games):
+    for i in range(first, first + games):
         game_opts = dict(opts)
         game_opts["players"] = players if players is not None else rs.min_players + i % (rs.max_players - rs.min_players + 1)
         outcome = play_one(rs, game_opts, seed + i, max_actions=max_actions, probe=probe)
@@ -147,6 +152,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--players", type=int, default=None, help="seats per game (default: cycle through the allowed range)")
     parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="a game option; VALUE is JSON or a string")
     parser.add_argument("--max-actions", type=int, default=20000)
+    parser.add_argument("--first", type=int, default=0, help="start at this game of the series (to replay a slice of a run)")
     parser.add_argument("--load", action="append", default=[], metavar="MODULE", help="import a module that registers extra rulesets")
     parser.add_argument(
         "--probe", type=int, default=2, help="offered options tried per prompt after each action (0: skip that check)"
@@ -158,7 +164,7 @@ def main(argv: list[str] | None = None) -> int:
     for module in args.load:
         importlib.import_module(module)
     options = dict(_parse_option(o) for o in args.option)
-    report = run(args.ruleset, args.games, args.seed, args.players, options, max_actions=args.max_actions, verbose=args.verbose, probe=args.probe)
+    report = run(args.ruleset, args.games, args.seed, args.players, options, max_actions=args.max_actions, verbose=args.verbose, probe=args.probe, first=args.first)
     print(json.dumps(report))
     return 0 if report["invariant_failures"] == 0 and report["violations"] == 0 else 1
 
