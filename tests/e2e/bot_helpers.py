@@ -256,3 +256,26 @@ class FormGame(Ruleset[BidState, GameOptions]):
 
 
 FORMGAME = FormGame()
+
+
+async def open_game(
+    fake: Any, world: Any, tmp_path: Path, ruleset: str, *, options: str | None = None, timeout: float = 20
+) -> tuple[int, Any, dict[int, Any]]:
+    """Create, join (alice, bob, carol) and start a game; returns its id, thread and seat -> user."""
+    channel = world.channel
+    opts: dict[str, Any] = {"ruleset": ruleset, "players": 3}
+    if options:
+        opts["options"] = options
+    result = await (await fake.slash(world.alice, "game new", channel=channel, options=opts)).response(timeout=10)
+    assert "Created" in result.text, result.text
+    match = re.search(r"#(\d+)", result.text)
+    assert match is not None, result.text
+    game_id = int(match.group(1))
+    thread = await fake.wait_for_thread(parent=channel)
+    for user in (world.alice, world.bob, world.carol):
+        r = await (await fake.slash(user, "game join", channel=thread)).response(timeout=10)
+        assert "joined" in r.text, r.text
+    r = await (await fake.slash(world.alice, "game start", channel=thread)).response(timeout=timeout)
+    assert "started" in r.text, r.text
+    by_id = {u.id: u for u in (world.alice, world.bob, world.carol)}
+    return game_id, thread, {seat: by_id[user_id] for seat, user_id in seat_users(db_path(tmp_path), game_id).items()}

@@ -11,7 +11,6 @@ Every public payload is then checked against the secrets of every prefix of the 
 
 from __future__ import annotations
 
-import re
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -25,7 +24,7 @@ from engine.ageofheroes import cards as C
 from engine.ageofheroes.build import auto_payment
 from engine.ageofheroes.state import AohState
 from engine.core import Event, Prompt
-from tests.e2e.bot_helpers import LogFollower, check_public_payloads, db_path, start_referee
+from tests.e2e.bot_helpers import LogFollower, check_public_payloads, db_path, open_game, start_referee
 
 pytestmark = pytest.mark.asyncio
 
@@ -229,25 +228,10 @@ def _values_for(select: dict[str, Any], kinds: list[str]) -> list[str]:
 
 
 async def open_table(fake: Any, world: Any, tmp_path: Path) -> Table:
-    channel = world.channel
-    h = await fake.slash(world.alice, "game new", channel=channel, options={"ruleset": "ageofheroes", "players": 3, "options": OPTIONS})
-    result = await h.response(timeout=10)
-    assert "Created" in result.text, result.text
-    game_id = int(re.search(r"#(\d+)", result.text).group(1))
-    thread = await fake.wait_for_thread(parent=channel)
-    for user in (world.alice, world.bob, world.carol):
-        r = await (await fake.slash(user, "game join", channel=thread)).response(timeout=10)
-        assert "joined" in r.text, r.text
-    r = await (await fake.slash(world.alice, "game start", channel=thread)).response(timeout=15)
-    assert "started" in r.text, r.text
-    from tests.e2e.bot_helpers import read_only
-
-    with read_only(db_path(tmp_path)) as conn:
-        seats = {row["seat"]: row["user_id"] for row in conn.execute("SELECT seat, user_id FROM seats WHERE game_id = ?", (game_id,))}
-    by_id = {u.id: u for u in (world.alice, world.bob, world.carol)}
+    game_id, thread, users = await open_game(fake, world, tmp_path, "ageofheroes", options=OPTIONS, timeout=15)
     follower = Follower(db_path(tmp_path), game_id)
     follower.refresh()
-    return Table(fake, thread, game_id, {s: by_id[int(u)] for s, u in seats.items()}, follower)
+    return Table(fake, thread, game_id, users, follower)
 
 
 async def trade_scenes(table: Table) -> None:

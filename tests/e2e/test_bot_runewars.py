@@ -17,7 +17,6 @@ Discord recorded no broken limit (labels, descriptions, option counts, content l
 
 from __future__ import annotations
 
-import re
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -28,7 +27,7 @@ import pytest
 import engine
 from cogs import ids
 from engine.core import GM_SEAT, Event, Prompt
-from tests.e2e.bot_helpers import LogFollower, check_public_payloads, db_path, read_only, start_referee
+from tests.e2e.bot_helpers import LogFollower, check_public_payloads, db_path, open_game, start_referee
 
 pytestmark = pytest.mark.asyncio
 
@@ -197,23 +196,10 @@ class Table:
 
 
 async def open_table(fake: Any, world: Any, tmp_path: Path) -> Table:
-    channel = world.channel
-    h = await fake.slash(world.alice, "game new", channel=channel, options={"ruleset": "runewars", "players": 3})
-    result = await h.response(timeout=10)
-    assert "Created" in result.text, result.text
-    game_id = int(re.search(r"#(\d+)", result.text).group(1))
-    thread = await fake.wait_for_thread(parent=channel)
-    for user in (world.alice, world.bob, world.carol):
-        r = await (await fake.slash(user, "game join", channel=thread)).response(timeout=10)
-        assert "joined" in r.text, r.text
-    r = await (await fake.slash(world.alice, "game start", channel=thread)).response(timeout=20)
-    assert "started" in r.text, r.text
-    with read_only(db_path(tmp_path)) as conn:
-        seats = {row["seat"]: row["user_id"] for row in conn.execute("SELECT seat, user_id FROM seats WHERE game_id = ?", (game_id,))}
-    by_id = {u.id: u for u in (world.alice, world.bob, world.carol)}
+    game_id, thread, users = await open_game(fake, world, tmp_path, "runewars")
     follower = Follower(db_path(tmp_path), game_id)
     follower.refresh()
-    return Table(fake, world, thread, game_id, {s: by_id[int(u)] for s, u in seats.items()}, follower)
+    return Table(fake, world, thread, game_id, users, follower)
 
 
 def boards(fake: Any, thread: Any) -> list[Any]:
