@@ -53,6 +53,9 @@ def invariants(state: RunewarsState) -> list[str]:
         problems.append("two units share an id")
     # RW-10.9.1: 8 per area, except in a battle (RW-10.9.3) or while the owner is choosing losses
     pending = {s.seat for s in state.steps if s.kind == "destroy"}
+    # Units that just moved in wait for their arrival step (after the RW-30.2 tactics
+    # checkpoint that follows movement); the limit is applied on arrival (RW-10.9.2).
+    arriving = {(s.data.get("area"), s.seat) for s in state.steps if s.kind == "arrive"}
     contested = state.battle.area if state.battle is not None else None
     per: dict[tuple[str, int], int] = {}
     mixed: set[str] = set()  # areas where a battle or diplomacy is about to happen (RW-10.9.3)
@@ -63,7 +66,7 @@ def invariants(state: RunewarsState) -> list[str]:
             per[(u.area, u.owner)] = per.get((u.area, u.owner), 0) + 1
     mixed = {a for a, o in owners_in.items() if len(o) > 1}
     for (area, owner), n in per.items():
-        if n > B.UNIT_LIMIT and owner not in pending and area != contested and area not in mixed:
+        if n > B.UNIT_LIMIT and owner not in pending and area != contested and area not in mixed and (area, owner) not in arriving:
             problems.append(f"seat {owner + 1} has {n} units in {area}")
     # allied neutrals only where their player controls the area (RW-11.4)
     if state.battle is None and state.phase == "play":

@@ -262,3 +262,32 @@ def test_rw2_7_view_controller_of_contested_area_is_the_defender_during_battle()
     s.units = [u for u in s.units if not (u.area == "5A" and u.owner == 1)]
     s.battle = None  # resolved: the attacker holds the area alone
     assert {a["id"]: a["controller"] for a in view(s, None)["areas"]}["5A"] == 0
+
+
+def test_rw10_9_2_limit_applies_on_arrival_after_the_movement_tactics_window() -> None:
+    """RW-10.9.2 / RW-30.2: units moved over the limit wait through the tactics checkpoint
+    that follows movement, then the excess is destroyed on arrival. Game 33 of the
+    simulator's exploration+epic series (seed 1033) moves 5 units onto 4 there."""
+    import random
+
+    import engine
+    from engine.core.prompts import GM_SEAT
+    from engine.sim import check_invariants
+
+    rs = engine.ruleset("runewars")
+    rng = random.Random(1033)
+    state = rs.setup({"exploration": True, "epic": True, "players": 2}, 1033)
+    assert check_invariants(rs, state, rng, 2) == []  # the simulator's own sequence of draws
+    over_limit_seen = destroyed_on_arrival = False
+    for _ in range(262):
+        prompts = rs.prompts(state)
+        prompt = rng.choice([p for p in prompts if p.waiting] or prompts)
+        action = dict(prompt.options[0].action) if prompt.seat == GM_SEAT else rs.sample_action(state, prompt.seat, rng)
+        state, events = rs.apply(state, prompt.seat, action)
+        assert check_invariants(rs, state, rng, 2) == []
+        over_limit_seen |= any(s.kind == "arrive" for s in state.steps) and any(
+            sum(1 for u in state.units if u.area == a and u.owner == seat) > 8
+            for a, seat in {(u.area, u.owner) for u in state.units if u.owner is not None}
+        )
+        destroyed_on_arrival |= any(e.kind == "destroyed" for e in events)
+    assert over_limit_seen and destroyed_on_arrival
