@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -20,75 +17,7 @@ from engine.runewars.battle import (
     start_battle,
 )
 
-DATA = Path(__file__).resolve().parents[2] / "engine" / "runewars" / "content" / "data"
-
-
-def content() -> Any:
-    """The shipped content; falls back to the three files battles need while the rest is written."""
-    try:
-        from engine.runewars.content.loader import load_content
-
-        return load_content()
-    except Exception:
-        from engine.runewars.content.models import DestinyCard, Faction, UnitType
-
-        units = {u["id"]: UnitType.model_validate(u) for u in json.loads((DATA / "units.json").read_text())["unit_types"]}
-        cards = {c["number"]: DestinyCard.model_validate(c) for c in json.loads((DATA / "destiny.json").read_text())["cards"]}
-        factions = {f["id"]: Faction.model_validate(f) for f in json.loads((DATA / "factions.json").read_text())["factions"]}
-        return SimpleNamespace(unit=units.__getitem__, destiny=cards.__getitem__, faction=factions.__getitem__)
-
-
-C = content()
-
-
-def find_card(shape: str, icons: list[tuple[str, int]], used: set[int]) -> int:
-    """A destiny card whose ``shape`` section shows exactly ``icons`` (blank = [])."""
-    for n in range(1, 31):
-        if n in used:
-            continue
-        got = [(i.kind, i.amount) for i in C.destiny(n).section(shape) if i.kind != "blank"]
-        if sorted(got) == sorted(icons):
-            used.add(n)
-            return n
-    raise AssertionError(f"no destiny card shows {icons} for {shape}")
-
-
-class Ctx:
-    """The flow's Ctx as the battle sees it: a fixed deck and a tiny board around the battle."""
-
-    def __init__(self, deck: list[int], adj: dict[str, str] | None = None, control: dict[str, int | None] | None = None,
-                 empty: set[str] | None = None) -> None:
-        self.deck = list(deck)
-        self.drawn: list[int] = []
-        self.discarded: list[int] = []
-        self.battle_data = C
-        self.adj = adj or {}
-        self.control = control or {}
-        self.empty = empty or set()
-
-    def draw(self) -> int:
-        card = self.deck.pop(0)
-        self.drawn.append(card)
-        return card
-
-    def discard(self, cards: list[int]) -> None:
-        self.discarded.extend(cards)
-
-    def neighbours(self, area: str) -> list[str]:
-        return list(self.adj)
-
-    def passable(self, a: str, b: str, flying: bool = False) -> bool:
-        return flying or self.adj[b] == "none"
-
-    def controller(self, area: str) -> int | None:
-        return self.control.get(area)
-
-    def is_friendly(self, area: str, seat: int) -> bool:
-        return self.control.get(area) == seat
-
-    def is_empty(self, area: str) -> bool:
-        return area in self.empty
-
+from tests.runewars.battle_support import C, Ctx, find_card
 
 ELF, UTHUK = 0, 1
 

@@ -27,10 +27,7 @@ from engine.runewars.battle import (
     take_external,
 )
 
-try:
-    from tests.runewars.test_battle_examples import C
-except ImportError:  # pragma: no cover
-    from test_battle_examples import C  # type: ignore[no-redef]
+from tests.runewars.battle_support import C, TinyBoard
 
 FACTIONS = {
     "HUMANS": ["HUMAN_ARCHER", "HUMAN_INFANTRY", "HUMAN_KNIGHT", "HUMAN_SIEGE_ENGINE"],
@@ -41,10 +38,14 @@ FACTIONS = {
 NEUTRALS = ["SORCERER", "RAZORWING", "BEASTMAN", "HELLHOUND", "DRAGON", "GIANT"]
 
 
-class DeckCtx:
+class DeckCtx(TinyBoard):
     """A shuffled 30-card destiny deck that reshuffles its discards (RW-1.8) and a random board."""
 
     def __init__(self, rnd: random.Random) -> None:
+        names = [f"N{i}" for i in range(rnd.randint(0, 5))]
+        adj = {n: rnd.choice(["none", "none", "water", "mountain"]) for n in names}
+        control = {n: rnd.choice([None, 0, 1, 2]) for n in names}
+        super().__init__(adj, control, {n for n in names if control[n] is None and rnd.random() < 0.5})
         self.rnd = rnd
         self.pile = list(range(1, 31))
         rnd.shuffle(self.pile)
@@ -52,10 +53,6 @@ class DeckCtx:
         self.drawn: list[int] = []
         self.returned: list[int] = []
         self.battle_data = C
-        names = [f"N{i}" for i in range(rnd.randint(0, 5))]
-        self.adj = {n: rnd.choice(["none", "none", "water", "mountain"]) for n in names}
-        self.control = {n: rnd.choice([None, 0, 1, 2]) for n in names}
-        self.empty = {n for n in names if self.control[n] is None and rnd.random() < 0.5}
 
     def draw(self) -> int:
         if not self.pile:
@@ -68,21 +65,6 @@ class DeckCtx:
     def discard(self, cards: list[int]) -> None:
         self.discards.extend(cards)
         self.returned.extend(cards)
-
-    def neighbours(self, area: str) -> list[str]:
-        return list(self.adj)
-
-    def passable(self, a: str, b: str, flying: bool = False) -> bool:
-        return flying or self.adj[b] == "none"
-
-    def controller(self, area: str) -> int | None:
-        return self.control.get(area)
-
-    def is_friendly(self, area: str, seat: int) -> bool:
-        return self.control.get(area) == seat
-
-    def is_empty(self, area: str) -> bool:
-        return area in self.empty
 
 
 def make_battle(rnd: random.Random) -> Any:

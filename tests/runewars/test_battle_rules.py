@@ -24,10 +24,8 @@ from engine.runewars.battle import (
 )
 from engine.runewars.battle_retreat import retreat_destinations
 
-try:
-    from tests.runewars.test_battle_examples import C, Ctx, find_card, u
-except ImportError:  # pragma: no cover - rootdir-less collection
-    from test_battle_examples import C, Ctx, find_card, u  # type: ignore[no-redef]
+from tests.runewars.battle_support import C, Ctx, TinyBoard, find_card
+from tests.runewars.test_battle_examples import u
 
 HUM, ELF = 0, 1
 
@@ -256,24 +254,7 @@ def test_rw15_6_unit_destroyed_when_damage_reaches_health() -> None:
 # --------------------------------------------------------------------------- RW-16 retreat
 
 
-class Board:
-    def __init__(self, adj: dict[str, str], control: dict[str, int | None], empty: set[str]) -> None:
-        self.adj, self.control, self.empty = adj, control, empty
-
-    def neighbours(self, area: str) -> list[str]:
-        return list(self.adj)
-
-    def passable(self, a: str, b: str, flying: bool = False) -> bool:
-        return flying or self.adj[b] == "none"
-
-    def controller(self, area: str) -> int | None:
-        return self.control.get(area)
-
-    def is_friendly(self, area: str, seat: int) -> bool:
-        return self.control.get(area) == seat
-
-    def is_empty(self, area: str) -> bool:
-        return area in self.empty
+Board = TinyBoard
 
 
 def test_rw16_1_1_friendly_first_then_empty_then_destroyed() -> None:
