@@ -307,6 +307,34 @@ class GameStore:
             state=state,
         )
 
+    def _applied_entry(
+        self,
+        entry: CachedGame,
+        kind: str,
+        seat: int,
+        user_id: int,
+        action: dict[str, Any],
+        events: list[Event],
+        state: GameState,
+        interaction_id: str | None = None,
+    ) -> tables.NewEntry:
+        """The log row for an action applied on top of the current head (a player's or the GM's)."""
+        seq = entry.record.last_seq + 1
+        return tables.NewEntry(
+            seq=seq,
+            kind=kind,
+            seat=seat,
+            user_id=user_id,
+            action=action,
+            events=events,
+            at=self._now(),
+            head=seq,
+            interaction_id=interaction_id,
+            revealed=self._revealed(entry.state, state, events),
+            parent=entry.head,
+            depth=entry.depth + 1,
+        )
+
     @staticmethod
     def _revealed(before: GameState, after: GameState, events: list[Event]) -> bool:
         return any(e.reveals for e in events) or before.rng != after.rng
@@ -511,21 +539,7 @@ class GameStore:
                     if dup is not None:
                         return dup
                 raise
-            seq = entry.record.last_seq + 1
-            new = tables.NewEntry(
-                seq=seq,
-                kind="action",
-                seat=acting,
-                user_id=user_id,
-                action=action,
-                events=events,
-                at=self._now(),
-                head=seq,
-                interaction_id=interaction_id,
-                revealed=self._revealed(entry.state, state, events),
-                parent=entry.head,
-                depth=entry.depth + 1,
-            )
+            new = self._applied_entry(entry, "action", acting, user_id, action, events, state, interaction_id)
             return await self._commit(rs, entry, new, state, depth=entry.depth + 1)
 
     async def undo(self, game_id: int, user_id: int) -> ActOutcome:
@@ -586,20 +600,7 @@ class GameStore:
                 events = [
                     Event.to_all("gm_act", f"The game master acted for seat {seat + 1} ({reason}).", seat=seat)
                 ] + events
-            seq = record.last_seq + 1
-            new = tables.NewEntry(
-                seq=seq,
-                kind="gm",
-                seat=seat,
-                user_id=gm_user_id,
-                action=action,
-                events=events,
-                at=self._now(),
-                head=seq,
-                revealed=self._revealed(entry.state, state, events),
-                parent=entry.head,
-                depth=entry.depth + 1,
-            )
+            new = self._applied_entry(entry, "gm", seat, gm_user_id, action, events, state)
             audit = (gm_user_id, "act", reason, {"seat": seat, "action": action})
             return await self._commit(rs, entry, new, state, depth=entry.depth + 1, audit=audit)
 
