@@ -259,9 +259,20 @@ FORMGAME = FormGame()
 
 
 async def open_game(
-    fake: Any, world: Any, tmp_path: Path, ruleset: str, *, options: str | None = None, timeout: float = 20
+    fake: Any,
+    world: Any,
+    tmp_path: Path,
+    ruleset: str,
+    *,
+    options: str | None = None,
+    seed: str | None = None,
+    timeout: float = 20,
 ) -> tuple[int, Any, dict[int, Any]]:
-    """Create, join (alice, bob, carol) and start a game; returns its id, thread and seat -> user."""
+    """Create, join (alice, bob, carol) and start a game; returns its id, thread and seat -> user.
+
+    With ``seed`` the admin (a game master) starts it with that fixed seed, so a test whose
+    goals depend on the deal plays the same game on every run.
+    """
     channel = world.channel
     opts: dict[str, Any] = {"ruleset": ruleset, "players": 3}
     if options:
@@ -275,7 +286,11 @@ async def open_game(
     for user in (world.alice, world.bob, world.carol):
         r = await (await fake.slash(user, "game join", channel=thread)).response(timeout=10)
         assert "joined" in r.text, r.text
-    r = await (await fake.slash(world.alice, "game start", channel=thread)).response(timeout=timeout)
+    if seed is None:
+        r = await (await fake.slash(world.alice, "game start", channel=thread)).response(timeout=timeout)
+    else:
+        start = await fake.slash(world.admin, "game start", channel=thread, options={"seed": seed})
+        r = await start.response(timeout=timeout)
     assert "started" in r.text, r.text
     by_id = {u.id: u for u in (world.alice, world.bob, world.carol)}
     return game_id, thread, {seat: by_id[user_id] for seat, user_id in seat_users(db_path(tmp_path), game_id).items()}

@@ -1,7 +1,7 @@
 """Age of Heroes end to end: the real bot, three fake players, buttons, selects and DMs only.
 
-Seeds are drawn by the bot (``/game start`` takes none), so the test plays adaptively: it
-follows the game from the database (replaying the log with the engine, as any player could
+The game master fixes the seed (``SEED``) so every run plays the same game; the test still
+plays adaptively: it follows the game from the database (replaying the log with the engine, as any player could
 replay it from what they were shown) and answers each open prompt by pressing the button or
 picking the select option of the message the bot sent, until every situation of the issue
 has happened: a Market Day with an accepted and a refused trade (offers drafted with the
@@ -31,6 +31,7 @@ pytestmark = pytest.mark.asyncio
 OPTIONS = "prompts_auto_pass_without_card=true"  # no Monument prompt for a seat without its special card
 MAX_DECISIONS = 400
 TIME_BUDGET = 100.0  # seconds of play before the test gives up
+SEED = "aoh-e2e-0"  # fixed by the GM: a bot-drawn seed could end the game before every scene happened
 
 
 # ---- the players' brain: which option to take (pure, engine-only) ------------------------------
@@ -228,7 +229,7 @@ def _values_for(select: dict[str, Any], kinds: list[str]) -> list[str]:
 
 
 async def open_table(fake: Any, world: Any, tmp_path: Path) -> Table:
-    game_id, thread, users = await open_game(fake, world, tmp_path, "ageofheroes", options=OPTIONS, timeout=15)
+    game_id, thread, users = await open_game(fake, world, tmp_path, "ageofheroes", options=OPTIONS, seed=SEED, timeout=15)
     follower = Follower(db_path(tmp_path), game_id)
     follower.refresh()
     return Table(fake, thread, game_id, users, follower)

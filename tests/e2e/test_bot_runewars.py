@@ -1,14 +1,17 @@
 """Runewars end to end: the real bot, three fake players, a full first year through DMs and buttons.
 
-The bot draws the seed (``/game start`` takes none), so the players play adaptively: the
-test follows the game from the database (replaying the log with the engine) and answers
+The game master fixes the seed (``SEED``), so every run plays the same game; the players
+still play adaptively: the test follows the game from the database (replaying the log with
+the engine) and answers
 each open prompt by pressing the button, or picking the select option, of the message the
 bot sent for it: secret prompts (order cards, bids, rune faces, tactics) in the seat's DMs,
 public ones in the game thread, game-master rulings with the thread's GM button. The
 players steer towards the situations of issue 5: they order Conquer and Mobilize early and
-activate areas held by neutrals, try diplomacy once and then fight. Engine-only runs over
-many seeds show the policy reaches a battle and a diplomacy attempt in the first year every
-time; a bid happens only when a season card calls for one, and then it is played out.
+activate areas held by neutrals, try diplomacy once and then fight. Engine-only runs show the
+policy reaches a battle and a diplomacy attempt in the first year under almost every seed,
+but not all (a bot-drawn seed once gave a year without a battle), so the seed is fixed to
+one where it does; a bid happens only when a season card calls for one, and then it is
+played out.
 
 Afterwards: a board picture was posted after setup and after every season, every public
 payload is checked against every seat's secrets at every prefix of the log, and the fake
@@ -34,6 +37,7 @@ pytestmark = pytest.mark.asyncio
 RS = engine.ruleset("runewars")
 MAX_DECISIONS = 400
 TIME_BUDGET = 170.0  # seconds of play before the test gives up
+SEED = "rw-e2e-0"  # fixed by the GM: the first year has a battle, diplomacy, a quest phase
 
 
 # ---- the players' brain: which option to take (pure, engine-only) -------------------------------
@@ -196,7 +200,7 @@ class Table:
 
 
 async def open_table(fake: Any, world: Any, tmp_path: Path) -> Table:
-    game_id, thread, users = await open_game(fake, world, tmp_path, "runewars")
+    game_id, thread, users = await open_game(fake, world, tmp_path, "runewars", seed=SEED)
     follower = Follower(db_path(tmp_path), game_id)
     follower.refresh()
     return Table(fake, world, thread, game_id, users, follower)
