@@ -24,6 +24,9 @@ class CachedGame:
     # Seq of the last action in effect, and how many actions are in effect.
     head: int = 0
     depth: int = 0
+    # ``prompts(state)`` when the store already built them (returned with the last action):
+    # the next action's turn check (CORE-1) reuses them instead of building them again.
+    prompts: list[Any] | None = None
     extra: dict[str, Any] = field(default_factory=dict)
 
 

@@ -273,8 +273,15 @@ class GameStore:
                 tables.add_audit(raw, game_id, gm_user_id, command, reason, {**detail, "seq": new.seq}, new.at)
             return dup
 
+        # The database thread commits while this thread builds the next prompts: the
+        # write is queued first (one loop turn), and nothing is returned before it is done.
+        writing = asyncio.ensure_future(self._db.transaction(write))
         try:
-            dup = await self._db.transaction(write)
+            await asyncio.sleep(0)
+            try:
+                prompts = rs.prompts(state)
+            finally:
+                dup = await writing
         except BaseException:
             self._cache.drop(game_id)  # whatever happened, rebuild from the database next time
             raise
@@ -292,7 +299,7 @@ class GameStore:
                 "seed": seed if status in ("finished", "cancelled") else entry.record.seed,
             }
         )
-        moved = CachedGame(record=record, seats=entry.seats, state=state, head=new.head, depth=depth)
+        moved = CachedGame(record=record, seats=entry.seats, state=state, head=new.head, depth=depth, prompts=prompts)
         moved.extra["seed"] = seed
         self._cache.put(game_id, moved)
         # Every field is already the right type; skipping validation keeps the hot path short.
@@ -301,7 +308,7 @@ class GameStore:
             seq=new.seq,
             seat=new.seat,
             events=new.events,
-            prompts=rs.prompts(state),
+            prompts=prompts,
             result=result,
             duplicate=False,
             state=state,
@@ -531,7 +538,7 @@ class GameStore:
             try:
                 self._require_status(entry.record, ("active",), "act")
                 acting = self._resolve_seat(entry, rs, user_id, seat)
-                state, events = rs.apply(entry.state, acting, action)
+                state, events = rs.apply(entry.state, acting, action, prompts=entry.prompts)
             except (StoreError, RuleViolation):
                 # A repeated button press may arrive after its first press changed the game.
                 if interaction_id is not None:

@@ -71,7 +71,9 @@ class RulesetProtocol(Protocol):
 
     def setup(self, options: dict[str, Any], seed: int | str) -> GameState: ...
     def prompts(self, state: GameState) -> list[Prompt]: ...
-    def apply(self, state: GameState, seat: int, action: dict[str, Any]) -> tuple[GameState, list[Event]]: ...
+    def apply(
+        self, state: GameState, seat: int, action: dict[str, Any], *, prompts: list[Prompt] | None = None
+    ) -> tuple[GameState, list[Event]]: ...
     def view(self, state: GameState, seat: int | None) -> dict[str, Any]: ...
     def result(self, state: GameState) -> Result | None: ...
     def sample_action(self, state: GameState, seat: int, rng: random.Random) -> dict[str, Any]: ...
@@ -150,7 +152,11 @@ class Ruleset(ABC, Generic[S, O]):
         round-trip through JSON exactly anyway (the store persists it that way)."""
         return type(state).model_validate_json(state.model_dump_json())
 
-    def apply(self, state: S, seat: int, action: dict[str, Any]) -> tuple[S, list[Event]]:
+    def apply(
+        self, state: S, seat: int, action: dict[str, Any], *, prompts: list[Prompt] | None = None
+    ) -> tuple[S, list[Event]]:
+        """``prompts``: the caller's copy of ``prompts(state)``, if it has one (the store keeps
+        the prompts it returned with the previous action), so CORE-1 is not built twice."""
         if not isinstance(action, dict) or not isinstance(action.get("type"), str):
             raise RuleViolation(CORE_BAD_ACTION, "An action must be a JSON object with a 'type'.")
         if self.result(state) is not None:
@@ -173,16 +179,16 @@ class Ruleset(ABC, Generic[S, O]):
                 CORE_NOT_YOUR_TURN,
                 "The game is waiting for the game master to resolve an effect before anyone may act.",
             )
-        self.check_may_act(state, seat)
+        self.check_may_act(state, seat, prompts)
         parsed = self.parse_action(action)
         new = self.copy_state(state)
         events = self._apply(new, seat, parsed)
         new.step += 1
         return new, events
 
-    def check_may_act(self, state: S, seat: int) -> None:
+    def check_may_act(self, state: S, seat: int, prompts: list[Prompt] | None = None) -> None:
         """CORE-1: a seat may act only while a prompt is addressed to it."""
-        current = self.prompts(state)
+        current = self.prompts(state) if prompts is None else prompts
         if any(p.seat == seat for p in current):
             return
         waiting = sorted({p.seat for p in current if p.waiting and p.seat >= 0})

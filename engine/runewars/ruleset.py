@@ -94,7 +94,7 @@ class Runewars(Ruleset[RunewarsState, RunewarsOptions]):
             return {p.seat for p in self._prompts(state)}
         return {front.seat} if front.seat is not None else set()
 
-    def check_may_act(self, state: RunewarsState, seat: int) -> None:
+    def check_may_act(self, state: RunewarsState, seat: int, prompts: list[Prompt] | None = None) -> None:
         """CORE-1 without building every option: who the front step waits on is known directly."""
         seats = self.acting_seats(state)
         front = flow.current(state)

@@ -76,6 +76,18 @@ def test_only_prompted_seats_may_act() -> None:
     assert info.value.rule == "CORE-1" and "seat 1" in info.value.message
 
 
+def test_the_turn_check_uses_the_prompts_the_caller_already_holds() -> None:
+    # CORE-1: the store hands ``apply`` the prompts it built with the previous action.
+    state = fresh(players=2)
+    prompts = HIGHCARD.prompts(state)
+    card = state.hands[1][0]
+    new, _ = HIGHCARD.apply(state, 1, {"type": "pick", "card": card}, prompts=prompts)
+    assert new.choice is not None and new.choice.answers[1] == {"card": card}
+    with pytest.raises(RuleViolation) as info:  # a list that asks only seat 1 refuses seat 2
+        HIGHCARD.apply(state, 1, {"type": "pick", "card": card}, prompts=[p for p in prompts if p.seat == 0])
+    assert info.value.rule == "CORE-1" and "seat 1" in info.value.message
+
+
 def test_simultaneous_reveal_happens_on_the_last_lock_in_only() -> None:
     state = fresh(players=3)
     batches = []

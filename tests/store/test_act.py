@@ -45,6 +45,31 @@ async def test_act_commits_before_returning(store: GameStore, db_path: str) -> N
     assert entry.action == {"type": "pick", "card": card} and entry.events == outcome.events
 
 
+async def test_outcome_prompts_are_the_new_states_and_serve_the_next_turn_check(store: GameStore) -> None:
+    # CORE-1: the prompts returned with an action are the new state's, and the next act's
+    # turn check reuses them from the cache instead of building them again.
+    start = await started_game(store)
+    game_id = start.game.id
+    users = await users_by_seat(store, game_id)
+    outcome = await store.act(game_id, users[0], {"type": "pick", "card": start.state.hands[0][0]})
+    assert [p.model_dump() for p in outcome.prompts] == [p.model_dump() for p in HIGHCARD.prompts(outcome.state)]
+    cached = store.cache.get(game_id)
+    assert cached is not None and cached.prompts is outcome.prompts
+    seen: list[object] = []
+    real = HIGHCARD.check_may_act
+
+    def spy(state: object, seat: int, prompts: object = None) -> None:
+        seen.append(prompts)
+        real(state, seat, prompts)  # type: ignore[arg-type]
+
+    HIGHCARD.check_may_act = spy  # type: ignore[method-assign]
+    try:
+        await store.act(game_id, users[1], {"type": "pick", "card": start.state.hands[1][0]})
+    finally:
+        del HIGHCARD.check_may_act
+    assert seen == [outcome.prompts]
+
+
 async def test_rejected_action_changes_nothing(store: GameStore, db_path: str) -> None:
     start = await started_game(store)
     game_id = start.game.id
