@@ -406,6 +406,8 @@ class GameStore:
             if len(entry.seats) >= cap:
                 raise StoreError("full", f"This game is full ({cap} players).")
             if faction is not None:
+                # Typed by hand as often as picked from the autocomplete: match regardless of case.
+                faction = next((f for f in rs.factions if f.lower() == faction.strip().lower()), faction)
                 if faction not in rs.factions:
                     choices = ", ".join(rs.factions) if rs.factions else "none"
                     raise StoreError(

@@ -28,6 +28,7 @@ from .events import Event
 from .gm import GmState
 from .prompts import GM_SEAT, Option, Prompt
 from .rng import Rng
+from .validation_text import explain
 
 
 class GameState(BaseModel):
@@ -97,7 +98,7 @@ class Ruleset(ABC, Generic[S, O]):
         try:
             parsed = self.options_model.model_validate(options)
         except ValidationError as exc:
-            raise RuleViolation(CORE_BAD_ACTION, f"Those game options are not valid: {_first_error(exc)}") from exc
+            raise RuleViolation(CORE_BAD_ACTION, f"Those game options are not valid. {explain(exc, what='option', tagged=False)}") from exc
         if not self.min_players <= parsed.players <= self.max_players:
             raise RuleViolation(
                 CORE_BAD_ACTION,
@@ -144,7 +145,7 @@ class Ruleset(ABC, Generic[S, O]):
         try:
             return self.action_adapter.validate_python(action)
         except ValidationError as exc:
-            raise RuleViolation(CORE_BAD_ACTION, f"That action is not understood: {_first_error(exc)}") from exc
+            raise RuleViolation(CORE_BAD_ACTION, f"That action is not understood. {explain(exc)}") from exc
 
     def copy_state(self, state: S) -> S:
         """A private copy to mutate. A JSON round-trip through pydantic-core is several
@@ -214,7 +215,7 @@ class Ruleset(ABC, Generic[S, O]):
         except (jsonpatch.JsonPatchException, jsonpatch.JsonPointerException) as exc:
             raise RuleViolation(CORE_BAD_PATCH, f"The patch does not apply: {exc}") from exc
         except ValidationError as exc:
-            raise RuleViolation(CORE_BAD_PATCH, f"The patched game would be invalid: {_first_error(exc)}") from exc
+            raise RuleViolation(CORE_BAD_PATCH, f"The patched game would be invalid. {explain(exc, what='game state', tagged=False)}") from exc
         new.step = state.step + 1
         events = [Event.to_all("gm_patch", f"The game master edited the game ({reason}).")]
         if not new.gm.tasks:
@@ -286,9 +287,3 @@ class Ruleset(ABC, Generic[S, O]):
                 if option is not None:
                     return option.label
         return str(action.get("type"))
-
-
-def _first_error(exc: ValidationError) -> str:
-    err = exc.errors()[0]
-    where = ".".join(str(p) for p in err.get("loc", ()))
-    return f"{where}: {err.get('msg')}" if where else str(err.get("msg"))

@@ -11,6 +11,7 @@ from typing import Annotated, Any, Literal, Union
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from engine.core import Event, Option, Prompt, RuleViolation
+from engine.core.validation_text import explain
 
 from .battle_effects import act_on_task, classes, seat_name, task_prompt, unit_label
 from .battle_flow import (
@@ -221,7 +222,7 @@ def apply_battle(bs: BattleState, seat: int, action: dict[str, Any] | BaseModel,
     try:
         parsed = _ADAPTER.validate_python(raw)
     except ValidationError as exc:
-        raise RuleViolation("CORE-2", f"That battle action is not understood: {exc.errors()[0].get('msg')}") from exc
+        raise RuleViolation("CORE-2", f"That battle action is not understood. {explain(exc)}") from exc
     prompts = battle_prompts(bs)
     if bs.phase == "done":
         raise RuleViolation("RW-14.7", "This battle is already over.")

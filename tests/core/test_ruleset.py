@@ -216,3 +216,34 @@ def test_after_gm_hook_runs_once_the_last_task_is_resolved() -> None:
     assert [e.kind for e in events] == ["gm_resolved", "resumed"]
     _, events = rs.apply(state, GM_SEAT, {"type": "gm_patch", "patch": [], "reason": "tidy"})
     assert [e.kind for e in events] == ["gm_patch", "resumed"]
+
+
+@pytest.mark.parametrize(
+    ("action", "words"),
+    [
+        ({"type": "pick"}, "`card` of a `pick` action is missing."),
+        ({"type": "pick", "card": 7}, "`card` of a `pick` action must be text."),
+        ({"type": "pick", "card": "x", "colour": "red"}, "`colour` is not part of a `pick` action."),
+        ({"type": "dance"}, "There is no action called `dance` here; the game knows `pick`, `call`."),
+    ],
+)
+def test_malformed_actions_are_explained_in_plain_words(action: dict, words: str) -> None:
+    # CORE-2: a typed action's mistake names the field and the action, not pydantic's internals.
+    state = fresh(players=2)
+    before = state.model_dump_json()
+    with pytest.raises(RuleViolation) as info:
+        HIGHCARD.apply(state, 0, action)
+    assert info.value.rule == "CORE-2"
+    assert info.value.message == f"That action is not understood. {words}"
+    assert "Input should" not in info.value.message and "Field required" not in info.value.message
+    assert state.model_dump_json() == before
+
+
+def test_bad_options_are_explained_in_plain_words() -> None:
+    # CORE-2 for game options: the unknown option is named as such.
+    with pytest.raises(RuleViolation) as info:
+        HIGHCARD.setup({"players": 2, "colour": "mauve"}, 1)
+    assert info.value.message == "Those game options are not valid. `colour` is not one of this game's options."
+    with pytest.raises(RuleViolation) as info:
+        HIGHCARD.setup({"players": "many"}, 1)
+    assert info.value.message == "Those game options are not valid. `players` must be a whole number."

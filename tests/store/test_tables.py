@@ -35,6 +35,7 @@ async def test_join_refusals(store: GameStore) -> None:
     cases = [
         ((game.id, USERS[0]), "already_joined"),
         ((game.id, USERS[1], "red"), "faction_taken"),
+        ((game.id, USERS[1], " RED "), "faction_taken"),  # typed by hand: case and spaces do not matter
         ((game.id, USERS[1], "purple"), "unknown_faction"),
         ((999, USERS[1]), "not_found"),
     ]
@@ -43,7 +44,8 @@ async def test_join_refusals(store: GameStore) -> None:
             await store.join(*args)
         assert caught.value.code == code, args
         assert caught.value.message.endswith(".")
-    await store.join(game.id, USERS[1])
+    typed = await store.join(game.id, USERS[1], "Blue")
+    assert typed.faction == "blue"  # stored as the game spells it
     with pytest.raises(StoreError) as full:
         await store.join(game.id, USERS[2])
     assert full.value.code == "full"
