@@ -6,17 +6,27 @@
   **Send offer**. The draft lives in the components' custom ids (``ahb:…``), so a half
   built offer survives a restart like every other button. Sending hands the offer to the
   ``Referee`` exactly like a button press: the engine decides whether it is legal.
+* **Counter-offers.** Next to **Accept #n** / **Decline #n** the recipient of an offer gets
+  a **Counter #n…** button (``ahc:…``, registered as the referee's ``prompt_extras``). It
+  opens the same builder pre-filled with the reverse deal and sends the engine's
+  ``trade_counter`` action (P-06): the original offer is declined and the counter goes
+  back to whoever made it, recorded with ``counter_of``.
 * ``/ah offer``: the same offer typed, with autocomplete, for players who prefer it.
 * ``/ah card``: the rules text of a card, event or item.
 
 Nothing here decides a rule; the deal's contents only ever go to the two seats (the
-engine's events and the recipient's DM prompt), never to the thread.
+engine's events and the recipient's DM prompt), never to the thread. Everything a
+player is shown here (builder menus, counter pre-fills, autocomplete choices) is built
+from that seat's own ``view`` or from public content, never from the raw state, so no
+other seat's hand or hidden battle card can reach a response even by a bug here.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import re
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -24,13 +34,14 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from engine.ageofheroes import AGE_OF_HEROES as RS
 from engine.ageofheroes import cards as C
 from engine.ageofheroes.cardtext import card_names, card_text
 from engine.ageofheroes.content import Content, load_content
-from engine.ageofheroes.table import seat_name
 from engine.core import Prompt
 
 from . import ids, text
+from .layout import ButtonSpec, Layout
 from .referee import Referee, UserError
 from .table import game_autocomplete
 
@@ -38,12 +49,19 @@ log = logging.getLogger(__name__)
 
 RULESET = "ageofheroes"
 PREFIX = "ahb"
-MAX_GOODS = 30  # letters per side in a custom id: far more cards than a hand holds
+COUNTER_PREFIX = "ahc"
+MAX_GOODS = 24  # letters per side in a custom id: far more cards than a hand holds
 SELECT_OPS = ("to", "gv", "gt")
 BUTTON_OPS = ("go", "x")
-_CORE = r":(?P<game>[0-9]{1,20}):(?P<seat>[0-9]{1,2}):(?P<to>[0-9]{1,2}|n):(?P<give>[a-z]{0,30}):(?P<get>[a-z]{0,30})$"
+# ``to`` may carry ``c<offer>``: the draft is a counter to that offer (P-06).
+_CORE = (
+    r":(?P<game>[0-9]{1,20}):(?P<seat>[0-9]{1,2}):(?P<to>[0-9]{1,2}|n)(?:c(?P<counter>[0-9]{1,10}))?"
+    r":(?P<give>[a-z]{0,30}):(?P<get>[a-z]{0,30})$"
+)
 SELECT_TEMPLATE = rf"^{PREFIX}:(?P<op>{'|'.join(SELECT_OPS)})" + _CORE
 BUTTON_TEMPLATE = rf"^{PREFIX}:(?P<op>{'|'.join(BUTTON_OPS)})" + _CORE
+COUNTER_TEMPLATE = rf"^{COUNTER_PREFIX}:(?P<game>[0-9]{{1,20}}):(?P<seat>[0-9]{{1,2}}):(?P<offer>[0-9]{{1,10}})$"
+MAX_ROWS, ROW_WIDTH = 5, 5  # Discord: five rows of five buttons per message
 
 
 # ---- the draft, as plain data -------------------------------------------------------
@@ -68,16 +86,23 @@ def decode_goods(code: str, alphabet: list[str]) -> list[str]:
 
 @dataclass(frozen=True)
 class Draft:
-    """An offer being put together: to whom, what is given, what is asked (card kinds)."""
+    """An offer being put together: to whom, what is given, what is asked (card kinds).
+
+    ``counter`` names the offer this draft answers (P-06); the engine then sends it back
+    to that offer's maker, whatever ``to`` says, so ``to`` is only shown, never trusted.
+    """
 
     game: int
     seat: int
     to: int | None = None
     give: list[str] = field(default_factory=list)
     get: list[str] = field(default_factory=list)
+    counter: int | None = None
 
     def custom_id(self, op: str, alphabet: list[str]) -> str:
         to = "n" if self.to is None else str(self.to)
+        if self.counter is not None:
+            to += f"c{self.counter}"
         out = f"{PREFIX}:{op}:{self.game}:{self.seat}:{to}:{encode_goods(self.give, alphabet)}:{encode_goods(self.get, alphabet)}"
         assert len(out) <= ids.MAX_CUSTOM_ID
         return out
@@ -85,9 +110,13 @@ class Draft:
     @classmethod
     def from_match(cls, match: re.Match[str], alphabet: list[str]) -> "Draft":
         to = None if match["to"] == "n" else int(match["to"])
-        return cls(int(match["game"]), int(match["seat"]), to, decode_goods(match["give"], alphabet), decode_goods(match["get"], alphabet))
+        counter = int(match["counter"]) if match["counter"] else None
+        give, get = decode_goods(match["give"], alphabet), decode_goods(match["get"], alphabet)
+        return cls(int(match["game"]), int(match["seat"]), to, give, get, counter)
 
     def action(self) -> dict[str, Any]:
+        if self.counter is not None:
+            return {"type": "trade_counter", "offer": self.counter, "give": list(self.give), "get": list(self.get)}
         return {"type": "trade_offer", "to": self.to, "give": list(self.give), "get": list(self.get)}
 
     @property
@@ -99,6 +128,7 @@ ALPHABET = tradable_kinds(load_content("default"))
 
 
 def alphabet_of(state: Any) -> list[str]:
+    """The card kinds of the game's content: printed, public facts (no seat's secret)."""
     content = getattr(state, "content", None)
     return tradable_kinds(content) if content is not None else ALPHABET
 
@@ -122,59 +152,113 @@ def _from_values(values: list[str], alphabet: list[str]) -> list[str]:
     return decode_goods("".join(v[:1] for v in values if v[:1].isalpha()), alphabet)
 
 
-def builder_content(state: Any, draft: Draft, title: str) -> str:
-    to = f"**{seat_name(state, draft.to)}**" if draft.to is not None else "*choose below*"
-    lines = [
-        f"🤝 **New offer** · {title} · your seat {draft.seat + 1} (only you see this)",
-        f"To: {to}",
-        f"You give: {C.names(draft.give)}",
-        f"You ask for: {C.names(draft.get)}",
-        "Nothing is sent until you press **Send offer**; only you and the other side will see the cards.",
-    ]
+# ---- what one seat may see -------------------------------------------------------------
+def seat_view(state: Any, seat: int) -> dict[str, Any]:
+    """The seat's own projection (``Ruleset.view``): the only source of what a player is shown here."""
+    return RS.view(state, seat)
+
+
+def seat_label(view: dict[str, Any], seat: int) -> str:
+    """``seat 2 (Roman)`` from the public part of a view (the engine's ``seat_name``, view-only)."""
+    players = view.get("players") or []
+    tribe = players[seat].get("tribe") if 0 <= seat < len(players) else None
+    return f"seat {seat + 1}" + (f" ({C.name(tribe)})" if tribe else "")
+
+
+def partners(view: dict[str, Any]) -> list[int]:
+    """Everyone the viewing seat may trade with: the other surviving seats (AH-4.12)."""
+    return [p["seat"] for p in view.get("players") or [] if not p.get("eliminated") and p["seat"] != view.get("seat")]
+
+
+def hand_kinds(view: dict[str, Any], alphabet: list[str]) -> list[str]:
+    """The viewing seat's own tradable cards as kinds, in alphabet order (AH-4.7)."""
+    return sorted((C.kind(c) for c in view.get("hand") or [] if C.kind(c) in alphabet), key=alphabet.index)
+
+
+def incoming_offer(view: dict[str, Any], offer_id: int) -> dict[str, Any] | None:
+    """An open offer made *to* the viewing seat, from its own ``my_trades``."""
+    for offer in view.get("my_trades") or []:
+        if offer.get("id") == offer_id and offer.get("to") == view.get("seat"):
+            return offer
+    return None
+
+
+def counter_draft(view: dict[str, Any], game_id: int, offer: dict[str, Any]) -> Draft:
+    """The reverse deal as a starting point: give what was asked (as far as the hand holds it),
+    ask for what was offered. Cards the seat does not hold are left out, because the engine
+    would refuse them anyway (AH-4.7) and the builder could not show them as chosen."""
+    held = Counter(C.kind(c) for c in view.get("hand") or [])
+    give: list[str] = []
+    for k in offer.get("get") or []:
+        if held[k] > 0:
+            held[k] -= 1
+            give.append(k)
+    return Draft(game_id, int(view["seat"]), int(offer["frm"]), give, list(offer.get("give") or []), int(offer["id"]))
+
+
+# ---- the builder, from the seat's view ---------------------------------------------------
+def builder_content(view: dict[str, Any], draft: Draft, title: str) -> str:
+    to = f"**{seat_label(view, draft.to)}**" if draft.to is not None else "*choose below*"
+    if draft.counter is not None:
+        head = f"🤝 **Counter-offer to #{draft.counter}** · {title} · your seat {draft.seat + 1} (only you see this)"
+        to += f" (who made offer #{draft.counter})"
+        send = (
+            f"Sending declines offer #{draft.counter} and makes this offer in its place (P-06); "
+            "nothing is sent until you press **Send counter-offer**."
+        )
+    else:
+        head = f"🤝 **New offer** · {title} · your seat {draft.seat + 1} (only you see this)"
+        send = "Nothing is sent until you press **Send offer**; only you and the other side will see the cards."
+    lines = [head, f"To: {to}", f"You give: {C.names(draft.give)}", f"You ask for: {C.names(draft.get)}", send]
     return text.truncate("\n".join(lines), text.MAX_CONTENT)
 
 
-def builder_items(state: Any, draft: Draft) -> list[discord.ui.Item[Any]]:
-    """The select menus and buttons of the builder; every custom id carries the whole draft."""
-    alphabet = alphabet_of(state)
-    others = [p.seat for p in state.seats if not p.eliminated and p.seat != draft.seat]
+def _goods_options(draft_kinds: list[str], offered: list[tuple[str, int]], alphabet: list[str]) -> list[discord.SelectOption]:
+    """One option per copy (``a1``, ``a2``…), pre-selected as far as the draft names that kind."""
+    count = Counter(draft_kinds)
+    return [
+        discord.SelectOption(label=_copy_label(k, n), value=f"{chr(ord('a') + alphabet.index(k))}{n}", default=n <= count[k])
+        for k, n in offered
+    ][:25]
+
+
+def _wanted(alphabet: list[str]) -> list[tuple[str, int]]:
+    """What may be asked for: every tradable kind (public, AH-4.7), up to three of a regular resource."""
+    out: list[tuple[str, int]] = []
+    for k in alphabet:
+        out += [(k, n) for n in range(1, (3 if k in C.REGULAR else 1) + 1)]
+    return out
+
+
+def builder_items(view: dict[str, Any], draft: Draft, alphabet: list[str]) -> list[discord.ui.Item[Any]]:
+    """The select menus and buttons of the builder; every custom id carries the whole draft.
+
+    Built from the drafting seat's own view: the *give* menu is its hand, the *ask* menu the
+    printed card kinds, the *to* menu the public seats. A counter's partner is fixed.
+    """
+    assert view.get("seat") == draft.seat, "a builder is drawn only from its own seat's view"
     items: list[discord.ui.Item[Any]] = []
     to_options = [
-        discord.SelectOption(label=text.truncate(seat_name(state, s), 100), value=str(s), default=s == draft.to) for s in others
+        discord.SelectOption(label=text.truncate(seat_label(view, s), 100), value=str(s), default=s == draft.to) for s in partners(view)
     ]
-    if to_options:
+    if to_options and draft.counter is None:
         items.append(BuilderSelect(draft, "to", alphabet, "Trade with…", to_options, 1, 1, row=0))
-    hand = sorted((C.kind(c) for c in state.p(draft.seat).hand if C.kind(c) in alphabet), key=alphabet.index)
-    give_count = {k: draft.give.count(k) for k in set(draft.give)}
-    give_options = [
-        discord.SelectOption(
-            label=_copy_label(k, n), value=f"{chr(ord('a') + alphabet.index(k))}{n}", default=n <= give_count.get(k, 0)
-        )
-        for k, n in copies(hand)
-    ][:25]
+    give_options = _goods_options(draft.give, copies(hand_kinds(view, alphabet)), alphabet)
     if give_options:
         items.append(BuilderSelect(draft, "gv", alphabet, "You give… (your cards)", give_options, 0, len(give_options), row=1))
-    wanted: list[tuple[str, int]] = []
-    for k in alphabet:
-        wanted += [(k, n) for n in range(1, (3 if k in C.REGULAR else 1) + 1)]
-    get_count = {k: draft.get.count(k) for k in set(draft.get)}
-    get_options = [
-        discord.SelectOption(
-            label=_copy_label(k, n), value=f"{chr(ord('a') + alphabet.index(k))}{n}", default=n <= get_count.get(k, 0)
-        )
-        for k, n in wanted
-    ][:25]
+    get_options = _goods_options(draft.get, _wanted(alphabet), alphabet)
     items.append(BuilderSelect(draft, "gt", alphabet, "You ask for… (their cards)", get_options, 0, len(get_options), row=2))
-    items.append(BuilderButton(draft, "go", alphabet, "Send offer", discord.ButtonStyle.success, disabled=not draft.ready, row=3))
+    send = "Send counter-offer" if draft.counter is not None else "Send offer"
+    items.append(BuilderButton(draft, "go", alphabet, send, discord.ButtonStyle.success, disabled=not draft.ready, row=3))
     items.append(BuilderButton(draft, "x", alphabet, "Discard draft", discord.ButtonStyle.secondary, row=3))
     return items
 
 
-def builder_view(state: Any, draft: Draft) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
-    for item in builder_items(state, draft):
-        view.add_item(item)
-    return view
+def builder_view(view: dict[str, Any], draft: Draft, alphabet: list[str]) -> discord.ui.View:
+    out = discord.ui.View(timeout=None)
+    for item in builder_items(view, draft, alphabet):
+        out.add_item(item)
+    return out
 
 
 def trade_prompt(prompts: list[Prompt], seat: int) -> Prompt | None:
@@ -201,6 +285,33 @@ def parse_goods(raw: str | None, alphabet: list[str]) -> list[str]:
             raise UserError(f"{part!r}: give a count between 1 and 10.")
         out += [kind] * count
     return out
+
+
+# ---- the Counter… buttons on an incoming offer ---------------------------------------------
+def incoming_offer_ids(prompt: Prompt) -> list[int]:
+    """The offers a trade prompt lets its seat accept: exactly the ones it may counter (P-06)."""
+    return [int(o.action["offer"]) for o in prompt.options if o.action.get("type") == "trade_accept"]
+
+
+def place_after(layout: Layout, items: list[discord.ui.Item[Any]]) -> list[discord.ui.Item[Any]]:
+    """Give extra buttons rows after the layout's: the free end of its last button row, then new
+    rows. What does not fit in a message is left off (Accept / Decline and typing still work)."""
+    rows = layout.rows
+    slots: list[int] = []
+    if rows and all(isinstance(c, ButtonSpec) for c in rows[-1]):
+        slots += [len(rows) - 1] * (ROW_WIDTH - len(rows[-1]))
+    for r in range(len(rows), MAX_ROWS):
+        slots += [r] * ROW_WIDTH
+    for item, row in zip(items, slots):
+        item.row = row
+    return items[: len(slots)]
+
+
+def counter_items(game_id: int, prompt: Prompt, layout: Layout) -> list[discord.ui.Item[Any]]:
+    """The referee's ``prompt_extras`` for Age of Heroes: a Counter… button per incoming offer."""
+    if (prompt.answer_schema or {}).get("title") != "TradeOffer":
+        return []
+    return place_after(layout, [CounterButton(game_id, prompt.seat, o) for o in incoming_offer_ids(prompt)])
 
 
 # ---- components ----------------------------------------------------------------------
@@ -245,7 +356,7 @@ class BuilderSelect(discord.ui.DynamicItem[discord.ui.Select], template=SELECT_T
 
 
 class BuilderButton(discord.ui.DynamicItem[discord.ui.Button], template=BUTTON_TEMPLATE):
-    """Send the drafted offer, or discard the draft."""
+    """Send the drafted offer (or counter-offer), or discard the draft."""
 
     def __init__(
         self,
@@ -274,14 +385,39 @@ class BuilderButton(discord.ui.DynamicItem[discord.ui.Button], template=BUTTON_T
         await send_offer(interaction, self.draft)
 
 
+class CounterButton(discord.ui.DynamicItem[discord.ui.Button], template=COUNTER_TEMPLATE):
+    """**Counter #n…** on the recipient's private offer message: opens the builder with the reverse deal."""
+
+    def __init__(self, game: int, seat: int, offer: int) -> None:
+        custom_id = f"{COUNTER_PREFIX}:{int(game)}:{int(seat)}:{int(offer)}"
+        assert len(custom_id) <= ids.MAX_CUSTOM_ID
+        super().__init__(discord.ui.Button(label=f"Counter #{offer}…", style=discord.ButtonStyle.secondary, custom_id=custom_id))
+        self.game, self.seat, self.offer = game, seat, offer
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /) -> "CounterButton":
+        return cls(int(match["game"]), int(match["seat"]), int(match["offer"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _referee(interaction).guarded(interaction, lambda: open_counter(interaction, self.game, self.seat, self.offer))
+
+
 async def _owned(interaction: discord.Interaction, game_id: int, seat: int) -> Any:
-    """The loaded game, after checking the presser holds ``seat``."""
+    """The loaded game, after checking the presser holds ``seat`` (before anything about it is read)."""
     loaded = await _referee(interaction).store.load(game_id)
     if not any(s.seat == seat and s.user_id == interaction.user.id for s in loaded.seats):
-        raise UserError(f"This offer is being drafted for seat {seat + 1}, not by you.")
+        raise UserError(f"These buttons are for seat {seat + 1}, not for you; nothing was changed.")
     if loaded.state is None:
         raise UserError("The game has not started yet.")
     return loaded
+
+
+async def _show_builder(interaction: discord.Interaction, loaded: Any, view: dict[str, Any], draft: Draft) -> None:
+    """Open the builder as the reply: private in a DM anyway, ephemeral in a server channel (the DM fallback)."""
+    content = builder_content(view, draft, Referee.title(loaded.game))
+    await interaction.response.send_message(
+        content, view=builder_view(view, draft, alphabet_of(loaded.state)), ephemeral=interaction.guild_id is not None
+    )
 
 
 async def redraw(interaction: discord.Interaction, draft: Draft, op: str, values: list[str]) -> None:
@@ -289,13 +425,28 @@ async def redraw(interaction: discord.Interaction, draft: Draft, op: str, values
     alphabet = alphabet_of(loaded.state)
     if op == "to":
         to = int(values[0]) if values and values[0].isdigit() else None
-        draft = Draft(draft.game, draft.seat, to, draft.give, draft.get)
+        draft = dataclasses.replace(draft, to=to)
     elif op == "gv":
-        draft = Draft(draft.game, draft.seat, draft.to, _from_values(values, alphabet), draft.get)
+        draft = dataclasses.replace(draft, give=_from_values(values, alphabet))
     else:
-        draft = Draft(draft.game, draft.seat, draft.to, draft.give, _from_values(values, alphabet))
-    title = Referee.title(loaded.game)
-    await interaction.response.edit_message(content=builder_content(loaded.state, draft, title), view=builder_view(loaded.state, draft))
+        draft = dataclasses.replace(draft, get=_from_values(values, alphabet))
+    view = seat_view(loaded.state, draft.seat)
+    content = builder_content(view, draft, Referee.title(loaded.game))
+    await interaction.response.edit_message(content=content, view=builder_view(view, draft, alphabet))
+
+
+STALE_COUNTER = "⌛ Offer #{offer} is no longer open (it was answered or withdrawn, or trading has closed), so there is nothing to counter."
+
+
+async def open_counter(interaction: discord.Interaction, game_id: int, seat: int, offer_id: int) -> None:
+    """The **Counter #n…** press: refuse others, answer a stale press kindly, else open the builder."""
+    loaded = await _owned(interaction, game_id, seat)
+    view = seat_view(loaded.state, seat)
+    offer = incoming_offer(view, offer_id)
+    if offer is None or trade_prompt(loaded.prompts, seat) is None:
+        await _referee(interaction).send(interaction, STALE_COUNTER.format(offer=offer_id))
+        return
+    await _show_builder(interaction, loaded, view, counter_draft(view, game_id, offer))
 
 
 async def submit(interaction: discord.Interaction, game_id: int, seat: int, action: dict[str, Any]) -> None:
@@ -323,7 +474,7 @@ async def send_offer(interaction: discord.Interaction, draft: Draft) -> None:
     await submit(interaction, draft.game, draft.seat, draft.action())
 
 
-# ---- the cog --------------------------------------------------------------------------
+# ---- autocomplete, from the asker's own view ------------------------------------------------
 async def card_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
     out = []
     for kind in card_names(load_content("default")):
@@ -333,37 +484,56 @@ async def card_autocomplete(interaction: discord.Interaction, current: str) -> l
     return out[:25]
 
 
-async def seat_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
+async def my_view(interaction: discord.Interaction) -> dict[str, Any] | None:
+    """The asker's own seat view in the game the command is about; None when there is none."""
     referee: Referee = interaction.client.referee  # type: ignore[attr-defined]
     try:
         game = await referee.resolve_game(interaction, getattr(interaction.namespace, "game", None))
         loaded = await referee.store.load(game.id)
     except Exception:  # noqa: BLE001 - autocomplete never errors at the user
-        return []
+        return None
     if loaded.state is None or game.ruleset != RULESET:
+        return None
+    seat = next((s.seat for s in loaded.seats if s.user_id == interaction.user.id and s.seat is not None), None)
+    return None if seat is None else seat_view(loaded.state, seat)
+
+
+async def seat_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
+    view = await my_view(interaction)
+    if view is None:
         return []
-    mine = {s.seat for s in loaded.seats if s.user_id == interaction.user.id}
     out = []
-    for p in loaded.state.seats:
-        label = seat_name(loaded.state, p.seat)
-        if p.seat in mine or p.eliminated or current.lower() not in label.lower():
-            continue
-        out.append(app_commands.Choice(name=label, value=p.seat + 1))
+    for seat in partners(view):
+        label = seat_label(view, seat)
+        if current.lower() in label.lower():
+            out.append(app_commands.Choice(name=label, value=seat + 1))
     return out[:25]
 
 
-async def goods_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+def complete_goods(current: str, kinds: list[str]) -> list[app_commands.Choice[str]]:
     """Completes the last name of a comma-separated list: ``iron, wo`` -> ``iron, wood``."""
     head, _, last = current.rpartition(",")
     prefix = f"{head.strip()}, " if head.strip() else ""
     out = []
-    for kind in ALPHABET:
+    for kind in dict.fromkeys(kinds):
         label = C.name(kind)
         if last.strip().lower() in label.lower():
             out.append(app_commands.Choice(name=text.truncate(prefix + label, 100), value=text.truncate(prefix + label, 100)))
     return out[:25]
 
 
+async def give_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    """What you give: only the kinds in your own hand (AH-4.7), read from your view."""
+    view = await my_view(interaction)
+    return complete_goods(current, hand_kinds(view, ALPHABET) if view is not None else [])
+
+
+async def goods_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    """What you ask for: every tradable kind (printed, public), never what the other seat holds."""
+    return complete_goods(current, ALPHABET)
+
+
+# ---- the cog --------------------------------------------------------------------------
 class AgeOfHeroesCog(commands.GroupCog, group_name="ah", group_description="Age of Heroes: offers and card rules"):
     def __init__(self, referee: Referee) -> None:
         self.r = referee
@@ -371,22 +541,19 @@ class AgeOfHeroesCog(commands.GroupCog, group_name="ah", group_description="Age 
 
     async def cog_load(self) -> None:
         self.r.form_builders[RULESET] = self.open_builder
-        self.r.client.add_dynamic_items(BuilderSelect, BuilderButton)
+        self.r.prompt_extras[RULESET] = counter_items
+        self.r.client.add_dynamic_items(BuilderSelect, BuilderButton, CounterButton)
 
     async def cog_unload(self) -> None:
         self.r.form_builders.pop(RULESET, None)
-        self.r.client.remove_dynamic_items(BuilderSelect, BuilderButton)
+        self.r.prompt_extras.pop(RULESET, None)
+        self.r.client.remove_dynamic_items(BuilderSelect, BuilderButton, CounterButton)
 
     async def open_builder(self, interaction: discord.Interaction, ref: ids.PromptRef, prompt: Prompt, loaded: Any) -> bool:
         """The trade prompt's **Make an offer…** button: the builder instead of a JSON form."""
         if (prompt.answer_schema or {}).get("title") != "TradeOffer" or loaded.state is None:
             return False
-        draft = Draft(ref.game, ref.seat)
-        content = builder_content(loaded.state, draft, Referee.title(loaded.game))
-        # In a DM the reply is private anyway; in a server channel (the DM fallback) it is ephemeral.
-        await interaction.response.send_message(
-            content, view=builder_view(loaded.state, draft), ephemeral=interaction.guild_id is not None
-        )
+        await _show_builder(interaction, loaded, seat_view(loaded.state, ref.seat), Draft(ref.game, ref.seat))
         return True
 
     @app_commands.command(name="card", description="Rules text of an Age of Heroes card, event or item")
@@ -410,7 +577,7 @@ class AgeOfHeroesCog(commands.GroupCog, group_name="ah", group_description="Age 
         get="Cards you ask for, e.g. 'wood' (empty: a gift)",
         game="Game number (not needed in its thread)",
     )
-    @app_commands.autocomplete(to=seat_autocomplete, give=goods_autocomplete, get=goods_autocomplete, game=game_autocomplete)
+    @app_commands.autocomplete(to=seat_autocomplete, give=give_autocomplete, get=goods_autocomplete, game=game_autocomplete)
     async def offer(
         self,
         interaction: discord.Interaction,

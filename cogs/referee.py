@@ -65,6 +65,11 @@ class Referee:
         self.form_builders: dict[str, Callable[..., Awaitable[bool]]] = {}
         # Per-game text for the private panel: ruleset name -> formatter(view, title=...) -> pages.
         self.panel_formatters: dict[str, Callable[..., list[str]]] = {}
+        # Per-game extra components on a prompt's own message (e.g. the Age of Heroes
+        # Counter… buttons next to Accept / Decline): ruleset name -> extras(game_id, prompt,
+        # layout) returning DynamicItems with rows after the layout's. The game's cog
+        # registers their templates, so they survive restarts like every other component.
+        self.prompt_extras: dict[str, Callable[..., list[discord.ui.Item[Any]]]] = {}
 
     # ---- small helpers ------------------------------------------------------------
     def lock(self, game_id: int) -> asyncio.Lock:
@@ -73,6 +78,18 @@ class Referee:
         if lock is None:
             lock = self._locks[game_id] = asyncio.Lock()
         return lock
+
+    def prompt_view(self, ruleset: str, game_id: int, prompt: Prompt, page: int = 0) -> discord.ui.View | None:
+        """A prompt's components (``cogs.layout``) plus whatever its game adds (``prompt_extras``)."""
+        layout = layout_prompt(game_id, prompt, page)
+        items = items_for(layout)
+        extras = self.prompt_extras.get(ruleset)
+        if extras is not None:
+            try:
+                items += extras(game_id, prompt, layout)
+            except Exception:  # noqa: BLE001 - an optional shortcut must never cost the prompt itself
+                log.exception("extra components for a %s prompt failed", ruleset)
+        return frozen_view(items)
 
     def is_gm(self, interaction: discord.Interaction) -> bool:
         return interaction_is_gm(interaction, self.gm_role)
@@ -270,7 +287,7 @@ class Referee:
                 await interaction.response.edit_message(view=None)
                 await self.send(interaction, "✅ That decision has already been resolved.")
                 return
-            view = frozen_view(items_for(layout_prompt(ref.game, prompt, ref.arg)))
+            view = self.prompt_view(loaded.game.ruleset, ref.game, prompt, ref.arg)
             await interaction.response.edit_message(view=view)
 
         await self.guarded(interaction, work)
@@ -412,7 +429,7 @@ class Referee:
                     view=frozen_view(items_for(layout_prompt(game.id, prompt))),
                 )
                 continue
-            view = frozen_view(items_for(layout_prompt(game.id, prompt)))
+            view = self.prompt_view(game.ruleset, game.id, prompt)
             record = seats.get(prompt.seat)
             user_id = record.user_id if record else 0
             if prompt.secret:
@@ -454,7 +471,7 @@ class Referee:
             for prompt in loaded.prompts:
                 if prompt.seat == seat:
                     content = text.format_prompt(prompt, game_id=game_id, title=self.title(loaded.game), who=f"your seat {seat + 1}")
-                    await self.send(interaction, content, view=frozen_view(items_for(layout_prompt(game_id, prompt))))
+                    await self.send(interaction, content, view=self.prompt_view(loaded.game.ruleset, game_id, prompt))
 
     async def offer_fallback(self, interaction: discord.Interaction, game_id: int) -> None:
         """After any interaction in a game: a player whose DMs failed gets their panel ephemerally."""

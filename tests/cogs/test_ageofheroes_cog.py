@@ -38,15 +38,18 @@ def test_goods_codes_round_trip_and_custom_ids_fit() -> None:
     kinds = ["iron", "iron", "gold", "luck", *sorted(CONTENT.specials())]
     code = AH.encode_goods(kinds, alphabet)
     assert sorted(AH.decode_goods(code, alphabet)) == sorted(kinds)
-    draft = AH.Draft(12345678901234567890 // 10, 5, 4, kinds * 2, kinds * 2)
-    for op in AH.SELECT_OPS:
-        cid = draft.custom_id(op, alphabet)
-        assert len(cid) <= 100 and re.fullmatch(AH.SELECT_TEMPLATE, cid), cid
-    for op in AH.BUTTON_OPS:
-        m = re.fullmatch(AH.BUTTON_TEMPLATE, draft.custom_id(op, alphabet))
-        assert m is not None
-        again = AH.Draft.from_match(m, alphabet)
-        assert (again.game, again.seat, again.to) == (draft.game, draft.seat, draft.to)
+    longest = AH.Draft(10**20 - 1, 5, 4, kinds * 3, kinds * 3, counter=10**10 - 1)  # P-06: a counter names its offer
+    for draft in (AH.Draft(12345678901234567890 // 10, 5, 4, kinds * 2, kinds * 2), longest):
+        for op in AH.SELECT_OPS:
+            cid = draft.custom_id(op, alphabet)
+            assert len(cid) <= 100 and re.fullmatch(AH.SELECT_TEMPLATE, cid), cid
+        for op in AH.BUTTON_OPS:
+            m = re.fullmatch(AH.BUTTON_TEMPLATE, draft.custom_id(op, alphabet))
+            assert m is not None
+            again = AH.Draft.from_match(m, alphabet)
+            assert (again.game, again.seat, again.to, again.counter) == (draft.game, draft.seat, draft.to, draft.counter)
+    counter = AH.CounterButton(10**20 - 1, 5, 10**10 - 1)
+    assert len(counter.custom_id) <= 100 and re.fullmatch(AH.COUNTER_TEMPLATE, counter.custom_id)
 
 
 def test_draft_is_ready_only_with_a_partner_and_a_card() -> None:
@@ -54,12 +57,14 @@ def test_draft_is_ready_only_with_a_partner_and_a_card() -> None:
     assert not AH.Draft(1, 0, 1).ready
     assert AH.Draft(1, 0, 1, get=["wood"]).ready
     assert AH.Draft(1, 0, 1, ["iron"], ["wood"]).action() == {"type": "trade_offer", "to": 1, "give": ["iron"], "get": ["wood"]}
+    # P-06: a counter is the engine's trade_counter; the engine sends it back to the offer's maker.
+    assert AH.Draft(1, 0, 1, ["iron"], ["wood"], counter=3).action() == {"type": "trade_counter", "offer": 3, "give": ["iron"], "get": ["wood"]}
 
 
 async def test_builder_components_are_valid_and_show_the_draft() -> None:
     state = trading_state()
     draft = AH.Draft(7, 0, 1, ["iron", "iron"], ["grain"])
-    view = AH.builder_view(state, draft)
+    view = AH.builder_view(RS.view(state, 0), draft, AH.alphabet_of(state))
     rows = view.to_components()
     assert len(rows) <= 5
     comps = [c for row in rows for c in row["components"]]
@@ -75,14 +80,14 @@ async def test_builder_components_are_valid_and_show_the_draft() -> None:
     assert len({c["custom_id"] for c in comps}) == len(comps)
     send = next(c for c in comps if c.get("label") == "Send offer")
     assert not send.get("disabled")
-    text = AH.builder_content(state, draft, "Age of Heroes #7")
+    text = AH.builder_content(RS.view(state, 0), draft, "Age of Heroes #7")
     assert "seat 2" in text and "Iron, Iron" in text and "Grain" in text and len(text) <= 2000
 
 
 async def test_builder_values_map_back_to_kinds() -> None:
     alphabet = AH.tradable_kinds(CONTENT)
     state = trading_state()
-    view = AH.builder_view(state, AH.Draft(7, 0))
+    view = AH.builder_view(RS.view(state, 0), AH.Draft(7, 0), alphabet)
     gv = next(c for row in view.to_components() for c in row["components"] if c.get("custom_id", "").startswith("ahb:gv:"))
     picked = [o["value"] for o in gv["options"] if o["label"] in ("Iron", "Luck")]
     assert sorted(AH._from_values(picked, alphabet)) == ["iron", "luck"]
@@ -140,6 +145,7 @@ async def test_ah_command_tree_is_within_limits() -> None:
     cog = _bare_cog()
     await bot.add_cog(cog)
     assert cog.r.form_builders["ageofheroes"] == cog.open_builder  # the offer builder replaces the JSON form
+    assert cog.r.prompt_extras["ageofheroes"] is AH.counter_items  # Counter… next to Accept / Decline
     payload = tree_payload(bot.tree)
     assert [c["name"] for c in payload] == ["ah"]
     assert {sub["name"] for sub in payload[0]["options"]} == {"card", "offer"}
@@ -150,6 +156,7 @@ def _bare_cog() -> commands.Cog:
     class FakeReferee:
         def __init__(self) -> None:
             self.form_builders: dict = {}
+            self.prompt_extras: dict = {}
 
         class client:  # noqa: N801 - stands in for the bot
             @staticmethod
