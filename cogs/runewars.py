@@ -8,6 +8,11 @@ adds only what reads better for Runewars:
   quests, objective, order cards in hand, the runes you may look at and your heroes'
   rewards as text (``format_private``), instead of the generic key/value dump. Built from
   ``view(state, seat)`` only, so it shows exactly what the engine lets that seat see.
+* **Unit-by-unit picking.** A prompt answered with a list of units (which units move,
+  RW-10.7.2; which to destroy over the winter food or 8-unit limit, RW-6.8.2 / RW-10.9.2;
+  Strategize steps, RW-18.1.1) keeps its ready-made buttons, and its form button opens a
+  private picker of select menus, one line per unit, then **Confirm**
+  (``cogs.runewars_picker``, candidates in ``cogs.runewars_units``).
 * **Typed answers with autocomplete**, for players who prefer typing: ``/rw order``
   (your secret order card), ``/rw bid`` (a secret influence bid) and ``/rw move`` (which
   of your units move into the area you activated, by area and count). Each is handed to
@@ -34,6 +39,9 @@ from engine.core import Prompt
 
 from . import ids, text
 from .referee import Referee, UserError
+from .runewars_picker import DYNAMIC_ITEMS as PICKER_ITEMS
+from .runewars_picker import open_picker
+from .runewars_units import build_picker, move_candidates, public_units
 from .table import game_autocomplete
 
 log = logging.getLogger(__name__)
@@ -251,29 +259,36 @@ def _unit_names() -> dict[str, str]:
 
 
 def move_groups(state: Any, seat: int, prompt: Prompt) -> dict[str, list[int]]:
-    """Source area -> the unit ids the move prompt's widest option lets move from there."""
-    everything: set[int] = set()
-    for o in prompt.options:
-        everything |= set(o.action.get("units") or [])
+    """Source area -> the unit ids that may move from there: the picker's candidates
+    (``runewars_units.move_candidates``), built from the prompt and public unit positions only."""
     out: dict[str, list[int]] = {}
-    for u in state.units:
-        if u.id in everything and u.owner == seat:
-            out.setdefault(u.area, []).append(u.id)
+    for c in move_candidates(state, prompt.model_copy(update={"seat": seat})):
+        out.setdefault(c.area, []).append(int(c.unit or 0))
     return out
 
 
+def move_action(state: Any, prompt: Prompt, area: str, count: int | None) -> dict[str, Any]:
+    """``/rw move``: the first ``count`` movable units of ``area`` (all by default) as the action,
+    paying for the portals only when one of them needs them (RW-34.4.3)."""
+    picker = build_picker(state, prompt)
+    assert picker is not None
+    indexes = [i for i, c in enumerate(picker.candidates) if c.area == area]
+    return picker.action(indexes[: count or len(indexes)])
+
+
 async def move_from_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    """Areas with units that may move, from the prompt and the public board (never another seat's secrets)."""
     try:
         loaded, prompt = await _my_prompt(interaction, getattr(interaction.namespace, "game", None), MOVE_RULE)
     except Exception:  # noqa: BLE001
         return []
-    names = _unit_names()
+    units = public_units(loaded.state)
+    names = {u.id: _unit_names().get(u.kind, u.kind) for u in units.values()}
     out = []
-    for area, units in sorted(move_groups(loaded.state, prompt.seat, prompt).items()):
+    for area, ids_ in sorted(move_groups(loaded.state, prompt.seat, prompt).items()):
         kinds: dict[str, int] = {}
-        for uid in units:
-            u = next(x for x in loaded.state.units if x.id == uid)
-            kinds[names.get(u.kind, u.kind)] = kinds.get(names.get(u.kind, u.kind), 0) + 1
+        for uid in ids_:
+            kinds[names[uid]] = kinds.get(names[uid], 0) + 1
         label = f"{area}: " + ", ".join(f"{n} {k}" for k, n in sorted(kinds.items()))
         if current.casefold() in label.casefold():
             out.append(app_commands.Choice(name=text.truncate(label, 100), value=area))
@@ -289,11 +304,23 @@ class RunewarsCog(commands.GroupCog, group_name="rw", group_description="Runewar
         formatters = getattr(self.r, "panel_formatters", None)
         if isinstance(formatters, dict):
             formatters[RULESET] = format_private
+        builders = getattr(self.r, "form_builders", None)
+        if isinstance(builders, dict):  # the unit picker replaces the JSON form of unit-list prompts
+            builders[RULESET] = open_picker
+        client = getattr(self.r, "client", None)
+        if hasattr(client, "add_dynamic_items"):
+            client.add_dynamic_items(*PICKER_ITEMS)
 
     async def cog_unload(self) -> None:
         formatters = getattr(self.r, "panel_formatters", None)
         if isinstance(formatters, dict):
             formatters.pop(RULESET, None)
+        builders = getattr(self.r, "form_builders", None)
+        if isinstance(builders, dict):
+            builders.pop(RULESET, None)
+        client = getattr(self.r, "client", None)
+        if hasattr(client, "remove_dynamic_items"):
+            client.remove_dynamic_items(*PICKER_ITEMS)
 
     # ---- rules text -----------------------------------------------------------------------
     @app_commands.command(name="rule", description="Rules text of an order card, unit type or title")
@@ -367,12 +394,10 @@ class RunewarsCog(commands.GroupCog, group_name="rw", group_description="Runewar
         await self.r.defer(interaction)
         try:
             loaded, prompt = await _my_prompt(interaction, game, MOVE_RULE)
-            groups = move_groups(loaded.state, prompt.seat, prompt)
             area = source.strip().upper()
-            if area not in groups:
+            if area not in move_groups(loaded.state, prompt.seat, prompt):
                 raise UserError(f"None of your units in {source!r} can move there; pick an area from the list.")
-            units = groups[area][: count or len(groups[area])]
-            action = {"type": "rw_move", "units": units}
+            action = move_action(loaded.state, prompt, area, count)
         except Exception as exc:  # noqa: BLE001
             await self.r.fail(interaction, exc)
             return

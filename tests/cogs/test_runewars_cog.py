@@ -132,16 +132,32 @@ async def test_rw_command_tree_is_within_limits_and_registers_the_panel() -> Non
     class FakeReferee:
         def __init__(self) -> None:
             self.panel_formatters: dict = {}
+            self.form_builders: dict = {}
+            self.client = self
+            self.dynamic: set = set()
+
+        def add_dynamic_items(self, *items: Any) -> None:
+            self.dynamic |= set(items)
+
+        def remove_dynamic_items(self, *items: Any) -> None:
+            self.dynamic -= set(items)
 
     bot = commands.Bot(command_prefix="!", intents=discord.Intents.none())
     ref = FakeReferee()
     cog = RW.RunewarsCog(ref)  # type: ignore[arg-type]
     await bot.add_cog(cog)
     assert ref.panel_formatters["runewars"] is RW.format_private
+    # The unit picker replaces the JSON form of unit-list prompts and its components are routed after a restart.
+    from cogs import runewars_picker
+
+    assert ref.form_builders["runewars"] is runewars_picker.open_picker
+    assert ref.dynamic == set(runewars_picker.DYNAMIC_ITEMS)
     payload = tree_payload(bot.tree)
     assert [c["name"] for c in payload] == ["rw"]
     assert {sub["name"] for sub in payload[0]["options"]} == {"rule", "card", "hand", "order", "bid", "move"}
     assert limit_problems(payload) == []
+    await bot.remove_cog(cog.qualified_name)
+    assert "runewars" not in ref.form_builders and not ref.dynamic
 
 
 def test_move_groups_follow_the_move_prompt() -> None:

@@ -1,0 +1,303 @@
+"""Unit-by-unit picking for Runewars, as Discord components that survive restarts.
+
+A prompt whose answer is a list of units (which units move, RW-10.7.2; which to destroy
+over a limit, RW-6.8.2 / RW-10.9.2; Strategize steps, RW-18.1.1) keeps its ready-made
+buttons. Its form button (the generic "Answer…") opens, only for the presser, a message
+of select menus listing every candidate unit (``cogs.runewars_units``) and **Confirm**.
+
+Nothing lives in memory: every component's custom id carries game, seat, the prompt key
+hash, a fingerprint of the candidate list and the picks so far as a bitmask, so a
+half-made choice survives a restart exactly like the prompt's buttons. Choosing in a menu
+only redraws the message; **Confirm** hands the picked set to ``Referee.choose`` like any
+button press, so the seat, the prompt's freshness and the rules are checked there and an
+illegal pick is refused with the engine's rule id, changing nothing.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+from typing import Any
+
+import discord
+
+from . import ids, text
+from .layout import find_prompt
+from .referee import Referee, UserError
+from .runewars_units import MAX_CANDIDATES, Picker, build_picker
+
+PREFIX = "rwu"
+SELECTS_PER_PAGE = 4  # the fifth row holds Confirm, Clear and the page buttons
+STALE = "✅ That decision has already been resolved; nothing more to do here."  # as Referee._choose says it
+_ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz-_"
+_MASK_CHARS = (MAX_CANDIDATES + 5) // 6
+_CORE = (r":(?P<game>[0-9]{1,20}):(?P<seat>[0-9]{1,2}):(?P<keyhash>[0-9a-f]{8}):(?P<fp>[0-9a-f]{4})"
+         r":(?P<arg>[0-9]{1,3}):(?P<mask>[0-9A-Za-z_-]{0,") + f"{_MASK_CHARS}" + "})$"
+SELECT_TEMPLATE = rf"^{PREFIX}:(?P<op>s)" + _CORE
+BUTTON_TEMPLATE = rf"^{PREFIX}:(?P<op>[cgx])" + _CORE
+CONFIRM, PAGE, CLEAR, SELECT = "c", "g", "x", "s"
+
+
+# ---- the picks in a custom id ----------------------------------------------------------------
+def encode_mask(picked: Iterable[int]) -> str:
+    """Candidate indexes as a base-64 bitmask ("" for none): 300 candidates fit in 50 characters."""
+    n = sum(1 << i for i in set(picked) if 0 <= i < MAX_CANDIDATES)
+    out = ""
+    while n:
+        n, r = divmod(n, 64)
+        out = _ALPHABET[r] + out
+    return out
+
+
+def decode_mask(code: str) -> frozenset[int]:
+    n = 0
+    for ch in code:
+        n = n * 64 + _ALPHABET.index(ch)
+    return frozenset(i for i in range(n.bit_length()) if n >> i & 1)
+
+
+@dataclass(frozen=True)
+class PickRef:
+    """What a picker component stands for: whose prompt, which candidate list, what is picked."""
+
+    game: int
+    seat: int
+    keyhash: str
+    fp: str
+    arg: int = 0
+    picked: frozenset[int] = frozenset()
+
+    def custom_id(self, op: str, arg: int | None = None, picked: Iterable[int] | None = None) -> str:
+        mask = encode_mask(self.picked if picked is None else picked)
+        out = f"{PREFIX}:{op}:{self.game}:{self.seat}:{self.keyhash}:{self.fp}:{self.arg if arg is None else arg}:{mask}"
+        assert len(out) < ids.MAX_CUSTOM_ID, out
+        return out
+
+    @classmethod
+    def from_match(cls, match: re.Match[str]) -> PickRef:
+        return cls(int(match["game"]), int(match["seat"]), match["keyhash"], match["fp"], int(match["arg"]),
+                   decode_mask(match["mask"]))
+
+    def prompt_ref(self) -> ids.PromptRef:
+        return ids.PromptRef(ids.OPTION, self.game, self.seat, self.keyhash, 0)
+
+
+# ---- what the player sees ----------------------------------------------------------------------
+CONFIRM_LABELS = {"rw_move": "Confirm: move {n} unit(s)", "rw_destroy": "Confirm: destroy {n} unit(s)",
+                  "rw_strategize": "Confirm: {n} step(s)"}
+
+
+def page_count(picker: Picker) -> int:
+    return max(1, -(-len(picker.parts()) // SELECTS_PER_PAGE))
+
+
+def picker_content(picker: Picker, question: str, rule: str, title: str, pick: PickRef, page: int, note: str = "") -> str:
+    """The text above the menus: the question, what is picked so far and how to finish."""
+    picked = sorted(pick.picked)
+    lines = [f"🎯 **Choose units** · {title} · your seat {pick.seat + 1} (only you see this)", question]
+    if note:
+        lines.append(note)
+    lines.append(f"**Picked ({len(picked)}):** {text.truncate(picker.summary(picked), 1200)}")
+    pages = page_count(picker)
+    more = f" Page {page + 1}/{pages}: ◀ ▶ show the other menus; picks are kept." if pages > 1 else ""
+    cut = f" Only the first {MAX_CANDIDATES} candidates are listed." if picker.truncated else ""
+    lines.append(f"Nothing happens until you press **Confirm**; the referee then checks it (rule {rule}).{more}{cut}")
+    return text.truncate("\n".join(lines), text.MAX_CONTENT)
+
+
+def _placeholder(title: str, indexes: list[int], picker: Picker) -> str:
+    members = [i for i, c in enumerate(picker.candidates) if c.group == title]
+    if len(members) <= len(indexes):
+        return text.truncate(f"{title} ({len(members)})", 150)
+    first, last = members.index(indexes[0]) + 1, members.index(indexes[-1]) + 1
+    return text.truncate(f"{title} ({first}–{last} of {len(members)})", 150)
+
+
+def picker_items(picker: Picker, pick: PickRef, page: int) -> list[discord.ui.Item[Any]]:
+    """Up to four menus of candidates (values = candidate indexes), then the button row."""
+    parts = picker.parts()
+    pages = page_count(picker)
+    page = max(0, min(page, pages - 1))
+    items: list[discord.ui.Item[Any]] = []
+    for row, (number, (title, indexes)) in enumerate(list(enumerate(parts))[page * SELECTS_PER_PAGE:][:SELECTS_PER_PAGE]):
+        options = [discord.SelectOption(label=picker.candidates[i].label, value=str(i), default=i in pick.picked)
+                   for i in indexes]
+        items.append(PickSelect(pick, number, _placeholder(title, indexes, picker), options, row=row))
+    if pages > 1:
+        items.append(PickButton(pick, PAGE, max(page - 1, 0), "◀ Previous", disabled=page == 0))
+        items.append(PickButton(pick, PAGE, min(page + 1, pages - 1), f"Next ▶ ({page + 1}/{pages})", disabled=page >= pages - 1))
+    label = CONFIRM_LABELS.get(picker.kind, "Confirm: {n} picked").format(n=len(pick.picked))
+    items.append(PickButton(pick, CONFIRM, page, label, discord.ButtonStyle.success))
+    items.append(PickButton(pick, CLEAR, page, "Clear", disabled=not pick.picked))
+    return items
+
+
+def picker_view(picker: Picker, pick: PickRef, page: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    for item in picker_items(picker, pick, page):
+        view.add_item(item)
+    return view
+
+
+# ---- components --------------------------------------------------------------------------------
+def _referee(interaction: discord.Interaction) -> Referee:
+    return interaction.client.referee  # type: ignore[attr-defined]
+
+
+class PickSelect(discord.ui.DynamicItem[discord.ui.Select], template=SELECT_TEMPLATE):
+    """One menu of candidates; choosing redraws the picker with the new picks."""
+
+    def __init__(self, pick: PickRef, part: int, placeholder: str = "…", options: list[discord.SelectOption] | None = None,
+                 row: int | None = None) -> None:
+        options = options or [discord.SelectOption(label="…", value="0")]
+        super().__init__(
+            discord.ui.Select(custom_id=pick.custom_id(SELECT, part), placeholder=placeholder, options=options,
+                              min_values=0, max_values=len(options), row=row),
+            row=row,
+        )
+        self.pick, self.part = pick, part
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /) -> PickSelect:
+        pick = PickRef.from_match(match)
+        return cls(pick, pick.arg)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = [str(v) for v in ((interaction.data or {}).get("values") or [])]  # type: ignore[union-attr]
+        await _referee(interaction).guarded(interaction, lambda: choose_in_menu(interaction, self.pick, self.part, values))
+
+
+class PickButton(discord.ui.DynamicItem[discord.ui.Button], template=BUTTON_TEMPLATE):
+    """Confirm the picks, clear them, or show another page of menus."""
+
+    def __init__(self, pick: PickRef, op: str, arg: int = 0, label: str = "…",
+                 style: discord.ButtonStyle = discord.ButtonStyle.secondary, disabled: bool = False) -> None:
+        picked = frozenset() if op == CLEAR else pick.picked
+        super().__init__(
+            discord.ui.Button(label=label, style=style, custom_id=pick.custom_id(op, arg, picked), disabled=disabled, row=4),
+            row=4,
+        )
+        self.pick, self.op, self.arg = pick, op, arg
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /) -> PickButton:
+        pick = PickRef.from_match(match)
+        return cls(pick, match["op"], pick.arg, getattr(item, "label", None) or "…")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        referee = _referee(interaction)
+        if self.op == CONFIRM:
+            await confirm(interaction, self.pick)
+        elif self.op == CLEAR:
+            await referee.guarded(interaction, lambda: redraw(interaction, replace(self.pick, picked=frozenset()), self.arg))
+        else:
+            await referee.guarded(interaction, lambda: redraw(interaction, self.pick, self.arg))
+
+
+# ---- callbacks ---------------------------------------------------------------------------------
+def seat_refusal(loaded: Any, seat: int, user_id: int) -> str | None:
+    """Why ``user_id`` may not answer for ``seat`` (the Referee's own words), or None."""
+    mine = sorted(s.seat for s in loaded.seats if s.user_id == user_id and s.seat is not None)
+    if not mine:
+        return "You are not playing in this game."
+    if seat not in mine:
+        return f"These buttons are for seat {seat + 1}; you hold seat {', '.join(str(s + 1) for s in mine)}."
+    return None
+
+
+async def _current(interaction: discord.Interaction, pick: PickRef) -> tuple[Any, Any, Picker] | None:
+    """The game, prompt and picker a menu press is about; None after answering a stale press."""
+    referee = _referee(interaction)
+    loaded = await referee.store.load(pick.game)
+    prompt = find_prompt(loaded.prompts, pick.seat, pick.keyhash)
+    if prompt is None:
+        await interaction.response.edit_message(view=None)
+        await referee.send(interaction, STALE)
+        return None
+    refusal = seat_refusal(loaded, pick.seat, interaction.user.id)
+    if refusal:
+        raise UserError(refusal)
+    picker = build_picker(loaded.state, prompt)
+    if picker is None:
+        raise UserError("This decision is not answered with a list of units.")
+    return loaded, prompt, picker
+
+
+async def redraw(interaction: discord.Interaction, pick: PickRef, page: int) -> None:
+    """Draw the picker again (another page, or the picks cleared) by editing the message."""
+    current = await _current(interaction, pick)
+    if current is not None:
+        await _draw(interaction, pick, set(pick.picked), page, current)
+
+
+async def choose_in_menu(interaction: discord.Interaction, pick: PickRef, part: int, values: list[str]) -> None:
+    """A menu's picks replace that menu's share of the picks; the other menus' picks stay."""
+    current = await _current(interaction, pick)
+    if current is None:
+        return
+    parts = current[2].parts()
+    members = set(parts[part][1]) if 0 <= part < len(parts) else set()
+    chosen = {int(v) for v in values if v.isdigit() and int(v) in members}
+    await _draw(interaction, pick, (set(pick.picked) - members) | chosen, part // SELECTS_PER_PAGE, current)
+
+
+async def _draw(interaction: discord.Interaction, pick: PickRef, picked: set[int], page: int,
+                current: tuple[Any, Any, Picker]) -> None:
+    """Answer the press by editing the picker; picks made for another candidate list are dropped."""
+    loaded, prompt, picker = current
+    note = ""
+    if picker.fingerprint != pick.fp:
+        picked, note = set(), "⚠️ The units on the board changed since this menu was drawn, so your picks were cleared."
+    pick = replace(pick, fp=picker.fingerprint, picked=frozenset(i for i in picked if i < len(picker.candidates)))
+    page = max(0, min(page, page_count(picker) - 1))
+    content = picker_content(picker, prompt.question, prompt.rule, _title(loaded), pick, page, note)
+    await interaction.response.edit_message(content=content, view=picker_view(picker, pick, page))
+
+
+async def confirm(interaction: discord.Interaction, pick: PickRef) -> None:
+    """Hand the picked set to the Referee: it checks seat and freshness and applies it."""
+    referee = _referee(interaction)
+    await referee.defer(interaction)
+
+    async def action() -> dict[str, Any]:
+        loaded = await referee.store.load(pick.game)
+        prompt = find_prompt(loaded.prompts, pick.seat, pick.keyhash)
+        if prompt is None:
+            return {}  # the Referee answers "already resolved"
+        refusal = seat_refusal(loaded, pick.seat, interaction.user.id)
+        if refusal:
+            raise UserError(refusal)
+        picker = build_picker(loaded.state, prompt)
+        if picker is None or picker.fingerprint != pick.fp:
+            raise UserError("The units on the board changed since this menu was drawn; open it again from the prompt.")
+        return picker.action(pick.picked)
+
+    chosen = await referee.guarded(interaction, action)
+    if chosen is not None:
+        await referee.choose(interaction, pick.prompt_ref(), action=chosen)
+
+
+def _title(loaded: Any) -> str:
+    return Referee.title(loaded.game)
+
+
+async def open_picker(interaction: discord.Interaction, ref: ids.PromptRef, prompt: Any, loaded: Any) -> bool:
+    """The form builder for Runewars: a unit-list prompt gets the picker instead of a JSON form.
+
+    ``Referee.open_form`` has already checked the seat and that the prompt is open."""
+    picker = build_picker(loaded.state, prompt)
+    if picker is None:
+        return False
+    ephemeral = interaction.guild_id is not None  # in a DM the reply is private anyway
+    if not picker.candidates:
+        await interaction.response.send_message(
+            "None of your units can be picked for this; use the prompt's buttons.", ephemeral=ephemeral)
+        return True
+    pick = PickRef(ref.game, ref.seat, ref.keyhash, picker.fingerprint)
+    content = picker_content(picker, prompt.question, prompt.rule, _title(loaded), pick, 0)
+    await interaction.response.send_message(content, view=picker_view(picker, pick, 0), ephemeral=ephemeral)
+    return True
+
+
+DYNAMIC_ITEMS = (PickSelect, PickButton)
