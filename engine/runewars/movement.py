@@ -97,9 +97,9 @@ def _strat_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
     return [Prompt(seat=st.seat, key=st.key, rule="RW-18.1.1",
                    question="Strategize: move any of your units and heroes one step each into adjacent friendly or "
                             "empty areas.", options=_strategize_options(state, st.seat),
-                   answer_schema={"type": "object", "properties": {"moves": {"type": "array", "items": {
-                       "type": "object", "properties": {"unit": {"type": "integer"}, "hero": {"type": "string"},
-                                                        "to": {"type": "string"}}}}}})]
+                   answer_schema={"type": "object", "x-form-label": "Pick units…", "properties": {"moves": {
+                       "type": "array", "items": {"type": "object", "properties": {
+                           "unit": {"type": "integer"}, "hero": {"type": "string"}, "to": {"type": "string"}}}}}})]
 
 
 @applies("strategize")
@@ -307,7 +307,7 @@ def _move_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
         except Exception:
             continue
     return [Prompt(seat=st.seat, key=st.key, rule="RW-10.7.2", question=f"Choose the units that move into {dest}.",
-                   options=opts, answer_schema={"type": "object", "properties": {
+                   options=opts, answer_schema={"type": "object", "x-form-label": "Pick units…", "properties": {
                        "units": {"type": "array", "items": {"type": "integer"}}}})]
 
 

@@ -77,6 +77,27 @@ class Runewars(Ruleset[RunewarsState, RunewarsOptions]):
             return []
         return flow.PROMPTS[front.kind](state, front)
 
+    def describe_action(self, state: RunewarsState, seat: int, action: dict[str, Any]) -> str:
+        """Option labels where there is one; units picked one by one (RW-10.7.2, RW-6.8.2,
+        RW-18.1.1) in words, so the presser's confirmation says what was done."""
+        label = super().describe_action(state, seat, action)
+        if label != action.get("type"):
+            return label
+        units = {u.id: u for u in state.units}
+        kind = action.get("type")
+        try:
+            if kind in ("rw_move", "rw_destroy"):
+                picked = [units[int(i)] for i in action.get("units") or [] if int(i) in units]
+                verb = "move" if kind == "rw_move" else "destroy"
+                return f"{verb} {_count_units(picked)}" if picked else f"{verb} no units"
+            if kind == "rw_strategize":
+                moves = action.get("moves") or []
+                steps = [f"{_mover_name(units, m)} to {m.get('to')}" for m in moves]
+                return "strategize: " + ("; ".join(steps) if steps else "nothing moves")
+        except (TypeError, ValueError, KeyError):
+            pass
+        return label
+
     def acting_seats(self, state: RunewarsState) -> set[int]:
         """Who may act now, without building every option (used by CORE-1 and the view)."""
         if state.phase == "over":
@@ -190,3 +211,24 @@ def _advance(state: RunewarsState) -> list[Event]:
 
 
 RUNEWARS = Runewars()
+
+
+def _unit_name(kind: str) -> str:
+    utype = catalog().unit_types.get(kind)
+    return utype.name if utype else kind
+
+
+def _mover_name(units: dict[int, Any], move: dict[str, Any]) -> str:
+    if move.get("unit") is not None and int(move["unit"]) in units:
+        return _unit_name(units[int(move["unit"])].kind)
+    hero = catalog().heroes.get(str(move.get("hero")))
+    return hero.name if hero else "a hero"
+
+
+def _count_units(units: list[Any]) -> str:
+    """``2 Footmen from 4B, 1 Knights from 5A``: counts per type and area, in a stable order."""
+    counts: dict[tuple[str, str], int] = {}
+    for u in units:
+        key = (_unit_name(u.kind), u.area)
+        counts[key] = counts.get(key, 0) + 1
+    return ", ".join(f"{n} {name} from {area}" for (name, area), n in sorted(counts.items(), key=lambda kv: (kv[0][1], kv[0][0])))

@@ -179,7 +179,8 @@ def _destroy_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
     return [Prompt(seat=st.seat, key=st.key, rule=st.data.get("rule", "RW-10.9.2"),
                    question=f"Destroy units over {st.data.get('why', 'the 8-unit limit')}: {where}.",
                    options=_destroy_options(state, st.seat, areas),
-                   answer_schema={"type": "object", "properties": {"units": {"type": "array", "items": {"type": "integer"}}}})]
+                   answer_schema={"type": "object", "x-form-label": "Pick units…",
+                                  "properties": {"units": {"type": "array", "items": {"type": "integer"}}}})]
 
 
 @applies("destroy")
