@@ -7,6 +7,11 @@ game, the thread gets one line asking them to open their DMs (with an "Open my
 private panel" button), and the game master is told. Because the texts are in the
 database, a restart (or a crash) of the bot does not lose them. Without a store
 (unit tests of this module) they are kept in memory instead.
+
+A kept DM describes a seat (its hand, its secret decisions), not a person: when a
+game master gives the seat to a substitute, the store hands the kept rows over in the
+same transaction, ``seat_changed`` moves any kept in memory, and ``welcome`` sends
+them to the substitute at once (or leaves them for the substitute's panel).
 """
 
 from __future__ import annotations
@@ -35,7 +40,9 @@ def user_and_role_mentions() -> discord.AllowedMentions:
 
 @dataclass
 class Pending:
-    texts: list[str] = field(default_factory=list)
+    # (seat, text) kept in memory: without a store, or when the store could not take it.
+    # The seat is kept so the text can follow its seat to a substitute.
+    texts: list[tuple[int | None, str]] = field(default_factory=list)
     notified: bool = False
 
 
@@ -111,42 +118,106 @@ class Delivery:
             self._dm_channels[user_id] = channel
         return channel
 
+    async def _send_dm(self, game: Any, user_id: int, content: str, view: discord.ui.View | None) -> None:
+        """Send one DM (split at 2000 characters, components on the last part); raises on failure."""
+        channel = await self._dm_channel(user_id)
+        parts = chunk(content)
+        for i, part in enumerate(parts):
+            kwargs: dict[str, Any] = {"allowed_mentions": NO_MENTIONS}
+            if i == len(parts) - 1 and view is not None:
+                kwargs["view"] = view
+            await channel.send(part, **kwargs)
+        state = self.pending.get((int(game.id), user_id))
+        if state is not None:
+            state.notified = False  # DMs work again: a later failure is worth a new notice
+
     async def dm(
         self, game: Any, user_id: int, content: str, *, seat: int | None = None, view: discord.ui.View | None = None
     ) -> bool:
         """DM a player; on failure keep the text for their private panel and raise the alarm once."""
         try:
-            channel = await self._dm_channel(user_id)
-            parts = chunk(content)
-            for i, part in enumerate(parts):
-                kwargs: dict[str, Any] = {"allowed_mentions": NO_MENTIONS}
-                if i == len(parts) - 1 and view is not None:
-                    kwargs["view"] = view
-                await channel.send(part, **kwargs)
-            state = self.pending.get((int(game.id), user_id))
-            if state is not None:
-                state.notified = False  # DMs work again: a later failure is worth a new notice
+            await self._send_dm(game, user_id, content, view)
             return True
         except discord.HTTPException as exc:
-            if not isinstance(exc, discord.Forbidden):
-                log.warning("DM to %s failed: %s", user_id, exc)
-            await self._dm_failed(game, user_id, content, seat)
+            self._log_failure(user_id, exc)
+            waiting = await self._keep(game, user_id, content, seat)
+            # Tell the table once: not again while this process already did, nor when older
+            # messages were already waiting (the notice was posted then, perhaps before a restart).
+            await self._announce_closed(game, user_id, seat, first=waiting == 1)
             return False
 
-    async def _dm_failed(self, game: Any, user_id: int, content: str, seat: int | None) -> None:
+    async def welcome(self, game: Any, user_id: int, seat: int, content: str) -> bool:
+        """DM a seat's new holder ``content`` plus whatever was kept for the seat and never delivered.
+
+        The kept texts leave the store only once the DM went out, so a crash in between
+        repeats them in the panel rather than losing them. If the DM fails they stay for
+        the new holder's panel, and the table is told even though older messages already
+        wait: those were kept for the previous holder, whose closed DMs were the notice's subject.
+        """
+        kept = await self._kept(int(game.id), user_id)
+        body = content
+        if kept:
+            body += "\n\n**Messages for your seat that were not delivered before you took it:**\n" + "\n".join(t for _, t in kept)
+        try:
+            await self._send_dm(game, user_id, body, None)
+        except discord.HTTPException as exc:
+            self._log_failure(user_id, exc)
+            await self._keep(game, user_id, content, seat)
+            await self._announce_closed(game, user_id, seat, first=True)
+            return False
+        await self._forget_kept(int(game.id), user_id, kept)
+        return True
+
+    def seat_changed(self, game_id: int, seat: int, old_user: int, new_user: int) -> None:
+        """Texts of ``seat`` kept in memory follow it to its new holder (0 = vacant).
+
+        The store moves its own rows in the replacement's transaction; this covers what
+        only this process holds (no store, or the store refused the text).
+        """
+        old = self.pending.get((int(game_id), old_user))
+        if old is None or not any(s == seat for s, _ in old.texts):
+            return
+        moving = [(s, t) for s, t in old.texts if s == seat]
+        old.texts = [(s, t) for s, t in old.texts if s != seat]
+        self.pending.setdefault((int(game_id), new_user), Pending()).texts.extend(moving)
+
+    @staticmethod
+    def _log_failure(user_id: int, exc: discord.HTTPException) -> None:
+        if not isinstance(exc, discord.Forbidden):
+            log.warning("DM to %s failed: %s", user_id, exc)
+
+    async def _keep(self, game: Any, user_id: int, content: str, seat: int | None) -> int:
+        """Keep an undelivered text; returns how many now wait for that player in the store
+        (1 when only this process holds it: then this process's own flag decides the notice)."""
         state = self.pending.setdefault((int(game.id), user_id), Pending())
-        waiting = 1
         if self.store is not None:
             try:
-                waiting = await self.store.add_pending_dm(int(game.id), user_id, seat, content)
+                return int(await self.store.add_pending_dm(int(game.id), user_id, seat, content))
             except Exception:  # noqa: BLE001 - keep it in memory rather than lose it
                 log.exception("could not store an undelivered DM for %s in game %s", user_id, game.id)
-                state.texts.append(content)
-        else:
-            state.texts.append(content)
-        # Tell the table once: not again while this process already did, nor when older
-        # messages were already waiting (the notice was posted then, perhaps before a restart).
-        if state.notified or waiting > 1:
+        state.texts.append((seat, content))
+        return 1
+
+    async def _kept(self, game_id: int, user_id: int) -> list[tuple[int | None, str]]:
+        """(store id or None, text) of everything waiting for the player, oldest stored first."""
+        stored = await self.store.peek_pending_dms(game_id, user_id) if self.store is not None else []
+        state = self.pending.get((game_id, user_id))
+        memory = [(None, t) for _, t in state.texts] if state is not None else []
+        return [(i, t) for i, t in stored] + memory
+
+    async def _forget_kept(self, game_id: int, user_id: int, kept: list[tuple[int | None, str]]) -> None:
+        """Drop what ``_kept`` returned, now that it was delivered (not what was kept since)."""
+        ids = [i for i, _ in kept if i is not None]
+        if ids and self.store is not None:
+            await self.store.drop_pending_dms(game_id, user_id, max(ids))
+        state = self.pending.get((game_id, user_id))
+        if state is not None:
+            state.texts = state.texts[len(kept) - len(ids) :]
+
+    async def _announce_closed(self, game: Any, user_id: int, seat: int | None, *, first: bool) -> None:
+        """One line in the thread (with the panel button) and a word to the GM, once per closed-DM spell."""
+        state = self.pending.setdefault((int(game.id), user_id), Pending())
+        if state.notified or not first:
             state.notified = True
             return
         state.notified = True
@@ -174,7 +245,7 @@ class Delivery:
             texts = await self.store.take_pending_dms(int(game_id), user_id)
         state = self.pending.get((int(game_id), user_id))
         if state is not None and state.texts:
-            texts, state.texts = texts + state.texts, []
+            texts, state.texts = texts + [t for _, t in state.texts], []
         return texts
 
     async def pending_games(self, user_id: int) -> list[int]:

@@ -28,8 +28,13 @@ log = logging.getLogger(__name__)
 
 
 async def edit_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-    """The typed edits this game offers, plus the raw JSON patch and acting for a seat."""
+    """The typed edits this game offers, plus the raw JSON patch and acting for a seat.
+
+    Only for game masters, like every ``/gm`` completion: a player gets nothing.
+    """
     referee: Referee = interaction.client.referee  # type: ignore[attr-defined]
+    if not referee.is_gm(interaction):
+        return []
     names = ["patch", "action"]
     try:
         game = await referee.resolve_game(interaction, getattr(interaction.namespace, "game", None))
@@ -40,6 +45,11 @@ async def edit_autocomplete(interaction: discord.Interaction, current: str) -> l
 
 
 async def task_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
+    """The open GM tasks with their full text, read from the raw state.
+
+    A task's text may name a secret card, so only a game master of this server gets
+    anything (in a DM nobody is a game master); everyone else gets an empty list.
+    """
     referee: Referee = interaction.client.referee  # type: ignore[attr-defined]
     if not referee.is_gm(interaction):
         return []
@@ -173,20 +183,22 @@ class GmCog(commands.GroupCog, group_name="gm", group_description="Game-master t
             if getattr(player, "bot", False):
                 raise UserError("A bot cannot hold a seat; pick a person.")
             async with self.r.lock(record.id):
-                await self.r.store.gm_replace(record.id, interaction.user.id, seat - 1, player.id, reason)
+                held = await self.r.store.gm_replace(record.id, interaction.user.id, seat - 1, player.id, reason)
+                self.r.delivery.seat_changed(record.id, seat - 1, int(held.substitutes[-1]["old_user_id"]), player.id)
                 await self.r.send(interaction, f"✅ {player.mention} now holds seat {seat}.")
                 await self._announce(record, interaction, f"gave seat {seat} to {player.mention}", reason)
-                # From now on the seat's DMs go to the substitute: a word of welcome, then every
-                # open decision of the seat afresh (secret ones by DM, public ones in the thread).
-                await self.r.delivery.dm(
+                # From now on the seat's DMs go to the substitute: a word of welcome with whatever
+                # the seat was sent but never received, then every open decision of the seat afresh
+                # (secret ones by DM, public ones in the thread).
+                await self.r.delivery.welcome(
                     record,
                     player.id,
+                    seat - 1,
                     text.truncate(
                         f"🛡️ **{self.r.title(record)}**: a game master gave you seat {seat} ({reason}). "
                         "Your open decisions follow; use `/game hand` in the game's thread to see your hand and what you know.",
                         text.MAX_CONTENT,
                     ),
-                    seat=seat - 1,
                 )
                 loaded = await self.r.store.load(record.id)
                 seats = await self.r.seat_map(record.id)
@@ -202,6 +214,8 @@ class GmCog(commands.GroupCog, group_name="gm", group_description="Game-master t
             async with self.r.lock(record.id):
                 held = sorted(s.seat for s in await self.r.store.seats(record.id) if s.user_id == player.id and s.seat is not None)
                 await self.r.store.gm_kick(record.id, interaction.user.id, player.id, reason)
+                for vacated in held:  # what was kept for those seats stays with them, not with the player
+                    self.r.delivery.seat_changed(record.id, vacated, player.id, 0)
             await self.r.send(interaction, f"✅ {player.mention} was removed.")
             vacant = ""
             if held:

@@ -5,8 +5,9 @@ the game waits on, so the schedule is unit tested with an injected time. The
 ``Reminders`` cog runs it for every active game on a ``discord.ext.tasks`` loop:
 
 * a seat whose decision has waited ``reminder_minutes`` since the last action (or
-  since its last ping) is pinged in the thread, outside quiet hours (in the table's
-  time zone: UTC plus ``utc_offset_hours``);
+  since its last ping) is pinged in the thread, outside quiet hours (on the table's
+  clock: the IANA ``time_zone`` if set, so daylight saving is followed, else UTC plus
+  ``utc_offset_hours``, which is what games set up before time zones had);
 * at the deadline, with ``auto_default`` on, the prompt's published default (or a
   random legal answer) is applied for that seat, logged as a GM action by the bot;
   otherwise the game master is told once that the game has stalled. If applying the
@@ -20,11 +21,13 @@ prompts are pinged without their question, which may name a secret.
 
 from __future__ import annotations
 
+import functools
 import logging
 import random
 from dataclasses import dataclass
-from datetime import datetime, timedelta, timezone
+from datetime import datetime, timedelta, timezone, tzinfo
 from typing import Any, Callable
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from discord.ext import commands, tasks
 
@@ -70,12 +73,36 @@ def aware(moment: datetime) -> datetime:
     return moment if moment.tzinfo is not None else moment.replace(tzinfo=timezone.utc)
 
 
-def in_quiet_hours(now: datetime, start: int | None, end: int | None, utc_offset_hours: int = 0) -> bool:
-    """Whether ``now`` falls in [start, end) on the table's clock (UTC + ``utc_offset_hours``);
-    a window may wrap past midnight."""
+def table_zone(settings: Any) -> tzinfo:
+    """The table's clock: its IANA ``time_zone`` (daylight saving included), else the fixed
+    ``utc_offset_hours`` that older games were set up with.
+
+    A name this machine cannot resolve (it was checked when set, but the tz data may
+    differ after a move) falls back to the offset with a warning rather than stopping
+    the game's reminders.
+    """
+    name = getattr(settings, "time_zone", None)
+    zone = _named_zone(name) if name else None
+    return zone or timezone(timedelta(hours=int(getattr(settings, "utc_offset_hours", 0) or 0)))
+
+
+@functools.lru_cache(maxsize=256)
+def _named_zone(name: str) -> tzinfo | None:
+    """``ZoneInfo(name)``, or None (warned once per name, not on every tick) if unknown here."""
+    try:
+        return ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError):
+        log.warning("unknown time zone %r in a game's settings; using its UTC offset", name)
+        return None
+
+
+def in_quiet_hours(now: datetime, start: int | None, end: int | None, zone: int | tzinfo = 0) -> bool:
+    """Whether ``now`` falls in [start, end) on the table's clock (``zone``: a time zone, or
+    hours from UTC); a window may wrap past midnight."""
     if start is None or end is None or start == end:
         return False
-    hour = (aware(now).astimezone(timezone.utc) + timedelta(hours=utc_offset_hours)).hour
+    clock = timezone(timedelta(hours=zone)) if isinstance(zone, int) else zone
+    hour = aware(now).astimezone(clock).hour
     return start <= hour < end if start < end else hour >= start or hour < end
 
 
@@ -100,9 +127,7 @@ def plan_reminders(
         return []
     out: list[Plan] = []
     deadline_passed = bool(settings.deadline_hours) and now - waiting_since >= timedelta(hours=settings.deadline_hours)
-    quiet = in_quiet_hours(
-        now, settings.quiet_start_hour, settings.quiet_end_hour, int(getattr(settings, "utc_offset_hours", 0) or 0)
-    )
+    quiet = in_quiet_hours(now, settings.quiet_start_hour, settings.quiet_end_hour, table_zone(settings))
     stalled: list[int] = []
     for seat, prompt in sorted(firsts.items()):
         if seat == GM_SEAT:

@@ -7,8 +7,10 @@ thread is about that game, so ``game:`` is needed only elsewhere.
 
 from __future__ import annotations
 
+import functools
 import json
 import logging
+import zoneinfo
 from typing import Any
 
 import discord
@@ -68,7 +70,12 @@ async def faction_autocomplete(interaction: discord.Interaction, current: str) -
 
 
 async def option_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-    """The caller's current options, labelled as on the buttons; the value names prompt and index."""
+    """The caller's current options, labelled as on the buttons; the value names prompt and index.
+
+    Only prompts addressed to a seat the caller holds are read: their options are what
+    that seat's own DM or panel shows, so nothing of another seat (or of the raw state)
+    leaks. A former holder of a seat, a spectator or another seat gets nothing of it.
+    """
     referee: Referee = interaction.client.referee  # type: ignore[attr-defined]
     try:
         game = await referee.resolve_game(interaction, getattr(interaction.namespace, "game", None))
@@ -143,6 +150,45 @@ async def options_autocomplete(interaction: discord.Interaction, current: str) -
         if len(value) <= 100:
             out.append(app_commands.Choice(name=value, value=value))
     return out[:25]
+
+
+def clock_changes(time_zone: str | None, utc_offset: int | None) -> dict[str, Any]:
+    """The settings for the table's clock: a named zone, or a fixed offset that replaces it.
+
+    Both at once would contradict each other, so that is refused before anything changes;
+    the zone's name is checked (and spelled the tz database's way) by the store.
+    """
+    if time_zone is not None and utc_offset is not None:
+        raise UserError(
+            "Give the table's clock either as `time_zone` (a name such as Europe/Berlin, which follows daylight "
+            "saving) or as `utc_offset` (fixed hours from UTC), not both; nothing was changed."
+        )
+    if time_zone is not None:
+        return {"time_zone": time_zone}
+    if utc_offset is not None:
+        return {"utc_offset_hours": utc_offset, "time_zone": None}
+    return {}
+
+
+def clock_label(s: Any) -> str:
+    """The table's clock as people read it: ``Europe/Berlin``, ``UTC+2`` or ``UTC``."""
+    name = getattr(s, "time_zone", None)
+    if name:
+        return str(name)
+    offset = int(getattr(s, "utc_offset_hours", 0) or 0)
+    return f"UTC{offset:+d}" if offset else "UTC"
+
+
+@functools.lru_cache(maxsize=1)
+def _zone_names() -> tuple[str, ...]:
+    return tuple(sorted(zoneinfo.available_timezones()))
+
+
+async def time_zone_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    """IANA zone names containing what was typed (public facts: the tz database)."""
+    typed = current.strip().lower().replace(" ", "_")
+    found = [n for n in _zone_names() if typed in n.lower()]
+    return [app_commands.Choice(name=n, value=n) for n in found[:25]]
 
 
 class TableCog(commands.GroupCog, group_name="game", group_description="Play a board game with this server"):
@@ -405,12 +451,13 @@ class TableCog(commands.GroupCog, group_name="game", group_description="Play a b
     @app_commands.describe(
         every_hours="Ping the awaited players every N hours (0 = never)",
         deadline_hours="Hours a decision may wait before the deadline (0 = none)",
-        quiet_start="Quiet hours start (UTC hour 0-23)",
-        quiet_end="Quiet hours end (UTC hour 0-23)",
+        quiet_start="Quiet hours start (hour 0-23 on the table's clock)",
+        quiet_end="Quiet hours end (hour 0-23 on the table's clock)",
         auto_default="At the deadline, apply the default answer for the late player",
-        utc_offset="The table's time zone for quiet hours, in hours from UTC (e.g. 2 or -5)",
+        utc_offset="A fixed time zone for quiet hours, in hours from UTC (e.g. 2 or -5); replaces time_zone",
+        time_zone="The table's time zone by name, e.g. Europe/Berlin (follows daylight saving)",
     )
-    @app_commands.autocomplete(game=game_autocomplete)
+    @app_commands.autocomplete(game=game_autocomplete, time_zone=time_zone_autocomplete)
     async def remind(
         self,
         interaction: discord.Interaction,
@@ -421,6 +468,7 @@ class TableCog(commands.GroupCog, group_name="game", group_description="Play a b
         auto_default: bool | None = None,
         utc_offset: app_commands.Range[int, -12, 14] | None = None,
         game: int | None = None,
+        time_zone: app_commands.Range[str, 1, 64] | None = None,
     ) -> None:
         await self.r.defer(interaction)
 
@@ -438,8 +486,7 @@ class TableCog(commands.GroupCog, group_name="game", group_description="Play a b
                 changes["quiet_end_hour"] = quiet_end
             if auto_default is not None:
                 changes["auto_default"] = auto_default
-            if utc_offset is not None:
-                changes["utc_offset_hours"] = utc_offset
+            changes.update(clock_changes(time_zone, utc_offset))
             if not changes:
                 await self.r.send(interaction, describe_settings(record.settings))
                 return
@@ -455,8 +502,7 @@ class TableCog(commands.GroupCog, group_name="game", group_description="Play a b
 def describe_settings(s: Any) -> str:
     every = f"every {s.reminder_minutes / 60:g} h" if s.reminder_minutes else "off"
     deadline = f"{s.deadline_hours} h" if s.deadline_hours else "none"
-    offset = int(getattr(s, "utc_offset_hours", 0) or 0)
-    zone = f"UTC{offset:+d}" if offset else "UTC"
+    zone = clock_label(s)
     quiet = f"{s.quiet_start_hour:02d}:00–{s.quiet_end_hour:02d}:00 {zone}" if s.quiet_start_hour is not None and s.quiet_end_hour is not None else "none"
     auto = "apply the default" if s.auto_default else "tell the game master"
     return f"Reminders: {every} · deadline: {deadline} (then {auto}) · quiet hours: {quiet}."

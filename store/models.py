@@ -49,6 +49,10 @@ class GameSettings(BaseModel):
     # Quiet hours are in the table's local time: UTC plus this many hours. Rows written
     # before this field existed load with 0 (UTC), which is what they meant.
     utc_offset_hours: int = Field(default=0, ge=-12, le=14)
+    # Or an IANA time-zone name ("Europe/Berlin"), so quiet hours follow daylight saving.
+    # When set it wins over ``utc_offset_hours``; rows written before it existed load with
+    # None and keep their offset. ``GameStore.update_settings`` checks and spells the name.
+    time_zone: str | None = Field(default=None, min_length=1, max_length=64)
     # At a deadline, apply the prompt's published default (or sample_action) for the late seat.
     auto_default: bool = False
 

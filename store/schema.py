@@ -112,7 +112,21 @@ CREATE TABLE pending_dm (
 CREATE INDEX pending_dm_by_user ON pending_dm (user_id, game_id, id);
 """
 
-MIGRATIONS: tuple[str, ...] = (_V1, _V2, _V3)
+# Version 4: a kept DM belongs to its seat, not to the person. Rows kept for a player who
+# has since been replaced or removed move to whoever holds the seat now (0 = vacant), so
+# the one who left cannot read them in a private panel and the new holder can.
+_V4 = """
+UPDATE pending_dm SET user_id = (
+    SELECT s.user_id FROM seats s WHERE s.game_id = pending_dm.game_id AND s.seat = pending_dm.seat
+)
+WHERE seat IS NOT NULL AND EXISTS (
+    SELECT 1 FROM seats s
+    WHERE s.game_id = pending_dm.game_id AND s.seat = pending_dm.seat AND s.user_id != pending_dm.user_id
+);
+CREATE INDEX pending_dm_by_seat ON pending_dm (game_id, seat);
+"""
+
+MIGRATIONS: tuple[str, ...] = (_V1, _V2, _V3, _V4)
 LATEST_VERSION = len(MIGRATIONS)
 
 

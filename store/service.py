@@ -16,10 +16,13 @@ and record who it was.
 from __future__ import annotations
 
 import asyncio
+import difflib
+import functools
 import hashlib
 import json
 import secrets as secrets_module
 import weakref
+import zoneinfo
 from datetime import datetime, timezone
 from typing import Any, Callable
 
@@ -74,6 +77,31 @@ def utc_now() -> datetime:
 def seed_hash(seed: str) -> str:
     """What the table publishes at the start: commits to the seed without revealing it."""
     return hashlib.sha256(seed.encode("utf-8")).hexdigest()
+
+
+@functools.lru_cache(maxsize=1)
+def _zone_names() -> dict[str, str]:
+    """Every IANA time-zone name this machine knows (tzdata or the system), by its lower case."""
+    return {name.lower(): name for name in zoneinfo.available_timezones()}
+
+
+def canonical_time_zone(name: str) -> str:
+    """The IANA name as the tz database spells it (``europe/berlin`` -> ``Europe/Berlin``).
+
+    Checked against the list of known zones rather than by opening a file, so a path or
+    a typo never reaches ``ZoneInfo``; a refusal names the setting and suggests a close name.
+    """
+    names = _zone_names()
+    found = names.get(name.strip().lower())
+    if found is not None:
+        return found
+    close = difflib.get_close_matches(name.strip().lower(), list(names), n=1)
+    hint = f" Did you mean {names[close[0]]}?" if close else ""
+    raise StoreError(
+        "bad_settings",
+        f"{name!r} is not a time-zone name I know, so the `time_zone` setting was not changed. Use an IANA"
+        f" name such as Europe/Berlin, America/New_York or UTC.{hint}",
+    )
 
 
 def seat_order(seed: str, count: int) -> list[int]:
@@ -673,7 +701,10 @@ class GameStore:
                     "UPDATE seats SET user_id = ?, substitutes = ? WHERE game_id = ? AND seat = ?",
                     (new_user_id, tables.dumps(current.substitutes + [change]), game_id, seat),
                 )
-                tables.add_audit(raw, game_id, gm_user_id, "replace", reason, {"seat": seat, **change}, now)
+                # In the same transaction: the seat's undelivered DMs are the substitute's now.
+                moved = tables.hand_pending_to(raw, game_id, [seat], new_user_id)
+                detail = {"seat": seat, **change, "pending_dms": moved}
+                tables.add_audit(raw, game_id, gm_user_id, "replace", reason, detail, now)
                 tables.touch(raw, game_id, now)
 
             await self._db.transaction(write)
@@ -707,6 +738,8 @@ class GameStore:
                             "UPDATE seats SET user_id = 0, substitutes = ? WHERE game_id = ? AND seat = ?",
                             (tables.dumps(s.substitutes + [change]), game_id, s.seat),
                         )
+                    # The seats' undelivered DMs stay with the (now vacant) seats, out of the kicked player's reach.
+                    tables.hand_pending_to(raw, game_id, [s.seat for s in held if s.seat is not None], 0)
                 detail = {"user_id": user_id, "seats": [s.seat for s in held]}
                 tables.add_audit(raw, game_id, gm_user_id, "kick", reason, detail, now)
                 tables.touch(raw, game_id, now)
@@ -806,6 +839,8 @@ class GameStore:
         return [tables.log_entry(r) for r in rows]
 
     async def update_settings(self, game_id: int, **changes: Any) -> GameSettings:
+        if changes.get("time_zone") is not None:
+            changes["time_zone"] = canonical_time_zone(str(changes["time_zone"]))
         async with self._lock(game_id):
             record = await self.get_game(game_id)
             try:
@@ -866,14 +901,24 @@ class GameStore:
         """The player's waiting messages in this game, oldest first; they are removed as they are read."""
 
         def write(raw: Any) -> list[str]:
-            rows = raw.execute(
-                "SELECT id, content FROM pending_dm WHERE game_id = ? AND user_id = ? ORDER BY id", (game_id, user_id)
-            ).fetchall()
+            rows = tables.pending_rows(raw, game_id, user_id)
             if rows:
-                raw.execute("DELETE FROM pending_dm WHERE game_id = ? AND user_id = ? AND id <= ?", (game_id, user_id, rows[-1][0]))
-            return [str(r[1]) for r in rows]
+                tables.delete_pending(raw, game_id, user_id, rows[-1][0])
+            return [content for _, content in rows]
 
         return await self._db.transaction(write)
+
+    async def peek_pending_dms(self, game_id: int, user_id: int) -> list[tuple[int, str]]:
+        """The player's waiting messages as (id, text), oldest first, left in place.
+
+        For a delivery that may fail: read, send, then ``drop_pending_dms`` up to the last
+        id, so a crash in between repeats a message rather than losing it.
+        """
+        return await self._db.run(lambda raw: tables.pending_rows(raw, game_id, user_id))
+
+    async def drop_pending_dms(self, game_id: int, user_id: int, up_to_id: int) -> None:
+        """Forget the player's waiting messages up to ``up_to_id`` (they were delivered)."""
+        await self._db.transaction(lambda raw: tables.delete_pending(raw, game_id, user_id, up_to_id))
 
     async def has_pending_dms(self, game_id: int, user_id: int) -> bool:
         row = await self._db.fetchone(

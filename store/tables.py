@@ -276,3 +276,38 @@ def add_audit(
 
 def touch(raw: sqlite3.Connection, game_id: int, at: datetime) -> None:
     raw.execute("UPDATE games SET updated_at = ? WHERE id = ?", (iso(at), game_id))
+
+
+# ---- undelivered direct messages -------------------------------------------------
+
+
+def pending_rows(raw: sqlite3.Connection, game_id: int, user_id: int) -> list[tuple[int, str]]:
+    """(id, text) of the DMs kept for this player in this game, oldest first."""
+    rows = raw.execute(
+        "SELECT id, content FROM pending_dm WHERE game_id = ? AND user_id = ? ORDER BY id", (game_id, user_id)
+    ).fetchall()
+    return [(int(r[0]), str(r[1])) for r in rows]
+
+
+def delete_pending(raw: sqlite3.Connection, game_id: int, user_id: int, up_to_id: int) -> None:
+    """Forget the player's kept DMs up to ``up_to_id``: ones kept after a read are not lost."""
+    raw.execute(
+        "DELETE FROM pending_dm WHERE game_id = ? AND user_id = ? AND id <= ?", (game_id, user_id, up_to_id)
+    )
+
+
+def hand_pending_to(raw: sqlite3.Connection, game_id: int, seats: list[int], user_id: int) -> int:
+    """Give the DMs kept for ``seats`` to whoever holds them now (0 = vacant); returns how many moved.
+
+    A kept DM describes the seat (its hand, its secret decisions), not the person, so
+    it follows the seat: the player who left can no longer read it, the next one can.
+    """
+    if not seats:
+        return 0
+    marks = ", ".join("?" for _ in seats)
+    cursor = raw.execute(
+        f"UPDATE pending_dm SET user_id = ? WHERE game_id = ? AND seat IN ({marks}) AND user_id != ?",
+        (user_id, game_id, *seats, user_id),
+    )
+    return int(cursor.rowcount)
+

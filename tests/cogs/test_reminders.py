@@ -211,3 +211,91 @@ async def test_a_default_that_cannot_be_applied_tells_the_gm_once_and_logs(tmp_p
     finally:
         await store.close()
         engine.unregister(FORMGAME.name)
+
+
+# ---- quiet hours by IANA time zone (daylight saving) -------------------------------------------
+
+BERLIN_NIGHTS = {"reminder_minutes": 60, "quiet_start_hour": 22, "quiet_end_hour": 7}
+
+
+def test_quiet_hours_follow_daylight_saving_in_a_named_time_zone() -> None:
+    from zoneinfo import ZoneInfo
+
+    berlin = ZoneInfo("Europe/Berlin")
+    # Spring: on 29 March 2026 Berlin moves from UTC+1 to UTC+2. 05:30 UTC is 06:30 the day
+    # before (quiet, until 07:00) but 07:30 the day after (awake).
+    before, after = datetime(2026, 3, 28, 5, 30, tzinfo=timezone.utc), datetime(2026, 3, 30, 5, 30, tzinfo=timezone.utc)
+    assert in_quiet_hours(before, 22, 7, berlin) and not in_quiet_hours(after, 22, 7, berlin)
+    assert in_quiet_hours(before, 22, 7, 1) and in_quiet_hours(after, 22, 7, 1)  # a fixed offset cannot tell
+    # Autumn: on 25 October 2026 it moves back. 20:30 UTC is 22:30 before (quiet), 21:30 after.
+    before, after = datetime(2026, 10, 24, 20, 30, tzinfo=timezone.utc), datetime(2026, 10, 26, 20, 30, tzinfo=timezone.utc)
+    assert in_quiet_hours(before, 22, 7, berlin) and not in_quiet_hours(after, 22, 7, berlin)
+
+    # The planner reads the game's zone; it wins over an old offset left in the settings.
+    zoned = GameSettings(**BERLIN_NIGHTS, time_zone="Europe/Berlin", utc_offset_hours=-5)
+    spring_morning = datetime(2026, 3, 30, 5, 30, tzinfo=timezone.utc)
+    assert plan(spring_morning, zoned, [_p(0)]) == [Ping(0, _p(0))]
+    assert plan(spring_morning - timedelta(days=2), zoned, [_p(0)]) == []
+    # A game set up with an offset only keeps working as before (07:30 UTC = 06:30 at UTC-1).
+    assert plan(spring_morning + timedelta(hours=2), GameSettings(**BERLIN_NIGHTS, utc_offset_hours=-1), [_p(0)]) == []
+
+
+def test_an_unknown_stored_zone_falls_back_to_the_offset() -> None:
+    from cogs.reminders import table_zone
+
+    odd = GameSettings(time_zone="Nowhere/Atlantis", utc_offset_hours=3)  # written by hand, not via the store
+    assert table_zone(odd).utcoffset(T0) == timedelta(hours=3)
+    assert table_zone(GameSettings()).utcoffset(T0) == timedelta(0)
+    assert table_zone(GameSettings(time_zone="America/New_York")).utcoffset(T0) == timedelta(hours=-5)
+
+
+async def test_game_remind_sets_a_time_zone_and_refuses_a_bad_one(tmp_path: Path) -> None:
+    from cogs.referee import Referee
+    from cogs.table import TableCog, time_zone_autocomplete
+
+    from .stubs import StubClient, StubInteraction
+
+    store = await GameStore.open(str(tmp_path / "tz.sqlite3"))
+    client = StubClient()
+    referee = Referee(client, store)  # type: ignore[arg-type]
+    client.referee = referee
+    cog = TableCog(referee)
+    try:
+        game = await store.create_game(77, 88, "highcard", {"rounds": 1}, 10)
+        await store.set_thread(game.id, 500)
+        await store.join(game.id, 10)
+
+        async def remind(**options: Any) -> StubInteraction:
+            asked = StubInteraction(client, 10, guild_id=77, channel_id=500)
+            args = {"every_hours": None, "deadline_hours": None, "quiet_start": None, "quiet_end": None,
+                    "auto_default": None, "utc_offset": None, "game": None, "time_zone": None, **options}
+            await cog.remind.callback(cog, asked, **args)
+            return asked
+
+        ok = await remind(time_zone="europe/berlin", quiet_start=22, quiet_end=7)
+        assert ok.text.startswith("✅") and "22:00–07:00 Europe/Berlin" in ok.text, ok.text
+        settled = (await store.get_game(game.id)).settings
+        assert settled.time_zone == "Europe/Berlin"
+        posts = client.all_posts()
+
+        for bad, words in (
+            ({"time_zone": "Mars/Olympus_Mons", "quiet_start": 1}, ("'Mars/Olympus_Mons' is not a time-zone name", "`time_zone`", "not changed")),
+            ({"time_zone": "Europe/Berln"}, ("Did you mean Europe/Berlin?",)),
+            ({"time_zone": "Asia/Tokyo", "utc_offset": 9}, ("either as `time_zone`", "or as `utc_offset`", "nothing was changed")),
+        ):
+            refused = await remind(**bad)
+            (reply,) = refused.replies
+            assert reply.ephemeral and reply.content.startswith("⛔"), reply.content
+            assert all(w in reply.content for w in words), reply.content
+            assert (await store.get_game(game.id)).settings == settled  # nothing changed
+            assert client.all_posts() == posts  # and nothing was announced
+
+        offset = await remind(utc_offset=2)
+        assert "22:00–07:00 UTC+2" in offset.text, offset.text  # a fixed offset replaces the named zone
+        assert (await store.get_game(game.id)).settings.time_zone is None
+
+        names = [c.value for c in await time_zone_autocomplete(StubInteraction(client, 10), "berl")]  # type: ignore[arg-type]
+        assert names == ["Europe/Berlin"]
+        assert len(await time_zone_autocomplete(StubInteraction(client, 10), "")) == 25  # type: ignore[arg-type]
+    finally:
+        await store.close()

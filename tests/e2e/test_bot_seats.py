@@ -1,4 +1,5 @@
-"""Seats changing hands (``/gm replace``, ``/gm kick``) and undelivered DMs surviving a crash."""
+"""Seats changing hands (``/gm replace``, ``/gm kick``), undelivered DMs surviving a crash,
+and undelivered DMs following their seat to a substitute."""
 
 from __future__ import annotations
 
@@ -11,13 +12,17 @@ import pytest
 from tests.e2e.bot_helpers import (
     assert_no_secret_in_public,
     db_path,
+    game_row,
     log_rows,
     option_ids,
     prompt_messages,
+    read_only,
     seat_users,
     start_referee,
 )
+from tests.e2e.bot_helpers import open_game as open_started_game
 from tests.e2e.test_bot_game import open_game
+from tests.support.highcard import HIGHCARD
 
 pytestmark = pytest.mark.asyncio
 
@@ -121,5 +126,75 @@ async def test_undelivered_dms_survive_a_crash_and_show_in_the_panel(fake_discor
     # Only one closed-DM notice in the thread, before and after the restart.
     notices = [m for m in fake.messages(thread) if "could not send you a direct message" in m.content]
     assert len(notices) == 1
+    assert_no_secret_in_public(fake, db_path(tmp_path), game_id)
+    fake.assert_no_violations()
+
+
+def kept_dms(tmp_path: Path, game_id: int) -> dict[int, str]:
+    """user id -> the texts the bot keeps for them (closed DMs), joined, read from the database."""
+    with read_only(db_path(tmp_path)) as conn:
+        rows = conn.execute("SELECT user_id, content FROM pending_dm WHERE game_id = ? ORDER BY id", (game_id,)).fetchall()
+    out: dict[int, str] = {}
+    for row in rows:
+        out[int(row["user_id"])] = out.get(int(row["user_id"]), "") + str(row["content"]) + "\n"
+    return out
+
+
+def opening_hand(tmp_path: Path, game_id: int, seat: int) -> str:
+    """The opening-hand DM line of ``seat``, rebuilt from the seed (read from the database)."""
+    row = game_row(db_path(tmp_path), game_id)
+    state = HIGHCARD.setup(json.loads(row["options"]), row["seed"])
+    return f"Your opening hand: {', '.join(state.hands[seat])}."
+
+
+async def test_undelivered_dms_follow_their_seat_to_the_substitute(fake_discord: Any, fake_world: Any, start_bot: Any, tmp_path: Path) -> None:
+    fake, world = fake_discord, fake_world
+    dana = fake.create_member(world.guild, "dana")
+    await start_referee(start_bot, tmp_path)
+    fake.refuse_dms(world.bob)
+    fake.refuse_dms(world.carol)
+    game_id, thread, seats = await open_started_game(fake, world, tmp_path, "highcard", options="rounds=1 opening_hands=true")
+    by_user = {u.id: seat for seat, u in seats.items()}
+    carol_seat, bob_seat = by_user[world.carol.id], by_user[world.bob.id]
+    carols_hand, bobs_hand = opening_hand(tmp_path, game_id, carol_seat), opening_hand(tmp_path, game_id, bob_seat)
+    await fake.wait_for(
+        lambda: len([m for m in fake.messages(thread) if "could not send you a direct message" in m.content]) == 2,
+        timeout=10, what="two closed-DM notices",
+    )
+    assert carols_hand in kept_dms(tmp_path, game_id)[world.carol.id]
+
+    # Dana (DMs open) takes Carol's seat: what the seat was sent arrives by DM at once.
+    done = await reply(fake, world.admin, "gm replace", thread, seat=carol_seat + 1, player=dana, reason="Carol had to drop out")
+    assert "now holds seat" in done.text, done.text
+    welcome = await fake.wait_for(lambda: next((m for m in fake.dms(dana) if "gave you seat" in m.content), None), timeout=10, what="welcome DM")
+    assert carols_hand in welcome.content and "not delivered before you took it" in welcome.content
+    await fake.wait_for(  # delivered (forgotten right after the send), and out of Carol's reach
+        lambda: not {world.carol.id, dana.id} & set(kept_dms(tmp_path, game_id)), timeout=10, what="the kept DMs handed over"
+    )
+    carol = await reply(fake, world.carol, "game hand", thread)
+    assert carol.ephemeral and "not playing in this game" in carol.text and carols_hand not in carol.text
+
+    # Bob is removed: his seat's messages stay with the vacant seat, not with him.
+    await reply(fake, world.admin, "gm kick", thread, player=world.bob, reason="No response for two weeks")
+    assert world.bob.id not in kept_dms(tmp_path, game_id) and bobs_hand in kept_dms(tmp_path, game_id)[0]
+    bob = await reply(fake, world.bob, "game hand", thread)
+    assert "not playing in this game" in bob.text and bobs_hand not in bob.text
+
+    # Carol (DMs still closed) comes back into Bob's seat: her panel shows that seat's
+    # messages, never those of the seat she left (Dana's hand now).
+    back = await reply(fake, world.admin, "gm replace", thread, seat=bob_seat + 1, player=world.carol, reason="Carol is back")
+    assert "now holds seat" in back.text, back.text
+    await fake.wait_for(  # the welcome and the seat's re-posted decision are kept after the reply
+        lambda: kept_dms(tmp_path, game_id).get(world.carol.id, "").count("pick a card to play") == 2,
+        timeout=10, what="Carol's welcome and prompt kept for her panel",
+    )
+    panel = await reply(fake, world.carol, "game hand", thread)
+    assert panel.ephemeral and "Messages I could not send you by DM" in panel.text, panel.text
+    assert bobs_hand in panel.text and "gave you seat" in panel.text
+    seen_by_carol = "\n".join(m.content for m in fake.ephemerals(world.carol))
+    assert carols_hand not in seen_by_carol
+    audit = await reply(fake, world.admin, "gm audit", thread)
+    assert '"pending_dms":' in audit.text
+
     assert_no_secret_in_public(fake, db_path(tmp_path), game_id)
     fake.assert_no_violations()

@@ -1,4 +1,5 @@
-"""Table and GM tools end to end: board, log, typed act, undo, rollback, override, view-as."""
+"""Table and GM tools end to end: board, log, typed act, undo, rollback, override, view-as,
+who gets the /gm completions, and the table's time zone for quiet hours."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from tests.e2e.bot_helpers import assert_no_secret_in_public, db_path, log_rows, start_referee
+from tests.e2e.bot_helpers import assert_no_secret_in_public, db_path, game_row, log_rows, start_referee
 from tests.e2e.test_bot_game import open_game, pick_all, start_game
 
 pytestmark = pytest.mark.asyncio
@@ -54,6 +55,23 @@ async def test_table_and_gm_tools(fake_discord: Any, fake_world: Any, start_bot:
 
     refused = await reply(fake, world.alice, "gm rollback", thread, to_action=1, reason="x")
     assert "Only a game master" in refused.text
+    # /gm completions are for game masters: a player gets none.
+    edits = (await (await fake.autocomplete(world.alice, "gm override", "edit", "", channel=thread)).response(timeout=10)).choices
+    assert not edits
+    edits = (await (await fake.autocomplete(world.admin, "gm override", "edit", "", channel=thread)).response(timeout=10)).choices
+    assert {"patch", "action"} <= {c["value"] for c in edits}
+
+    # The table's clock by time-zone name: a bad name is refused, names what to give, changes nothing.
+    zones = (await (await fake.autocomplete(world.bob, "game remind", "time_zone", "berl", channel=thread)).response(timeout=10)).choices
+    assert [c["value"] for c in zones] == ["Europe/Berlin"]
+    settings_before = game_row(db_path(tmp_path), game_id)["settings"]
+    bad_zone = await reply(fake, world.bob, "game remind", thread, time_zone="Europe/Berln", quiet_start=22, quiet_end=7)
+    assert bad_zone.ephemeral and bad_zone.text.startswith("⛔") and "`time_zone`" in bad_zone.text, bad_zone.text
+    assert "Did you mean Europe/Berlin?" in bad_zone.text
+    assert game_row(db_path(tmp_path), game_id)["settings"] == settings_before
+    zoned = await reply(fake, world.bob, "game remind", thread, time_zone="Europe/Berlin", quiet_start=22, quiet_end=7)
+    assert "quiet hours: 22:00–07:00 Europe/Berlin" in zoned.text, zoned.text
+    await fake.wait_for_message(lambda m: "changed the reminders" in m.content and "Europe/Berlin" in m.content, channel=thread, timeout=10)
     bad = await reply(fake, world.admin, "gm override", thread, edit="patch", payload='[{"op": "replace", "path": "/round", "value": "two"}]', reason="test")
     assert bad.text.startswith("⛔") and "CORE-5" in bad.text, bad.text
     ok = await reply(fake, world.admin, "gm override", thread, edit="patch", payload='[{"op": "replace", "path": "/rounds", "value": 3}]', reason="one more round")

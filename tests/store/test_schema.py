@@ -63,3 +63,29 @@ async def test_reopening_does_not_migrate_twice(db_path: str) -> None:
     conn = sqlite3.connect(db_path)
     assert user_version(conn) == LATEST_VERSION
     conn.close()
+
+
+async def test_version_4_gives_kept_dms_of_replaced_players_to_the_seats_holder(db_path: str) -> None:
+    """Before version 4 a replacement left the kept DMs with the player who left."""
+    conn = sqlite3.connect(db_path, isolation_level=None)
+    assert migrate(conn, target=3) == 3
+    at = "2024-01-01T00:00:00.000000+00:00"
+    conn.execute(
+        "INSERT INTO games (guild_id, channel_id, ruleset, options, status, created_by, created_at, updated_at)"
+        " VALUES (5, 6, 'highcard', '{}', 'active', 9, ?, ?)",
+        (at, at),
+    )
+    for seat, user in ((0, 11), (1, 0)):  # seat 1 was given to user 11; seat 2 is vacant
+        conn.execute("INSERT INTO seats (game_id, seat, user_id, joined_at) VALUES (1, ?, ?, ?)", (seat, user, at))
+    for user, seat, text in ((10, 0, "old seat 1"), (12, 1, "old seat 2"), (11, 0, "new seat 1"), (10, None, "no seat")):
+        conn.execute("INSERT INTO pending_dm (game_id, user_id, seat, content, at) VALUES (1, ?, ?, ?, ?)", (user, seat, text, at))
+    conn.close()
+
+    store = await GameStore.open(db_path)
+    try:
+        assert await store.take_pending_dms(1, 11) == ["old seat 1", "new seat 1"]
+        assert await store.take_pending_dms(1, 12) == []  # kicked: the vacant seat keeps it
+        assert await store.take_pending_dms(1, 10) == ["no seat"]
+        assert await store.take_pending_dms(1, 0) == ["old seat 2"]
+    finally:
+        await store.close()
