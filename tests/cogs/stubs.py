@@ -165,3 +165,18 @@ class StubClient:
 
     def all_posts(self) -> list[str]:
         return [s.content for sents in self.posts.values() for s in sents]
+
+
+async def open_referee(path: str) -> tuple[Any, StubClient, Any]:
+    """A real store and ``Referee`` wired to a ``StubClient``: a table without Discord.
+
+    Returns (store, client, referee); the caller closes the store.
+    """
+    from cogs.referee import Referee
+    from store import GameStore
+
+    store = await GameStore.open(path)
+    client = StubClient()
+    referee = Referee(client, store)  # type: ignore[arg-type]
+    client.referee = referee
+    return store, client, referee

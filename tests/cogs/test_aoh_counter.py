@@ -23,7 +23,7 @@ from engine.ageofheroes import cards as C
 from store import GameStore
 from tests.ageofheroes.support import give
 
-from .stubs import Sent, StubClient, StubInteraction
+from .stubs import Sent, StubClient, StubInteraction, open_referee
 
 GUILD, CHANNEL, THREAD = 77, 88, 500
 USERS = (1001, 1002, 1003)  # seats 1, 2, 3
@@ -79,11 +79,8 @@ async def deal(store: GameStore, game_id: int) -> None:
 
 @pytest.fixture
 async def table(tmp_path: Path) -> AsyncIterator[Table]:
-    store = await GameStore.open(str(tmp_path / "aoh.sqlite3"))
-    client = StubClient()
+    store, client, referee = await open_referee(str(tmp_path / "aoh.sqlite3"))
     client.add_dynamic_items = lambda *items: None  # type: ignore[attr-defined]
-    referee = Referee(client, store)  # type: ignore[arg-type]
-    client.referee = referee
     await AH.AgeOfHeroesCog(referee).cog_load()
     try:
         game = await store.create_game(GUILD, CHANNEL, "ageofheroes", {"players": 3, "setup_tribe_selection": "random"}, USERS[0])

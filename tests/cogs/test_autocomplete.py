@@ -19,7 +19,7 @@ from store import GameStore
 from tests.e2e.bot_helpers import tie_seed
 from tests.support.highcard import HIGHCARD
 
-from .stubs import StubClient, StubInteraction
+from .stubs import StubClient, StubInteraction, open_referee
 
 GUILD, CHANNEL, THREAD = 77, 88, 500
 USERS = (1001, 1002)
@@ -40,9 +40,7 @@ class Tied:
 
 @pytest.fixture
 async def tied(tmp_path: Path) -> AsyncIterator[Tied]:
-    store = await GameStore.open(str(tmp_path / "ac.sqlite3"))
-    client = StubClient()
-    client.referee = Referee(client, store)  # type: ignore[arg-type]
+    store, client, _ = await open_referee(str(tmp_path / "ac.sqlite3"))
     seed, cards = tie_seed(2, rounds=2, gm_ties=True)
     try:
         game = await store.create_game(GUILD, CHANNEL, "highcard", {"rounds": 2, "gm_ties": True}, USERS[0])
@@ -109,9 +107,7 @@ async def test_a_players_options_come_from_their_own_seat_only(tied: Tied) -> No
 
 
 async def test_faction_completion_shows_only_public_facts(tmp_path: Path) -> None:
-    store = await GameStore.open(str(tmp_path / "f.sqlite3"))
-    client = StubClient()
-    client.referee = Referee(client, store)  # type: ignore[arg-type]
+    store, client, _ = await open_referee(str(tmp_path / "f.sqlite3"))
     try:
         game = await store.create_game(GUILD, CHANNEL, "highcard", {}, USERS[0])
         await store.set_thread(game.id, THREAD)

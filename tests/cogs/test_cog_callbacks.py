@@ -19,7 +19,7 @@ from cogs.referee import Referee
 from cogs.table import TableCog, options_autocomplete
 from store import GameStore
 
-from .stubs import StubClient, StubInteraction
+from .stubs import StubClient, StubInteraction, open_referee
 
 GUILD, CHANNEL, THREAD = 77, 88, 500
 USERS = (1001, 1002, 1003)
@@ -49,10 +49,7 @@ class Table:
 
 @pytest.fixture
 async def table(tmp_path: Path) -> AsyncIterator[Table]:
-    store = await GameStore.open(str(tmp_path / "cogs.sqlite3"))
-    client = StubClient()
-    referee = Referee(client, store)  # type: ignore[arg-type]
-    client.referee = referee
+    store, client, referee = await open_referee(str(tmp_path / "cogs.sqlite3"))
     try:
         game = await store.create_game(GUILD, CHANNEL, "highcard", {"rounds": 1}, USERS[0])
         await store.set_thread(game.id, THREAD)
@@ -146,10 +143,7 @@ async def test_a_rule_violation_is_shown_with_its_rule_and_changes_nothing(table
 
 
 async def test_only_a_gm_may_fix_the_seed_and_the_start_announces_its_hash(tmp_path: Path) -> None:
-    store = await GameStore.open(str(tmp_path / "seed.sqlite3"))
-    client = StubClient()
-    referee = Referee(client, store)  # type: ignore[arg-type]
-    client.referee = referee
+    store, client, referee = await open_referee(str(tmp_path / "seed.sqlite3"))
     cog = TableCog(referee)
     try:
         game = await store.create_game(GUILD, CHANNEL, "highcard", {"rounds": 1}, USERS[0])
@@ -174,10 +168,7 @@ async def test_only_a_gm_may_fix_the_seed_and_the_start_announces_its_hash(tmp_p
 
 
 async def test_game_new_takes_options_by_name_and_explains_unknown_ones(tmp_path: Path) -> None:
-    store = await GameStore.open(str(tmp_path / "new.sqlite3"))
-    client = StubClient()
-    referee = Referee(client, store)  # type: ignore[arg-type]
-    client.referee = referee
+    store, client, referee = await open_referee(str(tmp_path / "new.sqlite3"))
     cog = TableCog(referee)
     try:
         bad = StubInteraction(client, USERS[0], guild_id=GUILD, channel_id=CHANNEL)
@@ -214,10 +205,7 @@ async def test_game_new_takes_options_by_name_and_explains_unknown_ones(tmp_path
 
 async def test_closed_dms_are_kept_in_the_store_and_shown_in_the_panel(tmp_path: Path) -> None:
     path = str(tmp_path / "dm.sqlite3")
-    store = await GameStore.open(path)
-    client = StubClient()
-    referee = Referee(client, store)  # type: ignore[arg-type]
-    client.referee = referee
+    store, client, referee = await open_referee(path)
     client.closed_dms.add(USERS[1])
     try:
         game = await store.create_game(GUILD, CHANNEL, "highcard", {"rounds": 1}, USERS[0])
@@ -233,10 +221,7 @@ async def test_closed_dms_are_kept_in_the_store_and_shown_in_the_panel(tmp_path:
         await store.close()
 
     # A new process: a fresh store, client and referee; nothing in memory.
-    store = await GameStore.open(path)
-    client = StubClient()
-    referee = Referee(client, store)  # type: ignore[arg-type]
-    client.referee = referee
+    store, client, referee = await open_referee(path)
     try:
         bob = StubInteraction(client, USERS[1], guild_id=GUILD, channel_id=THREAD)
         await TableCog(referee).hand.callback(TableCog(referee), bob, game=None)

@@ -250,15 +250,11 @@ def test_an_unknown_stored_zone_falls_back_to_the_offset() -> None:
 
 
 async def test_game_remind_sets_a_time_zone_and_refuses_a_bad_one(tmp_path: Path) -> None:
-    from cogs.referee import Referee
     from cogs.table import TableCog, time_zone_autocomplete
 
-    from .stubs import StubClient, StubInteraction
+    from .stubs import StubInteraction, open_referee
 
-    store = await GameStore.open(str(tmp_path / "tz.sqlite3"))
-    client = StubClient()
-    referee = Referee(client, store)  # type: ignore[arg-type]
-    client.referee = referee
+    store, client, referee = await open_referee(str(tmp_path / "tz.sqlite3"))
     cog = TableCog(referee)
     try:
         game = await store.create_game(77, 88, "highcard", {"rounds": 1}, 10)

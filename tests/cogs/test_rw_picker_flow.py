@@ -23,7 +23,7 @@ from cogs import runewars_picker as P
 from cogs.referee import Referee
 from store import GameStore
 
-from .stubs import Sent, StubClient, StubInteraction
+from .stubs import Sent, StubClient, StubInteraction, open_referee
 from .test_rw_picker import mobilize_state, strategize_state, winter_state
 
 GUILD, CHANNEL, THREAD = 77, 88, 500
@@ -64,10 +64,7 @@ class Game:
 async def start(tmp_path: Path) -> AsyncIterator[Callable[[Callable[[], Any]], Any]]:
     """``await start(build)``: a game whose Runewars setup returns ``build()``."""
     original = engine.ruleset("runewars")
-    store = await GameStore.open(str(tmp_path / "rw.sqlite3"))
-    client = StubClient()
-    referee = Referee(client, store)  # type: ignore[arg-type]
-    client.referee = referee
+    store, client, referee = await open_referee(str(tmp_path / "rw.sqlite3"))
     cog = RW.RunewarsCog(referee)
     await cog.cog_load()
 

@@ -14,7 +14,7 @@ from cogs.referee import Referee
 from cogs.table import TableCog
 from store import GameStore
 
-from .stubs import StubClient, StubInteraction, StubUser
+from .stubs import StubClient, StubInteraction, StubUser, open_referee
 
 GUILD, CHANNEL, THREAD = 77, 88, 500
 ALICE, BOB, CAROL = 1001, 1002, 1003
@@ -53,10 +53,7 @@ class Game:
 
 @pytest.fixture
 async def game(tmp_path: Path) -> AsyncIterator[Game]:
-    store = await GameStore.open(str(tmp_path / "seats.sqlite3"))
-    client = StubClient()
-    referee = Referee(client, store)  # type: ignore[arg-type]
-    client.referee = referee
+    store, client, referee = await open_referee(str(tmp_path / "seats.sqlite3"))
     client.closed_dms |= {BOB, CAROL}
     try:
         record = await store.create_game(GUILD, CHANNEL, "highcard", {"rounds": 1, "opening_hands": True}, ALICE)
