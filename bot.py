@@ -146,14 +146,19 @@ def main() -> int:
         return 2
     point_discord_at(settings.api_base, settings.gateway_url)
     loaded = load_extra_rulesets(settings.extra_rulesets)
-    log.info("rulesets: %s%s", ", ".join(engine.rulesets()) or "none", f" (extra: {', '.join(loaded)})" if loaded else "")
+    log.info(
+        "rulesets: %s%s", ", ".join(engine.rulesets()) or "none", f" (extra: {', '.join(loaded)})" if loaded else ""
+    )
     bot = RefereeBot(settings)
     try:
         asyncio.run(run(bot, settings.discord_token.get_secret_value()))
     except KeyboardInterrupt:
         pass
     except discord.LoginFailure:
-        print("Discord refused the token: check DISCORD_TOKEN (developer portal → your app → Bot → Reset Token).", file=sys.stderr)
+        print(
+            "Discord refused the token: check DISCORD_TOKEN (developer portal → your app → Bot → Reset Token).",
+            file=sys.stderr,
+        )
         return 1
     return 0
 

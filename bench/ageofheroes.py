@@ -37,14 +37,18 @@ def main(argv: list[str] | None = None) -> int:
             timings.append((time.perf_counter() - start) * 1000)
     timings.sort()
     p95 = timings[int(0.95 * (len(timings) - 1))] if timings else 0.0
-    print(json.dumps({
-        "bench": "ageofheroes",
-        "games": games,
-        "finished": finished,
-        "applies": len(timings),
-        "apply_ms_p50": round(statistics.median(timings), 3) if timings else 0.0,
-        "apply_ms_p95": round(p95, 3),
-    }))
+    print(
+        json.dumps(
+            {
+                "bench": "ageofheroes",
+                "games": games,
+                "finished": finished,
+                "applies": len(timings),
+                "apply_ms_p50": round(statistics.median(timings), 3) if timings else 0.0,
+                "apply_ms_p95": round(p95, 3),
+            }
+        )
+    )
     return 0
 
 

@@ -33,7 +33,7 @@ E2E = ROOT / "tests" / "e2e"
 
 def emit(figure: str, samples: list[float], unit: str, goal: float | None = None, **extra: Any) -> None:
     ordered = sorted(samples)
-    p95 = ordered[max(0, int(round(0.95 * len(ordered))) - 1)] if ordered else float("nan")
+    p95 = ordered[max(0, round(0.95 * len(ordered)) - 1)] if ordered else float("nan")
     line = {
         "bench": "discord",
         "figure": figure,
@@ -72,9 +72,16 @@ async def run(games: int, rounds: int, keep: bool) -> int:
         tables = []
         for g in range(games):
             a, b = world.users[players[2 * g]], world.users[players[2 * g + 1]]
-            h = await fake.slash(a, "game new", channel=world.channel, options={"ruleset": "highcard", "players": 2, "options": f"rounds={rounds}"})
+            h = await fake.slash(
+                a,
+                "game new",
+                channel=world.channel,
+                options={"ruleset": "highcard", "players": 2, "options": f"rounds={rounds}"},
+            )
             await h.response(timeout=20)
-            thread = await fake.wait_for_thread(lambda t, n=len(tables): len(fake.threads(world.channel)) > n, parent=world.channel, timeout=20)
+            thread = await fake.wait_for_thread(
+                lambda t, n=len(tables): len(fake.threads(world.channel)) > n, parent=world.channel, timeout=20
+            )
             thread = fake.threads(world.channel)[-1]
             for user in (a, b):
                 await (await fake.slash(user, "game join", channel=thread)).response(timeout=20)
@@ -105,7 +112,12 @@ async def run(games: int, rounds: int, keep: bool) -> int:
                 for user in users:
                     message = await fake.wait_for(
                         lambda u=user: next(
-                            (m for m in reversed(fake.dms(u)) if m.id not in pressed and any(c.startswith("p:") for c in m.custom_ids)), None
+                            (
+                                m
+                                for m in reversed(fake.dms(u))
+                                if m.id not in pressed and any(c.startswith("p:") for c in m.custom_ids)
+                            ),
+                            None,
                         ),
                         timeout=30,
                         what="pick prompt",
@@ -115,13 +127,26 @@ async def run(games: int, rounds: int, keep: bool) -> int:
                     await press_and_wait(user, message, cid, thread, f"Seat {seats[user.id] + 1} has locked in.")
                 for _ in users:
                     call = await fake.wait_for(
-                        lambda: next((m for m in reversed(fake.messages(thread)) if m.id not in pressed and any(b.get("label") == "Raise" for b in m.buttons)), None),
+                        lambda: next(
+                            (
+                                m
+                                for m in reversed(fake.messages(thread))
+                                if m.id not in pressed and any(b.get("label") == "Raise" for b in m.buttons)
+                            ),
+                            None,
+                        ),
                         timeout=30,
                         what="call prompt",
                     )
                     pressed.add(call.id)
                     owner = next(u for u in users if f"<@{u.id}>" in call.content)
-                    await press_and_wait(owner, call, call.button("Raise")["custom_id"], thread, f"Seat {seats[owner.id] + 1} calls raise.")
+                    await press_and_wait(
+                        owner,
+                        call,
+                        call.button("Raise")["custom_id"],
+                        thread,
+                        f"Seat {seats[owner.id] + 1} calls raise.",
+                    )
 
         async def poll_status() -> None:
             i = 0

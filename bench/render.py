@@ -79,21 +79,27 @@ def crowd(view: dict[str, Any]) -> dict[str, Any]:
     b = nb[0] if nb else areas[len(areas) // 2 + 1]
     rest = [x for x in areas if x is not a and x is not b]
     n = rest[len(rest) // 3]
-    a["units"] = [{"owner": 0, "type": t, "count": n, "routed": False, "neutral": False}
-                  for t, n in zip(k0, (3, 2, 2, 1))]
+    a["units"] = [
+        {"owner": 0, "type": t, "count": n, "routed": False, "neutral": False}
+        for t, n in zip(k0, (3, 2, 2, 1), strict=False)
+    ]
     a["units"].append({"owner": 0, "type": "HELLHOUND", "count": 1, "routed": False, "neutral": True})
     a["controller"] = 0
     a["stronghold"] = {"owner": 0, "damaged": True, "development": "training"}
     a["rune"] = "token"
     a["activation"] = [0, 1]
-    b["units"] = [{"owner": 1, "type": k1[0], "count": 3, "routed": False, "neutral": False},
-                  {"owner": 1, "type": k1[2], "count": 1, "routed": True, "neutral": False},
-                  {"owner": 2 if len(seats) > 2 else 0, "type": k0[1], "count": 2, "routed": False, "neutral": False}]
+    b["units"] = [
+        {"owner": 1, "type": k1[0], "count": 3, "routed": False, "neutral": False},
+        {"owner": 1, "type": k1[2], "count": 1, "routed": True, "neutral": False},
+        {"owner": 2 if len(seats) > 2 else 0, "type": k0[1], "count": 2, "routed": False, "neutral": False},
+    ]
     b["controller"] = b["units"][2]["owner"]
     b["activation"] = [1]
-    n["units"] = [{"owner": None, "type": "GIANT", "count": 1, "routed": False, "neutral": True},
-                  {"owner": None, "type": "RAZORWING", "count": 3, "routed": False, "neutral": True},
-                  {"owner": None, "type": "BEASTMAN", "count": 2, "routed": True, "neutral": True}]
+    n["units"] = [
+        {"owner": None, "type": "GIANT", "count": 1, "routed": False, "neutral": True},
+        {"owner": None, "type": "RAZORWING", "count": 3, "routed": False, "neutral": True},
+        {"owner": None, "type": "BEASTMAN", "count": 2, "routed": True, "neutral": True},
+    ]
     n["controller"] = None
     heroes = v.setdefault("heroes", {}).setdefault("heroes", [])
     for h in heroes[:2]:
@@ -107,12 +113,31 @@ def crowd(view: dict[str, Any]) -> dict[str, Any]:
     for st in b["units"]:
         side = "attacker" if st["owner"] == 1 else "defender"
         for i in range(st["count"]):
-            units.append({"uid": uid, "kind": st["type"], "owner": st["owner"], "side": side,
-                          "damage": 1 if (i == 0 and side == "defender") else 0, "health": 2, "routed": st["routed"],
-                          "in_battle": True, "destroyed": False})
+            units.append(
+                {
+                    "uid": uid,
+                    "kind": st["type"],
+                    "owner": st["owner"],
+                    "side": side,
+                    "damage": 1 if (i == 0 and side == "defender") else 0,
+                    "health": 2,
+                    "routed": st["routed"],
+                    "in_battle": True,
+                    "destroyed": False,
+                }
+            )
             uid += 1
-    v["battle"] = {"area": b["id"], "attacker": 1, "defender": b["controller"], "phase": "rows", "row": 1,
-                   "units": units, "stronghold": None, "winner": None, "log": []}
+    v["battle"] = {
+        "area": b["id"],
+        "attacker": 1,
+        "defender": b["controller"],
+        "phase": "rows",
+        "row": 1,
+        "units": units,
+        "stronghold": None,
+        "winner": None,
+        "log": [],
+    }
     return v
 
 
@@ -143,12 +168,23 @@ def save_examples(directory: str, width: int = 1800) -> int:
 
 def _pct(xs: list[float], q: float) -> float:
     xs = sorted(xs)
-    return xs[min(len(xs) - 1, int(round(q * (len(xs) - 1))))]
+    return xs[min(len(xs) - 1, round(q * (len(xs) - 1)))]
 
 
 def emit(figure: str, samples: list[float], **extra: Any) -> None:
-    print(json.dumps({"bench": "render", "figure": figure, "p50": round(statistics.median(samples), 1),
-                      "p95": round(_pct(samples, 0.95), 1), "unit": "ms", "runs": len(samples), **extra}))
+    print(
+        json.dumps(
+            {
+                "bench": "render",
+                "figure": figure,
+                "p50": round(statistics.median(samples), 1),
+                "p95": round(_pct(samples, 0.95), 1),
+                "unit": "ms",
+                "runs": len(samples),
+                **extra,
+            }
+        )
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -183,7 +219,7 @@ def main(argv: list[str] | None = None) -> int:
         warm.append((t2 - t) * 1000)
         encode.append((t2 - t1) * 1000)
     rs, states = simulate(4, 11, 400, every=1)
-    seq_states = states[len(states) // 3:][: args.runs * 2]
+    seq_states = states[len(states) // 3 :][: args.runs * 2]
     R.render_board(rs.view(seq_states[0], None), width=args.width)
     seq = []
     for st in seq_states:

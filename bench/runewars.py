@@ -22,7 +22,9 @@ import engine
 from engine.core.prompts import GM_SEAT
 
 
-def _play(rs: Any, seed: int, players: int, timings: list[float] | None) -> tuple[list[tuple[int, dict[str, Any]]], bool]:
+def _play(
+    rs: Any, seed: int, players: int, timings: list[float] | None
+) -> tuple[list[tuple[int, dict[str, Any]]], bool]:
     rng = random.Random(seed)
     state = rs.setup({"players": players}, seed)
     log: list[tuple[int, dict[str, Any]]] = []
@@ -57,9 +59,20 @@ def main(argv: list[str] | None = None) -> int:
         logs.append((500 + i, log))
     timings.sort()
     p95 = timings[int(0.95 * (len(timings) - 1))] if timings else 0.0
-    print(json.dumps({"bench": "runewars", "metric": "apply_mid_game_4p", "games": games, "finished": finished,
-                      "actions": len(timings), "p50_ms": round(statistics.median(timings), 3) if timings else None,
-                      "p95_ms": round(p95, 3), "goal_p50_ms": 2.0}))
+    print(
+        json.dumps(
+            {
+                "bench": "runewars",
+                "metric": "apply_mid_game_4p",
+                "games": games,
+                "finished": finished,
+                "actions": len(timings),
+                "p50_ms": round(statistics.median(timings), 3) if timings else None,
+                "p95_ms": round(p95, 3),
+                "goal_p50_ms": 2.0,
+            }
+        )
+    )
     replay: list[float] = []
     for seed, log in logs:
         start = time.perf_counter()
@@ -67,9 +80,19 @@ def main(argv: list[str] | None = None) -> int:
         for seat, action in log:
             state, _ = rs.apply(state, seat, action)
         replay.append(time.perf_counter() - start)
-    print(json.dumps({"bench": "runewars", "metric": "replay", "games": len(replay),
-                      "actions_per_game": round(statistics.mean(len(log) for _, log in logs), 1),
-                      "mean_s": round(statistics.mean(replay), 3), "max_s": round(max(replay), 3), "goal_s": 1.0}))
+    print(
+        json.dumps(
+            {
+                "bench": "runewars",
+                "metric": "replay",
+                "games": len(replay),
+                "actions_per_game": round(statistics.mean(len(log) for _, log in logs), 1),
+                "mean_s": round(statistics.mean(replay), 3),
+                "max_s": round(max(replay), 3),
+                "goal_s": 1.0,
+            }
+        )
+    )
     return 0
 
 

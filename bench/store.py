@@ -27,14 +27,15 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import sqlite3
 import statistics
 import tempfile
 import time
+from collections.abc import Awaitable, Callable
 from pathlib import Path
-from typing import Any, Awaitable, Callable
+from typing import Any
 
 import aiosqlite
-import sqlite3
 
 import engine
 from store import GameStore, schema
@@ -62,7 +63,7 @@ class RawLoop:
         self.seq = 0
 
     @classmethod
-    async def open(cls, path: Path, layout: str) -> "RawLoop":
+    async def open(cls, path: Path, layout: str) -> RawLoop:
         if layout == "store":
             with sqlite3.connect(str(path), isolation_level=None) as setup:
                 schema.migrate(setup)

@@ -108,7 +108,7 @@ class Draft:
         return out
 
     @classmethod
-    def from_match(cls, match: re.Match[str], alphabet: list[str]) -> "Draft":
+    def from_match(cls, match: re.Match[str], alphabet: list[str]) -> Draft:
         to = None if match["to"] == "n" else int(match["to"])
         counter = int(match["counter"]) if match["counter"] else None
         give, get = decode_goods(match["give"], alphabet), decode_goods(match["get"], alphabet)
@@ -213,11 +213,15 @@ def builder_content(view: dict[str, Any], draft: Draft, title: str) -> str:
     return text.truncate("\n".join(lines), text.MAX_CONTENT)
 
 
-def _goods_options(draft_kinds: list[str], offered: list[tuple[str, int]], alphabet: list[str]) -> list[discord.SelectOption]:
+def _goods_options(
+    draft_kinds: list[str], offered: list[tuple[str, int]], alphabet: list[str]
+) -> list[discord.SelectOption]:
     """One option per copy (``a1``, ``a2``…), pre-selected as far as the draft names that kind."""
     count = Counter(draft_kinds)
     return [
-        discord.SelectOption(label=_copy_label(k, n), value=f"{chr(ord('a') + alphabet.index(k))}{n}", default=n <= count[k])
+        discord.SelectOption(
+            label=_copy_label(k, n), value=f"{chr(ord('a') + alphabet.index(k))}{n}", default=n <= count[k]
+        )
         for k, n in offered
     ][:25]
 
@@ -239,17 +243,24 @@ def builder_items(view: dict[str, Any], draft: Draft, alphabet: list[str]) -> li
     assert view.get("seat") == draft.seat, "a builder is drawn only from its own seat's view"
     items: list[discord.ui.Item[Any]] = []
     to_options = [
-        discord.SelectOption(label=text.truncate(seat_label(view, s), 100), value=str(s), default=s == draft.to) for s in partners(view)
+        discord.SelectOption(label=text.truncate(seat_label(view, s), 100), value=str(s), default=s == draft.to)
+        for s in partners(view)
     ]
     if to_options and draft.counter is None:
         items.append(BuilderSelect(draft, "to", alphabet, "Trade with…", to_options, 1, 1, row=0))
     give_options = _goods_options(draft.give, copies(hand_kinds(view, alphabet)), alphabet)
     if give_options:
-        items.append(BuilderSelect(draft, "gv", alphabet, "You give… (your cards)", give_options, 0, len(give_options), row=1))
+        items.append(
+            BuilderSelect(draft, "gv", alphabet, "You give… (your cards)", give_options, 0, len(give_options), row=1)
+        )
     get_options = _goods_options(draft.get, _wanted(alphabet), alphabet)
-    items.append(BuilderSelect(draft, "gt", alphabet, "You ask for… (their cards)", get_options, 0, len(get_options), row=2))
+    items.append(
+        BuilderSelect(draft, "gt", alphabet, "You ask for… (their cards)", get_options, 0, len(get_options), row=2)
+    )
     send = "Send counter-offer" if draft.counter is not None else "Send offer"
-    items.append(BuilderButton(draft, "go", alphabet, send, discord.ButtonStyle.success, disabled=not draft.ready, row=3))
+    items.append(
+        BuilderButton(draft, "go", alphabet, send, discord.ButtonStyle.success, disabled=not draft.ready, row=3)
+    )
     items.append(BuilderButton(draft, "x", alphabet, "Discard draft", discord.ButtonStyle.secondary, row=3))
     return items
 
@@ -280,7 +291,9 @@ def parse_goods(raw: str | None, alphabet: list[str]) -> list[str]:
         name = (m.group(2) if m else part).strip().lower().replace("_", " ")
         kind = names.get(name) or names.get(name.replace(" ", "_"))
         if kind is None:
-            raise UserError(f"{part!r} is not a card that can be traded. Cards: {', '.join(C.name(k) for k in alphabet)}.")
+            raise UserError(
+                f"{part!r} is not a card that can be traded. Cards: {', '.join(C.name(k) for k in alphabet)}."
+            )
         if not 1 <= count <= 10:
             raise UserError(f"{part!r}: give a count between 1 and 10.")
         out += [kind] * count
@@ -302,7 +315,7 @@ def place_after(layout: Layout, items: list[discord.ui.Item[Any]]) -> list[disco
         slots += [len(rows) - 1] * (ROW_WIDTH - len(rows[-1]))
     for r in range(len(rows), MAX_ROWS):
         slots += [r] * ROW_WIDTH
-    for item, row in zip(items, slots):
+    for item, row in zip(items, slots, strict=False):
         item.row = row
     return items[: len(slots)]
 
@@ -347,7 +360,9 @@ class BuilderSelect(discord.ui.DynamicItem[discord.ui.Select], template=SELECT_T
         self.draft, self.op, self.alphabet = draft, op, alphabet
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /) -> "BuilderSelect":
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> BuilderSelect:
         return cls(Draft.from_match(match, ALPHABET), match["op"], ALPHABET)
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -369,18 +384,26 @@ class BuilderButton(discord.ui.DynamicItem[discord.ui.Button], template=BUTTON_T
         row: int | None = None,
     ) -> None:
         super().__init__(
-            discord.ui.Button(label=label, style=style, custom_id=draft.custom_id(op, alphabet), disabled=disabled, row=row), row=row
+            discord.ui.Button(
+                label=label, style=style, custom_id=draft.custom_id(op, alphabet), disabled=disabled, row=row
+            ),
+            row=row,
         )
         self.draft, self.op = draft, op
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /) -> "BuilderButton":
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> BuilderButton:
         return cls(Draft.from_match(match, ALPHABET), match["op"], ALPHABET)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         referee = _referee(interaction)
         if self.op == "x":
-            await referee.guarded(interaction, lambda: interaction.response.edit_message(content="🗑️ Draft discarded; nothing was sent.", view=None))
+            await referee.guarded(
+                interaction,
+                lambda: interaction.response.edit_message(content="🗑️ Draft discarded; nothing was sent.", view=None),
+            )
             return
         await send_offer(interaction, self.draft)
 
@@ -391,15 +414,21 @@ class CounterButton(discord.ui.DynamicItem[discord.ui.Button], template=COUNTER_
     def __init__(self, game: int, seat: int, offer: int) -> None:
         custom_id = f"{COUNTER_PREFIX}:{int(game)}:{int(seat)}:{int(offer)}"
         assert len(custom_id) <= ids.MAX_CUSTOM_ID
-        super().__init__(discord.ui.Button(label=f"Counter #{offer}…", style=discord.ButtonStyle.secondary, custom_id=custom_id))
+        super().__init__(
+            discord.ui.Button(label=f"Counter #{offer}…", style=discord.ButtonStyle.secondary, custom_id=custom_id)
+        )
         self.game, self.seat, self.offer = game, seat, offer
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /) -> "CounterButton":
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> CounterButton:
         return cls(int(match["game"]), int(match["seat"]), int(match["offer"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _referee(interaction).guarded(interaction, lambda: open_counter(interaction, self.game, self.seat, self.offer))
+        await _referee(interaction).guarded(
+            interaction, lambda: open_counter(interaction, self.game, self.seat, self.offer)
+        )
 
 
 async def _owned(interaction: discord.Interaction, game_id: int, seat: int) -> Any:
@@ -518,7 +547,9 @@ def complete_goods(current: str, kinds: list[str]) -> list[app_commands.Choice[s
     for kind in dict.fromkeys(kinds):
         label = C.name(kind)
         if last.strip().lower() in label.lower():
-            out.append(app_commands.Choice(name=text.truncate(prefix + label, 100), value=text.truncate(prefix + label, 100)))
+            out.append(
+                app_commands.Choice(name=text.truncate(prefix + label, 100), value=text.truncate(prefix + label, 100))
+            )
     return out[:25]
 
 
@@ -549,7 +580,9 @@ class AgeOfHeroesCog(commands.GroupCog, group_name="ah", group_description="Age 
         self.r.prompt_extras.pop(RULESET, None)
         self.r.client.remove_dynamic_items(BuilderSelect, BuilderButton, CounterButton)
 
-    async def open_builder(self, interaction: discord.Interaction, ref: ids.PromptRef, prompt: Prompt, loaded: Any) -> bool:
+    async def open_builder(
+        self, interaction: discord.Interaction, ref: ids.PromptRef, prompt: Prompt, loaded: Any
+    ) -> bool:
         """The trade prompt's **Make an offer…** button: the builder instead of a JSON form."""
         if (prompt.answer_schema or {}).get("title") != "TradeOffer" or loaded.state is None:
             return False
@@ -570,14 +603,18 @@ class AgeOfHeroesCog(commands.GroupCog, group_name="ah", group_description="Age 
 
         await self.r.guarded(interaction, work)
 
-    @app_commands.command(name="offer", description="Offer a Market Day trade by typing (the DM's Make an offer… does the same)")
+    @app_commands.command(
+        name="offer", description="Offer a Market Day trade by typing (the DM's Make an offer… does the same)"
+    )
     @app_commands.describe(
         to="The seat you offer the trade to",
         give="Cards you give, e.g. 'iron, 2 grain' (empty: a request)",
         get="Cards you ask for, e.g. 'wood' (empty: a gift)",
         game="Game number (not needed in its thread)",
     )
-    @app_commands.autocomplete(to=seat_autocomplete, give=give_autocomplete, get=goods_autocomplete, game=game_autocomplete)
+    @app_commands.autocomplete(
+        to=seat_autocomplete, give=give_autocomplete, get=goods_autocomplete, game=game_autocomplete
+    )
     async def offer(
         self,
         interaction: discord.Interaction,
@@ -596,7 +633,12 @@ class AgeOfHeroesCog(commands.GroupCog, group_name="ah", group_description="Age 
             if seat is None or loaded.state is None:
                 raise UserError("You have no seat in a running game here.")
             alphabet = alphabet_of(loaded.state)
-            action = {"type": "trade_offer", "to": to - 1, "give": parse_goods(give, alphabet), "get": parse_goods(get, alphabet)}
+            action = {
+                "type": "trade_offer",
+                "to": to - 1,
+                "give": parse_goods(give, alphabet),
+                "get": parse_goods(get, alphabet),
+            }
         except Exception as exc:  # noqa: BLE001
             await self.r.fail(interaction, exc)
             return

@@ -72,7 +72,9 @@ class Delivery:
     # ---- the table -------------------------------------------------------------
     def channel_of(self, game: Any) -> discord.abc.Messageable:
         channel_id = game.thread_id or game.channel_id
-        return self.client.get_partial_messageable(int(channel_id), guild_id=int(game.guild_id) if game.guild_id else None)
+        return self.client.get_partial_messageable(
+            int(channel_id), guild_id=int(game.guild_id) if game.guild_id else None
+        )
 
     def gm_mention(self, guild_id: int | None) -> str:
         guild = self.client.get_guild(int(guild_id)) if guild_id else None
@@ -108,7 +110,9 @@ class Delivery:
 
     async def tell_gm(self, game: Any, text: str, *, view: discord.ui.View | None = None) -> None:
         """A notice for whoever referees; ``text`` must hold no secret (the thread is public)."""
-        await self.post(game, f"🛡️ {self.gm_mention(game.guild_id)}: {text}", view=view, mentions=user_and_role_mentions())
+        await self.post(
+            game, f"🛡️ {self.gm_mention(game.guild_id)}: {text}", view=view, mentions=user_and_role_mentions()
+        )
 
     # ---- one seat -----------------------------------------------------------------
     async def _dm_channel(self, user_id: int) -> discord.abc.Messageable:
@@ -157,7 +161,9 @@ class Delivery:
         kept = await self._kept(int(game.id), user_id)
         body = content
         if kept:
-            body += "\n\n**Messages for your seat that were not delivered before you took it:**\n" + "\n".join(t for _, t in kept)
+            body += "\n\n**Messages for your seat that were not delivered before you took it:**\n" + "\n".join(
+                t for _, t in kept
+            )
         try:
             await self._send_dm(game, user_id, body, None)
         except discord.HTTPException as exc:
@@ -193,7 +199,7 @@ class Delivery:
         if self.store is not None:
             try:
                 return int(await self.store.add_pending_dm(int(game.id), user_id, seat, content))
-            except Exception:  # noqa: BLE001 - keep it in memory rather than lose it
+            except Exception:
                 log.exception("could not store an undelivered DM for %s in game %s", user_id, game.id)
         state.texts.append((seat, content))
         return 1

@@ -73,10 +73,15 @@ class GmCog(commands.GroupCog, group_name="gm", group_description="Game-master t
 
     async def _announce(self, game: Any, interaction: discord.Interaction, what: str, reason: str) -> None:
         await self.r.delivery.post(
-            game, text.truncate(f"🛡️ Game master {text.mention(interaction.user.id)} {what} — reason: {reason}", text.MAX_CONTENT)
+            game,
+            text.truncate(
+                f"🛡️ Game master {text.mention(interaction.user.id)} {what} — reason: {reason}", text.MAX_CONTENT
+            ),
         )
 
-    async def _run(self, interaction: discord.Interaction, game_id: int | None, work: Any, *, ephemeral: bool = True) -> None:
+    async def _run(
+        self, interaction: discord.Interaction, game_id: int | None, work: Any, *, ephemeral: bool = True
+    ) -> None:
         """Defer, check GM rights, resolve the game, run ``work(game)`` with the refusal handling."""
         await self.r.defer(interaction, ephemeral=ephemeral)
 
@@ -90,7 +95,13 @@ class GmCog(commands.GroupCog, group_name="gm", group_description="Game-master t
     @app_commands.command(name="rollback", description="Roll the game back to how it was after an earlier action")
     @app_commands.describe(to_action="Action number to return to (see /game log)", reason="Why (shown to the table)")
     @app_commands.autocomplete(game=game_autocomplete)
-    async def rollback(self, interaction: discord.Interaction, to_action: app_commands.Range[int, 0], reason: str, game: int | None = None) -> None:
+    async def rollback(
+        self,
+        interaction: discord.Interaction,
+        to_action: app_commands.Range[int, 0],
+        reason: str,
+        game: int | None = None,
+    ) -> None:
         async def work(record: Any) -> None:
             async with self.r.lock(record.id):
                 outcome = await self.r.store.gm_rollback(record.id, interaction.user.id, to_action, reason)
@@ -100,7 +111,9 @@ class GmCog(commands.GroupCog, group_name="gm", group_description="Game-master t
 
         await self._run(interaction, game, work)
 
-    @app_commands.command(name="override", description="Edit the game: a typed edit, a JSON patch, or an action for a seat")
+    @app_commands.command(
+        name="override", description="Edit the game: a typed edit, a JSON patch, or an action for a seat"
+    )
     @app_commands.describe(
         edit="A typed edit this game offers, 'patch' (JSON Patch list) or 'action' (act for a seat)",
         payload="JSON: the edit's fields, the patch list, or the action",
@@ -125,7 +138,9 @@ class GmCog(commands.GroupCog, group_name="gm", group_description="Game-master t
             acting = GM_SEAT
             if edit == "patch":
                 if not isinstance(data, list):
-                    raise UserError('A patch is a JSON list of operations, e.g. [{"op": "replace", "path": "/round", "value": 2}].')
+                    raise UserError(
+                        'A patch is a JSON list of operations, e.g. [{"op": "replace", "path": "/round", "value": 2}].'
+                    )
                 action: dict[str, Any] = {"type": "gm_patch", "patch": data, "reason": reason}
                 what = "edited the game state (JSON patch)"
             elif edit == "action":
@@ -152,9 +167,15 @@ class GmCog(commands.GroupCog, group_name="gm", group_description="Game-master t
         await self._run(interaction, game, work)
 
     @app_commands.command(name="resolve", description="Resolve an effect the game handed to the game master")
-    @app_commands.describe(task="The open task", note="What you decided (shown to the table)", patch="Optional JSON Patch list applied with it")
+    @app_commands.describe(
+        task="The open task",
+        note="What you decided (shown to the table)",
+        patch="Optional JSON Patch list applied with it",
+    )
     @app_commands.autocomplete(task=task_autocomplete, game=game_autocomplete)
-    async def resolve(self, interaction: discord.Interaction, task: int, note: str, patch: str | None = None, game: int | None = None) -> None:
+    async def resolve(
+        self, interaction: discord.Interaction, task: int, note: str, patch: str | None = None, game: int | None = None
+    ) -> None:
         async def work(record: Any) -> None:
             try:
                 ops = text.parse_json_arg(patch, what="patch")
@@ -176,9 +197,18 @@ class GmCog(commands.GroupCog, group_name="gm", group_description="Game-master t
         await self._run(interaction, game, work)
 
     @app_commands.command(name="replace", description="Give a seat to a substitute player")
-    @app_commands.describe(seat="The seat (1-based, see /game info)", player="The substitute", reason="Why (shown to the table)")
+    @app_commands.describe(
+        seat="The seat (1-based, see /game info)", player="The substitute", reason="Why (shown to the table)"
+    )
     @app_commands.autocomplete(game=game_autocomplete)
-    async def replace(self, interaction: discord.Interaction, seat: app_commands.Range[int, 1, 12], player: discord.User, reason: str, game: int | None = None) -> None:
+    async def replace(
+        self,
+        interaction: discord.Interaction,
+        seat: app_commands.Range[int, 1, 12],
+        player: discord.User,
+        reason: str,
+        game: int | None = None,
+    ) -> None:
         async def work(record: Any) -> None:
             if getattr(player, "bot", False):
                 raise UserError("A bot cannot hold a seat; pick a person.")
@@ -209,10 +239,14 @@ class GmCog(commands.GroupCog, group_name="gm", group_description="Game-master t
     @app_commands.command(name="kick", description="Remove a player; their seat stays vacant until /gm replace")
     @app_commands.describe(player="The player to remove", reason="Why (shown to the table)")
     @app_commands.autocomplete(game=game_autocomplete)
-    async def kick(self, interaction: discord.Interaction, player: discord.User, reason: str, game: int | None = None) -> None:
+    async def kick(
+        self, interaction: discord.Interaction, player: discord.User, reason: str, game: int | None = None
+    ) -> None:
         async def work(record: Any) -> None:
             async with self.r.lock(record.id):
-                held = sorted(s.seat for s in await self.r.store.seats(record.id) if s.user_id == player.id and s.seat is not None)
+                held = sorted(
+                    s.seat for s in await self.r.store.seats(record.id) if s.user_id == player.id and s.seat is not None
+                )
                 await self.r.store.gm_kick(record.id, interaction.user.id, player.id, reason)
                 for vacated in held:  # what was kept for those seats stays with them, not with the player
                     self.r.delivery.seat_changed(record.id, vacated, player.id, 0)
@@ -225,7 +259,9 @@ class GmCog(commands.GroupCog, group_name="gm", group_description="Game-master t
 
         await self._run(interaction, game, work)
 
-    async def _status(self, interaction: discord.Interaction, game: int | None, status: str, verb: str, reason: str) -> None:
+    async def _status(
+        self, interaction: discord.Interaction, game: int | None, status: str, verb: str, reason: str
+    ) -> None:
         async def work(record: Any) -> None:
             async with self.r.lock(record.id):
                 updated = await self.r.store.set_status(record.id, status, interaction.user.id, reason)
@@ -247,13 +283,17 @@ class GmCog(commands.GroupCog, group_name="gm", group_description="Game-master t
 
     @app_commands.command(name="end", description="End a game now (finished, or cancelled)")
     @app_commands.autocomplete(game=game_autocomplete)
-    async def end(self, interaction: discord.Interaction, reason: str, cancel: bool = False, game: int | None = None) -> None:
+    async def end(
+        self, interaction: discord.Interaction, reason: str, cancel: bool = False, game: int | None = None
+    ) -> None:
         status, verb = ("cancelled", "cancelled the game") if cancel else ("finished", "ended the game")
         await self._status(interaction, game, status, verb, reason)
 
     @app_commands.command(name="audit", description="The game-master log of a game: who did what, and why")
     @app_commands.autocomplete(game=game_autocomplete)
-    async def audit(self, interaction: discord.Interaction, count: app_commands.Range[int, 1, 50] = 10, game: int | None = None) -> None:
+    async def audit(
+        self, interaction: discord.Interaction, count: app_commands.Range[int, 1, 50] = 10, game: int | None = None
+    ) -> None:
         async def work(record: Any) -> None:
             entries = await self.r.store.audit(record.id, limit=count)
             if not entries:
@@ -262,14 +302,18 @@ class GmCog(commands.GroupCog, group_name="gm", group_description="Game-master t
             lines = [f"**GM audit — {self.r.title(record)}** (newest first)"]
             for e in entries:
                 detail = text.truncate(json.dumps(e.detail, separators=(",", ":")), 300)
-                lines.append(f"`{e.at:%Y-%m-%d %H:%M}` {text.mention(e.gm_user_id)} **{e.command}** — {text.truncate(e.reason, 200)}\n  `{detail}`")
+                lines.append(
+                    f"`{e.at:%Y-%m-%d %H:%M}` {text.mention(e.gm_user_id)} **{e.command}** — {text.truncate(e.reason, 200)}\n  `{detail}`"
+                )
             await self.r.send(interaction, "\n".join(lines))
 
         await self._run(interaction, game, work)
 
     @app_commands.command(name="view-as", description="See a seat's private view (only you see the answer)")
     @app_commands.autocomplete(game=game_autocomplete)
-    async def view_as(self, interaction: discord.Interaction, seat: app_commands.Range[int, 1, 12], game: int | None = None) -> None:
+    async def view_as(
+        self, interaction: discord.Interaction, seat: app_commands.Range[int, 1, 12], game: int | None = None
+    ) -> None:
         async def work(record: Any) -> None:
             loaded = await self.r.store.load(record.id)
             if loaded.state is None:
@@ -281,7 +325,9 @@ class GmCog(commands.GroupCog, group_name="gm", group_description="Game-master t
                 await self.r.send(interaction, page)
             tasks = loaded.state.gm.tasks
             if tasks:
-                await self.r.send(interaction, "Open GM tasks:\n" + "\n".join(f"• {t.id}: {t.text} ({t.rule})" for t in tasks))
+                await self.r.send(
+                    interaction, "Open GM tasks:\n" + "\n".join(f"• {t.id}: {t.text} ({t.rule})" for t in tasks)
+                )
 
         await self._run(interaction, game, work)
 

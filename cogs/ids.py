@@ -25,7 +25,9 @@ START = "st"  # st:{game}                           lobby: start
 PANEL = "h"  # h:{game}                             open my private panel (DM fallback)
 
 GAME_RE = r"(?P<game>[0-9]{1,20})"
-PROMPT_TEMPLATE = r"(?P<kind>{kind}):" + GAME_RE + r":(?P<seat>-?[0-9]{1,3}):(?P<keyhash>[0-9a-f]{8}):(?P<arg>[0-9]{1,4})"
+PROMPT_TEMPLATE = (
+    r"(?P<kind>{kind}):" + GAME_RE + r":(?P<seat>-?[0-9]{1,3}):(?P<keyhash>[0-9a-f]{8}):(?P<arg>[0-9]{1,4})"
+)
 GAME_TEMPLATE = r"(?P<kind>{kind}):" + GAME_RE
 
 

@@ -106,7 +106,9 @@ def layout_prompt(game_id: int, prompt: Prompt, page: int = 0) -> Layout:
             rows.append(
                 [
                     SelectSpec(
-                        custom_id=ids.encode_prompt(ids.SELECT, game_id, seat, kh, page * SELECTS_PER_PAGE + part // SELECT_SIZE),
+                        custom_id=ids.encode_prompt(
+                            ids.SELECT, game_id, seat, kh, page * SELECTS_PER_PAGE + part // SELECT_SIZE
+                        ),
                         placeholder=truncate(f"Choose ({first}–{last} of {len(prompt.options)})", 150),
                         options=tuple(
                             SelectOptionSpec(
@@ -122,7 +124,9 @@ def layout_prompt(game_id: int, prompt: Prompt, page: int = 0) -> Layout:
     extra: list[Component] = []
     if pages > 1:
         extra.append(
-            ButtonSpec(ids.encode_prompt(ids.PAGE, game_id, seat, kh, max(page - 1, 0)), "◀ Previous", disabled=page == 0)
+            ButtonSpec(
+                ids.encode_prompt(ids.PAGE, game_id, seat, kh, max(page - 1, 0)), "◀ Previous", disabled=page == 0
+            )
         )
         extra.append(
             ButtonSpec(
@@ -198,7 +202,9 @@ def form_for(schema: dict) -> Form:
                 kind = _SIMPLE.get(str(p.get("type")), "json")
                 label = truncate(str(p.get("title") or name), 45)
                 hint = p.get("description") or ("JSON" if kind == "json" else None)
-                fields.append(FieldSpec(name, label, kind, name in required, truncate(str(hint), 100) if hint else None))
+                fields.append(
+                    FieldSpec(name, label, kind, name in required, truncate(str(hint), 100) if hint else None)
+                )
             return Form(fixed, tuple(fields))
         return Form(fixed, (FieldSpec("", "Answer (JSON)", "json", True, "JSON object"),))
     return Form({}, (FieldSpec("", "Answer (JSON)", "json", True, "JSON object"),))

@@ -9,7 +9,8 @@ silently hidden command.
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 import discord
 

@@ -34,7 +34,7 @@ STYLES = {
 }
 
 
-def _referee(interaction: discord.Interaction) -> "Referee":
+def _referee(interaction: discord.Interaction) -> Referee:
     return interaction.client.referee  # type: ignore[attr-defined]
 
 
@@ -45,12 +45,20 @@ def _ref(match: re.Match[str]) -> ids.PromptRef:
 class OptionButton(discord.ui.DynamicItem[discord.ui.Button], template=ids.prompt_template(ids.OPTION)):
     """One option of an enumerable prompt; pressing it applies that option's action."""
 
-    def __init__(self, ref: ids.PromptRef, label: str = "…", style: discord.ButtonStyle = discord.ButtonStyle.primary, disabled: bool = False) -> None:
+    def __init__(
+        self,
+        ref: ids.PromptRef,
+        label: str = "…",
+        style: discord.ButtonStyle = discord.ButtonStyle.primary,
+        disabled: bool = False,
+    ) -> None:
         super().__init__(discord.ui.Button(label=label, style=style, custom_id=ref.encode(), disabled=disabled))
         self.ref = ref
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /) -> "OptionButton":
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> OptionButton:
         return cls(_ref(match), getattr(item, "label", None) or "…")
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -60,7 +68,9 @@ class OptionButton(discord.ui.DynamicItem[discord.ui.Button], template=ids.promp
 class OptionSelect(discord.ui.DynamicItem[discord.ui.Select], template=ids.prompt_template(ids.SELECT)):
     """A menu of up to 25 options; the selected value is the option's index in the prompt."""
 
-    def __init__(self, ref: ids.PromptRef, placeholder: str = "Choose", options: list[discord.SelectOption] | None = None) -> None:
+    def __init__(
+        self, ref: ids.PromptRef, placeholder: str = "Choose", options: list[discord.SelectOption] | None = None
+    ) -> None:
         super().__init__(
             discord.ui.Select(
                 custom_id=ref.encode(),
@@ -73,7 +83,9 @@ class OptionSelect(discord.ui.DynamicItem[discord.ui.Select], template=ids.promp
         self.ref = ref
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /) -> "OptionSelect":
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> OptionSelect:
         return cls(_ref(match))
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -86,11 +98,17 @@ class PageButton(discord.ui.DynamicItem[discord.ui.Button], template=ids.prompt_
     """Shows another page of a long prompt by editing the message in place."""
 
     def __init__(self, ref: ids.PromptRef, label: str = "…", disabled: bool = False) -> None:
-        super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.secondary, custom_id=ref.encode(), disabled=disabled))
+        super().__init__(
+            discord.ui.Button(
+                label=label, style=discord.ButtonStyle.secondary, custom_id=ref.encode(), disabled=disabled
+            )
+        )
         self.ref = ref
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /) -> "PageButton":
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> PageButton:
         return cls(_ref(match), getattr(item, "label", None) or "…")
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -105,7 +123,9 @@ class FormButton(discord.ui.DynamicItem[discord.ui.Button], template=ids.prompt_
         self.ref = ref
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /) -> "FormButton":
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> FormButton:
         return cls(_ref(match))
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -114,11 +134,17 @@ class FormButton(discord.ui.DynamicItem[discord.ui.Button], template=ids.prompt_
 
 class JoinButton(discord.ui.DynamicItem[discord.ui.Button], template=ids.game_template(ids.JOIN)):
     def __init__(self, game_id: int) -> None:
-        super().__init__(discord.ui.Button(label="Join", style=discord.ButtonStyle.success, custom_id=ids.encode_game(ids.JOIN, game_id)))
+        super().__init__(
+            discord.ui.Button(
+                label="Join", style=discord.ButtonStyle.success, custom_id=ids.encode_game(ids.JOIN, game_id)
+            )
+        )
         self.game_id = game_id
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /) -> "JoinButton":
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> JoinButton:
         return cls(int(match["game"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -127,11 +153,17 @@ class JoinButton(discord.ui.DynamicItem[discord.ui.Button], template=ids.game_te
 
 class StartButton(discord.ui.DynamicItem[discord.ui.Button], template=ids.game_template(ids.START)):
     def __init__(self, game_id: int) -> None:
-        super().__init__(discord.ui.Button(label="Start", style=discord.ButtonStyle.primary, custom_id=ids.encode_game(ids.START, game_id)))
+        super().__init__(
+            discord.ui.Button(
+                label="Start", style=discord.ButtonStyle.primary, custom_id=ids.encode_game(ids.START, game_id)
+            )
+        )
         self.game_id = game_id
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /) -> "StartButton":
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> StartButton:
         return cls(int(match["game"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -143,12 +175,19 @@ class PanelButton(discord.ui.DynamicItem[discord.ui.Button], template=ids.game_t
 
     def __init__(self, game_id: int) -> None:
         super().__init__(
-            discord.ui.Button(label="Open my private panel", emoji="🔒", style=discord.ButtonStyle.secondary, custom_id=ids.encode_game(ids.PANEL, game_id))
+            discord.ui.Button(
+                label="Open my private panel",
+                emoji="🔒",
+                style=discord.ButtonStyle.secondary,
+                custom_id=ids.encode_game(ids.PANEL, game_id),
+            )
         )
         self.game_id = game_id
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /) -> "PanelButton":
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> PanelButton:
         return cls(int(match["game"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -178,7 +217,10 @@ def items_for(layout: Layout) -> list[discord.ui.Item[Any]]:
                 item = OptionSelect(
                     ref,
                     spec.placeholder,
-                    [discord.SelectOption(label=o.label, value=o.value, description=o.description) for o in spec.options],
+                    [
+                        discord.SelectOption(label=o.label, value=o.value, description=o.description)
+                        for o in spec.options
+                    ],
                 )
             elif isinstance(spec, ButtonSpec) and ref.kind == ids.OPTION:
                 item = OptionButton(ref, spec.label, STYLES[spec.style], spec.disabled)
@@ -203,7 +245,11 @@ class PromptModal(discord.ui.Modal):
     """
 
     def __init__(self, ref: ids.PromptRef, title: str, fields: tuple[FieldSpec, ...]) -> None:
-        super().__init__(title=title[:45], timeout=900, custom_id=ids.encode_prompt(ids.FORM_SUBMIT, ref.game, ref.seat, ref.keyhash, 0))
+        super().__init__(
+            title=title[:45],
+            timeout=900,
+            custom_id=ids.encode_prompt(ids.FORM_SUBMIT, ref.game, ref.seat, ref.keyhash, 0),
+        )
         for spec in fields[:5]:
             self.add_item(
                 discord.ui.TextInput(

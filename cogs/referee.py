@@ -18,8 +18,9 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from datetime import datetime, timezone
-from typing import Any, Awaitable, Callable, TypeVar
+from collections.abc import Awaitable, Callable
+from datetime import UTC, datetime
+from typing import Any, TypeVar
 
 import discord
 from discord import app_commands
@@ -44,7 +45,7 @@ LIVE = ["open", "active", "paused"]
 
 
 def utcnow() -> datetime:
-    return datetime.now(timezone.utc)
+    return datetime.now(UTC)
 
 
 class UserError(Exception):
@@ -52,7 +53,9 @@ class UserError(Exception):
 
 
 class Referee:
-    def __init__(self, client: discord.Client, store: GameStore, *, gm_role: str = "Game Master", clock: Clock = utcnow) -> None:
+    def __init__(
+        self, client: discord.Client, store: GameStore, *, gm_role: str = "Game Master", clock: Clock = utcnow
+    ) -> None:
         self.client = client
         self.store = store
         self.gm_role = gm_role
@@ -87,7 +90,7 @@ class Referee:
         if extras is not None:
             try:
                 items += extras(game_id, prompt, layout)
-            except Exception:  # noqa: BLE001 - an optional shortcut must never cost the prompt itself
+            except Exception:
                 log.exception("extra components for a %s prompt failed", ruleset)
         return frozen_view(items)
 
@@ -124,7 +127,10 @@ class Referee:
         parts = text.chunk(content)
         for i, part in enumerate(parts):
             last = i == len(parts) - 1
-            kwargs: dict[str, Any] = {"ephemeral": ephemeral, "allowed_mentions": mentions or discord.AllowedMentions.none()}
+            kwargs: dict[str, Any] = {
+                "ephemeral": ephemeral,
+                "allowed_mentions": mentions or discord.AllowedMentions.none(),
+            }
             if last and view is not None:
                 kwargs["view"] = view
             if last and png is not None:
@@ -149,7 +155,9 @@ class Referee:
         elif isinstance(exc, app_commands.CheckFailure):
             message = text.refusal(str(exc) or "You may not use this command here.")
         else:
-            log.exception("unexpected error in %s", getattr(interaction.command, "qualified_name", "a component"), exc_info=exc)
+            log.exception(
+                "unexpected error in %s", getattr(interaction.command, "qualified_name", "a component"), exc_info=exc
+            )
             message = "⚠️ Something went wrong on my side; nothing was changed. The error has been logged."
         try:
             await self.send(interaction, message, ephemeral=True)
@@ -262,7 +270,9 @@ class Referee:
         except Exception:  # noqa: BLE001 - a label must never stop an action
             return str(action.get("type", "answer"))
 
-    async def _mark_message(self, interaction: discord.Interaction, prompt: Prompt, label: str, still_open: bool) -> None:
+    async def _mark_message(
+        self, interaction: discord.Interaction, prompt: Prompt, label: str, still_open: bool
+    ) -> None:
         """Show the choice on the prompt message itself (only where that reveals nothing new)."""
         message = interaction.message
         if message is None or message.flags.ephemeral:
@@ -300,7 +310,9 @@ class Referee:
             prompt = find_prompt(loaded.prompts, ref.seat, ref.keyhash)
             if prompt is None:
                 raise UserError("That decision has already been resolved.")
-            if ref.seat != GM_SEAT and not any(s.seat == ref.seat and s.user_id == interaction.user.id for s in loaded.seats):
+            if ref.seat != GM_SEAT and not any(
+                s.seat == ref.seat and s.user_id == interaction.user.id for s in loaded.seats
+            ):
                 raise UserError(f"This form is for seat {ref.seat + 1}.")
             builder = self.form_builders.get(loaded.game.ruleset)
             if builder is not None and await builder(interaction, ref, prompt, loaded):
@@ -333,7 +345,9 @@ class Referee:
         if action is not None:
             await self.choose(interaction, ref, action=action)
 
-    async def act_typed(self, interaction: discord.Interaction, game_id: int | None, option: str | None, answer: str | None) -> None:
+    async def act_typed(
+        self, interaction: discord.Interaction, game_id: int | None, option: str | None, answer: str | None
+    ) -> None:
         """``/game act``: an option picked from autocomplete, an option label, or a JSON answer."""
         await self.defer(interaction)
 
@@ -347,7 +361,7 @@ class Referee:
             if answer:
                 parsed = text.parse_json_arg(answer, what="answer")
                 if not isinstance(parsed, dict):
-                    raise UserError("The answer must be a JSON object, e.g. {\"type\": \"pick\", \"card\": \"...\"}.")
+                    raise UserError('The answer must be a JSON object, e.g. {"type": "pick", "card": "..."}.')
                 prompt = prompts[0]
                 return ids.PromptRef(ids.OPTION, game.id, prompt.seat, ids.key_hash(prompt.key), 0), None, parsed
             if option:
@@ -390,7 +404,9 @@ class Referee:
             record = seats.get(seat)
             if record is None or not record.user_id:
                 continue
-            await self.delivery.dm(game, record.user_id, f"🔒 **{self.title(game)}**\n{text.format_events(events)}", seat=seat)
+            await self.delivery.dm(
+                game, record.user_id, f"🔒 **{self.title(game)}**\n{text.format_events(events)}", seat=seat
+            )
         if outcome.state is not None and (
             outcome.seq == 0 or outcome.result is not None or any(e.milestone for e in outcome.events)
         ):
@@ -400,7 +416,9 @@ class Referee:
         await self.post_prompts(game, seats, fresh)
         if outcome.result is not None:
             names = {s: text.seat_label(s, r.user_id, r.faction) for s, r in seats.items()}
-            await self.delivery.post(game, text.format_result(outcome.result, names, seed=None, seed_hash=None), mentions=user_mentions())
+            await self.delivery.post(
+                game, text.format_result(outcome.result, names, seed=None, seed_hash=None), mentions=user_mentions()
+            )
 
     async def post_board(self, game: GameRecord, state: Any, seq: int) -> None:
         """The public picture after setup, each season or turn (a milestone event) and at the end.
@@ -411,7 +429,7 @@ class Referee:
         rs = engine.ruleset(game.ruleset)
         try:
             png = await renderers.render_png(game.ruleset, rs.view(state, None))
-        except Exception:  # noqa: BLE001 - a broken picture must not stop the game
+        except Exception:
             log.exception("rendering the board of game %s failed", game.id)
             return
         if png is not None:
@@ -435,7 +453,9 @@ class Referee:
             if prompt.secret:
                 if not user_id:
                     continue
-                content = text.format_prompt(prompt, game_id=game.id, title=self.title(game), who=f"your seat {prompt.seat + 1}")
+                content = text.format_prompt(
+                    prompt, game_id=game.id, title=self.title(game), who=f"your seat {prompt.seat + 1}"
+                )
                 await self.delivery.dm(game, user_id, content, seat=prompt.seat, view=view)
             else:
                 who = text.seat_label(prompt.seat, user_id or None, record.faction if record else None)
@@ -470,7 +490,9 @@ class Referee:
                 await self.send(interaction, page)
             for prompt in loaded.prompts:
                 if prompt.seat == seat:
-                    content = text.format_prompt(prompt, game_id=game_id, title=self.title(loaded.game), who=f"your seat {seat + 1}")
+                    content = text.format_prompt(
+                        prompt, game_id=game_id, title=self.title(loaded.game), who=f"your seat {seat + 1}"
+                    )
                     await self.send(interaction, content, view=self.prompt_view(loaded.game.ruleset, game_id, prompt))
 
     async def offer_fallback(self, interaction: discord.Interaction, game_id: int) -> None:
@@ -506,7 +528,9 @@ class Referee:
             extra = f" as {faction}" if faction else ""
             await self.send(interaction, f"✅ You joined {self.title(game)}{extra}.")
             await self.delivery.post(
-                game, f"➕ {text.mention(interaction.user.id)} joined{extra} ({len(seats)}/{cap} seats).", mentions=discord.AllowedMentions.none()
+                game,
+                f"➕ {text.mention(interaction.user.id)} joined{extra} ({len(seats)}/{cap} seats).",
+                mentions=discord.AllowedMentions.none(),
             )
 
         await self.guarded(interaction, work)
@@ -533,7 +557,9 @@ class Referee:
                 )
                 digest = outcome.game.seed_hash
                 fixed = " with the seed you fixed" if seed is not None else ""
-                await self.send(interaction, f"✅ {self.title(game)} has started{fixed}. Seed hash (SHA-256): `{digest}`.")
+                await self.send(
+                    interaction, f"✅ {self.title(game)} has started{fixed}. Seed hash (SHA-256): `{digest}`."
+                )
                 await self.publish(game, [], outcome)
 
         await self.guarded(interaction, work)

@@ -24,9 +24,10 @@ from __future__ import annotations
 import functools
 import logging
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import datetime, timedelta, timezone, tzinfo
-from typing import Any, Callable
+from datetime import UTC, datetime, timedelta, timezone, tzinfo
+from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from discord.ext import commands, tasks
@@ -70,7 +71,7 @@ Plan = Ping | ApplyDefault | Stalled
 
 
 def aware(moment: datetime) -> datetime:
-    return moment if moment.tzinfo is not None else moment.replace(tzinfo=timezone.utc)
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
 
 
 def table_zone(settings: Any) -> tzinfo:
@@ -158,7 +159,9 @@ def plan_reminders(
 class Reminders(commands.Cog):
     """Runs ``plan_reminders`` over the active games every ``tick_seconds``."""
 
-    def __init__(self, bot: commands.Bot, referee: Any, *, tick_seconds: float = 300.0, clock: Clock | None = None) -> None:
+    def __init__(
+        self, bot: commands.Bot, referee: Any, *, tick_seconds: float = 300.0, clock: Clock | None = None
+    ) -> None:
         self.bot = bot
         self.r = referee
         self.clock: Clock = clock or referee.clock
@@ -178,7 +181,7 @@ class Reminders(commands.Cog):
     async def _tick(self) -> None:
         try:
             await self.run_once()
-        except Exception:  # noqa: BLE001 - one bad tick must not stop the loop
+        except Exception:
             log.exception("reminder tick failed")
 
     async def run_once(self, now: datetime | None = None) -> list[tuple[int, Plan]]:
@@ -188,7 +191,7 @@ class Reminders(commands.Cog):
         for game in await self.r.store.list_games(statuses=["active"]):
             try:
                 done += [(game.id, p) for p in await self._game(game, now)]
-            except Exception:  # noqa: BLE001
+            except Exception:
                 log.exception("reminders failed for game %s", game.id)
         return done
 
@@ -211,16 +214,25 @@ class Reminders(commands.Cog):
                 record = seats.get(plan.seat)
                 if record is None or not record.user_id:
                     continue
-                what = "your secret decision is waiting in your DMs (or use `/game hand`)" if plan.prompt.secret else plan.prompt.question
+                what = (
+                    "your secret decision is waiting in your DMs (or use `/game hand`)"
+                    if plan.prompt.secret
+                    else plan.prompt.question
+                )
                 await self.r.delivery.post(
-                    game, text.truncate(f"⏰ {text.mention(record.user_id)}, {self.r.title(game)} is waiting on you: {what}", 2000), mentions=user_mentions()
+                    game,
+                    text.truncate(
+                        f"⏰ {text.mention(record.user_id)}, {self.r.title(game)} is waiting on you: {what}", 2000
+                    ),
+                    mentions=user_mentions(),
                 )
                 await self.r.store.mark_reminded(game.id, plan.seat, now)
             elif isinstance(plan, ApplyDefault):
                 await self._apply_default(game, loaded, plan, now)
             elif isinstance(plan, Stalled):
                 names = ", ".join(
-                    "the game master" if s < 0 else text.seat_label(s, seats[s].user_id if s in seats else None) for s in plan.seats
+                    "the game master" if s < 0 else text.seat_label(s, seats[s].user_id if s in seats else None)
+                    for s in plan.seats
                 )
                 await self.r.delivery.tell_gm(game, f"{self.r.title(game)} has passed its deadline waiting on {names}.")
                 await self.r.store.mark_reminded(game.id, STALL_MARK, now)
@@ -234,13 +246,18 @@ class Reminders(commands.Cog):
             action = plan.prompt.default or rs.sample_action(loaded.state, plan.seat, self.rng)
             async with self.r.lock(game.id):
                 before = (await self.r.store.load(game.id)).prompts
-                outcome = await self.r.store.gm_act(game.id, bot_id, action, "deadline passed: default applied", seat=plan.seat)
+                outcome = await self.r.store.gm_act(
+                    game.id, bot_id, action, "deadline passed: default applied", seat=plan.seat
+                )
                 await self.r.publish(game, before, outcome)
             return True
-        except Exception as exc:  # noqa: BLE001 - a failed default must not stop the other games
+        except Exception as exc:
             reason = _failure_words(exc)
             log.warning(
-                "game %s: applying the default for seat %s at the deadline failed: %s", game.id, plan.seat + 1, reason,
+                "game %s: applying the default for seat %s at the deadline failed: %s",
+                game.id,
+                plan.seat + 1,
+                reason,
                 exc_info=not isinstance(exc, (RuleViolation, StoreError)),
             )
             # The reason is a rule sentence or a table refusal, never the hidden prompt itself.

@@ -146,12 +146,23 @@ def entry_text(query: str, entries: dict[str, tuple[str, str]]) -> str | None:
 
 
 def entry_choices(current: str, entries: dict[str, tuple[str, str]]) -> list[app_commands.Choice[str]]:
-    return [app_commands.Choice(name=text.truncate(entries[k][0], 100), value=k) for k in find_entries(current, entries)[:25]]
+    return [
+        app_commands.Choice(name=text.truncate(entries[k][0], 100), value=k)
+        for k in find_entries(current, entries)[:25]
+    ]
 
 
 # ---- the private panel as text -------------------------------------------------------------------
-ORDER_NAMES = {1: "Strategize", 2: "Mobilize", 3: "Conquer", 4: "Harvest", 5: "Recruit", 6: "Rally Support",
-               7: "Acquire Power", 8: "Fortify"}
+ORDER_NAMES = {
+    1: "Strategize",
+    2: "Mobilize",
+    3: "Conquer",
+    4: "Harvest",
+    5: "Recruit",
+    6: "Rally Support",
+    7: "Acquire Power",
+    8: "Fortify",
+}
 
 
 def _quest_name(qid: str) -> str:
@@ -177,19 +188,27 @@ def format_private(view: dict[str, Any], *, title: str) -> list[str]:
     hand = me.get("order_hand") or []
     used = panel.get("orders_used") or []
     lines.append(
-        "**Order cards in hand:** " + (", ".join(f"#{c} {ORDER_NAMES.get(c, c)}" for c in hand) or "—")
+        "**Order cards in hand:** "
+        + (", ".join(f"#{c} {ORDER_NAMES.get(c, c)}" for c in hand) or "—")
         + (f" · used this year: {', '.join(f'#{c}' for c in used)}" if used else "")
     )
     chosen = me.get("chosen")
     if chosen:
-        what = f"order card #{chosen['card']} {ORDER_NAMES.get(chosen['card'], '')}" if "card" in chosen else (
-            f"bid {chosen['amount']}" if "amount" in chosen else str(chosen))
+        what = (
+            f"order card #{chosen['card']} {ORDER_NAMES.get(chosen['card'], '')}"
+            if "card" in chosen
+            else (f"bid {chosen['amount']}" if "amount" in chosen else str(chosen))
+        )
         lines.append(f"Your secret choice so far: **{what.strip()}** (you may change it until everyone has locked in)")
     tactics = me.get("tactics") or []
     lines.append(f"**Tactics cards ({len(tactics)}):**" + ("" if tactics else " —"))
     for t in tactics:
         later = " *(playable from next season)*" if t.get("playable_from_next_season") else ""
-        lines.append(text.truncate(f"• **{t.get('name')}** [{str(t.get('timing', '')).replace('_', ' ')}]{later}: {t.get('text')}", 400))
+        lines.append(
+            text.truncate(
+                f"• **{t.get('name')}** [{str(t.get('timing', '')).replace('_', ' ')}]{later}: {t.get('text')}", 400
+            )
+        )
     quests = me.get("quests") or (view.get("heroes") or {}).get("my_quests") or []
     lines.append("**Quest cards:** " + (", ".join(_quest_name(q) for q in quests) or "—"))
     objective = me.get("objective")
@@ -200,9 +219,15 @@ def format_private(view: dict[str, Any], *, title: str) -> list[str]:
         lines.append("**Runes you may look at:** " + ", ".join(f"{a}: {f}" for a, f in sorted(runes.items())))
     heroes = [h for h in (view.get("heroes") or {}).get("heroes", []) if h.get("owner") == seat]
     for h in heroes:
-        rewards = ", ".join(str(r.get("name") if isinstance(r, dict) else r) for r in h.get("rewards") or []) or "no rewards"
-        lines.append(text.truncate(
-            f"• Hero **{h.get('name')}** ({h.get('uid')}) in {h.get('area')}: {h.get('damage')}/{h.get('health')} damage, {rewards}", 300))
+        rewards = (
+            ", ".join(str(r.get("name") if isinstance(r, dict) else r) for r in h.get("rewards") or []) or "no rewards"
+        )
+        lines.append(
+            text.truncate(
+                f"• Hero **{h.get('name')}** ({h.get('uid')}) in {h.get('area')}: {h.get('damage')}/{h.get('health')} damage, {rewards}",
+                300,
+            )
+        )
     return text.chunk("\n".join(lines))
 
 
@@ -250,8 +275,11 @@ async def bid_autocomplete(interaction: discord.Interaction, current: str) -> li
         _, prompt = await _my_prompt(interaction, getattr(interaction.namespace, "game", None), BID_RULE)
     except Exception:  # noqa: BLE001
         return []
-    return [app_commands.Choice(name=o.label, value=int(o.action.get("amount", 0))) for o in prompt.options
-            if current.strip() in o.label][:25]
+    return [
+        app_commands.Choice(name=o.label, value=int(o.action.get("amount", 0)))
+        for o in prompt.options
+        if current.strip() in o.label
+    ][:25]
 
 
 def _unit_names() -> dict[str, str]:
@@ -295,7 +323,9 @@ async def move_from_autocomplete(interaction: discord.Interaction, current: str)
     return out[:25]
 
 
-class RunewarsCog(commands.GroupCog, group_name="rw", group_description="Runewars: your hand, typed orders and rules text"):
+class RunewarsCog(
+    commands.GroupCog, group_name="rw", group_description="Runewars: your hand, typed orders and rules text"
+):
     def __init__(self, referee: Referee) -> None:
         self.r = referee
         super().__init__()
@@ -353,7 +383,9 @@ class RunewarsCog(commands.GroupCog, group_name="rw", group_description="Runewar
         await self.r.guarded(interaction, work)
 
     # ---- the private panel ------------------------------------------------------------------
-    @app_commands.command(name="hand", description="Your Runewars hand: tactics, quests, objective, orders, runes (only you see it)")
+    @app_commands.command(
+        name="hand", description="Your Runewars hand: tactics, quests, objective, orders, runes (only you see it)"
+    )
     @app_commands.autocomplete(game=game_autocomplete)
     async def hand(self, interaction: discord.Interaction, game: int | None = None) -> None:
         await self.r.defer(interaction)
@@ -375,22 +407,34 @@ class RunewarsCog(commands.GroupCog, group_name="rw", group_description="Runewar
         await self.r.guarded(interaction, work)
 
     # ---- typed answers -------------------------------------------------------------------------
-    @app_commands.command(name="order", description="Choose your secret order card for this season (changeable until all lock in)")
+    @app_commands.command(
+        name="order", description="Choose your secret order card for this season (changeable until all lock in)"
+    )
     @app_commands.describe(card="Your order card (start typing)")
     @app_commands.autocomplete(card=order_autocomplete, game=game_autocomplete)
-    async def order(self, interaction: discord.Interaction, card: app_commands.Range[int, 1, 8], game: int | None = None) -> None:
+    async def order(
+        self, interaction: discord.Interaction, card: app_commands.Range[int, 1, 8], game: int | None = None
+    ) -> None:
         await self._typed(interaction, game, ORDER_RULE, {"type": "rw_order", "card": card})
 
     @app_commands.command(name="bid", description="Your secret influence bid (changeable until all lock in)")
     @app_commands.describe(amount="Influence to bid")
     @app_commands.autocomplete(amount=bid_autocomplete, game=game_autocomplete)
-    async def bid(self, interaction: discord.Interaction, amount: app_commands.Range[int, 0, 99], game: int | None = None) -> None:
+    async def bid(
+        self, interaction: discord.Interaction, amount: app_commands.Range[int, 0, 99], game: int | None = None
+    ) -> None:
         await self._typed(interaction, game, BID_RULE, {"type": "rw_bid", "amount": amount})
 
     @app_commands.command(name="move", description="Move units into the area you activated: from which area, how many")
     @app_commands.describe(source="Where the units come from (start typing)", count="How many of them (default: all)")
     @app_commands.autocomplete(source=move_from_autocomplete, game=game_autocomplete)
-    async def move(self, interaction: discord.Interaction, source: str, count: app_commands.Range[int, 1, 16] | None = None, game: int | None = None) -> None:
+    async def move(
+        self,
+        interaction: discord.Interaction,
+        source: str,
+        count: app_commands.Range[int, 1, 16] | None = None,
+        game: int | None = None,
+    ) -> None:
         await self.r.defer(interaction)
         try:
             loaded, prompt = await _my_prompt(interaction, game, MOVE_RULE)
@@ -403,7 +447,9 @@ class RunewarsCog(commands.GroupCog, group_name="rw", group_description="Runewar
             return
         await _answer(interaction, loaded, prompt, action)
 
-    async def _typed(self, interaction: discord.Interaction, game: int | None, rule: str, action: dict[str, Any]) -> None:
+    async def _typed(
+        self, interaction: discord.Interaction, game: int | None, rule: str, action: dict[str, Any]
+    ) -> None:
         await self.r.defer(interaction)
         try:
             loaded, prompt = await _my_prompt(interaction, game, rule)

@@ -32,8 +32,14 @@ SELECTS_PER_PAGE = 4  # the fifth row holds Confirm, Clear and the page buttons
 STALE = "✅ That decision has already been resolved; nothing more to do here."  # as Referee._choose says it
 _ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz-_"
 _MASK_CHARS = (MAX_CANDIDATES + 5) // 6
-_CORE = (r":(?P<game>[0-9]{1,20}):(?P<seat>[0-9]{1,2}):(?P<keyhash>[0-9a-f]{8}):(?P<fp>[0-9a-f]{4})"
-         r":(?P<arg>[0-9]{1,3}):(?P<mask>[0-9A-Za-z_-]{0,") + f"{_MASK_CHARS}" + "})$"
+_CORE = (
+    (
+        r":(?P<game>[0-9]{1,20}):(?P<seat>[0-9]{1,2}):(?P<keyhash>[0-9a-f]{8}):(?P<fp>[0-9a-f]{4})"
+        r":(?P<arg>[0-9]{1,3}):(?P<mask>[0-9A-Za-z_-]{0,"
+    )
+    + f"{_MASK_CHARS}"
+    + "})$"
+)
 SELECT_TEMPLATE = rf"^{PREFIX}:(?P<op>s)" + _CORE
 BUTTON_TEMPLATE = rf"^{PREFIX}:(?P<op>[cgx])" + _CORE
 CONFIRM, PAGE, CLEAR, SELECT = "c", "g", "x", "s"
@@ -70,29 +76,42 @@ class PickRef:
 
     def custom_id(self, op: str, arg: int | None = None, picked: Iterable[int] | None = None) -> str:
         mask = encode_mask(self.picked if picked is None else picked)
-        out = f"{PREFIX}:{op}:{self.game}:{self.seat}:{self.keyhash}:{self.fp}:{self.arg if arg is None else arg}:{mask}"
+        out = (
+            f"{PREFIX}:{op}:{self.game}:{self.seat}:{self.keyhash}:{self.fp}:{self.arg if arg is None else arg}:{mask}"
+        )
         assert len(out) < ids.MAX_CUSTOM_ID, out
         return out
 
     @classmethod
     def from_match(cls, match: re.Match[str]) -> PickRef:
-        return cls(int(match["game"]), int(match["seat"]), match["keyhash"], match["fp"], int(match["arg"]),
-                   decode_mask(match["mask"]))
+        return cls(
+            int(match["game"]),
+            int(match["seat"]),
+            match["keyhash"],
+            match["fp"],
+            int(match["arg"]),
+            decode_mask(match["mask"]),
+        )
 
     def prompt_ref(self) -> ids.PromptRef:
         return ids.PromptRef(ids.OPTION, self.game, self.seat, self.keyhash, 0)
 
 
 # ---- what the player sees ----------------------------------------------------------------------
-CONFIRM_LABELS = {"rw_move": "Confirm: move {n} unit(s)", "rw_destroy": "Confirm: destroy {n} unit(s)",
-                  "rw_strategize": "Confirm: {n} step(s)"}
+CONFIRM_LABELS = {
+    "rw_move": "Confirm: move {n} unit(s)",
+    "rw_destroy": "Confirm: destroy {n} unit(s)",
+    "rw_strategize": "Confirm: {n} step(s)",
+}
 
 
 def page_count(picker: Picker) -> int:
     return max(1, -(-len(picker.parts()) // SELECTS_PER_PAGE))
 
 
-def picker_content(picker: Picker, question: str, rule: str, title: str, pick: PickRef, page: int, note: str = "") -> str:
+def picker_content(
+    picker: Picker, question: str, rule: str, title: str, pick: PickRef, page: int, note: str = ""
+) -> str:
     """The text above the menus: the question, what is picked so far and how to finish."""
     picked = sorted(pick.picked)
     lines = [f"🎯 **Choose units** · {title} · your seat {pick.seat + 1} (only you see this)", question]
@@ -120,13 +139,19 @@ def picker_items(picker: Picker, pick: PickRef, page: int) -> list[discord.ui.It
     pages = page_count(picker)
     page = max(0, min(page, pages - 1))
     items: list[discord.ui.Item[Any]] = []
-    for row, (number, (title, indexes)) in enumerate(list(enumerate(parts))[page * SELECTS_PER_PAGE:][:SELECTS_PER_PAGE]):
-        options = [discord.SelectOption(label=picker.candidates[i].label, value=str(i), default=i in pick.picked)
-                   for i in indexes]
+    for row, (number, (title, indexes)) in enumerate(
+        list(enumerate(parts))[page * SELECTS_PER_PAGE :][:SELECTS_PER_PAGE]
+    ):
+        options = [
+            discord.SelectOption(label=picker.candidates[i].label, value=str(i), default=i in pick.picked)
+            for i in indexes
+        ]
         items.append(PickSelect(pick, number, _placeholder(title, indexes, picker), options, row=row))
     if pages > 1:
         items.append(PickButton(pick, PAGE, max(page - 1, 0), "◀ Previous", disabled=page == 0))
-        items.append(PickButton(pick, PAGE, min(page + 1, pages - 1), f"Next ▶ ({page + 1}/{pages})", disabled=page >= pages - 1))
+        items.append(
+            PickButton(pick, PAGE, min(page + 1, pages - 1), f"Next ▶ ({page + 1}/{pages})", disabled=page >= pages - 1)
+        )
     label = CONFIRM_LABELS.get(picker.kind, "Confirm: {n} picked").format(n=len(pick.picked))
     items.append(PickButton(pick, CONFIRM, page, label, discord.ButtonStyle.success))
     items.append(PickButton(pick, CLEAR, page, "Clear", disabled=not pick.picked))
@@ -148,40 +173,67 @@ def _referee(interaction: discord.Interaction) -> Referee:
 class PickSelect(discord.ui.DynamicItem[discord.ui.Select], template=SELECT_TEMPLATE):
     """One menu of candidates; choosing redraws the picker with the new picks."""
 
-    def __init__(self, pick: PickRef, part: int, placeholder: str = "…", options: list[discord.SelectOption] | None = None,
-                 row: int | None = None) -> None:
+    def __init__(
+        self,
+        pick: PickRef,
+        part: int,
+        placeholder: str = "…",
+        options: list[discord.SelectOption] | None = None,
+        row: int | None = None,
+    ) -> None:
         options = options or [discord.SelectOption(label="…", value="0")]
         super().__init__(
-            discord.ui.Select(custom_id=pick.custom_id(SELECT, part), placeholder=placeholder, options=options,
-                              min_values=0, max_values=len(options), row=row),
+            discord.ui.Select(
+                custom_id=pick.custom_id(SELECT, part),
+                placeholder=placeholder,
+                options=options,
+                min_values=0,
+                max_values=len(options),
+                row=row,
+            ),
             row=row,
         )
         self.pick, self.part = pick, part
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /) -> PickSelect:
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> PickSelect:
         pick = PickRef.from_match(match)
         return cls(pick, pick.arg)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         values = [str(v) for v in ((interaction.data or {}).get("values") or [])]  # type: ignore[union-attr]
-        await _referee(interaction).guarded(interaction, lambda: choose_in_menu(interaction, self.pick, self.part, values))
+        await _referee(interaction).guarded(
+            interaction, lambda: choose_in_menu(interaction, self.pick, self.part, values)
+        )
 
 
 class PickButton(discord.ui.DynamicItem[discord.ui.Button], template=BUTTON_TEMPLATE):
     """Confirm the picks, clear them, or show another page of menus."""
 
-    def __init__(self, pick: PickRef, op: str, arg: int = 0, label: str = "…",
-                 style: discord.ButtonStyle = discord.ButtonStyle.secondary, disabled: bool = False) -> None:
+    def __init__(
+        self,
+        pick: PickRef,
+        op: str,
+        arg: int = 0,
+        label: str = "…",
+        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+        disabled: bool = False,
+    ) -> None:
         picked = frozenset() if op == CLEAR else pick.picked
         super().__init__(
-            discord.ui.Button(label=label, style=style, custom_id=pick.custom_id(op, arg, picked), disabled=disabled, row=4),
+            discord.ui.Button(
+                label=label, style=style, custom_id=pick.custom_id(op, arg, picked), disabled=disabled, row=4
+            ),
             row=4,
         )
         self.pick, self.op, self.arg = pick, op, arg
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /) -> PickButton:
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> PickButton:
         pick = PickRef.from_match(match)
         return cls(pick, match["op"], pick.arg, getattr(item, "label", None) or "…")
 
@@ -190,7 +242,9 @@ class PickButton(discord.ui.DynamicItem[discord.ui.Button], template=BUTTON_TEMP
         if self.op == CONFIRM:
             await confirm(interaction, self.pick)
         elif self.op == CLEAR:
-            await referee.guarded(interaction, lambda: redraw(interaction, replace(self.pick, picked=frozenset()), self.arg))
+            await referee.guarded(
+                interaction, lambda: redraw(interaction, replace(self.pick, picked=frozenset()), self.arg)
+            )
         else:
             await referee.guarded(interaction, lambda: redraw(interaction, self.pick, self.arg))
 
@@ -242,8 +296,9 @@ async def choose_in_menu(interaction: discord.Interaction, pick: PickRef, part: 
     await _draw(interaction, pick, (set(pick.picked) - members) | chosen, part // SELECTS_PER_PAGE, current)
 
 
-async def _draw(interaction: discord.Interaction, pick: PickRef, picked: set[int], page: int,
-                current: tuple[Any, Any, Picker]) -> None:
+async def _draw(
+    interaction: discord.Interaction, pick: PickRef, picked: set[int], page: int, current: tuple[Any, Any, Picker]
+) -> None:
     """Answer the press by editing the picker; picks made for another candidate list are dropped."""
     loaded, prompt, picker = current
     note = ""
@@ -292,7 +347,8 @@ async def open_picker(interaction: discord.Interaction, ref: ids.PromptRef, prom
     ephemeral = interaction.guild_id is not None  # in a DM the reply is private anyway
     if not picker.candidates:
         await interaction.response.send_message(
-            "None of your units can be picked for this; use the prompt's buttons.", ephemeral=ephemeral)
+            "None of your units can be picked for this; use the prompt's buttons.", ephemeral=ephemeral
+        )
         return True
     pick = PickRef(ref.game, ref.seat, ref.keyhash, picker.fingerprint)
     content = picker_content(picker, prompt.question, prompt.rule, _title(loaded), pick, 0)

@@ -95,7 +95,9 @@ class Picker:
         chosen = [self.candidates[i] for i in sorted(set(picked)) if 0 <= i < len(self.candidates)]
         portal = any(c.portal for c in chosen)
         if self.kind == STRATEGIZE:
-            moves = [{"unit": c.unit, "to": c.to} if c.unit is not None else {"hero": c.hero, "to": c.to} for c in chosen]
+            moves = [
+                {"unit": c.unit, "to": c.to} if c.unit is not None else {"hero": c.hero, "to": c.to} for c in chosen
+            ]
             action: dict[str, Any] = {"type": STRATEGIZE, "moves": moves}
         else:
             action = {"type": self.kind, "units": [c.unit for c in chosen]}
@@ -136,7 +138,7 @@ def _catalog() -> Any:
 
 
 def unit_name(unit: PublicUnit, seat_factions: dict[int, str]) -> str:
-    """"Footmen (Daqan Lords)"; an allied neutral says so: "Beastmen (neutral, allied)"."""
+    """ "Footmen (Daqan Lords)"; an allied neutral says so: "Beastmen (neutral, allied)"."""
     cat = _catalog()
     utype = cat.unit_types.get(unit.kind)
     name = utype.name if utype else unit.kind
@@ -188,8 +190,16 @@ def move_candidates(state: Any, prompt: Prompt) -> list[Candidate]:
     names = {u.id: unit_name(u, factions) for u in mine}
     out = []
     for u in sorted(mine, key=lambda u: _sort_key(u, names)):
-        out.append(Candidate(f"u{u.id}{'p' if u.id in via else ''}", f"From {u.area}", f"{names[u.id]} in {u.area}",
-                             unit=u.id, portal=u.id in via, area=u.area))
+        out.append(
+            Candidate(
+                f"u{u.id}{'p' if u.id in via else ''}",
+                f"From {u.area}",
+                f"{names[u.id]} in {u.area}",
+                unit=u.id,
+                portal=u.id in via,
+                area=u.area,
+            )
+        )
     return _numbered(out)
 
 
@@ -234,8 +244,15 @@ def strategize_candidates(state: Any, prompt: Prompt) -> list[Candidate]:
         plain = set(M.strategize_targets(state, u, seat))
         extra = set(M.strategize_targets(state, u, seat, portal=True)) - plain if portal else set()
         for to in sorted(plain | extra):
-            cand = Candidate(f"u{u.id}>{to}", f"Into {to}", f"{name} from {u.area} to {to}", unit=u.id, to=to,
-                             portal=to in extra, area=u.area)
+            cand = Candidate(
+                f"u{u.id}>{to}",
+                f"Into {to}",
+                f"{name} from {u.area} to {to}",
+                unit=u.id,
+                to=to,
+                portal=to in extra,
+                area=u.area,
+            )
             out.append(((to, 0, u.area, name, u.id), cand))
     content = _catalog().hero_content
     for h in H.heroes_of(state.heroes, seat):
@@ -243,8 +260,15 @@ def strategize_candidates(state: Any, prompt: Prompt) -> list[Candidate]:
         extra = set(M.hero_strategize_targets(state, h, seat, portal=True)) - plain if portal else set()
         name = f"Hero {H.hero_name(content, h.card)}"
         for to in sorted(plain | extra):
-            cand = Candidate(f"h{h.uid}>{to}", f"Into {to}", f"{name} from {h.area} to {to}", hero=h.uid, to=to,
-                             portal=to in extra, area=h.area)
+            cand = Candidate(
+                f"h{h.uid}>{to}",
+                f"Into {to}",
+                f"{name} from {h.area} to {to}",
+                hero=h.uid,
+                to=to,
+                portal=to in extra,
+                area=h.area,
+            )
             out.append(((to, 1, h.area, name, h.uid), cand))
     return _numbered([c for _, c in sorted(out, key=lambda t: t[0])])
 
@@ -272,5 +296,9 @@ def build_picker(state: Any, prompt: Prompt) -> Picker | None:
     if kind is None or state is None or not hasattr(state, "units"):
         return None
     cands = BUILDERS[kind](state, prompt)
-    return Picker(kind, tuple(cands[:MAX_CANDIDATES]), tuple(dict(o.action) for o in prompt.options),
-                  truncated=len(cands) > MAX_CANDIDATES)
+    return Picker(
+        kind,
+        tuple(cands[:MAX_CANDIDATES]),
+        tuple(dict(o.action) for o in prompt.options),
+        truncated=len(cands) > MAX_CANDIDATES,
+    )

@@ -34,7 +34,9 @@ async def game_autocomplete(interaction: discord.Interaction, current: str) -> l
     """The caller's live games in this server, then the server's open games."""
     referee: Referee = interaction.client.referee  # type: ignore[attr-defined]
     mine = await referee.store.list_games(user_id=interaction.user.id, statuses=LIVE)
-    open_games = await referee.store.list_games(guild_id=interaction.guild_id, statuses=["open"]) if interaction.guild_id else []
+    open_games = (
+        await referee.store.list_games(guild_id=interaction.guild_id, statuses=["open"]) if interaction.guild_id else []
+    )
     seen: set[int] = set()
     out: list[app_commands.Choice[int]] = []
     for game in mine + open_games:
@@ -112,7 +114,9 @@ def describe_options(rs: Any) -> str:
         parts.append(f"`{name}` (default {shown})" + (f": {field.description}" if field.description else ""))
     if not parts:
         return f"{rs.title} has no options besides `players`."
-    return text.truncate(f"{rs.title}'s options: " + ", ".join(parts) + ". Write them as name=value, e.g. `" + _example(rs) + "`.", 1500)
+    return text.truncate(
+        f"{rs.title}'s options: " + ", ".join(parts) + ". Write them as name=value, e.g. `" + _example(rs) + "`.", 1500
+    )
 
 
 def _example(rs: Any) -> str:
@@ -204,11 +208,19 @@ class TableCog(commands.GroupCog, group_name="game", group_description="Play a b
         options="Game options by name, e.g. rounds=2 (start typing to see the game's options)",
     )
     @app_commands.autocomplete(ruleset=ruleset_autocomplete, options=options_autocomplete)
-    async def new(self, interaction: discord.Interaction, ruleset: str, players: app_commands.Range[int, 1, 12] | None = None, options: str | None = None) -> None:
+    async def new(
+        self,
+        interaction: discord.Interaction,
+        ruleset: str,
+        players: app_commands.Range[int, 1, 12] | None = None,
+        options: str | None = None,
+    ) -> None:
         await self.r.defer(interaction)
         await self.r.guarded(interaction, lambda: self._new(interaction, ruleset, players, options))
 
-    async def _new(self, interaction: discord.Interaction, ruleset: str, players: int | None, options: str | None) -> None:
+    async def _new(
+        self, interaction: discord.Interaction, ruleset: str, players: int | None, options: str | None
+    ) -> None:
         if interaction.guild_id is None or interaction.channel_id is None:
             raise UserError("Games live in a server channel; use `/game new` there.")
         try:
@@ -225,7 +237,9 @@ class TableCog(commands.GroupCog, group_name="game", group_description="Play a b
             raise UserError(f"{rs.title} has no option {names}. {describe_options(rs)}")
         if players is not None:
             opts["players"] = players
-        game = await self.r.store.create_game(interaction.guild_id, interaction.channel_id, rs.name, opts, interaction.user.id)
+        game = await self.r.store.create_game(
+            interaction.guild_id, interaction.channel_id, rs.name, opts, interaction.user.id
+        )
         thread_id = await self._make_thread(interaction, f"{rs.title} #{game.id}")
         if thread_id is not None:
             game = await self.r.store.set_thread(game.id, thread_id)
@@ -248,11 +262,16 @@ class TableCog(commands.GroupCog, group_name="game", group_description="Play a b
         try:
             if isinstance(channel, discord.TextChannel):
                 thread = await channel.create_thread(
-                    name=text.truncate(name, 100), type=discord.ChannelType.public_thread, auto_archive_duration=THREAD_ARCHIVE_MINUTES
+                    name=text.truncate(name, 100),
+                    type=discord.ChannelType.public_thread,
+                    auto_archive_duration=THREAD_ARCHIVE_MINUTES,
                 )
                 return thread.id
             data = await interaction.client.http.start_thread_without_message(
-                interaction.channel_id, name=text.truncate(name, 100), auto_archive_duration=THREAD_ARCHIVE_MINUTES, type=11
+                interaction.channel_id,
+                name=text.truncate(name, 100),
+                auto_archive_duration=THREAD_ARCHIVE_MINUTES,
+                type=11,
             )
             return int(data["id"])
         except discord.HTTPException as exc:
@@ -281,7 +300,12 @@ class TableCog(commands.GroupCog, group_name="game", group_description="Play a b
     @app_commands.command(name="start", description="Start the game: seats are drawn and the seed hash published")
     @app_commands.describe(seed="Game masters only: a fixed seed (tournaments, tests); its hash is published as usual")
     @app_commands.autocomplete(game=game_autocomplete)
-    async def start(self, interaction: discord.Interaction, game: int | None = None, seed: app_commands.Range[str, 1, 100] | None = None) -> None:
+    async def start(
+        self,
+        interaction: discord.Interaction,
+        game: int | None = None,
+        seed: app_commands.Range[str, 1, 100] | None = None,
+    ) -> None:
         await self.r.start(interaction, game, seed)
 
     @app_commands.command(name="cancel", description="Cancel a game (its creator or a game master)")
@@ -297,7 +321,10 @@ class TableCog(commands.GroupCog, group_name="game", group_description="Play a b
                 updated = await self.r.store.set_status(record.id, "cancelled", interaction.user.id, reason)
             await self.r.send(interaction, f"✅ {self.r.title(record)} is cancelled.")
             seed = f" Its seed was `{updated.seed}` (hash `{updated.seed_hash}`)." if updated.seed else ""
-            await self.r.delivery.post(record, f"🛑 {text.mention(interaction.user.id)} cancelled the game: {text.truncate(reason, 500)}.{seed}")
+            await self.r.delivery.post(
+                record,
+                f"🛑 {text.mention(interaction.user.id)} cancelled the game: {text.truncate(reason, 500)}.{seed}",
+            )
 
         await self.r.guarded(interaction, work)
 
@@ -306,7 +333,11 @@ class TableCog(commands.GroupCog, group_name="game", group_description="Play a b
         await self.r.defer(interaction)
 
         async def work() -> None:
-            games = await self.r.store.list_games(guild_id=interaction.guild_id, statuses=LIVE) if interaction.guild_id else await self.r.store.list_games(user_id=interaction.user.id, statuses=LIVE)
+            games = (
+                await self.r.store.list_games(guild_id=interaction.guild_id, statuses=LIVE)
+                if interaction.guild_id
+                else await self.r.store.list_games(user_id=interaction.user.id, statuses=LIVE)
+            )
             if not games:
                 await self.r.send(interaction, "No games yet. Open one with `/game new`.")
                 return
@@ -318,7 +349,6 @@ class TableCog(commands.GroupCog, group_name="game", group_description="Play a b
             await self.r.send(interaction, "\n".join(lines))
 
         await self.r.guarded(interaction, work)
-
 
     @app_commands.command(name="info", description="Seats, factions, settings and seed hash of a game")
     @app_commands.autocomplete(game=game_autocomplete)
@@ -334,7 +364,11 @@ class TableCog(commands.GroupCog, group_name="game", group_description="Play a b
             if shown_options:
                 lines.append("Options: " + ", ".join(f"{k}={v}" for k, v in shown_options.items()))
             for seat in sorted(seats, key=lambda x: (x.seat is None, x.seat if x.seat is not None else 0, x.joined_at)):
-                label = text.seat_label(seat.seat, seat.user_id, seat.faction) if seat.seat is not None else f"{text.mention(seat.user_id)}" + (f" ({seat.faction})" if seat.faction else "")
+                label = (
+                    text.seat_label(seat.seat, seat.user_id, seat.faction)
+                    if seat.seat is not None
+                    else f"{text.mention(seat.user_id)}" + (f" ({seat.faction})" if seat.faction else "")
+                )
                 lines.append(f"• {label}" if seat.user_id else f"• seat {(seat.seat or 0) + 1}: vacant")
             if record.seed_hash:
                 lines.append(f"Seed hash: `{record.seed_hash}`" + (f" · seed `{record.seed}`" if record.seed else ""))
@@ -363,8 +397,18 @@ class TableCog(commands.GroupCog, group_name="game", group_description="Play a b
                 waiting = waiting_seats(loaded.prompts)
                 for prompt in loaded.prompts:
                     who = seats.get(prompt.seat)
-                    label = "the game master" if prompt.seat < 0 else text.seat_label(prompt.seat, who.user_id if who else None, who.faction if who else None)
-                    what = "a game-master ruling" if prompt.seat < 0 else "a secret decision" if prompt.secret else prompt.question
+                    label = (
+                        "the game master"
+                        if prompt.seat < 0
+                        else text.seat_label(prompt.seat, who.user_id if who else None, who.faction if who else None)
+                    )
+                    what = (
+                        "a game-master ruling"
+                        if prompt.seat < 0
+                        else "a secret decision"
+                        if prompt.secret
+                        else prompt.question
+                    )
                     mark = "⏳" if prompt.waiting else "🔒 locked in"
                     lines.append(text.truncate(f"{mark} {label}: {what}", 300))
                 if not waiting:
@@ -387,7 +431,9 @@ class TableCog(commands.GroupCog, group_name="game", group_description="Play a b
             rs = engine.ruleset(record.ruleset)
             seat: int | None = None
             if private:
-                seat = next((s.seat for s in loaded.seats if s.user_id == interaction.user.id and s.seat is not None), None)
+                seat = next(
+                    (s.seat for s in loaded.seats if s.user_id == interaction.user.id and s.seat is not None), None
+                )
                 if seat is None:
                     raise UserError("You have no seat in this game; leave out `private` to see the public board.")
             view = rs.view(loaded.state, seat)  # public view unless the caller asked for their own
@@ -414,7 +460,9 @@ class TableCog(commands.GroupCog, group_name="game", group_description="Play a b
 
     @app_commands.command(name="log", description="Recent events you may see")
     @app_commands.autocomplete(game=game_autocomplete)
-    async def log_(self, interaction: discord.Interaction, count: app_commands.Range[int, 1, 50] = 15, game: int | None = None) -> None:
+    async def log_(
+        self, interaction: discord.Interaction, count: app_commands.Range[int, 1, 50] = 15, game: int | None = None
+    ) -> None:
         await self.r.defer(interaction)
 
         async def work() -> None:
@@ -425,8 +473,9 @@ class TableCog(commands.GroupCog, group_name="game", group_description="Play a b
 
         await self.r.guarded(interaction, work)
 
-
-    @app_commands.command(name="undo", description="Take back your last action (only if nobody acted and nothing was revealed since)")
+    @app_commands.command(
+        name="undo", description="Take back your last action (only if nobody acted and nothing was revealed since)"
+    )
     @app_commands.autocomplete(game=game_autocomplete)
     async def undo(self, interaction: discord.Interaction, game: int | None = None) -> None:
         await self.r.defer(interaction)
@@ -444,7 +493,13 @@ class TableCog(commands.GroupCog, group_name="game", group_description="Play a b
     @app_commands.command(name="act", description="Answer your open decision by typing instead of pressing a button")
     @app_commands.describe(option="One of your options (start typing)", answer="A structured answer as JSON")
     @app_commands.autocomplete(option=option_autocomplete, game=game_autocomplete)
-    async def act(self, interaction: discord.Interaction, option: str | None = None, answer: str | None = None, game: int | None = None) -> None:
+    async def act(
+        self,
+        interaction: discord.Interaction,
+        option: str | None = None,
+        answer: str | None = None,
+        game: int | None = None,
+    ) -> None:
         await self.r.act_typed(interaction, game, option, answer)
 
     @app_commands.command(name="remind", description="Reminder interval, deadline and quiet hours of a game")
@@ -494,7 +549,9 @@ class TableCog(commands.GroupCog, group_name="game", group_description="Play a b
                 raise UserError("Only the game's players or a game master can change its reminders.")
             settings = await self.r.store.update_settings(record.id, **changes)
             await self.r.send(interaction, "✅ " + describe_settings(settings))
-            await self.r.delivery.post(record, f"⏰ {text.mention(interaction.user.id)} changed the reminders. {describe_settings(settings)}")
+            await self.r.delivery.post(
+                record, f"⏰ {text.mention(interaction.user.id)} changed the reminders. {describe_settings(settings)}"
+            )
 
         await self.r.guarded(interaction, work)
 
@@ -503,7 +560,11 @@ def describe_settings(s: Any) -> str:
     every = f"every {s.reminder_minutes / 60:g} h" if s.reminder_minutes else "off"
     deadline = f"{s.deadline_hours} h" if s.deadline_hours else "none"
     zone = clock_label(s)
-    quiet = f"{s.quiet_start_hour:02d}:00–{s.quiet_end_hour:02d}:00 {zone}" if s.quiet_start_hour is not None and s.quiet_end_hour is not None else "none"
+    quiet = (
+        f"{s.quiet_start_hour:02d}:00–{s.quiet_end_hour:02d}:00 {zone}"
+        if s.quiet_start_hour is not None and s.quiet_end_hour is not None
+        else "none"
+    )
     auto = "apply the default" if s.auto_default else "tell the game master"
     return f"Reminders: {every} · deadline: {deadline} (then {auto}) · quiet hours: {quiet}."
 

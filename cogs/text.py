@@ -8,7 +8,8 @@ the same everywhere ("⛔ message (rule)").
 from __future__ import annotations
 
 import json
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 from engine.core import Event, Prompt, Result, RuleViolation
 

@@ -22,8 +22,6 @@ from engine.core.prompts import GM_SEAT
 from engine.core.ruleset import Ruleset
 
 
-
-
 def check_invariants(rs: Ruleset, state: Any, rng: random.Random, option_samples: int = 2) -> list[str]:  # type: ignore[type-arg]
     failures: list[str] = []
     dumped = state.model_dump_json()
@@ -122,7 +120,9 @@ def run(
     report = {"ruleset": name, "games": games, "finished": 0, "actions": 0, "violations": 0, "invariant_failures": 0}
     for i in range(first, first + games):
         game_opts = dict(opts)
-        game_opts["players"] = players if players is not None else rs.min_players + i % (rs.max_players - rs.min_players + 1)
+        game_opts["players"] = (
+            players if players is not None else rs.min_players + i % (rs.max_players - rs.min_players + 1)
+        )
         outcome = play_one(rs, game_opts, seed + i, max_actions=max_actions, probe=probe)
         report["finished"] += int(outcome["finished"])
         report["actions"] += outcome["actions"]
@@ -149,11 +149,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("ruleset")
     parser.add_argument("--games", type=int, default=10)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--players", type=int, default=None, help="seats per game (default: cycle through the allowed range)")
-    parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="a game option; VALUE is JSON or a string")
+    parser.add_argument(
+        "--players", type=int, default=None, help="seats per game (default: cycle through the allowed range)"
+    )
+    parser.add_argument(
+        "--option", action="append", default=[], metavar="KEY=VALUE", help="a game option; VALUE is JSON or a string"
+    )
     parser.add_argument("--max-actions", type=int, default=20000)
-    parser.add_argument("--first", type=int, default=0, help="start at this game of the series (to replay a slice of a run)")
-    parser.add_argument("--load", action="append", default=[], metavar="MODULE", help="import a module that registers extra rulesets")
+    parser.add_argument(
+        "--first", type=int, default=0, help="start at this game of the series (to replay a slice of a run)"
+    )
+    parser.add_argument(
+        "--load", action="append", default=[], metavar="MODULE", help="import a module that registers extra rulesets"
+    )
     parser.add_argument(
         "--probe", type=int, default=2, help="offered options tried per prompt after each action (0: skip that check)"
     )
@@ -164,7 +172,17 @@ def main(argv: list[str] | None = None) -> int:
     for module in args.load:
         importlib.import_module(module)
     options = dict(_parse_option(o) for o in args.option)
-    report = run(args.ruleset, args.games, args.seed, args.players, options, max_actions=args.max_actions, verbose=args.verbose, probe=args.probe, first=args.first)
+    report = run(
+        args.ruleset,
+        args.games,
+        args.seed,
+        args.players,
+        options,
+        max_actions=args.max_actions,
+        verbose=args.verbose,
+        probe=args.probe,
+        first=args.first,
+    )
     print(json.dumps(report))
     return 0 if report["invariant_failures"] == 0 and report["violations"] == 0 else 1
 

@@ -15,7 +15,8 @@ import importlib
 import importlib.util
 import logging
 import threading
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 log = logging.getLogger(__name__)
 
@@ -47,7 +48,7 @@ def renderer_for(ruleset_name: str) -> Renderer | None:
         try:
             if importlib.util.find_spec(module) is not None:
                 importlib.import_module(module)
-        except Exception:  # noqa: BLE001 - the game falls back to a text board
+        except Exception:
             log.exception("renderer module %s failed to load", module)
         fn = _REGISTRY.get(ruleset_name)
     return fn

@@ -44,7 +44,7 @@ from renderers.canvas import new_figure, to_rgba
 from renderers.hexmap import StaticLayerCache, draw_over, fingerprint, png_from_pixels
 from renderers.palette import SeatStyle, seat_style
 
-__all__ = ["render_tableau", "panel_boxes", "tribe_label"]
+__all__ = ["panel_boxes", "render_tableau", "tribe_label"]
 
 DESIGN_W = 1600
 PANEL_W = 450
@@ -100,7 +100,7 @@ class Box:
     def cy(self) -> float:
         return self.y + self.h / 2
 
-    def overlaps(self, other: "Box") -> bool:
+    def overlaps(self, other: Box) -> bool:
         return not (
             self.x + self.w <= other.x
             or other.x + other.w <= self.x
@@ -160,34 +160,106 @@ class _Pen:
         self.ax = ax
         self.s = scale
 
-    def text(self, x: float, y: float, s: str, size: float, *, colour: str = INK, weight: str = "normal",
-             ha: str = "left", va: str = "center", z: float = 5, **kw: Any) -> None:
+    def text(
+        self,
+        x: float,
+        y: float,
+        s: str,
+        size: float,
+        *,
+        colour: str = INK,
+        weight: str = "normal",
+        ha: str = "left",
+        va: str = "center",
+        z: float = 5,
+        **kw: Any,
+    ) -> None:
         self.ax.text(x, y, s, fontsize=size * self.s, color=colour, fontweight=weight, ha=ha, va=va, zorder=z, **kw)
 
-    def box(self, x: float, y: float, w: float, h: float, *, face: str, edge: str = "none", lw: float = 0,
-            radius: float = 10, hatch: str | None = None, z: float = 2, ls: str = "-", alpha: float = 1.0) -> None:
-        self.ax.add_artist(FancyBboxPatch(
-            (x, y), w, h, boxstyle=f"round,pad=0,rounding_size={radius}", facecolor=face, edgecolor=edge,
-            linewidth=lw * self.s, hatch=hatch, zorder=z, linestyle=ls, alpha=alpha))
+    def box(
+        self,
+        x: float,
+        y: float,
+        w: float,
+        h: float,
+        *,
+        face: str,
+        edge: str = "none",
+        lw: float = 0,
+        radius: float = 10,
+        hatch: str | None = None,
+        z: float = 2,
+        ls: str = "-",
+        alpha: float = 1.0,
+    ) -> None:
+        self.ax.add_artist(
+            FancyBboxPatch(
+                (x, y),
+                w,
+                h,
+                boxstyle=f"round,pad=0,rounding_size={radius}",
+                facecolor=face,
+                edgecolor=edge,
+                linewidth=lw * self.s,
+                hatch=hatch,
+                zorder=z,
+                linestyle=ls,
+                alpha=alpha,
+            )
+        )
 
-    def marker(self, marker: str, x: float, y: float, size: float, *, face: str, edge: str = INK, lw: float = 1.5,
-               hatch: str | None = None, z: float = 6, ls: str = "-") -> None:
+    def marker(
+        self,
+        marker: str,
+        x: float,
+        y: float,
+        size: float,
+        *,
+        face: str,
+        edge: str = INK,
+        lw: float = 1.5,
+        hatch: str | None = None,
+        z: float = 6,
+        ls: str = "-",
+    ) -> None:
         """A palette marker as a patch of ``size`` px, upright although the y axis points down."""
         ms = MarkerStyle(marker)
         path = ms.get_path().transformed(ms.get_transform())
         path = path.transformed(Affine2D().scale(size, -size).translate(x, y))
-        self.ax.add_artist(PathPatch(path, facecolor=face, edgecolor=edge, linewidth=lw * self.s, hatch=hatch,
-                                    zorder=z, linestyle=ls))
+        self.ax.add_artist(
+            PathPatch(path, facecolor=face, edgecolor=edge, linewidth=lw * self.s, hatch=hatch, zorder=z, linestyle=ls)
+        )
 
-    def line(self, xs: list[float], ys: list[float], colour: str, lw: float, *, z: float = 6, ls: Any = "-",
-             cap: str = "round") -> None:
-        self.ax.add_artist(Line2D(xs, ys, color=colour, linewidth=lw * self.s, linestyle=ls, zorder=z,
-                                  solid_capstyle=cap, dash_capstyle="butt"))
+    def line(
+        self,
+        xs: list[float],
+        ys: list[float],
+        colour: str,
+        lw: float,
+        *,
+        z: float = 6,
+        ls: Any = "-",
+        cap: str = "round",
+    ) -> None:
+        self.ax.add_artist(
+            Line2D(
+                xs,
+                ys,
+                color=colour,
+                linewidth=lw * self.s,
+                linestyle=ls,
+                zorder=z,
+                solid_capstyle=cap,
+                dash_capstyle="butt",
+            )
+        )
 
-    def poly(self, points: list[tuple[float, float]], *, face: str, edge: str = INK, lw: float = 1.2,
-             z: float = 6) -> None:
-        self.ax.add_artist(Polygon(points, closed=True, facecolor=face, edgecolor=edge, linewidth=lw * self.s,
-                                   zorder=z))
+    def poly(
+        self, points: list[tuple[float, float]], *, face: str, edge: str = INK, lw: float = 1.2, z: float = 6
+    ) -> None:
+        self.ax.add_artist(
+            Polygon(points, closed=True, facecolor=face, edgecolor=edge, linewidth=lw * self.s, zorder=z)
+        )
 
 
 def _house(x: float, y: float, size: float) -> list[tuple[float, float]]:
@@ -203,8 +275,18 @@ def _tower(x: float, y: float, size: float) -> list[tuple[float, float]]:
     c = w / 2.5
     top = y - h
     return [
-        (x - w, y + h), (x - w, top), (x - w + c, top), (x - w + c, top + c), (x - c / 2, top + c), (x - c / 2, top),
-        (x + c / 2, top), (x + c / 2, top + c), (x + w - c, top + c), (x + w - c, top), (x + w, top), (x + w, y + h),
+        (x - w, y + h),
+        (x - w, top),
+        (x - w + c, top),
+        (x - w + c, top + c),
+        (x - c / 2, top + c),
+        (x - c / 2, top),
+        (x + c / 2, top),
+        (x + c / 2, top + c),
+        (x + w - c, top + c),
+        (x + w - c, top),
+        (x + w, top),
+        (x + w, y + h),
     ]
 
 
@@ -220,7 +302,7 @@ def _star(x: float, y: float, r: float) -> list[tuple[float, float]]:
 def _text_on(colour: str) -> str:
     """Black or white, whichever reads better on ``colour`` (WCAG contrast)."""
     c = colour.lstrip("#")
-    rgb = [int(c[i:i + 2], 16) / 255 for i in (0, 2, 4)]
+    rgb = [int(c[i : i + 2], 16) / 255 for i in (0, 2, 4)]
     lin = [v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4 for v in rgb]
     lum = 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
     return "#ffffff" if (1.05 / (lum + 0.05)) > ((lum + 0.05) / 0.05) else "#000000"
@@ -244,20 +326,25 @@ def render_tableau(view: dict[str, Any], *, width: int = 1600) -> bytes:
     players: list[dict[str, Any]] = list(view.get("players") or [])
     boxes, table, height = _layout(len(players))
     ctx = _Context.of(view, players)
-    key = fingerprint([width, [(p.get("seat"), p.get("tribe"), p.get("special_resource"), p.get("monument_name"))
-                               for p in players], ctx.monument_size])
+    key = fingerprint(
+        [
+            width,
+            [(p.get("seat"), p.get("tribe"), p.get("special_resource"), p.get("monument_name")) for p in players],
+            ctx.monument_size,
+        ]
+    )
     background = _STATIC.get(key, lambda: _static_layer(players, boxes, table, height, width, ctx))
     fig, pen = _canvas(width, height)
     _header(pen, view, ctx)
     _table(pen, view, ctx, boxes, table)
-    for player, box in zip(players, boxes):
+    for player, box in zip(players, boxes, strict=False):
         _panel(pen, view, ctx, player, box)
     return png_from_pixels(draw_over(fig, background))
 
 
-def _canvas(width: int, height: float) -> tuple[Figure, "_Pen"]:
+def _canvas(width: int, height: float) -> tuple[Figure, _Pen]:
     scale = width / DESIGN_W
-    fig = new_figure(width, int(round(height * scale)), facecolor=PAPER)
+    fig = new_figure(width, round(height * scale), facecolor=PAPER)
     ax = fig.add_axes((0, 0, 1, 1))
     ax.set_xlim(0, DESIGN_W)
     ax.set_ylim(height, 0)
@@ -265,15 +352,19 @@ def _canvas(width: int, height: float) -> tuple[Figure, "_Pen"]:
     return fig, _Pen(ax, scale)
 
 
-def _static_layer(players: list[dict[str, Any]], boxes: list[Box], table: Box, height: float, width: int,
-                  ctx: "_Context") -> Any:
+def _static_layer(
+    players: list[dict[str, Any]], boxes: list[Box], table: Box, height: float, width: int, ctx: _Context
+) -> Any:
     fig, pen = _canvas(width, height)
     pen.box(0, 0, DESIGN_W, HEADER_H, face="#3b2f24", radius=0, z=1)
     pen.text(24, 34, "AGE OF HEROES", 22, colour="#f4e2b8", weight="bold")
     pen.text(1140, 30, "Supply", 14, colour="#f4e2b8")
-    pen.ax.add_artist(Ellipse((table.cx, table.cy), table.w, table.h, facecolor=TABLE, edgecolor="#9b835c",
-                              linewidth=3 * pen.s, zorder=1))
-    for p, box in zip(players, boxes):
+    pen.ax.add_artist(
+        Ellipse(
+            (table.cx, table.cy), table.w, table.h, facecolor=TABLE, edgecolor="#9b835c", linewidth=3 * pen.s, zorder=1
+        )
+    )
+    for p, box in zip(players, boxes, strict=False):
         _panel_frame(pen, p, box, ctx)
     _legend(pen, height)
     return to_rgba(fig)
@@ -292,7 +383,7 @@ class _Context:
     n_alive: int
 
     @classmethod
-    def of(cls, view: dict[str, Any], players: list[dict[str, Any]]) -> "_Context":
+    def of(cls, view: dict[str, Any], players: list[dict[str, Any]]) -> _Context:
         result = view.get("result") or {}
         waiting = view.get("waiting") or {}
         return cls(
@@ -388,12 +479,21 @@ def _status_line(view: dict[str, Any], ctx: _Context) -> str:
 
 
 _PHASES = {
-    "turn-action": "choosing an action", "turn-build": "building", "turn-build-road": "asking for road consent",
-    "turn-war-declare": "declaring war", "battle-response": "defender responding",
+    "turn-action": "choosing an action",
+    "turn-build": "building",
+    "turn-build-road": "asking for road consent",
+    "turn-war-declare": "declaring war",
+    "battle-response": "defender responding",
     "battle-placement": "placing battle cards",
-    "battle-duel": "picking duellists", "battle-plunder": "plundering", "event-target": "choosing an event target",
-    "event-luck": "Luck window", "turn-monument": "monument step", "turn-discard": "discard step", "turn-tax": "tax",
-    "setup-tribes": "choosing tribes", "market-trading": "trading",
+    "battle-duel": "picking duellists",
+    "battle-plunder": "plundering",
+    "event-target": "choosing an event target",
+    "event-luck": "Luck window",
+    "turn-monument": "monument step",
+    "turn-discard": "discard step",
+    "turn-tax": "tax",
+    "setup-tribes": "choosing tribes",
+    "market-trading": "trading",
 }
 
 
@@ -493,17 +593,45 @@ def _table(pen: _Pen, view: dict[str, Any], ctx: _Context, boxes: list[Box], tab
             start = centre
             shrink_a = 30
             lx, ly = centre
-        ax.add_artist(FancyArrowPatch(start, end, arrowstyle="-|>,head_length=12,head_width=8",
-                                      mutation_scale=1.6 * pen.s,
-                                      color=WAR, linewidth=7 * pen.s, shrinkA=shrink_a, shrinkB=38, zorder=7))
-        pen.text(lx, ly, label, _fit(label, 15, 300), colour="#ffffff", weight="bold", ha="center", z=8,
-                 bbox=dict(boxstyle="round,pad=0.35", facecolor=WAR, edgecolor=INK, linewidth=1.5 * pen.s))
+        ax.add_artist(
+            FancyArrowPatch(
+                start,
+                end,
+                arrowstyle="-|>,head_length=12,head_width=8",
+                mutation_scale=1.6 * pen.s,
+                color=WAR,
+                linewidth=7 * pen.s,
+                shrinkA=shrink_a,
+                shrinkB=38,
+                zorder=7,
+            )
+        )
+        pen.text(
+            lx,
+            ly,
+            label,
+            _fit(label, 15, 300),
+            colour="#ffffff",
+            weight="bold",
+            ha="center",
+            z=8,
+            bbox=dict(boxstyle="round,pad=0.35", facecolor=WAR, edgecolor=INK, linewidth=1.5 * pen.s),
+        )
         return
     text = _table_centre_text(view, ctx)
     if text:
-        pen.text(centre[0], centre[1], text, _fit(max(text.split("\n"), key=len), 17, 380), colour=INK, weight="bold",
-                 ha="center", z=5, linespacing=1.4,
-                 bbox=dict(boxstyle="round,pad=0.4", facecolor="#fbf3df", edgecolor="#9b835c", linewidth=1.5 * pen.s))
+        pen.text(
+            centre[0],
+            centre[1],
+            text,
+            _fit(max(text.split("\n"), key=len), 17, 380),
+            colour=INK,
+            weight="bold",
+            ha="center",
+            z=5,
+            linespacing=1.4,
+            bbox=dict(boxstyle="round,pad=0.4", facecolor="#fbf3df", edgecolor="#9b835c", linewidth=1.5 * pen.s),
+        )
 
 
 def _war_label(b: dict[str, Any]) -> str:
@@ -544,7 +672,7 @@ def _table_centre_text(view: dict[str, Any], ctx: _Context) -> str:
 # --------------------------------------------------------------------------- one tribe
 
 
-def _panel_frame(pen: _Pen, p: dict[str, Any], box: Box, ctx: "_Context") -> None:
+def _panel_frame(pen: _Pen, p: dict[str, Any], box: Box, ctx: _Context) -> None:
     """The unchanging part of a tribe's panel: frame, name strip, row labels, empty monument."""
     seat = int(p.get("seat", 0))
     st = seat_style(seat)
@@ -554,8 +682,11 @@ def _panel_frame(pen: _Pen, p: dict[str, Any], box: Box, ctx: "_Context") -> Non
     head = st.colour
     pen.box(x + 6, y + 6, w - 12, 56, face=head, radius=8, z=2.5)
     pen.box(x + 10, y + 10, 48, 48, face=head, edge="#ffffff", lw=0.01, radius=4, hatch=st.hatch or None, z=2.6)
-    pen.ax.add_artist(Rectangle((x + 10, y + 10), 48, 48, facecolor="none", edgecolor=_text_on(head),
-                                linewidth=1.5 * pen.s, zorder=2.7))
+    pen.ax.add_artist(
+        Rectangle(
+            (x + 10, y + 10), 48, 48, facecolor="none", edgecolor=_text_on(head), linewidth=1.5 * pen.s, zorder=2.7
+        )
+    )
     pen.marker(st.marker, x + 34, y + 34, 30, face="#ffffff", edge=INK, lw=1.8, z=2.8)
     title = f"{seat + 1} · {tribe_label(p)}"
     pen.text(x + 68, y + 34, title, _fit(title, 23, w - 210), colour=_text_on(head), weight="bold")
@@ -576,8 +707,17 @@ def _panel_frame(pen: _Pen, p: dict[str, Any], box: Box, ctx: "_Context") -> Non
     need = ctx.monument_size
     cell_w = (w - 32) / max(need, 1)
     for i in range(need):
-        pen.ax.add_artist(Rectangle((label_x + i * cell_w + 2, row + 16), cell_w - 4, 26, facecolor="#efe9dc",
-                                    edgecolor="#b9ad98", linewidth=1.3 * pen.s, zorder=5))
+        pen.ax.add_artist(
+            Rectangle(
+                (label_x + i * cell_w + 2, row + 16),
+                cell_w - 4,
+                26,
+                facecolor="#efe9dc",
+                edgecolor="#b9ad98",
+                linewidth=1.3 * pen.s,
+                zorder=5,
+            )
+        )
 
 
 def _panel(pen: _Pen, view: dict[str, Any], ctx: _Context, p: dict[str, Any], box: Box) -> None:
@@ -594,13 +734,32 @@ def _panel(pen: _Pen, view: dict[str, Any], ctx: _Context, p: dict[str, Any], bo
     right_tag = "▶ TURN" if active else ("★ WINNER" if winner else ("WAITING" if waiting else ""))
     if right_tag:
         face = ACTIVE if right_tag != "WAITING" else "#ffffff"
-        pen.text(x + w - 14, y + 34, right_tag, 14, colour=INK, weight="bold", ha="right", z=3,
-                 bbox=dict(boxstyle="round,pad=0.3", facecolor=face, edgecolor=INK, linewidth=1.2 * pen.s))
+        pen.text(
+            x + w - 14,
+            y + 34,
+            right_tag,
+            14,
+            colour=INK,
+            weight="bold",
+            ha="right",
+            z=3,
+            bbox=dict(boxstyle="round,pad=0.3", facecolor=face, edgecolor=INK, linewidth=1.2 * pen.s),
+        )
     _body(pen, p, ctx, box, INK, dead=dead)
     if dead:
         pen.box(x - 3, y - 3, w + 6, h + 6, face=GREY_FACE, radius=12, z=8.5, alpha=0.78)
-        pen.text(box.cx, box.cy + 20, "ELIMINATED", 30, colour="#4a4640", weight="bold", ha="center", z=9, rotation=12,
-                 bbox=dict(boxstyle="round,pad=0.3", facecolor="#ffffff", edgecolor="#4a4640", linewidth=2 * pen.s))
+        pen.text(
+            box.cx,
+            box.cy + 20,
+            "ELIMINATED",
+            30,
+            colour="#4a4640",
+            weight="bold",
+            ha="center",
+            z=9,
+            rotation=12,
+            bbox=dict(boxstyle="round,pad=0.3", facecolor="#ffffff", edgecolor="#4a4640", linewidth=2 * pen.s),
+        )
 
 
 def _body(pen: _Pen, p: dict[str, Any], ctx: _Context, box: Box, ink: str, *, dead: bool) -> None:
@@ -615,11 +774,27 @@ def _body(pen: _Pen, p: dict[str, Any], ctx: _Context, box: Box, ink: str, *, de
     row = y + 94
     pen.text(num_x, row, str(cities), 24, colour=ink, weight="bold", ha="right")
     empire = cities >= ctx.empire_cities and not dead
-    _icons(pen, cities, icon_x, row, icon_room - (96 if empire else 0),
-           lambda cx, cy: pen.poly(_house(cx, cy, 26), face=GREY_FACE if dead else "#c8553d", edge=INK), ink)
+    _icons(
+        pen,
+        cities,
+        icon_x,
+        row,
+        icon_room - (96 if empire else 0),
+        lambda cx, cy: pen.poly(_house(cx, cy, 26), face=GREY_FACE if dead else "#c8553d", edge=INK),
+        ink,
+    )
     if empire:
-        pen.text(x + w - 16, row, "EMPIRE", 12, colour="#ffffff", weight="bold", ha="right", z=7,
-                 bbox=dict(boxstyle="round,pad=0.25", facecolor="#3b2f24", edgecolor="none"))
+        pen.text(
+            x + w - 16,
+            row,
+            "EMPIRE",
+            12,
+            colour="#ffffff",
+            weight="bold",
+            ha="right",
+            z=7,
+            bbox=dict(boxstyle="round,pad=0.25", facecolor="#3b2f24", edgecolor="none"),
+        )
 
     # Armies: home first, then scattered, then away.
     armies = list(p.get("armies") or [])
@@ -636,8 +811,9 @@ def _body(pen: _Pen, p: dict[str, Any], ctx: _Context, box: Box, ink: str, *, de
 
         def draw(cx: float, cy: float) -> None:
             if a.get("id") in fighting:
-                pen.ax.add_artist(Ellipse((cx, cy), 36, 36, facecolor="none", edgecolor=WAR, linewidth=3 * pen.s,
-                                          zorder=5.5))
+                pen.ax.add_artist(
+                    Ellipse((cx, cy), 36, 36, facecolor="none", edgecolor=WAR, linewidth=3 * pen.s, zorder=5.5)
+                )
             if status == "away":
                 pen.marker(st.marker, cx, cy, 26, face="#ffffff", edge=face if not dead else GREY_INK, lw=2.5, ls="--")
             else:
@@ -647,6 +823,7 @@ def _body(pen: _Pen, p: dict[str, Any], ctx: _Context, box: Box, ink: str, *, de
                 pen.line([cx - 14, cx + 14], [cy + 14, cy - 14], INK, 3, z=7)
             if a.get("general"):
                 pen.poly(_star(cx + 11, cy - 12, 10), face="#ffd21f", edge=INK, lw=1.2, z=8)
+
         return draw
 
     _icons_each(pen, [army(i) for i in range(len(armies))], icon_x, row - 2, icon_room, ink, step=44)
@@ -671,8 +848,15 @@ def _body(pen: _Pen, p: dict[str, Any], ctx: _Context, box: Box, ink: str, *, de
     forts = int(p.get("fortresses") or 0)
     pen.text(num_x, row, str(forts), 24, colour=ink, weight="bold", ha="right")
     hx = x + w - 160
-    _icons(pen, forts, icon_x, row, hx - icon_x - 4,
-           lambda cx, cy: pen.poly(_tower(cx, cy, 24), face=GREY_FACE if dead else "#9a9a9a", edge=INK), ink)
+    _icons(
+        pen,
+        forts,
+        icon_x,
+        row,
+        hx - icon_x - 4,
+        lambda cx, cy: pen.poly(_tower(cx, cy, 24), face=GREY_FACE if dead else "#9a9a9a", edge=INK),
+        ink,
+    )
     pen.text(x + w - 16, row, str(int(p.get("hand_size") or 0)), 24, colour=ink, weight="bold", ha="right")
 
     # Monument: own special resources out of the required amount.
@@ -685,20 +869,47 @@ def _body(pen: _Pen, p: dict[str, Any], ctx: _Context, box: Box, ink: str, *, de
     bar_y, bar_h = row + 16, 26
     cell_w = (w - 32) / max(need, 1)
     for i in range(min(own, need)):
-        pen.ax.add_artist(Rectangle((label_x + i * cell_w + 2, bar_y), cell_w - 4, bar_h, facecolor=face, edgecolor=INK,
-                                    hatch=st.hatch or None, linewidth=1.3 * pen.s, zorder=5))
+        pen.ax.add_artist(
+            Rectangle(
+                (label_x + i * cell_w + 2, bar_y),
+                cell_w - 4,
+                bar_h,
+                facecolor=face,
+                edgecolor=INK,
+                hatch=st.hatch or None,
+                linewidth=1.3 * pen.s,
+                zorder=5,
+            )
+        )
     extra = own - need
     if extra > 0:
-        pen.text(x + w - 20, bar_y + bar_h / 2, f"+{extra}", 13, colour=INK, weight="bold", ha="right", z=7,
-                 bbox=dict(boxstyle="round,pad=0.15", facecolor="#ffffff", edgecolor="none"))
+        pen.text(
+            x + w - 20,
+            bar_y + bar_h / 2,
+            f"+{extra}",
+            13,
+            colour=INK,
+            weight="bold",
+            ha="right",
+            z=7,
+            bbox=dict(boxstyle="round,pad=0.15", facecolor="#ffffff", edgecolor="none"),
+        )
 
     # Status line under the panel's body.
     status = _panel_status(p, ctx)
     if status and not dead:
         colour = WAR if status.startswith("⚔") else "#3b2f24"
-        pen.text(box.cx, y + PANEL_H, status, _fit(status, 13, w - 40), colour="#ffffff", weight="bold",
-                 ha="center",
-                 z=9, bbox=dict(boxstyle="round,pad=0.3", facecolor=colour, edgecolor="none"))
+        pen.text(
+            box.cx,
+            y + PANEL_H,
+            status,
+            _fit(status, 13, w - 40),
+            colour="#ffffff",
+            weight="bold",
+            ha="center",
+            z=9,
+            bbox=dict(boxstyle="round,pad=0.3", facecolor=colour, edgecolor="none"),
+        )
 
 
 def _fighting(battle: dict[str, Any] | None, seat: int) -> set[str]:
@@ -716,6 +927,7 @@ def _panel_status(p: dict[str, Any], ctx: _Context) -> str:
     out = []
     b = ctx.battle
     if b:
+
         def forces(side: str) -> str:
             n = len(b.get(side) or [])
             return f" · {n} arm{'y' if n == 1 else 'ies'}" if b.get(side) is not None else ""
@@ -764,25 +976,42 @@ def _legend(pen: _Pen, height: float) -> None:
         pen.line([cx - 13, cx + 13], [cy + 13, cy - 13], INK, 3, z=7)
 
     def war(cx: float, cy: float) -> None:
-        pen.ax.add_artist(FancyArrowPatch((cx - 18, cy), (cx + 20, cy), arrowstyle="-|>,head_length=8,head_width=6",
-                                          mutation_scale=1.6 * pen.s, color=WAR, linewidth=4 * pen.s, zorder=6))
+        pen.ax.add_artist(
+            FancyArrowPatch(
+                (cx - 18, cy),
+                (cx + 20, cy),
+                arrowstyle="-|>,head_length=8,head_width=6",
+                mutation_scale=1.6 * pen.s,
+                color=WAR,
+                linewidth=4 * pen.s,
+                zorder=6,
+            )
+        )
 
     items: list[tuple[Any, str]] = [
         (lambda cx, cy: pen.poly(_house(cx, cy, 26), face="#c8553d"), "City"),
         (lambda cx, cy: pen.poly(_tower(cx, cy, 26), face="#9a9a9a"), "Fortress"),
         (lambda cx, cy: pen.marker(sty.marker, cx, cy, 26, face=sty.colour), "Army at home"),
         (lambda cx, cy: pen.poly(_star(cx, cy, 12), face="#ffd21f"), "General"),
-        (lambda cx, cy: pen.marker(sty.marker, cx, cy, 26, face="#ffffff", edge=sty.colour, lw=2.5, ls="--"),
-         "Army away"),
+        (
+            lambda cx, cy: pen.marker(sty.marker, cx, cy, 26, face="#ffffff", edge=sty.colour, lw=2.5, ls="--"),
+            "Army away",
+        ),
         (scattered, "Scattered"),
         (lambda cx, cy: pen.line([cx - 16, cx + 16], [cy, cy], ROAD, 9), "Road"),
         (lambda cx, cy: pen.line([cx - 16, cx + 16], [cy, cy], "#8a7d68", 2.2, ls=(0, (4, 3))), "Neighbours, no road"),
         (war, "War"),
-        (lambda cx, cy: pen.ax.add_artist(Ellipse((cx, cy), 30, 30, facecolor="none", edgecolor=WAR,
-                                                  linewidth=3.5 * pen.s, zorder=6)), "In battle"),
+        (
+            lambda cx, cy: pen.ax.add_artist(
+                Ellipse((cx, cy), 30, 30, facecolor="none", edgecolor=WAR, linewidth=3.5 * pen.s, zorder=6)
+            ),
+            "In battle",
+        ),
         (lambda cx, cy: pen.box(cx - 14, cy - 12, 28, 24, face=ACTIVE, edge=INK, lw=1.5, radius=4, z=6), "Active turn"),
-        (lambda cx, cy: pen.box(cx - 14, cy - 12, 28, 24, face=GREY_FACE, edge=GREY_INK, lw=1.5, radius=4, z=6),
-         "Eliminated"),
+        (
+            lambda cx, cy: pen.box(cx - 14, cy - 12, 28, 24, face=GREY_FACE, edge=GREY_INK, lw=1.5, radius=4, z=6),
+            "Eliminated",
+        ),
     ]
     renderer = pen.ax.figure.canvas.get_renderer()  # type: ignore[attr-defined]
     size = 13.5
@@ -797,7 +1026,7 @@ def _legend(pen: _Pen, height: float) -> None:
         widths = [w * factor for w in widths]
         gap = 14
     x = 30.0
-    for (draw, _), t, w in zip(items, texts, widths):
+    for (draw, _), t, w in zip(items, texts, widths, strict=False):
         draw(x + 14, y)
         t.set_x(x + 36)
         x += 36 + w + gap

@@ -27,7 +27,7 @@ def to_png(fig: Figure) -> bytes:
     return buffer.getvalue()
 
 
-def to_rgba(fig: Figure) -> "object":
+def to_rgba(fig: Figure) -> object:
     """The rendered pixels, for caching a static layer and drawing on top of it later."""
     canvas = fig.canvas
     assert isinstance(canvas, FigureCanvasAgg)

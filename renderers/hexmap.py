@@ -10,8 +10,9 @@ from __future__ import annotations
 import hashlib
 import json
 from collections import OrderedDict
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable
+from typing import Any
 
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
@@ -116,7 +117,7 @@ class StaticLayerCache:
     """A small LRU of rendered static layers keyed by a fingerprint of the map."""
 
     capacity: int = 32
-    _items: "OrderedDict[str, Any]" = field(default_factory=OrderedDict)
+    _items: OrderedDict[str, Any] = field(default_factory=OrderedDict)
     hits: int = 0
     misses: int = 0
 
@@ -138,7 +139,7 @@ def lay_background(fig: Figure, ax: Axes, pixels: Any, box: Bounds) -> None:
     ax.imshow(pixels, extent=(box.xmin, box.xmax, box.ymax, box.ymin), zorder=0, interpolation="nearest")
 
 
-def draw_over(fig: Figure, background: Any, *, patches: "Iterable[tuple[int, int, Any]]" = ()) -> Any:
+def draw_over(fig: Figure, background: Any, *, patches: Iterable[tuple[int, int, Any]] = ()) -> Any:
     """Draw ``fig``'s artists over cached pixels and return the resulting RGBA array.
 
     ``background`` is an (H, W, 4) uint8 array of the figure's size (``to_rgba`` of the
@@ -147,7 +148,6 @@ def draw_over(fig: Figure, background: Any, *, patches: "Iterable[tuple[int, int
     hidden, so only its pieces are rasterised: a redraw costs what changed, not the map.
     """
     import numpy as np
-
     from matplotlib.backends.backend_agg import FigureCanvasAgg
 
     canvas = fig.canvas

@@ -32,11 +32,12 @@ import math
 from dataclasses import asdict, dataclass
 from typing import Any
 
-import renderers
-from engine.core.hexgrid import Hex, corners, edge_segment, neighbour, rotate, to_pixel
 from matplotlib.collections import LineCollection, PolyCollection
 from matplotlib.colors import to_rgba as colour_rgba
 from matplotlib.patches import FancyBboxPatch, Polygon, Rectangle
+
+import renderers
+from engine.core.hexgrid import Hex, corners, edge_segment, neighbour, rotate, to_pixel
 from renderers.canvas import new_figure, to_rgba
 from renderers.hexmap import StaticLayerCache, bounds, draw_over, fingerprint, png_from_pixels
 from renderers.palette import RESOURCE_COLOURS, terrain_colour
@@ -146,13 +147,30 @@ def layout(scene: Scene, width: int) -> Layout:
             y += h
         panel_h = int(y + gap)
         body = max(map_h, panel_h + side_legend_h)
-        height = int(math.ceil(banner_h + body + gap))
+        height = math.ceil(banner_h + body + gap)
         map_top = int(banner_h + (body - map_h) / 2)
         ox = (map_w - box.width * radius) / 2 - box.xmin * radius
         oy = map_top - box.ymin * radius
         legend = (map_w + 14 * k, banner_h + panel_h + 4 * k, side_w - 28 * k, side_legend_h - 14 * k)
-        return Layout(width, height, banner_h, "side", map_w, banner_h, side_w, panel_h, tuple(blocks), legend, 2,
-                      radius, ox, oy, k, rot, (0, map_top, map_w, int(math.ceil(map_h))))
+        return Layout(
+            width,
+            height,
+            banner_h,
+            "side",
+            map_w,
+            banner_h,
+            side_w,
+            panel_h,
+            tuple(blocks),
+            legend,
+            2,
+            radius,
+            ox,
+            oy,
+            k,
+            rot,
+            (0, map_top, map_w, math.ceil(map_h)),
+        )
     radius = min(width / box.width, cap)
     map_h = box.height * radius
     ox = (width - box.width * radius) / 2 - box.xmin * radius
@@ -167,9 +185,26 @@ def layout(scene: Scene, width: int) -> Layout:
     panel_h = int(y + gap)
     panel_y = int(banner_h + map_h)
     legend = (14 * k, panel_y + panel_h + 4 * k, width - 28 * k, below_legend_h - 14 * k)
-    height = int(math.ceil(panel_y + panel_h + below_legend_h + gap))
-    return Layout(width, height, banner_h, "below", 0, panel_y, width, panel_h, tuple(blocks), legend, 4,
-                  radius, ox, oy, k, rot, (0, banner_h, width, max(1, panel_y - banner_h)))
+    height = math.ceil(panel_y + panel_h + below_legend_h + gap)
+    return Layout(
+        width,
+        height,
+        banner_h,
+        "below",
+        0,
+        panel_y,
+        width,
+        panel_h,
+        tuple(blocks),
+        legend,
+        4,
+        radius,
+        ox,
+        oy,
+        k,
+        rot,
+        (0, banner_h, width, max(1, panel_y - banner_h)),
+    )
 
 
 # --------------------------------------------------------------------------- static map layer
@@ -204,8 +239,17 @@ def _static_layer(scene: Scene, lay: Layout) -> Any:
         if tuple(h) in by_hex:
             continue
         cx, cy = lay.centre(h)
-        ax.add_patch(Polygon([(cx + x, cy + y) for x, y in corners(Hex(0, 0), R * 0.92)], closed=True, fill=False,
-                             edgecolor="#7d6f55", linestyle=(0, (4, 3)), linewidth=1.5, zorder=1))
+        ax.add_patch(
+            Polygon(
+                [(cx + x, cy + y) for x, y in corners(Hex(0, 0), R * 0.92)],
+                closed=True,
+                fill=False,
+                edgecolor="#7d6f55",
+                linestyle=(0, (4, 3)),
+                linewidth=1.5,
+                zorder=1,
+            )
+        )
     # Tile outlines (thicker), map edge, mountain and water borders.
     tile_lines, border_lines, border_colours = [], [], []
     for a in scene.areas:
@@ -221,10 +265,13 @@ def _static_layer(scene: Scene, lay: Layout) -> Any:
             elif other is None or _tile_of(other) != _tile_of(a):
                 tile_lines.append(seg)
     ax.add_collection(LineCollection(tile_lines, colors="#4a4030", linewidths=2.2 * lay.k, zorder=2, capstyle="round"))
-    ax.add_collection(LineCollection(border_lines, colors=border_colours, linewidths=6.5 * lay.k, zorder=3,
-                                     capstyle="round"))
+    ax.add_collection(
+        LineCollection(border_lines, colors=border_colours, linewidths=6.5 * lay.k, zorder=3, capstyle="round")
+    )
     # Mountains get a white zigzag so the two borders differ without colour too.
-    zig = [_zigzag(seg, 0.05 * R) for seg, colour in zip(border_lines, border_colours) if colour == MOUNTAIN]
+    zig = [
+        _zigzag(seg, 0.05 * R) for seg, colour in zip(border_lines, border_colours, strict=False) if colour == MOUNTAIN
+    ]
     ax.add_collection(LineCollection(zig, colors="#ffffff", linewidths=1.4 * lay.k, zorder=4))
 
     b = Batch()
@@ -265,19 +312,34 @@ def _zigzag(seg: list[tuple[float, float]], amplitude: float, teeth: int = 5) ->
 
 
 LEGEND_ROWS = (
-    ("triangle", "triangle base"), ("rectangle", "rectangle base"), ("circle", "circle base"),
-    ("hexagon", "hexagon base"), ("unit", "3 units of type K"), ("routed", "routed units"),
-    ("damage", "damage (battle)"), ("hero", "hero + initials"), ("ring", "controller's ring"),
-    ("flag", "home realm"), ("res", "food · wood · ore"), ("castle", "stronghold"),
-    ("damaged", "damaged stronghold"), ("dev", "development"), ("rune", "rune token"),
-    ("activation", "activation token"), ("marker", "defeated hero"), ("explore", "exploration token"),
-    ("battle", "battle here"), ("city", "city"), ("mountain", "mountain border"), ("water", "water border"),
+    ("triangle", "triangle base"),
+    ("rectangle", "rectangle base"),
+    ("circle", "circle base"),
+    ("hexagon", "hexagon base"),
+    ("unit", "3 units of type K"),
+    ("routed", "routed units"),
+    ("damage", "damage (battle)"),
+    ("hero", "hero + initials"),
+    ("ring", "controller's ring"),
+    ("flag", "home realm"),
+    ("res", "food · wood · ore"),
+    ("castle", "stronghold"),
+    ("damaged", "damaged stronghold"),
+    ("dev", "development"),
+    ("rune", "rune token"),
+    ("activation", "activation token"),
+    ("marker", "defeated hero"),
+    ("explore", "exploration token"),
+    ("battle", "battle here"),
+    ("city", "city"),
+    ("mountain", "mountain border"),
+    ("water", "water border"),
 )
 
 
 def _legend_layer(legend: tuple[float, float, float, float], cols: int, k: float) -> Any:
     """The legend as pixels: the same for every game of a given layout, so cached across games."""
-    w, h = int(math.ceil(legend[2] + 2 * k)), int(math.ceil(legend[3] + 2 * k))
+    w, h = math.ceil(legend[2] + 2 * k), math.ceil(legend[3] + 2 * k)
     fig = new_figure(w, h, facecolor=BACKGROUND)
     ax = pixel_axes(fig, w, h)
     _legend(ax, (k, k, legend[2], legend[3]), cols, k)
@@ -286,8 +348,18 @@ def _legend_layer(legend: tuple[float, float, float, float], cols: int, k: float
 
 def _legend(ax: Any, rect: tuple[float, float, float, float], cols: int, k: float) -> None:
     x0, y0, w, lh = rect
-    ax.add_patch(FancyBboxPatch((x0, y0), w, lh, boxstyle=f"round,pad=0,rounding_size={8 * k}",
-                                facecolor="#fbf8f1", edgecolor="#9a8f7a", linewidth=1, zorder=1))
+    ax.add_patch(
+        FancyBboxPatch(
+            (x0, y0),
+            w,
+            lh,
+            boxstyle=f"round,pad=0,rounding_size={8 * k}",
+            facecolor="#fbf8f1",
+            edgecolor="#9a8f7a",
+            linewidth=1,
+            zorder=1,
+        )
+    )
     b = Batch()
     b.label("Legend", x0 + 12 * k, y0 + 18 * k, 16 * k, INK, align="left", z=3)
     col_w = w / cols
@@ -355,11 +427,26 @@ def _legend(ax: Any, rect: tuple[float, float, float, float], cols: int, k: floa
                 b.label(res[0].upper(), gx - 0.2 * s + j * 0.75 * s, gy, 0.45 * s, "#ffffff" if res != "food" else INK)
             tx += 30 * k
         elif kind in ("mountain", "water"):
-            ax.plot([gx - 0.6 * s, gx + 0.6 * s], [gy, gy], color=MOUNTAIN if kind == "mountain" else WATER,
-                    linewidth=6 * k, solid_capstyle="round", zorder=3)
+            ax.plot(
+                [gx - 0.6 * s, gx + 0.6 * s],
+                [gy, gy],
+                color=MOUNTAIN if kind == "mountain" else WATER,
+                linewidth=6 * k,
+                solid_capstyle="round",
+                zorder=3,
+            )
         elif kind == "ring":
-            ax.add_patch(Polygon([(gx + x, gy + y) for x, y in corners(Hex(0, 0), 0.6 * s)], closed=True, fill=False,
-                                 edgecolor="#555555", linewidth=3 * k, linestyle=(0, (3, 1.5)), zorder=3))
+            ax.add_patch(
+                Polygon(
+                    [(gx + x, gy + y) for x, y in corners(Hex(0, 0), 0.6 * s)],
+                    closed=True,
+                    fill=False,
+                    edgecolor="#555555",
+                    linewidth=3 * k,
+                    linestyle=(0, (3, 1.5)),
+                    zorder=3,
+                )
+            )
         elif kind == "flag":
             b.glyph("flag", gx, gy, 0.85 * s, grey, "#222222", 0.8)
         if kind == "dev":
@@ -376,8 +463,17 @@ def _legend(ax: Any, rect: tuple[float, float, float, float], cols: int, k: floa
             pass
     notes.append("Each faction's ring has its own dash pattern (see its panel).")
     text = "\n".join(_wrap(n, int(w / (7.4 * k))) for n in notes)
-    ax.text(x0 + 12 * k, top + per_col * dy - 4 * k, text, fontsize=12.5 * k * PT_PER_PX,
-            va="top", ha="left", color="#444444", zorder=3, linespacing=1.3)
+    ax.text(
+        x0 + 12 * k,
+        top + per_col * dy - 4 * k,
+        text,
+        fontsize=12.5 * k * PT_PER_PX,
+        va="top",
+        ha="left",
+        color="#444444",
+        zorder=3,
+        linespacing=1.3,
+    )
 
 
 def _wrap(text: str, width: int) -> str:
@@ -391,8 +487,8 @@ def _wrap(text: str, width: int) -> str:
 
 def _block_layer(p: FactionPanel, w: float, h: float, k: float) -> Any:
     """One faction's panel block as pixels (cached by what it shows)."""
-    fig = new_figure(int(math.ceil(w)), int(math.ceil(h)), facecolor=BACKGROUND)
-    ax = pixel_axes(fig, int(math.ceil(w)), int(math.ceil(h)))
+    fig = new_figure(math.ceil(w), math.ceil(h), facecolor=BACKGROUND)
+    ax = pixel_axes(fig, math.ceil(w), math.ceil(h))
     _faction_block(ax, p, 1.5 * k, 1.5 * k, w - 3 * k, h - 3 * k, k)
     return to_rgba(fig)
 
@@ -405,8 +501,19 @@ def _panel_key(p: FactionPanel) -> dict[str, Any]:
 
 def _faction_block(ax: Any, p: FactionPanel, x: float, y: float, w: float, h: float, k: float) -> None:
     faded = p.eliminated
-    ax.add_patch(FancyBboxPatch((x, y), w, h, boxstyle=f"round,pad=0,rounding_size={8 * k}", facecolor="#fbf8f1",
-                                edgecolor=p.colour, linewidth=2.5 * k, zorder=1, alpha=0.5 if faded else 1))
+    ax.add_patch(
+        FancyBboxPatch(
+            (x, y),
+            w,
+            h,
+            boxstyle=f"round,pad=0,rounding_size={8 * k}",
+            facecolor="#fbf8f1",
+            edgecolor=p.colour,
+            linewidth=2.5 * k,
+            zorder=1,
+            alpha=0.5 if faded else 1,
+        )
+    )
     hh = 40 * k
     ax.add_patch(Rectangle((x, y), w, hh, facecolor=p.colour, edgecolor="none", zorder=2))
     name = p.name + ("  (eliminated)" if p.eliminated else "")
@@ -418,8 +525,17 @@ def _faction_block(ax: Any, p: FactionPanel, x: float, y: float, w: float, h: fl
     b.label(" · ".join(tags), x + w - 52 * k, y + hh / 2, 14 * k, "#ffffff", bold=False, align="right")
     # The faction's control ring, as drawn on the map (its dash pattern tells factions apart without colour).
     rx, ry0 = x + w - 26 * k, y + hh / 2
-    ax.add_patch(Polygon([(rx + cx, ry0 + cy) for cx, cy in corners(Hex(0, 0), 14 * k)], closed=True, fill=False,
-                         edgecolor="#ffffff", linewidth=3 * k, linestyle=p.line, zorder=3))
+    ax.add_patch(
+        Polygon(
+            [(rx + cx, ry0 + cy) for cx, cy in corners(Hex(0, 0), 14 * k)],
+            closed=True,
+            fill=False,
+            edgecolor="#ffffff",
+            linewidth=3 * k,
+            linestyle=p.line,
+            zorder=3,
+        )
+    )
     # Row: dials, influence, tactics, quests.
     ry = y + hh + 20 * k
     cx = x + 22 * k
@@ -439,11 +555,25 @@ def _faction_block(ax: Any, p: FactionPanel, x: float, y: float, w: float, h: fl
         bx = x + 80 * k + (n - 1) * 30 * k
         used = n in p.orders_used
         current = p.order_now == n
-        b.glyph("square", bx, ry, 25 * k, p.colour if used else "#ffffff", INK if current else "#888888",
-                3 * k if current else 1)
+        b.glyph(
+            "square",
+            bx,
+            ry,
+            25 * k,
+            p.colour if used else "#ffffff",
+            INK if current else "#888888",
+            3 * k if current else 1,
+        )
         b.label(str(n), bx, ry, 15 * k, "#ffffff" if used else "#777777")
-    b.label(f"strongholds {p.strongholds} · units {p.units_on_board}", x + 80 * k + 8 * 30 * k, ry, 14 * k, "#555555",
-            bold=False, align="left")
+    b.label(
+        f"strongholds {p.strongholds} · units {p.units_on_board}",
+        x + 80 * k + 8 * 30 * k,
+        ry,
+        14 * k,
+        "#555555",
+        bold=False,
+        align="left",
+    )
     # Rows: the faction's unit key, two per row.
     ry += 32 * k
     c = _content()
@@ -522,8 +652,9 @@ def _banner_layer(scene: Scene, lay: Layout) -> Any:
     fig = new_figure(lay.width, lay.banner_h, facecolor="#2d2a26")
     ax = pixel_axes(fig, lay.width, lay.banner_h)
     bn = scene.banner
-    ax.text(16 * k, 30 * k, bn.title, fontsize=30 * k * PT_PER_PX, fontweight="bold", color="#ffffff", va="center",
-            zorder=3)
+    ax.text(
+        16 * k, 30 * k, bn.title, fontsize=30 * k * PT_PER_PX, fontweight="bold", color="#ffffff", va="center", zorder=3
+    )
     if bn.season_card:
         text = f"Season card: {bn.season_card}" + (f" — {bn.season_text}" if bn.season_text else "")
         room = lay.width - 32 * k
@@ -532,11 +663,27 @@ def _banner_layer(scene: Scene, lay: Layout) -> Any:
         else:  # two smaller lines rather than a cut sentence
             first, rest = _split_to_width(text, 13.5 * k, room)
             ax.text(16 * k, 56 * k, first, fontsize=13.5 * k * PT_PER_PX, color="#f3d58a", va="center", zorder=3)
-            ax.text(16 * k, 74 * k, _fit(rest, 13.5 * k, room), fontsize=13.5 * k * PT_PER_PX, color="#f3d58a",
-                    va="center", zorder=3)
+            ax.text(
+                16 * k,
+                74 * k,
+                _fit(rest, 13.5 * k, room),
+                fontsize=13.5 * k * PT_PER_PX,
+                color="#f3d58a",
+                va="center",
+                zorder=3,
+            )
     if bn.viewer:
-        ax.text(lay.width - 16 * k, 30 * k, bn.viewer, fontsize=14 * k * PT_PER_PX, color="#ffd27f", va="center",
-                ha="right", zorder=3, fontweight="bold")
+        ax.text(
+            lay.width - 16 * k,
+            30 * k,
+            bn.viewer,
+            fontsize=14 * k * PT_PER_PX,
+            color="#ffd27f",
+            va="center",
+            ha="right",
+            zorder=3,
+            fontweight="bold",
+        )
     return to_rgba(fig)
 
 
@@ -739,15 +886,22 @@ def render_pixels(view: dict[str, Any], *, width: int = 1800) -> Any:
     k = lay.k
     map_pixels = STATIC_CACHE.get(static_fingerprint(scene, lay), lambda: _static_layer(scene, lay))
     banner_key = fingerprint(["runewars-banner-v3", asdict(scene.banner) | {"status": ""}, lay.width, lay.banner_h])
-    patches = [(lay.map_rect[1], lay.map_rect[0], map_pixels),
-               (0, 0, PANEL_CACHE.get(banner_key, lambda: _banner_layer(scene, lay)))]
+    patches = [
+        (lay.map_rect[1], lay.map_rect[0], map_pixels),
+        (0, 0, PANEL_CACHE.get(banner_key, lambda: _banner_layer(scene, lay))),
+    ]
     legend_key = fingerprint(["runewars-legend-v2", lay.legend, lay.legend_cols, k])
-    patches.append((int(lay.legend[1] - k), int(lay.legend[0] - k),
-                    PANEL_CACHE.get(legend_key, lambda: _legend_layer(lay.legend, lay.legend_cols, k))))
-    for p, (bx, by, bw, bh) in zip(scene.panels, lay.blocks):
+    patches.append(
+        (
+            int(lay.legend[1] - k),
+            int(lay.legend[0] - k),
+            PANEL_CACHE.get(legend_key, lambda: _legend_layer(lay.legend, lay.legend_cols, k)),
+        )
+    )
+    for p, (bx, by, bw, bh) in zip(scene.panels, lay.blocks, strict=False):
         key = fingerprint(["runewars-block-v2", _panel_key(p), bw, bh, k])
         block = PANEL_CACHE.get(key, lambda: _block_layer(p, bw, bh, k))
-        patches.append((int(round(lay.panel_y + by)), int(round(lay.panel_x + bx)), block))
+        patches.append((round(lay.panel_y + by), round(lay.panel_x + bx), block))
 
     fig = new_figure(lay.width, lay.height, facecolor=BACKGROUND)
     tf = pixel_transform(lay.height)
@@ -761,15 +915,32 @@ def render_pixels(view: dict[str, Any], *, width: int = 1800) -> Any:
             battle_polys.append([(cx + x, cy + y) for x, y in corners(Hex(0, 0), lay.radius * 0.97)])
     if rings:
         # A light wash of the controller's colour makes territory readable even in a phone preview.
-        fig.add_artist(PolyCollection([r[0] for r in rings], facecolors=[colour_rgba(r[1], 0.16) for r in rings],
-                                      edgecolors="none", zorder=4, transform=tf))
-        fig.add_artist(PolyCollection([r[0] for r in rings], facecolors="none", edgecolors=[r[1] for r in rings],
-                                      linestyles=[r[2] for r in rings], linewidths=4.5 * k, zorder=5, transform=tf))
+        fig.add_artist(
+            PolyCollection(
+                [r[0] for r in rings],
+                facecolors=[colour_rgba(r[1], 0.16) for r in rings],
+                edgecolors="none",
+                zorder=4,
+                transform=tf,
+            )
+        )
+        fig.add_artist(
+            PolyCollection(
+                [r[0] for r in rings],
+                facecolors="none",
+                edgecolors=[r[1] for r in rings],
+                linestyles=[r[2] for r in rings],
+                linewidths=4.5 * k,
+                zorder=5,
+                transform=tf,
+            )
+        )
     if battle_polys:
-        fig.add_artist(PolyCollection(battle_polys, facecolors="none", edgecolors=BATTLE, linewidths=5 * k,
-                                      zorder=6, transform=tf))
+        fig.add_artist(
+            PolyCollection(battle_polys, facecolors="none", edgecolors=BATTLE, linewidths=5 * k, zorder=6, transform=tf)
+        )
     # Live bits of the panel and banner: who is to act, and the status line.
-    for p, (bx, by, bw, bh) in zip(scene.panels, lay.blocks):
+    for p, (bx, by, bw, bh) in zip(scene.panels, lay.blocks, strict=False):
         if p.waiting:
             x = lay.panel_x + bx + 1.5 * k + 12 * k + label_width(p.name, 21 * k) + 46 * k
             y = lay.panel_y + by + 1.5 * k + 20 * k
@@ -778,8 +949,9 @@ def render_pixels(view: dict[str, Any], *, width: int = 1800) -> Any:
     status = scene.banner.status
     status = _fit(status, 15 * k, lay.width - 32 * k)
     if status:
-        fig.text(16 * k, 94 * k, status, fontsize=15 * k * PT_PER_PX, color="#dddddd", va="center", zorder=40,
-                 transform=tf)
+        fig.text(
+            16 * k, 94 * k, status, fontsize=15 * k * PT_PER_PX, color="#dddddd", va="center", zorder=40, transform=tf
+        )
     b.draw(fig, tf)
     return draw_over(fig, _plain(lay.width, lay.height), patches=patches)
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 from collections import defaultdict
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Any
 
 from matplotlib.axes import Axes
@@ -43,7 +43,7 @@ def _scaled(path: Path, box: float = 1.0) -> Path:
     return Path(verts, codes)
 
 
-@lru_cache(maxsize=None)
+@cache
 def shape_marker(shape: str) -> MarkerStyle:
     """Unit base shapes and token shapes, all fitting a box of half-size 1 (y up)."""
     if shape == "triangle":
@@ -65,8 +65,21 @@ def shape_marker(shape: str) -> MarkerStyle:
         p = Path(pts + [pts[0]], closed=True)
     elif shape == "castle":  # a keep with battlements
         p = Path(
-            [(-0.9, -0.85), (0.9, -0.85), (0.9, 0.85), (0.55, 0.85), (0.55, 0.55), (0.18, 0.55), (0.18, 0.85),
-             (-0.18, 0.85), (-0.18, 0.55), (-0.55, 0.55), (-0.55, 0.85), (-0.9, 0.85), (-0.9, -0.85)],
+            [
+                (-0.9, -0.85),
+                (0.9, -0.85),
+                (0.9, 0.85),
+                (0.55, 0.85),
+                (0.55, 0.55),
+                (0.18, 0.55),
+                (0.18, 0.85),
+                (-0.18, 0.85),
+                (-0.18, 0.55),
+                (-0.55, 0.55),
+                (-0.55, 0.85),
+                (-0.9, 0.85),
+                (-0.9, -0.85),
+            ],
             closed=True,
         )
     elif shape == "pill":  # a wide rounded badge, 1 : 0.36
@@ -119,14 +132,35 @@ class Batch:
     glyphs: dict[tuple[Any, ...], tuple[list[float], list[float]]] = field(default_factory=lambda: defaultdict(_xy))
     labels: dict[tuple[Any, ...], tuple[list[float], list[float]]] = field(default_factory=lambda: defaultdict(_xy))
 
-    def glyph(self, shape: str, x: float, y: float, size_px: float, face: str, edge: str = "#222222",
-              lw: float = 1.2, z: int = 10, alpha: float = 1.0) -> None:
+    def glyph(
+        self,
+        shape: str,
+        x: float,
+        y: float,
+        size_px: float,
+        face: str,
+        edge: str = "#222222",
+        lw: float = 1.2,
+        z: int = 10,
+        alpha: float = 1.0,
+    ) -> None:
         xs, ys = self.glyphs[(z, shape, round(size_px, 1), face, edge, round(lw, 2), alpha)]
         xs.append(x)
         ys.append(y)
 
-    def label(self, text: str, x: float, y: float, size_px: float, colour: str = "#111111", *, bold: bool = True,
-              halo: str | None = None, z: int = 20, align: str = "center") -> None:
+    def label(
+        self,
+        text: str,
+        x: float,
+        y: float,
+        size_px: float,
+        colour: str = "#111111",
+        *,
+        bold: bool = True,
+        halo: str | None = None,
+        z: int = 20,
+        align: str = "center",
+    ) -> None:
         """A short label centred on (x, y); ``align="left"``/``"right"`` anchor its start/end at x instead."""
         if not text:
             return
@@ -149,20 +183,54 @@ class Batch:
         for (z, shape, size, face, edge, lw, alpha), (xs, ys) in self.glyphs.items():
             # The padded marker box is 2 units for a shape of half-size 1: markersize = glyph size.
             # A shape spans its whole marker box, so the marker size in points is the glyph size.
-            ax.add_artist(Line2D(xs, ys, linestyle="none", marker=shape_marker(shape), markersize=size * PT_PER_PX,
-                                 markerfacecolor=face, markeredgecolor=edge, markeredgewidth=lw, alpha=alpha, zorder=z,
-                                 transform=tf))
+            ax.add_artist(
+                Line2D(
+                    xs,
+                    ys,
+                    linestyle="none",
+                    marker=shape_marker(shape),
+                    markersize=size * PT_PER_PX,
+                    markerfacecolor=face,
+                    markeredgecolor=edge,
+                    markeredgewidth=lw,
+                    alpha=alpha,
+                    zorder=z,
+                    transform=tf,
+                )
+            )
             made += 1
         for (z, text, size, colour, bold, halo), (xs, ys) in self.labels.items():
             marker, box, _, _ = _text_marker(text, bold)
             ms = 2 * box * size * PT_PER_PX / 10
             if halo:
-                ax.add_artist(Line2D(xs, ys, linestyle="none", marker=marker, markersize=ms, markerfacecolor=halo,
-                                     markeredgecolor=halo, markeredgewidth=max(1.5, size * 0.18), zorder=z - 0.5,
-                                     transform=tf))
+                ax.add_artist(
+                    Line2D(
+                        xs,
+                        ys,
+                        linestyle="none",
+                        marker=marker,
+                        markersize=ms,
+                        markerfacecolor=halo,
+                        markeredgecolor=halo,
+                        markeredgewidth=max(1.5, size * 0.18),
+                        zorder=z - 0.5,
+                        transform=tf,
+                    )
+                )
                 made += 1
-            ax.add_artist(Line2D(xs, ys, linestyle="none", marker=marker, markersize=ms, markerfacecolor=colour,
-                               markeredgewidth=0, zorder=z, transform=tf))
+            ax.add_artist(
+                Line2D(
+                    xs,
+                    ys,
+                    linestyle="none",
+                    marker=marker,
+                    markersize=ms,
+                    markerfacecolor=colour,
+                    markeredgewidth=0,
+                    zorder=z,
+                    transform=tf,
+                )
+            )
             made += 1
         return made
 

@@ -68,8 +68,14 @@ def unit_kind(kind: str) -> UnitKind:
         name = kind.replace("_", " ").title()
         return UnitKind(kind, name, "circle", name[:1].upper(), False, None)
     neutral = u.faction == "neutral"
-    return UnitKind(kind, u.name, u.shape if u.shape in SHAPES else "circle", _unit_code(kind), neutral,
-                    None if neutral else u.faction)
+    return UnitKind(
+        kind,
+        u.name,
+        u.shape if u.shape in SHAPES else "circle",
+        _unit_code(kind),
+        neutral,
+        None if neutral else u.faction,
+    )
 
 
 @lru_cache(maxsize=256)
@@ -178,8 +184,18 @@ class AreaScene:
         return self.stronghold.get("owner") if self.stronghold else None
 
     def static_key(self) -> tuple[Any, ...]:
-        return (self.id, self.hex, self.tile, self.terrain, self.food, self.wood, self.ore, self.edges, self.city,
-                self.home_colour)
+        return (
+            self.id,
+            self.hex,
+            self.tile,
+            self.terrain,
+            self.food,
+            self.wood,
+            self.ore,
+            self.edges,
+            self.city,
+            self.home_colour,
+        )
 
 
 @dataclass
@@ -303,9 +319,16 @@ def build_scene(view: dict[str, Any]) -> Scene:
         home = a.get("home_of")
         edges = tuple(str(e) for e in (a.get("edges") or ["none"] * 6))
         scene = AreaScene(
-            id=aid, hex=(_int(a.get("hex", [0, 0])[0]), _int(a.get("hex", [0, 0])[1])), tile=str(a.get("tile", "")),
-            terrain=str(terrain), food=_int(a.get("food")), wood=_int(a.get("wood")), ore=_int(a.get("ore")),
-            edges=edges, city=city_name, home_colour=(style_of(home).colour if home is not None else None),
+            id=aid,
+            hex=(_int(a.get("hex", [0, 0])[0]), _int(a.get("hex", [0, 0])[1])),
+            tile=str(a.get("tile", "")),
+            terrain=str(terrain),
+            food=_int(a.get("food")),
+            wood=_int(a.get("wood")),
+            ore=_int(a.get("ore")),
+            edges=edges,
+            city=city_name,
+            home_colour=(style_of(home).colour if home is not None else None),
         )
         ctrl = a.get("controller")
         if ctrl is not None:
@@ -313,8 +336,12 @@ def build_scene(view: dict[str, Any]) -> Scene:
             scene.controller_style = _line_for(ctrl)
         sh = a.get("stronghold")
         if isinstance(sh, dict):
-            scene.stronghold = {"colour": style_of(sh.get("owner")).colour, "damaged": bool(sh.get("damaged")),
-                                "development": sh.get("development"), "owner": sh.get("owner")}
+            scene.stronghold = {
+                "colour": style_of(sh.get("owner")).colour,
+                "damaged": bool(sh.get("damaged")),
+                "development": sh.get("development"),
+                "owner": sh.get("owner"),
+            }
         for u in a.get("units") or []:
             kind = unit_kind(str(u.get("type")))
             owner = u.get("owner")
@@ -322,8 +349,11 @@ def build_scene(view: dict[str, Any]) -> Scene:
             colour = style_of(owner).colour if owner is not None else seat_style(None).colour
             routed = bool(u.get("routed"))
             dmg = battle_damage.get((owner, kind.id, routed), 0) if aid == battle_area else 0
-            scene.units.append(UnitCell(kind.id, kind.shape, kind.code, _int(u.get("count"), 1), owner, colour, routed,
-                                        neutral_kind, dmg))
+            scene.units.append(
+                UnitCell(
+                    kind.id, kind.shape, kind.code, _int(u.get("count"), 1), owner, colour, routed, neutral_kind, dmg
+                )
+            )
         # Rune token: the face only where the view shows it (public at the end/epic, or the seat's own look).
         rune = a.get("rune")
         face = private_runes.get(aid) or (rune if rune not in (None, "token") else None)
@@ -341,8 +371,16 @@ def build_scene(view: dict[str, Any]) -> Scene:
         if area is None:
             continue
         owner = h.get("owner")
-        area.heroes.append(HeroMark(str(h.get("uid")), _initials(str(h.get("name") or h.get("card") or "?")), owner,
-                                    style_of(owner).colour, bool(h.get("routed")), _int(h.get("damage"))))
+        area.heroes.append(
+            HeroMark(
+                str(h.get("uid")),
+                _initials(str(h.get("name") or h.get("card") or "?")),
+                owner,
+                style_of(owner).colour,
+                bool(h.get("routed")),
+                _int(h.get("damage")),
+            )
+        )
     for m in heroes_view.get("markers") or []:
         area = by_id.get(str(m.get("area")))
         if area is not None:
@@ -364,15 +402,24 @@ def build_scene(view: dict[str, Any]) -> Scene:
     for h in heroes_view.get("heroes") or []:
         card = _lookup("hero", h.get("card"))
         tr = h.get("training") or {}
+
         def stat(name: str) -> int | None:
             base = getattr(card, name, None) if card is not None else None
             return None if base is None else base + _int(tr.get(name))
-        hero_rows.setdefault(_int(h.get("owner"), -1), []).append(HeroRow(
-            name=str(h.get("name") or h.get("card") or "?"), area=h.get("area"),
-            strength=stat("strength"), agility=stat("agility"), wisdom=stat("wisdom"),
-            health=h.get("health") if h.get("health") is not None else getattr(card, "health", None),
-            damage=_int(h.get("damage")), routed=bool(h.get("routed")), rewards=len(h.get("rewards") or []),
-        ))
+
+        hero_rows.setdefault(_int(h.get("owner"), -1), []).append(
+            HeroRow(
+                name=str(h.get("name") or h.get("card") or "?"),
+                area=h.get("area"),
+                strength=stat("strength"),
+                agility=stat("agility"),
+                wisdom=stat("wisdom"),
+                health=h.get("health") if h.get("health") is not None else getattr(card, "health", None),
+                damage=_int(h.get("damage")),
+                routed=bool(h.get("routed")),
+                rewards=len(h.get("rewards") or []),
+            )
+        )
     units_by_seat: dict[int, int] = {}
     for a in view.get("areas") or []:
         for u in a.get("units") or []:
@@ -386,16 +433,31 @@ def build_scene(view: dict[str, Any]) -> Scene:
         st = style_of(seat)
         held = [TITLE_SHORT.get(t, (titles.get(t) or {}).get("name", t)) for t in s.get("titles") or []]
         dr = s.get("dragon_runes")
-        panels.append(FactionPanel(
-            seat=seat, name=faction_short(s.get("faction_name"), s.get("faction")), colour=st.colour, hatch=st.hatch,
-            marker=st.marker, line=_line_for(seat), dials={r: _int((s.get("dials") or {}).get(r)) for r in RESOURCES},
-            influence=_int(s.get("influence")), tactics=_int(s.get("tactics_count")), quests=_int(s.get("quest_count")),
-            orders_used=[_int(o) for o in s.get("orders_used") or []], order_now=s.get("order_now"), titles=held,
-            heroes=hero_rows.get(seat, []), strongholds=len(s.get("strongholds") or []),
-            eliminated=bool(s.get("eliminated")), waiting=seat in waiting, start_player=seat == start,
-            dragon_runes=(len(dr) if isinstance(dr, list) else (dr if isinstance(dr, int) else None)),
-            units_on_board=units_by_seat.get(seat, 0), objective=bool(s.get("has_objective")),
-        ))
+        panels.append(
+            FactionPanel(
+                seat=seat,
+                name=faction_short(s.get("faction_name"), s.get("faction")),
+                colour=st.colour,
+                hatch=st.hatch,
+                marker=st.marker,
+                line=_line_for(seat),
+                dials={r: _int((s.get("dials") or {}).get(r)) for r in RESOURCES},
+                influence=_int(s.get("influence")),
+                tactics=_int(s.get("tactics_count")),
+                quests=_int(s.get("quest_count")),
+                orders_used=[_int(o) for o in s.get("orders_used") or []],
+                order_now=s.get("order_now"),
+                titles=held,
+                heroes=hero_rows.get(seat, []),
+                strongholds=len(s.get("strongholds") or []),
+                eliminated=bool(s.get("eliminated")),
+                waiting=seat in waiting,
+                start_player=seat == start,
+                dragon_runes=(len(dr) if isinstance(dr, list) else (dr if isinstance(dr, int) else None)),
+                units_on_board=units_by_seat.get(seat, 0),
+                objective=bool(s.get("has_objective")),
+            )
+        )
 
     banner = _banner(view, seat_info, me)
     markers = []
@@ -445,8 +507,9 @@ def _banner(view: dict[str, Any], seat_info: dict[int, dict[str, Any]], me: dict
 
         att_name = seat_name(att) if att is not None else "neutrals"
         dfd_name = seat_name(dfd) if dfd is not None else "neutrals"
-        status.append(f"⚔ Battle in {battle['area']}: {att_name} ({side('attacker')}) "
-                      f"attacks {dfd_name} ({side('defender')})")
+        status.append(
+            f"⚔ Battle in {battle['area']}: {att_name} ({side('attacker')}) attacks {dfd_name} ({side('defender')})"
+        )
     turn = view.get("turn")
     if isinstance(turn, dict) and turn.get("seat") is not None and turn.get("card"):
         order = _lookup("order", _int(turn.get("card")))

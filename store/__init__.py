@@ -18,6 +18,9 @@ from .service import GameStore, seat_order, seed_hash
 from .undo import UNDO_NOT_YOURS, UNDO_OTHERS_ACTED, UNDO_REVEALED
 
 __all__ = [
+    "UNDO_NOT_YOURS",
+    "UNDO_OTHERS_ACTED",
+    "UNDO_REVEALED",
     "ActOutcome",
     "AuditEntry",
     "GameRecord",
@@ -27,9 +30,6 @@ __all__ = [
     "LogEntry",
     "SeatRecord",
     "StoreError",
-    "UNDO_NOT_YOURS",
-    "UNDO_OTHERS_ACTED",
-    "UNDO_REVEALED",
     "seat_order",
     "seed_hash",
 ]

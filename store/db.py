@@ -14,7 +14,8 @@ unchanged since 0.17; requirements pin ``aiosqlite<1``.
 from __future__ import annotations
 
 import sqlite3
-from typing import Any, Callable, TypeVar
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 import aiosqlite
 
@@ -29,7 +30,7 @@ class Db:
         self.path = path
 
     @classmethod
-    async def open(cls, path: str, *, synchronous: str = "NORMAL") -> "Db":
+    async def open(cls, path: str, *, synchronous: str = "NORMAL") -> Db:
         conn = await aiosqlite.connect(path, isolation_level=None)
         db = cls(conn, path)
         try:

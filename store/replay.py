@@ -9,8 +9,9 @@ and the log can check the final state without trusting the store's bookkeeping.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, Iterable
+from typing import Any
 
 from engine.core import GameState, Ruleset
 

@@ -23,13 +23,14 @@ import json
 import secrets as secrets_module
 import weakref
 import zoneinfo
-from datetime import datetime, timezone
-from typing import Any, Callable
+from collections.abc import Callable
+from datetime import UTC, datetime
+from typing import Any
 
 from pydantic import ValidationError
 
 import engine
-from engine.core import GM_SEAT, Event, GameState, Rng, RuleViolation, Ruleset
+from engine.core import GM_SEAT, Event, GameState, Rng, Ruleset, RuleViolation
 
 from . import tables
 from .cache import CachedGame, GameCache
@@ -71,7 +72,7 @@ _STATUS_WORDING = {
 
 
 def utc_now() -> datetime:
-    return datetime.now(timezone.utc)
+    return datetime.now(UTC)
 
 
 def seed_hash(seed: str) -> str:
@@ -131,7 +132,7 @@ class GameStore:
         snapshot_every: int = 50,
         synchronous: str = "NORMAL",
         clock: Clock | None = None,
-    ) -> "GameStore":
+    ) -> GameStore:
         db = await Db.open(path, synchronous=synchronous)
         return cls(db, cache_size=cache_size, snapshot_every=snapshot_every, clock=clock or utc_now)
 
@@ -160,7 +161,7 @@ class GameStore:
         moment = self._clock()
         if moment.tzinfo is None:
             raise ValueError("the store's clock must return timezone-aware times")
-        return moment.astimezone(timezone.utc)
+        return moment.astimezone(UTC)
 
     @staticmethod
     def _ruleset(name: str) -> Ruleset:  # type: ignore[type-arg]
@@ -940,7 +941,9 @@ class GameStore:
             row = tables.game_row(raw, game_id)
             steps = [
                 Step(r["seq"], r["kind"], r["seat"], json.loads(r["action"]))
-                for r in raw.execute("SELECT seq, kind, seat, action FROM log WHERE game_id = ? ORDER BY seq", (game_id,))
+                for r in raw.execute(
+                    "SELECT seq, kind, seat, action FROM log WHERE game_id = ? ORDER BY seq", (game_id,)
+                )
             ]
             return row, steps
 
@@ -949,4 +952,3 @@ class GameStore:
             raise StoreError("bad_status", f"Game #{game_id} has not started, so there is nothing to replay.")
         rs = self._ruleset(row["ruleset"])
         return replay_log(rs, json.loads(row["options"]), row["seed"], steps)
-

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import sqlite3
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Any
 
 from pydantic import TypeAdapter
@@ -36,7 +36,7 @@ def iso(moment: datetime) -> str:
     """Fixed-width UTC text, so comparing two stored times as strings compares the moments."""
     if moment.tzinfo is None:
         raise ValueError("the store keeps only timezone-aware (UTC) times")
-    return moment.astimezone(timezone.utc).isoformat(timespec="microseconds")
+    return moment.astimezone(UTC).isoformat(timespec="microseconds")
 
 
 def parse_time(text: str | None) -> datetime | None:
@@ -116,7 +116,9 @@ def game_row(raw: sqlite3.Connection, game_id: int) -> sqlite3.Row:
     return row
 
 
-def select_games(raw: sqlite3.Connection, where: list[str], params: list[Any], *, limit: int | None = None) -> list[GameRecord]:
+def select_games(
+    raw: sqlite3.Connection, where: list[str], params: list[Any], *, limit: int | None = None
+) -> list[GameRecord]:
     """Games matching ``where`` (conditions on the alias ``g``), newest first."""
     clause = f" WHERE {' AND '.join(where)}" if where else ""
     tail = f" LIMIT {int(limit)}" if limit is not None else ""
@@ -125,9 +127,7 @@ def select_games(raw: sqlite3.Connection, where: list[str], params: list[Any], *
 
 
 def seat_rows(raw: sqlite3.Connection, game_id: int) -> list[sqlite3.Row]:
-    return raw.execute(
-        "SELECT * FROM seats WHERE game_id = ? ORDER BY seat IS NULL, seat, id", (game_id,)
-    ).fetchall()
+    return raw.execute("SELECT * FROM seats WHERE game_id = ? ORDER BY seat IS NULL, seat, id", (game_id,)).fetchall()
 
 
 @dataclass
@@ -167,9 +167,7 @@ def chain_tail(raw: sqlite3.Connection, game_id: int, node: int) -> ChainTail:
             raise StoreError("corrupt", f"Game #{game_id}'s log has no action {current} to rebuild from.")
         if depth is None:
             depth = int(row["depth"])
-        snap = raw.execute(
-            "SELECT state FROM snapshots WHERE game_id = ? AND node = ?", (game_id, current)
-        ).fetchone()
+        snap = raw.execute("SELECT state FROM snapshots WHERE game_id = ? AND node = ?", (game_id, current)).fetchone()
         if snap is not None:
             steps.reverse()
             return ChainTail(base=current, snapshot=snap["state"], steps=steps, depth=depth)
@@ -266,7 +264,13 @@ def append_entry(
 
 
 def add_audit(
-    raw: sqlite3.Connection, game_id: int, gm_user_id: int, command: str, reason: str, detail: dict[str, Any], at: datetime
+    raw: sqlite3.Connection,
+    game_id: int,
+    gm_user_id: int,
+    command: str,
+    reason: str,
+    detail: dict[str, Any],
+    at: datetime,
 ) -> None:
     raw.execute(
         "INSERT INTO gm_audit (game_id, gm_user_id, command, reason, detail, at) VALUES (?, ?, ?, ?, ?, ?)",
@@ -291,9 +295,7 @@ def pending_rows(raw: sqlite3.Connection, game_id: int, user_id: int) -> list[tu
 
 def delete_pending(raw: sqlite3.Connection, game_id: int, user_id: int, up_to_id: int) -> None:
     """Forget the player's kept DMs up to ``up_to_id``: ones kept after a read are not lost."""
-    raw.execute(
-        "DELETE FROM pending_dm WHERE game_id = ? AND user_id = ? AND id <= ?", (game_id, user_id, up_to_id)
-    )
+    raw.execute("DELETE FROM pending_dm WHERE game_id = ? AND user_id = ? AND id <= ?", (game_id, user_id, up_to_id))
 
 
 def hand_pending_to(raw: sqlite3.Connection, game_id: int, seats: list[int], user_id: int) -> int:
@@ -310,4 +312,3 @@ def hand_pending_to(raw: sqlite3.Connection, game_id: int, seats: list[int], use
         (user_id, game_id, *seats, user_id),
     )
     return int(cursor.rowcount)
-

@@ -10,8 +10,8 @@ roll-back, which is logged with a reason.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable
 
 from engine.core import RuleViolation
 

@@ -69,7 +69,9 @@ def test_play_one_respects_max_actions() -> None:
 
 
 def test_cli_prints_one_json_line(capsys: pytest.CaptureFixture[str]) -> None:
-    code = sim.main(["highcard", "--games", "2", "--seed", "5", "--option", "rounds=2", "--load", "tests.support.highcard"])
+    code = sim.main(
+        ["highcard", "--games", "2", "--seed", "5", "--option", "rounds=2", "--load", "tests.support.highcard"]
+    )
     lines = capsys.readouterr().out.strip().splitlines()
     report = json.loads(lines[-1])
     assert code == 0

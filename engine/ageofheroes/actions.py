@@ -6,7 +6,7 @@ declarations, battle-card placement, trade offers) publish a JSON schema of the 
 
 from __future__ import annotations
 
-from typing import Annotated, Literal, Union
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
@@ -142,11 +142,28 @@ class TradeDone(_A):
 
 
 Action = Annotated[
-    Union[
-        ChooseTribe, ChooseAction, TaxSwap, Build, FinishBuild, RoadAnswer, DeclareWar, CancelWar, Respond,
-        Assign, Pick, PlunderPick, ChooseTarget, Luck, Place, Discard, TradeOffer, TradeAccept, TradeDecline,
-        TradeWithdraw, TradeCounter, TradeDone,
-    ],
+    ChooseTribe
+    | ChooseAction
+    | TaxSwap
+    | Build
+    | FinishBuild
+    | RoadAnswer
+    | DeclareWar
+    | CancelWar
+    | Respond
+    | Assign
+    | Pick
+    | PlunderPick
+    | ChooseTarget
+    | Luck
+    | Place
+    | Discard
+    | TradeOffer
+    | TradeAccept
+    | TradeDecline
+    | TradeWithdraw
+    | TradeCounter
+    | TradeDone,
     Field(discriminator="type"),
 ]
 ACTION_ADAPTER: TypeAdapter[Action] = TypeAdapter(Action)

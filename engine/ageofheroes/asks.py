@@ -74,8 +74,21 @@ def build_options(state: AohState, seat: int) -> list[Option]:
                 check_item(state, seat, item, extra.get("army"), extra.get("neighbour"))
             except Exception:
                 continue
-            where = f" on {extra['army']}" if "army" in extra else (f" to {seat_name(state, extra['neighbour'])}" if "neighbour" in extra else "")
-            out.append(_opt(f"Build {item}{where}: {C.names(pay)}{warn}", type="build", item=item, pay=pay, confirm=confirm, **extra))
+            where = (
+                f" on {extra['army']}"
+                if "army" in extra
+                else (f" to {seat_name(state, extra['neighbour'])}" if "neighbour" in extra else "")
+            )
+            out.append(
+                _opt(
+                    f"Build {item}{where}: {C.names(pay)}{warn}",
+                    type="build",
+                    item=item,
+                    pay=pay,
+                    confirm=confirm,
+                    **extra,
+                )
+            )
     out.append(_opt("Finish building", type="finish_build"))
     return out
 
@@ -88,9 +101,27 @@ def declare_options(state: AohState, seat: int) -> list[Option]:
     for t in war_targets(state, seat):
         for purpose in ("conquest", "plunder", "raze"):
             if armies:
-                out.append(_opt(f"{purpose.title()} on {seat_name(state, t)} with all {len(armies)} army(ies)", type="declare_war", target=t, purpose=purpose, armies=armies, heroes=[]))
+                out.append(
+                    _opt(
+                        f"{purpose.title()} on {seat_name(state, t)} with all {len(armies)} army(ies)",
+                        type="declare_war",
+                        target=t,
+                        purpose=purpose,
+                        armies=armies,
+                        heroes=[],
+                    )
+                )
             elif hero:
-                out.append(_opt(f"{purpose.title()} on {seat_name(state, t)} with a Mighty Hero as army", type="declare_war", target=t, purpose=purpose, armies=[], heroes=[{"use": "army", "army": None}]))
+                out.append(
+                    _opt(
+                        f"{purpose.title()} on {seat_name(state, t)} with a Mighty Hero as army",
+                        type="declare_war",
+                        target=t,
+                        purpose=purpose,
+                        armies=[],
+                        heroes=[{"use": "army", "army": None}],
+                    )
+                )
     out.append(_opt("Cancel (choose another action)", type="cancel_war"))
     return out
 
@@ -105,10 +136,19 @@ def response_options(state: AohState, seat: int) -> list[Option]:
     if b.attacker < 0 and cards_of_kind(p, "luck"):
         out.append(_opt("Play Luck (send the Barbarians away)", type="respond", play="luck", heroes=[]))
     if cards_of_kind(p, "mighty_hero"):
-        out.append(_opt("Mighty Hero as an extra army", type="respond", play="none", heroes=[{"use": "army", "army": None}]))
+        out.append(
+            _opt("Mighty Hero as an extra army", type="respond", play="none", heroes=[{"use": "army", "army": None}])
+        )
         for a in p.available():
             if not a.general:
-                out.append(_opt(f"Mighty Hero as general of {a.id}", type="respond", play="none", heroes=[{"use": "general", "army": a.id}]))
+                out.append(
+                    _opt(
+                        f"Mighty Hero as general of {a.id}",
+                        type="respond",
+                        play="none",
+                        heroes=[{"use": "general", "army": a.id}],
+                    )
+                )
     return out
 
 
@@ -121,9 +161,9 @@ def assign_options(state: AohState, seat: int) -> list[Option]:
     strong = sorted(drawn, key=C.battle_value, reverse=True)
     by_general = sorted(units, key=lambda u: not u.has_general)
     arrangements = [
-        ("As drawn", {u.id: c for u, c in zip(units, drawn)}),
-        ("Highest cards on armies with a General", {u.id: c for u, c in zip(by_general, strong)}),
-        ("Lowest cards first", {u.id: c for u, c in zip(units, reversed(strong))}),
+        ("As drawn", {u.id: c for u, c in zip(units, drawn, strict=False)}),
+        ("Highest cards on armies with a General", {u.id: c for u, c in zip(by_general, strong, strict=False)}),
+        ("Lowest cards first", {u.id: c for u, c in zip(units, reversed(strong), strict=False)}),
     ]
     out: list[Option] = []
     seen: list[dict[str, str]] = []
@@ -156,16 +196,30 @@ def trade_question(state: AohState, seat: int, head: str) -> str:
     """The trade prompt's text (sent only to ``seat`` by DM): its hand and the offers it is party to."""
     lines = [head, f"Your hand: {C.names(sorted(state.p(seat).hand, key=C.kind))}."]
     for o in state.trade.incoming(seat):
-        lines.append(f"Offer #{o.id} from {seat_name(state, o.frm)}: you get {C.names(o.give)}, you give {C.names(o.get)}.")
+        lines.append(
+            f"Offer #{o.id} from {seat_name(state, o.frm)}: you get {C.names(o.give)}, you give {C.names(o.get)}."
+        )
     for o in state.trade.outgoing(seat):
-        lines.append(f"Your offer #{o.id} to {seat_name(state, o.to)}: you give {C.names(o.give)}, you get {C.names(o.get)}.")
+        lines.append(
+            f"Your offer #{o.id} to {seat_name(state, o.to)}: you give {C.names(o.give)}, you get {C.names(o.get)}."
+        )
     return "\n".join(lines)
 
 
 TRADE_HEAD = "Market Day trading (AH-4.4): make offers with **Make an offer…**, answer offers made to you, then press **Done trading**."
 
 
-def _single(state: AohState, f: Frame, rule: str, question: str, options: list[Option], *, secret: bool = False, answer_schema: dict[str, Any] | None = None, default: dict[str, Any] | None = None) -> list[Prompt]:
+def _single(
+    state: AohState,
+    f: Frame,
+    rule: str,
+    question: str,
+    options: list[Option],
+    *,
+    secret: bool = False,
+    answer_schema: dict[str, Any] | None = None,
+    default: dict[str, Any] | None = None,
+) -> list[Prompt]:
     return [
         Prompt(
             seat=int(f.seat or 0),
@@ -189,10 +243,26 @@ def prompts(state: AohState) -> list[Prompt]:
     out: list[Prompt]
     if k == "tribe":
         free = [t for t in state.content.tribes if t not in {p.tribe for p in state.seats}]
-        out = _single(state, f, "AH-3.4", "Choose your tribe.", [_opt(f"{C.name(t)} ({C.name(state.content.tribes[t].special_resource)})", type="choose_tribe", tribe=t) for t in free])
+        out = _single(
+            state,
+            f,
+            "AH-3.4",
+            "Choose your tribe.",
+            [
+                _opt(f"{C.name(t)} ({C.name(state.content.tribes[t].special_resource)})", type="choose_tribe", tribe=t)
+                for t in free
+            ],
+        )
     elif k == "action":
         opts = _action_options(state, seat)
-        out = _single(state, f, "AH-7.1", "Your action: Tax, Build, War or nothing?", opts, default={"type": "action", "choice": "none"})
+        out = _single(
+            state,
+            f,
+            "AH-7.1",
+            "Your action: Tax, Build, War or nothing?",
+            opts,
+            default={"type": "action", "choice": "none"},
+        )
     elif k == "tax_swap":
         opts = [_opt(f"Swap {C.name(c)}", type="tax_swap", card=c) for c in _distinct(state.p(seat).hand)]
         opts.append(_opt("Skip the swap", type="tax_swap", card=None))
@@ -201,23 +271,60 @@ def prompts(state: AohState) -> list[Prompt]:
         opts = build_options(state, seat)
         if f.data.get("may_switch"):
             opts = _action_options(state, seat, switching=True) + opts
-        out = _single(state, f, "AH-9.1", "Build an item, or finish.", opts, secret=True, default={"type": "finish_build"})
+        out = _single(
+            state, f, "AH-9.1", "Build an item, or finish.", opts, secret=True, default={"type": "finish_build"}
+        )
     elif k == "road_consent":
         req = int(f.data["requester"])
-        opts = [_opt("Consent to the road", type="road_answer", consent=True), _opt("Refuse", type="road_answer", consent=False)]
-        out = _single(state, f, "AH-9.9.3", f"{seat_name(state, req)} asks to build a road to you. Do you consent?", opts)
+        opts = [
+            _opt("Consent to the road", type="road_answer", consent=True),
+            _opt("Refuse", type="road_answer", consent=False),
+        ]
+        out = _single(
+            state, f, "AH-9.9.3", f"{seat_name(state, req)} asks to build a road to you. Do you consent?", opts
+        )
     elif k == "war_declare":
-        out = _single(state, f, "AH-10.3", "Declare war: target, purpose, armies and any Mighty Hero.", declare_options(state, seat), answer_schema=schema(DeclareWar), default={"type": "cancel_war"})
+        out = _single(
+            state,
+            f,
+            "AH-10.3",
+            "Declare war: target, purpose, armies and any Mighty Hero.",
+            declare_options(state, seat),
+            answer_schema=schema(DeclareWar),
+            default={"type": "cancel_war"},
+        )
     elif k == "war_response":
         b = state.battle
         assert b is not None
-        q = "The Barbarians attack you!" if b.attacker < 0 else f"{seat_name(state, b.attacker)} attacks you ({b.purpose})."
-        out = _single(state, f, "AH-10.6", q + " Play a special card?", response_options(state, seat), secret=True, default={"type": "respond", "play": "none", "heroes": []})
+        q = (
+            "The Barbarians attack you!"
+            if b.attacker < 0
+            else f"{seat_name(state, b.attacker)} attacks you ({b.purpose})."
+        )
+        out = _single(
+            state,
+            f,
+            "AH-10.6",
+            q + " Play a special card?",
+            response_options(state, seat),
+            secret=True,
+            default={"type": "respond", "play": "none", "heroes": []},
+        )
     elif k == "plunder_pick":
         n, d = int(f.data["count"]), int(f.data["defender"])
         size = len(state.p(d).hand)
-        opts = [_opt(f"Take positions 1-{n}", type="plunder_pick", positions=list(range(1, n + 1))), _opt(f"Take the last {n}", type="plunder_pick", positions=list(range(size - n + 1, size + 1)))]
-        out = _single(state, f, "AH-10.14.2", f"Pick {n} face-down cards from {seat_name(state, d)}'s hand of {size}.", opts, answer_schema=schema(PlunderPick))
+        opts = [
+            _opt(f"Take positions 1-{n}", type="plunder_pick", positions=list(range(1, n + 1))),
+            _opt(f"Take the last {n}", type="plunder_pick", positions=list(range(size - n + 1, size + 1))),
+        ]
+        out = _single(
+            state,
+            f,
+            "AH-10.14.2",
+            f"Pick {n} face-down cards from {seat_name(state, d)}'s hand of {size}.",
+            opts,
+            answer_schema=schema(PlunderPick),
+        )
     elif k == "event_target":
         assert f.card is not None
         ek = C.kind(f.card)
@@ -225,28 +332,53 @@ def prompts(state: AohState) -> list[Prompt]:
         opts = []
         for t in targets:
             if ek == "earthquake" and state.options.earthquake_scope == "single_army":
-                opts += [_opt(f"{seat_name(state, t)}: army {a.id}", type="choose_target", target=t, army=a.id) for a in state.p(t).armies if a.status == "home" and not a.general]
+                opts += [
+                    _opt(f"{seat_name(state, t)}: army {a.id}", type="choose_target", target=t, army=a.id)
+                    for a in state.p(t).armies
+                    if a.status == "home" and not a.general
+                ]
             else:
                 opts.append(_opt(seat_name(state, t), type="choose_target", target=t))
-        out = _single(state, f, "AH-11.4.1" if ek == "earthquake" else "AH-11.5.1", f"Choose the target of {C.name(ek)}.", opts, default=opts[0].action)
+        out = _single(
+            state,
+            f,
+            "AH-11.4.1" if ek == "earthquake" else "AH-11.5.1",
+            f"Choose the target of {C.name(ek)}.",
+            opts,
+            default=opts[0].action,
+        )
     elif k in ("luck_window", "assign", "duel_pick"):
         assert f.choice is not None
         choice = f.choice
         if k == "luck_window":
             q = f"{C.name(f.card or '')} is about to hit you. Play Luck, or continue?"
-            opts_for = lambda s: [_opt("Continue", type="luck", play=False)] + ([_opt("Play Luck", type="luck", play=True)] if cards_of_kind(state.p(s), "luck") else [])  # noqa: E731
+            opts_for = lambda s: (
+                [_opt("Continue", type="luck", play=False)]
+                + ([_opt("Play Luck", type="luck", play=True)] if cards_of_kind(state.p(s), "luck") else [])
+            )
             out = choice.prompts(q, opts_for, default_for=lambda s: {"type": "luck", "play": False})
         elif k == "assign":
-            out = choice.prompts("Place one battle card face down under each of your armies.", lambda s: assign_options(state, s), answer_schema=schema(Assign), default_for=lambda s: assign_options(state, s)[0].action)
+            out = choice.prompts(
+                "Place one battle card face down under each of your armies.",
+                lambda s: assign_options(state, s),
+                answer_schema=schema(Assign),
+                default_for=lambda s: assign_options(state, s)[0].action,
+            )
         else:
             b = state.battle
             assert b is not None
 
             def picks(s: int) -> list[Option]:
                 side = "att" if b.attacker == s else "dfn"
-                return [_opt(f"Send {u.id}" + (" (General)" if u.has_general else ""), type="pick", unit=u.id) for u in b.units(side) if not u.fought]
+                return [
+                    _opt(f"Send {u.id}" + (" (General)" if u.has_general else ""), type="pick", unit=u.id)
+                    for u in b.units(side)
+                    if not u.fought
+                ]
 
-            out = choice.prompts(f"Duel {len(b.duels) + 1}: which army fights next?", picks, default_for=lambda s: picks(s)[0].action)
+            out = choice.prompts(
+                f"Duel {len(b.duels) + 1}: which army fights next?", picks, default_for=lambda s: picks(s)[0].action
+            )
     elif k == "trade":
         out = []
         for s in surviving(state):
@@ -274,14 +406,33 @@ def prompts(state: AohState) -> list[Prompt]:
         hand = state.p(seat).hand
         over = len(hand) - state.content.constants.hand_limit
         opts = [_opt(f"Discard {C.name(c)}", type="discard", cards=[c]) for c in _distinct(hand)]
-        out = _single(state, f, "AH-13.1", f"Discard {over} more card(s) to get down to {state.content.constants.hand_limit}.", opts, secret=True, default=opts[0].action)
+        out = _single(
+            state,
+            f,
+            "AH-13.1",
+            f"Discard {over} more card(s) to get down to {state.content.constants.hand_limit}.",
+            opts,
+            secret=True,
+            default=opts[0].action,
+        )
     else:
         out = []
     if state.options.trade_window == "any_time" and k != "trade":
         busy = {p.seat for p in out}
         for s in surviving(state):
             if s not in busy:
-                out.append(Prompt(seat=s, key="trade-any", rule="AH-4.11", question=trade_question(state, s, "Trade at any time (table option)."), options=trade_options(state, s), answer_schema=schema(TradeOffer), secret=True, waiting=False))
+                out.append(
+                    Prompt(
+                        seat=s,
+                        key="trade-any",
+                        rule="AH-4.11",
+                        question=trade_question(state, s, "Trade at any time (table option)."),
+                        options=trade_options(state, s),
+                        answer_schema=schema(TradeOffer),
+                        secret=True,
+                        waiting=False,
+                    )
+                )
     for prompt in out:
         prompt.key = f"{prompt.key}-{options_digest(prompt.options)}"
     return out

@@ -8,7 +8,7 @@ from engine.core import Event, RuleViolation
 
 from . import cards as C
 from .flow import push
-from .state import Army, AohState, Road
+from .state import AohState, Army, Road
 from .table import has_road, neighbours, seat_name
 
 
@@ -111,11 +111,20 @@ def build(
         raise RuleViolation("AH-9.3", problem)
     check_item(state, seat, item, army, neighbour)
     if eliminates(state, seat, chosen) and not confirm:
-        raise RuleViolation("AH-16.2", "Paying this leaves you with no cards and no City, which eliminates you; confirm to go ahead.")
+        raise RuleViolation(
+            "AH-16.2", "Paying this leaves you with no cards and no City, which eliminates you; confirm to go ahead."
+        )
     if item == "road":
         assert neighbour is not None
         push(state, "road_consent", neighbour, requester=seat, pay=list(chosen))
-        events.append(Event.to_all("road_request", f"{seat_name(state, seat)} asks {seat_name(state, neighbour)} to agree to a road (AH-9.9.3).", seat=seat, neighbour=neighbour))
+        events.append(
+            Event.to_all(
+                "road_request",
+                f"{seat_name(state, seat)} asks {seat_name(state, neighbour)} to agree to a road (AH-9.9.3).",
+                seat=seat,
+                neighbour=neighbour,
+            )
+        )
         return
     _pay(state, seat, chosen)
     state.supply[item] -= 1
@@ -133,7 +142,14 @@ def build(
         assert target is not None
         target.general = True
     where = f" for army {target.id}" if target is not None else ""
-    _built(state, events, f"{seat_name(state, seat)} builds {'an' if item[0] in 'aeiou' else 'a'} {C.name(item)}{where}, paying {C.names(chosen)}.", seat, item, chosen)
+    _built(
+        state,
+        events,
+        f"{seat_name(state, seat)} builds {'an' if item[0] in 'aeiou' else 'a'} {C.name(item)}{where}, paying {C.names(chosen)}.",
+        seat,
+        item,
+        chosen,
+    )
 
 
 def _pay(state: AohState, seat: int, pay: list[str]) -> None:
@@ -157,7 +173,11 @@ def answer_road(state: AohState, seat: int, consent: bool, events: list[Event]) 
     build_frame = next(f for f in reversed(state.stack) if f.kind == "build")
     if not consent:
         build_frame.data["may_switch"] = int(build_frame.data.get("built", 0)) == 0  # AH-9.9.4
-        events.append(Event.to_all("road_refused", f"{seat_name(state, seat)} refuses the road; nothing is paid (AH-9.9.4).", seat=seat))
+        events.append(
+            Event.to_all(
+                "road_refused", f"{seat_name(state, seat)} refuses the road; nothing is paid (AH-9.9.4).", seat=seat
+            )
+        )
         return
     p = state.p(requester)
     if any(c not in p.hand for c in pay) or state.supply["road"] <= 0 or has_road(state, requester, seat):
@@ -166,4 +186,11 @@ def answer_road(state: AohState, seat: int, consent: bool, events: list[Event]) 
     _pay(state, requester, pay)
     state.supply["road"] -= 1
     state.roads.append(Road(a=min(requester, seat), b=max(requester, seat), builder=requester))
-    _built(state, events, f"{seat_name(state, seat)} consents: a road joins {seat_name(state, requester)} and {seat_name(state, seat)}.", requester, "road", pay)
+    _built(
+        state,
+        events,
+        f"{seat_name(state, seat)} consents: a road joins {seat_name(state, requester)} and {seat_name(state, seat)}.",
+        requester,
+        "road",
+        pay,
+    )

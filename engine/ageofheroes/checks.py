@@ -31,7 +31,9 @@ def invariants(state: AohState) -> list[str]:
         battle += state.battle.att_drawn + state.battle.def_drawn
     if Counter(battle) != Counter(state.content.battle_cards()):
         out.append("battle cards not conserved")
-    if state.battle is None and (state.battle_deck.discard_pile or len(state.battle_deck.draw_pile) != len(state.content.battle_cards())):
+    if state.battle is None and (
+        state.battle_deck.discard_pile or len(state.battle_deck.draw_pile) != len(state.content.battle_cards())
+    ):
         out.append("battle deck not whole between battles (AH-15.2)")
     battle_frames = {"war_response", "assign", "duel", "duel_pick"}
     if state.battle is not None and not any(f.kind in battle_frames for f in state.stack):

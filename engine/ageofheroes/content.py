@@ -86,7 +86,7 @@ class Content(_Strict):
     barbarians: Barbarians
 
     @model_validator(mode="after")
-    def _invariants(self) -> "Content":
+    def _invariants(self) -> Content:
         """The content-file invariants of spec §5."""
         problems: list[str] = []
         if set(self.resource_deck.regular) - set(REGULAR):
@@ -102,7 +102,9 @@ class Content(_Strict):
                 problems.append(f"the cost of {item} uses a non-regular resource")
         if any(v not in range(1, 7) for v in self.battle_deck):
             problems.append("battle card values are 1 to 6 (AH-1.4)")
-        if sum(self.battle_deck.values()) < self.item_supply.get("army", 0) + self.resource_deck.events.get("mighty_hero", 0):
+        if sum(self.battle_deck.values()) < self.item_supply.get("army", 0) + self.resource_deck.events.get(
+            "mighty_hero", 0
+        ):
             problems.append("the battle deck must hold at least army supply + Mighty Hero count cards")
         if self.item_supply.get("city", 0) < self.players.max or self.item_supply.get("army", 0) < self.players.max:
             problems.append("the City and Army supplies must be at least the largest player count")

@@ -34,16 +34,22 @@ def gain_city(state: AohState, seat: int, card: str, events: list[Event]) -> Non
     if state.supply["city"] > 0:
         state.supply["city"] -= 1
         state.p(seat).cities += 1
-        events.append(Event.to_all("city_gained", f"Population Boom: {seat_name(state, seat)} gains a City (AH-11.3).", seat=seat))
+        events.append(
+            Event.to_all("city_gained", f"Population Boom: {seat_name(state, seat)} gains a City (AH-11.3).", seat=seat)
+        )
     else:
-        events.append(Event.to_all("no_effect", "Population Boom has no effect: the City supply is empty (AMB-24).", seat=seat))
+        events.append(
+            Event.to_all("no_effect", "Population Boom has no effect: the City supply is empty (AMB-24).", seat=seat)
+        )
     discard(state, card)
 
 
 def quake_targets(state: AohState, drawer: int) -> list[int]:
     """AH-11.4.1: another surviving tribe with a home army that has no General."""
     return [
-        s for s in surviving(state) if s != drawer and any(a.status == "home" and not a.general for a in state.p(s).armies)
+        s
+        for s in surviving(state)
+        if s != drawer and any(a.status == "home" and not a.general for a in state.p(s).armies)
     ]
 
 
@@ -63,9 +69,15 @@ def resolve_event(state: AohState, frame: Frame, events: list[Event]) -> None:
         targets = quake_targets(state, drawer) if k == "earthquake" else volcano_targets(state, drawer)
         if not targets:  # AMB-25
             discard(state, card)
-            events.append(Event.to_all("no_effect", f"{C.name(k)} has no legal target and is discarded ({RULE[k]}).", card=k))
+            events.append(
+                Event.to_all("no_effect", f"{C.name(k)} has no legal target and is discarded ({RULE[k]}).", card=k)
+            )
         elif len(targets) == 1 and not (k == "earthquake" and state.options.earthquake_scope == "single_army"):
-            events.append(Event.to_all("event_target", f"{C.name(k)} can only hit {seat_name(state, targets[0])}.", target=targets[0]))
+            events.append(
+                Event.to_all(
+                    "event_target", f"{C.name(k)} can only hit {seat_name(state, targets[0])}.", target=targets[0]
+                )
+            )
             open_luck(state, [targets[0]], card, events, drawer=drawer, target=targets[0], army=None)
         else:
             push(state, "event_target", drawer, card=card)  # P-02 / P-03
@@ -96,13 +108,24 @@ def choose_target(state: AohState, seat: int, target: int, army: str | None, eve
         army = None
     state.stack.pop()
     events.append(
-        Event.to_all("event_target", f"{seat_name(state, seat)} targets {seat_name(state, target)} with {C.name(k)}.", target=target)
+        Event.to_all(
+            "event_target",
+            f"{seat_name(state, seat)} targets {seat_name(state, target)} with {C.name(k)}.",
+            target=target,
+        )
     )
     open_luck(state, [target], frame.card, events, drawer=seat, target=target, army=army)
 
 
 def open_luck(
-    state: AohState, seats: list[int], card: str, events: list[Event], *, drawer: int, target: int | None, army: str | None
+    state: AohState,
+    seats: list[int],
+    card: str,
+    events: list[Event],
+    *,
+    drawer: int,
+    target: int | None,
+    army: str | None,
 ) -> None:
     """P-04: every affected player is asked the same way, holder or not (§3 N2)."""
     if state.options.prompts_auto_pass_without_card:
@@ -149,7 +172,12 @@ def apply_harm(state: AohState, frame: Frame, lucky: list[int], events: list[Eve
                     state.p(s).hand.remove(c)
                 discard(state, *grain)
                 events.append(
-                    Event.to_all("famine", f"Famine: {seat_name(state, s)} discards {len(grain)} Grain (AH-11.6.1).", seat=s, cards=grain)
+                    Event.to_all(
+                        "famine",
+                        f"Famine: {seat_name(state, s)} discards {len(grain)} Grain (AH-11.6.1).",
+                        seat=s,
+                        cards=grain,
+                    )
                 )
         discard(state, frame.card)
         return
@@ -161,16 +189,22 @@ def apply_harm(state: AohState, frame: Frame, lucky: list[int], events: list[Eve
         if state.p(target).cities > 0:
             state.p(target).cities -= 1
             state.supply["city"] += 1
-            events.append(Event.to_all("volcano", f"Volcano: {seat_name(state, target)} loses a City (AH-11.5).", seat=target))
+            events.append(
+                Event.to_all("volcano", f"Volcano: {seat_name(state, target)} loses a City (AH-11.5).", seat=target)
+            )
         discard(state, frame.card)
         return
     # Earthquake (AH-11.4.2-3): scatter home armies without a General.
     wanted = frame.data.get("army")
-    hit = [a for a in state.p(target).armies if a.status == "home" and not a.general and (wanted is None or a.id == wanted)]
+    hit = [
+        a for a in state.p(target).armies if a.status == "home" and not a.general and (wanted is None or a.id == wanted)
+    ]
     for a in hit:
         a.status = "scattered"
     if hit:
-        state.quakes.append(Quake(card=frame.card, drawer=int(frame.seat or 0), target=target, armies=[a.id for a in hit]))
+        state.quakes.append(
+            Quake(card=frame.card, drawer=int(frame.seat or 0), target=target, armies=[a.id for a in hit])
+        )
     else:
         discard(state, frame.card)
     events.append(

@@ -10,7 +10,8 @@ action handler changes or pops its waiting frame and then calls ``advance``.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from engine.core import Event
 

@@ -57,7 +57,15 @@ def opening_deal(state: AohState, frame: Frame, events: list[Event]) -> None:
                 p.hand.remove(card)
                 discard(state, card)
                 state.opening.append({"seat": s, "card": k, "effect": "discarded"})
-                events.append(Event.to_all("opening", f"{seat_name(state, s)}'s opening {C.name(k)} is discarded without effect (AH-3.7).", seat=s, card=k, reveals=True))
+                events.append(
+                    Event.to_all(
+                        "opening",
+                        f"{seat_name(state, s)}'s opening {C.name(k)} is discarded without effect (AH-3.7).",
+                        seat=s,
+                        card=k,
+                        reveals=True,
+                    )
+                )
             elif k == "population_boom":
                 p.hand.remove(card)
                 booms.append((s, card))
@@ -116,15 +124,30 @@ def draw_for_market(state: AohState, seat: int, first: bool, events: list[Event]
             n += 1
         if C.is_immediate(card):
             events.append(reveal(state, seat, card, "Market Day"))
-            if first and (k in C.DISASTERS or (k == "population_boom" and state.options.first_market_day_population_boom == "discard")):
+            if first and (
+                k in C.DISASTERS
+                or (k == "population_boom" and state.options.first_market_day_population_boom == "discard")
+            ):
                 discard(state, card)  # AH-4.9: discarded unused, not replaced
-                events.append(Event.to_all("no_effect", f"On the first Market Day {C.name(k)} is discarded unused (AH-4.9).", card=k))
+                events.append(
+                    Event.to_all(
+                        "no_effect", f"On the first Market Day {C.name(k)} is discarded unused (AH-4.9).", card=k
+                    )
+                )
             else:
                 queued.append(card)
         else:
             state.p(seat).hand.append(card)
             got.append(card)
-    events.append(Event.to_all("market_draw", f"{seat_name(state, seat)} draws {i} card(s) on Market Day (AH-4.2).", seat=seat, count=i, reveals=True))
+    events.append(
+        Event.to_all(
+            "market_draw",
+            f"{seat_name(state, seat)} draws {i} card(s) on Market Day (AH-4.2).",
+            seat=seat,
+            count=i,
+            reveals=True,
+        )
+    )
     if got:
         events.append(private_hand_event(state, seat, f"Market Day: you drew {C.names(got)}.", got))
     return queued
@@ -139,7 +162,11 @@ def market_day(state: AohState, frame: Frame, events: list[Event]) -> None:
     state.active = None
     state.market = True
     state.trade.reset()
-    events.append(Event.to_all("market_day", f"Round {state.round}: Market Day" + (" (the first)." if first else "."), round=state.round))
+    events.append(
+        Event.to_all(
+            "market_day", f"Round {state.round}: Market Day" + (" (the first)." if first else "."), round=state.round
+        )
+    )
     order = order_from(state, round_start(state))
     push(state, "start_turns")
     push(state, "trade")  # P-05..P-07
@@ -168,8 +195,17 @@ def start_turns(state: AohState, frame: Frame, events: list[Event]) -> None:
     state.market = False
     state.first_market = False
     if state.trade.offers:
-        events.append(Event.to_all("trade_closed", f"Trading closes; {len(state.trade.offers)} open offer(s) lapse (AH-4.10)."))
+        events.append(
+            Event.to_all("trade_closed", f"Trading closes; {len(state.trade.offers)} open offer(s) lapse (AH-4.10).")
+        )
     state.trade.reset()
     # A milestone: the table posts the public tableau once Market Day is over.
-    events.append(Event.to_all("market_day_end", f"Round {state.round}: Market Day is over; the turns begin.", milestone=True, round=state.round))
+    events.append(
+        Event.to_all(
+            "market_day_end",
+            f"Round {state.round}: Market Day is over; the turns begin.",
+            milestone=True,
+            round=state.round,
+        )
+    )
     push(state, "turn", round_start(state))

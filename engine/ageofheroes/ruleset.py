@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from engine.core import Deck, Event, Prompt, Result, RuleViolation, Ruleset
+from engine.core import Deck, Event, Prompt, Result, Ruleset, RuleViolation
 from engine.core.rng import Rng
 
 from . import actions as A
@@ -20,7 +20,7 @@ from .content import load_content
 from .flow import AFTER_STEP, advance, push
 from .options import AohOptions
 from .sample import sample
-from .state import Army, AohState, Player
+from .state import AohState, Army, Player
 from .table import seat_name
 from .view import public_view, seat_view
 
@@ -59,7 +59,9 @@ class AgeOfHeroes(Ruleset[AohState, AohOptions]):
     def _setup(self, options: AohOptions, rng: Rng) -> AohState:
         content = load_content(options.content)
         if not content.players.min <= options.players <= content.players.max:
-            raise RuleViolation("AH-1.8", f"This content supports {content.players.min} to {content.players.max} players.")
+            raise RuleViolation(
+                "AH-1.8", f"This content supports {content.players.min} to {content.players.max} players."
+            )
         state = AohState(
             ruleset=self.name,
             players=options.players,
@@ -120,7 +122,11 @@ class AgeOfHeroes(Ruleset[AohState, AohOptions]):
         for check in AFTER_STEP:
             check(state, events)
         top = state.stack[-1] if state.stack else None
-        if top is not None and top.kind == "trade" and state.trade.all_done([p.seat for p in state.seats if not p.eliminated]):
+        if (
+            top is not None
+            and top.kind == "trade"
+            and state.trade.all_done([p.seat for p in state.seats if not p.eliminated])
+        ):
             state.stack.pop()
         advance(state, events)
         return events
@@ -202,7 +208,11 @@ class AgeOfHeroes(Ruleset[AohState, AohOptions]):
     def result(self, state: AohState) -> Result | None:
         if state.winners is None:
             return None
-        return Result(winners=list(state.winners), reason=state.reason, scores={s: (1.0 if s in state.winners else 0.0) for s in range(len(state.seats))})
+        return Result(
+            winners=list(state.winners),
+            reason=state.reason,
+            scores={s: (1.0 if s in state.winners else 0.0) for s in range(len(state.seats))},
+        )
 
     def describe_action(self, state: AohState, seat: int, action: dict[str, Any]) -> str:
         """Option labels where there is one; typed answers (offers, declarations) in words."""
@@ -213,12 +223,18 @@ class AgeOfHeroes(Ruleset[AohState, AohOptions]):
                 if t == "trade_counter":
                     offer = state.trade.find(int(action.get("offer", 0)))
                     to = offer.frm if offer else None
-                who = seat_name(state, int(to)) if isinstance(to, int) and 0 <= to < len(state.seats) else "another seat"
+                who = (
+                    seat_name(state, int(to)) if isinstance(to, int) and 0 <= to < len(state.seats) else "another seat"
+                )
                 give, get = [str(g) for g in action.get("give") or []], [str(g) for g in action.get("get") or []]
                 from . import cards as C
 
                 return f"offer {who}: your {C.names(give)} for their {C.names(get)}"
-            if t == "declare_war" and isinstance(action.get("target"), int) and 0 <= action["target"] < len(state.seats):
+            if (
+                t == "declare_war"
+                and isinstance(action.get("target"), int)
+                and 0 <= action["target"] < len(state.seats)
+            ):
                 return f"{str(action.get('purpose', 'war')).title()} on {seat_name(state, action['target'])} with {', '.join(action.get('armies') or []) or 'no armies'}"
         except (TypeError, ValueError):
             pass

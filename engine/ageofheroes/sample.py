@@ -46,7 +46,7 @@ def sample(state: AohState, seat: int, rng: random.Random) -> dict[str, Any]:
         side = "att" if b.attacker == seat else "dfn"
         cards = list(b.att_drawn if side == "att" else b.def_drawn)
         rng.shuffle(cards)
-        return {"type": "assign", "cards": {u.id: c for u, c in zip(b.units(side), cards)}}
+        return {"type": "assign", "cards": {u.id: c for u, c in zip(b.units(side), cards, strict=False)}}
     if kind == "monument":
         return dict(prompt.options[0].action)
     if kind == "road_consent":
@@ -64,11 +64,19 @@ def _declare(state: AohState, seat: int, prompt: Prompt, rng: random.Random) -> 
     heroes: list[dict[str, Any]] = []
     if [c for c in p.hand if C.kind(c) == "mighty_hero"] and rng.random() < 0.7:
         free = [a for a in chosen if not p.army(a).general]  # type: ignore[union-attr]
-        heroes = [{"use": "general", "army": free[0]}] if free and rng.random() < 0.5 else [{"use": "army", "army": None}]
+        heroes = (
+            [{"use": "general", "army": free[0]}] if free and rng.random() < 0.5 else [{"use": "army", "army": None}]
+        )
     if not chosen and not heroes:
         return {"type": "cancel_war"}
     purpose = rng.choice(["conquest", "conquest", "plunder", "raze"])
-    return {"type": "declare_war", "target": rng.choice(targets), "purpose": purpose, "armies": chosen, "heroes": heroes}
+    return {
+        "type": "declare_war",
+        "target": rng.choice(targets),
+        "purpose": purpose,
+        "armies": chosen,
+        "heroes": heroes,
+    }
 
 
 def _trade(state: AohState, seat: int, prompt: Prompt, rng: random.Random) -> dict[str, Any]:
@@ -80,7 +88,9 @@ def _trade(state: AohState, seat: int, prompt: Prompt, rng: random.Random) -> di
     if hand and others and rng.random() < 0.3:
         give = [C.kind(c) for c in rng.sample(hand, min(len(hand), rng.randint(1, 2)))]
         gifts = state.options.trade_allow_gifts
-        want = [rng.choice(list(C.REGULAR) + sorted(state.content.specials()))] if rng.random() < 0.8 or not gifts else []
+        want = (
+            [rng.choice(list(C.REGULAR) + sorted(state.content.specials()))] if rng.random() < 0.8 or not gifts else []
+        )
         return {"type": "trade_offer", "to": rng.choice(others), "give": give, "get": want}
     withdraws = [o for o in prompt.options if o.action["type"] == "trade_withdraw"]
     if withdraws and rng.random() < 0.3:

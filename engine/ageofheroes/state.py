@@ -12,10 +12,10 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from engine.core import Deck, GameState, SecretChoice
+from engine.core.trades import TradeBook
 
 from .content import Content
 from .options import AohOptions
-from engine.core.trades import TradeBook
 
 BARBARIANS = -2  # the Barbarians' "seat" in a battle (AH-11.7)
 

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from engine.core import Event, RuleViolation
+from engine.core.trades import settle
 
 from . import cards as C
 from .state import AohState
 from .table import seat_name, surviving, take_kinds
-from engine.core.trades import settle
 
 TRADE_RULE = "AH-4.7"
 
@@ -38,7 +38,15 @@ def _kinds(state: AohState, seat: int, goods: list[str], *, own: bool) -> list[s
     return out
 
 
-def offer(state: AohState, seat: int, to: int, give: list[str], get: list[str], events: list[Event], counter_of: int | None = None) -> int:
+def offer(
+    state: AohState,
+    seat: int,
+    to: int,
+    give: list[str],
+    get: list[str],
+    events: list[Event],
+    counter_of: int | None = None,
+) -> int:
     if not trading_open(state):
         raise RuleViolation("AH-4.11", "Card trades happen only in the Market Day trading phase.")
     if to == seat or to not in surviving(state):
@@ -50,9 +58,24 @@ def offer(state: AohState, seat: int, to: int, give: list[str], get: list[str], 
         raise RuleViolation("AH-4.12", "Gifts are switched off at this table: both sides must give a card.")
     o = state.trade.propose(seat, to, g, w, counter_of)
     state.trade.set_done(seat, False)
-    events.append(Event.to_all("trade_offer", f"{seat_name(state, seat)} makes {seat_name(state, to)} an offer.", offer=o.id, frm=seat, to=to))
     events.append(
-        Event.to_seats([seat, to], "trade_offer_private", f"Offer {o.id}: {seat_name(state, seat)} gives {C.names(g)} for {C.names(w)}.", offer=o.id, give=g, get=w)
+        Event.to_all(
+            "trade_offer",
+            f"{seat_name(state, seat)} makes {seat_name(state, to)} an offer.",
+            offer=o.id,
+            frm=seat,
+            to=to,
+        )
+    )
+    events.append(
+        Event.to_seats(
+            [seat, to],
+            "trade_offer_private",
+            f"Offer {o.id}: {seat_name(state, seat)} gives {C.names(g)} for {C.names(w)}.",
+            offer=o.id,
+            give=g,
+            get=w,
+        )
     )
     return o.id
 
@@ -97,7 +120,16 @@ def accept(state: AohState, seat: int, offer_id: int, events: list[Event]) -> No
             got=len(back),
         )
     )
-    events.append(Event.to_seats([o.frm, o.to], "trade_cards", f"Trade {o.id}: {C.names(out)} for {C.names(back)}.", reveals=True, gave=out, got=back))
+    events.append(
+        Event.to_seats(
+            [o.frm, o.to],
+            "trade_cards",
+            f"Trade {o.id}: {C.names(out)} for {C.names(back)}.",
+            reveals=True,
+            gave=out,
+            got=back,
+        )
+    )
 
 
 def decline(state: AohState, seat: int, offer_id: int, events: list[Event]) -> None:
@@ -105,7 +137,13 @@ def decline(state: AohState, seat: int, offer_id: int, events: list[Event]) -> N
     o = state.trade.find(offer_id)
     assert o is not None
     state.trade.remove(offer_id)
-    events.append(Event.to_all("trade_declined", f"{seat_name(state, seat)} declines an offer from {seat_name(state, o.frm)}.", offer=offer_id))
+    events.append(
+        Event.to_all(
+            "trade_declined",
+            f"{seat_name(state, seat)} declines an offer from {seat_name(state, o.frm)}.",
+            offer=offer_id,
+        )
+    )
 
 
 def withdraw(state: AohState, seat: int, offer_id: int, events: list[Event]) -> None:
@@ -121,7 +159,9 @@ def counter(state: AohState, seat: int, offer_id: int, give: list[str], get: lis
     assert o is not None
     new_id = offer(state, seat, o.frm, give, get, events, counter_of=offer_id)
     state.trade.remove(offer_id)
-    events.append(Event.to_all("trade_countered", f"{seat_name(state, seat)} counters with offer {new_id}.", offer=new_id))
+    events.append(
+        Event.to_all("trade_countered", f"{seat_name(state, seat)} counters with offer {new_id}.", offer=new_id)
+    )
 
 
 def set_done(state: AohState, seat: int, done: bool, events: list[Event]) -> None:
@@ -129,6 +169,10 @@ def set_done(state: AohState, seat: int, done: bool, events: list[Event]) -> Non
     if not (state.stack and state.stack[-1].kind == "trade"):
         raise RuleViolation("AH-4.10", "There is no trading phase to be done with.")
     state.trade.set_done(seat, done)
-    events.append(Event.to_all("trade_done", f"{seat_name(state, seat)} is {'done' if done else 'still trading'}.", seat=seat, done=done))
+    events.append(
+        Event.to_all(
+            "trade_done", f"{seat_name(state, seat)} is {'done' if done else 'still trading'}.", seat=seat, done=done
+        )
+    )
     if state.trade.all_done(surviving(state)):
         state.stack.pop()

@@ -19,7 +19,9 @@ def start_turn(state: AohState, frame: Frame, events: list[Event]) -> None:
     state.active = seat
     state.turn_no += 1
     state.turns_this_round.append(seat)
-    events.append(Event.to_all("turn", f"Round {state.round}: {seat_name(state, seat)}'s turn.", seat=seat, round=state.round))
+    events.append(
+        Event.to_all("turn", f"Round {state.round}: {seat_name(state, seat)}'s turn.", seat=seat, round=state.round)
+    )
     push_all(  # AH-5.1: the five steps in fixed order; the victory check follows Retrieve
         state,
         [
@@ -38,7 +40,9 @@ def draw_step(state: AohState, frame: Frame, events: list[Event]) -> None:
     seat = int(frame.seat or 0)
     card = draw(state)
     if card is None:  # AH-15.3
-        events.append(Event.to_all("no_card", "The resource deck and discard pile are empty: nothing is drawn (AH-15.3)."))
+        events.append(
+            Event.to_all("no_card", "The resource deck and discard pile are empty: nothing is drawn (AH-15.3).")
+        )
         return
     mode = state.options.draw_step_replacement
     if C.is_immediate(card):
@@ -50,7 +54,14 @@ def draw_step(state: AohState, frame: Frame, events: list[Event]) -> None:
     state.p(seat).hand.append(card)
     events.append(private_hand_event(state, seat, f"You drew {C.name(card)}.", [card]))
     if C.is_event(card) and mode == "all_events":
-        events.append(Event.to_all("draw", f"{seat_name(state, seat)} draws a card, drew an event and draws again (AH-6.3).", seat=seat, reveals=True))
+        events.append(
+            Event.to_all(
+                "draw",
+                f"{seat_name(state, seat)} draws a card, drew an event and draws again (AH-6.3).",
+                seat=seat,
+                reveals=True,
+            )
+        )
         push(state, "draw_step", seat)
     else:
         events.append(Event.to_all("draw", f"{seat_name(state, seat)} draws a card.", seat=seat, reveals=True))
@@ -61,14 +72,23 @@ def choose_action(state: AohState, seat: int, choice: str, events: list[Event]) 
     frame = state.stack[-1]
     if frame.kind == "build":
         if not frame.data.get("may_switch") or choice == "build":
-            raise RuleViolation("AH-7.3", "Your action is chosen; you may switch only after a refused road with nothing built.")
+            raise RuleViolation(
+                "AH-7.3", "Your action is chosen; you may switch only after a refused road with nothing built."
+            )
     p = state.p(seat)
     if choice == "war" and not can_war(state, seat):
         raise RuleViolation("AH-10.1", "War needs an available army or a Mighty Hero to use as one.")
     if choice == "tax" and p.cities == 0 and not p.hand:
         raise RuleViolation("AH-8.2", "With no City, Tax means swapping a card from your hand, and your hand is empty.")
     state.stack.pop()
-    events.append(Event.to_all("action", f"{seat_name(state, seat)} chooses {'no action' if choice == 'none' else choice.title()}.", seat=seat, choice=choice))
+    events.append(
+        Event.to_all(
+            "action",
+            f"{seat_name(state, seat)} chooses {'no action' if choice == 'none' else choice.title()}.",
+            seat=seat,
+            choice=choice,
+        )
+    )
     if choice == "tax":
         if p.cities > 0:
             push(state, "tax_draw", seat, remaining=p.cities)  # AH-8.1
@@ -87,7 +107,11 @@ def tax_draw(state: AohState, frame: Frame, events: list[Event]) -> None:
     remaining = int(frame.data["remaining"])
     card = draw(state)
     if card is None:
-        events.append(Event.to_all("no_card", "The resource deck and discard pile are empty: the remaining Tax draws are lost (AH-15.3)."))
+        events.append(
+            Event.to_all(
+                "no_card", "The resource deck and discard pile are empty: the remaining Tax draws are lost (AH-15.3)."
+            )
+        )
         return
     left = remaining - 1
     if C.is_immediate(card) and state.options.tax_replacement:
@@ -114,7 +138,14 @@ def tax_swap(state: AohState, seat: int, card: str | None, events: list[Event]) 
         return
     p.hand.remove(card)
     discard(state, card)
-    events.append(Event.to_all("tax_swap", f"{seat_name(state, seat)} discards {C.name(card)} to draw a card (AH-8.2).", seat=seat, card=C.kind(card)))
+    events.append(
+        Event.to_all(
+            "tax_swap",
+            f"{seat_name(state, seat)} discards {C.name(card)} to draw a card (AH-8.2).",
+            seat=seat,
+            card=C.kind(card),
+        )
+    )
     tax_draw(state, Frame(kind="tax_draw", seat=seat, data={"remaining": 1}), events)  # atomic with the discard
 
 
@@ -140,13 +171,21 @@ def place(state: AohState, seat: int, chosen: list[str] | None, count: int | Non
     if len(set(chosen)) != len(chosen) or any(c not in p.hand for c in chosen):
         raise RuleViolation("AH-12.1", "Place cards from your own hand.")
     if any(C.kind(c) != special for c in chosen):
-        raise RuleViolation("AH-12.1", f"Only your own tribe's special resource ({C.name(special or '')}) goes on your monument.")
+        raise RuleViolation(
+            "AH-12.1", f"Only your own tribe's special resource ({C.name(special or '')}) goes on your monument."
+        )
     for c in chosen:
         p.hand.remove(c)
         p.monument.append(c)
     state.stack.pop()
     events.append(
-        Event.to_all("monument", f"{seat_name(state, seat)} places {len(chosen)} card(s) on the monument ({len(p.monument)} now).", seat=seat, placed=len(chosen), total=len(p.monument))
+        Event.to_all(
+            "monument",
+            f"{seat_name(state, seat)} places {len(chosen)} card(s) on the monument ({len(p.monument)} now).",
+            seat=seat,
+            placed=len(chosen),
+            total=len(p.monument),
+        )
     )
 
 
@@ -165,12 +204,16 @@ def discard_cards(state: AohState, seat: int, chosen: list[str], events: list[Ev
     if not chosen or len(set(chosen)) != len(chosen) or any(c not in p.hand for c in chosen):
         raise RuleViolation("AH-13.1", "Discard cards from your own hand.")
     if len(chosen) > excess:
-        raise RuleViolation("AH-13.1", f"Discard down to {state.content.constants.hand_limit}: at most {excess} more card(s).")
+        raise RuleViolation(
+            "AH-13.1", f"Discard down to {state.content.constants.hand_limit}: at most {excess} more card(s)."
+        )
     for c in chosen:
         p.hand.remove(c)
     discard(state, *chosen)
     shown = C.names(chosen) if state.options.discard_pile_public else f"{len(chosen)} card(s)"
-    events.append(Event.to_all("discard", f"{seat_name(state, seat)} discards {shown} (AH-13.1).", seat=seat, count=len(chosen)))
+    events.append(
+        Event.to_all("discard", f"{seat_name(state, seat)} discards {shown} (AH-13.1).", seat=seat, count=len(chosen))
+    )
     if len(p.hand) <= state.content.constants.hand_limit:
         state.stack.pop()
 
@@ -183,11 +226,21 @@ def retrieve(state: AohState, seat: int, events: list[Event]) -> None:
         if a.id in back:
             a.status, a.away_turn = "home", None
     if back:
-        events.append(Event.to_all("retrieve", f"{seat_name(state, seat)}'s armies {', '.join(back)} come home (AH-14.1).", armies=back))
+        events.append(
+            Event.to_all(
+                "retrieve", f"{seat_name(state, seat)}'s armies {', '.join(back)} come home (AH-14.1).", armies=back
+            )
+        )
     by = "drawer" if state.options.earthquake_duration == "drawer_turn_end" else "target"
     for quake in [q for q in state.quakes if getattr(q, by) == seat]:
         lift_quake(state, quake)
-        events.append(Event.to_all("quake_lifted", f"The Earthquake on {seat_name(state, quake.target)} ends; its armies regroup (AH-14.2).", target=quake.target))
+        events.append(
+            Event.to_all(
+                "quake_lifted",
+                f"The Earthquake on {seat_name(state, quake.target)} ends; its armies regroup (AH-14.2).",
+                target=quake.target,
+            )
+        )
 
 
 @auto("turn_end")

@@ -28,7 +28,9 @@ def win(state: AohState, seats: list[int], reason: str, events: list[Event]) -> 
     state.reason = reason
     state.stack.clear()
     who = ", ".join(seat_name(state, s) for s in state.winners)
-    events.append(Event.to_all("game_over", f"The game is over: {who} ({reason}).", winners=state.winners, reason=reason))
+    events.append(
+        Event.to_all("game_over", f"The game is over: {who} ({reason}).", winners=state.winners, reason=reason)
+    )
 
 
 def end_of_turn_check(state: AohState, seat: int, events: list[Event]) -> None:
@@ -41,7 +43,9 @@ def end_of_turn_check(state: AohState, seat: int, events: list[Event]) -> None:
             win(state, [seat], f"{ok[0]} held through a challenge round (AH-17.4.2)", events)
             return
         p.challenge = None
-        events.append(Event.to_all("challenge_failed", f"{seat_name(state, seat)}'s challenge fails (AH-17.4.2).", seat=seat))
+        events.append(
+            Event.to_all("challenge_failed", f"{seat_name(state, seat)}'s challenge fails (AH-17.4.2).", seat=seat)
+        )
         return
     if met:  # AH-17.4.1
         p.challenge = Challenge(round=state.round, turn=state.turn_no, conditions=met)
@@ -66,7 +70,11 @@ def continuous_check(state: AohState, events: list[Event]) -> None:
                 met = [c for c in met if c in p.challenge.conditions]
             if not met:
                 p.challenge = None
-                events.append(Event.to_all("challenge_failed", f"{seat_name(state, p.seat)}'s challenge is broken (AH-17.5).", seat=p.seat))
+                events.append(
+                    Event.to_all(
+                        "challenge_failed", f"{seat_name(state, p.seat)}'s challenge is broken (AH-17.5).", seat=p.seat
+                    )
+                )
 
 
 def eliminate(state: AohState, seat: int, events: list[Event]) -> None:
@@ -109,7 +117,9 @@ def eliminate(state: AohState, seat: int, events: list[Event]) -> None:
         kept.append(frame)
     state.stack = kept
     events.append(
-        Event.to_all("eliminated", f"{seat_name(state, seat)} has no City and no cards and is eliminated (AH-16.1).", seat=seat)
+        Event.to_all(
+            "eliminated", f"{seat_name(state, seat)} has no City and no cards and is eliminated (AH-16.1).", seat=seat
+        )
     )
     if seat == state.active and not state.market:  # AH-16.7: the turn ends at once
         idx = max((i for i, f in enumerate(state.stack) if f.kind == "turn_end" and f.seat == seat), default=None)

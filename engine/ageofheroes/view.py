@@ -35,11 +35,21 @@ def phase(state: AohState) -> str:
         return "setup"
     k = state.stack[-1].kind
     names = {
-        "tribe": "setup-tribes", "trade": "market-trading", "action": "turn-action", "build": "turn-build",
-        "road_consent": "turn-build-road", "war_declare": "turn-war-declare", "war_response": "battle-response",
-        "assign": "battle-placement", "duel_pick": "battle-duel", "plunder_pick": "battle-plunder",
-        "event_target": "event-target", "luck_window": "event-luck", "monument": "turn-monument",
-        "discard": "turn-discard", "tax_swap": "turn-tax",
+        "tribe": "setup-tribes",
+        "trade": "market-trading",
+        "action": "turn-action",
+        "build": "turn-build",
+        "road_consent": "turn-build-road",
+        "war_declare": "turn-war-declare",
+        "war_response": "battle-response",
+        "assign": "battle-placement",
+        "duel_pick": "battle-duel",
+        "plunder_pick": "battle-plunder",
+        "event_target": "event-target",
+        "luck_window": "event-luck",
+        "monument": "turn-monument",
+        "discard": "turn-discard",
+        "tax_swap": "turn-tax",
     }
     return names.get(k, k)
 
@@ -104,7 +114,11 @@ def public_view(state: AohState) -> dict[str, Any]:
             }
         )
     discard = state.deck.discard_pile
-    deck: dict[str, Any] = {"size": len(state.deck.draw_pile), "discard_size": len(discard), "reshuffles": state.deck.reshuffles}
+    deck: dict[str, Any] = {
+        "size": len(state.deck.draw_pile),
+        "discard_size": len(discard),
+        "reshuffles": state.deck.reshuffles,
+    }
     if state.options.discard_pile_public:
         deck["discard"] = [C.kind(c) for c in discard]
     return {
@@ -124,7 +138,13 @@ def public_view(state: AohState) -> dict[str, Any]:
         "resource_deck": deck,
         "battle_deck": {"size": len(state.battle_deck.draw_pile), "reshuffles": state.battle_deck.reshuffles},
         "earthquakes": [{"drawer": q.drawer, "target": q.target, "armies": list(q.armies)} for q in state.quakes],
-        "market_day": {"first": state.first_market, "trading": top is not None and top.kind == "trade", "done": sorted(state.trade.done)} if state.market else None,
+        "market_day": {
+            "first": state.first_market,
+            "trading": top is not None and top.kind == "trade",
+            "done": sorted(state.trade.done),
+        }
+        if state.market
+        else None,
         "trades": state.trade.public(contents=state.options.trade_public_contents),
         "battle": battle_view(state, state.battle) if state.battle else None,
         "waiting": {"kind": top.kind if top else None, "rule": None, "seats": waiting_seats},

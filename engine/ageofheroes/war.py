@@ -130,14 +130,20 @@ def respond(
         if play == "luck" and not barbarians:
             raise RuleViolation("AH-11.10.2", "Luck has no effect against an attack by a player.")
         if not cards_of_kind(p, play):
-            raise RuleViolation("AH-11.8" if play == "olympic_games" else "AH-11.10", f"You do not hold {C.name(play)}.")
+            raise RuleViolation(
+                "AH-11.8" if play == "olympic_games" else "AH-11.10", f"You do not hold {C.name(play)}."
+            )
         if heroes:
             raise RuleViolation("AH-11.8.2", "A cancelled attack has no battle for a Mighty Hero to join.")
         played = cards_of_kind(p, play)[0]
         p.hand.remove(played)
         discard(state, played)
         state.stack.pop()
-        events.append(Event.to_all("cancelled", f"{seat_name(state, seat)} plays {C.name(play)}: the attack is cancelled.", card=play))
+        events.append(
+            Event.to_all(
+                "cancelled", f"{seat_name(state, seat)} plays {C.name(play)}: the attack is cancelled.", card=play
+            )
+        )
         _cancelled(state, events)
         return
     if play != "none":
@@ -159,7 +165,13 @@ def respond(
     b.dfn = units
     state.stack.pop()
     if used:
-        events.append(Event.to_all("hero", f"{seat_name(state, seat)} plays {len(used)} Mighty Hero(es) in defence (AH-11.9).", heroes=[h.model_dump() for h in heroes]))
+        events.append(
+            Event.to_all(
+                "hero",
+                f"{seat_name(state, seat)} plays {len(used)} Mighty Hero(es) in defence (AH-11.9).",
+                heroes=[h.model_dump() for h in heroes],
+            )
+        )
     else:
         events.append(Event.to_all("no_response", f"{seat_name(state, seat)} answers: no special cards.", seat=seat))
     _draw_cards(state, events)
@@ -198,7 +210,13 @@ def _return_armies(state: AohState, b: Battle, *, home_now: bool, events: list[E
         moved.append(army.id)
     if moved:
         where = "home at once" if (home_now or direct) else "away until their next Retrieve step"
-        events.append(Event.to_all("armies_return", f"{seat_name(state, b.attacker)}'s armies {', '.join(moved)} go {where} (AH-10.16).", armies=moved))
+        events.append(
+            Event.to_all(
+                "armies_return",
+                f"{seat_name(state, b.attacker)}'s armies {', '.join(moved)} go {where} (AH-10.16).",
+                armies=moved,
+            )
+        )
 
 
 def _draw_battle(state: AohState, n: int) -> list[str]:
@@ -219,7 +237,11 @@ def _barbarian_count(state: AohState, b: Battle) -> int:
         return C.battle_value(card[0]) if card else 0
     if mode == "defender_plus":
         return len(b.dfn) + state.options.barbarians_plus
-    return state.options.barbarians_armies if state.options.barbarians_armies is not None else state.content.barbarians.armies
+    return (
+        state.options.barbarians_armies
+        if state.options.barbarians_armies is not None
+        else state.content.barbarians.armies
+    )
 
 
 def _draw_cards(state: AohState, events: list[Event]) -> None:
@@ -246,12 +268,18 @@ def _draw_cards(state: AohState, events: list[Event]) -> None:
         seat = b.seat_of(side)
         if seat >= 0 and drawn:
             events.append(
-                Event.to_seats(seat, "battle_hand", f"Your battle cards: {', '.join(str(C.battle_value(c)) for c in drawn)}.", reveals=True, cards=list(drawn))
+                Event.to_seats(
+                    seat,
+                    "battle_hand",
+                    f"Your battle cards: {', '.join(str(C.battle_value(c)) for c in drawn)}.",
+                    reveals=True,
+                    cards=list(drawn),
+                )
             )
     if b.attacker == BARBARIANS:  # AH-11.7.4: random assignment and random picks
         cards = list(b.att_drawn)
         state.rng.shuffle(cards)
-        for u, c in zip(b.att, cards):
+        for u, c in zip(b.att, cards, strict=False):
             u.card = c
         order = [u.id for u in b.att]
         state.rng.shuffle(order)
@@ -450,14 +478,22 @@ def aftermath(state: AohState, events: list[Event]) -> None:
         n = min(_tier(state.content.results.conquest, v), state.p(b.defender).cities)  # AH-10.14.1
         state.p(b.defender).cities -= n
         state.p(b.attacker).cities += n
-        events.append(Event.to_all("conquest", f"{seat_name(state, b.attacker)} takes {n} City(ies) from {seat_name(state, b.defender)}.", cities=n))
+        events.append(
+            Event.to_all(
+                "conquest",
+                f"{seat_name(state, b.attacker)} takes {n} City(ies) from {seat_name(state, b.defender)}.",
+                cities=n,
+            )
+        )
     elif b.purpose == "raze":
         mon = state.p(b.defender).monument
         n = min(_tier(state.content.results.raze, v), len(mon))  # AH-10.14.3
         gone = mon[len(mon) - n :] if n else []
         del mon[len(mon) - n :]
         discard(state, *gone)
-        events.append(Event.to_all("raze", f"{n} monument card(s) of {seat_name(state, b.defender)} are destroyed.", cards=gone))
+        events.append(
+            Event.to_all("raze", f"{n} monument card(s) of {seat_name(state, b.defender)} are destroyed.", cards=gone)
+        )
     else:
         n = min(state.content.results.plunder_cards_per_victory * v, len(state.p(b.defender).hand))
         if n and state.options.plunder_selection == "attacker_choice_blind":
@@ -471,7 +507,13 @@ def aftermath(state: AohState, events: list[Event]) -> None:
         _return_armies(state, b, home_now=False, events=events)
     unfought = [u for u in b.att + b.dfn if not u.fought and u.card]
     if state.options.war_reveal_unfought_cards and unfought:
-        events.append(Event.to_all("unfought", "Unfought battle cards: " + ", ".join(f"{u.id}={C.battle_value(u.card or '')}" for u in unfought), reveals=True))
+        events.append(
+            Event.to_all(
+                "unfought",
+                "Unfought battle cards: " + ", ".join(f"{u.id}={C.battle_value(u.card or '')}" for u in unfought),
+                reveals=True,
+            )
+        )
     discard(state, *b.heroes)  # AH-11.9.3
     if b.source_card:
         discard(state, b.source_card)
@@ -484,9 +526,19 @@ def plunder_take(state: AohState, attacker: int, defender: int, taken: list[str]
     for c in taken:
         state.p(defender).hand.remove(c)
     state.p(attacker).hand.extend(taken)
-    events.append(Event.to_all("plunder", f"{seat_name(state, attacker)} plunders {len(taken)} card(s) from {seat_name(state, defender)}.", count=len(taken)))
+    events.append(
+        Event.to_all(
+            "plunder",
+            f"{seat_name(state, attacker)} plunders {len(taken)} card(s) from {seat_name(state, defender)}.",
+            count=len(taken),
+        )
+    )
     if taken:
-        events.append(Event.to_seats([attacker, defender], "plundered", f"Plundered: {C.names(taken)}.", reveals=True, cards=list(taken)))
+        events.append(
+            Event.to_seats(
+                [attacker, defender], "plundered", f"Plundered: {C.names(taken)}.", reveals=True, cards=list(taken)
+            )
+        )
 
 
 def plunder_pick(state: AohState, seat: int, positions: list[int], events: list[Event]) -> None:
@@ -509,5 +561,10 @@ def _barbarian_plunder(state: AohState, b: Battle, v: int, events: list[Event]) 
         hand.remove(c)
     discard(state, *taken)
     events.append(
-        Event.to_all("barbarians", f"The Barbarians destroy {n} card(s) of {seat_name(state, b.defender)}: {C.names(taken)}.", reveals=True, cards=taken)
+        Event.to_all(
+            "barbarians",
+            f"The Barbarians destroy {n} card(s) of {seat_name(state, b.defender)}: {C.names(taken)}.",
+            reveals=True,
+            cards=taken,
+        )
     )

@@ -11,9 +11,9 @@ from .ruleset import GameOptions, GameState, Result, Ruleset, RulesetProtocol
 from .simultaneous import SecretChoice
 
 __all__ = [
+    "GM_SEAT",
     "Deck",
     "Event",
-    "GM_SEAT",
     "GameOptions",
     "GameState",
     "GmState",

@@ -24,7 +24,7 @@ class Deck(BaseModel, Generic[C]):
     reshuffles: int = 0
 
     @classmethod
-    def shuffled(cls, cards: list[C], rng: Rng) -> "Deck[C]":
+    def shuffled(cls, cards: list[C], rng: Rng) -> Deck[C]:
         deck = cls(draw_pile=list(cards))
         rng.shuffle(deck.draw_pile)
         return deck

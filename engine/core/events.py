@@ -32,13 +32,11 @@ class Event(BaseModel):
         return self.audience is None
 
     @classmethod
-    def to_all(cls, kind: str, text: str, *, reveals: bool = False, milestone: bool = False, **data: Any) -> "Event":
+    def to_all(cls, kind: str, text: str, *, reveals: bool = False, milestone: bool = False, **data: Any) -> Event:
         return cls(kind=kind, text=text, data=data, reveals=reveals, milestone=milestone)
 
     @classmethod
-    def to_seats(
-        cls, seats: list[int] | int, kind: str, text: str, *, reveals: bool = False, **data: Any
-    ) -> "Event":
+    def to_seats(cls, seats: list[int] | int, kind: str, text: str, *, reveals: bool = False, **data: Any) -> Event:
         audience = [seats] if isinstance(seats, int) else sorted(set(seats))
         return cls(kind=kind, text=text, data=data, audience=audience, reveals=reveals)
 

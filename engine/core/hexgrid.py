@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import math
 from collections import deque
-from typing import Callable, Iterable, Iterator, NamedTuple
+from collections.abc import Callable, Iterable, Iterator
+from typing import NamedTuple
 
 
 class Hex(NamedTuple):
@@ -22,11 +23,11 @@ class Hex(NamedTuple):
     def s(self) -> int:
         return -self.q - self.r
 
-    def __add__(self, other: object) -> "Hex":  # type: ignore[override]
+    def __add__(self, other: object) -> Hex:  # type: ignore[override]
         assert isinstance(other, Hex)
         return Hex(self.q + other.q, self.r + other.r)
 
-    def __sub__(self, other: "Hex") -> "Hex":
+    def __sub__(self, other: Hex) -> Hex:
         return Hex(self.q - other.q, self.r - other.r)
 
 
@@ -97,7 +98,9 @@ def spiral(center: Hex, radius: int) -> list[Hex]:
 Passable = Callable[[Hex, Hex], bool]
 
 
-def reachable(start: Hex, steps: int, passable: Passable, *, can_pass_through: Callable[[Hex], bool] | None = None) -> dict[Hex, int]:
+def reachable(
+    start: Hex, steps: int, passable: Passable, *, can_pass_through: Callable[[Hex], bool] | None = None
+) -> dict[Hex, int]:
     """Every hex reachable in at most ``steps`` moves, with its distance.
 
     ``passable(a, b)`` says whether a single step from a to b is allowed (terrain,

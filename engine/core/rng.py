@@ -9,7 +9,8 @@ replays the same shuffles forever.
 from __future__ import annotations
 
 import hashlib
-from typing import Sequence, TypeVar
+from collections.abc import Sequence
+from typing import TypeVar
 
 from pydantic import BaseModel, ConfigDict
 
@@ -33,7 +34,7 @@ class Rng(BaseModel):
     draws: int = 0
 
     @classmethod
-    def from_seed(cls, seed: int | str) -> "Rng":
+    def from_seed(cls, seed: int | str) -> Rng:
         return cls(state=seed_to_int(seed))
 
     def next_u64(self) -> int:

@@ -98,7 +98,9 @@ class Ruleset(ABC, Generic[S, O]):
         try:
             parsed = self.options_model.model_validate(options)
         except ValidationError as exc:
-            raise RuleViolation(CORE_BAD_ACTION, f"Those game options are not valid. {explain(exc, what='option', tagged=False)}") from exc
+            raise RuleViolation(
+                CORE_BAD_ACTION, f"Those game options are not valid. {explain(exc, what='option', tagged=False)}"
+            ) from exc
         if not self.min_players <= parsed.players <= self.max_players:
             raise RuleViolation(
                 CORE_BAD_ACTION,
@@ -215,7 +217,9 @@ class Ruleset(ABC, Generic[S, O]):
         except (jsonpatch.JsonPatchException, jsonpatch.JsonPointerException) as exc:
             raise RuleViolation(CORE_BAD_PATCH, f"The patch does not apply: {exc}") from exc
         except ValidationError as exc:
-            raise RuleViolation(CORE_BAD_PATCH, f"The patched game would be invalid. {explain(exc, what='game state', tagged=False)}") from exc
+            raise RuleViolation(
+                CORE_BAD_PATCH, f"The patched game would be invalid. {explain(exc, what='game state', tagged=False)}"
+            ) from exc
         new.step = state.step + 1
         events = [Event.to_all("gm_patch", f"The game master edited the game ({reason}).")]
         if not new.gm.tasks:

@@ -7,7 +7,8 @@ lock-in resolves the step. Views show who has locked in, never what.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 

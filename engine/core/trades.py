@@ -8,7 +8,7 @@ trade can never be reneged on (Age of Heroes AH-4.5 is the first user).
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from pydantic import BaseModel, ConfigDict, Field
 

@@ -8,7 +8,8 @@ here once for every game: what is wrong, with which field of which action.
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from pydantic import ValidationError
 
@@ -56,7 +57,11 @@ def explain_error(err: Any, *, what: str = "action", tagged: bool = True) -> str
         # Refused rather than ignored: an unknown field is usually a typo.
         if owner:
             return f"{_cap(field)} is not part of a `{owner}` {what}."
-        return f"{_cap(field)} is not one of this game's {what}s." if what == "option" else f"{_cap(field)} is not part of this {what}."
+        return (
+            f"{_cap(field)} is not one of this game's {what}s."
+            if what == "option"
+            else f"{_cap(field)} is not part of this {what}."
+        )
     if kind in _TYPE_WORDS:
         return f"{_cap(subject)} must be {_TYPE_WORDS[kind]}."
     if kind in ("literal_error", "enum"):

@@ -73,7 +73,6 @@ effect), ``battle_option {index}`` (choose-one specials), ``battle_defense {use}
 ``battle_retreat {area}`` (P-38/P-46/P-48), ``battle_capture {remove_from}`` (P-47).
 """
 
-
 from __future__ import annotations
 
 from .battle_actions import (

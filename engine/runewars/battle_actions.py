@@ -83,7 +83,7 @@ BATTLE_ACTIONS = (
     BattleRetreat,
     BattleCapture,
 )
-BattleAction = Annotated[Union[BATTLE_ACTIONS], Field(discriminator="type")]  # type: ignore[valid-type]
+BattleAction = Annotated[Union[BATTLE_ACTIONS], Field(discriminator="type")]  # type: ignore[valid-type]  # noqa: UP007 - a Union built from a tuple
 _ADAPTER: TypeAdapter[Any] = TypeAdapter(BattleAction)
 
 
@@ -144,7 +144,10 @@ def battle_prompts(bs: BattleState, ctx: Any = None) -> list[Prompt]:
             return [_retreat_prompt(bs, g, key)]
     if bs.phase == "capture" and bs.winner == "attacker":
         opts = [
-            Option(label=f"Remove your stronghold in {a} and place one here"[:80], action={"type": "battle_capture", "remove_from": a})
+            Option(
+                label=f"Remove your stronghold in {a} and place one here"[:80],
+                action={"type": "battle_capture", "remove_from": a},
+            )
             for a in bs.attacker_stronghold_areas
         ]
         opts.append(Option(label="Place no stronghold here", action={"type": "battle_capture", "remove_from": None}))
@@ -168,7 +171,9 @@ def battle_prompts(bs: BattleState, ctx: Any = None) -> list[Prompt]:
                     key=key,
                     rule="RW-10.9.3",
                     question=f"You have units over the limit in {bs.area}: choose a unit to retreat ({g.to_pick} more).",
-                    options=[Option(label=unit_label(u)[:80], action={"type": "battle_pick", "unit": u.uid}) for u in reps],
+                    options=[
+                        Option(label=unit_label(u)[:80], action={"type": "battle_pick", "unit": u.uid}) for u in reps
+                    ],
                 )
             ]
         if g is not None and not g.done and g.computed and g.options:
@@ -229,7 +234,9 @@ def apply_battle(bs: BattleState, seat: int, action: dict[str, Any] | BaseModel,
     mine = [p for p in prompts if p.seat == seat]
     if not mine:
         waiting = ", ".join(f"{seat_name(p.seat)} ({p.rule})" for p in prompts) or "nobody"
-        raise RuleViolation(prompts[0].rule if prompts else "RW-14", f"It is not your decision in this battle: waiting on {waiting}.")
+        raise RuleViolation(
+            prompts[0].rule if prompts else "RW-14", f"It is not your decision in this battle: waiting on {waiting}."
+        )
     prompt = mine[0]
     events = _dispatch(bs, seat, parsed, raw, prompt, ctx)
     bs.seq += 1

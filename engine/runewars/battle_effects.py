@@ -16,13 +16,14 @@ AMB-19), forced destruction takes standing before routed (RW-15.5). A player pic
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from pydantic import TypeAdapter
 
 from engine.core import Event, Option, Prompt, RuleViolation
 
-from .battle_models import BattleState, BattleUnit, Side, Task, External, other
+from .battle_models import BattleState, BattleUnit, External, Side, Task, other
 
 try:  # content effect models: validated views of the effect dicts stored in tasks
     from .content.effects import Effect as _EffectUnion
@@ -296,7 +297,13 @@ def run_head(bs: BattleState, data: Any, draw: Callable[[], int], events: list[E
         seat = bs.player_of(task.side)
         if seat is not None:
             bs.external.append(
-                External(kind="effect", rule=task.rule, text=f"{task.source}: {effect_text(task.effect)}", seat=seat, effect=task.effect)
+                External(
+                    kind="effect",
+                    rule=task.rule,
+                    text=f"{task.source}: {effect_text(task.effect)}",
+                    seat=seat,
+                    effect=task.effect,
+                )
             )
     return False
 
@@ -336,7 +343,9 @@ def _extra_draw(bs: BattleState, task: Task, data: Any, draw: Callable[[], int],
     bs.extra_draws[key] = bs.extra_draws.get(key, 0) + amount
     cards = [draw() for _ in range(amount)]
     current.cards.extend(cards)
-    text = f"{task.source}: {side_name(bs, task.side)} draws {amount} more: {describe_cards(data, cards, current.shape)}."
+    text = (
+        f"{task.source}: {side_name(bs, task.side)} draws {amount} more: {describe_cards(data, cards, current.shape)}."
+    )
     events.append(Event.to_all("battle_extra_draw", text, reveals=True, cards=cards, side=task.side))
     specials = draw_total(data, cards, current.shape, "special")
     markers = [
@@ -461,7 +470,11 @@ def act_on_task(bs: BattleState, seat: int, action: dict[str, Any]) -> list[Even
             raise RuleViolation("RW-14.4.3", f"Pick an option number from 1 to {len(options)}.")
         bs.tasks.pop(0)
         _push(bs, task, list(options[index]))
-        return [Event.to_all("battle_option", f"{task.source}: {seat_name(seat)} chooses {effects_text(list(options[index]))}.")]
+        return [
+            Event.to_all(
+                "battle_option", f"{task.source}: {seat_name(seat)} chooses {effects_text(list(options[index]))}."
+            )
+        ]
     if kind not in PICK_KINDS:
         raise RuleViolation("RW-14.4", "Nothing in this battle is waiting for a unit to be chosen.")
     rule = PICK_RULE[kind] if chooser_side(task) == target_side(task) else "RW-15.8"
@@ -515,9 +528,7 @@ def _why_illegal(bs: BattleState, task: Task, uid: Any) -> str:
         return f"{u.name} is on the wrong side for {task.source}."
     if not u.in_battle:
         return f"{u.name} is no longer taking part in the battle."
-    if chooser_side(task) != target_side(task) or not any(
-        _matches(x, task.effect.get("filter") or {}) for x in [u]
-    ):
+    if chooser_side(task) != target_side(task) or not any(_matches(x, task.effect.get("filter") or {}) for x in [u]):
         return f"{u.name} is not a legal target for {task.source}: it may pick {_filter_text(task)}."
     if kind == "rout_units":
         if u.routed:

@@ -6,7 +6,8 @@
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from engine.core import Event
 
@@ -280,13 +281,17 @@ def _after_choice(bs: BattleState, side: Side, data: Any) -> list[Event]:
         if d is not None:
             parts.append(f"{side_name(bs, s)} drew for {d.kind}: {describe_cards(data, d.cards, d.shape)}")
     revealed = {s: (d.cards if d else []) for s, d in bs.draws.items()}
-    events = [Event.to_all("battle_reveal", "Reveal: " + ("; ".join(parts) or "nothing") + ".", reveals=True, cards=revealed)]
+    events = [
+        Event.to_all("battle_reveal", "Reveal: " + ("; ".join(parts) or "nothing") + ".", reveals=True, cards=revealed)
+    ]
     tasks: list[Task] = []
     for s in SIDES:  # RW-14.4.3: the attacker's specials first
         d = bs.draws.get(s)
         if d is not None:
             for _ in range(draw_total(data, d.cards, d.shape, "special")):
-                tasks.append(Task(side=s, source="special", rule="RW-14.4.3", effect={"kind": "_special"}, unit_kind=d.kind))
+                tasks.append(
+                    Task(side=s, source="special", rule="RW-14.4.3", effect={"kind": "_special"}, unit_kind=d.kind)
+                )
     tasks.append(Task(side="attacker", source="routs", rule="RW-14.4.4", effect={"kind": "_routs"}))
     tasks.append(Task(side="attacker", source="damage", rule="RW-14.4.5", effect={"kind": "_damage"}))
     tasks.append(Task(side="attacker", source="end", rule="RW-14.4.6", effect={"kind": "_end_iteration"}))
@@ -315,8 +320,12 @@ def _run_marker(bs: BattleState, task: Task, data: Any, ctx: Any, events: list[E
         effects = [dump(e) for e in special.effects]
         if not effects:
             bs.external.append(
-                External(kind="gm", rule="RW-14.4.3", text=f"Battle in {bs.area}: resolve {source}: {special.text}",
-                         seat=bs.player_of(task.side))
+                External(
+                    kind="gm",
+                    rule="RW-14.4.3",
+                    text=f"Battle in {bs.area}: resolve {source}: {special.text}",
+                    seat=bs.player_of(task.side),
+                )
             )
         bs.tasks[0:0] = [
             Task(side=task.side, source=source, rule="RW-14.4.3", effect=e, unit_kind=task.unit_kind) for e in effects
@@ -339,8 +348,12 @@ def _run_marker(bs: BattleState, task: Task, data: Any, ctx: Any, events: list[E
                     )
                 )
                 new.append(
-                    Task(side=s, source=f"{total} {icon} from {s}'s cards", rule=rule,
-                         effect={"kind": prim, "amount": total, "side": "enemy", "chooser": "opponent"})
+                    Task(
+                        side=s,
+                        source=f"{total} {icon} from {s}'s cards",
+                        rule=rule,
+                        effect={"kind": prim, "amount": total, "side": "enemy", "chooser": "opponent"},
+                    )
                 )
         bs.tasks[0:0] = new
     elif kind == "_end_iteration":  # RW-14.4.5: discard every card drawn in this iteration
@@ -415,7 +428,11 @@ def _build_retreats(bs: BattleState, events: list[Event]) -> None:
         if u.pre_routed and not u.destroyed:
             u.destroyed = True
             events.append(
-                Event.to_all("battle_destroy", f"{u.name} was routed before the battle and cannot retreat: destroyed.", unit=u.uid)
+                Event.to_all(
+                    "battle_destroy",
+                    f"{u.name} was routed before the battle and cannot retreat: destroyed.",
+                    unit=u.uid,
+                )
             )
     for side, reason in ((loser, "lost"), (bs.winner, "withdrawn")):
         members = [
@@ -525,7 +542,9 @@ def _heal(bs: BattleState, events: list[Event]) -> None:
             u.damage = 0
     bs.healed = healed
     if healed:
-        events.append(Event.to_all("battle_heal", "All damage is removed from the surviving units (RW-14.7.3).", units=healed))
+        events.append(
+            Event.to_all("battle_heal", "All damage is removed from the surviving units (RW-14.7.3).", units=healed)
+        )
 
 
 def _excess_candidates(bs: BattleState) -> list[BattleUnit]:
@@ -545,7 +564,10 @@ def _excess_step(bs: BattleState, ctx: Any, events: list[Event]) -> bool:
         g = RetreatGroup(seat=bs.attacker, decider=bs.attacker, reason="excess", rule="RW-10.9.3", to_pick=over)
         bs.retreats.append(g)
         events.append(
-            Event.to_all("battle_excess", f"{seat_name(bs.attacker)} has {over} unit(s) over the limit of {bs.options.area_limit}; they must retreat.")
+            Event.to_all(
+                "battle_excess",
+                f"{seat_name(bs.attacker)} has {over} unit(s) over the limit of {bs.options.area_limit}; they must retreat.",
+            )
         )
     if g.to_pick > 0:
         reps = classes(_excess_candidates(bs))

@@ -10,7 +10,8 @@ The board is read through the flow's ``Ctx`` (see INTERFACES.md): ``neighbours(a
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 
 def retreat_destinations(
@@ -39,9 +40,7 @@ def retreat_destinations(
             [a for a in neighbours if ctx.is_empty(a)],
         ]
     for tier in tiers:
-        reach = {
-            a: [i for i, fly in enumerate(flyers) if ctx.passable(from_area, a, flying=fly)] for a in tier
-        }
+        reach = {a: [i for i, fly in enumerate(flyers) if ctx.passable(from_area, a, flying=fly)] for a in tier}
         reachable = [a for a in tier if reach[a]]
         if reachable:
             everyone = [a for a in reachable if len(reach[a]) == len(flyers)]

@@ -52,8 +52,12 @@ def controllers(state: RunewarsState) -> dict[str, int | None]:
     faction_units: dict[str, int] = {}
     foreign: dict[str, set[int | None]] = {}
     for u in state.units:
-        if u.owner is not None and u.area not in faction_units and not cat.is_neutral_kind(u.kind) \
-                and not state.seats[u.owner].eliminated:
+        if (
+            u.owner is not None
+            and u.area not in faction_units
+            and not cat.is_neutral_kind(u.kind)
+            and not state.seats[u.owner].eliminated
+        ):
             faction_units[u.area] = u.owner
         foreign.setdefault(u.area, set()).add(u.owner)
     out: dict[str, int | None] = {}
@@ -62,8 +66,11 @@ def controllers(state: RunewarsState) -> dict[str, int | None]:
             out[area_id] = faction_units[area_id]
         elif area.stronghold is not None and not state.seats[area.stronghold.owner].eliminated:
             out[area_id] = area.stronghold.owner
-        elif area.home_of is not None and not state.seats[area.home_of].eliminated and \
-                foreign.get(area_id, {area.home_of}) <= {area.home_of}:
+        elif (
+            area.home_of is not None
+            and not state.seats[area.home_of].eliminated
+            and foreign.get(area_id, {area.home_of}) <= {area.home_of}
+        ):
             out[area_id] = area.home_of
         else:
             out[area_id] = None
@@ -82,16 +89,21 @@ def passable_through(state: RunewarsState, seat: int, ctl: dict[str, int | None]
         owners = occupied.get(a, set())
         if owners - {seat}:
             continue  # enemy units or unallied neutrals
-        if ctl[a] == seat or (ctl[a] is None and not owners and area.stronghold is None
-                              and (area.home_of is None or state.seats[area.home_of].eliminated)):
+        if ctl[a] == seat or (
+            ctl[a] is None
+            and not owners
+            and area.stronghold is None
+            and (area.home_of is None or state.seats[area.home_of].eliminated)
+        ):
             if forbid and seat in area.activation:
                 continue
             out.add(a)
     return out
 
 
-def reachable_from(state: RunewarsState, unit: Unit, steps: int, seat: int, through: set[str],
-                   portals: frozenset[str] = frozenset()) -> set[str]:
+def reachable_from(
+    state: RunewarsState, unit: Unit, steps: int, seat: int, through: set[str], portals: frozenset[str] = frozenset()
+) -> set[str]:
     """Every destination ``unit`` can reach in at most ``steps`` (RW-10.7.2).
 
     ``portals``: face-up Magic Portal areas, mutually adjacent for this move (RW-34.4.3).

@@ -26,11 +26,28 @@ from .state import HeldCard, Modifier, RunewarsState
 TACTICS_LIMIT = 10  # RW-30.5
 
 
-def queue(state: RunewarsState, effects: list[dict[str, Any]], *, seat: int | None, source: str, rule: str,
-          order: list[int] | None = None) -> None:
+def queue(
+    state: RunewarsState,
+    effects: list[dict[str, Any]],
+    *,
+    seat: int | None,
+    source: str,
+    rule: str,
+    order: list[int] | None = None,
+) -> None:
     """Queue ``effects`` for ``seat`` (None: a season card, no "self"; ``order`` = RW-8 order)."""
-    push(state, step(state, "effects", seat, effects=effects, source=source, rule=rule,
-                     order=order if order is not None else season_step_order(state)))
+    push(
+        state,
+        step(
+            state,
+            "effects",
+            seat,
+            effects=effects,
+            source=source,
+            rule=rule,
+            order=order if order is not None else season_step_order(state),
+        ),
+    )
 
 
 def _targets(state: RunewarsState, who: str, seat: int | None, order: list[int]) -> list[int]:
@@ -72,8 +89,18 @@ def _effects(state: RunewarsState, st: Any) -> list[Event]:
     head, rest = effects[0], effects[1:]
     seat = st.seat
     if rest:  # the remainder waits behind whatever the head pushes
-        push(state, step(state, "effects", seat, effects=rest, source=st.data["source"], rule=st.data["rule"],
-                         order=st.data["order"]))
+        push(
+            state,
+            step(
+                state,
+                "effects",
+                seat,
+                effects=rest,
+                source=st.data["source"],
+                rule=st.data["rule"],
+                order=st.data["order"],
+            ),
+        )
     return resolve_one(state, head, seat, st.data["source"], st.data["rule"], st.data["order"])
 
 
@@ -86,8 +113,9 @@ def amount_of(state: RunewarsState, seat: int | None, amount: Any) -> int | None
     return None
 
 
-def resolve_one(state: RunewarsState, e: dict[str, Any], seat: int | None, source: str, rule: str,
-                order: list[int]) -> list[Event]:
+def resolve_one(
+    state: RunewarsState, e: dict[str, Any], seat: int | None, source: str, rule: str, order: list[int]
+) -> list[Event]:
     kind = e["kind"]
     who = e.get("who", "self")
     events: list[Event] = []
@@ -98,11 +126,18 @@ def resolve_one(state: RunewarsState, e: dict[str, Any], seat: int | None, sourc
             p = state.seats[s]
             value = amount_of(state, s, e["amount"])
             if value is None:
-                events.append(state.gm.hand_over(rule, f"{source}: seat {s + 1} gains computed influence {e['amount']}.", seat=s))
+                events.append(
+                    state.gm.hand_over(rule, f"{source}: seat {s + 1} gains computed influence {e['amount']}.", seat=s)
+                )
                 continue
             p.influence = max(0, p.influence + value)
-            events.append(Event.to_all("influence", f"Seat {s + 1} {'gains' if value >= 0 else 'pays'} {abs(value)} "
-                                                    f"influence ({source}).", seat=s))
+            events.append(
+                Event.to_all(
+                    "influence",
+                    f"Seat {s + 1} {'gains' if value >= 0 else 'pays'} {abs(value)} influence ({source}).",
+                    seat=s,
+                )
+            )
         return events
     if kind == "adjust_dial":
         for s in reversed(_targets(state, who, seat, order)):
@@ -117,7 +152,9 @@ def resolve_one(state: RunewarsState, e: dict[str, Any], seat: int | None, sourc
             bonus = e.get("bonus") or {}
             for r in ("food", "wood", "ore"):
                 set_dial(state, s, r, prod[r] + int(bonus.get(r, 0)))
-            events.append(Event.to_all("dials", f"Seat {s + 1} resets its dials to {state.seats[s].dials} ({source}).", seat=s))
+            events.append(
+                Event.to_all("dials", f"Seat {s + 1} resets its dials to {state.seats[s].dials} ({source}).", seat=s)
+            )
         return events
     if kind == "draw_cards":
         amount = amount_of(state, seat, e.get("amount", 1))
@@ -180,8 +217,14 @@ def resolve_one(state: RunewarsState, e: dict[str, Any], seat: int | None, sourc
         for s in _targets(state, "self" if seat is not None else "each_player", seat, order):
             holds = condition_holds(state, s, e["condition"])
             if holds is None:
-                events.append(state.gm.hand_over(rule, f"{source}: decide for seat {s + 1} whether "
-                                                       f"'{e['condition'].get('text', '')}' holds and apply it.", seat=s))
+                events.append(
+                    state.gm.hand_over(
+                        rule,
+                        f"{source}: decide for seat {s + 1} whether "
+                        f"'{e['condition'].get('text', '')}' holds and apply it.",
+                        seat=s,
+                    )
+                )
                 continue
             branch = e["then"] if holds else e.get("otherwise", [])
             if branch:
@@ -207,10 +250,21 @@ def resolve_one(state: RunewarsState, e: dict[str, Any], seat: int | None, sourc
         push(state, step(state, "fx_rune_move", seat, source=source))
         return events
     if kind in ("heal_hero", "train_hero", "damage_hero") or (kind == "runes" and e["action"] == "inspect"):
-        for s in reversed(_targets(state, who if kind != "heal_hero" else "self" if seat is not None else "each_player",
-                                   seat, order)):
-            push(state, step(state, "fx_hero" if kind != "runes" else "fx_inspect", s, effect=e, source=source,
-                             rule=rule, left=int(e.get("areas", 1))))
+        for s in reversed(
+            _targets(state, who if kind != "heal_hero" else "self" if seat is not None else "each_player", seat, order)
+        ):
+            push(
+                state,
+                step(
+                    state,
+                    "fx_hero" if kind != "runes" else "fx_inspect",
+                    s,
+                    effect=e,
+                    source=source,
+                    rule=rule,
+                    left=int(e.get("areas", 1)),
+                ),
+            )
         return events
     # Battle-only primitives outside a battle, and anything else: the GM decides.
     return [state.gm.hand_over(rule, f"{source}: {effect_text(e)}", seat=seat)]
@@ -230,16 +284,28 @@ def set_dial(state: RunewarsState, seat: int, resource: str, value: int) -> None
 
 def adjust_dial(state: RunewarsState, seat: int, resource: str, amount: int, source: str) -> list[Event]:
     set_dial(state, seat, resource, state.seats[seat].dials[resource] + amount)
-    return [Event.to_all("dial", f"Seat {seat + 1}'s {resource} dial is now {state.seats[seat].dials[resource]} "
-                                 f"({source}).", seat=seat, resource=resource)]
+    return [
+        Event.to_all(
+            "dial",
+            f"Seat {seat + 1}'s {resource} dial is now {state.seats[seat].dials[resource]} ({source}).",
+            seat=seat,
+            resource=resource,
+        )
+    ]
 
 
 @decision("fx_dial", "rw_choose")
 def _fx_dial_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
     amt = st.data["amount"]
-    return [Prompt(seat=st.seat, key=st.key, rule="RW-9.3",
-                   question=f"{st.data['source']}: choose the dial to {'raise' if amt > 0 else 'lower'} by {abs(amt)}.",
-                   options=[Option(label=r, action={"type": "rw_choose", "value": r}) for r in ("food", "wood", "ore")])]
+    return [
+        Prompt(
+            seat=st.seat,
+            key=st.key,
+            rule="RW-9.3",
+            question=f"{st.data['source']}: choose the dial to {'raise' if amt > 0 else 'lower'} by {abs(amt)}.",
+            options=[Option(label=r, action={"type": "rw_choose", "value": r}) for r in ("food", "wood", "ore")],
+        )
+    ]
 
 
 @applies("fx_dial")
@@ -258,31 +324,49 @@ def _affordable(state: RunewarsState, seat: int, option: list[dict[str, Any]]) -
     for e in option:
         if e["kind"] == "gain_influence" and e["amount"] < 0 and p.influence < -e["amount"]:
             return False
-        if e["kind"] == "adjust_dial" and e["amount"] < 0 and e["resource"] in p.dials and p.dials[e["resource"]] < -e["amount"]:
+        if (
+            e["kind"] == "adjust_dial"
+            and e["amount"] < 0
+            and e["resource"] in p.dials
+            and p.dials[e["resource"]] < -e["amount"]
+        ):
             return False
     return True
 
 
 @decision("fx_choose", "rw_choose")
 def _fx_choose_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
-    opts = [Option(label=(("; ".join(effect_text(x) for x in o) or "Nothing")[:80]),
-                   action={"type": "rw_choose", "value": str(i)})
-            for i, o in enumerate(st.data["options"]) if _affordable(state, st.seat, o)]
-    return [Prompt(seat=st.seat, key=st.key, rule=st.data["rule"], question=f"{st.data['source']}: choose one.",
-                   options=opts)]
+    opts = [
+        Option(
+            label=(("; ".join(effect_text(x) for x in o) or "Nothing")[:80]),
+            action={"type": "rw_choose", "value": str(i)},
+        )
+        for i, o in enumerate(st.data["options"])
+        if _affordable(state, st.seat, o)
+    ]
+    return [
+        Prompt(
+            seat=st.seat, key=st.key, rule=st.data["rule"], question=f"{st.data['source']}: choose one.", options=opts
+        )
+    ]
 
 
 @applies("fx_choose")
 def _fx_choose_apply(state: RunewarsState, st: Any, seat: int, action: Choose) -> list[Event]:
     options = st.data["options"]
-    need(action.value.isdigit() and int(action.value) < len(options), st.data["rule"], "Pick one of the offered choices.")
+    need(
+        action.value.isdigit() and int(action.value) < len(options), st.data["rule"], "Pick one of the offered choices."
+    )
     chosen = options[int(action.value)]
     need(_affordable(state, seat, chosen), "RW-9.6", "You cannot pay for that choice.")
     done(state, st)
     if chosen:
         queue(state, list(chosen), seat=seat, source=st.data["source"], rule=st.data["rule"], order=st.data["order"])
-    return [Event.to_all("choice", f"Seat {seat + 1} chose: {('; '.join(effect_text(x) for x in chosen) or 'nothing')}.",
-                         seat=seat)]
+    return [
+        Event.to_all(
+            "choice", f"Seat {seat + 1} chose: {('; '.join(effect_text(x) for x in chosen) or 'nothing')}.", seat=seat
+        )
+    ]
 
 
 # ---- conditions ------------------------------------------------------------------------------------
@@ -358,9 +442,16 @@ def draw_tactics(state: RunewarsState, seat: int, n: int) -> list[Event]:
                 kept.append(c)
         cards = kept
     state.seats[seat].tactics += [HeldCard(id=c, gained=state.season_index) for c in cards]
-    events = [Event.to_seats(seat, "tactics_drawn", "You drew: " + ", ".join(cat.tactics[c].name for c in cards) + ".",
-                             reveals=True, cards=cards),
-              Event.to_all("tactics_count", f"Seat {seat + 1} draws {len(cards)} tactics card(s).", reveals=True, seat=seat)]
+    events = [
+        Event.to_seats(
+            seat,
+            "tactics_drawn",
+            "You drew: " + ", ".join(cat.tactics[c].name for c in cards) + ".",
+            reveals=True,
+            cards=cards,
+        ),
+        Event.to_all("tactics_count", f"Seat {seat + 1} draws {len(cards)} tactics card(s).", reveals=True, seat=seat),
+    ]
     excess = len(state.seats[seat].tactics) - TACTICS_LIMIT
     if excess > 0 and not any(s.kind == "discard" and s.seat == seat for s in state.steps):
         push(state, step(state, "discard", seat, amount=excess, rule="RW-30.5", why="the 10-card hand limit"))
@@ -372,13 +463,32 @@ def _discard_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
     n = _discard_amount(state, st)
     hand = state.seats[st.seat].tactics
     cat = catalog()
-    opts = [Option(label=f"Discard {cat.tactics[c.id].name}"[:80], action={"type": "rw_discard", "cards": [c.id]})
-            for c in hand] if n == 1 else [
-        Option(label=f"Discard the {n} oldest cards", action={"type": "rw_discard", "cards": [c.id for c in hand[:n]]}),
-        Option(label=f"Discard the {n} newest cards", action={"type": "rw_discard", "cards": [c.id for c in hand[-n:]]})]
-    return [Prompt(seat=st.seat, key=st.key, rule=st.data["rule"], secret=True,
-                   question=f"Discard {n} tactics card(s) ({st.data['why']}).", options=opts,
-                   answer_schema={"type": "object", "properties": {"cards": {"type": "array", "items": {"type": "string"}}}})]
+    opts = (
+        [
+            Option(label=f"Discard {cat.tactics[c.id].name}"[:80], action={"type": "rw_discard", "cards": [c.id]})
+            for c in hand
+        ]
+        if n == 1
+        else [
+            Option(
+                label=f"Discard the {n} oldest cards", action={"type": "rw_discard", "cards": [c.id for c in hand[:n]]}
+            ),
+            Option(
+                label=f"Discard the {n} newest cards", action={"type": "rw_discard", "cards": [c.id for c in hand[-n:]]}
+            ),
+        ]
+    )
+    return [
+        Prompt(
+            seat=st.seat,
+            key=st.key,
+            rule=st.data["rule"],
+            secret=True,
+            question=f"Discard {n} tactics card(s) ({st.data['why']}).",
+            options=opts,
+            answer_schema={"type": "object", "properties": {"cards": {"type": "array", "items": {"type": "string"}}}},
+        )
+    ]
 
 
 def _discard_amount(state: RunewarsState, st: Any) -> int:
@@ -413,23 +523,38 @@ def _discard_apply(state: RunewarsState, st: Any, seat: int, action: Discard) ->
 def _bid_open(state: RunewarsState, st: Any) -> list[Event]:
     seats = state.active_seats()
     state.choice = SecretChoice(key=state.new_key("bid"), rule="RW-31.2", seats=seats)
-    push(state, step(state, "bid", None, effect=st.data["effect"], source=st.data["source"], rule=st.data["rule"],
-                     order=st.data["order"]))
+    push(
+        state,
+        step(
+            state,
+            "bid",
+            None,
+            effect=st.data["effect"],
+            source=st.data["source"],
+            rule=st.data["rule"],
+            order=st.data["order"],
+        ),
+    )
     totals = ", ".join(f"seat {s + 1}: {state.seats[s].influence}" for s in seats)
-    return [Event.to_all("bid_declared", f"Influence bid for {st.data['source']}. Declared totals: {totals} (RW-31.2.1).")]
+    return [
+        Event.to_all("bid_declared", f"Influence bid for {st.data['source']}. Declared totals: {totals} (RW-31.2.1).")
+    ]
 
 
 def _bid_options(state: RunewarsState, seat: int) -> list[Option]:
-    return [Option(label=f"Bid {n}", action={"type": "rw_bid", "amount": n})
-            for n in range(state.seats[seat].influence + 1)]
+    return [
+        Option(label=f"Bid {n}", action={"type": "rw_bid", "amount": n}) for n in range(state.seats[seat].influence + 1)
+    ]
 
 
 @decision("bid", "rw_bid")
 def _bid_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
     assert state.choice is not None
-    return state.choice.prompts(f"{st.data['source']}: secret influence bid (0 to your influence).",
-                                lambda seat: _bid_options(state, seat),
-                                answer_schema={"type": "object", "properties": {"amount": {"type": "integer", "minimum": 0}}})
+    return state.choice.prompts(
+        f"{st.data['source']}: secret influence bid (0 to your influence).",
+        lambda seat: _bid_options(state, seat),
+        answer_schema={"type": "object", "properties": {"amount": {"type": "integer", "minimum": 0}}},
+    )
 
 
 @applies("bid")
@@ -437,8 +562,13 @@ def _bid_apply(state: RunewarsState, st: Any, seat: int, action: Bid) -> list[Ev
     assert state.choice is not None
     need(action.amount <= state.seats[seat].influence, "RW-31.2.2", "You cannot bid more influence than you have.")
     state.choice.submit(seat, {"amount": action.amount}, lock=action.lock)
-    events = [Event.to_all("bid_locked", f"Seat {seat + 1} has bid ({len(state.choice.locked)} of "
-                                         f"{len(state.choice.seats)}).", seat=seat)]
+    events = [
+        Event.to_all(
+            "bid_locked",
+            f"Seat {seat + 1} has bid ({len(state.choice.locked)} of {len(state.choice.seats)}).",
+            seat=seat,
+        )
+    ]
     if not state.choice.complete:
         return events
     bids = {s: int(state.choice.answers[s]["amount"]) for s in state.choice.seats}
@@ -447,8 +577,14 @@ def _bid_apply(state: RunewarsState, st: Any, seat: int, action: Bid) -> list[Ev
     for s, b in bids.items():  # RW-31.2.4: every bid token is discarded
         state.seats[s].influence -= b
     text = ", ".join(f"seat {s + 1}: {b}" for s, b in sorted(bids.items()))
-    events.append(Event.to_all("bids_revealed", f"Bids revealed: {text} (RW-31.2.3).", reveals=True,
-                               bids={str(k): v for k, v in bids.items()}))
+    events.append(
+        Event.to_all(
+            "bids_revealed",
+            f"Bids revealed: {text} (RW-31.2.3).",
+            reveals=True,
+            bids={str(k): v for k, v in bids.items()},
+        )
+    )
     e = st.data["effect"]
     lowest_loses = e.get("award") == "lowest_loses"
     target = min(bids.values()) if lowest_loses else max(bids.values())
@@ -457,8 +593,20 @@ def _bid_apply(state: RunewarsState, st: Any, seat: int, action: Bid) -> list[Ev
         events += _bid_result(state, st.data, tied[0], bids)
     else:
         decider = bid_tie_decider(state, tied)
-        push(state, step(state, "bid_tie", decider, tied=tied, bids={str(k): v for k, v in bids.items()},
-                         effect=e, source=st.data["source"], rule=st.data["rule"], order=st.data["order"]))
+        push(
+            state,
+            step(
+                state,
+                "bid_tie",
+                decider,
+                tied=tied,
+                bids={str(k): v for k, v in bids.items()},
+                effect=e,
+                source=st.data["source"],
+                rule=st.data["rule"],
+                order=st.data["order"],
+            ),
+        )
     return events
 
 
@@ -470,8 +618,10 @@ def bid_tie_decider(state: RunewarsState, tied: list[int]) -> int:
         if not state.seats[holder].eliminated:  # type: ignore[index]
             return holder  # type: ignore[return-value]
     n = state.players
-    return sorted(tied, key=lambda s: (-state.seats[s].influence, -state.seats[s].starting_influence,
-                                        (s - state.start_player) % n))[0]
+    return sorted(
+        tied,
+        key=lambda s: (-state.seats[s].influence, -state.seats[s].starting_influence, (s - state.start_player) % n),
+    )[0]
 
 
 def _bid_result(state: RunewarsState, data: dict[str, Any], picked: int, bids: dict[int, int]) -> list[Event]:
@@ -485,10 +635,14 @@ def _bid_result(state: RunewarsState, data: dict[str, Any], picked: int, bids: d
         losers = [s for s in bids if s != picked]
     for s in reversed(losers):
         if e.get("loser_effects"):
-            queue(state, list(e["loser_effects"]), seat=s, source=data["source"], rule=data["rule"], order=data["order"])
+            queue(
+                state, list(e["loser_effects"]), seat=s, source=data["source"], rule=data["rule"], order=data["order"]
+            )
     for s in reversed(winners):
         if e.get("winner_effects"):
-            queue(state, list(e["winner_effects"]), seat=s, source=data["source"], rule=data["rule"], order=data["order"])
+            queue(
+                state, list(e["winner_effects"]), seat=s, source=data["source"], rule=data["rule"], order=data["order"]
+            )
     word = "loses" if e.get("award") == "lowest_loses" else "wins"
     return [Event.to_all("bid_result", f"Seat {picked + 1} {word} the bid.", seat=picked)]
 
@@ -496,9 +650,18 @@ def _bid_result(state: RunewarsState, data: dict[str, Any], picked: int, bids: d
 @decision("bid_tie", "rw_choose")
 def _tie_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
     word = "loses" if st.data["effect"].get("award") == "lowest_loses" else "wins"
-    return [Prompt(seat=st.seat, key=st.key, rule="RW-31.3", question=f"The bid is tied: choose who {word}.",
-                   options=[Option(label=f"Seat {s + 1} {word}", action={"type": "rw_choose", "value": str(s)})
-                            for s in st.data["tied"]])]
+    return [
+        Prompt(
+            seat=st.seat,
+            key=st.key,
+            rule="RW-31.3",
+            question=f"The bid is tied: choose who {word}.",
+            options=[
+                Option(label=f"Seat {s + 1} {word}", action={"type": "rw_choose", "value": str(s)})
+                for s in st.data["tied"]
+            ],
+        )
+    ]
 
 
 @applies("bid_tie")
@@ -530,9 +693,18 @@ def _add_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
     e = st.data["effect"]
     areas = _add_areas(state, st.seat, e["where"])
     opts = [Option(label=f"Place in {a}", action={"type": "rw_choose", "value": a}) for a in areas]
-    opts.append(Option(label="Nowhere (no legal area)", action={"type": "rw_choose", "value": "-"})) if not areas else None
-    return [Prompt(seat=st.seat, key=st.key, rule="RW-11.6",
-                   question=f"{st.data['source']}: where do {e['count']} {e['unit_type']} go?", options=opts)]
+    opts.append(
+        Option(label="Nowhere (no legal area)", action={"type": "rw_choose", "value": "-"})
+    ) if not areas else None
+    return [
+        Prompt(
+            seat=st.seat,
+            key=st.key,
+            rule="RW-11.6",
+            question=f"{st.data['source']}: where do {e['count']} {e['unit_type']} go?",
+            options=opts,
+        )
+    ]
 
 
 @applies("fx_add_units")
@@ -552,8 +724,14 @@ def _add_apply(state: RunewarsState, st: Any, seat: int, action: Choose) -> list
 
     if owner is not None:
         limit_check(state, seat, [action.value])
-    return [Event.to_all("units_added", f"{placed} {e['unit_type']} placed in {action.value} ({st.data['source']}).",
-                         seat=seat, area=action.value)]
+    return [
+        Event.to_all(
+            "units_added",
+            f"{placed} {e['unit_type']} placed in {action.value} ({st.data['source']}).",
+            seat=seat,
+            area=action.value,
+        )
+    ]
 
 
 # ---- hero effects outside the quest phase (handed to heroes.py with the hero the player picks) ----------
@@ -570,12 +748,21 @@ def _fx_hero_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
     from .heroes import label
 
     heroes = _fx_heroes(state, st.seat)
-    opts = [Option(label=label(catalog().hero_content, h)[:80], action={"type": "rw_choose", "value": h.uid})
-            for h in heroes]
+    opts = [
+        Option(label=label(catalog().hero_content, h)[:80], action={"type": "rw_choose", "value": h.uid})
+        for h in heroes
+    ]
     if not heroes:
         opts = [Option(label="You have no hero: nothing happens", action={"type": "rw_choose", "value": "-"})]
-    return [Prompt(seat=st.seat, key=st.key, rule=st.data["rule"],
-                   question=f"{st.data['source']}: {effect_text(st.data['effect'])}: choose your hero.", options=opts)]
+    return [
+        Prompt(
+            seat=st.seat,
+            key=st.key,
+            rule=st.data["rule"],
+            question=f"{st.data['source']}: {effect_text(st.data['effect'])}: choose your hero.",
+            options=opts,
+        )
+    ]
 
 
 @applies("fx_hero")
@@ -593,19 +780,31 @@ def _fx_hero_apply(state: RunewarsState, st: Any, seat: int, action: Choose) -> 
     if action.value == "-":
         return []
     effect = TypeAdapter(Effect).validate_python(st.data["effect"])
-    events = H.resolve_effects(state.heroes, seat, action.value, [effect], Ctx(state), source=st.data["source"],
-                               rule=st.data["rule"])
+    events = H.resolve_effects(
+        state.heroes, seat, action.value, [effect], Ctx(state), source=st.data["source"], rule=st.data["rule"]
+    )
     return events + drain(state)
 
 
 @decision("fx_inspect", "rw_choose")
 def _fx_inspect_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
-    opts = [Option(label=f"Look at the rune in {a}", action={"type": "rw_choose", "value": a})
-            for a in sorted(state.board) if state.board[a].rune]
+    opts = [
+        Option(label=f"Look at the rune in {a}", action={"type": "rw_choose", "value": a})
+        for a in sorted(state.board)
+        if state.board[a].rune
+    ]
     if not opts:
         opts = [Option(label="No rune token is on the board", action={"type": "rw_choose", "value": "-"})]
-    return [Prompt(seat=st.seat, key=st.key, rule="RW-27.5", secret=True,
-                   question=f"{st.data['source']}: choose an area whose rune you look at.", options=opts)]
+    return [
+        Prompt(
+            seat=st.seat,
+            key=st.key,
+            rule="RW-27.5",
+            secret=True,
+            question=f"{st.data['source']}: choose an area whose rune you look at.",
+            options=opts,
+        )
+    ]
 
 
 @applies("fx_inspect")
@@ -619,16 +818,24 @@ def _fx_inspect_apply(state: RunewarsState, st: Any, seat: int, action: Choose) 
         done(state, st)
     if action.value == "-":
         return []
-    return [Event.to_all("rune_inspect", f"Seat {seat + 1} looks at the rune in {action.value}.", seat=seat),
-            Event.to_seats(seat, "rune_inspect_private", rune_faces_text(state, [action.value]), area=action.value)]
+    return [
+        Event.to_all("rune_inspect", f"Seat {seat + 1} looks at the rune in {action.value}.", seat=seat),
+        Event.to_seats(seat, "rune_inspect_private", rune_faces_text(state, [action.value]), area=action.value),
+    ]
 
 
 @decision("fx_pick_player", "rw_choose")
 def _pick_player_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
     others = [x for x in state.active_seats() if x != st.seat]
-    return [Prompt(seat=st.seat, key=st.key, rule=st.data["rule"],
-                   question=f"{st.data['source']}: choose another player.",
-                   options=[Option(label=f"Seat {x + 1}", action={"type": "rw_choose", "value": str(x)}) for x in others])]
+    return [
+        Prompt(
+            seat=st.seat,
+            key=st.key,
+            rule=st.data["rule"],
+            question=f"{st.data['source']}: choose another player.",
+            options=[Option(label=f"Seat {x + 1}", action={"type": "rw_choose", "value": str(x)}) for x in others],
+        )
+    ]
 
 
 @applies("fx_pick_player")
@@ -639,8 +846,14 @@ def _pick_player_apply(state: RunewarsState, st: Any, seat: int, action: Choose)
     target = int(action.value)
     effect = dict(st.data["effect"], who="self")
     queue(state, [effect], seat=target, source=st.data["source"], rule=st.data["rule"], order=[target])
-    return [Event.to_all("target_player", f"Seat {seat + 1} targets seat {target + 1} ({st.data['source']}).",
-                         seat=seat, target=target)]
+    return [
+        Event.to_all(
+            "target_player",
+            f"Seat {seat + 1} targets seat {target + 1} ({st.data['source']}).",
+            seat=seat,
+            target=target,
+        )
+    ]
 
 
 def _enemy_heroes_near(state: RunewarsState, seat: int) -> list[Any]:
@@ -655,12 +868,26 @@ def _target_hero_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
     from .heroes import label
 
     heroes = _enemy_heroes_near(state, st.seat)
-    opts = [Option(label=label(catalog().hero_content, h)[:80], action={"type": "rw_choose", "value": h.uid}) for h in heroes]
+    opts = [
+        Option(label=label(catalog().hero_content, h)[:80], action={"type": "rw_choose", "value": h.uid})
+        for h in heroes
+    ]
     if not heroes:
-        opts = [Option(label="No enemy hero shares an area with your heroes: no effect",
-                       action={"type": "rw_choose", "value": "-"})]
-    return [Prompt(seat=st.seat, key=st.key, rule=st.data["rule"],
-                   question=f"{st.data['source']}: choose the enemy hero.", options=opts)]
+        opts = [
+            Option(
+                label="No enemy hero shares an area with your heroes: no effect",
+                action={"type": "rw_choose", "value": "-"},
+            )
+        ]
+    return [
+        Prompt(
+            seat=st.seat,
+            key=st.key,
+            rule=st.data["rule"],
+            question=f"{st.data['source']}: choose the enemy hero.",
+            options=opts,
+        )
+    ]
 
 
 @applies("fx_target_hero")
@@ -670,8 +897,11 @@ def _target_hero_apply(state: RunewarsState, st: Any, seat: int, action: Choose)
     from .heroes_glue import drain
 
     heroes = [h.uid for h in _enemy_heroes_near(state, seat)]
-    need(action.value in heroes if heroes else action.value == "-", st.data["rule"],
-         "Choose an enemy hero in an area where you have a hero.")
+    need(
+        action.value in heroes if heroes else action.value == "-",
+        st.data["rule"],
+        "Choose an enemy hero in an area where you have a hero.",
+    )
     done(state, st)
     if action.value == "-":
         return []
@@ -684,11 +914,19 @@ def _rune_move_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
     from .runes import rune_pairs
 
     pairs = rune_pairs(state, st.seat)
-    opts = [Option(label=f"Move runes between {a} and {b}", action={"type": "rw_choose", "value": f"{a}:{b}"})
-            for a, b in pairs] or [Option(label="No two controlled areas hold a rune: no effect",
-                                          action={"type": "rw_choose", "value": "-"})]
-    return [Prompt(seat=st.seat, key=st.key, rule="RW-27.4",
-                   question=f"{st.data['source']}: choose two areas you control.", options=opts)]
+    opts = [
+        Option(label=f"Move runes between {a} and {b}", action={"type": "rw_choose", "value": f"{a}:{b}"})
+        for a, b in pairs
+    ] or [Option(label="No two controlled areas hold a rune: no effect", action={"type": "rw_choose", "value": "-"})]
+    return [
+        Prompt(
+            seat=st.seat,
+            key=st.key,
+            rule="RW-27.4",
+            question=f"{st.data['source']}: choose two areas you control.",
+            options=opts,
+        )
+    ]
 
 
 @applies("fx_rune_move")

@@ -19,10 +19,25 @@ from engine.core import Event
 from .state import RunewarsState
 
 # Public event kinds worth a line in the season summary.
-SUMMARY_KINDS = frozenset({
-    "season_card", "orders_revealed", "battle", "battle_over", "diplomacy", "diplomacy_result", "bids_revealed",
-    "bid_result", "rune_gain", "runes_placed", "rune_epic", "title", "quest_success", "objective", "eliminated",
-})
+SUMMARY_KINDS = frozenset(
+    {
+        "season_card",
+        "orders_revealed",
+        "battle",
+        "battle_over",
+        "diplomacy",
+        "diplomacy_result",
+        "bids_revealed",
+        "bid_result",
+        "rune_gain",
+        "runes_placed",
+        "rune_epic",
+        "title",
+        "quest_success",
+        "objective",
+        "eliminated",
+    }
+)
 MAX_NOTE = 220
 MAX_SUMMARY = 1800
 

@@ -70,14 +70,20 @@ class Ctx:
 
     def duel_tactics(self, seat: int) -> list[str]:
         cat = catalog()
-        return [c.id for c in self.state.seats[seat].tactics
-                if c.gained != self.state.season_index and cat.tactics[c.id].timing == "start_of_duel"]
+        return [
+            c.id
+            for c in self.state.seats[seat].tactics
+            if c.gained != self.state.season_index and cat.tactics[c.id].timing == "start_of_duel"
+        ]
 
     def test_tactics(self, seat: int) -> list[str]:
         """RW-30.2 / RW-30.3: "attribute test" tactics cards the seat may play now (quests.py)."""
         cat = catalog()
-        return [c.id for c in self.state.seats[seat].tactics
-                if c.gained != self.state.season_index and cat.tactics[c.id].timing == "attribute_test"]
+        return [
+            c.id
+            for c in self.state.seats[seat].tactics
+            if c.gained != self.state.season_index and cat.tactics[c.id].timing == "attribute_test"
+        ]
 
     def unit_kind(self, kind: str) -> Any:
         return catalog().unit_types[kind]

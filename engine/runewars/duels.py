@@ -70,8 +70,15 @@ class DuelState(_M):
     quest: str | None = None  # a duel quest (RW-25)
     round: int = 0
     step: Literal[
-        "start_attacker", "start_defender", "special_attacker", "special_defender", "neutral_choice",
-        "gear_attacker", "gear_defender", "spoils", "over",
+        "start_attacker",
+        "start_defender",
+        "special_attacker",
+        "special_defender",
+        "neutral_choice",
+        "gear_attacker",
+        "gear_defender",
+        "spoils",
+        "over",
     ] = "start_attacker"
     drawn: list[int] = Field(default_factory=list)
     choice: list[list[dict[str, Any]]] = Field(default_factory=list)  # P-29 options (effect dicts)
@@ -127,7 +134,12 @@ def _may_use(c: H.HeroContent, side: DuelSide, card: str) -> bool:
 
 
 def start_duel(
-    hs: H.HeroesState, attacker: str, defender: str | None, ctx: Any, *, neutral: str | None = None,
+    hs: H.HeroesState,
+    attacker: str,
+    defender: str | None,
+    ctx: Any,
+    *,
+    neutral: str | None = None,
     quest: str | None = None,
 ) -> tuple[DuelState, list[Event]]:
     """RW-24.2 (or RW-25): build the duel. ``defender`` is a hero uid, or ``neutral`` a unit type."""
@@ -136,10 +148,13 @@ def start_duel(
     att = DuelSide(seat=a.owner, hero=a.uid)
     if neutral is not None:
         u = c.units.get(neutral)
-        dfd = DuelSide(seat=ctx.left_of(a.owner), neutral=neutral, shape=u.shape if u else "circle",
-                       health=u.health if u else 1)
-        text = (f"{H.label(c, a)} duels {_name(hs, c, dfd)} for a quest; seat {dfd.seat + 1} decides for the "
-                f"neutral (RW-25.3).")
+        dfd = DuelSide(
+            seat=ctx.left_of(a.owner), neutral=neutral, shape=u.shape if u else "circle", health=u.health if u else 1
+        )
+        text = (
+            f"{H.label(c, a)} duels {_name(hs, c, dfd)} for a quest; seat {dfd.seat + 1} decides for the "
+            f"neutral (RW-25.3)."
+        )
     else:
         d = H.get_hero(hs, defender or "")
         dfd = DuelSide(seat=d.owner, hero=d.uid)
@@ -161,15 +176,17 @@ def _start_options(hs: H.HeroesState, c: H.HeroContent, d: DuelState, which: str
     opts: list[Option] = []
     card = c.heroes.get(h.card)
     if card and _start_timing(card.ability.timing, which) and not s.ability_used:
-        opts.append(Option(label=H.short(f"Use {card.name}'s ability: {card.ability.text}"),
-                           action={"type": "duel_ability"}))
+        opts.append(
+            Option(label=H.short(f"Use {card.name}'s ability: {card.ability.text}"), action={"type": "duel_ability"})
+        )
     tactics = getattr(ctx, "duel_tactics", None)
-    for t in (tactics(s.seat) if tactics else []):
+    for t in tactics(s.seat) if tactics else []:
         if t in d.tactics_used:
             continue
         tc = c.tactics.get(t)
-        opts.append(Option(label=H.short(f"Play tactics: {tc.name if tc else t}"),
-                           action={"type": "duel_tactics", "card": t}))
+        opts.append(
+            Option(label=H.short(f"Play tactics: {tc.name if tc else t}"), action={"type": "duel_tactics", "card": t})
+        )
     if opts:
         opts.append(Option(label="Done: start the duel", action={"type": "duel_done"}))
     return opts
@@ -188,8 +205,12 @@ def _special_options(hs: H.HeroesState, c: H.HeroContent, d: DuelState, which: s
         for r in h.rewards:
             rc = _reward(c, r.card)
             if rc and rc.trigger == "duel_special" and _may_use(c, s, r.card):
-                opts.append(Option(label=H.short(f"Activate {rc.name}"),
-                                   action={"type": "duel_special", "choice": "reward", "reward": r.card}))
+                opts.append(
+                    Option(
+                        label=H.short(f"Activate {rc.name}"),
+                        action={"type": "duel_special", "choice": "reward", "reward": r.card},
+                    )
+                )
     return opts
 
 
@@ -207,8 +228,12 @@ def _gear_options(hs: H.HeroesState, c: H.HeroContent, d: DuelState, which: str)
             opts.append(Option(label=H.short(f"Use {rc.name}"), action={"type": "duel_use", "reward": r.card}))
     card = c.heroes.get(h.card)
     if card and card.ability.timing == "duel_round" and not s.round_ability_used:
-        opts.append(Option(label=H.short(f"Use {card.name}'s ability: {card.ability.text}"),
-                           action={"type": "duel_use", "ability": True}))
+        opts.append(
+            Option(
+                label=H.short(f"Use {card.name}'s ability: {card.ability.text}"),
+                action={"type": "duel_use", "ability": True},
+            )
+        )
     if opts:
         opts.append(Option(label="Done", action={"type": "duel_done"}))
     return opts
@@ -220,39 +245,85 @@ def duel_prompts(hs: H.HeroesState, d: DuelState, ctx: Any, key: str) -> list[Pr
     if step in ("start_attacker", "start_defender"):
         which = step.split("_")[1]
         s = _side(d, which)
-        return [Prompt(seat=s.seat, key=key, rule="RW-24.3", secret=True,
-                       question=f"Start of the duel: use start-of-duel abilities or tactics for {_name(hs, c, s)}?",
-                       options=_start_options(hs, c, d, which, ctx), default={"type": "duel_done"})]
+        return [
+            Prompt(
+                seat=s.seat,
+                key=key,
+                rule="RW-24.3",
+                secret=True,
+                question=f"Start of the duel: use start-of-duel abilities or tactics for {_name(hs, c, s)}?",
+                options=_start_options(hs, c, d, which, ctx),
+                default={"type": "duel_done"},
+            )
+        ]
     if step in ("special_attacker", "special_defender"):
         which = step.split("_")[1]
         s = _side(d, which)
-        return [Prompt(seat=s.seat, key=key, rule="RW-24.4.2", secret=True,
-                       question=f"Round {d.round}: {_name(hs, c, s)} drew a special icon: deal 1 damage or "
-                                "activate a reward?",
-                       options=_special_options(hs, c, d, which))]
+        return [
+            Prompt(
+                seat=s.seat,
+                key=key,
+                rule="RW-24.4.2",
+                secret=True,
+                question=f"Round {d.round}: {_name(hs, c, s)} drew a special icon: deal 1 damage or activate a reward?",
+                options=_special_options(hs, c, d, which),
+            )
+        ]
     if step == "neutral_choice":
         s = _side(d, d.choice_side)
-        return [Prompt(seat=s.seat, key=key, rule="RW-25.3" if s.neutral else "RW-24.3",
-                       question=f"Round {d.round}: choose how {_name(hs, c, s)} uses its special ability."
-                       if s.neutral else f"Choose an option for {_name(hs, c, s)}'s effect.",
-                       options=[Option(label=H.short(f"Option {i + 1}: " + _describe(o)),
-                                       action={"type": "duel_neutral_choice", "option": i})
-                                for i, o in enumerate(d.choice)])]
+        return [
+            Prompt(
+                seat=s.seat,
+                key=key,
+                rule="RW-25.3" if s.neutral else "RW-24.3",
+                question=f"Round {d.round}: choose how {_name(hs, c, s)} uses its special ability."
+                if s.neutral
+                else f"Choose an option for {_name(hs, c, s)}'s effect.",
+                options=[
+                    Option(
+                        label=H.short(f"Option {i + 1}: " + _describe(o)),
+                        action={"type": "duel_neutral_choice", "option": i},
+                    )
+                    for i, o in enumerate(d.choice)
+                ],
+            )
+        ]
     if step in ("gear_attacker", "gear_defender"):
         which = step.split("_")[1]
         s = _side(d, which)
-        return [Prompt(seat=s.seat, key=key, rule="RW-23.5", secret=True,
-                       question=f"Round {d.round}: reveal and use armour, weapons or round abilities for "
-                                f"{_name(hs, c, s)}? (incoming {_side(d, _other(which)).dealt}, "
-                                f"cancelled {s.cancel})",
-                       options=_gear_options(hs, c, d, which), default={"type": "duel_done"})]
+        return [
+            Prompt(
+                seat=s.seat,
+                key=key,
+                rule="RW-23.5",
+                secret=True,
+                question=f"Round {d.round}: reveal and use armour, weapons or round abilities for "
+                f"{_name(hs, c, s)}? (incoming {_side(d, _other(which)).dealt}, "
+                f"cancelled {s.cancel})",
+                options=_gear_options(hs, c, d, which),
+                default={"type": "duel_done"},
+            )
+        ]
     if step == "spoils":
         heroes = [h for h in hs.heroes if h.owner == d.spoils_seat and h.area == d.area]
-        opts = [Option(label=H.short(f"Give {H.reward_name(c, r.card)} to {H.label(c, h)}"),
-                       action={"type": "duel_spoils", "card": r.card, "hero": h.uid})
-                for r in d.spoils for h in heroes]
-        return [Prompt(seat=d.spoils_seat, key=key, rule="RW-24.6", secret=True,
-                       question="Give the defeated hero's rewards to your heroes in the duel area.", options=opts)]
+        opts = [
+            Option(
+                label=H.short(f"Give {H.reward_name(c, r.card)} to {H.label(c, h)}"),
+                action={"type": "duel_spoils", "card": r.card, "hero": h.uid},
+            )
+            for r in d.spoils
+            for h in heroes
+        ]
+        return [
+            Prompt(
+                seat=d.spoils_seat,
+                key=key,
+                rule="RW-24.6",
+                secret=True,
+                question="Give the defeated hero's rewards to your heroes in the duel area.",
+                options=opts,
+            )
+        ]
     return []
 
 
@@ -354,8 +425,16 @@ def _new_round(hs: H.HeroesState, d: DuelState, ctx: Any, c: H.HeroContent) -> l
         s.gear_done = False
         s.card = _draw(d, s, ctx)
         text = _read(d, s, s.card, c)
-        events.append(Event.to_all("duel_draw", f"Round {d.round}: {_name(hs, c, s)} draws destiny card {s.card} "
-                                   f"({s.shape}: {text}).", reveals=True, side=which, card=s.card, round=d.round))
+        events.append(
+            Event.to_all(
+                "duel_draw",
+                f"Round {d.round}: {_name(hs, c, s)} draws destiny card {s.card} ({s.shape}: {text}).",
+                reveals=True,
+                side=which,
+                card=s.card,
+                round=d.round,
+            )
+        )
     d.step = "special_attacker"
     return events
 
@@ -382,8 +461,14 @@ def _resolve_round(hs: H.HeroesState, d: DuelState, ctx: Any, c: H.HeroContent) 
         else:
             s.damage += n
         dmg, hp = _hp(hs, c, s)
-        events.append(Event.to_all("duel_damage", f"Round {d.round}: {_name(hs, c, s)} takes {n} damage "
-                                   f"({dmg}/{hp}).", side="attacker" if s is a else "defender", amount=n))
+        events.append(
+            Event.to_all(
+                "duel_damage",
+                f"Round {d.round}: {_name(hs, c, s)} takes {n} damage ({dmg}/{hp}).",
+                side="attacker" if s is a else "defender",
+                amount=n,
+            )
+        )
     if d.drawn:
         ctx.discard(list(d.drawn))
         d.drawn = []
@@ -427,9 +512,16 @@ def _check_defeats(hs: H.HeroesState, d: DuelState, ctx: Any, c: H.HeroContent) 
     wh = H.get_hero(hs, winner.hero or "")
     hs.heroes.remove(lh)
     hs.removed_heroes.append(lh.card)  # RW-26.1: out of the game
-    events.append(Event.to_all("hero_defeated", f"{H.label(c, lh)} is defeated in the duel and leaves the game; "
-                               f"{H.label(c, wh)} wins (RW-24.5, RW-26.2).", hero=lh.uid, card=lh.card,
-                               seat=lh.owner, winner=wh.uid))
+    events.append(
+        Event.to_all(
+            "hero_defeated",
+            f"{H.label(c, lh)} is defeated in the duel and leaves the game; {H.label(c, wh)} wins (RW-24.5, RW-26.2).",
+            hero=lh.uid,
+            card=lh.card,
+            seat=lh.owner,
+            winner=wh.uid,
+        )
+    )
     d.spoils = list(lh.rewards)
     d.spoils_seat = wh.owner
     if not d.spoils:
@@ -454,8 +546,15 @@ def _give(hs: H.HeroesState, c: H.HeroContent, d: DuelState, to: H.Hero, rewards
     text += f" (face up: {', '.join(up)})." if up else "."
     events = [Event.to_all("spoils", text, reveals=bool(down), hero=to.uid)]
     if down:
-        events.append(Event.to_seats(to.owner, "spoils_private", "You took face down: "
-                                     + ", ".join(H.reward_name(c, x) for x in down) + ".", reveals=True, cards=down))
+        events.append(
+            Event.to_seats(
+                to.owner,
+                "spoils_private",
+                "You took face down: " + ", ".join(H.reward_name(c, x) for x in down) + ".",
+                reveals=True,
+                cards=down,
+            )
+        )
     return events
 
 
@@ -463,7 +562,14 @@ def _give(hs: H.HeroesState, c: H.HeroContent, d: DuelState, to: H.Hero, rewards
 
 
 def _duel_effects(
-    hs: H.HeroesState, d: DuelState, which: str, effects: Any, ctx: Any, c: H.HeroContent, *, source: str,
+    hs: H.HeroesState,
+    d: DuelState,
+    which: str,
+    effects: Any,
+    ctx: Any,
+    c: H.HeroContent,
+    *,
+    source: str,
     immediate: bool,
 ) -> list[Event]:
     """Effects of a hero ability, reward or tactics card inside a duel.
@@ -486,15 +592,17 @@ def _duel_effects(
                 else:
                     o.damage += n
                 dmg, hp = _hp(hs, c, o)
-                events.append(Event.to_all("duel_damage", f"{source}: {_name(hs, c, o)} takes {n} damage "
-                                           f"({dmg}/{hp}).", amount=n))
+                events.append(
+                    Event.to_all("duel_damage", f"{source}: {_name(hs, c, o)} takes {n} damage ({dmg}/{hp}).", amount=n)
+                )
             else:
                 s.dealt += n
-                events.append(Event.to_all("duel_effect", f"{source}: {n} damage to {_name(hs, c, o)} this round.",
-                                           amount=n))
+                events.append(
+                    Event.to_all("duel_effect", f"{source}: {n} damage to {_name(hs, c, o)} this round.", amount=n)
+                )
         elif e.kind == "damage_hero" and e.target in ("own_hero", "every_hero"):
             n = H._amount(c, hero, e.amount)
-            for t in ([s] if e.target == "own_hero" else [s, o]):
+            for t in [s] if e.target == "own_hero" else [s, o]:
                 if immediate:
                     if t.hero:
                         th = H.find_hero(hs, t.hero)
@@ -503,13 +611,17 @@ def _duel_effects(
                     else:
                         t.damage += n
                     dmg, hp = _hp(hs, c, t)
-                    events.append(Event.to_all("duel_damage", f"{source}: {_name(hs, c, t)} takes {n} damage "
-                                               f"({dmg}/{hp}).", amount=n))
+                    events.append(
+                        Event.to_all(
+                            "duel_damage", f"{source}: {_name(hs, c, t)} takes {n} damage ({dmg}/{hp}).", amount=n
+                        )
+                    )
                 else:
                     # inside a round: damage to oneself joins the simultaneous damage
                     _side(d, _other(which) if t is s else which).dealt += n
-                    events.append(Event.to_all("duel_effect", f"{source}: {n} damage to {_name(hs, c, t)} this round.",
-                                               amount=n))
+                    events.append(
+                        Event.to_all("duel_effect", f"{source}: {n} damage to {_name(hs, c, t)} this round.", amount=n)
+                    )
         elif e.kind == "choose_one":
             d.choice = [[x.model_dump(mode="json") for x in opt] for opt in e.options]
             d.choice_side = which  # type: ignore[assignment]
@@ -521,17 +633,33 @@ def _duel_effects(
             return events
         elif e.kind == "cancel_damage" and getattr(e, "per", "round") == "duel":
             s.cancel_pool += e.amount
-            events.append(Event.to_all("duel_effect", f"{source}: cancels up to {e.amount} damage to "
-                                       f"{_name(hs, c, s)} for the rest of the duel.", amount=e.amount))
+            events.append(
+                Event.to_all(
+                    "duel_effect",
+                    f"{source}: cancels up to {e.amount} damage to {_name(hs, c, s)} for the rest of the duel.",
+                    amount=e.amount,
+                )
+            )
         elif e.kind == "cancel_damage":
             s.cancel += e.amount
-            events.append(Event.to_all("duel_effect", f"{source}: cancels {e.amount} damage to {_name(hs, c, s)} "
-                                       "this round.", amount=e.amount))
+            events.append(
+                Event.to_all(
+                    "duel_effect",
+                    f"{source}: cancels {e.amount} damage to {_name(hs, c, s)} this round.",
+                    amount=e.amount,
+                )
+            )
         elif e.kind == "draw_cards" and e.deck == "destiny":
             for _ in range(H._amount(c, hero, e.amount)):
                 n = _draw(d, s, ctx)
-                events.append(Event.to_all("duel_draw", f"{source}: {_name(hs, c, s)} draws destiny card {n} "
-                                           f"({_read(d, s, n, c)}).", reveals=True, card=n))
+                events.append(
+                    Event.to_all(
+                        "duel_draw",
+                        f"{source}: {_name(hs, c, s)} draws destiny card {n} ({_read(d, s, n, c)}).",
+                        reveals=True,
+                        card=n,
+                    )
+                )
         else:
             rest.append(e)
     if rest:
@@ -556,8 +684,11 @@ def _use_reward(hs: H.HeroesState, d: DuelState, which: str, card: str, ctx: Any
     events = []
     if not held.face_up:
         held.face_up = True  # RW-23.2
-        events.append(Event.to_all("reward_revealed", f"{H.label(c, h)} reveals {rc.name}: {rc.text}", reveals=True,
-                                   card=card, hero=h.uid))
+        events.append(
+            Event.to_all(
+                "reward_revealed", f"{H.label(c, h)} reveals {rc.name}: {rc.text}", reveals=True, card=card, hero=h.uid
+            )
+        )
     events += _duel_effects(hs, d, which, rc.effects, ctx, c, source=rc.name, immediate=False)
     if rc.single_use:
         h.rewards.remove(held)
@@ -570,8 +701,13 @@ def _neutral_special(hs: H.HeroesState, d: DuelState, which: str, ctx: Any, c: H
     u = c.units.get(s.neutral or "")
     if u is None:
         return []
-    events = [Event.to_all("neutral_special", f"{_name(hs, c, s)} must use its special ability {u.special.name} "
-                           "(RW-25.4).", unit=s.neutral)]
+    events = [
+        Event.to_all(
+            "neutral_special",
+            f"{_name(hs, c, s)} must use its special ability {u.special.name} (RW-25.4).",
+            unit=s.neutral,
+        )
+    ]
     return events + _neutral_effects(hs, d, which, list(u.special.effects), ctx, c)
 
 
@@ -585,12 +721,13 @@ def _admits_hero(f: Any) -> bool:
     return True
 
 
-def _neutral_effects(hs: H.HeroesState, d: DuelState, which: str, effects: list[Any], ctx: Any,
-                     c: H.HeroContent) -> list[Event]:
+def _neutral_effects(
+    hs: H.HeroesState, d: DuelState, which: str, effects: list[Any], ctx: Any, c: H.HeroContent
+) -> list[Event]:
     s, o = _side(d, which), _side(d, _other(which))
     hero = H.find_hero(hs, o.hero or "")
     events: list[Event] = []
-    for i, e in enumerate(effects):
+    for _i, e in enumerate(effects):
         k = e.kind
         if k == "choose_one":
             d.choice = [[x.model_dump(mode="json") for x in opt] for opt in e.options]
@@ -600,8 +737,10 @@ def _neutral_effects(hs: H.HeroesState, d: DuelState, which: str, effects: list[
             d.step = "neutral_choice"
             # Effects after the choice are lost only if a card nests choices; none do.
             return events
-        if k in ("damage_units", "damage_hero") and getattr(e, "side", "enemy") == "enemy" and _admits_hero(
-            getattr(e, "filter", None)
+        if (
+            k in ("damage_units", "damage_hero")
+            and getattr(e, "side", "enemy") == "enemy"
+            and _admits_hero(getattr(e, "filter", None))
         ):
             amt = e.amount
             n = s.damage if getattr(amt, "per", "") == "most_damage_on_own_unit_of_type" else H._amount(c, None, amt)
@@ -626,8 +765,11 @@ def _neutral_effects(hs: H.HeroesState, d: DuelState, which: str, effects: list[
                 n = _draw(d, s, ctx)
                 before = s.specials
                 text = _read(d, s, n, c)
-                events.append(Event.to_all("duel_draw", f"{_name(hs, c, s)} draws destiny card {n} ({text}).",
-                                           reveals=True, card=n))
+                events.append(
+                    Event.to_all(
+                        "duel_draw", f"{_name(hs, c, s)} draws destiny card {n} ({text}).", reveals=True, card=n
+                    )
+                )
                 # a special on the extra card is resolved by the loop in ``advance``
                 _ = before
         elif k == "gm":
@@ -665,13 +807,21 @@ def apply_duel(hs: H.HeroesState, d: DuelState, seat: int, action: dict[str, Any
             card_id = str(action.get("card"))
             tactics = getattr(ctx, "duel_tactics", None)
             if card_id in d.tactics_used or not tactics or card_id not in tactics(s.seat):
-                raise RuleViolation("RW-30.4", "You can play only a start-of-duel tactics card from your hand, "
-                                               "with your own hero in the duel.")
+                raise RuleViolation(
+                    "RW-30.4",
+                    "You can play only a start-of-duel tactics card from your hand, with your own hero in the duel.",
+                )
             d.tactics_used.append(card_id)
             hs.outbox.tactics_played.append((s.seat, card_id))
             tc = c.tactics.get(card_id)
-            events.append(Event.to_all("duel_tactics", f"Seat {s.seat + 1} plays the tactics card "
-                                       f"{tc.name if tc else card_id}.", reveals=True, card=card_id))
+            events.append(
+                Event.to_all(
+                    "duel_tactics",
+                    f"Seat {s.seat + 1} plays the tactics card {tc.name if tc else card_id}.",
+                    reveals=True,
+                    card=card_id,
+                )
+            )
             if tc is not None:
                 events += _duel_effects(hs, d, which, tc.effects, ctx, c, source=tc.name, immediate=True)
             return events + _maybe_end_after_start(hs, d, ctx, c, which)
@@ -702,8 +852,9 @@ def apply_duel(hs: H.HeroesState, d: DuelState, seat: int, action: dict[str, Any
         i = action.get("option")
         if t != "duel_neutral_choice" or not isinstance(i, int) or not 0 <= i < len(d.choice):
             raise RuleViolation("RW-25.3", "Choose one of the options of the neutral unit's special ability.")
-        from .content.effects import Effect
         from pydantic import TypeAdapter
+
+        from .content.effects import Effect
 
         chosen = [TypeAdapter(Effect).validate_python(x) for x in d.choice[i]]
         d.choice = []
@@ -737,8 +888,11 @@ def apply_duel(hs: H.HeroesState, d: DuelState, seat: int, action: dict[str, Any
                 card_id = str(action.get("reward"))
                 rc = _reward(c, card_id)
                 if rc is None or rc.trigger != "duel_round" or card_id in s.used_round:
-                    raise RuleViolation("RW-24.4.2", "That reward cannot be used now (once per round, armour and "
-                                                     "weapons only during the round's resolution).")
+                    raise RuleViolation(
+                        "RW-24.4.2",
+                        "That reward cannot be used now (once per round, armour and "
+                        "weapons only during the round's resolution).",
+                    )
                 events = _use_reward(hs, d, which, card_id, ctx, c)
             return events + advance(hs, d, ctx)
         raise RuleViolation(CORE_BAD_ACTION, "Use a reward or ability, or 'done'.")
@@ -748,8 +902,9 @@ def apply_duel(hs: H.HeroesState, d: DuelState, seat: int, action: dict[str, Any
         r = next((r for r in d.spoils if r.card == card), None)
         h = H.find_hero(hs, str(uid))
         if t != "duel_spoils" or r is None or h is None or h.owner != seat or h.area != d.area:
-            raise RuleViolation("RW-24.6", "Give each of the defeated hero's rewards to one of your heroes in the "
-                                           "duel area.")
+            raise RuleViolation(
+                "RW-24.6", "Give each of the defeated hero's rewards to one of your heroes in the duel area."
+            )
         events = _give(hs, c, d, h, [r])
         if not d.spoils:
             d.step = "over"
@@ -772,9 +927,26 @@ def _check_seat(expected: int, seat: int, rule: str) -> None:
 
 def duel_view(hs: H.HeroesState, d: DuelState) -> dict[str, Any]:
     def side(s: DuelSide) -> dict[str, Any]:
-        return {"seat": s.seat, "hero": s.hero, "neutral": s.neutral, "shape": s.shape, "card": s.card,
-                "dealt": s.dealt, "cancel": s.cancel, "damage": s.damage if s.neutral else None,
-                "health": s.health if s.neutral else None, "weapon": s.weapon, "armor": s.armor}
+        return {
+            "seat": s.seat,
+            "hero": s.hero,
+            "neutral": s.neutral,
+            "shape": s.shape,
+            "card": s.card,
+            "dealt": s.dealt,
+            "cancel": s.cancel,
+            "damage": s.damage if s.neutral else None,
+            "health": s.health if s.neutral else None,
+            "weapon": s.weapon,
+            "armor": s.armor,
+        }
 
-    return {"area": d.area, "round": d.round, "step": d.step, "quest": d.quest, "attacker": side(d.attacker),
-            "defender": side(d.defender), "result": d.result}
+    return {
+        "area": d.area,
+        "round": d.round,
+        "step": d.step,
+        "quest": d.quest,
+        "attacker": side(d.attacker),
+        "defender": side(d.defender),
+        "result": d.result,
+    }

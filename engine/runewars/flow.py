@@ -15,7 +15,8 @@ front. A step kind registers up to four functions:
 from __future__ import annotations
 
 import random
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from engine.core import Event, Prompt, RuleViolation
 
@@ -93,8 +94,11 @@ def current(state: RunewarsState) -> Step | None:
     return state.steps[0] if state.steps else None
 
 
-def advance(state: RunewarsState, on_empty: Callable[[RunewarsState], list[Event]],
-            check: Callable[[RunewarsState], list[Event]]) -> list[Event]:
+def advance(
+    state: RunewarsState,
+    on_empty: Callable[[RunewarsState], list[Event]],
+    check: Callable[[RunewarsState], list[Event]],
+) -> list[Event]:
     """Run automatic steps until a decision (or the end of the game) is at the front.
 
     ``on_empty`` refills an empty queue (the next season); ``check`` runs after every

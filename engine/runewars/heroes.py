@@ -111,9 +111,10 @@ Every function mutates the state it is given (A calls it on its private copy) an
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, Iterable, Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -157,7 +158,7 @@ class HeroContent:
     tactics: dict[str, TacticsCard] = field(default_factory=dict)
 
     @classmethod
-    def from_runewars(cls, content: Any) -> "HeroContent":
+    def from_runewars(cls, content: Any) -> HeroContent:
         def get(name: str) -> tuple[Any, ...]:
             return tuple(getattr(content, name, ()) or ())
 
@@ -408,8 +409,15 @@ def setup_heroes(
     for seat in sorted(seats_alignment):
         hs.quest_hands[seat] = hs.quest_deck.draw(rng, 2)
         hs.revealed_quests.setdefault(seat, [])
-        events.append(Event.to_seats(seat, "quest_drawn", "You drew your 2 starting quest cards.", reveals=True,
-                                     quests=list(hs.quest_hands[seat])))
+        events.append(
+            Event.to_seats(
+                seat,
+                "quest_drawn",
+                "You drew your 2 starting quest cards.",
+                reveals=True,
+                quests=list(hs.quest_hands[seat]),
+            )
+        )
     piles: dict[str, list[str]] = {"good": [], "evil": []}
     rest: list[str] = []
     for hid, card in sorted(c.heroes.items()):
@@ -422,8 +430,16 @@ def setup_heroes(
             continue
         card = pile.pop(0)
         h = _new_hero(hs, card, seat, (hero_areas_for or {}).get(seat, ""))
-        events.append(Event.to_all("hero_dealt", f"Seat {seat + 1} is dealt the hero {hero_name(c, card)}.",
-                                   reveals=True, seat=seat, hero=h.uid, card=card))
+        events.append(
+            Event.to_all(
+                "hero_dealt",
+                f"Seat {seat + 1} is dealt the hero {hero_name(c, card)}.",
+                reveals=True,
+                seat=seat,
+                hero=h.uid,
+                card=card,
+            )
+        )
     deck = rest + piles["good"] + piles["evil"]
     hs.hero_deck = Deck[str].shuffled(deck, rng)
     hs.reward_deck = Deck[str].shuffled(sorted(c.rewards), rng)
@@ -456,7 +472,7 @@ def setup_exploration(
     for back, areas in ((1, back1_areas), (2, back2_areas)):
         pool = sorted(t.token_id for t in c.exploration.values() if t.back == back)
         rng.shuffle(pool)
-        for area, token in zip(areas, pool):
+        for area, token in zip(areas, pool, strict=False):
             hs.exploration.append(ExplorationSlot(area=area, token=token, back=back))
     return [Event.to_all("exploration_setup", "Exploration tokens are placed face down.")]
 
@@ -550,10 +566,17 @@ def gain_reward(hs: HeroesState, uid: str, ctx: Any, *, rule: str = "RW-23.1") -
         return [Event.to_all("reward_none", f"The reward deck is empty; {label(c, h)} gains nothing.", hero=uid)]
     h.rewards.append(HeldReward(card=card, face_up=False))
     return [
-        Event.to_seats(h.owner, "reward_drawn", f"{label(c, h)} gains the reward {reward_name(c, card)} (face down).",
-                       reveals=True, hero=uid, card=card),
-        Event.to_all("reward_gained", f"{label(c, h)} gains a reward card (face down).", reveals=True,
-                     hero=uid, seat=h.owner),
+        Event.to_seats(
+            h.owner,
+            "reward_drawn",
+            f"{label(c, h)} gains the reward {reward_name(c, card)} (face down).",
+            reveals=True,
+            hero=uid,
+            card=card,
+        ),
+        Event.to_all(
+            "reward_gained", f"{label(c, h)} gains a reward card (face down).", reveals=True, hero=uid, seat=h.owner
+        ),
     ]
 
 
@@ -562,8 +585,14 @@ def damage_hero(hs: HeroesState, uid: str, amount: int, ctx: Any, *, cause: str 
     h = get_hero(hs, uid)
     c = content_of(ctx)
     h.damage += max(0, amount)
-    events = [Event.to_all("hero_damaged", f"{label(c, h)} takes {amount} damage from {cause} "
-                           f"({h.damage}/{health(c, h)}).", hero=uid, amount=amount)]
+    events = [
+        Event.to_all(
+            "hero_damaged",
+            f"{label(c, h)} takes {amount} damage from {cause} ({h.damage}/{health(c, h)}).",
+            hero=uid,
+            amount=amount,
+        )
+    ]
     if h.damage >= health(c, h):
         events += defeat_hero(hs, uid, ctx, cause=cause)
     return events
@@ -587,14 +616,27 @@ def defeat_hero(hs: HeroesState, uid: str, ctx: Any, *, cause: str = "an effect"
     c = content_of(ctx)
     hs.heroes.remove(h)
     hs.removed_heroes.append(h.card)
-    events = [Event.to_all("hero_defeated", f"{label(c, h)} is defeated by {cause} and leaves the game.",
-                           hero=uid, card=h.card, seat=h.owner)]
+    events = [
+        Event.to_all(
+            "hero_defeated",
+            f"{label(c, h)} is defeated by {cause} and leaves the game.",
+            hero=uid,
+            card=h.card,
+            seat=h.owner,
+        )
+    ]
     if h.rewards:
         m = DefeatedMarker(id=hs.next_marker, area=h.area, hero_card=h.card, rewards=list(h.rewards))
         hs.next_marker += 1
         hs.markers.append(m)
-        events.append(Event.to_all("marker_placed", f"Defeated-hero marker #{m.id} is placed in {h.area} with "
-                                   f"{len(m.rewards)} set-aside reward(s).", marker=m.id, area=h.area))
+        events.append(
+            Event.to_all(
+                "marker_placed",
+                f"Defeated-hero marker #{m.id} is placed in {h.area} with {len(m.rewards)} set-aside reward(s).",
+                marker=m.id,
+                area=h.area,
+            )
+        )
     return events
 
 
@@ -608,8 +650,16 @@ def desert_hero(hs: HeroesState, uid: str, ctx: Any, *, cause: str = "desertion"
     for r in h.rewards:
         hs.reward_deck.discard(r.card)
     names = ", ".join(reward_name(c, r.card) for r in h.rewards) or "no rewards"
-    return [Event.to_all("hero_deserted", f"{label(c, h)} deserts ({cause}); discarded face up: {names}.",
-                         reveals=bool(h.rewards), hero=uid, card=h.card, rewards=[r.card for r in h.rewards])]
+    return [
+        Event.to_all(
+            "hero_deserted",
+            f"{label(c, h)} deserts ({cause}); discarded face up: {names}.",
+            reveals=bool(h.rewards),
+            hero=uid,
+            card=h.card,
+            rewards=[r.card for r in h.rewards],
+        )
+    ]
 
 
 def move_hero(hs: HeroesState, uid: str, area: str, ctx: Any) -> list[Event]:
@@ -641,12 +691,26 @@ def take_marker(hs: HeroesState, uid: str, marker_id: int, ctx: Any) -> list[Eve
     hs.markers.remove(m)
     h.rewards.extend(m.rewards)
     hidden = [r.card for r in m.rewards if not r.face_up]
-    events = [Event.to_all("marker_taken", f"{label(c, h)} picks up {len(m.rewards)} reward(s) at marker #{m.id}.",
-                           reveals=bool(hidden), hero=uid, marker=m.id,
-                           face_up=[r.card for r in m.rewards if r.face_up])]
+    events = [
+        Event.to_all(
+            "marker_taken",
+            f"{label(c, h)} picks up {len(m.rewards)} reward(s) at marker #{m.id}.",
+            reveals=bool(hidden),
+            hero=uid,
+            marker=m.id,
+            face_up=[r.card for r in m.rewards if r.face_up],
+        )
+    ]
     if hidden:
-        events.append(Event.to_seats(h.owner, "marker_rewards", "You picked up: "
-                                     + ", ".join(reward_name(c, x) for x in hidden) + ".", reveals=True, cards=hidden))
+        events.append(
+            Event.to_seats(
+                h.owner,
+                "marker_rewards",
+                "You picked up: " + ", ".join(reward_name(c, x) for x in hidden) + ".",
+                reveals=True,
+                cards=hidden,
+            )
+        )
     return events
 
 
@@ -660,16 +724,32 @@ def transfer_reward(hs: HeroesState, card: str, src: str, dst: str, ctx: Any) ->
     a.rewards.remove(held)
     b.rewards.append(held)
     shown = reward_name(c, card) if held.face_up else "a face-down reward"
-    return [Event.to_all("reward_moved", f"{label(c, a)} passes {shown} to {label(c, b)}.", src=src, dst=dst,
-                         card=card if held.face_up else None)]
+    return [
+        Event.to_all(
+            "reward_moved",
+            f"{label(c, a)} passes {shown} to {label(c, b)}.",
+            src=src,
+            dst=dst,
+            card=card if held.face_up else None,
+        )
+    ]
 
 
 def gain_hero(hs: HeroesState, seat: int, card: str, area: str, ctx: Any) -> list[Event]:
     """RW-20.4: a new hero card face up and its figure in ``area``; a 4th hero means P-65."""
     c = content_of(ctx)
     h = _new_hero(hs, card, seat, area)
-    events = [Event.to_all("hero_gained", f"Seat {seat + 1} gains the hero {hero_name(c, card)} in {area}.",
-                           reveals=True, seat=seat, hero=h.uid, card=card, area=area)]
+    events = [
+        Event.to_all(
+            "hero_gained",
+            f"Seat {seat + 1} gains the hero {hero_name(c, card)} in {area}.",
+            reveals=True,
+            seat=seat,
+            hero=h.uid,
+            card=card,
+            area=area,
+        )
+    ]
     events += check_hero_limit(hs, seat)
     return events
 
@@ -677,8 +757,11 @@ def gain_hero(hs: HeroesState, seat: int, card: str, area: str, ctx: Any) -> lis
 def check_hero_limit(hs: HeroesState, seat: int) -> list[Event]:
     if len(heroes_of(hs, seat)) > MAX_HEROES and not any(p.kind == "desert" and p.seat == seat for p in hs.pending):
         hs.pending.append(Pending(kind="desert", seat=seat, key=_key(hs)))
-        return [Event.to_all("hero_limit", f"Seat {seat + 1} has more than 3 heroes and must choose one to desert.",
-                             seat=seat)]
+        return [
+            Event.to_all(
+                "hero_limit", f"Seat {seat + 1} has more than 3 heroes and must choose one to desert.", seat=seat
+            )
+        ]
     return []
 
 
@@ -689,10 +772,24 @@ def draw_quests(hs: HeroesState, seat: int, n: int, ctx: Any) -> list[Event]:
     hs.quest_hands.setdefault(seat, []).extend(drawn)
     events = []
     if drawn:
-        events.append(Event.to_seats(seat, "quest_drawn", "You drew: " + ", ".join(quest_name(c, q) for q in drawn)
-                                     + ".", reveals=True, quests=drawn))
-        events.append(Event.to_all("quests_drawn", f"Seat {seat + 1} draws {len(drawn)} quest card(s).",
-                                   reveals=True, seat=seat, count=len(drawn)))
+        events.append(
+            Event.to_seats(
+                seat,
+                "quest_drawn",
+                "You drew: " + ", ".join(quest_name(c, q) for q in drawn) + ".",
+                reveals=True,
+                quests=drawn,
+            )
+        )
+        events.append(
+            Event.to_all(
+                "quests_drawn",
+                f"Seat {seat + 1} draws {len(drawn)} quest card(s).",
+                reveals=True,
+                seat=seat,
+                count=len(drawn),
+            )
+        )
     if len(hs.quest_hands[seat]) > MAX_QUESTS and not any(
         p.kind == "quest_discard" and p.seat == seat for p in hs.pending
     ):
@@ -720,14 +817,26 @@ def rally_draw_heroes(hs: HeroesState, seat: int, n: int, areas: list[str], ctx:
     if not areas:
         hs.hero_deck.draw_pile.extend(drawn)
         hs.hero_deck.shuffle(ctx.rng())
-        return [Event.to_all("rally_no_area", f"Seat {seat + 1} has nowhere to place a hero; the drawn heroes go "
-                             "back (AMB-47).", reveals=True, seat=seat)]
+        return [
+            Event.to_all(
+                "rally_no_area",
+                f"Seat {seat + 1} has nowhere to place a hero; the drawn heroes go back (AMB-47).",
+                reveals=True,
+                seat=seat,
+            )
+        ]
     hs.pending.append(Pending(kind="rally_keep", seat=seat, key=_key(hs), cards=drawn, areas=list(areas)))
     return [
-        Event.to_seats(seat, "rally_drawn", "You drew the heroes: " + ", ".join(hero_name(c, h) for h in drawn) + ".",
-                       reveals=True, cards=drawn),
-        Event.to_all("rally_drawn_public", f"Seat {seat + 1} draws {len(drawn)} hero card(s).", reveals=True,
-                     seat=seat),
+        Event.to_seats(
+            seat,
+            "rally_drawn",
+            "You drew the heroes: " + ", ".join(hero_name(c, h) for h in drawn) + ".",
+            reveals=True,
+            cards=drawn,
+        ),
+        Event.to_all(
+            "rally_drawn_public", f"Seat {seat + 1} draws {len(drawn)} hero card(s).", reveals=True, seat=seat
+        ),
     ]
 
 
@@ -743,14 +852,27 @@ def eliminate_seat(hs: HeroesState, seat: int, ctx: Any) -> list[Event]:
         hs.hero_deck.draw_pile.append(h.card)
         hs.reward_deck.draw_pile.extend(r.card for r in h.rewards)
         rewards += len(h.rewards)
-        events.append(Event.to_all("hero_removed", f"{label(c, h)} leaves the board (elimination, RW-33.2).",
-                                   hero=h.uid, card=h.card, seat=seat))
+        events.append(
+            Event.to_all(
+                "hero_removed",
+                f"{label(c, h)} leaves the board (elimination, RW-33.2).",
+                hero=h.uid,
+                card=h.card,
+                seat=seat,
+            )
+        )
     if heroes:
         hs.hero_deck.shuffle(ctx.rng())
     if rewards:
         hs.reward_deck.shuffle(ctx.rng())
-        events.append(Event.to_all("rewards_shuffled", f"Seat {seat + 1}'s {rewards} reward card(s) are shuffled "
-                                   "into the reward deck unrevealed (RW-33.2).", seat=seat, count=rewards))
+        events.append(
+            Event.to_all(
+                "rewards_shuffled",
+                f"Seat {seat + 1}'s {rewards} reward card(s) are shuffled into the reward deck unrevealed (RW-33.2).",
+                seat=seat,
+                count=rewards,
+            )
+        )
     for q in hs.quest_hands.pop(seat, []):
         hs.quest_deck.draw_pile.append(q)
     hs.quest_deck.shuffle(ctx.rng())
@@ -783,8 +905,9 @@ def resolve_effects(
             n = _amount(c, hero, eff.amount)
             if eff.deck == "reward":
                 if hero is None:
-                    gm_item(hs, rule, f"{source}: seat {seat + 1} should gain {n} reward(s) but has no hero to "
-                                      "hold them.")
+                    gm_item(
+                        hs, rule, f"{source}: seat {seat + 1} should gain {n} reward(s) but has no hero to hold them."
+                    )
                     continue
                 for _ in range(n):
                     events += gain_reward(hs, hero.uid, ctx, rule=rule)
@@ -797,8 +920,9 @@ def resolve_effects(
         elif kind == "train_hero" and hero is not None:
             if eff.attribute == "choice":
                 if trainable(hero, eff.amount):
-                    hs.pending.append(Pending(kind="train_pick", seat=seat, key=_key(hs), hero=hero.uid,
-                                              amount=eff.amount))
+                    hs.pending.append(
+                        Pending(kind="train_pick", seat=seat, key=_key(hs), hero=hero.uid, amount=eff.amount)
+                    )
             else:
                 events += train(hs, hero.uid, [eff.attribute] * eff.amount, ctx, strict=False)
         elif kind == "damage_hero" and hero is not None and eff.target == "own_hero":
@@ -839,12 +963,20 @@ def turn_options(hs: HeroesState, seat: int, ctx: Any) -> list[Option]:
         for r in h.rewards:
             rc = c.rewards.get(r.card)
             if rc and rc.trigger == "own_turn":
-                opts.append(Option(label=short(f"{label(c, h)}: use {rc.name}"),
-                                   action={"type": "hero_use_reward", "hero": h.uid, "reward": r.card}))
+                opts.append(
+                    Option(
+                        label=short(f"{label(c, h)}: use {rc.name}"),
+                        action={"type": "hero_use_reward", "hero": h.uid, "reward": r.card},
+                    )
+                )
         card = c.heroes.get(h.card)
         if card and card.ability.timing == "own_turn" and not h.turn_ability_used:
-            opts.append(Option(label=short(f"{label(c, h)}: {card.ability.text}"),
-                               action={"type": "hero_use_ability", "hero": h.uid}))
+            opts.append(
+                Option(
+                    label=short(f"{label(c, h)}: {card.ability.text}"),
+                    action={"type": "hero_use_ability", "hero": h.uid},
+                )
+            )
     return opts
 
 
@@ -874,8 +1006,15 @@ def use_reward(hs: HeroesState, h: Hero, held: HeldReward, rc: Any, ctx: Any) ->
     events: list[Event] = []
     if not held.face_up:
         held.face_up = True
-        events.append(Event.to_all("reward_revealed", f"{label(c, h)} reveals {rc.name}: {rc.text}", reveals=True,
-                                   card=rc.reward_id, hero=h.uid))
+        events.append(
+            Event.to_all(
+                "reward_revealed",
+                f"{label(c, h)} reveals {rc.name}: {rc.text}",
+                reveals=True,
+                card=rc.reward_id,
+                hero=h.uid,
+            )
+        )
     if rc.single_use:
         h.rewards.remove(held)
         hs.reward_deck.discard(rc.reward_id)
@@ -892,7 +1031,7 @@ def train_options(hero: Hero) -> list[list[str]]:
         if hero.training[a] == 0:
             out.append([a, a])
     for i, a in enumerate(ATTRIBUTES):
-        for b in ATTRIBUTES[i + 1:]:
+        for b in ATTRIBUTES[i + 1 :]:
             if hero.training[a] < 2 and hero.training[b] < 2:
                 out.append([a, b])
     return out
@@ -911,13 +1050,14 @@ def train(hs: HeroesState, uid: str, attrs: list[str], ctx: Any, *, strict: bool
             raise RuleViolation("RW-21.7", f"{a!r} is not an attribute; train strength, agility or wisdom.")
     gained = {a: attrs.count(a) for a in set(attrs)}
     if strict and any(h.training[a] + n > 2 for a, n in gained.items()):
-        raise RuleViolation("RW-20.6", "A hero carries at most one training token per attribute, so an attribute "
-                                       "can never be trained above +2.")
+        raise RuleViolation(
+            "RW-20.6",
+            "A hero carries at most one training token per attribute, so an attribute can never be trained above +2.",
+        )
     for a, n in gained.items():
         h.training[a] = min(2, h.training[a] + n)
     text = ", ".join(f"{a} +{h.training[a]}" for a in ATTRIBUTES if a in gained)
-    return [Event.to_all("hero_trained", f"{label(c, h)} trains: {text}.", hero=uid,
-                         training=dict(h.training))]
+    return [Event.to_all("hero_trained", f"{label(c, h)} trains: {text}.", hero=uid, training=dict(h.training))]
 
 
 # =========================================================================== pending decisions
@@ -931,40 +1071,89 @@ def pending_prompts(hs: HeroesState, ctx: Any) -> list[Prompt]:
     c = content_of(ctx)
     key = f"rw-hero-{p.kind}-{p.key}"
     if p.kind == "desert":
-        return [Prompt(seat=p.seat, key=key, rule="RW-20.3", question="You control more than 3 heroes: choose one "
-                       "to desert (its rewards are discarded face up).",
-                       options=[Option(label=short(f"Desert {label(c, h)}"),
-                                       action={"type": "hero_desert", "hero": h.uid}) for h in heroes_of(hs, p.seat)])]
+        return [
+            Prompt(
+                seat=p.seat,
+                key=key,
+                rule="RW-20.3",
+                question="You control more than 3 heroes: choose one to desert (its rewards are discarded face up).",
+                options=[
+                    Option(label=short(f"Desert {label(c, h)}"), action={"type": "hero_desert", "hero": h.uid})
+                    for h in heroes_of(hs, p.seat)
+                ],
+            )
+        ]
     if p.kind == "quest_discard":
         hand = hs.quest_hands.get(p.seat, [])
-        return [Prompt(seat=p.seat, key=key, rule="RW-21.8", secret=True,
-                       question=f"You hold {len(hand)} quest cards; discard one (limit 3).",
-                       options=[Option(label=short(f"Discard {quest_name(c, q)}"),
-                                       action={"type": "quest_discard", "quest": q}) for q in hand])]
+        return [
+            Prompt(
+                seat=p.seat,
+                key=key,
+                rule="RW-21.8",
+                secret=True,
+                question=f"You hold {len(hand)} quest cards; discard one (limit 3).",
+                options=[
+                    Option(label=short(f"Discard {quest_name(c, q)}"), action={"type": "quest_discard", "quest": q})
+                    for q in hand
+                ],
+            )
+        ]
     if p.kind == "rally_keep":
-        return [Prompt(seat=p.seat, key=key, rule="RW-18.6.2", secret=True,
-                       question="Rally Support: keep one of the heroes you drew.",
-                       options=[Option(label=short(f"Keep {hero_name(c, h)}"),
-                                       action={"type": "hero_rally_keep", "card": h}) for h in p.cards])]
+        return [
+            Prompt(
+                seat=p.seat,
+                key=key,
+                rule="RW-18.6.2",
+                secret=True,
+                question="Rally Support: keep one of the heroes you drew.",
+                options=[
+                    Option(label=short(f"Keep {hero_name(c, h)}"), action={"type": "hero_rally_keep", "card": h})
+                    for h in p.cards
+                ],
+            )
+        ]
     if p.kind == "rally_place":
-        return [Prompt(seat=p.seat, key=key, rule="RW-20.4",
-                       question=f"Place your new hero {hero_name(c, p.cards[0])} in one of your stronghold areas.",
-                       options=[Option(label=f"Place in {a}", action={"type": "hero_place", "area": a})
-                                for a in p.areas])]
+        return [
+            Prompt(
+                seat=p.seat,
+                key=key,
+                rule="RW-20.4",
+                question=f"Place your new hero {hero_name(c, p.cards[0])} in one of your stronghold areas.",
+                options=[Option(label=f"Place in {a}", action={"type": "hero_place", "area": a}) for a in p.areas],
+            )
+        ]
     if p.kind == "train_pick":
         h = get_hero(hs, p.hero or "")
-        return [Prompt(seat=p.seat, key=key, rule="RW-20.6",
-                       question=f"Choose the attribute {label(c, h)} trains (+{p.amount}).",
-                       options=[Option(label=f"+{p.amount} {a}", action={"type": "hero_train_pick", "attribute": a})
-                                for a in ATTRIBUTES if h.training[a] + p.amount <= 2])]
+        return [
+            Prompt(
+                seat=p.seat,
+                key=key,
+                rule="RW-20.6",
+                question=f"Choose the attribute {label(c, h)} trains (+{p.amount}).",
+                options=[
+                    Option(label=f"+{p.amount} {a}", action={"type": "hero_train_pick", "attribute": a})
+                    for a in ATTRIBUTES
+                    if h.training[a] + p.amount <= 2
+                ],
+            )
+        ]
     if p.kind == "pickup":
         h = get_hero(hs, p.hero or "")
-        opts = [Option(label=f"Pick up the rewards at marker #{m}", action={"type": "hero_pickup", "marker": m})
-                for m in p.markers]
+        opts = [
+            Option(label=f"Pick up the rewards at marker #{m}", action={"type": "hero_pickup", "marker": m})
+            for m in p.markers
+        ]
         opts.append(Option(label="Leave them", action={"type": "hero_pickup", "marker": None}))
-        return [Prompt(seat=p.seat, key=key, rule="RW-26.4", question=f"{label(c, h)} entered an area with a "
-                       "defeated-hero marker: pick up its rewards?", options=opts,
-                       default={"type": "hero_pickup", "marker": None})]
+        return [
+            Prompt(
+                seat=p.seat,
+                key=key,
+                rule="RW-26.4",
+                question=f"{label(c, h)} entered an area with a defeated-hero marker: pick up its rewards?",
+                options=opts,
+                default={"type": "hero_pickup", "marker": None},
+            )
+        ]
     return []
 
 
@@ -992,8 +1181,15 @@ def apply_pending_action(hs: HeroesState, seat: int, action: dict[str, Any], ctx
         discard_quest(hs, seat, q)
         if len(hs.quest_hands[seat]) <= MAX_QUESTS:
             hs.pending.pop(0)
-        return [Event.to_all("quest_discarded", f"Seat {seat + 1} discards the quest {quest_name(c, q)} (hand limit).",
-                             reveals=True, seat=seat, quest=q)]
+        return [
+            Event.to_all(
+                "quest_discarded",
+                f"Seat {seat + 1} discards the quest {quest_name(c, q)} (hand limit).",
+                reveals=True,
+                seat=seat,
+                quest=q,
+            )
+        ]
     if p.kind == "rally_keep" and t == "hero_rally_keep":
         card = action.get("card")
         if card not in p.cards:
@@ -1002,8 +1198,15 @@ def apply_pending_action(hs: HeroesState, seat: int, action: dict[str, Any], ctx
         hs.hero_deck.draw_pile.extend(rest)
         hs.hero_deck.shuffle(ctx.rng())
         hs.pending[0] = Pending(kind="rally_place", seat=seat, key=_key(hs), cards=[card], areas=p.areas)
-        return [Event.to_all("rally_kept", f"Seat {seat + 1} keeps the hero {hero_name(c, card)}; the others are "
-                             "shuffled back unseen.", reveals=True, seat=seat, card=card)]
+        return [
+            Event.to_all(
+                "rally_kept",
+                f"Seat {seat + 1} keeps the hero {hero_name(c, card)}; the others are shuffled back unseen.",
+                reveals=True,
+                seat=seat,
+                card=card,
+            )
+        ]
     if p.kind == "rally_place" and t == "hero_place":
         area = action.get("area")
         if area not in p.areas:
@@ -1049,12 +1252,21 @@ def heroes_view(
     heroes = []
     for h in hs.heroes:
         mine = seat is not None and h.owner == seat
-        heroes.append({
-            "uid": h.uid, "card": h.card, "name": hero_name(c, h.card), "owner": h.owner, "area": h.area,
-            "damage": h.damage, "health": health(c, h) if h.card in c.heroes else None, "routed": h.routed,
-            "training": dict(h.training), "stuck": h.stuck,
-            "rewards": _rewards_view(c, h.rewards, mine),
-        })
+        heroes.append(
+            {
+                "uid": h.uid,
+                "card": h.card,
+                "name": hero_name(c, h.card),
+                "owner": h.owner,
+                "area": h.area,
+                "damage": h.damage,
+                "health": health(c, h) if h.card in c.heroes else None,
+                "routed": h.routed,
+                "training": dict(h.training),
+                "stuck": h.stuck,
+                "rewards": _rewards_view(c, h.rewards, mine),
+            }
+        )
     out: dict[str, Any] = {
         "heroes": heroes,
         "hero_deck": len(hs.hero_deck.draw_pile),
@@ -1065,11 +1277,25 @@ def heroes_view(
         "quest_discard": list(hs.quest_deck.discard_pile),
         "quest_hand_sizes": {str(s): len(q) for s, q in sorted(hs.quest_hands.items())},
         "revealed_quests": {str(s): list(q) for s, q in sorted(hs.revealed_quests.items()) if q},
-        "markers": [{"id": m.id, "area": m.area, "hero_card": m.hero_card, "rewards": len(m.rewards),
-                     "face_up": [r.card for r in m.rewards if r.face_up]} for m in hs.markers],
-        "exploration": [{"area": s.area, "back": s.back, "token": s.token if s.face_up else None,
-                         "type": (c.exploration[s.token].type if s.face_up and s.token in c.exploration else None)}
-                        for s in hs.exploration],
+        "markers": [
+            {
+                "id": m.id,
+                "area": m.area,
+                "hero_card": m.hero_card,
+                "rewards": len(m.rewards),
+                "face_up": [r.card for r in m.rewards if r.face_up],
+            }
+            for m in hs.markers
+        ],
+        "exploration": [
+            {
+                "area": s.area,
+                "back": s.back,
+                "token": s.token if s.face_up else None,
+                "type": (c.exploration[s.token].type if s.face_up and s.token in c.exploration else None),
+            }
+            for s in hs.exploration
+        ],
         "exploration_discard": list(hs.exploration_discard),
         "pending": [{"kind": p.kind, "seat": p.seat} for p in hs.pending],
     }
@@ -1151,8 +1377,13 @@ def heroes_invariants(hs: HeroesState, content: HeroContent | None = None) -> li
 # Re-exports: A imports the whole hero/quest/duel API from here. Lazy (PEP 562), because
 # quests.py and duels.py import this module.
 _QUEST_API = {
-    "QuestPhaseOutcome", "QuestPhaseState", "apply_quest_action", "quest_phase_finished",
-    "quest_phase_prompts", "sample_quest_action", "start_quest_phase",
+    "QuestPhaseOutcome",
+    "QuestPhaseState",
+    "apply_quest_action",
+    "quest_phase_finished",
+    "quest_phase_prompts",
+    "sample_quest_action",
+    "start_quest_phase",
 }
 
 
@@ -1165,14 +1396,61 @@ def __getattr__(name: str) -> Any:
 
 
 __all__ = [  # noqa: F822 - the quest-phase names resolve through __getattr__ above
-    "ATTRIBUTES", "DefeatedMarker", "EffectGrant", "ExplorationSlot", "GmItem", "HeldReward", "Hero",
-    "HeroContent", "HeroesState", "Outbox", "Pending", "QuestPhaseOutcome", "QuestPhaseState",
-    "apply_pending_action", "apply_quest_action", "check_hero_limit", "content_of", "damage_hero",
-    "defeat_hero", "desert_hero", "destroy_site", "dragon_throne_areas", "draw_quests", "eliminate_seat",
-    "exploration_face_up", "gain_hero", "gain_reward", "heal_hero", "hero_areas", "hero_may_move",
-    "heroes_invariants", "heroes_secrets", "heroes_view", "move_hero", "new_season", "pending_prompts",
-    "place_hero", "portal_areas", "quest_phase_finished", "quest_phase_prompts", "rally_draw_heroes",
-    "sample_quest_action", "setup_exploration", "setup_heroes", "stand_all", "start_quest_phase",
-    "take_marker", "take_outbox", "transfer_reward", "village_at", "turn_options", "apply_turn_action",
-    "use_reward", "resolve_effects", "train", "PENDING_TYPES", "HIDDEN", "setup_heroes",
+    "ATTRIBUTES",
+    "HIDDEN",
+    "PENDING_TYPES",
+    "DefeatedMarker",
+    "EffectGrant",
+    "ExplorationSlot",
+    "GmItem",
+    "HeldReward",
+    "Hero",
+    "HeroContent",
+    "HeroesState",
+    "Outbox",
+    "Pending",
+    "QuestPhaseOutcome",
+    "QuestPhaseState",
+    "apply_pending_action",
+    "apply_quest_action",
+    "apply_turn_action",
+    "check_hero_limit",
+    "content_of",
+    "damage_hero",
+    "defeat_hero",
+    "desert_hero",
+    "destroy_site",
+    "dragon_throne_areas",
+    "draw_quests",
+    "eliminate_seat",
+    "exploration_face_up",
+    "gain_hero",
+    "gain_reward",
+    "heal_hero",
+    "hero_areas",
+    "hero_may_move",
+    "heroes_invariants",
+    "heroes_secrets",
+    "heroes_view",
+    "move_hero",
+    "new_season",
+    "pending_prompts",
+    "place_hero",
+    "portal_areas",
+    "quest_phase_finished",
+    "quest_phase_prompts",
+    "rally_draw_heroes",
+    "resolve_effects",
+    "sample_quest_action",
+    "setup_exploration",
+    "setup_heroes",
+    "stand_all",
+    "start_quest_phase",
+    "take_marker",
+    "take_outbox",
+    "train",
+    "transfer_reward",
+    "turn_options",
+    "use_reward",
+    "village_at",
 ]

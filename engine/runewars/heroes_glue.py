@@ -88,9 +88,18 @@ def _setup_hero_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
 
     h = H.get_hero(state.heroes, st.data["hero"])
     name = H.label(catalog().hero_content, h)
-    return [Prompt(seat=st.seat, key=st.key, rule="RW-3.9.3", question=f"Place {name} in one of your home areas.",
-                   options=[Option(label=f"{name} to {a}"[:80], action={"type": "rw_choose", "value": a})
-                            for a in home_areas(state, st.seat)])]
+    return [
+        Prompt(
+            seat=st.seat,
+            key=st.key,
+            rule="RW-3.9.3",
+            question=f"Place {name} in one of your home areas.",
+            options=[
+                Option(label=f"{name} to {a}"[:80], action={"type": "rw_choose", "value": a})
+                for a in home_areas(state, st.seat)
+            ],
+        )
+    ]
 
 
 @applies("setup_hero")
@@ -142,15 +151,18 @@ def desertion(state: RunewarsState, effect: dict[str, Any], seats: list[int], so
     queued = []
     for seat in seats:
         if league and state.titles.get(league) and state.titles[league].holder == seat:
-            events.append(Event.to_all("desertion_prevented", f"Seat {seat + 1}'s heroes stay (Heroes' League, RW-32.5)."))
+            events.append(
+                Event.to_all("desertion_prevented", f"Seat {seat + 1}'s heroes stay (Heroes' League, RW-32.5).")
+            )
             continue
         faction_align = B.alignment(state, seat)
         for h in H.heroes_of(state.heroes, seat):
             hero_align = cat.heroes[h.card].alignment
             if effect.get("mismatched_only", True) and hero_align == faction_align:
                 continue
-            queued.append(step(state, "desert_check", seat, hero=h.uid, cost=effect.get("save_cost_influence"),
-                               source=source))
+            queued.append(
+                step(state, "desert_check", seat, hero=h.uid, cost=effect.get("save_cost_influence"), source=source)
+            )
     push(state, *queued)
     return events
 
@@ -162,9 +174,18 @@ def _desert_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
     cost = st.data["cost"]
     opts = [Option(label=f"{name} deserts", action={"type": "rw_choose", "value": "desert"})]
     if cost is not None and state.seats[st.seat].influence >= cost:
-        opts.insert(0, Option(label=f"Pay {cost} influence to keep {name}"[:80], action={"type": "rw_choose", "value": "pay"}))
-    return [Prompt(seat=st.seat, key=st.key, rule="RW-26.5", question=f"{st.data['source']}: desertion check for {name}.",
-                   options=opts)]
+        opts.insert(
+            0, Option(label=f"Pay {cost} influence to keep {name}"[:80], action={"type": "rw_choose", "value": "pay"})
+        )
+    return [
+        Prompt(
+            seat=st.seat,
+            key=st.key,
+            rule="RW-26.5",
+            question=f"{st.data['source']}: desertion check for {name}.",
+            options=opts,
+        )
+    ]
 
 
 @applies("desert_check")
@@ -215,8 +236,12 @@ def _quest_end(state: RunewarsState, outcome: Any) -> list[Event]:
     league = cat.title_with("quest_completed")
     holder = state.titles[league].holder if league and league in state.titles else None
     if holder is not None:
-        effects = [e.model_dump(mode="json") for a in cat.titles[league].abilities  # type: ignore[index]
-                   if a.trigger == "quest_completed" for e in a.effects]
+        effects = [
+            e.model_dump(mode="json")
+            for a in cat.titles[league].abilities  # type: ignore[index]
+            if a.trigger == "quest_completed"
+            for e in a.effects
+        ]
         for seat, _hero, _quest in outcome.completed:
             if seat == holder and effects:
                 cardfx.queue(state, list(effects), seat=seat, source=cat.titles[league].name, rule="RW-32.1")  # type: ignore[index]
@@ -228,8 +253,13 @@ def _quest_end(state: RunewarsState, outcome: Any) -> list[Event]:
 def quest_tactics(state: RunewarsState, seat: int) -> list[str]:
     """RW-30.2: "quest phase" cards this seat may play now (not gained this season, RW-30.3)."""
     cat = catalog()
-    return list(dict.fromkeys(c.id for c in state.seats[seat].tactics
-                              if c.gained != state.season_index and cat.tactics[c.id].timing == "quest_phase"))
+    return list(
+        dict.fromkeys(
+            c.id
+            for c in state.seats[seat].tactics
+            if c.gained != state.season_index and cat.tactics[c.id].timing == "quest_phase"
+        )
+    )
 
 
 @decision("quest_phase", "rw_tactics")
@@ -241,8 +271,10 @@ def _quest_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
     if len(prompts) == 1 and prompts[0].rule == "RW-21.3":  # before a hero's action: a tactics window
         p = prompts[0]
         cat = catalog()
-        extra = [Option(label=f"Play {cat.tactics[c].name}"[:80], action={"type": "rw_tactics", "card": c})
-                 for c in quest_tactics(state, p.seat)]
+        extra = [
+            Option(label=f"Play {cat.tactics[c].name}"[:80], action={"type": "rw_tactics", "card": c})
+            for c in quest_tactics(state, p.seat)
+        ]
         if extra:
             prompts = [p.model_copy(update={"options": list(p.options) + extra, "secret": True})]
     return prompts
@@ -257,18 +289,37 @@ def _quest_apply(state: RunewarsState, st: Any, seat: int, action: Any) -> list[
     assert state.quest_phase is not None
     if isinstance(action, PlayTactics):
         prompts = Q.quest_phase_prompts(state.quest_phase, state.heroes, Ctx(state))
-        need(len(prompts) == 1 and prompts[0].rule == "RW-21.3" and prompts[0].seat == seat, "RW-30.2",
-             "Quest-phase tactics are played before one of your heroes acts.")
-        need(action.card in quest_tactics(state, seat), "RW-30.3",
-             "You can play only quest-phase cards you did not gain this season.")
+        need(
+            len(prompts) == 1 and prompts[0].rule == "RW-21.3" and prompts[0].seat == seat,
+            "RW-30.2",
+            "Quest-phase tactics are played before one of your heroes acts.",
+        )
+        need(
+            action.card in quest_tactics(state, seat),
+            "RW-30.3",
+            "You can play only quest-phase cards you did not gain this season.",
+        )
         hand = state.seats[seat].tactics
         hand.pop(next(i for i, c in enumerate(hand) if c.id == action.card and c.gained != state.season_index))
         state.tactics_deck.discard(action.card)
         card = catalog().tactics[action.card]
-        cardfx.queue(state, [e.model_dump(mode="json") for e in card.effects], seat=seat,
-                     source=f"tactics card {card.name}", rule="RW-30.2", order=[seat])
-        return [Event.to_all("tactics_played", f"Seat {seat + 1} plays {card.name}: {card.text}", reveals=True,
-                             seat=seat, card=action.card)]
+        cardfx.queue(
+            state,
+            [e.model_dump(mode="json") for e in card.effects],
+            seat=seat,
+            source=f"tactics card {card.name}",
+            rule="RW-30.2",
+            order=[seat],
+        )
+        return [
+            Event.to_all(
+                "tactics_played",
+                f"Seat {seat + 1} plays {card.name}: {card.text}",
+                reveals=True,
+                seat=seat,
+                card=action.card,
+            )
+        ]
     payload = action if isinstance(action, dict) else action.model_dump()
     events = Q.apply_quest_action(state.quest_phase, state.heroes, seat, payload, Ctx(state))
     events += drain(state)

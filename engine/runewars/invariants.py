@@ -66,7 +66,13 @@ def invariants(state: RunewarsState) -> list[str]:
             per[(u.area, u.owner)] = per.get((u.area, u.owner), 0) + 1
     mixed = {a for a, o in owners_in.items() if len(o) > 1}
     for (area, owner), n in per.items():
-        if n > B.UNIT_LIMIT and owner not in pending and area != contested and area not in mixed and (area, owner) not in arriving:
+        if (
+            n > B.UNIT_LIMIT
+            and owner not in pending
+            and area != contested
+            and area not in mixed
+            and (area, owner) not in arriving
+        ):
             problems.append(f"seat {owner + 1} has {n} units in {area}")
     # allied neutrals only where their player controls the area (RW-11.4)
     if state.battle is None and state.phase == "play":
@@ -105,7 +111,9 @@ def invariants(state: RunewarsState) -> list[str]:
         if len(p.tactics) > 10 and not any(s.kind == "discard" and s.seat == p.seat for s in state.steps):
             problems.append(f"seat {p.seat + 1} holds more than 10 tactics cards")
     # tactics card conservation
-    cards = [c.id for p in state.seats for c in p.tactics] + state.tactics_deck.draw_pile + state.tactics_deck.discard_pile
+    cards = (
+        [c.id for p in state.seats for c in p.tactics] + state.tactics_deck.draw_pile + state.tactics_deck.discard_pile
+    )
     if state.phase != "setup" and sorted(cards) != sorted(cat.tactics):
         problems.append("tactics cards were lost or duplicated")
     # the destiny deck holds 30 cards in total (deck + discard + any drawn and not yet discarded)

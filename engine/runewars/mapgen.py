@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache
 
 from engine.core.hexgrid import Hex, direction_to, neighbour, neighbours, opposite
 from engine.core.rng import Rng
@@ -43,7 +43,7 @@ class TilePlacement:
         return Hex(self.q, self.r)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _local_cells(tile_id: str, rotation: int) -> tuple[tuple[Hex, str, tuple[str, ...]], ...]:
     tile = catalog().tiles[tile_id]
     return tuple((p.hex, p.area_id, tuple(p.borders)) for p in tile.place(rotation, Hex(0, 0)))
@@ -164,7 +164,9 @@ def marker_spacing_ok(layout: Layout, pair: tuple[Hex, Hex], spacing: int, excep
     return True, uses
 
 
-def legal_markers(layout: Layout, min_borders: int, spacing: int, exception_left: bool) -> list[tuple[tuple[Hex, Hex], bool]]:
+def legal_markers(
+    layout: Layout, min_borders: int, spacing: int, exception_left: bool
+) -> list[tuple[tuple[Hex, Hex], bool]]:
     """Every legal marker position: two adjacent hexes off the board at its edge (RW-4.7.2, 4.7.6)."""
     out: list[tuple[tuple[Hex, Hex], bool]] = []
     seen: set[frozenset[Hex]] = set()
@@ -213,7 +215,7 @@ def home_placements(layout: Layout, tile_id: str, marker: tuple[Hex, Hex], min_b
     other_markers = [m for m in layout.markers if m != marker]
     for rotation in range(6):
         local = [h for h, _, _ in _local_cells(tile_id, rotation)]
-        for i, hi in enumerate(local):
+        for _i, hi in enumerate(local):
             offset = marker[0] - hi
             hexes = {h + offset for h in local}
             if marker[1] not in hexes:
@@ -250,12 +252,7 @@ def homes_adjacent(homes: dict[int, list[Hex]]) -> bool:
 
 
 def _compactness(layout: Layout, p: TilePlacement) -> int:
-    return sum(
-        1
-        for h, _, _ in placed_cells(p.tile, p.rotation, p.offset)
-        for n in neighbours(h)
-        if n in layout.cells
-    )
+    return sum(1 for h, _, _ in placed_cells(p.tile, p.rotation, p.offset) for n in neighbours(h) if n in layout.cells)
 
 
 def choose_compact(layout: Layout, options: list[TilePlacement], rng: Rng) -> TilePlacement:
@@ -265,7 +262,9 @@ def choose_compact(layout: Layout, options: list[TilePlacement], rng: Rng) -> Ti
     return top[rng.below(len(top))]
 
 
-def choose_marker(layout: Layout, options: list[tuple[tuple[Hex, Hex], bool]], rng: Rng) -> tuple[tuple[Hex, Hex], bool]:
+def choose_marker(
+    layout: Layout, options: list[tuple[tuple[Hex, Hex], bool]], rng: Rng
+) -> tuple[tuple[Hex, Hex], bool]:
     """Prefer markers that keep the exception unused and lie far from the others."""
 
     def score(o: tuple[tuple[Hex, Hex], bool]) -> tuple[int, int]:

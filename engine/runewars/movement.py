@@ -15,8 +15,7 @@ from engine.core import Event, Option, Prompt
 
 from . import board as B
 from . import heroes as H
-from .actions import Choose, MoveUnits, Strategize
-from .actions import PlayTactics
+from .actions import Choose, MoveUnits, PlayTactics, Strategize
 from .battle import (
     BattleOptions,
     advance_battle,
@@ -53,9 +52,14 @@ def strategize_targets(state: RunewarsState, unit: Unit, seat: int, portal: bool
         return []
     fly = catalog().flying(unit.kind)
     links = _portal_links(state, unit.area, portal)
-    return sorted({a for a in state.board[unit.area].adj
-                   if B.passable(state, unit.area, a, flying=fly, seat=seat) and B.friendly_or_empty(state, a, seat)}
-                  | {a for a in links if B.friendly_or_empty(state, a, seat)})
+    return sorted(
+        {
+            a
+            for a in state.board[unit.area].adj
+            if B.passable(state, unit.area, a, flying=fly, seat=seat) and B.friendly_or_empty(state, a, seat)
+        }
+        | {a for a in links if B.friendly_or_empty(state, a, seat)}
+    )
 
 
 def hero_strategize_targets(state: RunewarsState, hero: H.Hero, seat: int, portal: bool = False) -> list[str]:
@@ -63,9 +67,14 @@ def hero_strategize_targets(state: RunewarsState, hero: H.Hero, seat: int, porta
     if hero.routed or hero.stuck or not hero.area:
         return []
     links = _portal_links(state, hero.area, portal)
-    return sorted({a for a in state.board[hero.area].adj
-                   if B.passable(state, hero.area, a, seat=seat) and B.friendly_or_empty(state, a, seat)}
-                  | {a for a in links if B.friendly_or_empty(state, a, seat)})
+    return sorted(
+        {
+            a
+            for a in state.board[hero.area].adj
+            if B.passable(state, hero.area, a, seat=seat) and B.friendly_or_empty(state, a, seat)
+        }
+        | {a for a in links if B.friendly_or_empty(state, a, seat)}
+    )
 
 
 def _strategize_options(state: RunewarsState, seat: int) -> list[Option]:
@@ -77,8 +86,12 @@ def _strategize_options(state: RunewarsState, seat: int) -> list[Option]:
         if all(catalog().is_neutral_kind(u.kind) for u in moving) and not B.is_friendly(state, dest, seat):
             continue  # RW-11.4.2
         moves = [{"unit": u.id, "to": dest} for u in moving]
-        opts.append(Option(label=f"Move every unit that can into {dest} ({len(moves)})",
-                           action={"type": "rw_strategize", "moves": moves}))
+        opts.append(
+            Option(
+                label=f"Move every unit that can into {dest} ({len(moves)})",
+                action={"type": "rw_strategize", "moves": moves},
+            )
+        )
     if can_use_portals(state, seat):  # RW-34.4.3: one payment covers this Strategize (AMB-66)
         for dest in sorted(portal_areas(state)):
             moving = [u for u in mine if dest in strategize_targets(state, u, seat, portal=True)]
@@ -87,19 +100,45 @@ def _strategize_options(state: RunewarsState, seat: int) -> list[Option]:
             if all(catalog().is_neutral_kind(u.kind) for u in moving) and not B.is_friendly(state, dest, seat):
                 continue  # RW-11.4.2
             moves = [{"unit": u.id, "to": dest} for u in moving]
-            opts.insert(1, Option(label=f"Pay 1 influence for the portals: move {len(moves)} unit(s) into {dest}"[:80],
-                                  action={"type": "rw_strategize", "moves": moves, "portal": True}))
+            opts.insert(
+                1,
+                Option(
+                    label=f"Pay 1 influence for the portals: move {len(moves)} unit(s) into {dest}"[:80],
+                    action={"type": "rw_strategize", "moves": moves, "portal": True},
+                ),
+            )
     return opts[:25]
 
 
 @decision("strategize", "rw_strategize")
 def _strat_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
-    return [Prompt(seat=st.seat, key=st.key, rule="RW-18.1.1",
-                   question="Strategize: move any of your units and heroes one step each into adjacent friendly or "
-                            "empty areas.", options=_strategize_options(state, st.seat),
-                   answer_schema={"type": "object", "x-form-label": "Pick units…", "properties": {"moves": {
-                       "type": "array", "items": {"type": "object", "properties": {
-                           "unit": {"type": "integer"}, "hero": {"type": "string"}, "to": {"type": "string"}}}}}})]
+    return [
+        Prompt(
+            seat=st.seat,
+            key=st.key,
+            rule="RW-18.1.1",
+            question="Strategize: move any of your units and heroes one step each into adjacent friendly or "
+            "empty areas.",
+            options=_strategize_options(state, st.seat),
+            answer_schema={
+                "type": "object",
+                "x-form-label": "Pick units…",
+                "properties": {
+                    "moves": {
+                        "type": "array",
+                        "items": {
+                            "type": "object",
+                            "properties": {
+                                "unit": {"type": "integer"},
+                                "hero": {"type": "string"},
+                                "to": {"type": "string"},
+                            },
+                        },
+                    }
+                },
+            },
+        )
+    ]
 
 
 @applies("strategize")
@@ -108,8 +147,11 @@ def _strat_apply(state: RunewarsState, st: Any, seat: int, action: Strategize) -
     plan: list[tuple[Any, str]] = []
     portal = action.portal
     if portal:
-        need(can_use_portals(state, seat), "RW-34.4.3",
-             "Using the magic portals needs 2 face-up portals and 1 influence to pay.")
+        need(
+            can_use_portals(state, seat),
+            "RW-34.4.3",
+            "Using the magic portals needs 2 face-up portals and 1 influence to pay.",
+        )
     for mv in action.moves:
         need((mv.unit is None) != (mv.hero is None), "RW-10.6", "Each move names one unit or one hero.")
         if mv.unit is not None:
@@ -119,10 +161,16 @@ def _strat_apply(state: RunewarsState, st: Any, seat: int, action: Strategize) -
             need(f"u{u.id}" not in seen, "RW-10.6", "Each model moves at most one step.")
             seen.add(f"u{u.id}")
             need(not u.routed, "RW-10.2", "Routed units cannot move.")
-            need(seat not in state.board[u.area].activation, "RW-10.5.1",
-                 "Units cannot leave an area holding your activation token.")
-            need(mv.to in strategize_targets(state, u, seat, portal), "RW-10.6",
-                 f"{mv.to} is not an adjacent friendly or empty area this unit can enter (borders, RW-10.3).")
+            need(
+                seat not in state.board[u.area].activation,
+                "RW-10.5.1",
+                "Units cannot leave an area holding your activation token.",
+            )
+            need(
+                mv.to in strategize_targets(state, u, seat, portal),
+                "RW-10.6",
+                f"{mv.to} is not an adjacent friendly or empty area this unit can enter (borders, RW-10.3).",
+            )
             plan.append((u, mv.to))
         else:
             h = H.find_hero(state.heroes, mv.hero or "")
@@ -130,22 +178,29 @@ def _strat_apply(state: RunewarsState, st: Any, seat: int, action: Strategize) -
             assert h is not None
             need(f"h{h.uid}" not in seen, "RW-10.6", "Each model moves at most one step.")
             seen.add(f"h{h.uid}")
-            need(mv.to in hero_strategize_targets(state, h, seat, portal), "RW-10.11",
-                 f"{mv.to} is not an adjacent friendly or empty area this hero can enter.")
+            need(
+                mv.to in hero_strategize_targets(state, h, seat, portal),
+                "RW-10.11",
+                f"{mv.to} is not an adjacent friendly or empty area this hero can enter.",
+            )
             plan.append((h, mv.to))
     cat = catalog()
     for dest in {d for _, d in plan}:
         movers_in = [m for m, d in plan if d == dest and isinstance(m, Unit)]
         if movers_in and all(cat.is_neutral_kind(m.kind) for m in movers_in):
-            need(B.is_friendly(state, dest, seat), "RW-11.4.2",
-                 "Allied neutrals may move without your own units only into an area you control.")
+            need(
+                B.is_friendly(state, dest, seat),
+                "RW-11.4.2",
+                "Allied neutrals may move without your own units only into an area you control.",
+            )
     done(state, st)
     ctx = Ctx(state)
     events: list[Event] = []
     if portal:  # RW-34.4.3 / AMB-66: one payment for this order card's movement
         state.seats[seat].influence -= 1
-        events.append(Event.to_all("portal", f"{seat_name(state, seat)} pays 1 influence to use the magic portals.",
-                                   seat=seat))
+        events.append(
+            Event.to_all("portal", f"{seat_name(state, seat)} pays 1 influence to use the magic portals.", seat=seat)
+        )
     for model, dest in plan:
         if isinstance(model, Unit):
             model.area = dest
@@ -154,9 +209,15 @@ def _strat_apply(state: RunewarsState, st: Any, seat: int, action: Strategize) -
     B.update_alliances(state)  # RW-11.4
     limit_check(state, seat, sorted({d for _, d in plan}))
     n_units = sum(1 for m, _ in plan if isinstance(m, Unit))
-    events.insert(0, Event.to_all("strategize", f"{seat_name(state, seat)} moves {n_units} unit(s) and "
-                                                f"{len(plan) - n_units} hero(es) one step.", seat=seat,
-                                  moves=[m.model_dump() for m in action.moves]))
+    events.insert(
+        0,
+        Event.to_all(
+            "strategize",
+            f"{seat_name(state, seat)} moves {n_units} unit(s) and {len(plan) - n_units} hero(es) one step.",
+            seat=seat,
+            moves=[m.model_dump() for m in action.moves],
+        ),
+    )
     return events
 
 
@@ -226,19 +287,30 @@ def _act_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
     reach = reach_map(state, seat)
     with_movers = [a for a in choices if reach.get(a)]
     rest = [a for a in choices if a not in with_movers]
-    opts = [Option(label=f"Activate {a} ({len(reach[a])} unit(s) can reach it)",
-                   action={"type": "rw_choose", "value": a}) for a in with_movers]
-    opts += [Option(label=f"Activate {a} (no unit can reach it)", action={"type": "rw_choose", "value": a}) for a in rest]
-    return [Prompt(seat=seat, key=st.key, rule="RW-10.7.1",
-                   question=("Second activation: " if st.data["n"] == 2 else "") + "Choose an area to activate.",
-                   options=opts)]
+    opts = [
+        Option(label=f"Activate {a} ({len(reach[a])} unit(s) can reach it)", action={"type": "rw_choose", "value": a})
+        for a in with_movers
+    ]
+    opts += [
+        Option(label=f"Activate {a} (no unit can reach it)", action={"type": "rw_choose", "value": a}) for a in rest
+    ]
+    return [
+        Prompt(
+            seat=seat,
+            key=st.key,
+            rule="RW-10.7.1",
+            question=("Second activation: " if st.data["n"] == 2 else "") + "Choose an area to activate.",
+            options=opts,
+        )
+    ]
 
 
 @applies("activate")
 def _act_apply(state: RunewarsState, st: Any, seat: int, action: Choose) -> list[Event]:
     need(action.value in state.board, "RW-10.7.1", "Choose an area of the board.")
-    need(seat not in state.board[action.value].activation, "RW-10.5.3",
-         "That area already holds your activation token.")
+    need(
+        seat not in state.board[action.value].activation, "RW-10.5.3", "That area already holds your activation token."
+    )
     done(state, st)
     state.board[action.value].activation.append(seat)
     assert state.turn is not None
@@ -248,25 +320,38 @@ def _act_apply(state: RunewarsState, st: Any, seat: int, action: Choose) -> list
             s.data["area"] = action.value
             if s.kind == "arrive":
                 break
-    return [Event.to_all("activate", f"{seat_name(state, seat)} activates {action.value}.", seat=seat, area=action.value)]
+    return [
+        Event.to_all("activate", f"{seat_name(state, seat)} activates {action.value}.", seat=seat, area=action.value)
+    ]
 
 
 def _move_options(state: RunewarsState, seat: int, dest: str) -> list[Option]:
     units = movers(state, seat, dest)
     opts = [Option(label="Move no units", action={"type": "rw_move", "units": []})]
     if units:
-        opts.append(Option(label=f"Move all {len(units)} unit(s) that can reach {dest}",
-                           action={"type": "rw_move", "units": [u.id for u in units]}))
+        opts.append(
+            Option(
+                label=f"Move all {len(units)} unit(s) that can reach {dest}",
+                action={"type": "rw_move", "units": [u.id for u in units]},
+            )
+        )
         for src in sorted({u.area for u in units}):
             group = [u.id for u in units if u.area == src]
             if len(group) != len(units):
-                opts.append(Option(label=f"Move the {len(group)} unit(s) from {src}",
-                                   action={"type": "rw_move", "units": group}))
+                opts.append(
+                    Option(
+                        label=f"Move the {len(group)} unit(s) from {src}", action={"type": "rw_move", "units": group}
+                    )
+                )
     if can_use_portals(state, seat):
         via = movers(state, seat, dest, portal=True)
         if len(via) > len(units):
-            opts.append(Option(label=f"Pay 1 influence for the portals: move all {len(via)} unit(s)",
-                               action={"type": "rw_move", "units": [u.id for u in via], "portal": True}))
+            opts.append(
+                Option(
+                    label=f"Pay 1 influence for the portals: move all {len(via)} unit(s)",
+                    action={"type": "rw_move", "units": [u.id for u in via], "portal": True},
+                )
+            )
     return opts
 
 
@@ -281,19 +366,35 @@ def _check_move(state: RunewarsState, seat: int, dest: str, ids: list[int], port
         need(u is not None and u.owner == seat, "RW-10.7.2", "You can only move your own units.")
         assert u is not None
         need(not u.routed, "RW-10.2", "Routed units cannot move.")
-        need(seat not in state.board[u.area].activation, "RW-10.5.1",
-             "Units cannot leave an area holding your activation token.")
-        need(uid in legal, "RW-10.4", f"Unit {uid} cannot reach {dest}: at most 2 steps (3 if Swift), passing only "
-                                      "through friendly or empty areas and crossing no mountain or water border.")
+        need(
+            seat not in state.board[u.area].activation,
+            "RW-10.5.1",
+            "Units cannot leave an area holding your activation token.",
+        )
+        need(
+            uid in legal,
+            "RW-10.4",
+            f"Unit {uid} cannot reach {dest}: at most 2 steps (3 if Swift), passing only "
+            "through friendly or empty areas and crossing no mountain or water border.",
+        )
     if ids and all(catalog().is_neutral_kind(B.unit_by_id(state, uid).kind) for uid in ids):  # type: ignore[union-attr]
-        need(B.is_friendly(state, dest, seat), "RW-11.4.2",
-             "Allied neutrals may move without your own units only into an area you control.")
+        need(
+            B.is_friendly(state, dest, seat),
+            "RW-11.4.2",
+            "Allied neutrals may move without your own units only into an area you control.",
+        )
     if ids and state.turn.card == 2 and state.turn.battles >= 1:  # RW-18.2.3
-        need(not _would_battle(state, seat, dest), "RW-18.2.3",
-             "This Mobilize card already caused a battle: you cannot move into an area that would cause another.")
+        need(
+            not _would_battle(state, seat, dest),
+            "RW-18.2.3",
+            "This Mobilize card already caused a battle: you cannot move into an area that would cause another.",
+        )
         if B.has_unallied_neutrals(state, dest):
-            need(state.seats[seat].influence >= 1, "RW-18.2.3",
-                 "Only diplomacy is possible there now, and it needs at least 1 influence.")
+            need(
+                state.seats[seat].influence >= 1,
+                "RW-18.2.3",
+                "Only diplomacy is possible there now, and it needs at least 1 influence.",
+            )
 
 
 @decision("move_units", "rw_move")
@@ -306,9 +407,20 @@ def _move_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
             opts.append(o)
         except Exception:
             continue
-    return [Prompt(seat=st.seat, key=st.key, rule="RW-10.7.2", question=f"Choose the units that move into {dest}.",
-                   options=opts, answer_schema={"type": "object", "x-form-label": "Pick units…", "properties": {
-                       "units": {"type": "array", "items": {"type": "integer"}}}})]
+    return [
+        Prompt(
+            seat=st.seat,
+            key=st.key,
+            rule="RW-10.7.2",
+            question=f"Choose the units that move into {dest}.",
+            options=opts,
+            answer_schema={
+                "type": "object",
+                "x-form-label": "Pick units…",
+                "properties": {"units": {"type": "array", "items": {"type": "integer"}}},
+            },
+        )
+    ]
 
 
 @applies("move_units")
@@ -327,8 +439,15 @@ def _move_apply(state: RunewarsState, st: Any, seat: int, action: MoveUnits) -> 
     for uid in action.units:
         B.unit_by_id(state, uid).area = dest  # type: ignore[union-attr]
     B.update_alliances(state)
-    return [Event.to_all("move", f"{seat_name(state, seat)} moves {len(action.units)} unit(s) into {dest}.", seat=seat,
-                         area=dest, units=list(action.units))]
+    return [
+        Event.to_all(
+            "move",
+            f"{seat_name(state, seat)} moves {len(action.units)} unit(s) into {dest}.",
+            seat=seat,
+            area=dest,
+            units=list(action.units),
+        )
+    ]
 
 
 @sampler("move_units")
@@ -378,17 +497,28 @@ def _neutral_options(state: RunewarsState, seat: int) -> list[str]:
 @decision("neutral_choice", "rw_choose")
 def _nc_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
     labels = {"battle": "Fight the neutrals", "diplomacy": "Attempt diplomacy"}
-    return [Prompt(seat=st.seat, key=st.key, rule="RW-12.1",
-                   question=f"Your units entered {st.data['area']}, held by unallied neutrals: battle or diplomacy?",
-                   options=[Option(label=labels[o], action={"type": "rw_choose", "value": o})
-                            for o in _neutral_options(state, st.seat)])]
+    return [
+        Prompt(
+            seat=st.seat,
+            key=st.key,
+            rule="RW-12.1",
+            question=f"Your units entered {st.data['area']}, held by unallied neutrals: battle or diplomacy?",
+            options=[
+                Option(label=labels[o], action={"type": "rw_choose", "value": o})
+                for o in _neutral_options(state, st.seat)
+            ],
+        )
+    ]
 
 
 @applies("neutral_choice")
 def _nc_apply(state: RunewarsState, st: Any, seat: int, action: Choose) -> list[Event]:
     opts = _neutral_options(state, seat)
-    need(action.value in opts, "RW-12.1" if action.value == "diplomacy" else "RW-18.2.3",
-         "Diplomacy needs at least 1 influence; a Mobilize card allows only one battle.")
+    need(
+        action.value in opts,
+        "RW-12.1" if action.value == "diplomacy" else "RW-18.2.3",
+        "Diplomacy needs at least 1 influence; a Mobilize card allows only one battle.",
+    )
     done(state, st)
     if action.value == "battle":
         return begin_battle(state, seat, st.data["area"])
@@ -399,64 +529,116 @@ def _nc_apply(state: RunewarsState, st: Any, seat: int, action: Choose) -> list[
 @decision("diplomacy_spend", "rw_choose")
 def _ds_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
     top = min(6, state.seats[st.seat].influence)
-    return [Prompt(seat=st.seat, key=st.key, rule="RW-12.2", question="Diplomacy: spend 1-6 influence (one destiny card each).",
-                   options=[Option(label=f"Spend {n} influence", action={"type": "rw_choose", "value": str(n)})
-                            for n in range(1, top + 1)])]
+    return [
+        Prompt(
+            seat=st.seat,
+            key=st.key,
+            rule="RW-12.2",
+            question="Diplomacy: spend 1-6 influence (one destiny card each).",
+            options=[
+                Option(label=f"Spend {n} influence", action={"type": "rw_choose", "value": str(n)})
+                for n in range(1, top + 1)
+            ],
+        )
+    ]
 
 
 @applies("diplomacy_spend")
 def _ds_apply(state: RunewarsState, st: Any, seat: int, action: Choose) -> list[Event]:
     top = min(6, state.seats[seat].influence)
-    need(action.value.isdigit() and 1 <= int(action.value) <= top, "RW-12.2",
-         "Spend between 1 and 6 influence, and no more than you have.")
+    need(
+        action.value.isdigit() and 1 <= int(action.value) <= top,
+        "RW-12.2",
+        "Spend between 1 and 6 influence, and no more than you have.",
+    )
     n = int(action.value)
     done(state, st)
     state.seats[seat].influence -= n
     ctx = Ctx(state)
     cards = [ctx.draw() for _ in range(n)]  # RW-12.3 / RW-13.6: all at once
     push(state, step(state, "diplomacy_pick", seat, area=st.data["area"], cards=cards))
-    return [Event.to_all("diplomacy", f"{seat_name(state, seat)} spends {n} influence on diplomacy in "
-                                      f"{st.data['area']} and draws {n} destiny card(s).", reveals=True, seat=seat),
-            Event.to_seats(seat, "diplomacy_cards", f"You drew destiny cards {cards}: "
-                           + ", ".join(f"#{c} {catalog().destiny[c].fate}" for c in cards) + ".", reveals=True, cards=cards)]
+    return [
+        Event.to_all(
+            "diplomacy",
+            f"{seat_name(state, seat)} spends {n} influence on diplomacy in "
+            f"{st.data['area']} and draws {n} destiny card(s).",
+            reveals=True,
+            seat=seat,
+        ),
+        Event.to_seats(
+            seat,
+            "diplomacy_cards",
+            f"You drew destiny cards {cards}: " + ", ".join(f"#{c} {catalog().destiny[c].fate}" for c in cards) + ".",
+            reveals=True,
+            cards=cards,
+        ),
+    ]
 
 
 def diplomacy_tactics(state: RunewarsState, seat: int) -> list[str]:
     """RW-30.2: cards with the "diplomacy" timing, not gained this season (RW-30.3)."""
     cat = catalog()
-    return list(dict.fromkeys(c.id for c in state.seats[seat].tactics
-                              if c.gained != state.season_index and cat.tactics[c.id].timing == "diplomacy"))
+    return list(
+        dict.fromkeys(
+            c.id
+            for c in state.seats[seat].tactics
+            if c.gained != state.season_index and cat.tactics[c.id].timing == "diplomacy"
+        )
+    )
 
 
 @decision("diplomacy_pick", "rw_choose", "rw_tactics")
 def _dp_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
     cat = catalog()
-    opts = [Option(label=f"Card {c}: {cat.destiny[c].fate}", action={"type": "rw_choose", "value": str(c)})
-            for c in st.data["cards"]]
-    opts += [Option(label=f"Play {cat.tactics[c].name} first"[:80], action={"type": "rw_tactics", "card": c})
-             for c in diplomacy_tactics(state, st.seat)]
-    return [Prompt(seat=st.seat, key=st.key, rule="RW-12.4", secret=True,
-                   question="Diplomacy: choose the destiny card whose fate resolves.", options=opts)]
+    opts = [
+        Option(label=f"Card {c}: {cat.destiny[c].fate}", action={"type": "rw_choose", "value": str(c)})
+        for c in st.data["cards"]
+    ]
+    opts += [
+        Option(label=f"Play {cat.tactics[c].name} first"[:80], action={"type": "rw_tactics", "card": c})
+        for c in diplomacy_tactics(state, st.seat)
+    ]
+    return [
+        Prompt(
+            seat=st.seat,
+            key=st.key,
+            rule="RW-12.4",
+            secret=True,
+            question="Diplomacy: choose the destiny card whose fate resolves.",
+            options=opts,
+        )
+    ]
 
 
 @applies("diplomacy_pick")
 def _dp_apply(state: RunewarsState, st: Any, seat: int, action: Any) -> list[Event]:
     if isinstance(action, PlayTactics):  # e.g. Silver Tongue: more destiny cards for this attempt
-        need(action.card in diplomacy_tactics(state, seat), "RW-30.3",
-             "You can play only diplomacy cards you did not gain this season.")
+        need(
+            action.card in diplomacy_tactics(state, seat),
+            "RW-30.3",
+            "You can play only diplomacy cards you did not gain this season.",
+        )
         hand = state.seats[seat].tactics
         hand.pop(next(i for i, c in enumerate(hand) if c.id == action.card and c.gained != state.season_index))
         state.tactics_deck.discard(action.card)
         card = catalog().tactics[action.card]
-        events = [Event.to_all("tactics_played", f"{seat_name(state, seat)} plays {card.name}: {card.text}",
-                               reveals=True, seat=seat, card=action.card)]
+        events = [
+            Event.to_all(
+                "tactics_played",
+                f"{seat_name(state, seat)} plays {card.name}: {card.text}",
+                reveals=True,
+                seat=seat,
+                card=action.card,
+            )
+        ]
         ctx = Ctx(state)
         for e in card.effects:
             if e.kind == "draw_cards" and e.deck == "destiny" and isinstance(e.amount, int):
                 extra = [ctx.draw() for _ in range(e.amount)]
                 st.data["cards"] = st.data["cards"] + extra
-                events.append(Event.to_seats(seat, "diplomacy_cards", f"You draw {extra} as well.", reveals=True,
-                                             cards=extra))
+                events.append(
+                    Event.to_seats(seat, "diplomacy_cards", f"You draw {extra} as well.", reveals=True, cards=extra)
+                )
             else:
                 events.append(state.gm.hand_over("RW-30.2", f"{card.name}: {e.kind}", seat=seat))
         return events
@@ -467,8 +649,17 @@ def _dp_apply(state: RunewarsState, st: Any, seat: int, action: Any) -> list[Eve
     state.destiny.discard(*cards)  # RW-12.4: all drawn cards to the discard pile
     fate = catalog().destiny[card].fate
     area = st.data["area"]
-    events = [Event.to_all("diplomacy_result", f"{seat_name(state, seat)} picks card {card}: {fate}.", reveals=True,
-                           seat=seat, card=card, fate=fate, cards=cards)]
+    events = [
+        Event.to_all(
+            "diplomacy_result",
+            f"{seat_name(state, seat)} picks card {card}: {fate}.",
+            reveals=True,
+            seat=seat,
+            card=card,
+            fate=fate,
+            cards=cards,
+        )
+    ]
     neutrals = [u for u in state.units if u.area == area and u.owner is None]
     if fate == "ALLY":  # RW-12.5.1
         for u in neutrals:
@@ -509,15 +700,24 @@ def _withdraw_to(state: RunewarsState, area: str, dest: str) -> list[Event]:
         else:
             lost.add(u.id)  # AMB-27
     B.remove_units(state, lost)
-    return [Event.to_all("neutrals_withdraw", f"The neutrals in {area} withdraw, routed, to {dest}.", area=area, to=dest)]
+    return [
+        Event.to_all("neutrals_withdraw", f"The neutrals in {area} withdraw, routed, to {dest}.", area=area, to=dest)
+    ]
 
 
 @decision("neutral_retreat", "rw_choose")
 def _nr_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
-    return [Prompt(seat=st.seat, key=st.key, rule="RW-12.5.2",
-                   question=f"The neutrals in {st.data['area']} withdraw: choose the area they retreat to.",
-                   options=[Option(label=f"Retreat to {a}", action={"type": "rw_choose", "value": a})
-                            for a in st.data["options"]])]
+    return [
+        Prompt(
+            seat=st.seat,
+            key=st.key,
+            rule="RW-12.5.2",
+            question=f"The neutrals in {st.data['area']} withdraw: choose the area they retreat to.",
+            options=[
+                Option(label=f"Retreat to {a}", action={"type": "rw_choose", "value": a}) for a in st.data["options"]
+            ],
+        )
+    ]
 
 
 @applies("neutral_retreat")
@@ -539,16 +739,27 @@ def _confront_options(state: RunewarsState, seat: int) -> list[str]:
 @decision("confront", "rw_choose")
 def _cf_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
     labels = {"battle": "Fight the neutrals", "withdraw": "Withdraw all your units (routed)"}
-    return [Prompt(seat=st.seat, key=st.key, rule="RW-12.5.3",
-                   question=f"Confrontation in {st.data['area']}: fight, or withdraw all your units?",
-                   options=[Option(label=labels[o], action={"type": "rw_choose", "value": o})
-                            for o in _confront_options(state, st.seat)])]
+    return [
+        Prompt(
+            seat=st.seat,
+            key=st.key,
+            rule="RW-12.5.3",
+            question=f"Confrontation in {st.data['area']}: fight, or withdraw all your units?",
+            options=[
+                Option(label=labels[o], action={"type": "rw_choose", "value": o})
+                for o in _confront_options(state, st.seat)
+            ],
+        )
+    ]
 
 
 @applies("confront")
 def _cf_apply(state: RunewarsState, st: Any, seat: int, action: Choose) -> list[Event]:
-    need(action.value in _confront_options(state, seat), "RW-18.2.3",
-         "This Mobilize card already had its battle: you must withdraw.")
+    need(
+        action.value in _confront_options(state, seat),
+        "RW-18.2.3",
+        "This Mobilize card already had its battle: you must withdraw.",
+    )
     done(state, st)
     if action.value == "battle":
         return begin_battle(state, seat, st.data["area"])
@@ -562,8 +773,13 @@ def own_withdraw(state: RunewarsState, seat: int, area: str) -> list[Event]:
     areas, _ = retreat_destinations(area, seat, flyers, Ctx(state))
     if not areas:
         B.remove_units(state, {u.id for u in mine})
-        return [Event.to_all("withdraw_destroyed", f"{seat_name(state, seat)}'s units in {area} cannot retreat and are "
-                                                   "destroyed (RW-16.1.1).", seat=seat)]
+        return [
+            Event.to_all(
+                "withdraw_destroyed",
+                f"{seat_name(state, seat)}'s units in {area} cannot retreat and are destroyed (RW-16.1.1).",
+                seat=seat,
+            )
+        ]
     if len(areas) == 1:
         return _own_withdraw_to(state, seat, area, areas[0])
     push(state, step(state, "own_retreat", seat, area=area, options=areas))
@@ -582,15 +798,30 @@ def _own_withdraw_to(state: RunewarsState, seat: int, area: str, dest: str) -> l
     B.remove_units(state, lost)
     B.update_alliances(state)
     limit_check(state, seat, [dest], rule="RW-16.4")
-    return [Event.to_all("withdraw", f"{seat_name(state, seat)} withdraws its units from {area} to {dest}, routed.",
-                         seat=seat, area=area, to=dest)]
+    return [
+        Event.to_all(
+            "withdraw",
+            f"{seat_name(state, seat)} withdraws its units from {area} to {dest}, routed.",
+            seat=seat,
+            area=area,
+            to=dest,
+        )
+    ]
 
 
 @decision("own_retreat", "rw_choose")
 def _or_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
-    return [Prompt(seat=st.seat, key=st.key, rule="RW-16.1.1", question=f"Choose where your units in {st.data['area']} retreat.",
-                   options=[Option(label=f"Retreat to {a}", action={"type": "rw_choose", "value": a})
-                            for a in st.data["options"]])]
+    return [
+        Prompt(
+            seat=st.seat,
+            key=st.key,
+            rule="RW-16.1.1",
+            question=f"Choose where your units in {st.data['area']} retreat.",
+            options=[
+                Option(label=f"Retreat to {a}", action={"type": "rw_choose", "value": a}) for a in st.data["options"]
+            ],
+        )
+    ]
 
 
 @applies("own_retreat")
@@ -618,11 +849,17 @@ def begin_battle(state: RunewarsState, seat: int, area: str) -> list[Event]:
         defender = sh_owner
     if defender is None and not any(u.owner is None for u in others) and home is not None and home != seat:
         defender = home
-    defenders = [u for u in others if u.owner == defender] if defender is not None else [u for u in others if u.owner is None]
+    defenders = (
+        [u for u in others if u.owner == defender] if defender is not None else [u for u in others if u.owner is None]
+    )
     sh = state.board[area].stronghold
     cat = catalog()
     bs = start_battle(
-        area, seat, defender, attackers, defenders,
+        area,
+        seat,
+        defender,
+        attackers,
+        defenders,
         stronghold=sh if sh is not None and sh.owner == defender else None,
         conquer_bonus=state.turn.card == 3 and state.turn.bonus,
         neutral_controller=B.left_of(state, seat) if defender is None else None,
@@ -632,21 +869,33 @@ def begin_battle(state: RunewarsState, seat: int, area: str) -> list[Event]:
         attacker_stronghold_tokens=cat.factions[state.seats[seat].faction].stronghold.count  # type: ignore[index]
         - len(B.strongholds_of(state, seat)),
         attacker_stronghold_areas=B.strongholds_of(state, seat),
-        options=BattleOptions(count_routed_in_strength=state.options.battle_count_routed,
-                              flip_on_any_survivor=state.options.stronghold_flip_any_survivor),
+        options=BattleOptions(
+            count_routed_in_strength=state.options.battle_count_routed,
+            flip_on_any_survivor=state.options.stronghold_flip_any_survivor,
+        ),
         data=cat.content,
     )
     state.battle = bs
     warriors = cat.title_with("battle_as_attacker")  # the Warriors' Guild title (RW-32)
     if warriors and state.titles.get(warriors) and state.titles[warriors].holder == seat:
-        effects = [e.model_dump(mode="json") for a in cat.titles[warriors].abilities
-                   if a.trigger == "battle_as_attacker" for e in a.effects]
+        effects = [
+            e.model_dump(mode="json")
+            for a in cat.titles[warriors].abilities
+            if a.trigger == "battle_as_attacker"
+            for e in a.effects
+        ]
         queue_effects(bs, "attacker", effects, cat.titles[warriors].name, rule="RW-32.1")
     push(state, step(state, "battle", seat, area=area))
     ctx = Ctx(state)
-    events = [Event.to_all("battle", f"{seat_name(state, seat)} attacks {area} "
-                                     f"({'unallied neutrals' if defender is None else seat_name(state, defender)}).",
-                           seat=seat, area=area)]
+    events = [
+        Event.to_all(
+            "battle",
+            f"{seat_name(state, seat)} attacks {area} "
+            f"({'unallied neutrals' if defender is None else seat_name(state, defender)}).",
+            seat=seat,
+            area=area,
+        )
+    ]
     events += advance_battle(bs, ctx)
     events += _battle_external(state)
     events += _battle_maybe_finish(state)
@@ -670,19 +919,28 @@ def _battle_external(state: RunewarsState) -> list[Event]:
 def battle_tactics(state: RunewarsState, seat: int) -> list[str]:
     """RW-30.2/30.3: start-of-battle cards this seat may play now (not gained this season)."""
     cat = catalog()
-    return list(dict.fromkeys(c.id for c in state.seats[seat].tactics
-                              if c.gained != state.season_index and cat.tactics[c.id].timing == "start_of_battle"))
+    return list(
+        dict.fromkeys(
+            c.id
+            for c in state.seats[seat].tactics
+            if c.gained != state.season_index and cat.tactics[c.id].timing == "start_of_battle"
+        )
+    )
 
 
-def _battle_tactics_seats(state: RunewarsState, attacker: int, defender: int | None, attackers: list[Unit],
-                          defenders: list[Unit]) -> list[int]:
+def _battle_tactics_seats(
+    state: RunewarsState, attacker: int, defender: int | None, attackers: list[Unit], defenders: list[Unit]
+) -> list[int]:
     """RW-14.3 / RW-30.4: the attacker, then the defender, each only with own units in the battle and a card
     to play; never for unallied neutrals (RW-11.7)."""
     seats = []
     if any(not u.routed for u in attackers) and battle_tactics(state, attacker):
         seats.append(attacker)
-    if defender is not None and any(not u.routed and u.owner == defender for u in defenders) \
-            and battle_tactics(state, defender):
+    if (
+        defender is not None
+        and any(not u.routed and u.owner == defender for u in defenders)
+        and battle_tactics(state, defender)
+    ):
         seats.append(defender)
     return seats
 
@@ -696,8 +954,10 @@ def _battle_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
     if bs.phase == "window" and prompts:
         cat = catalog()
         p = prompts[0]
-        extra = [Option(label=f"Play {cat.tactics[c].name}"[:80], action={"type": "rw_tactics", "card": c})
-                 for c in battle_tactics(state, p.seat)]
+        extra = [
+            Option(label=f"Play {cat.tactics[c].name}"[:80], action={"type": "rw_tactics", "card": c})
+            for c in battle_tactics(state, p.seat)
+        ]
         prompts = [p.model_copy(update={"options": list(p.options) + extra, "secret": True, "rule": "RW-14.3"})]
     return prompts
 
@@ -707,18 +967,31 @@ def _battle_apply(state: RunewarsState, st: Any, seat: int, action: Any) -> list
     assert state.battle is not None
     bs = state.battle
     if isinstance(action, PlayTactics):
-        need(bs.phase == "window" and bs.window_seats and bs.window_seats[0] == seat, "RW-14.3",
-             "Start-of-battle tactics are played only in your start-of-battle window.")
-        need(action.card in battle_tactics(state, seat), "RW-30.3",
-             "You can play only start-of-battle cards you did not gain this season.")
+        need(
+            bs.phase == "window" and bs.window_seats and bs.window_seats[0] == seat,
+            "RW-14.3",
+            "Start-of-battle tactics are played only in your start-of-battle window.",
+        )
+        need(
+            action.card in battle_tactics(state, seat),
+            "RW-30.3",
+            "You can play only start-of-battle cards you did not gain this season.",
+        )
         hand = state.seats[seat].tactics
         hand.pop(next(i for i, c in enumerate(hand) if c.id == action.card and c.gained != state.season_index))
         state.tactics_deck.discard(action.card)
         card = catalog().tactics[action.card]
         side = "attacker" if seat == bs.attacker else "defender"
         queue_effects(bs, side, [e.model_dump(mode="json") for e in card.effects], card.name, rule="RW-30.2")
-        events = [Event.to_all("tactics_played", f"{seat_name(state, seat)} plays {card.name}: {card.text}",
-                               reveals=True, seat=seat, card=action.card)]
+        events = [
+            Event.to_all(
+                "tactics_played",
+                f"{seat_name(state, seat)} plays {card.name}: {card.text}",
+                reveals=True,
+                seat=seat,
+                card=action.card,
+            )
+        ]
         events += advance_battle(bs, Ctx(state))
     else:
         events = apply_battle(bs, seat, action, Ctx(state))
@@ -779,9 +1052,16 @@ def _battle_maybe_finish(state: RunewarsState) -> list[Event]:
         if out.defense_discarded and area_obj.stronghold is not None and area_obj.stronghold.owner == sh.owner:
             area_obj.stronghold.development = None  # RW-19.4: used tomb/spawn token goes back
     B.update_alliances(state)  # RW-11.4 / AMB-28
-    events = [Event.to_all("battle_over", f"The battle in {area} is over: the {out.winner} wins "
-                                          f"({out.strength.get('attacker', 0)} to {out.strength.get('defender', 0)}).",
-                           area=area, winner=out.winner, strength=out.strength)]
+    events = [
+        Event.to_all(
+            "battle_over",
+            f"The battle in {area} is over: the {out.winner} wins "
+            f"({out.strength.get('attacker', 0)} to {out.strength.get('defender', 0)}).",
+            area=area,
+            winner=out.winner,
+            strength=out.strength,
+        )
+    ]
     for g in out.retreats:  # RW-16.4: the destination may now exceed 8
         if g.seat is not None and g.destination:
             limit_check(state, g.seat, [g.destination], rule="RW-16.4")

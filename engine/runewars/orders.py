@@ -21,10 +21,15 @@ from .seasons import ORDER_NAMES, limit_check
 from .setup import seat_name
 from .state import RunewarsState, Stronghold, Turn
 
-BONUS_TEXT = {1: "draw tactics cards for the tactics icons on your dials", 2: "activate a second area",
-              3: "the defender's stronghold counts 3 less in this card's battle", 4: "collect from your developments "
-              "and build one", 5: "recruit again with a different resource", 6: "spend up to 3 influence to draw "
-              "heroes", 7: "take a title"}
+BONUS_TEXT = {
+    1: "draw tactics cards for the tactics icons on your dials",
+    2: "activate a second area",
+    3: "the defender's stronghold counts 3 less in this card's battle",
+    4: "collect from your developments and build one",
+    5: "recruit again with a different resource",
+    6: "spend up to 3 influence to draw heroes",
+    7: "take a title",
+}
 
 
 def turn_steps(state: RunewarsState, seat: int, card: int) -> list[Any]:
@@ -58,8 +63,12 @@ def _turn_begin(state: RunewarsState, st: Any) -> list[Event]:
     elif card in (2, 3):
         if card == 3 and bonus:  # RW-18.3.2 applies to the battle this card causes: decide first
             steps.append(bonus)
-        steps += [step(state, "activate", seat, n=1), step(state, "move_units", seat),
-                  checkpoint(state, seat, "after your movement"), step(state, "arrive", seat)]
+        steps += [
+            step(state, "activate", seat, n=1),
+            step(state, "move_units", seat),
+            checkpoint(state, seat, "after your movement"),
+            step(state, "arrive", seat),
+        ]
         if card == 2 and bonus:
             steps += after_basic
     elif card == 4:
@@ -80,8 +89,15 @@ def _turn_begin(state: RunewarsState, st: Any) -> list[Event]:
         steps.append(step(state, "fortify", seat, used=[]))
     steps.append(step(state, "turn_end", seat, card=card))
     push(state, *steps)
-    return [Event.to_all("turn", f"{seat_name(state, seat)} resolves #{card} {ORDER_NAMES[card]}"
-                                 + (" (highest bonus available)." if state.turn.eligible else "."), seat=seat, card=card)]
+    return [
+        Event.to_all(
+            "turn",
+            f"{seat_name(state, seat)} resolves #{card} {ORDER_NAMES[card]}"
+            + (" (highest bonus available)." if state.turn.eligible else "."),
+            seat=seat,
+            card=card,
+        )
+    ]
 
 
 @auto("turn_end")
@@ -119,8 +135,9 @@ def _order_done(state: RunewarsState, seat: int, card: int) -> Event:
         if turn.bonus:
             bits.append("highest bonus used")
     tail = f": {'; '.join(bits)}" if bits else ""
-    return Event.to_all("order_done", f"✔ {seat_name(state, seat)} finished #{card} {ORDER_NAMES[card]}{tail}.",
-                        seat=seat, card=card)
+    return Event.to_all(
+        "order_done", f"✔ {seat_name(state, seat)} finished #{card} {ORDER_NAMES[card]}{tail}.", seat=seat, card=card
+    )
 
 
 # ---- P-31 the highest bonus -------------------------------------------------------------------------
@@ -129,11 +146,19 @@ def _order_done(state: RunewarsState, seat: int, card: int) -> Event:
 @decision("bonus", "rw_choose")
 def _bonus_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
     card = st.data["card"]
-    return [Prompt(seat=st.seat, key=st.key, rule="RW-7.6",
-                   question=f"Use the highest bonus of #{card} {ORDER_NAMES[card]} ({BONUS_TEXT[card]})?",
-                   options=[Option(label="Use the highest bonus", action={"type": "rw_choose", "value": "yes"}),
-                            Option(label="Pass", action={"type": "rw_choose", "value": "no"})],
-                   default={"type": "rw_choose", "value": "no"})]
+    return [
+        Prompt(
+            seat=st.seat,
+            key=st.key,
+            rule="RW-7.6",
+            question=f"Use the highest bonus of #{card} {ORDER_NAMES[card]} ({BONUS_TEXT[card]})?",
+            options=[
+                Option(label="Use the highest bonus", action={"type": "rw_choose", "value": "yes"}),
+                Option(label="Pass", action={"type": "rw_choose", "value": "no"}),
+            ],
+            default={"type": "rw_choose", "value": "no"},
+        )
+    ]
 
 
 @applies("bonus")
@@ -151,12 +176,20 @@ def _bonus_apply(state: RunewarsState, st: Any, seat: int, action: Choose) -> li
         n = _dial_icons(state, seat, "tactics")
         events += cardfx.draw_tactics(state, seat, n)
     elif card == 2:  # RW-18.2.2
-        push(state, step(state, "activate", seat, n=2), step(state, "move_units", seat),
-             checkpoint(state, seat, "after your movement"), step(state, "arrive", seat))
+        push(
+            state,
+            step(state, "activate", seat, n=2),
+            step(state, "move_units", seat),
+            checkpoint(state, seat, "after your movement"),
+            step(state, "arrive", seat),
+        )
     elif card == 4:
         push(state, step(state, "harvest_collect", seat))
     elif card == 5:
-        push(state, step(state, "recruit_dial", seat, exclude=state.turn.dials_used[0] if state.turn.dials_used else None))
+        push(
+            state,
+            step(state, "recruit_dial", seat, exclude=state.turn.dials_used[0] if state.turn.dials_used else None),
+        )
     elif card == 6:
         push(state, step(state, "rally_spend", seat))
     elif card == 7:
@@ -184,10 +217,16 @@ def _harvest(state: RunewarsState, st: Any) -> list[Event]:
     prod = B.production(state, st.seat)
     for r in ("food", "wood", "ore"):
         cardfx.set_dial(state, st.seat, r, prod[r])
-    return [Event.to_all("harvest", f"{seat_name(state, st.seat)} harvests: dials now food "
-                                    f"{state.seats[st.seat].dials['food']}, wood {state.seats[st.seat].dials['wood']}, "
-                                    f"ore {state.seats[st.seat].dials['ore']}.", seat=st.seat,
-                         dials=dict(state.seats[st.seat].dials))]
+    return [
+        Event.to_all(
+            "harvest",
+            f"{seat_name(state, st.seat)} harvests: dials now food "
+            f"{state.seats[st.seat].dials['food']}, wood {state.seats[st.seat].dials['wood']}, "
+            f"ore {state.seats[st.seat].dials['ore']}.",
+            seat=st.seat,
+            dials=dict(state.seats[st.seat].dials),
+        )
+    ]
 
 
 def _area_resources(state: RunewarsState, area: str) -> list[str]:
@@ -227,9 +266,17 @@ def _harvest_collect(state: RunewarsState, st: Any) -> list[Event]:
 
 @decision("harvest_dev_dial", "rw_choose")
 def _hdd_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
-    return [Prompt(seat=st.seat, key=st.key, rule="RW-18.4.2",
-                   question=f"Resource development in {st.data['area']}: which dial goes up by 1?",
-                   options=[Option(label=f"Raise {r}", action={"type": "rw_choose", "value": r}) for r in st.data["resources"]])]
+    return [
+        Prompt(
+            seat=st.seat,
+            key=st.key,
+            rule="RW-18.4.2",
+            question=f"Resource development in {st.data['area']}: which dial goes up by 1?",
+            options=[
+                Option(label=f"Raise {r}", action={"type": "rw_choose", "value": r}) for r in st.data["resources"]
+            ],
+        )
+    ]
 
 
 @applies("harvest_dev_dial")
@@ -256,16 +303,19 @@ def _build_options(state: RunewarsState, seat: int) -> list[tuple[str, str, str]
         return []
     left = dev_tokens_left(state, seat)
     mine = B.strongholds_of(state, seat)
-    spots = [a for a in mine if state.board[a].stronghold.development is None  # type: ignore[union-attr]
-             and B.is_friendly(state, a, seat)]
+    spots = [
+        a
+        for a in mine
+        if state.board[a].stronghold.development is None  # type: ignore[union-attr]
+        and B.is_friendly(state, a, seat)
+    ]
     out: list[tuple[str, str, str]] = []
     for a in spots:
         for t in ("resource", "diplomacy", "training", "defense"):
             if left[t] > 0:
                 out.append((a, t, ""))
             else:
-                out += [(a, t, old) for old in mine
-                        if old != a and state.board[old].stronghold.development == t]  # type: ignore[union-attr]
+                out += [(a, t, old) for old in mine if old != a and state.board[old].stronghold.development == t]  # type: ignore[union-attr]
     return out
 
 
@@ -274,14 +324,26 @@ def _hb_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
     opts = [Option(label="Build nothing", action={"type": "rw_choose", "value": "-"})]
     for a, t, old in _build_options(state, st.seat):
         if old:
-            opts.append(Option(label=f"Pay 1 wood: {t} development in {a}, removing yours in {old}"[:80],
-                               action={"type": "rw_choose", "value": f"{a}:{t}:{old}"}))
+            opts.append(
+                Option(
+                    label=f"Pay 1 wood: {t} development in {a}, removing yours in {old}"[:80],
+                    action={"type": "rw_choose", "value": f"{a}:{t}:{old}"},
+                )
+            )
         else:
-            opts.append(Option(label=f"Pay 1 wood: {t} development in {a}",
-                               action={"type": "rw_choose", "value": f"{a}:{t}"}))
-    return [Prompt(seat=st.seat, key=st.key, rule="RW-18.4.3",
-                   question="Harvest bonus: pay 1 wood to build a development on one of your strongholds?",
-                   options=opts, default={"type": "rw_choose", "value": "-"})]
+            opts.append(
+                Option(label=f"Pay 1 wood: {t} development in {a}", action={"type": "rw_choose", "value": f"{a}:{t}"})
+            )
+    return [
+        Prompt(
+            seat=st.seat,
+            key=st.key,
+            rule="RW-18.4.3",
+            question="Harvest bonus: pay 1 wood to build a development on one of your strongholds?",
+            options=opts,
+            default={"type": "rw_choose", "value": "-"},
+        )
+    ]
 
 
 @applies("harvest_build")
@@ -291,19 +353,36 @@ def _hb_apply(state: RunewarsState, st: Any, seat: int, action: Choose) -> list[
         return []
     area, _, kind = action.value.partition(":")
     kind, _, old = kind.partition(":")
-    need((area, kind, old) in _build_options(state, seat), "RW-1.10.2" if old else "RW-18.4.3",
-         "Build on your own stronghold without a development, with a token left (or one of your own developments "
-         "of that type taken back, RW-1.10.2) and 1 wood to pay.")
+    need(
+        (area, kind, old) in _build_options(state, seat),
+        "RW-1.10.2" if old else "RW-18.4.3",
+        "Build on your own stronghold without a development, with a token left (or one of your own developments "
+        "of that type taken back, RW-1.10.2) and 1 wood to pay.",
+    )
     done(state, st)
     events: list[Event] = []
     if old:  # RW-1.10.2 / P-66: take back one of his own developments of that type first
         state.board[old].stronghold.development = None  # type: ignore[union-attr]
-        events.append(Event.to_all("development_removed", f"{seat_name(state, seat)} removes the {kind} development "
-                                   f"in {old} to reuse it (RW-1.10.2).", seat=seat, area=old, development=kind))
+        events.append(
+            Event.to_all(
+                "development_removed",
+                f"{seat_name(state, seat)} removes the {kind} development in {old} to reuse it (RW-1.10.2).",
+                seat=seat,
+                area=old,
+                development=kind,
+            )
+        )
     state.seats[seat].dials["wood"] -= 1
     state.board[area].stronghold.development = kind  # type: ignore[union-attr]
-    return events + [Event.to_all("development_built", f"{seat_name(state, seat)} builds a {kind} development in "
-                                  f"{area}.", seat=seat, area=area, development=kind)]
+    return events + [
+        Event.to_all(
+            "development_built",
+            f"{seat_name(state, seat)} builds a {kind} development in {area}.",
+            seat=seat,
+            area=area,
+            development=kind,
+        )
+    ]
 
 
 # ---- RW-18.5 Recruit -------------------------------------------------------------------------------
@@ -321,7 +400,9 @@ def _rd_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
         if r == st.data.get("exclude"):
             continue
         units = recruits(state, st.seat, r)
-        opts.append(Option(label=f"{r}: {', '.join(units) or 'no units'}"[:80], action={"type": "rw_choose", "value": r}))
+        opts.append(
+            Option(label=f"{r}: {', '.join(units) or 'no units'}"[:80], action={"type": "rw_choose", "value": r})
+        )
     rule = "RW-18.5.4" if st.data.get("exclude") else "RW-18.5.1"
     return [Prompt(seat=st.seat, key=st.key, rule=rule, question="Recruit: choose a resource dial.", options=opts)]
 
@@ -342,15 +423,26 @@ def _rd_apply(state: RunewarsState, st: Any, seat: int, action: Choose) -> list[
     missing = list(wanted)
     for kind in avail:
         missing.remove(kind)
-    events = [Event.to_all("recruit", f"{seat_name(state, seat)} recruits with {action.value}: "
-                                      f"{', '.join(avail) or 'nothing'}.", seat=seat, resource=action.value, units=avail)]
-    swaps = [step(state, "recruit_swap", seat, unit_kind=k) for k in missing
-             if any(u.owner == seat and u.kind == k for u in state.units)]
+    events = [
+        Event.to_all(
+            "recruit",
+            f"{seat_name(state, seat)} recruits with {action.value}: {', '.join(avail) or 'nothing'}.",
+            seat=seat,
+            resource=action.value,
+            units=avail,
+        )
+    ]
+    swaps = [
+        step(state, "recruit_swap", seat, unit_kind=k)
+        for k in missing
+        if any(u.owner == seat and u.kind == k for u in state.units)
+    ]
     if (avail or swaps) and B.strongholds_of(state, seat):
         push(state, *swaps, step(state, "recruit_place", seat, units=avail))
     elif avail:
-        events.append(Event.to_all("recruit_lost", f"{seat_name(state, seat)} has no stronghold to place recruits in.",
-                                   seat=seat))
+        events.append(
+            Event.to_all("recruit_lost", f"{seat_name(state, seat)} has no stronghold to place recruits in.", seat=seat)
+        )
     return events
 
 
@@ -359,11 +451,20 @@ def _swap_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
     kind = st.data["unit_kind"]
     areas = sorted({u.area for u in state.units if u.owner == seat_of(st) and u.kind == kind})
     opts = [Option(label=f"Do without this {kind}", action={"type": "rw_choose", "value": "-"})]
-    opts += [Option(label=f"Remove your {kind} from {a} and recruit it anew"[:80], action={"type": "rw_choose", "value": a})
-             for a in areas]
-    return [Prompt(seat=st.seat, key=st.key, rule="RW-1.10.1",
-                   question=f"Every {kind} figure is on the board. Remove one of yours to recruit it (P-66)?",
-                   options=opts, default={"type": "rw_choose", "value": "-"})]
+    opts += [
+        Option(label=f"Remove your {kind} from {a} and recruit it anew"[:80], action={"type": "rw_choose", "value": a})
+        for a in areas
+    ]
+    return [
+        Prompt(
+            seat=st.seat,
+            key=st.key,
+            rule="RW-1.10.1",
+            question=f"Every {kind} figure is on the board. Remove one of yours to recruit it (P-66)?",
+            options=opts,
+            default={"type": "rw_choose", "value": "-"},
+        )
+    ]
 
 
 def seat_of(st: Any) -> int:
@@ -385,8 +486,14 @@ def _swap_apply(state: RunewarsState, st: Any, seat: int, action: Choose) -> lis
         if s2.kind == "recruit_place" and s2.seat == seat:
             s2.data["units"] = list(s2.data["units"]) + [kind]
             break
-    return [Event.to_all("recruit_swap", f"{seat_name(state, seat)} removes a {kind} from {action.value} to recruit "
-                                         "it again (RW-1.10.1).", seat=seat, area=action.value)]
+    return [
+        Event.to_all(
+            "recruit_swap",
+            f"{seat_name(state, seat)} removes a {kind} from {action.value} to recruit it again (RW-1.10.1).",
+            seat=seat,
+            area=action.value,
+        )
+    ]
 
 
 def _place_options(state: RunewarsState, seat: int, units: list[str]) -> list[Option]:
@@ -405,16 +512,24 @@ def _place_options(state: RunewarsState, seat: int, units: list[str]) -> list[Op
             a = areas[i % len(areas)]
             plan.setdefault(a, {})
             plan[a][k] = plan[a].get(k, 0) + 1
-        out.append(Option(label="Spread over your stronghold areas", action={"type": "rw_place_units", "placement": plan}))
+        out.append(
+            Option(label="Spread over your stronghold areas", action={"type": "rw_place_units", "placement": plan})
+        )
     return out
 
 
 @decision("recruit_place", "rw_place_units")
 def _rp_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
-    return [Prompt(seat=st.seat, key=st.key, rule="RW-18.5.1",
-                   question=f"Place your recruits ({', '.join(st.data['units'])}) in areas with your strongholds.",
-                   options=_place_options(state, st.seat, st.data["units"]),
-                   answer_schema={"type": "object", "description": "{area: {unit_type: count}}"})]
+    return [
+        Prompt(
+            seat=st.seat,
+            key=st.key,
+            rule="RW-18.5.1",
+            question=f"Place your recruits ({', '.join(st.data['units'])}) in areas with your strongholds.",
+            options=_place_options(state, st.seat, st.data["units"]),
+            answer_schema={"type": "object", "description": "{area: {unit_type: count}}"},
+        )
+    ]
 
 
 @applies("recruit_place")
@@ -433,8 +548,14 @@ def _rp_apply(state: RunewarsState, st: Any, seat: int, action: Placement) -> li
             for _ in range(n):
                 B.add_unit(state, kind, seat, area)
     limit_check(state, seat, list(action.placement), rule="RW-18.5.2")
-    return [Event.to_all("recruited", f"{seat_name(state, seat)} places recruits: {action.placement}.", seat=seat,
-                         placement=action.placement)]
+    return [
+        Event.to_all(
+            "recruited",
+            f"{seat_name(state, seat)} places recruits: {action.placement}.",
+            seat=seat,
+            placement=action.placement,
+        )
+    ]
 
 
 @sampler("recruit_place")
@@ -468,18 +589,33 @@ def _city_benefits(state: RunewarsState, seat: int, area: str) -> list[tuple[str
 def _rc_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
     area = st.data["area"]
     name = catalog().cities[state.board[area].city].name  # type: ignore[index]
-    return [Prompt(seat=st.seat, key=st.key, rule="RW-18.6.1", question=f"Rally Support: choose {name}'s ({area}) benefit.",
-                   options=[Option(label=text[:80], action={"type": "rw_choose", "value": k})
-                            for k, text in _city_benefits(state, st.seat, area)])]
+    return [
+        Prompt(
+            seat=st.seat,
+            key=st.key,
+            rule="RW-18.6.1",
+            question=f"Rally Support: choose {name}'s ({area}) benefit.",
+            options=[
+                Option(label=text[:80], action={"type": "rw_choose", "value": k})
+                for k, text in _city_benefits(state, st.seat, area)
+            ],
+        )
+    ]
 
 
 @applies("rally_city")
 def _rc_apply(state: RunewarsState, st: Any, seat: int, action: Choose) -> list[Event]:
     area = st.data["area"]
-    need(action.value in [k for k, _ in _city_benefits(state, seat, area)], "RW-18.6.1",
-         "Choose one of the city's four benefits (neutrals need figures left, AMB-15).")
-    need(state.board[area].city is not None and B.is_friendly(state, area, seat), "RW-18.6.1",
-         "You no longer control that city.")
+    need(
+        action.value in [k for k, _ in _city_benefits(state, seat, area)],
+        "RW-18.6.1",
+        "Choose one of the city's four benefits (neutrals need figures left, AMB-15).",
+    )
+    need(
+        state.board[area].city is not None and B.is_friendly(state, area, seat),
+        "RW-18.6.1",
+        "You no longer control that city.",
+    )
     done(state, st)
     city = catalog().cities[state.board[area].city]  # type: ignore[index]
     if action.value == "neutrals":
@@ -488,38 +624,61 @@ def _rc_apply(state: RunewarsState, st: Any, seat: int, action: Choose) -> list[
             if B.add_unit(state, city.neutrals.unit_type, seat, area):
                 placed += 1
         limit_check(state, seat, [area])
-        return [Event.to_all("rally", f"{seat_name(state, seat)} gains {placed} allied {city.neutrals.unit_type} in {area}.",
-                             seat=seat)]
+        return [
+            Event.to_all(
+                "rally",
+                f"{seat_name(state, seat)} gains {placed} allied {city.neutrals.unit_type} in {area}.",
+                seat=seat,
+            )
+        ]
     if action.value == "tactics":
-        return [Event.to_all("rally", f"{seat_name(state, seat)} takes tactics cards from {city.name}.", seat=seat)] + \
-            cardfx.draw_tactics(state, seat, city.tactics)
+        return [
+            Event.to_all("rally", f"{seat_name(state, seat)} takes tactics cards from {city.name}.", seat=seat)
+        ] + cardfx.draw_tactics(state, seat, city.tactics)
     if action.value == "influence":
         state.seats[seat].influence += city.influence
-        return [Event.to_all("rally", f"{seat_name(state, seat)} gains {city.influence} influence from {city.name}.", seat=seat)]
-    return [Event.to_all("rally", f"{seat_name(state, seat)} draws quest cards from {city.name}.", seat=seat)] + \
-        heroes_glue.draw_quests(state, seat, city.quests)
+        return [
+            Event.to_all(
+                "rally", f"{seat_name(state, seat)} gains {city.influence} influence from {city.name}.", seat=seat
+            )
+        ]
+    return [
+        Event.to_all("rally", f"{seat_name(state, seat)} draws quest cards from {city.name}.", seat=seat)
+    ] + heroes_glue.draw_quests(state, seat, city.quests)
 
 
 @decision("rally_spend", "rw_choose")
 def _rs_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
     top = min(3, state.seats[st.seat].influence)
-    return [Prompt(seat=st.seat, key=st.key, rule="RW-18.6.2",
-                   question="Rally Support bonus: spend 0-3 influence to draw that many heroes (keep one).",
-                   options=[Option(label=f"Spend {n}" if n else "Spend nothing", action={"type": "rw_choose", "value": str(n)})
-                            for n in range(top + 1)])]
+    return [
+        Prompt(
+            seat=st.seat,
+            key=st.key,
+            rule="RW-18.6.2",
+            question="Rally Support bonus: spend 0-3 influence to draw that many heroes (keep one).",
+            options=[
+                Option(label=f"Spend {n}" if n else "Spend nothing", action={"type": "rw_choose", "value": str(n)})
+                for n in range(top + 1)
+            ],
+        )
+    ]
 
 
 @applies("rally_spend")
 def _rs_apply(state: RunewarsState, st: Any, seat: int, action: Choose) -> list[Event]:
-    need(action.value.isdigit() and int(action.value) <= min(3, state.seats[seat].influence), "RW-18.6.2",
-         "Spend between 0 and 3 influence, and no more than you have.")
+    need(
+        action.value.isdigit() and int(action.value) <= min(3, state.seats[seat].influence),
+        "RW-18.6.2",
+        "Spend between 0 and 3 influence, and no more than you have.",
+    )
     n = int(action.value)
     done(state, st)
     if n == 0:
         return []
     state.seats[seat].influence -= n
-    return [Event.to_all("rally_heroes", f"{seat_name(state, seat)} spends {n} influence on heroes.", seat=seat)] + \
-        heroes_glue.rally_heroes(state, seat, n)
+    return [
+        Event.to_all("rally_heroes", f"{seat_name(state, seat)} spends {n} influence on heroes.", seat=seat)
+    ] + heroes_glue.rally_heroes(state, seat, n)
 
 
 # ---- RW-18.7 Acquire Power ---------------------------------------------------------------------------
@@ -546,11 +705,22 @@ def _title_options(state: RunewarsState, seat: int) -> list[tuple[str, int]]:
 def _title_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
     cat = catalog()
     opts = [Option(label="Take no title", action={"type": "rw_choose", "value": "-"})]
-    opts += [Option(label=f"{cat.titles[t].name} for {n} influence"[:80], action={"type": "rw_title", "title": t, "amount": n})
-             for t, n in _title_options(state, st.seat)]
-    return [Prompt(seat=st.seat, key=st.key, rule="RW-18.7.2",
-                   question="Acquire Power bonus: take a title by paying more influence than lies on it?",
-                   options=opts, default={"type": "rw_choose", "value": "-"})]
+    opts += [
+        Option(
+            label=f"{cat.titles[t].name} for {n} influence"[:80], action={"type": "rw_title", "title": t, "amount": n}
+        )
+        for t, n in _title_options(state, st.seat)
+    ]
+    return [
+        Prompt(
+            seat=st.seat,
+            key=st.key,
+            rule="RW-18.7.2",
+            question="Acquire Power bonus: take a title by paying more influence than lies on it?",
+            options=opts,
+            default={"type": "rw_choose", "value": "-"},
+        )
+    ]
 
 
 @applies("title")
@@ -571,9 +741,16 @@ def _title_apply(state: RunewarsState, st: Any, seat: int, action: Title | Choos
     hold.holder = seat
     hold.tokens = action.amount  # old tokens go to the supply (RW-32.4)
     name = catalog().titles[action.title].name
-    return [Event.to_all("title", f"{seat_name(state, seat)} takes {name} for {action.amount} influence"
-                                  + (f" from seat {prev + 1}." if prev is not None else "."), seat=seat,
-                         title=action.title, amount=action.amount)]
+    return [
+        Event.to_all(
+            "title",
+            f"{seat_name(state, seat)} takes {name} for {action.amount} influence"
+            + (f" from seat {prev + 1}." if prev is not None else "."),
+            seat=seat,
+            title=action.title,
+            amount=action.amount,
+        )
+    ]
 
 
 # ---- RW-18.8 Fortify ----------------------------------------------------------------------------------
@@ -586,40 +763,67 @@ def _fortify_options(state: RunewarsState, seat: int, used: list[str]) -> list[O
     opts = [Option(label="Done fortifying", action={"type": "rw_choose", "value": "done"})]
     if "build" not in used and p.dials["wood"] >= 1 and p.dials["ore"] >= 1:
         mine = B.strongholds_of(state, seat)
-        spots = [a for a in sorted(B.controlled_areas(state, seat))
-                 if state.board[a].stronghold is None and state.board[a].city is None]  # RW-17.4
+        spots = [
+            a
+            for a in sorted(B.controlled_areas(state, seat))
+            if state.board[a].stronghold is None and state.board[a].city is None
+        ]  # RW-17.4
         if len(mine) < B.seat_faction(state, seat).stronghold.count:
             for a in spots:
-                opts.append(Option(label=f"Build a stronghold in {a} (-1 wood, -1 ore)",
-                                   action={"type": "rw_choose", "value": f"build:{a}"}))
+                opts.append(
+                    Option(
+                        label=f"Build a stronghold in {a} (-1 wood, -1 ore)",
+                        action={"type": "rw_choose", "value": f"build:{a}"},
+                    )
+                )
         else:  # RW-1.10.2: every token is out; he may take one back first (P-66)
             for a in spots:
                 for old in mine:
-                    opts.append(Option(label=f"Build in {a}, removing your stronghold in {old}"[:80],
-                                       action={"type": "rw_choose", "value": f"build:{a}:{old}"}))
+                    opts.append(
+                        Option(
+                            label=f"Build in {a}, removing your stronghold in {old}"[:80],
+                            action={"type": "rw_choose", "value": f"build:{a}:{old}"},
+                        )
+                    )
     if "repair" not in used and p.dials["ore"] >= 1:
         for a in B.strongholds_of(state, seat):
             if state.board[a].stronghold.damaged:  # type: ignore[union-attr]
-                opts.append(Option(label=f"Repair the stronghold in {a} (-1 ore)",
-                                   action={"type": "rw_choose", "value": f"repair:{a}"}))
+                opts.append(
+                    Option(
+                        label=f"Repair the stronghold in {a} (-1 ore)",
+                        action={"type": "rw_choose", "value": f"repair:{a}"},
+                    )
+                )
     if "runes" not in used:
         for a, b in rune_pairs(state, seat):
-            opts.append(Option(label=f"Move runes between {a} and {b}", action={"type": "rw_choose", "value": f"runes:{a}:{b}"}))
+            opts.append(
+                Option(label=f"Move runes between {a} and {b}", action={"type": "rw_choose", "value": f"runes:{a}:{b}"})
+            )
     return opts
 
 
 @decision("fortify", "rw_choose")
 def _fortify_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
-    return [Prompt(seat=st.seat, key=st.key, rule="RW-18.8.1",
-                   question="Fortify: build a stronghold, repair one and/or move runes, each at most once.",
-                   options=_fortify_options(state, st.seat, st.data["used"]))]
+    return [
+        Prompt(
+            seat=st.seat,
+            key=st.key,
+            rule="RW-18.8.1",
+            question="Fortify: build a stronghold, repair one and/or move runes, each at most once.",
+            options=_fortify_options(state, st.seat, st.data["used"]),
+        )
+    ]
 
 
 @applies("fortify")
 def _fortify_apply(state: RunewarsState, st: Any, seat: int, action: Choose) -> list[Event]:
     legal = {o.action["value"] for o in _fortify_options(state, seat, st.data["used"])}
-    need(action.value in legal, "RW-18.8.1", "That Fortify action is not available (each at most once; dial costs; "
-                                             "no stronghold on a city or next to another stronghold in the area).")
+    need(
+        action.value in legal,
+        "RW-18.8.1",
+        "That Fortify action is not available (each at most once; dial costs; "
+        "no stronghold on a city or next to another stronghold in the area).",
+    )
     what, _, rest = action.value.partition(":")
     if what == "done":
         done(state, st)
@@ -634,13 +838,22 @@ def _fortify_apply(state: RunewarsState, st: Any, seat: int, action: Choose) -> 
         p.dials["wood"] -= 1
         p.dials["ore"] -= 1
         state.board[rest].stronghold = Stronghold(owner=seat)
-        return [Event.to_all("stronghold_built", f"{seat_name(state, seat)} builds a stronghold in {rest}.", seat=seat,
-                             area=rest)]
+        return [
+            Event.to_all(
+                "stronghold_built", f"{seat_name(state, seat)} builds a stronghold in {rest}.", seat=seat, area=rest
+            )
+        ]
     if what == "repair":  # RW-17.5
         p.dials["ore"] -= 1
         state.board[rest].stronghold.damaged = False  # type: ignore[union-attr]
-        return [Event.to_all("stronghold_repaired", f"{seat_name(state, seat)} repairs the stronghold in {rest}.",
-                             seat=seat, area=rest)]
+        return [
+            Event.to_all(
+                "stronghold_repaired",
+                f"{seat_name(state, seat)} repairs the stronghold in {rest}.",
+                seat=seat,
+                area=rest,
+            )
+        ]
     a, _, b = rest.partition(":")
     push(state, step(state, "rune_arrange", seat, areas=[a, b]))
     return []
@@ -677,12 +890,21 @@ def objective_met(state: RunewarsState, seat: int) -> bool:
 def _obj_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
     obj = state.seats[st.seat].objective
     name = catalog().objectives[obj].name if obj else "?"
-    return [Prompt(seat=st.seat, key=st.key, rule="RW-29.2", secret=True,
-                   question=f"Your objective '{name}' is fulfilled ({st.data.get('when', 'this turn')}). "
-                            "Reveal it and gain a dragon rune?",
-                   options=[Option(label="Claim the objective", action={"type": "rw_choose", "value": "yes"}),
-                            Option(label="Pass (not now)", action={"type": "rw_choose", "value": "no"})],
-                   default={"type": "rw_choose", "value": "no"})]
+    return [
+        Prompt(
+            seat=st.seat,
+            key=st.key,
+            rule="RW-29.2",
+            secret=True,
+            question=f"Your objective '{name}' is fulfilled ({st.data.get('when', 'this turn')}). "
+            "Reveal it and gain a dragon rune?",
+            options=[
+                Option(label="Claim the objective", action={"type": "rw_choose", "value": "yes"}),
+                Option(label="Pass (not now)", action={"type": "rw_choose", "value": "no"}),
+            ],
+            default={"type": "rw_choose", "value": "no"},
+        )
+    ]
 
 
 @applies("objective_claim")
@@ -700,11 +922,21 @@ def _obj_apply(state: RunewarsState, st: Any, seat: int, action: Choose) -> list
 
     card = catalog().objectives[obj]
     queue_gain(state, seat, f"objective {card.name}")
-    events = [Event.to_all("objective", f"{seat_name(state, seat)} reveals the objective '{card.name}': {card.text}",
-                           reveals=True, seat=seat, objective=obj)]
+    events = [
+        Event.to_all(
+            "objective",
+            f"{seat_name(state, seat)} reveals the objective '{card.name}': {card.text}",
+            reveals=True,
+            seat=seat,
+            objective=obj,
+        )
+    ]
     if card.condition.kind == "gm":  # the GM confirms before the rune is gained (or patches the claim away)
-        events.append(state.gm.hand_over("RW-29.2", f"Confirm that seat {seat + 1} fulfilled '{card.name}': "
-                                                    f"{card.condition.text}", seat=seat))  # type: ignore[union-attr]
+        events.append(
+            state.gm.hand_over(
+                "RW-29.2", f"Confirm that seat {seat + 1} fulfilled '{card.name}': {card.condition.text}", seat=seat
+            )
+        )  # type: ignore[union-attr]
     return events
 
 
@@ -714,8 +946,11 @@ def _obj_apply(state: RunewarsState, st: Any, seat: int, action: Choose) -> list
 def playable_tactics(state: RunewarsState, seat: int) -> list[str]:
     """RW-30.2 / RW-30.3: own-turn cards not gained this season."""
     cat = catalog()
-    return [c.id for c in state.seats[seat].tactics
-            if c.gained != state.season_index and cat.tactics[c.id].timing == "own_turn"]
+    return [
+        c.id
+        for c in state.seats[seat].tactics
+        if c.gained != state.season_index and cat.tactics[c.id].timing == "own_turn"
+    ]
 
 
 def checkpoint(state: RunewarsState, seat: int, when: str) -> Any:
@@ -728,8 +963,12 @@ def checkpoint(state: RunewarsState, seat: int, when: str) -> Any:
 def _tactics_checkpoint(state: RunewarsState, st: Any) -> list[Event]:
     seat = st.seat
     follow = objective_offer(state, seat, st.data["when"])  # RW-29.2 / AMB-49: also a claim checkpoint
-    if state.turn is not None and state.turn.seat == seat and not state.seats[seat].eliminated \
-            and playable_tactics(state, seat):
+    if (
+        state.turn is not None
+        and state.turn.seat == seat
+        and not state.seats[seat].eliminated
+        and playable_tactics(state, seat)
+    ):
         follow.append(step(state, "tactics_window", seat, when=st.data["when"]))
     push(state, *follow)
     return []
@@ -739,11 +978,21 @@ def _tactics_checkpoint(state: RunewarsState, st: Any) -> list[Event]:
 def _tw_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
     cat = catalog()
     opts = [Option(label="Continue without playing a card", action={"type": "rw_choose", "value": "-"})]
-    opts += [Option(label=f"Play {cat.tactics[c].name}"[:80], action={"type": "rw_tactics", "card": c})
-             for c in dict.fromkeys(playable_tactics(state, st.seat))]
-    return [Prompt(seat=st.seat, key=st.key, rule="RW-30.2", secret=True,
-                   question=f"Tactics: play a card {st.data['when']}?", options=opts,
-                   default={"type": "rw_choose", "value": "-"})]
+    opts += [
+        Option(label=f"Play {cat.tactics[c].name}"[:80], action={"type": "rw_tactics", "card": c})
+        for c in dict.fromkeys(playable_tactics(state, st.seat))
+    ]
+    return [
+        Prompt(
+            seat=st.seat,
+            key=st.key,
+            rule="RW-30.2",
+            secret=True,
+            question=f"Tactics: play a card {st.data['when']}?",
+            options=opts,
+            default={"type": "rw_choose", "value": "-"},
+        )
+    ]
 
 
 @applies("tactics_window")
@@ -752,8 +1001,11 @@ def _tw_apply(state: RunewarsState, st: Any, seat: int, action: PlayTactics | Ch
         need(action.value == "-", "RW-30.2", "Play a card or continue.")
         done(state, st)
         return []
-    need(action.card in playable_tactics(state, seat), "RW-30.3",
-         "You can play only own-turn tactics cards you did not gain this season.")
+    need(
+        action.card in playable_tactics(state, seat),
+        "RW-30.3",
+        "You can play only own-turn tactics cards you did not gain this season.",
+    )
     hand = state.seats[seat].tactics
     idx = next(i for i, c in enumerate(hand) if c.id == action.card and c.gained != state.season_index)
     hand.pop(idx)
@@ -761,10 +1013,23 @@ def _tw_apply(state: RunewarsState, st: Any, seat: int, action: PlayTactics | Ch
     card = catalog().tactics[action.card]
     if not playable_tactics(state, seat):
         done(state, st)
-    cardfx.queue(state, [e.model_dump(mode="json") for e in card.effects], seat=seat,
-                 source=f"tactics card {card.name}", rule="RW-30.2", order=[seat])
-    return [Event.to_all("tactics_played", f"{seat_name(state, seat)} plays {card.name}: {card.text}", reveals=True,
-                         seat=seat, card=action.card)]
+    cardfx.queue(
+        state,
+        [e.model_dump(mode="json") for e in card.effects],
+        seat=seat,
+        source=f"tactics card {card.name}",
+        rule="RW-30.2",
+        order=[seat],
+    )
+    return [
+        Event.to_all(
+            "tactics_played",
+            f"{seat_name(state, seat)} plays {card.name}: {card.text}",
+            reveals=True,
+            seat=seat,
+            card=action.card,
+        )
+    ]
 
 
 # ---- RW-34.2 destructible sites -----------------------------------------------------------------------------
@@ -810,11 +1075,23 @@ def _trade_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
     opts = [Option(label="Done trading", action={"type": "rw_choose", "value": "-"})]
     for card, src, dst in reward_trades(state, st.seat):
         a, b = find_hero(state.heroes, src), find_hero(state.heroes, dst)
-        opts.append(Option(label=f"{reward_name(c, card)}: {label(c, a)} to {label(c, b)}"[:80],  # type: ignore[arg-type]
-                           action={"type": "rw_choose", "value": f"{card}:{src}:{dst}"}))
-    return [Prompt(seat=st.seat, key=st.key, rule="RW-23.4", secret=True,
-                   question="Move rewards between your heroes that share an area?", options=opts,
-                   default={"type": "rw_choose", "value": "-"})]
+        opts.append(
+            Option(
+                label=f"{reward_name(c, card)}: {label(c, a)} to {label(c, b)}"[:80],  # type: ignore[arg-type]
+                action={"type": "rw_choose", "value": f"{card}:{src}:{dst}"},
+            )
+        )
+    return [
+        Prompt(
+            seat=st.seat,
+            key=st.key,
+            rule="RW-23.4",
+            secret=True,
+            question="Move rewards between your heroes that share an area?",
+            options=opts,
+            default={"type": "rw_choose", "value": "-"},
+        )
+    ]
 
 
 @applies("reward_trade")
@@ -826,8 +1103,11 @@ def _trade_apply(state: RunewarsState, st: Any, seat: int, action: Choose) -> li
         done(state, st)
         return []
     card, src, dst = (action.value.split(":") + ["", "", ""])[:3]
-    need((card, src, dst) in reward_trades(state, seat), "RW-23.4",
-         "Rewards move only between your own heroes in the same area.")
+    need(
+        (card, src, dst) in reward_trades(state, seat),
+        "RW-23.4",
+        "Rewards move only between your own heroes in the same area.",
+    )
     events = transfer_reward(state.heroes, card, src, dst, Ctx(state))
     if not reward_trades(state, seat):
         done(state, st)

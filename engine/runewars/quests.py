@@ -105,8 +105,11 @@ def start_quest_phase(hs: H.HeroesState, player_order: list[int], ctx: Any) -> Q
             qs.abilities_used.append(h.uid)
             others = _take_move_bonus(qs, h.uid, card.ability.effects)
             if others:
-                hs.outbox.grants.append(H.EffectGrant(seat=h.owner, source=card.name, hero=h.uid,
-                                                      effects=[e.model_dump(mode="json") for e in others]))
+                hs.outbox.grants.append(
+                    H.EffectGrant(
+                        seat=h.owner, source=card.name, hero=h.uid, effects=[e.model_dump(mode="json") for e in others]
+                    )
+                )
     _next(qs, hs)
     return qs
 
@@ -129,8 +132,12 @@ def quest_phase_finished(qs: QuestPhaseState, hs: H.HeroesState | None = None) -
     """
     if qs.step != "over":
         return None
-    out = QuestPhaseOutcome(completed=list(qs.completed), failed=list(qs.failed),
-                            rewards_gained=list(qs.rewards_gained), duels=list(qs.duels))
+    out = QuestPhaseOutcome(
+        completed=list(qs.completed),
+        failed=list(qs.failed),
+        rewards_gained=list(qs.rewards_gained),
+        duels=list(qs.duels),
+    )
     if hs is not None:
         out.outbox = H.take_outbox(hs)
     return out
@@ -169,27 +176,55 @@ def _finish_hero(qs: QuestPhaseState, hs: H.HeroesState, ctx: Any) -> list[Event
         h = H.find_hero(hs, uid)
         c = H.content_of(ctx)
         card = c.heroes.get(h.card) if h is not None else None
-        if h is not None and card is not None and card.ability.timing == "quest_phase" and \
-                uid not in qs.abilities_used:
+        if h is not None and card is not None and card.ability.timing == "quest_phase" and uid not in qs.abilities_used:
             # "After <hero>'s quest-phase action ..." abilities fire on their own (AMB-68 timing).
             qs.abilities_used.append(uid)
             events.append(Event.to_all("hero_ability", f"{H.label(c, h)}'s ability: {card.ability.text}", hero=uid))
-            events += H.resolve_effects(hs, h.owner, uid, card.ability.effects, ctx, source=card.name,
-                                        rule="RW-20.8")
+            events += H.resolve_effects(hs, h.owner, uid, card.ability.effects, ctx, source=card.name, rule="RW-20.8")
             h = H.find_hero(hs, uid)
         if h is not None and _exploration_on(hs, ctx):
             kind = H._face_up_type(hs, c, h.area)
             if kind == "temple":
-                hs.outbox.grants.append(H.EffectGrant(seat=h.owner, source="Temple", hero=uid,
-                                                      effects=[{"kind": "gain_influence", "amount": 2, "who": "self"}]))
-                events.append(Event.to_all("temple", f"{H.label(c, h)} ends its activity at a Temple: seat "
-                                           f"{h.owner + 1} gains 2 influence.", seat=h.owner))
+                hs.outbox.grants.append(
+                    H.EffectGrant(
+                        seat=h.owner,
+                        source="Temple",
+                        hero=uid,
+                        effects=[{"kind": "gain_influence", "amount": 2, "who": "self"}],
+                    )
+                )
+                events.append(
+                    Event.to_all(
+                        "temple",
+                        f"{H.label(c, h)} ends its activity at a Temple: seat {h.owner + 1} gains 2 influence.",
+                        seat=h.owner,
+                    )
+                )
             elif kind == "hall":
-                hs.outbox.grants.append(H.EffectGrant(seat=h.owner, source="Hall", hero=uid, effects=[
-                    {"kind": "draw_cards", "deck": "tactics", "amount": 1, "keep": None, "once_per_unit": False,
-                     "who": "self"}]))
-                events.append(Event.to_all("hall", f"{H.label(c, h)} ends its activity at a Hall: seat "
-                                           f"{h.owner + 1} draws 1 tactics card.", seat=h.owner))
+                hs.outbox.grants.append(
+                    H.EffectGrant(
+                        seat=h.owner,
+                        source="Hall",
+                        hero=uid,
+                        effects=[
+                            {
+                                "kind": "draw_cards",
+                                "deck": "tactics",
+                                "amount": 1,
+                                "keep": None,
+                                "once_per_unit": False,
+                                "who": "self",
+                            }
+                        ],
+                    )
+                )
+                events.append(
+                    Event.to_all(
+                        "hall",
+                        f"{H.label(c, h)} ends its activity at a Hall: seat {h.owner + 1} draws 1 tactics card.",
+                        seat=h.owner,
+                    )
+                )
     _next(qs, hs)
     return events
 
@@ -220,46 +255,100 @@ def quest_phase_prompts(qs: QuestPhaseState, hs: H.HeroesState, ctx: Any) -> lis
     if qs.step == "choose":
         opts = _choose_options(qs, hs, c, ctx, seat)
         secret = any(o.action["type"] == "hero_use_reward" for o in opts)
-        return [Prompt(seat=seat, key=key, rule="RW-21.3", secret=secret, options=opts,
-                       question="Quest phase: choose one of your heroes and its action (Move, Heal, Train or "
-                                "nothing).")]
+        return [
+            Prompt(
+                seat=seat,
+                key=key,
+                rule="RW-21.3",
+                secret=secret,
+                options=opts,
+                question="Quest phase: choose one of your heroes and its action (Move, Heal, Train or nothing).",
+            )
+        ]
     assert hero is not None
     if qs.step == "train":
-        return [Prompt(seat=seat, key=key, rule="RW-21.7", question=f"Train {H.label(c, hero)}: +1 in two "
-                       "attributes or +2 in one.", options=[
-                           Option(label=_train_label(a), action={"type": "hero_train", "hero": hero.uid,
-                                                                 "attributes": a}) for a in H.train_options(hero)])]
+        return [
+            Prompt(
+                seat=seat,
+                key=key,
+                rule="RW-21.7",
+                question=f"Train {H.label(c, hero)}: +1 in two attributes or +2 in one.",
+                options=[
+                    Option(label=_train_label(a), action={"type": "hero_train", "hero": hero.uid, "attributes": a})
+                    for a in H.train_options(hero)
+                ],
+            )
+        ]
     if qs.step == "path":
-        return [Prompt(seat=seat, key=key, rule="RW-21.4.1",
-                       question=f"Move {H.label(c, hero)} up to {_steps(qs, ctx, hero)} areas (0 to stay).",
-                       options=_path_options(hs, hero, c, ctx, _steps(qs, ctx, hero)),
-                       answer_schema={"type": "object", "properties": {
-                           "type": {"const": "hero_move"}, "hero": {"const": hero.uid},
-                           "path": {"type": "array", "items": {"type": "string"}, "maxItems": _steps(qs, ctx, hero)},
-                           "portal": {"type": "boolean"}}, "required": ["type", "hero", "path"]})]
+        return [
+            Prompt(
+                seat=seat,
+                key=key,
+                rule="RW-21.4.1",
+                question=f"Move {H.label(c, hero)} up to {_steps(qs, ctx, hero)} areas (0 to stay).",
+                options=_path_options(hs, hero, c, ctx, _steps(qs, ctx, hero)),
+                answer_schema={
+                    "type": "object",
+                    "properties": {
+                        "type": {"const": "hero_move"},
+                        "hero": {"const": hero.uid},
+                        "path": {"type": "array", "items": {"type": "string"}, "maxItems": _steps(qs, ctx, hero)},
+                        "portal": {"type": "boolean"},
+                    },
+                    "required": ["type", "hero", "path"],
+                },
+            )
+        ]
     if qs.step == "along":
-        return [Prompt(seat=seat, key=key, rule="RW-23.4", secret=True,
-                       question=f"{H.label(c, hero)} met your heroes or a defeated-hero marker on its way: trade "
-                                "rewards or pick them up?", options=_along_options(qs, hs, hero, c),
-                       default={"type": "hero_along_done"})]
+        return [
+            Prompt(
+                seat=seat,
+                key=key,
+                rule="RW-23.4",
+                secret=True,
+                question=f"{H.label(c, hero)} met your heroes or a defeated-hero marker on its way: trade "
+                "rewards or pick them up?",
+                options=_along_options(qs, hs, hero, c),
+                default={"type": "hero_along_done"},
+            )
+        ]
     if qs.step == "explore":
         return [_explore_prompt(qs, hs, hero, c, ctx, key, seat)]
     if qs.step == "after":
-        return [Prompt(seat=seat, key=key, rule="RW-21.4.4", secret=True,
-                       question=f"{H.label(c, hero)} in {hero.area}: duel an enemy hero, attempt a quest, or nothing?",
-                       options=_after_options(hs, hero, c), default={"type": "hero_pass", "hero": hero.uid})]
+        return [
+            Prompt(
+                seat=seat,
+                key=key,
+                rule="RW-21.4.4",
+                secret=True,
+                question=f"{H.label(c, hero)} in {hero.area}: duel an enemy hero, attempt a quest, or nothing?",
+                options=_after_options(hs, hero, c),
+                default={"type": "hero_pass", "hero": hero.uid},
+            )
+        ]
     if qs.step == "test":
         t = qs.test
         assert t is not None
         opts = []
         for n in t.drawn:
             card = c.destiny.get(n)
-            opts.append(Option(label=f"Destiny card {n} ({card.fate if card else '?'})",
-                               action={"type": "quest_pick", "card": n}))
+            opts.append(
+                Option(
+                    label=f"Destiny card {n} ({card.fate if card else '?'})", action={"type": "quest_pick", "card": n}
+                )
+            )
         opts += _test_extras(qs, hs, hero, c, ctx)
-        return [Prompt(seat=seat, key=key, rule="RW-22.2", secret=True, options=opts,
-                       question=f"{H.quest_name(c, t.quest)}: {t.attribute} test, you need "
-                                f"{' or '.join(t.fates)}. Pick one of the drawn cards.")]
+        return [
+            Prompt(
+                seat=seat,
+                key=key,
+                rule="RW-22.2",
+                secret=True,
+                options=opts,
+                question=f"{H.quest_name(c, t.quest)}: {t.attribute} test, you need "
+                f"{' or '.join(t.fates)}. Pick one of the drawn cards.",
+            )
+        ]
     if qs.step == "duel":
         assert qs.duel is not None
         return D.duel_prompts(hs, qs.duel, ctx, key)
@@ -283,21 +372,36 @@ def _choose_options(qs: QuestPhaseState, hs: H.HeroesState, c: H.HeroContent, ct
             continue
         name = H.label(c, h)
         if not h.routed and not h.stuck:
-            opts.append(Option(label=H.short(f"{name}: Move"), action={"type": "hero_action", "hero": h.uid,
-                                                                       "action": "move"}))
+            opts.append(
+                Option(label=H.short(f"{name}: Move"), action={"type": "hero_action", "hero": h.uid, "action": "move"})
+            )
         if ctx.is_friendly(h.area, seat):
-            opts.append(Option(label=H.short(f"{name}: Heal ({h.damage} damage)"),
-                               action={"type": "hero_action", "hero": h.uid, "action": "heal"}))
+            opts.append(
+                Option(
+                    label=H.short(f"{name}: Heal ({h.damage} damage)"),
+                    action={"type": "hero_action", "hero": h.uid, "action": "heal"},
+                )
+            )
         if H.train_options(h):
-            opts.append(Option(label=H.short(f"{name}: Train"), action={"type": "hero_action", "hero": h.uid,
-                                                                        "action": "train"}))
-        opts.append(Option(label=H.short(f"{name}: do nothing"), action={"type": "hero_action", "hero": h.uid,
-                                                                         "action": "none"}))
+            opts.append(
+                Option(
+                    label=H.short(f"{name}: Train"), action={"type": "hero_action", "hero": h.uid, "action": "train"}
+                )
+            )
+        opts.append(
+            Option(
+                label=H.short(f"{name}: do nothing"), action={"type": "hero_action", "hero": h.uid, "action": "none"}
+            )
+        )
         for r in h.rewards:
             rc = c.rewards.get(r.card)
             if rc and rc.trigger == "quest_phase":
-                opts.append(Option(label=H.short(f"{name}: use {rc.name}"),
-                                   action={"type": "hero_use_reward", "hero": h.uid, "reward": r.card}))
+                opts.append(
+                    Option(
+                        label=H.short(f"{name}: use {rc.name}"),
+                        action={"type": "hero_use_reward", "hero": h.uid, "reward": r.card},
+                    )
+                )
     return opts
 
 
@@ -322,8 +426,9 @@ def _passable(ctx: Any, a: str, b: str, seat: int) -> bool:
     return bool(ctx.passable(a, b, seat=seat) if takes_seat else ctx.passable(a, b))
 
 
-def _steps_from(hs: H.HeroesState, c: H.HeroContent, ctx: Any, a: str, portals: list[str], seat: int
-                ) -> list[tuple[str, bool]]:
+def _steps_from(
+    hs: H.HeroesState, c: H.HeroContent, ctx: Any, a: str, portals: list[str], seat: int
+) -> list[tuple[str, bool]]:
     out = [(b, False) for b in ctx.neighbours(a) if _passable(ctx, a, b, seat)]
     if a in portals:
         near = {b for b, _ in out}
@@ -331,8 +436,9 @@ def _steps_from(hs: H.HeroesState, c: H.HeroContent, ctx: Any, a: str, portals: 
     return out
 
 
-def all_paths(hs: H.HeroesState, hero: H.Hero, c: H.HeroContent, ctx: Any, steps: int = 2
-              ) -> list[tuple[list[str], bool]]:
+def all_paths(
+    hs: H.HeroesState, hero: H.Hero, c: H.HeroContent, ctx: Any, steps: int = 2
+) -> list[tuple[list[str], bool]]:
     """Every legal path (areas after the start) with whether it uses a portal hop."""
     seat = hero.owner
     portals = _portals(hs, c, ctx, seat)
@@ -374,8 +480,9 @@ def _path_options(hs: H.HeroesState, hero: H.Hero, c: H.HeroContent, ctx: Any, s
             text = f"To {dest}" + (f" via {', '.join(path[:-1])}" if len(path) > 1 else "")
             if portal:
                 text += " (portal, 1 influence)"
-        seen[key] = Option(label=H.short(text), action={"type": "hero_move", "hero": hero.uid, "path": path,
-                                                        "portal": portal})
+        seen[key] = Option(
+            label=H.short(text), action={"type": "hero_move", "hero": hero.uid, "path": path, "portal": portal}
+        )
     return list(seen.values())
 
 
@@ -391,14 +498,22 @@ def _met(qs: QuestPhaseState, hs: H.HeroesState, hero: H.Hero) -> tuple[list[H.H
 
 def _along_options(qs: QuestPhaseState, hs: H.HeroesState, hero: H.Hero, c: H.HeroContent) -> list[Option]:
     partners, markers = _met(qs, hs, hero)
-    opts = [Option(label=f"Pick up the {len(m.rewards)} reward(s) at marker #{m.id} in {m.area}",
-                   action={"type": "hero_collect", "marker": m.id}) for m in markers]
+    opts = [
+        Option(
+            label=f"Pick up the {len(m.rewards)} reward(s) at marker #{m.id} in {m.area}",
+            action={"type": "hero_collect", "marker": m.id},
+        )
+        for m in markers
+    ]
     for p in partners:
         for src, dst in ((hero, p), (p, hero)):
             for r in src.rewards:
-                opts.append(Option(label=H.short(f"Give {H.reward_name(c, r.card)} from {H.label(c, src)} to "
-                                                 f"{H.label(c, dst)}"),
-                                   action={"type": "hero_trade", "card": r.card, "src": src.uid, "dst": dst.uid}))
+                opts.append(
+                    Option(
+                        label=H.short(f"Give {H.reward_name(c, r.card)} from {H.label(c, src)} to {H.label(c, dst)}"),
+                        action={"type": "hero_trade", "card": r.card, "src": src.uid, "dst": dst.uid},
+                    )
+                )
     if opts:
         opts.append(Option(label="Done", action={"type": "hero_along_done"}))
     return opts
@@ -417,12 +532,20 @@ def _after_options(hs: H.HeroesState, hero: H.Hero, c: H.HeroContent) -> list[Op
     if not hero.routed:
         for e in hs.heroes:
             if e.area == hero.area and e.owner != hero.owner:
-                opts.append(Option(label=H.short(f"Duel {H.label(c, e)} (seat {e.owner + 1})"),
-                                   action={"type": "duel_challenge", "hero": hero.uid, "target": e.uid}))
+                opts.append(
+                    Option(
+                        label=H.short(f"Duel {H.label(c, e)} (seat {e.owner + 1})"),
+                        action={"type": "duel_challenge", "hero": hero.uid, "target": e.uid},
+                    )
+                )
         for q in hs.quest_hands.get(hero.owner, []):
             if _quest_fits(c, q, hero):
-                opts.append(Option(label=H.short(f"Attempt quest: {H.quest_name(c, q)}"),
-                                   action={"type": "quest_attempt", "hero": hero.uid, "quest": q}))
+                opts.append(
+                    Option(
+                        label=H.short(f"Attempt quest: {H.quest_name(c, q)}"),
+                        action={"type": "quest_attempt", "hero": hero.uid, "quest": q},
+                    )
+                )
     opts.append(Option(label="Nothing", action={"type": "hero_pass", "hero": hero.uid}))
     return opts
 
@@ -436,15 +559,17 @@ def _test_tactics(t: TestState, hero: H.Hero, ctx: Any) -> list[str]:
     return [x for x in dict.fromkeys(fn(hero.owner) if fn else []) if f"tactics:{x}" not in t.used]
 
 
-def _test_extras(qs: QuestPhaseState, hs: H.HeroesState, hero: H.Hero, c: H.HeroContent,
-                 ctx: Any = None) -> list[Option]:
+def _test_extras(
+    qs: QuestPhaseState, hs: H.HeroesState, hero: H.Hero, c: H.HeroContent, ctx: Any = None
+) -> list[Option]:
     t = qs.test
     assert t is not None
     opts = []
     for x in _test_tactics(t, hero, ctx):
         tc = c.tactics.get(x)
-        opts.append(Option(label=H.short(f"Play tactics: {tc.name if tc else x}"),
-                           action={"type": "quest_tactics", "card": x}))
+        opts.append(
+            Option(label=H.short(f"Play tactics: {tc.name if tc else x}"), action={"type": "quest_tactics", "card": x})
+        )
     for r in hero.rewards:
         rc = c.rewards.get(r.card)
         if rc and rc.trigger == "attribute_test" and r.card not in t.used:
@@ -458,35 +583,66 @@ def _test_extras(qs: QuestPhaseState, hs: H.HeroesState, hero: H.Hero, c: H.Hero
 # --------------------------------------------------------------------------- exploration
 
 
-def _explore_prompt(qs: QuestPhaseState, hs: H.HeroesState, hero: H.Hero, c: H.HeroContent, ctx: Any, key: str,
-                    seat: int) -> Prompt:
+def _explore_prompt(
+    qs: QuestPhaseState, hs: H.HeroesState, hero: H.Hero, c: H.HeroContent, ctx: Any, key: str, seat: int
+) -> Prompt:
     e = qs.explore
     assert e is not None
     if e.type == "travelling_merchant":
-        return Prompt(seat=seat, key=key, rule="RW-34.4.7", question="Travelling Merchant: pay 3 influence to give "
-                      f"{H.label(c, hero)} a reward card?", options=[
-                          Option(label="Pay 3 influence for a reward",
-                                 action={"type": "hero_explore", "choice": "pay"}),
-                          Option(label="Decline", action={"type": "hero_explore", "choice": "decline"})],
-                      default={"type": "hero_explore", "choice": "decline"})
+        return Prompt(
+            seat=seat,
+            key=key,
+            rule="RW-34.4.7",
+            question=f"Travelling Merchant: pay 3 influence to give {H.label(c, hero)} a reward card?",
+            options=[
+                Option(label="Pay 3 influence for a reward", action={"type": "hero_explore", "choice": "pay"}),
+                Option(label="Decline", action={"type": "hero_explore", "choice": "decline"}),
+            ],
+            default={"type": "hero_explore", "choice": "decline"},
+        )
     if e.type == "ambush":
-        opts = [Option(label=H.short(f"Discard {H.reward_name(c, r.card)}"),
-                       action={"type": "hero_explore", "choice": "discard", "reward": r.card}) for r in hero.rewards]
+        opts = [
+            Option(
+                label=H.short(f"Discard {H.reward_name(c, r.card)}"),
+                action={"type": "hero_explore", "choice": "discard", "reward": r.card},
+            )
+            for r in hero.rewards
+        ]
         opts.append(Option(label="Take 1 more damage", action={"type": "hero_explore", "choice": "damage"}))
-        return Prompt(seat=seat, key=key, rule="RW-34.4.8", secret=True, options=opts,
-                      question=f"Ambush with enemies present: {H.label(c, hero)} discards 1 reward or takes 1 more "
-                               "damage.")
+        return Prompt(
+            seat=seat,
+            key=key,
+            rule="RW-34.4.8",
+            secret=True,
+            options=opts,
+            question=f"Ambush with enemies present: {H.label(c, hero)} discards 1 reward or takes 1 more damage.",
+        )
     if e.type == "prophets_scroll":
-        return Prompt(seat=seat, key=key, rule="RW-34.4.9", question="Prophet's Scroll: choose an area whose face-"
-                      "down rune and exploration tokens you look at.", options=[
-                          Option(label=f"Look at {a}", action={"type": "hero_explore", "choice": "area", "area": a})
-                          for a in _scroll_areas(hs, ctx)])
+        return Prompt(
+            seat=seat,
+            key=key,
+            rule="RW-34.4.9",
+            question="Prophet's Scroll: choose an area whose face-down rune and exploration tokens you look at.",
+            options=[
+                Option(label=f"Look at {a}", action={"type": "hero_explore", "choice": "area", "area": a})
+                for a in _scroll_areas(hs, ctx)
+            ],
+        )
     # training
-    opts = [Option(label=f"+1 {a}", action={"type": "hero_explore", "choice": "attribute", "attribute": a})
-            for a in H.ATTRIBUTES if hero.training[a] < 2]
+    opts = [
+        Option(label=f"+1 {a}", action={"type": "hero_explore", "choice": "attribute", "attribute": a})
+        for a in H.ATTRIBUTES
+        if hero.training[a] < 2
+    ]
     opts.append(Option(label="Decline", action={"type": "hero_explore", "choice": "decline"}))
-    return Prompt(seat=seat, key=key, rule="RW-34.4.10", question=f"Training: raise one attribute of "
-                  f"{H.label(c, hero)} by 1?", options=opts, default={"type": "hero_explore", "choice": "decline"})
+    return Prompt(
+        seat=seat,
+        key=key,
+        rule="RW-34.4.10",
+        question=f"Training: raise one attribute of {H.label(c, hero)} by 1?",
+        options=opts,
+        default={"type": "hero_explore", "choice": "decline"},
+    )
 
 
 def _scroll_areas(hs: H.HeroesState, ctx: Any) -> list[str]:
@@ -515,14 +671,24 @@ def _reveal_exploration(qs: QuestPhaseState, hs: H.HeroesState, hero: H.Hero, ct
     slot.face_up = True
     tok = c.exploration.get(slot.token)
     kind = tok.type if tok else "unknown"
-    events = [Event.to_all("exploration_revealed", f"{H.label(c, hero)} reveals the exploration token in "
-                           f"{hero.area}: {kind.replace('_', ' ')}.", reveals=True, area=hero.area, token=slot.token,
-                           token_type=kind)]
+    events = [
+        Event.to_all(
+            "exploration_revealed",
+            f"{H.label(c, hero)} reveals the exploration token in {hero.area}: {kind.replace('_', ' ')}.",
+            reveals=True,
+            area=hero.area,
+            token=slot.token,
+            token_type=kind,
+        )
+    ]
     if tok is None or tok.kind != "event":
         if kind == "dungeon":
             hero.stuck = True  # RW-34.4.4, AMB-69
-            events.append(Event.to_all("dungeon", f"{H.label(c, hero)} is in a Dungeon and cannot move again this "
-                                       "season.", hero=hero.uid))
+            events.append(
+                Event.to_all(
+                    "dungeon", f"{H.label(c, hero)} is in a Dungeon and cannot move again this season.", hero=hero.uid
+                )
+            )
         return events
     qs.explore = ExploreState(area=hero.area, token=slot.token, type=kind)
     seat = hero.owner
@@ -554,8 +720,14 @@ def _discard_token(qs: QuestPhaseState, hs: H.HeroesState, c: H.HeroContent) -> 
     if slot is not None and slot.token == e.token:
         hs.exploration.remove(slot)
         hs.exploration_discard.append(e.token)
-    return [Event.to_all("exploration_discarded", f"The {e.type.replace('_', ' ')} token in {e.area} is discarded.",
-                         area=e.area, token=e.token)]
+    return [
+        Event.to_all(
+            "exploration_discarded",
+            f"The {e.type.replace('_', ' ')} token in {e.area} is discarded.",
+            area=e.area,
+            token=e.token,
+        )
+    ]
 
 
 # =========================================================================== actions
@@ -587,8 +759,10 @@ def apply_quest_action(
         raise RuleViolation(CORE_BAD_ACTION, "The quest phase is over.")
     expected = _waiting_on(qs, hs)
     if seat != expected:
-        raise RuleViolation(CORE_NOT_YOUR_TURN, f"It is not your turn in the quest phase: the game is waiting on "
-                                                f"seat {expected + 1} (RW-21.2).")
+        raise RuleViolation(
+            CORE_NOT_YOUR_TURN,
+            f"It is not your turn in the quest phase: the game is waiting on seat {expected + 1} (RW-21.2).",
+        )
     qs_backup, hs_backup = qs.model_copy(deep=True), hs.model_copy(deep=True)
     try:
         events = _dispatch(qs, hs, seat, action, ctx)
@@ -630,8 +804,9 @@ def _dispatch(qs: QuestPhaseState, hs: H.HeroesState, seat: int, action: dict[st
             return _choose(qs, hs, seat, action, ctx, c)
         if t == "hero_use_reward":
             return _use_quest_reward(qs, hs, seat, action, ctx, c)
-        raise RuleViolation("RW-21.3", "Choose one of your heroes and an action for it first: Move, Heal, Train or "
-                                       "nothing.")
+        raise RuleViolation(
+            "RW-21.3", "Choose one of your heroes and an action for it first: Move, Heal, Train or nothing."
+        )
     if step == "duel":
         assert qs.duel is not None
         events = D.apply_duel(hs, qs.duel, seat, action, ctx)
@@ -644,8 +819,11 @@ def _dispatch(qs: QuestPhaseState, hs: H.HeroesState, seat: int, action: dict[st
             raise RuleViolation("RW-21.7", "Choose how to train: +1 in two different attributes or +2 in one.")
         attrs = action.get("attributes")
         if not isinstance(attrs, list) or len(attrs) != 2 or attrs not in H.train_options(hero):
-            raise RuleViolation("RW-21.7", "Training gives +1 in two different attributes or +2 in one, and no "
-                                           "attribute can go above +2 (RW-20.6).")
+            raise RuleViolation(
+                "RW-21.7",
+                "Training gives +1 in two different attributes or +2 in one, and no "
+                "attribute can go above +2 (RW-20.6).",
+            )
         events = H.train(hs, hero.uid, list(attrs), ctx)
         return events + _finish_hero(qs, hs, ctx)
     if step == "path":
@@ -665,8 +843,9 @@ def _dispatch(qs: QuestPhaseState, hs: H.HeroesState, seat: int, action: dict[st
     raise RuleViolation(CORE_BAD_ACTION, "The quest phase is not waiting for that.")
 
 
-def _choose(qs: QuestPhaseState, hs: H.HeroesState, seat: int, action: dict[str, Any], ctx: Any,
-            c: H.HeroContent) -> list[Event]:
+def _choose(
+    qs: QuestPhaseState, hs: H.HeroesState, seat: int, action: dict[str, Any], ctx: Any, c: H.HeroContent
+) -> list[Event]:
     h = H.find_hero(hs, str(action.get("hero")))
     if h is None or h.owner != seat:
         raise RuleViolation("RW-21.2", "Choose one of your own heroes.")
@@ -688,43 +867,53 @@ def _choose(qs: QuestPhaseState, hs: H.HeroesState, seat: int, action: dict[str,
         return events + _finish_hero(qs, hs, ctx)
     if what == "train":
         if not H.train_options(h):
-            raise RuleViolation("RW-20.6", f"{H.label(c, h)} cannot be trained further: every attribute is at +2 or "
-                                           "only one can still rise.")
+            raise RuleViolation(
+                "RW-20.6",
+                f"{H.label(c, h)} cannot be trained further: every attribute is at +2 or only one can still rise.",
+            )
         qs.step = "train"
         return []
     if what == "none":
-        return [Event.to_all("hero_action", f"{H.label(c, h)} does nothing.", hero=h.uid, action="none")] + \
-            _finish_hero(qs, hs, ctx)
+        return [
+            Event.to_all("hero_action", f"{H.label(c, h)} does nothing.", hero=h.uid, action="none")
+        ] + _finish_hero(qs, hs, ctx)
     raise RuleViolation("RW-21.3", "A hero's action is Move, Heal, Train or nothing.")
 
 
-def _use_quest_reward(qs: QuestPhaseState, hs: H.HeroesState, seat: int, action: dict[str, Any], ctx: Any,
-                      c: H.HeroContent) -> list[Event]:
+def _use_quest_reward(
+    qs: QuestPhaseState, hs: H.HeroesState, seat: int, action: dict[str, Any], ctx: Any, c: H.HeroContent
+) -> list[Event]:
     h = H.find_hero(hs, str(action.get("hero")))
     card = action.get("reward")
     held = next((r for r in h.rewards if r.card == card), None) if h else None
     rc = c.rewards.get(str(card))
     if h is None or h.owner != seat or held is None or rc is None or rc.trigger != "quest_phase" or h.uid in qs.acted:
-        raise RuleViolation("RW-23.6", "That reward cannot be used now: it must be under one of your heroes still to "
-                                       "act, and usable in the quest phase.")
+        raise RuleViolation(
+            "RW-23.6",
+            "That reward cannot be used now: it must be under one of your heroes still to "
+            "act, and usable in the quest phase.",
+        )
     return _use_reward_outside(hs, h, held, rc, ctx, c, qs)
 
 
-def _use_reward_outside(hs: H.HeroesState, h: H.Hero, held: H.HeldReward, rc: Any, ctx: Any,
-                        c: H.HeroContent, qs: QuestPhaseState) -> list[Event]:
+def _use_reward_outside(
+    hs: H.HeroesState, h: H.Hero, held: H.HeldReward, rc: Any, ctx: Any, c: H.HeroContent, qs: QuestPhaseState
+) -> list[Event]:
     rest = _take_move_bonus(qs, h.uid, rc.effects)
     return H.use_reward(hs, h, held, rc.model_copy(update={"effects": tuple(rest)}), ctx)
 
 
-def _move(qs: QuestPhaseState, hs: H.HeroesState, hero: H.Hero, action: dict[str, Any], ctx: Any,
-          c: H.HeroContent) -> list[Event]:
+def _move(
+    qs: QuestPhaseState, hs: H.HeroesState, hero: H.Hero, action: dict[str, Any], ctx: Any, c: H.HeroContent
+) -> list[Event]:
     path = action.get("path")
     if not isinstance(path, list) or not all(isinstance(a, str) for a in path):
         raise RuleViolation("RW-21.4.1", "A move is a list of areas, one per step.")
     seat = hero.owner
     if len(path) > _steps(qs, ctx, hero):
-        raise RuleViolation("RW-21.4.1", f"{H.label(c, hero)} moves at most {_steps(qs, ctx, hero)} areas in the "
-                                         "quest phase.")
+        raise RuleViolation(
+            "RW-21.4.1", f"{H.label(c, hero)} moves at most {_steps(qs, ctx, hero)} areas in the quest phase."
+        )
     portals = _portals(hs, c, ctx, seat) if action.get("portal") else []
     at = hero.area
     used_portal = False
@@ -740,16 +929,23 @@ def _move(qs: QuestPhaseState, hs: H.HeroesState, hero: H.Hero, action: dict[str
         elif b in ctx.neighbours(at):
             raise RuleViolation("RW-10.3", f"The border between {at} and {b} cannot be crossed (mountain or water).")
         elif action.get("portal") and not portals:
-            raise RuleViolation("RW-34.4.3", "Using the Magic Portals needs 1 influence and at least two face-up "
-                                             "portals.")
+            raise RuleViolation(
+                "RW-34.4.3", "Using the Magic Portals needs 1 influence and at least two face-up portals."
+            )
         else:
             raise RuleViolation("RW-21.4.1", f"{b} is not adjacent to {at}.")
         at = b
     events: list[Event] = []
     if used_portal:
         qs.portal_paid = True
-        hs.outbox.grants.append(H.EffectGrant(seat=seat, source="Magic Portal", hero=hero.uid,
-                                              effects=[{"kind": "gain_influence", "amount": -1, "who": "self"}]))
+        hs.outbox.grants.append(
+            H.EffectGrant(
+                seat=seat,
+                source="Magic Portal",
+                hero=hero.uid,
+                effects=[{"kind": "gain_influence", "amount": -1, "who": "self"}],
+            )
+        )
         events.append(Event.to_all("portal", f"Seat {seat + 1} pays 1 influence to use the Magic Portals.", seat=seat))
     qs.path = list(path)
     start = hero.area
@@ -757,8 +953,15 @@ def _move(qs: QuestPhaseState, hs: H.HeroesState, hero: H.Hero, action: dict[str
     if path and H.is_dungeon(hs, c, at):
         hero.stuck = True
     where = f"from {start} to {at}" + (f" via {', '.join(path[:-1])}" if len(path) > 1 else "")
-    events.insert(0, Event.to_all("hero_moved", f"{H.label(c, hero)} moves {where}." if path else
-                                  f"{H.label(c, hero)} stays in {start}.", hero=hero.uid, path=[start] + list(path)))
+    events.insert(
+        0,
+        Event.to_all(
+            "hero_moved",
+            f"{H.label(c, hero)} moves {where}." if path else f"{H.label(c, hero)} stays in {start}.",
+            hero=hero.uid,
+            path=[start] + list(path),
+        ),
+    )
     return events + _after_move(qs, hs, hero, ctx, c)
 
 
@@ -779,8 +982,9 @@ def _to_explore(qs: QuestPhaseState, hs: H.HeroesState, hero: H.Hero, ctx: Any) 
     return events
 
 
-def _along(qs: QuestPhaseState, hs: H.HeroesState, hero: H.Hero, action: dict[str, Any], ctx: Any,
-           c: H.HeroContent) -> list[Event]:
+def _along(
+    qs: QuestPhaseState, hs: H.HeroesState, hero: H.Hero, action: dict[str, Any], ctx: Any, c: H.HeroContent
+) -> list[Event]:
     t = action["type"]
     partners, markers = _met(qs, hs, hero)
     if t == "hero_along_done":
@@ -803,8 +1007,9 @@ def _along(qs: QuestPhaseState, hs: H.HeroesState, hero: H.Hero, action: dict[st
     return events
 
 
-def _explore(qs: QuestPhaseState, hs: H.HeroesState, hero: H.Hero, action: dict[str, Any], ctx: Any,
-             c: H.HeroContent) -> list[Event]:
+def _explore(
+    qs: QuestPhaseState, hs: H.HeroesState, hero: H.Hero, action: dict[str, Any], ctx: Any, c: H.HeroContent
+) -> list[Event]:
     e = qs.explore
     assert e is not None
     choice = action.get("choice")
@@ -814,10 +1019,17 @@ def _explore(qs: QuestPhaseState, hs: H.HeroesState, hero: H.Hero, action: dict[
         if choice == "pay":
             if _influence(ctx, seat) < 3:
                 raise RuleViolation("RW-34.4.7", "You need 3 influence to pay the Travelling Merchant.")
-            hs.outbox.grants.append(H.EffectGrant(seat=seat, source="Travelling Merchant", hero=hero.uid,
-                                                  effects=[{"kind": "gain_influence", "amount": -3, "who": "self"}]))
-            events.append(Event.to_all("merchant", f"Seat {seat + 1} pays 3 influence to the Travelling Merchant.",
-                                       seat=seat))
+            hs.outbox.grants.append(
+                H.EffectGrant(
+                    seat=seat,
+                    source="Travelling Merchant",
+                    hero=hero.uid,
+                    effects=[{"kind": "gain_influence", "amount": -3, "who": "self"}],
+                )
+            )
+            events.append(
+                Event.to_all("merchant", f"Seat {seat + 1} pays 3 influence to the Travelling Merchant.", seat=seat)
+            )
             events += H.gain_reward(hs, hero.uid, ctx, rule="RW-34.4.7")
             _note_rewards(qs, hs, hero)
         elif choice != "decline":
@@ -831,8 +1043,14 @@ def _explore(qs: QuestPhaseState, hs: H.HeroesState, hero: H.Hero, action: dict[
                 raise RuleViolation("RW-34.4.8", "Discard one of this hero's own rewards, or take 1 more damage.")
             hero.rewards.remove(held)
             hs.reward_deck.discard(held.card)
-            events.append(Event.to_all("reward_discarded", f"{H.label(c, hero)} discards "
-                                       f"{H.reward_name(c, held.card)} to the Ambush.", reveals=True, card=held.card))
+            events.append(
+                Event.to_all(
+                    "reward_discarded",
+                    f"{H.label(c, hero)} discards {H.reward_name(c, held.card)} to the Ambush.",
+                    reveals=True,
+                    card=held.card,
+                )
+            )
         else:
             raise RuleViolation("RW-34.4.8", "Discard 1 reward or take 1 more damage.")
     elif e.type == "prophets_scroll":
@@ -846,10 +1064,19 @@ def _explore(qs: QuestPhaseState, hs: H.HeroesState, hero: H.Hero, action: dict[
             if s.token not in seen:
                 seen.append(s.token)
         faces = ", ".join(f"{c.exploration[s.token].type if s.token in c.exploration else s.token}" for s in hidden)
-        events.append(Event.to_all("scroll", f"Seat {seat + 1} reads the Prophet's Scroll on {area}.", seat=seat,
-                                   area=area))
-        events.append(Event.to_seats(seat, "scroll_private", f"Exploration tokens in {area}: {faces or 'none'}.",
-                                     reveals=True, area=area, tokens=[s.token for s in hidden]))
+        events.append(
+            Event.to_all("scroll", f"Seat {seat + 1} reads the Prophet's Scroll on {area}.", seat=seat, area=area)
+        )
+        events.append(
+            Event.to_seats(
+                seat,
+                "scroll_private",
+                f"Exploration tokens in {area}: {faces or 'none'}.",
+                reveals=True,
+                area=area,
+                tokens=[s.token for s in hidden],
+            )
+        )
     elif e.type == "training":
         if choice == "attribute":
             a = action.get("attribute")
@@ -865,8 +1092,9 @@ def _explore(qs: QuestPhaseState, hs: H.HeroesState, hero: H.Hero, action: dict[
     return events
 
 
-def _after(qs: QuestPhaseState, hs: H.HeroesState, hero: H.Hero, action: dict[str, Any], ctx: Any,
-           c: H.HeroContent) -> list[Event]:
+def _after(
+    qs: QuestPhaseState, hs: H.HeroesState, hero: H.Hero, action: dict[str, Any], ctx: Any, c: H.HeroContent
+) -> list[Event]:
     t = action["type"]
     seat = hero.owner
     if t == "hero_pass":
@@ -889,8 +1117,9 @@ def _after(qs: QuestPhaseState, hs: H.HeroesState, hero: H.Hero, action: dict[st
         card = c.quests.get(q)
         if card is None or not _quest_fits(c, q, hero):
             where = card.area_id if card else "?"
-            raise RuleViolation("RW-21.9.1", f"That quest must be attempted in area {where}; your hero is in "
-                                             f"{hero.area}.")
+            raise RuleViolation(
+                "RW-21.9.1", f"That quest must be attempted in area {where}; your hero is in {hero.area}."
+            )
         return _attempt(qs, hs, hero, card, ctx, c)
     raise RuleViolation("RW-21.4.4", "After moving, duel an enemy hero, attempt a quest, or do nothing.")
 
@@ -898,20 +1127,33 @@ def _after(qs: QuestPhaseState, hs: H.HeroesState, hero: H.Hero, action: dict[st
 # --------------------------------------------------------------------------- quests
 
 
-def _attempt(qs: QuestPhaseState, hs: H.HeroesState, hero: H.Hero, card: Any, ctx: Any,
-             c: H.HeroContent) -> list[Event]:
+def _attempt(
+    qs: QuestPhaseState, hs: H.HeroesState, hero: H.Hero, card: Any, ctx: Any, c: H.HeroContent
+) -> list[Event]:
     seat = hero.owner
     revealed = hs.revealed_quests.setdefault(seat, [])
     if card.quest_id not in revealed:
         revealed.append(card.quest_id)
-    events = [Event.to_all("quest_revealed", f"{H.label(c, hero)} attempts the quest {card.name}: "
-                           f"{card.instructions}", reveals=True, quest=card.quest_id, hero=hero.uid, seat=seat)]
+    events = [
+        Event.to_all(
+            "quest_revealed",
+            f"{H.label(c, hero)} attempts the quest {card.name}: {card.instructions}",
+            reveals=True,
+            quest=card.quest_id,
+            hero=hero.uid,
+            seat=seat,
+        )
+    ]
     if card.test is not None:
         n = H.attribute(c, hero, card.test.attribute)
         qs.test = TestState(quest=card.quest_id, attribute=card.test.attribute, fates=list(card.test.fates))
         if n <= 0:  # AMB-43
-            events.append(Event.to_all("test_zero", f"{H.label(c, hero)} has {card.test.attribute} 0: the test "
-                                       "fails automatically (AMB-43)."))
+            events.append(
+                Event.to_all(
+                    "test_zero",
+                    f"{H.label(c, hero)} has {card.test.attribute} 0: the test fails automatically (AMB-43).",
+                )
+            )
             return events + _quest_failed(qs, hs, hero, card.quest_id, ctx, c)
         events += _test_draw(qs, hs, hero, n, ctx, c)
         hero_card = c.heroes.get(hero.card)
@@ -931,8 +1173,7 @@ def _attempt(qs: QuestPhaseState, hs: H.HeroesState, hero: H.Hero, card: Any, ct
     return events + _quest_success(qs, hs, hero, card.quest_id, ctx, c)  # scripted: the success text says it all
 
 
-def _test_draw(qs: QuestPhaseState, hs: H.HeroesState, hero: H.Hero, n: int, ctx: Any,
-               c: H.HeroContent) -> list[Event]:
+def _test_draw(qs: QuestPhaseState, hs: H.HeroesState, hero: H.Hero, n: int, ctx: Any, c: H.HeroContent) -> list[Event]:
     """RW-22.1, RW-13.6: draw all cards at once; only the drawer sees them before the pick."""
     t = qs.test
     assert t is not None
@@ -941,13 +1182,18 @@ def _test_draw(qs: QuestPhaseState, hs: H.HeroesState, hero: H.Hero, n: int, ctx
     faces = ", ".join(f"{x} ({c.destiny[x].fate if x in c.destiny else '?'})" for x in new)
     return [
         Event.to_seats(hero.owner, "test_drawn", f"You drew destiny cards {faces}.", reveals=True, cards=new),
-        Event.to_all("test_draw", f"{H.label(c, hero)} draws {n} destiny card(s) for a {t.attribute} test.",
-                     reveals=True, count=n),
+        Event.to_all(
+            "test_draw",
+            f"{H.label(c, hero)} draws {n} destiny card(s) for a {t.attribute} test.",
+            reveals=True,
+            count=n,
+        ),
     ]
 
 
-def _test_action(qs: QuestPhaseState, hs: H.HeroesState, hero: H.Hero, action: dict[str, Any], ctx: Any,
-                 c: H.HeroContent) -> list[Event]:
+def _test_action(
+    qs: QuestPhaseState, hs: H.HeroesState, hero: H.Hero, action: dict[str, Any], ctx: Any, c: H.HeroContent
+) -> list[Event]:
     t = qs.test
     assert t is not None
     kind = action["type"]
@@ -966,8 +1212,11 @@ def _test_action(qs: QuestPhaseState, hs: H.HeroesState, hero: H.Hero, action: d
         events = []
         if not held.face_up:
             held.face_up = True
-            events.append(Event.to_all("reward_revealed", f"{H.label(c, hero)} reveals {rc.name}: {rc.text}",
-                                       reveals=True, card=card))
+            events.append(
+                Event.to_all(
+                    "reward_revealed", f"{H.label(c, hero)} reveals {rc.name}: {rc.text}", reveals=True, card=card
+                )
+            )
         if rc.single_use:
             hero.rewards.remove(held)
             hs.reward_deck.discard(card)
@@ -981,20 +1230,30 @@ def _test_action(qs: QuestPhaseState, hs: H.HeroesState, hero: H.Hero, action: d
     if kind == "quest_tactics":
         card_id = str(action.get("card"))
         if card_id not in _test_tactics(t, hero, ctx):
-            raise RuleViolation("RW-30.3", "You can play only an attribute-test tactics card from your hand that "
-                                "you did not gain this season.")
+            raise RuleViolation(
+                "RW-30.3",
+                "You can play only an attribute-test tactics card from your hand that you did not gain this season.",
+            )
         t.used.append(f"tactics:{card_id}")
         hs.outbox.tactics_played.append((hero.owner, card_id))
         tc = c.tactics.get(card_id)
-        events = [Event.to_all("tactics_played", f"Seat {hero.owner + 1} plays the tactics card "
-                               f"{tc.name if tc else card_id}{': ' + tc.text if tc else ''}", reveals=True,
-                               seat=hero.owner, card=card_id)]
+        events = [
+            Event.to_all(
+                "tactics_played",
+                f"Seat {hero.owner + 1} plays the tactics card "
+                f"{tc.name if tc else card_id}{': ' + tc.text if tc else ''}",
+                reveals=True,
+                seat=hero.owner,
+                card=card_id,
+            )
+        ]
         return events + (_test_effects(qs, hs, hero, tc.effects, ctx, c, tc.name) if tc else [])
     raise RuleViolation("RW-22.2", "Pick one of the destiny cards you drew.")
 
 
-def _test_effects(qs: QuestPhaseState, hs: H.HeroesState, hero: H.Hero, effects: Any, ctx: Any, c: H.HeroContent,
-                  source: str) -> list[Event]:
+def _test_effects(
+    qs: QuestPhaseState, hs: H.HeroesState, hero: H.Hero, effects: Any, ctx: Any, c: H.HeroContent, source: str
+) -> list[Event]:
     events: list[Event] = []
     rest = []
     for e in effects:
@@ -1007,18 +1266,25 @@ def _test_effects(qs: QuestPhaseState, hs: H.HeroesState, hero: H.Hero, effects:
     return events
 
 
-def _test_pick(qs: QuestPhaseState, hs: H.HeroesState, hero: H.Hero, n: int, ctx: Any,
-               c: H.HeroContent) -> list[Event]:
+def _test_pick(qs: QuestPhaseState, hs: H.HeroesState, hero: H.Hero, n: int, ctx: Any, c: H.HeroContent) -> list[Event]:
     t = qs.test
     assert t is not None
     fate = c.destiny[n].fate if n in c.destiny else None
     ok = fate in t.fates
     ctx.discard(list(t.drawn))  # RW-22.2: the rest are discarded (the discard pile is public)
     others = [x for x in t.drawn if x != n]
-    events = [Event.to_all("test_pick", f"{H.label(c, hero)} picks destiny card {n} ({fate}) and discards "
-                           f"{', '.join(map(str, others)) or 'nothing else'}: "
-                           f"{'success' if ok else 'failure'} (needs {' or '.join(t.fates)}).", reveals=True,
-                           card=n, drawn=list(t.drawn), success=ok)]
+    events = [
+        Event.to_all(
+            "test_pick",
+            f"{H.label(c, hero)} picks destiny card {n} ({fate}) and discards "
+            f"{', '.join(map(str, others)) or 'nothing else'}: "
+            f"{'success' if ok else 'failure'} (needs {' or '.join(t.fates)}).",
+            reveals=True,
+            card=n,
+            drawn=list(t.drawn),
+            success=ok,
+        )
+    ]
     quest = t.quest
     qs.test = None
     if ok:
@@ -1036,14 +1302,22 @@ def _note_rewards(qs: QuestPhaseState, hs: H.HeroesState, hero: H.Hero, before: 
             qs.rewards_gained.append((h.owner, h.uid, r.card))
 
 
-def _quest_success(qs: QuestPhaseState, hs: H.HeroesState, hero: H.Hero, quest: str, ctx: Any,
-                   c: H.HeroContent) -> list[Event]:
+def _quest_success(
+    qs: QuestPhaseState, hs: H.HeroesState, hero: H.Hero, quest: str, ctx: Any, c: H.HeroContent
+) -> list[Event]:
     """RW-21.9.2: resolve the card's success effects, discard it, draw a new quest."""
     seat = hero.owner
     card = c.quests[quest]
     before = [r.card for r in hero.rewards]
-    events = [Event.to_all("quest_success", f"{H.label(c, hero)} completes the quest {card.name}.", quest=quest,
-                           hero=hero.uid, seat=seat)]
+    events = [
+        Event.to_all(
+            "quest_success",
+            f"{H.label(c, hero)} completes the quest {card.name}.",
+            quest=quest,
+            hero=hero.uid,
+            seat=seat,
+        )
+    ]
     if quest in hs.quest_hands.get(seat, []):
         H.discard_quest(hs, seat, quest)
     events += H.resolve_effects(hs, seat, hero.uid, card.success, ctx, source=card.name, rule="RW-21.9.2")
@@ -1053,13 +1327,21 @@ def _quest_success(qs: QuestPhaseState, hs: H.HeroesState, hero: H.Hero, quest: 
     return events + _finish_hero(qs, hs, ctx)
 
 
-def _quest_failed(qs: QuestPhaseState, hs: H.HeroesState, hero: H.Hero, quest: str, ctx: Any,
-                  c: H.HeroContent) -> list[Event]:
+def _quest_failed(
+    qs: QuestPhaseState, hs: H.HeroesState, hero: H.Hero, quest: str, ctx: Any, c: H.HeroContent
+) -> list[Event]:
     """AMB-42: the card goes back to the hand, now seen by everyone."""
     qs.failed.append((hero.owner, hero.uid, quest))
     qs.test = None
-    events = [Event.to_all("quest_failed", f"{H.label(c, hero)} fails the quest {H.quest_name(c, quest)}; the card "
-                           "returns to its owner's hand (AMB-42).", quest=quest, hero=hero.uid)]
+    events = [
+        Event.to_all(
+            "quest_failed",
+            f"{H.label(c, hero)} fails the quest {H.quest_name(c, quest)}; the card "
+            "returns to its owner's hand (AMB-42).",
+            quest=quest,
+            hero=hero.uid,
+        )
+    ]
     return events + _finish_hero(qs, hs, ctx)
 
 
@@ -1068,8 +1350,15 @@ def _duel_over(qs: QuestPhaseState, hs: H.HeroesState, ctx: Any) -> list[Event]:
     if d is None or d.step != "over":
         return []
     c = H.content_of(ctx)
-    qs.duels.append({"attacker": d.attacker.hero, "defender": d.defender.hero or d.defender.neutral,
-                     "result": d.result, "rounds": d.round, "quest": d.quest})
+    qs.duels.append(
+        {
+            "attacker": d.attacker.hero,
+            "defender": d.defender.hero or d.defender.neutral,
+            "result": d.result,
+            "rounds": d.round,
+            "quest": d.quest,
+        }
+    )
     hero = H.find_hero(hs, d.attacker.hero or "")
     if d.quest is not None:
         if hero is not None and d.result == "attacker":
@@ -1083,8 +1372,9 @@ def _duel_over(qs: QuestPhaseState, hs: H.HeroesState, ctx: Any) -> list[Event]:
 # =========================================================================== simulator, views
 
 
-def sample_quest_action(qs: QuestPhaseState, hs: H.HeroesState, seat: int, rng: random.Random,
-                        ctx: Any = None) -> dict[str, Any]:
+def sample_quest_action(
+    qs: QuestPhaseState, hs: H.HeroesState, seat: int, rng: random.Random, ctx: Any = None
+) -> dict[str, Any]:
     """A random legal action for ``seat`` (every quest-phase prompt is enumerable)."""
     for p in quest_phase_prompts(qs, hs, ctx):
         if p.seat == seat and p.options:
@@ -1094,10 +1384,15 @@ def sample_quest_action(qs: QuestPhaseState, hs: H.HeroesState, seat: int, rng: 
 
 def quest_phase_view(qs: QuestPhaseState, seat: int | None) -> dict[str, Any]:
     out: dict[str, Any] = {
-        "order": list(qs.order), "current": current_seat(qs), "hero": qs.hero, "step": qs.step,
-        "acted": list(qs.acted), "path": list(qs.path),
+        "order": list(qs.order),
+        "current": current_seat(qs),
+        "hero": qs.hero,
+        "step": qs.step,
+        "acted": list(qs.acted),
+        "path": list(qs.path),
         "explore": qs.explore.model_dump() if qs.explore else None,
-        "completed": [list(x) for x in qs.completed], "failed": [list(x) for x in qs.failed],
+        "completed": [list(x) for x in qs.completed],
+        "failed": [list(x) for x in qs.failed],
     }
     if qs.test is not None:
         t = qs.test
@@ -1111,6 +1406,6 @@ def quest_phase_view(qs: QuestPhaseState, seat: int | None) -> dict[str, Any]:
 
 def quest_phase_secrets(qs: QuestPhaseState) -> dict[int, set[str]]:
     out: dict[int, set[str]] = {}
-    for s, _h, card in qs.rewards_gained:
+    for s, _h, _card in qs.rewards_gained:
         out.setdefault(s, set())  # reward ids are covered by heroes_secrets while face down
     return out

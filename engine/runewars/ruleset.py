@@ -12,13 +12,12 @@ from typing import Annotated, Any, Union
 
 from pydantic import Field, TypeAdapter
 
-from engine.core import Event, Prompt, Result, RuleViolation, Ruleset
+from engine.core import Event, Prompt, Result, Ruleset, RuleViolation
 from engine.core.errors import CORE_BAD_ACTION, CORE_NOT_YOUR_TURN
 from engine.core.rng import Rng
 
 # Importing these registers their step kinds with ``flow``.
-from . import cardfx, heroes_glue, movement, orders, runes, seasons, setup  # noqa: F401
-from . import flow
+from . import cardfx, flow, heroes_glue, movement, orders, runes, seasons, setup  # noqa: F401
 from .actions import RW_ACTIONS
 from .catalog import catalog
 from .chronicle import chronicle
@@ -44,7 +43,7 @@ class Runewars(Ruleset[RunewarsState, RunewarsOptions]):
     factions = _factions()
     state_model = RunewarsState
     options_model = RunewarsOptions
-    action_adapter = TypeAdapter(Annotated[Union[RW_ACTIONS], Field(discriminator="type")])  # type: ignore[valid-type]
+    action_adapter = TypeAdapter(Annotated[Union[RW_ACTIONS], Field(discriminator="type")])  # type: ignore[valid-type]  # noqa: UP007 - a Union built from a tuple
 
     # ---- setup --------------------------------------------------------------------------
     def _setup(self, options: RunewarsOptions, rng: Rng) -> RunewarsState:
@@ -55,8 +54,13 @@ class Runewars(Ruleset[RunewarsState, RunewarsOptions]):
                     raise RuleViolation(CORE_BAD_ACTION, f"Unknown faction {f!r}.")
             if len(set(chosen)) != len(chosen):
                 raise RuleViolation("RW-3.2", "Two seats cannot play the same faction.")
-        state = RunewarsState(ruleset=self.name, players=options.players, rng=rng, options=options,
-                              seats=[Player(seat=s) for s in range(options.players)])
+        state = RunewarsState(
+            ruleset=self.name,
+            players=options.players,
+            rng=rng,
+            options=options,
+            seats=[Player(seat=s) for s in range(options.players)],
+        )
         flow.push(state, flow.step(state, "setup_start"))
         _advance(state)
         return state
@@ -119,8 +123,12 @@ class Runewars(Ruleset[RunewarsState, RunewarsOptions]):
         """CORE-1 without building every option: who the front step waits on is known directly."""
         seats = self.acting_seats(state)
         front = flow.current(state)
-        if not state.heroes.pending and front is not None and front.kind in ("orders_choose", "bid") \
-                and state.choice is not None:
+        if (
+            not state.heroes.pending
+            and front is not None
+            and front.kind in ("orders_choose", "bid")
+            and state.choice is not None
+        ):
             seats = set(state.choice.seats)  # a locked-in seat may still change its secret answer
         if seat not in seats:
             names = ", ".join(f"seat {s + 1}" for s in sorted(seats)) or "nobody"
@@ -144,10 +152,15 @@ class Runewars(Ruleset[RunewarsState, RunewarsOptions]):
             if front is None:
                 raise RuleViolation(CORE_NOT_YOUR_TURN, "The game is not waiting for anyone.")
             accepts = flow.ACCEPTS.get(front.kind, ())
-            ok = kind in accepts or (front.kind == "battle" and kind.startswith("battle_")) or (
-                front.kind == "quest_phase" and kind.startswith(("hero_", "quest_", "duel_")))
+            ok = (
+                kind in accepts
+                or (front.kind == "battle" and kind.startswith("battle_"))
+                or (front.kind == "quest_phase" and kind.startswith(("hero_", "quest_", "duel_")))
+            )
             if not ok:
-                raise RuleViolation(CORE_BAD_ACTION, f"That action does not answer the current question ({front.kind}).")
+                raise RuleViolation(
+                    CORE_BAD_ACTION, f"That action does not answer the current question ({front.kind})."
+                )
             if front.kind in ("orders_choose", "bid"):
                 assert state.choice is not None
                 if seat not in state.choice.seats:
@@ -231,4 +244,6 @@ def _count_units(units: list[Any]) -> str:
     for u in units:
         key = (_unit_name(u.kind), u.area)
         counts[key] = counts.get(key, 0) + 1
-    return ", ".join(f"{n} {name} from {area}" for (name, area), n in sorted(counts.items(), key=lambda kv: (kv[0][1], kv[0][0])))
+    return ", ".join(
+        f"{n} {name} from {area}" for (name, area), n in sorted(counts.items(), key=lambda kv: (kv[0][1], kv[0][0]))
+    )

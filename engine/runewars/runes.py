@@ -69,27 +69,48 @@ def _discard_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
     opts = [Option(label="Discard no false rune", action={"type": "rw_rune_discard", "areas": []})]
     for k in (1, 2):
         for combo in combinations(falses, k):
-            opts.append(Option(label=f"Discard the false rune(s) in {', '.join(combo)}",
-                               action={"type": "rw_rune_discard", "areas": list(combo)}))
-    return [Prompt(seat=st.seat, key=st.key, rule="RW-27.3.1", secret=True,
-                   question=f"Gain a dragon rune ({st.data['source']}): first discard up to 2 false runes "
-                            "from areas you control?", options=opts)]
+            opts.append(
+                Option(
+                    label=f"Discard the false rune(s) in {', '.join(combo)}",
+                    action={"type": "rw_rune_discard", "areas": list(combo)},
+                )
+            )
+    return [
+        Prompt(
+            seat=st.seat,
+            key=st.key,
+            rule="RW-27.3.1",
+            secret=True,
+            question=f"Gain a dragon rune ({st.data['source']}): first discard up to 2 false runes "
+            "from areas you control?",
+            options=opts,
+        )
+    ]
 
 
 @applies("rune_discard")
 def _discard_apply(state: RunewarsState, st: Any, seat: int, action: RuneDiscard) -> list[Event]:
     falses = _false_runes(state, seat)
-    need(len(set(action.areas)) == len(action.areas) and all(a in falses for a in action.areas), "RW-27.3.1",
-         "You may discard only false runes from areas you control.")
+    need(
+        len(set(action.areas)) == len(action.areas) and all(a in falses for a in action.areas),
+        "RW-27.3.1",
+        "You may discard only false runes from areas you control.",
+    )
     events: list[Event] = []
     for a in action.areas:
         state.board[a].rune = None
         state.rune_supply["false"] += 1
         state.revealed_false += 1
     if action.areas:
-        events.append(Event.to_all("false_runes", f"Seat {seat + 1} discards false rune(s) from "
-                                                  f"{', '.join(action.areas)}, face up (RW-27.3.1).", reveals=True,
-                                   seat=seat, areas=list(action.areas)))
+        events.append(
+            Event.to_all(
+                "false_runes",
+                f"Seat {seat + 1} discards false rune(s) from {', '.join(action.areas)}, face up (RW-27.3.1).",
+                reveals=True,
+                seat=seat,
+                areas=list(action.areas),
+            )
+        )
     # RW-27.3.2: take 1 dragon + 1 false from the supply (AMB-52 when one pile is empty)
     have_dragon = state.rune_supply["dragon"] > 0
     have_false = state.rune_supply["false"] > 0
@@ -119,26 +140,45 @@ def _place_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
     areas = _placeable(state, st.seat, exclude=_taken(st))
     opts = [Option(label=f"{stage.capitalize()} rune to {a}", action={"type": "rw_choose", "value": a}) for a in areas]
     if not areas:
-        opts = [Option(label=f"No legal area: the {stage} rune returns face up", action={"type": "rw_choose", "value": "-"})]
-    return [Prompt(seat=st.seat, key=st.key, rule="RW-27.3.3", secret=True,
-                   question=f"Place your {stage} rune face down in a friendly or uncontrolled area without a rune "
-                            "(a different area from the other token).", options=opts)]
+        opts = [
+            Option(label=f"No legal area: the {stage} rune returns face up", action={"type": "rw_choose", "value": "-"})
+        ]
+    return [
+        Prompt(
+            seat=st.seat,
+            key=st.key,
+            rule="RW-27.3.3",
+            secret=True,
+            question=f"Place your {stage} rune face down in a friendly or uncontrolled area without a rune "
+            "(a different area from the other token).",
+            options=opts,
+        )
+    ]
 
 
 @applies("rune_place")
 def _place_apply(state: RunewarsState, st: Any, seat: int, action: Choose) -> list[Event]:
     stage = _stage(st)
     areas = _placeable(state, seat, exclude=_taken(st))
-    need(action.value in areas if areas else action.value == "-", "RW-27.3.3",
-         "Runes go to different friendly or uncontrolled areas that hold no rune.")
+    need(
+        action.value in areas if areas else action.value == "-",
+        "RW-27.3.3",
+        "Runes go to different friendly or uncontrolled areas that hold no rune.",
+    )
     events: list[Event] = []
     st.data["todo"] = st.data["todo"][1:]
     if action.value == "-":  # RW-27.3.4
         state.rune_supply[stage] += 1
         if stage == "false":
             state.revealed_false += 1
-        events.append(Event.to_all("rune_returned", f"A {stage} rune cannot be placed and returns face up (RW-27.3.4).",
-                                   reveals=True, face=stage))
+        events.append(
+            Event.to_all(
+                "rune_returned",
+                f"A {stage} rune cannot be placed and returns face up (RW-27.3.4).",
+                reveals=True,
+                face=stage,
+            )
+        )
     else:
         st.data["placed"][action.value] = stage
     if st.data["todo"]:
@@ -149,11 +189,22 @@ def _place_apply(state: RunewarsState, st: Any, seat: int, action: Choose) -> li
         state.board[a].rune = face  # type: ignore[assignment]
     if placed:
         where = ", ".join(sorted(placed))
-        events.append(Event.to_all("runes_placed", f"Seat {seat + 1} places rune token(s) face down in {where}.",
-                                   seat=seat, areas=sorted(placed)))
-        events.append(Event.to_seats(seat, "runes_placed_private",
-                                     "; ".join(f"{face} rune in {a}" for a, face in sorted(placed.items())) + ".",
-                                     placed=dict(placed)))
+        events.append(
+            Event.to_all(
+                "runes_placed",
+                f"Seat {seat + 1} places rune token(s) face down in {where}.",
+                seat=seat,
+                areas=sorted(placed),
+            )
+        )
+        events.append(
+            Event.to_seats(
+                seat,
+                "runes_placed_private",
+                "; ".join(f"{face} rune in {a}" for a, face in sorted(placed.items())) + ".",
+                placed=dict(placed),
+            )
+        )
     return events
 
 
@@ -163,23 +214,35 @@ def _epic_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
     opts = [Option(label=f"Dragon rune to {a}", action={"type": "rw_choose", "value": a}) for a in areas]
     if not areas or state.rune_supply["dragon"] <= 0:
         opts = [Option(label="No rune can be placed", action={"type": "rw_choose", "value": "-"})]
-    return [Prompt(seat=st.seat, key=st.key, rule="RW-35.4", question="Place your dragon rune face up (AMB-70).",
-                   options=opts)]
+    return [
+        Prompt(
+            seat=st.seat, key=st.key, rule="RW-35.4", question="Place your dragon rune face up (AMB-70).", options=opts
+        )
+    ]
 
 
 @applies("rune_place_epic")
 def _epic_apply(state: RunewarsState, st: Any, seat: int, action: Choose) -> list[Event]:
     areas = _placeable(state, seat)
     possible = bool(areas) and state.rune_supply["dragon"] > 0
-    need(action.value in areas if possible else action.value == "-", "RW-35.4",
-         "The dragon rune goes face up to a friendly or uncontrolled area without a rune.")
+    need(
+        action.value in areas if possible else action.value == "-",
+        "RW-35.4",
+        "The dragon rune goes face up to a friendly or uncontrolled area without a rune.",
+    )
     done(state, st)
     if action.value == "-":
         return [Event.to_all("rune_none", f"Seat {seat + 1} cannot place a dragon rune.")]
     state.board[action.value].rune = "dragon"
     state.rune_supply["dragon"] -= 1
-    return [Event.to_all("rune_epic", f"Seat {seat + 1} places a dragon rune face up in {action.value}.", seat=seat,
-                         area=action.value)]
+    return [
+        Event.to_all(
+            "rune_epic",
+            f"Seat {seat + 1} places a dragon rune face up in {action.value}.",
+            seat=seat,
+            area=action.value,
+        )
+    ]
 
 
 # ---- RW-18.8.1c Fortify: move runes between two controlled areas ---------------------------------
@@ -187,8 +250,11 @@ def _epic_apply(state: RunewarsState, st: Any, seat: int, action: Choose) -> lis
 
 def rune_pairs(state: RunewarsState, seat: int) -> list[tuple[str, str]]:
     mine = B.controlled_areas(state, seat)
-    return [(a, b) for a, b in combinations(sorted(mine), 2)
-            if state.board[a].rune is not None or state.board[b].rune is not None]
+    return [
+        (a, b)
+        for a, b in combinations(sorted(mine), 2)
+        if state.board[a].rune is not None or state.board[b].rune is not None
+    ]
 
 
 @decision("rune_arrange", "rw_choose")
@@ -196,15 +262,26 @@ def _arrange_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
     a, b = st.data["areas"]
     ra, rb = state.board[a].rune, state.board[b].rune
     if ra and rb:
-        opts = [Option(label=f"Keep: {ra} in {a}, {rb} in {b}", action={"type": "rw_choose", "value": "keep"}),
-                Option(label=f"Swap: {rb} in {a}, {ra} in {b}", action={"type": "rw_choose", "value": "swap"})]
+        opts = [
+            Option(label=f"Keep: {ra} in {a}, {rb} in {b}", action={"type": "rw_choose", "value": "keep"}),
+            Option(label=f"Swap: {rb} in {a}, {ra} in {b}", action={"type": "rw_choose", "value": "swap"}),
+        ]
     else:
         face = ra or rb
-        opts = [Option(label=f"{face} rune in {a}", action={"type": "rw_choose", "value": "keep" if ra else "swap"}),
-                Option(label=f"{face} rune in {b}", action={"type": "rw_choose", "value": "swap" if ra else "keep"})]
-    return [Prompt(seat=st.seat, key=st.key, rule="RW-18.8.1", secret=True,
-                   question=f"Fortify: you look at the runes of {a} and {b}; place them back, one per area.",
-                   options=opts)]
+        opts = [
+            Option(label=f"{face} rune in {a}", action={"type": "rw_choose", "value": "keep" if ra else "swap"}),
+            Option(label=f"{face} rune in {b}", action={"type": "rw_choose", "value": "swap" if ra else "keep"}),
+        ]
+    return [
+        Prompt(
+            seat=st.seat,
+            key=st.key,
+            rule="RW-18.8.1",
+            secret=True,
+            question=f"Fortify: you look at the runes of {a} and {b}; place them back, one per area.",
+            options=opts,
+        )
+    ]
 
 
 @applies("rune_arrange")
@@ -214,9 +291,12 @@ def _arrange_apply(state: RunewarsState, st: Any, seat: int, action: Choose) -> 
     if action.value == "swap":
         state.board[a].rune, state.board[b].rune = state.board[b].rune, state.board[a].rune
     done(state, st)
-    return [Event.to_all("runes_moved", f"Seat {seat + 1} rearranges the runes of {a} and {b} (RW-18.8.1).",
-                         seat=seat, areas=[a, b]),
-            Event.to_seats(seat, "runes_moved_private", rune_faces_text(state, [a, b]), areas=[a, b])]
+    return [
+        Event.to_all(
+            "runes_moved", f"Seat {seat + 1} rearranges the runes of {a} and {b} (RW-18.8.1).", seat=seat, areas=[a, b]
+        ),
+        Event.to_seats(seat, "runes_moved_private", rune_faces_text(state, [a, b]), areas=[a, b]),
+    ]
 
 
 def dragon_counts(state: RunewarsState, ctl: dict[str, int | None] | None = None) -> dict[int, int]:

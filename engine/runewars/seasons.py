@@ -14,15 +14,23 @@ from engine.core import Event, Option, Prompt, SecretChoice
 
 from . import board as B
 from . import cardfx, heroes_glue
-from .actions import ChooseOrder, Choose, Destroy
+from .actions import Choose, ChooseOrder, Destroy
 from .catalog import catalog
 from .flow import applies, auto, decision, done, need, push, sampler, step
 from .player_order import player_order, season_step_order
 from .setup import seat_name
 from .state import SEASONS, RunewarsState
 
-ORDER_NAMES = {1: "Strategize", 2: "Mobilize", 3: "Conquer", 4: "Harvest", 5: "Recruit", 6: "Rally Support",
-               7: "Acquire Power", 8: "Fortify"}
+ORDER_NAMES = {
+    1: "Strategize",
+    2: "Mobilize",
+    3: "Conquer",
+    4: "Harvest",
+    5: "Recruit",
+    6: "Rally Support",
+    7: "Acquire Power",
+    8: "Fortify",
+}
 
 
 def last_year(state: RunewarsState) -> int:
@@ -31,8 +39,13 @@ def last_year(state: RunewarsState) -> int:
 
 def queue_season(state: RunewarsState) -> list[Event]:
     """Refill an empty queue with the next season's steps (RW-5.2)."""
-    push(state, step(state, "season_card"), step(state, "season_secondary"), step(state, "orders_open"),
-         step(state, "season_end"))
+    push(
+        state,
+        step(state, "season_card"),
+        step(state, "season_secondary"),
+        step(state, "orders_open"),
+        step(state, "season_end"),
+    )
     return []
 
 
@@ -55,8 +68,11 @@ def _draw_season_card(state: RunewarsState) -> str | None:
 def _season_card(state: RunewarsState, st: Any) -> list[Event]:
     cat = catalog()
     card_id = _draw_season_card(state)
-    events: list[Event] = [Event.to_all("season", f"Year {state.year}, {state.season_name} begins.",
-                                        year=state.year, season=state.season_name)]
+    events: list[Event] = [
+        Event.to_all(
+            "season", f"Year {state.year}, {state.season_name} begins.", year=state.year, season=state.season_name
+        )
+    ]
     if card_id is None:
         return events
     card = cat.seasons[card_id]
@@ -69,12 +85,16 @@ def _season_card(state: RunewarsState, st: Any) -> list[Event]:
         holder = state.titles[primarch].holder if primarch in state.titles else None
         if holder is not None:
             state.seats[holder].influence += 1
-            events.append(Event.to_all("primarch", f"{seat_name(state, holder)} (Primarch) gains 1 influence (RW-6.3).",
-                                       seat=holder))
+            events.append(
+                Event.to_all(
+                    "primarch", f"{seat_name(state, holder)} (Primarch) gains 1 influence (RW-6.3).", seat=holder
+                )
+            )
     effects = [e.model_dump(mode="json") for e in card.effects]
     if effects:
-        cardfx.queue(state, effects, seat=None, source=f"season card {card.name}", rule="RW-6.2",
-                     order=season_step_order(state))
+        cardfx.queue(
+            state, effects, seat=None, source=f"season card {card.name}", rule="RW-6.2", order=season_step_order(state)
+        )
     return events
 
 
@@ -104,15 +124,29 @@ def spring_refresh(state: RunewarsState) -> list[Event]:
     for p in state.seats:
         p.orders_used = []
     heroes_glue.spring(state)
-    return [Event.to_all("spring", "Spring: activation tokens are removed, routed models stand and order cards "
-                                   "return to their owners' hands (RW-6.5).")]
+    return [
+        Event.to_all(
+            "spring",
+            "Spring: activation tokens are removed, routed models stand and order cards "
+            "return to their owners' hands (RW-6.5).",
+        )
+    ]
 
 
 @decision("autumn_choice", "rw_choose")
 def _autumn_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
-    return [Prompt(seat=st.seat, key=st.key, rule="RW-6.7.2", question="Autumn: take 2 influence or draw 1 tactics card?",
-                   options=[Option(label="Take 2 influence", action={"type": "rw_choose", "value": "influence"}),
-                            Option(label="Draw 1 tactics card", action={"type": "rw_choose", "value": "tactics"})])]
+    return [
+        Prompt(
+            seat=st.seat,
+            key=st.key,
+            rule="RW-6.7.2",
+            question="Autumn: take 2 influence or draw 1 tactics card?",
+            options=[
+                Option(label="Take 2 influence", action={"type": "rw_choose", "value": "influence"}),
+                Option(label="Draw 1 tactics card", action={"type": "rw_choose", "value": "tactics"}),
+            ],
+        )
+    ]
 
 
 @applies("autumn_choice")
@@ -134,8 +168,16 @@ def winter_check(state: RunewarsState, offset: int = 0, set_water: bool = True) 
         areas = sorted({u.area for u in state.units if u.owner == seat})
         over = {a: B.unit_count(state, a, seat) - limit for a in areas if B.unit_count(state, a, seat) > limit}
         if over:
-            queued.append(step(state, "destroy", seat, areas=over, rule="RW-6.8.2",
-                               why=f"your food limit of {limit} units per area"))
+            queued.append(
+                step(
+                    state,
+                    "destroy",
+                    seat,
+                    areas=over,
+                    rule="RW-6.8.2",
+                    why=f"your food limit of {limit} units per area",
+                )
+            )
     if set_water:
         queued.append(step(state, "winter_water"))
     push(state, *queued)
@@ -166,7 +208,9 @@ def _destroy_options(state: RunewarsState, seat: int, areas: dict[str, int]) -> 
             else:
                 mine.sort(key=lambda u: (-counts[u.kind], u.id))
             chosen += [u.id for u in mine[:n]]
-        out.append(Option(label=f"Destroy {sum(areas.values())}: {label}", action={"type": "rw_destroy", "units": chosen}))
+        out.append(
+            Option(label=f"Destroy {sum(areas.values())}: {label}", action={"type": "rw_destroy", "units": chosen})
+        )
     if out[0].action == out[1].action:
         out = out[:1]
     return out
@@ -176,11 +220,20 @@ def _destroy_options(state: RunewarsState, seat: int, areas: dict[str, int]) -> 
 def _destroy_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
     areas: dict[str, int] = st.data["areas"]
     where = ", ".join(f"{n} in {a}" for a, n in sorted(areas.items()))
-    return [Prompt(seat=st.seat, key=st.key, rule=st.data.get("rule", "RW-10.9.2"),
-                   question=f"Destroy units over {st.data.get('why', 'the 8-unit limit')}: {where}.",
-                   options=_destroy_options(state, st.seat, areas),
-                   answer_schema={"type": "object", "x-form-label": "Pick units…",
-                                  "properties": {"units": {"type": "array", "items": {"type": "integer"}}}})]
+    return [
+        Prompt(
+            seat=st.seat,
+            key=st.key,
+            rule=st.data.get("rule", "RW-10.9.2"),
+            question=f"Destroy units over {st.data.get('why', 'the 8-unit limit')}: {where}.",
+            options=_destroy_options(state, st.seat, areas),
+            answer_schema={
+                "type": "object",
+                "x-form-label": "Pick units…",
+                "properties": {"units": {"type": "array", "items": {"type": "integer"}}},
+            },
+        )
+    ]
 
 
 @applies("destroy")
@@ -189,8 +242,11 @@ def _destroy_apply(state: RunewarsState, st: Any, seat: int, action: Destroy) ->
     rule = st.data.get("rule", "RW-10.9.2")
     picked = [B.unit_by_id(state, uid) for uid in action.units]
     need(len(set(action.units)) == len(action.units), rule, "Each unit can be destroyed only once.")
-    need(all(u is not None and u.owner == seat and u.area in areas for u in picked), rule,
-         "Choose your own units in the areas over the limit.")
+    need(
+        all(u is not None and u.owner == seat and u.area in areas for u in picked),
+        rule,
+        "Choose your own units in the areas over the limit.",
+    )
     for area, n in areas.items():
         need(sum(1 for u in picked if u and u.area == area) == n, rule, f"Destroy exactly {n} unit(s) in {area}.")
     # RW-15.5: standing units are picked rather than routed ones where possible... only for battle
@@ -198,8 +254,14 @@ def _destroy_apply(state: RunewarsState, st: Any, seat: int, action: Destroy) ->
     B.remove_units(state, set(action.units))
     B.update_alliances(state)
     done(state, st)
-    return [Event.to_all("destroyed", f"{seat_name(state, seat)} destroys {len(action.units)} unit(s) over the limit.",
-                         seat=seat, units=list(action.units))]
+    return [
+        Event.to_all(
+            "destroyed",
+            f"{seat_name(state, seat)} destroys {len(action.units)} unit(s) over the limit.",
+            seat=seat,
+            units=list(action.units),
+        )
+    ]
 
 
 @sampler("destroy")
@@ -213,8 +275,11 @@ def _destroy_sample(state: RunewarsState, st: Any, seat: int, rng: random.Random
 
 def limit_check(state: RunewarsState, seat: int, areas: list[str], rule: str = "RW-10.9.2") -> None:
     """RW-10.9.2: queue the owner's P-63 choice for every listed area above 8 units."""
-    over = {a: B.unit_count(state, a, seat) - B.UNIT_LIMIT for a in set(areas)
-            if B.unit_count(state, a, seat) > B.UNIT_LIMIT}
+    over = {
+        a: B.unit_count(state, a, seat) - B.UNIT_LIMIT
+        for a in set(areas)
+        if B.unit_count(state, a, seat) > B.UNIT_LIMIT
+    }
     if over:
         push(state, step(state, "destroy", seat, areas=over, rule=rule, why="the 8-unit limit"))
 
@@ -229,8 +294,9 @@ def hand(state: RunewarsState, seat: int) -> list[int]:
 @auto("orders_open")
 def _orders_open(state: RunewarsState, st: Any) -> list[Event]:
     seats = state.active_seats()
-    state.choice = SecretChoice(key=state.new_key(f"orders-y{state.year}-{state.season_name}"), rule="RW-7.2",
-                                seats=seats)
+    state.choice = SecretChoice(
+        key=state.new_key(f"orders-y{state.year}-{state.season_name}"), rule="RW-7.2", seats=seats
+    )
     push(state, step(state, "orders_choose"))
     return []
 
@@ -244,10 +310,16 @@ def _orders_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
     )
 
 
-ORDER_SHORT = {1: "move units and heroes one step each", 2: "activate an area and move in (then battle/diplomacy)",
-               3: "activate an area and move in (then battle/diplomacy)", 4: "set your dials to your production",
-               5: "recruit units with one resource dial", 6: "one benefit from each city you control",
-               7: "gain influence from your dials", 8: "build/repair a stronghold, move runes"}
+ORDER_SHORT = {
+    1: "move units and heroes one step each",
+    2: "activate an area and move in (then battle/diplomacy)",
+    3: "activate an area and move in (then battle/diplomacy)",
+    4: "set your dials to your production",
+    5: "recruit units with one resource dial",
+    6: "one benefit from each city you control",
+    7: "gain influence from your dials",
+    8: "build/repair a stronghold, move runes",
+}
 
 
 def order_option(state: RunewarsState, seat: int, card: int) -> Option:
@@ -261,8 +333,11 @@ def order_option(state: RunewarsState, seat: int, card: int) -> Option:
         why = f"Bonus applies: {BONUS_TEXT[card]}"
     else:
         why = f"Bonus would not apply (RW-7.6): {BONUS_TEXT[card]}"
-    return Option(label=label[:80], description=why if len(why) <= 100 else why[:99] + "…",
-                  action={"type": "rw_order", "card": card})
+    return Option(
+        label=label[:80],
+        description=why if len(why) <= 100 else why[:99] + "…",
+        action={"type": "rw_order", "card": card},
+    )
 
 
 @applies("orders_choose")
@@ -270,10 +345,17 @@ def _orders_apply(state: RunewarsState, st: Any, seat: int, action: ChooseOrder)
     assert state.choice is not None
     need(action.card in hand(state, seat), "RW-7.5", "That order card is used; it comes back in spring.")
     state.choice.submit(seat, {"card": action.card}, lock=action.lock)
-    events = [Event.to_all("order_locked", f"{seat_name(state, seat)} has chosen an order card "
-                                           f"({len(state.choice.locked)} of {len(state.choice.seats)}).", seat=seat),
-              Event.to_seats(seat, "order_private", f"You chose #{action.card} {ORDER_NAMES[action.card]}.",
-                             card=action.card)]
+    events = [
+        Event.to_all(
+            "order_locked",
+            f"{seat_name(state, seat)} has chosen an order card "
+            f"({len(state.choice.locked)} of {len(state.choice.seats)}).",
+            seat=seat,
+        ),
+        Event.to_seats(
+            seat, "order_private", f"You chose #{action.card} {ORDER_NAMES[action.card]}.", card=action.card
+        ),
+    ]
     if not state.choice.complete:
         return events
     # RW-7.3 simultaneous reveal
@@ -287,8 +369,15 @@ def _orders_apply(state: RunewarsState, st: Any, seat: int, action: ChooseOrder)
     state.resolve_order = order
     done(state, st)
     text = "; ".join(f"{seat_name(state, s)}: #{picks[s]} {ORDER_NAMES[picks[s]]}" for s in order)
-    events.append(Event.to_all("orders_revealed", f"Order cards revealed: {text}.", reveals=True,
-                               cards={str(k): v for k, v in picks.items()}, order=order))
+    events.append(
+        Event.to_all(
+            "orders_revealed",
+            f"Order cards revealed: {text}.",
+            reveals=True,
+            cards={str(k): v for k, v in picks.items()},
+            order=order,
+        )
+    )
     from .orders import turn_steps
 
     queued = []
@@ -316,5 +405,7 @@ def _season_end(state: RunewarsState, st: Any) -> list[Event]:
         state.season = 0
         state.year += 1
     heroes_glue.new_season(state)
-    events.append(Event.to_all("season_over", f"The season is over; next is year {state.year}, {SEASONS[state.season]}."))
+    events.append(
+        Event.to_all("season_over", f"The season is over; next is year {state.year}, {SEASONS[state.season]}.")
+    )
     return events

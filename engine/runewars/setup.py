@@ -21,7 +21,7 @@ from engine.core import Deck, Event, Option, Prompt
 from engine.core.hexgrid import Hex
 
 from . import board as B
-from .actions import AutoMap, Choose, Placement, PlaceHomeTile, PlaceMarker, PlaceTile
+from .actions import AutoMap, Choose, PlaceHomeTile, PlaceMarker, Placement, PlaceTile
 from .catalog import catalog
 from .flow import applies, auto, decision, done, need, push, sampler, step
 from .mapgen import (
@@ -65,8 +65,15 @@ def _setup_start(state: RunewarsState, st: Any) -> list[Event]:
     state.starting_draw = dealt
     state.start_player = max(dealt, key=lambda s: dealt[s])
     text = ", ".join(f"seat {s + 1} drew {n}" for s, n in sorted(dealt.items()))
-    events = [Event.to_all("start_player", f"Starting player draw: {text}. Seat {state.start_player + 1} starts.",
-                           reveals=True, draws={str(k): v for k, v in dealt.items()}, start=state.start_player)]
+    events = [
+        Event.to_all(
+            "start_player",
+            f"Starting player draw: {text}. Seat {state.start_player + 1} starts.",
+            reveals=True,
+            draws={str(k): v for k, v in dealt.items()},
+            start=state.start_player,
+        )
+    ]
     preset = list(state.options.factions or [])
     queued = []
     for seat in clockwise_from(state, state.start_player):
@@ -89,9 +96,17 @@ def _free_factions(state: RunewarsState) -> list[str]:
 
 @decision("faction", "rw_choose")
 def _faction_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
-    return [Prompt(seat=st.seat, key=st.key, rule="RW-3.2", question="Choose your faction.",
-                   options=[Option(label=faction_name(f), action={"type": "rw_choose", "value": f})
-                            for f in _free_factions(state)])]
+    return [
+        Prompt(
+            seat=st.seat,
+            key=st.key,
+            rule="RW-3.2",
+            question="Choose your faction.",
+            options=[
+                Option(label=faction_name(f), action={"type": "rw_choose", "value": f}) for f in _free_factions(state)
+            ],
+        )
+    ]
 
 
 @applies("faction")
@@ -99,7 +114,9 @@ def _faction_apply(state: RunewarsState, st: Any, seat: int, action: Choose) -> 
     need(action.value in _free_factions(state), "RW-3.2", "That faction is taken or does not exist.")
     state.seats[seat].faction = action.value
     done(state, st)
-    return [Event.to_all("faction", f"Seat {seat + 1} plays {faction_name(action.value)}.", seat=seat, faction=action.value)]
+    return [
+        Event.to_all("faction", f"Seat {seat + 1} plays {faction_name(action.value)}.", seat=seat, faction=action.value)
+    ]
 
 
 # ---- RW-4.1/4.2 setup quests and tiles ---------------------------------------------------------
@@ -109,8 +126,11 @@ def _faction_apply(state: RunewarsState, st: Any, seat: int, action: Choose) -> 
 def _deal_tiles(state: RunewarsState, st: Any) -> list[Event]:
     """RW-4.1/4.2: two setup quests face up each; each names a tile the player will place."""
     cat = catalog()
-    setup_quests = sorted(q.quest_id for q in cat.quests.values() if q.setup and q.setup_tile in cat.tiles
-                          and not cat.tiles[q.setup_tile].is_home)
+    setup_quests = sorted(
+        q.quest_id
+        for q in cat.quests.values()
+        if q.setup and q.setup_tile in cat.tiles and not cat.tiles[q.setup_tile].is_home
+    )
     state.rng.shuffle(setup_quests)
     dealt: dict[str, list[str]] = {}
     tiles: dict[str, list[str]] = {}
@@ -149,9 +169,17 @@ def _add_tile(state: RunewarsState, tile_id: str, rotation: int, offset: Hex, ho
     tile = cat.tiles[tile_id]
     for h, area_id, borders in placed_cells(tile_id, rotation, offset):
         src = tile.area(area_id)
-        state.board[area_id] = Area(id=area_id, tile=tile_id, hex=(h.q, h.r), food=src.food, wood=src.wood,
-                                    ore=src.ore, city_spot=src.city_spot, home_of=home_of,
-                                    edges=list(borders))  # type: ignore[arg-type]
+        state.board[area_id] = Area(
+            id=area_id,
+            tile=tile_id,
+            hex=(h.q, h.r),
+            food=src.food,
+            wood=src.wood,
+            ore=src.ore,
+            city_spot=src.city_spot,
+            home_of=home_of,
+            edges=list(borders),
+        )  # type: ignore[arg-type]
 
 
 def _tile_options(state: RunewarsState, seat: int) -> list[TilePlacement]:
@@ -164,17 +192,34 @@ def _auto_option() -> Option:
 
 @decision("tile", "rw_tile", "rw_auto_map")
 def _tile_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
-    opts = [Option(label=f"Tile {p.tile} at ({p.q},{p.r}) turned {p.rotation}",
-                   action={"type": "rw_tile", "tile": p.tile, "q": p.q, "r": p.r, "rotation": p.rotation})
-            for p in _tile_options(state, st.seat)]
+    opts = [
+        Option(
+            label=f"Tile {p.tile} at ({p.q},{p.r}) turned {p.rotation}",
+            action={"type": "rw_tile", "tile": p.tile, "q": p.q, "r": p.r, "rotation": p.rotation},
+        )
+        for p in _tile_options(state, st.seat)
+    ]
     if state.options.offer_auto_map:
         opts.insert(0, _auto_option())
-    return [Prompt(seat=st.seat, key=st.key, rule="RW-4.3",
-                   question="Place one of your map tiles: at least two of its areas must touch two placed areas, "
-                            "and no coloured border may lie against another (RW-4.4, RW-4.5).",
-                   options=opts,
-                   answer_schema={"type": "object", "properties": {"tile": {"type": "string"}, "q": {"type": "integer"},
-                                                                    "r": {"type": "integer"}, "rotation": {"type": "integer"}}})]
+    return [
+        Prompt(
+            seat=st.seat,
+            key=st.key,
+            rule="RW-4.3",
+            question="Place one of your map tiles: at least two of its areas must touch two placed areas, "
+            "and no coloured border may lie against another (RW-4.4, RW-4.5).",
+            options=opts,
+            answer_schema={
+                "type": "object",
+                "properties": {
+                    "tile": {"type": "string"},
+                    "q": {"type": "integer"},
+                    "r": {"type": "integer"},
+                    "rotation": {"type": "integer"},
+                },
+            },
+        )
+    ]
 
 
 @applies("tile")
@@ -189,16 +234,27 @@ def _tile_apply(state: RunewarsState, st: Any, seat: int, action: PlaceTile | Au
         from .mapgen import tile_problem
 
         problem = tile_problem(layout_of(state), action.tile, action.rotation, Hex(action.q, action.r))
-        messages = {"RW-4.4": "At least two of the tile's areas must touch two areas already placed.",
-                    "RW-4.5": "A mountain or water border may not lie against another coloured border.",
-                    "overlap": "Tiles may not overlap each other or a marker."}
+        messages = {
+            "RW-4.4": "At least two of the tile's areas must touch two areas already placed.",
+            "RW-4.5": "A mountain or water border may not lie against another coloured border.",
+            "overlap": "Tiles may not overlap each other or a marker.",
+        }
         rule = "RW-4.4" if problem == "overlap" else problem or "RW-4.4"
         need(problem is None, rule, messages.get(problem or "", ""))
     _add_tile(state, action.tile, action.rotation, Hex(action.q, action.r))
     hand.remove(action.tile)
     done(state, st)
-    return [Event.to_all("tile", f"Seat {seat + 1} placed tile {action.tile}.", seat=seat, tile=action.tile,
-                         q=action.q, r=action.r, rotation=action.rotation)]
+    return [
+        Event.to_all(
+            "tile",
+            f"Seat {seat + 1} placed tile {action.tile}.",
+            seat=seat,
+            tile=action.tile,
+            q=action.q,
+            r=action.r,
+            rotation=action.rotation,
+        )
+    ]
 
 
 # ---- RW-4.7 markers ---------------------------------------------------------------------------
@@ -216,8 +272,11 @@ def _markers_check(state: RunewarsState, st: Any) -> list[Event]:
     state.setup.setdefault("homes", {})
     if len(state.setup["markers"]) >= state.players:
         order = clockwise_from(state, B.left_of(state, state.start_player) if state.players > 1 else state.start_player)
-        push(state, *[s_ for seat in order for s_ in (step(state, "home_tile_check", seat),
-                                                        step(state, "home_tile", seat))], step(state, "homes_check"))
+        push(
+            state,
+            *[s_ for seat in order for s_ in (step(state, "home_tile_check", seat), step(state, "home_tile", seat))],
+            step(state, "homes_check"),
+        )
         return []
     if not _marker_options(state):
         return restart_tiles(state)
@@ -237,26 +296,43 @@ def restart_tiles(state: RunewarsState) -> list[Event]:
         tiles[seat] = [catalog().quests[q].setup_tile for q in qs]
     state.setup["tiles_in_hand"] = tiles
     state.setup["restarts"] = state.setup.get("restarts", 0) + 1
-    state.steps = [s for s in state.steps if s.kind not in ("tile", "marker", "markers_check", "home_tile_check", "home_tile",
-                                                           "homes_check")]
+    state.steps = [
+        s
+        for s in state.steps
+        if s.kind not in ("tile", "marker", "markers_check", "home_tile_check", "home_tile", "homes_check")
+    ]
     _queue_tile_steps(state)
-    return [Event.to_all("map_restart", "The home-realm markers cannot be placed legally: the tiles are taken back "
-                                        "and placed again (RW-4.7.5).")]
+    return [
+        Event.to_all(
+            "map_restart",
+            "The home-realm markers cannot be placed legally: the tiles are taken back and placed again (RW-4.7.5).",
+        )
+    ]
 
 
 @decision("marker", "rw_marker", "rw_auto_map")
 def _marker_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
-    opts = [Option(label=f"Marker at ({a.q},{a.r})+({b.q},{b.r})" + (" (3-area exception)" if uses else ""),
-                   action={"type": "rw_marker", "hexes": [[a.q, a.r], [b.q, b.r]]})
-            for (a, b), uses in _marker_options(state)]
+    opts = [
+        Option(
+            label=f"Marker at ({a.q},{a.r})+({b.q},{b.r})" + (" (3-area exception)" if uses else ""),
+            action={"type": "rw_marker", "hexes": [[a.q, a.r], [b.q, b.r]]},
+        )
+        for (a, b), uses in _marker_options(state)
+    ]
     if state.options.offer_auto_map:
         opts.insert(0, _auto_option())
     n = len(state.setup.get("markers", [])) + 1
-    return [Prompt(seat=st.seat, key=st.key, rule="RW-4.7",
-                   question=f"Place home-realm marker {n} of {state.players} at the board's edge (touching "
-                            f"{state.options.marker_borders}+ plain borders, {state.options.marker_spacing}+ areas "
-                            "from the other markers).",
-                   options=opts)]
+    return [
+        Prompt(
+            seat=st.seat,
+            key=st.key,
+            rule="RW-4.7",
+            question=f"Place home-realm marker {n} of {state.players} at the board's edge (touching "
+            f"{state.options.marker_borders}+ plain borders, {state.options.marker_spacing}+ areas "
+            "from the other markers).",
+            options=opts,
+        )
+    ]
 
 
 @applies("marker")
@@ -265,8 +341,12 @@ def _marker_apply(state: RunewarsState, st: Any, seat: int, action: PlaceMarker 
         return auto_map(state)
     pair = tuple(sorted(Hex(*h) for h in action.hexes))
     legal = {p: uses for p, uses in _marker_options(state)}
-    need(pair in legal, "RW-4.7.2", "A marker must cover two free hexes at the edge, touch enough plain borders "
-                                    "and keep its distance from the other markers (RW-4.7.2, RW-4.7.3).")
+    need(
+        pair in legal,
+        "RW-4.7.2",
+        "A marker must cover two free hexes at the edge, touch enough plain borders "
+        "and keep its distance from the other markers (RW-4.7.2, RW-4.7.3).",
+    )
     if legal[pair]:  # type: ignore[index]
         state.setup["exception_used"] = True  # RW-4.7.4
     state.setup["markers"].append([[h.q, h.r] for h in pair])
@@ -298,14 +378,24 @@ def _home_options(state: RunewarsState, seat: int) -> list[tuple[int, TilePlacem
 
 @decision("home_tile", "rw_home_tile", "rw_auto_map")
 def _home_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
-    opts = [Option(label=f"Marker {i + 1}: home tile at ({p.q},{p.r}) turned {p.rotation}",
-                   action={"type": "rw_home_tile", "marker": i, "q": p.q, "r": p.r, "rotation": p.rotation})
-            for i, p in _home_options(state, st.seat)]
+    opts = [
+        Option(
+            label=f"Marker {i + 1}: home tile at ({p.q},{p.r}) turned {p.rotation}",
+            action={"type": "rw_home_tile", "marker": i, "q": p.q, "r": p.r, "rotation": p.rotation},
+        )
+        for i, p in _home_options(state, st.seat)
+    ]
     if state.options.offer_auto_map:
         opts.insert(0, _auto_option())
-    return [Prompt(seat=st.seat, key=st.key, rule="RW-4.8",
-                   question="Replace a home-realm marker with your home tile (two of its areas on the marker).",
-                   options=opts)]
+    return [
+        Prompt(
+            seat=st.seat,
+            key=st.key,
+            rule="RW-4.8",
+            question="Replace a home-realm marker with your home tile (two of its areas on the marker).",
+            options=opts,
+        )
+    ]
 
 
 @applies("home_tile")
@@ -313,8 +403,11 @@ def _home_apply(state: RunewarsState, st: Any, seat: int, action: PlaceHomeTile 
     if isinstance(action, AutoMap):
         return auto_map(state)
     legal = {(i, p.q, p.r, p.rotation) for i, p in _home_options(state, seat)}
-    need((action.marker, action.q, action.r, action.rotation) in legal, "RW-4.8.1",
-         "Two of your home tile's areas must cover a free marker, without colour against colour (RW-4.8.1, AMB-23).")
+    need(
+        (action.marker, action.q, action.r, action.rotation) in legal,
+        "RW-4.8.1",
+        "Two of your home tile's areas must cover a free marker, without colour against colour (RW-4.8.1, AMB-23).",
+    )
     _place_home(state, seat, action.marker, action.rotation, Hex(action.q, action.r))
     done(state, st)
     return [Event.to_all("home_tile", f"{seat_name(state, seat)} placed its home realm.", seat=seat)]
@@ -334,8 +427,9 @@ def _homes_check(state: RunewarsState, st: Any) -> list[Event]:
     if len(lay.homes) == state.players and not homes_adjacent(lay.homes):
         push(state, step(state, "finish_board"))
         return []
-    return restart_homes(state, "Two home realms touch: markers and home tiles are removed and placed again "
-                                "(RW-4.8.2).")
+    return restart_homes(
+        state, "Two home realms touch: markers and home tiles are removed and placed again (RW-4.8.2)."
+    )
 
 
 @auto("home_tile_check")
@@ -344,8 +438,11 @@ def _home_tile_check(state: RunewarsState, st: Any) -> list[Event]:
     RW-4.7.2 border-touch rule for the final position), markers and home tiles are placed again."""
     if _home_options(state, st.seat):
         return []
-    return restart_homes(state, f"{seat_name(state, st.seat)}'s home tile fits no free marker legally: markers "
-                                "and home tiles are removed and placed again (AMB-23, RW-4.8.3).")
+    return restart_homes(
+        state,
+        f"{seat_name(state, st.seat)}'s home tile fits no free marker legally: markers "
+        "and home tiles are removed and placed again (AMB-23, RW-4.8.3).",
+    )
 
 
 def restart_homes(state: RunewarsState, why: str) -> list[Event]:
@@ -371,15 +468,18 @@ def auto_map(state: RunewarsState) -> list[Event]:
     exactly as RW-4.7.5 / RW-4.8.2 do.
     """
     events: list[Event] = []
-    for attempt in range(50):
+    for _attempt in range(50):
         ok = _auto_map_once(state)
         if ok:
             break
         events += restart_tiles(state)
     else:  # pragma: no cover - content makes this practically impossible
         raise RuntimeError("no legal map found")
-    state.steps = [s for s in state.steps if s.kind not in ("tile", "marker", "markers_check", "home_tile_check", "home_tile",
-                                                           "homes_check")]
+    state.steps = [
+        s
+        for s in state.steps
+        if s.kind not in ("tile", "marker", "markers_check", "home_tile_check", "home_tile", "homes_check")
+    ]
     push(state, step(state, "finish_board"))
     events.append(Event.to_all("map_auto", "The rest of the map was built with the standard layout."))
     return events
@@ -456,8 +556,11 @@ def _finish_board(state: RunewarsState, st: Any) -> list[Event]:
         p.tactics = [HeldCard(id=c, gained=-1) for c in state.tactics_deck.draw(state.rng, f.starting_tactics)]
     queued = []
     for seat in clockwise_from(state, state.start_player):  # RW-3.8, AMB-59
-        queued += [step(state, "setup_stronghold", seat), step(state, "setup_units", seat),
-                   step(state, "setup_rune", seat)]
+        queued += [
+            step(state, "setup_stronghold", seat),
+            step(state, "setup_units", seat),
+            step(state, "setup_rune", seat),
+        ]
     push(state, *queued, step(state, "setup_heroes"), step(state, "setup_final"))
     return [Event.to_all("board", "The board is complete: neutrals and city tokens are placed (RW-3.4, RW-3.5).")]
 
@@ -488,9 +591,18 @@ def home_areas(state: RunewarsState, seat: int) -> list[str]:
 
 @decision("setup_stronghold", "rw_choose")
 def _sh_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
-    return [Prompt(seat=st.seat, key=st.key, rule="RW-3.8.1", question="Choose the home area for your stronghold.",
-                   options=[Option(label=f"Stronghold in {a}", action={"type": "rw_choose", "value": a})
-                            for a in home_areas(state, st.seat)])]
+    return [
+        Prompt(
+            seat=st.seat,
+            key=st.key,
+            rule="RW-3.8.1",
+            question="Choose the home area for your stronghold.",
+            options=[
+                Option(label=f"Stronghold in {a}", action={"type": "rw_choose", "value": a})
+                for a in home_areas(state, st.seat)
+            ],
+        )
+    ]
 
 
 @applies("setup_stronghold")
@@ -500,8 +612,14 @@ def _sh_apply(state: RunewarsState, st: Any, seat: int, action: Choose) -> list[
     need(action.value in home_areas(state, seat), "RW-3.8.1", "Your first stronghold goes in one of your home areas.")
     state.board[action.value].stronghold = Stronghold(owner=seat)
     done(state, st)
-    return [Event.to_all("stronghold", f"{seat_name(state, seat)} builds its stronghold in {action.value}.",
-                         seat=seat, area=action.value)]
+    return [
+        Event.to_all(
+            "stronghold",
+            f"{seat_name(state, seat)} builds its stronghold in {action.value}.",
+            seat=seat,
+            area=action.value,
+        )
+    ]
 
 
 def setup_recruits(state: RunewarsState, seat: int) -> list[str]:
@@ -527,8 +645,11 @@ def _setup_unit_options(state: RunewarsState, seat: int) -> list[Option]:
     for i, kind in enumerate(units):
         a = homes[i % len(homes)]
         spread[a][kind] = spread[a].get(kind, 0) + 1
-    out.append(Option(label="Spread evenly over the home realm",
-                      action={"type": "rw_place_units", "placement": _clean(spread)}))
+    out.append(
+        Option(
+            label="Spread evenly over the home realm", action={"type": "rw_place_units", "placement": _clean(spread)}
+        )
+    )
     for first in sh + [a for a in homes if a not in sh]:
         plan: dict[str, dict[str, int]] = {a: {} for a in homes}
         counts = {a: 0 for a in homes}
@@ -537,8 +658,12 @@ def _setup_unit_options(state: RunewarsState, seat: int) -> list[Option]:
             a = next((x for x in order if counts[x] < B.UNIT_LIMIT), first)
             plan[a][kind] = plan[a].get(kind, 0) + 1
             counts[a] += 1
-        out.append(Option(label=f"Mass in {first} (up to 8, the rest beside it)",
-                          action={"type": "rw_place_units", "placement": _clean(plan)}))
+        out.append(
+            Option(
+                label=f"Mass in {first} (up to 8, the rest beside it)",
+                action={"type": "rw_place_units", "placement": _clean(plan)},
+            )
+        )
     return out
 
 
@@ -549,10 +674,16 @@ def _clean(plan: dict[str, dict[str, int]]) -> dict[str, dict[str, int]]:
 @decision("setup_units", "rw_place_units")
 def _su_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
     units = setup_recruits(state, st.seat)
-    return [Prompt(seat=st.seat, key=st.key, rule="RW-3.8.2",
-                   question=f"Place your starting units ({', '.join(units)}) in your home areas, at most 8 per area.",
-                   options=_setup_unit_options(state, st.seat),
-                   answer_schema={"type": "object", "description": "{area: {unit_type: count}}"})]
+    return [
+        Prompt(
+            seat=st.seat,
+            key=st.key,
+            rule="RW-3.8.2",
+            question=f"Place your starting units ({', '.join(units)}) in your home areas, at most 8 per area.",
+            options=_setup_unit_options(state, st.seat),
+            answer_schema={"type": "object", "description": "{area: {unit_type: count}}"},
+        )
+    ]
 
 
 @applies("setup_units")
@@ -572,8 +703,11 @@ def _su_apply(state: RunewarsState, st: Any, seat: int, action: Placement) -> li
             for _ in range(n):
                 B.add_unit(state, kind, seat, area)
     done(state, st)
-    return [Event.to_all("setup_units", f"{seat_name(state, seat)} places its starting army.", seat=seat,
-                         placement=action.placement)]
+    return [
+        Event.to_all(
+            "setup_units", f"{seat_name(state, seat)} places its starting army.", seat=seat, placement=action.placement
+        )
+    ]
 
 
 @sampler("setup_units")
@@ -589,9 +723,22 @@ def _sr_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
     else:
         q = "Choose the home area that gets your false rune; the other two get dragon runes (RW-3.8.3)."
         rule = "RW-3.8.3"
-    return [Prompt(seat=st.seat, key=st.key, rule=rule, question=q, secret=not state.options.epic,
-                   options=[Option(label=f"{'Dragon' if state.options.epic else 'False'} rune in {a}",
-                                   action={"type": "rw_choose", "value": a}) for a in home_areas(state, st.seat)])]
+    return [
+        Prompt(
+            seat=st.seat,
+            key=st.key,
+            rule=rule,
+            question=q,
+            secret=not state.options.epic,
+            options=[
+                Option(
+                    label=f"{'Dragon' if state.options.epic else 'False'} rune in {a}",
+                    action={"type": "rw_choose", "value": a},
+                )
+                for a in home_areas(state, st.seat)
+            ],
+        )
+    ]
 
 
 @applies("setup_rune")
@@ -602,16 +749,25 @@ def _sr_apply(state: RunewarsState, st: Any, seat: int, action: Choose) -> list[
         state.board[action.value].rune = "dragon"
         state.rune_supply["dragon"] -= 1
         done(state, st)
-        return [Event.to_all("runes", f"{seat_name(state, seat)} places a dragon rune face up in {action.value}.",
-                             seat=seat, area=action.value)]
+        return [
+            Event.to_all(
+                "runes",
+                f"{seat_name(state, seat)} places a dragon rune face up in {action.value}.",
+                seat=seat,
+                area=action.value,
+            )
+        ]
     for a in homes:
         face = "false" if a == action.value else "dragon"
         state.board[a].rune = face  # type: ignore[assignment]
         state.rune_supply[face] -= 1
     done(state, st)
-    return [Event.to_all("runes", f"{seat_name(state, seat)} places three rune tokens face down in its home realm.",
-                         seat=seat),
-            Event.to_seats(seat, "runes_private", f"Your false rune is in {action.value}.", area=action.value)]
+    return [
+        Event.to_all(
+            "runes", f"{seat_name(state, seat)} places three rune tokens face down in its home realm.", seat=seat
+        ),
+        Event.to_seats(seat, "runes_private", f"Your false rune is in {action.value}.", area=action.value),
+    ]
 
 
 # ---- RW-3.9-3.13 --------------------------------------------------------------------------------
@@ -625,8 +781,11 @@ def _setup_final(state: RunewarsState, st: Any) -> list[Event]:
     state.destiny.draw_pile.extend(state.starting_draw.values())
     state.destiny.shuffle(state.rng)
     for season in ("spring", "summer", "autumn", "winter"):
-        deck = sorted(c.card_id for c in cat.seasons.values() if c.season == season
-                      and not (state.options.epic and c.refers_to_false_runes))  # RW-35.3
+        deck = sorted(
+            c.card_id
+            for c in cat.seasons.values()
+            if c.season == season and not (state.options.epic and c.refers_to_false_runes)
+        )  # RW-35.3
         state.rng.shuffle(deck)
         state.season_decks[season] = deck
     state.titles = {t: _title() for t in sorted(cat.titles)}
@@ -649,4 +808,3 @@ def _title():  # type: ignore[no-untyped-def]
     from .state import TitleHold
 
     return TitleHold()
-

@@ -23,8 +23,15 @@ def threshold(state: RunewarsState) -> int:
 def _rank(state: RunewarsState, seats: list[int]) -> list[int]:
     """RW-28.3: most runes, then most influence, then highest starting influence."""
     n = state.players
-    return sorted(seats, key=lambda s: (-dragon_areas(state, s), -state.seats[s].influence,
-                                        -state.seats[s].starting_influence, (s - state.start_player) % n))
+    return sorted(
+        seats,
+        key=lambda s: (
+            -dragon_areas(state, s),
+            -state.seats[s].influence,
+            -state.seats[s].starting_influence,
+            (s - state.start_player) % n,
+        ),
+    )
 
 
 def _reveal_all(state: RunewarsState) -> None:
@@ -42,19 +49,33 @@ def check(state: RunewarsState) -> list[Event]:
     if reached:
         best = _rank(state, reached)[0]
         _end(state, [best], f"controls {dragon_areas(state, best)} areas with dragon runes (RW-28.1)")
-        events.append(Event.to_all("victory", f"{seat_name(state, best)} controls {dragon_areas(state, best)} dragon-rune "
-                                              "areas and wins (RW-28.1)!", reveals=True, winner=best,
-                                   runes=dict(state.log_reveal)))
+        events.append(
+            Event.to_all(
+                "victory",
+                f"{seat_name(state, best)} controls {dragon_areas(state, best)} dragon-rune areas and wins (RW-28.1)!",
+                reveals=True,
+                winner=best,
+                runes=dict(state.log_reveal),
+            )
+        )
     elif len(active) == 1:
         _end(state, active, "is the last player not eliminated (RW-33)")
-        events.append(Event.to_all("victory", f"{seat_name(state, active[0])} is the last player left and wins.",
-                                   reveals=True, winner=active[0]))
+        events.append(
+            Event.to_all(
+                "victory",
+                f"{seat_name(state, active[0])} is the last player left and wins.",
+                reveals=True,
+                winner=active[0],
+            )
+        )
     return events
 
 
 def _end(state: RunewarsState, winners: list[int], reason: str) -> None:
     _reveal_all(state)
-    state.final_scores = {s: float(dragon_areas(state, s)) for s in range(state.players) if not state.seats[s].eliminated}
+    state.final_scores = {
+        s: float(dragon_areas(state, s)) for s in range(state.players) if not state.seats[s].eliminated
+    }
     state.winner = winners
     state.win_reason = reason
     state.phase = "over"
@@ -70,9 +91,15 @@ def final_scoring(state: RunewarsState) -> list[Event]:
     best = ranked[0]
     _end(state, [best], f"controls the most dragon runes at the end of year {state.year} (RW-28.2)")
     counts = ", ".join(f"seat {s + 1}: {dragon_areas(state, s)}" for s in ranked)
-    return [Event.to_all("final_scoring", f"The game ends. Dragon runes controlled: {counts}. "
-                                          f"{seat_name(state, best)} wins (RW-28.2, RW-28.3).", reveals=True,
-                         winner=best, runes=dict(state.log_reveal))]
+    return [
+        Event.to_all(
+            "final_scoring",
+            f"The game ends. Dragon runes controlled: {counts}. {seat_name(state, best)} wins (RW-28.2, RW-28.3).",
+            reveals=True,
+            winner=best,
+            runes=dict(state.log_reveal),
+        )
+    ]
 
 
 def _eliminations(state: RunewarsState, ctl: dict[str, int | None]) -> list[Event]:
@@ -109,6 +136,9 @@ def _eliminations(state: RunewarsState, ctl: dict[str, int | None]) -> list[Even
         state.steps = [s for s in state.steps if s.seat != seat or s.kind in ("turn_end",)]
         if state.choice is not None and seat in state.choice.seats:
             state.choice.seats.remove(seat)
-        events.append(Event.to_all("eliminated", f"{seat_name(state, seat)} controls no area and is eliminated (RW-33).",
-                                   seat=seat))
+        events.append(
+            Event.to_all(
+                "eliminated", f"{seat_name(state, seat)} controls no area and is eliminated (RW-33).", seat=seat
+            )
+        )
     return events

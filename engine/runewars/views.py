@@ -25,9 +25,12 @@ def _units_by_area(state: RunewarsState) -> dict[str, list[dict[str, Any]]]:
         key = (u.area, u.owner, u.kind, u.routed)
         groups[key] = groups.get(key, 0) + 1
     out: dict[str, list[dict[str, Any]]] = {}
-    for (area, owner, kind, routed), n in sorted(groups.items(), key=lambda kv: (kv[0][0], -1 if kv[0][1] is None else kv[0][1], kv[0][2], kv[0][3])):
-        out.setdefault(area, []).append({"owner": owner, "type": kind, "count": n, "routed": routed,
-                                         "neutral": catalog().is_neutral_kind(kind)})
+    for (area, owner, kind, routed), n in sorted(
+        groups.items(), key=lambda kv: (kv[0][0], -1 if kv[0][1] is None else kv[0][1], kv[0][2], kv[0][3])
+    ):
+        out.setdefault(area, []).append(
+            {"owner": owner, "type": kind, "count": n, "routed": routed, "neutral": catalog().is_neutral_kind(kind)}
+        )
     return out
 
 
@@ -37,8 +40,9 @@ def _pre_attack_controller(state: RunewarsState) -> int | None:
     to be listed first, until the battle resolves."""
     battle = state.battle
     assert battle is not None
-    shown = state.model_copy(update={"units": [u for u in state.units
-                                               if not (u.area == battle.area and u.owner == battle.attacker)]})
+    shown = state.model_copy(
+        update={"units": [u for u in state.units if not (u.area == battle.area and u.owner == battle.attacker)]}
+    )
     return B.controller(shown, battle.area)
 
 
@@ -52,51 +56,83 @@ def view(state: RunewarsState, seat: int | None) -> dict[str, Any]:
         ctl[state.battle.area] = _pre_attack_controller(state)
     areas = []
     for a in sorted(state.board.values(), key=lambda x: x.id):
-        areas.append({
-            "id": a.id, "tile": a.tile, "hex": list(a.hex), "edges": list(a.edges),
-            "adj": dict(sorted(a.adj.items())),
-            "food": a.food, "wood": a.wood, "ore": a.ore, "home_of": a.home_of,
-            "city": ({"id": a.city, "name": cat.cities[a.city].name} if a.city else None),
-            "controller": ctl.get(a.id),
-            "stronghold": (a.stronghold.model_dump() if a.stronghold else None),
-            "rune": (a.rune if public_runes else ("token" if a.rune else None)),
-            "activation": sorted(a.activation),
-            "units": units.get(a.id, []),
-        })
+        areas.append(
+            {
+                "id": a.id,
+                "tile": a.tile,
+                "hex": list(a.hex),
+                "edges": list(a.edges),
+                "adj": dict(sorted(a.adj.items())),
+                "food": a.food,
+                "wood": a.wood,
+                "ore": a.ore,
+                "home_of": a.home_of,
+                "city": ({"id": a.city, "name": cat.cities[a.city].name} if a.city else None),
+                "controller": ctl.get(a.id),
+                "stronghold": (a.stronghold.model_dump() if a.stronghold else None),
+                "rune": (a.rune if public_runes else ("token" if a.rune else None)),
+                "activation": sorted(a.activation),
+                "units": units.get(a.id, []),
+            }
+        )
     seats = []
     for p in state.seats:
-        seats.append({
-            "seat": p.seat, "faction": p.faction,
-            "faction_name": cat.factions[p.faction].name if p.faction else None,
-            "dials": dict(p.dials), "influence": p.influence, "starting_influence": p.starting_influence,
-            "tactics_count": len(p.tactics),
-            "quest_count": len(state.heroes.quest_hands.get(p.seat, [])),
-            "orders_used": list(p.orders_used), "order_now": p.order_now, "order_prev": p.order_prev,
-            "titles": sorted(t for t, h in state.titles.items() if h.holder == p.seat),
-            "has_objective": p.objective is not None, "eliminated": p.eliminated,
-            "dragon_runes": dragon_areas(state, p.seat) if public_runes and p.faction else None,
-            "strongholds": B.strongholds_of(state, p.seat) if state.board else [],
-        })
+        seats.append(
+            {
+                "seat": p.seat,
+                "faction": p.faction,
+                "faction_name": cat.factions[p.faction].name if p.faction else None,
+                "dials": dict(p.dials),
+                "influence": p.influence,
+                "starting_influence": p.starting_influence,
+                "tactics_count": len(p.tactics),
+                "quest_count": len(state.heroes.quest_hands.get(p.seat, [])),
+                "orders_used": list(p.orders_used),
+                "order_now": p.order_now,
+                "order_prev": p.order_prev,
+                "titles": sorted(t for t, h in state.titles.items() if h.holder == p.seat),
+                "has_objective": p.objective is not None,
+                "eliminated": p.eliminated,
+                "dragon_runes": dragon_areas(state, p.seat) if public_runes and p.faction else None,
+                "strongholds": B.strongholds_of(state, p.seat) if state.board else [],
+            }
+        )
     from . import ruleset as R
 
     waiting = sorted(R.RUNEWARS.acting_seats(state))
     out: dict[str, Any] = {
-        "phase": state.phase, "year": state.year, "season": SEASONS[state.season],
+        "phase": state.phase,
+        "year": state.year,
+        "season": SEASONS[state.season],
         "last_year": 8 if state.options.epic else 6,
         "options": {"exploration": state.options.exploration, "epic": state.options.epic},
         "start_player": state.start_player,
         "starting_draw": {str(k): v for k, v in state.starting_draw.items()},
-        "season_card": ({"id": state.season_card, "name": cat.seasons[state.season_card].name,
-                         "text": cat.seasons[state.season_card].text} if state.season_card else None),
+        "season_card": (
+            {
+                "id": state.season_card,
+                "name": cat.seasons[state.season_card].name,
+                "text": cat.seasons[state.season_card].text,
+            }
+            if state.season_card
+            else None
+        ),
         "season_discard": list(state.season_discard),
-        "areas": areas, "seats": seats,
-        "titles": {t: {"name": cat.titles[t].name, "holder": h.holder, "tokens": h.tokens}
-                   for t, h in sorted(state.titles.items())},
+        "areas": areas,
+        "seats": seats,
+        "titles": {
+            t: {"name": cat.titles[t].name, "holder": h.holder, "tokens": h.tokens}
+            for t, h in sorted(state.titles.items())
+        },
         "destiny": {"deck": len(state.destiny.draw_pile), "discard": list(state.destiny.discard_pile)},
-        "tactics_deck": {"deck": len(state.tactics_deck.draw_pile),
-                         "discard": list(state.tactics_deck.discard_pile) if state.options.public_discards else
-                         len(state.tactics_deck.discard_pile)},
-        "rune_supply": dict(state.rune_supply), "false_runes_revealed": state.revealed_false,
+        "tactics_deck": {
+            "deck": len(state.tactics_deck.draw_pile),
+            "discard": list(state.tactics_deck.discard_pile)
+            if state.options.public_discards
+            else len(state.tactics_deck.discard_pile),
+        },
+        "rune_supply": dict(state.rune_supply),
+        "false_runes_revealed": state.revealed_false,
         "claimed_objectives": list(state.claimed_objectives),
         "winter_water": state.winter_water,
         "modifiers": [m.model_dump() for m in state.modifiers],
@@ -104,28 +140,52 @@ def view(state: RunewarsState, seat: int | None) -> dict[str, Any]:
         "resolve_order": list(state.resolve_order),
         "choice": state.choice.public() if state.choice else None,
         "waiting_on": waiting,
-        "setup": {"markers": state.setup.get("markers", []),
-                  "setup_quests": state.setup.get("setup_quests", {}),
-                  "tiles_in_hand": state.setup.get("tiles_in_hand", {})} if state.phase == "setup" else None,
-        "heroes": heroes_view(state.heroes, seat if seat is not None and seat >= 0 else None, state.quest_phase,
-                              content=cat.hero_content),
+        "setup": {
+            "markers": state.setup.get("markers", []),
+            "setup_quests": state.setup.get("setup_quests", {}),
+            "tiles_in_hand": state.setup.get("tiles_in_hand", {}),
+        }
+        if state.phase == "setup"
+        else None,
+        "heroes": heroes_view(
+            state.heroes, seat if seat is not None and seat >= 0 else None, state.quest_phase, content=cat.hero_content
+        ),
         "battle": battle_view(state.battle, seat if seat is not None and seat >= 0 else None) if state.battle else None,
-        "result": ({"winners": state.winner, "reason": state.win_reason,
-                    "scores": {str(k): v for k, v in state.final_scores.items()}} if over else None),
+        "result": (
+            {
+                "winners": state.winner,
+                "reason": state.win_reason,
+                "scores": {str(k): v for k, v in state.final_scores.items()},
+            }
+            if over
+            else None
+        ),
         "gm_tasks": [{"id": t.id, "rule": t.rule} for t in state.gm.tasks],
     }
     if seat is not None and 0 <= seat < state.players:
         p = state.seats[seat]
         out["me"] = {
             "seat": seat,
-            "tactics": [{"id": c.id, "name": cat.tactics[c.id].name, "timing": cat.tactics[c.id].timing,
-                         "text": cat.tactics[c.id].text, "playable_from_next_season": c.gained == state.season_index}
-                        for c in p.tactics],
+            "tactics": [
+                {
+                    "id": c.id,
+                    "name": cat.tactics[c.id].name,
+                    "timing": cat.tactics[c.id].timing,
+                    "text": cat.tactics[c.id].text,
+                    "playable_from_next_season": c.gained == state.season_index,
+                }
+                for c in p.tactics
+            ],
             "quests": list(state.heroes.quest_hands.get(seat, [])),
-            "objective": ({"id": p.objective, "name": cat.objectives[p.objective].name,
-                           "text": cat.objectives[p.objective].text} if p.objective else None),
+            "objective": (
+                {"id": p.objective, "name": cat.objectives[p.objective].name, "text": cat.objectives[p.objective].text}
+                if p.objective
+                else None
+            ),
             "runes": visible_runes(state, seat),
             "order_hand": [c for c in range(1, 9) if c not in p.orders_used],
-            "chosen": state.choice.private(seat).get("my_answer") if state.choice and seat in state.choice.seats else None,
+            "chosen": state.choice.private(seat).get("my_answer")
+            if state.choice and seat in state.choice.seats
+            else None,
         }
     return out

@@ -12,7 +12,7 @@ from typing import Any
 from engine.ageofheroes import AGE_OF_HEROES as RS
 from engine.ageofheroes import cards as C
 from engine.ageofheroes.flow import advance, push
-from engine.ageofheroes.state import Army, AohState
+from engine.ageofheroes.state import AohState, Army
 from engine.core import Event
 
 TRIBES = ["egyptian", "roman", "greek", "babylonian", "celtic", "chinese"]
@@ -29,7 +29,7 @@ def position(players: int = 3, tribes: list[str] | None = None, **options: Any) 
     state.deck.draw_pile = sorted(cards)
     state.deck.discard_pile = []
     tribes = tribes or TRIBES[:players]
-    for p, t in zip(state.seats, tribes):
+    for p, t in zip(state.seats, tribes, strict=False):
         p.tribe = t
         p.cities = 1
         p.armies = [Army(id="a1")]
@@ -130,7 +130,14 @@ def texts(events: list[Event]) -> str:
     return "\n".join(e.text for e in events)
 
 
-def war(state: AohState, seat: int, target: int, purpose: str, armies_: list[str], heroes: list[dict[str, Any]] | None = None) -> AohState:
+def war(
+    state: AohState,
+    seat: int,
+    target: int,
+    purpose: str,
+    armies_: list[str],
+    heroes: list[dict[str, Any]] | None = None,
+) -> AohState:
     state, _ = act(state, seat, type="action", choice="war")
     state, _ = act(state, seat, type="declare_war", target=target, purpose=purpose, armies=armies_, heroes=heroes or [])
     return state
@@ -143,7 +150,7 @@ def place_cards(state: AohState, seat: int, values: list[int]) -> dict[str, str]
     side = "att" if b.attacker == seat else "dfn"
     drawn = list(b.att_drawn if side == "att" else b.def_drawn)
     mapping = {}
-    for unit, v in zip(b.units(side), values):
+    for unit, v in zip(b.units(side), values, strict=False):
         card = next(c for c in drawn if C.battle_value(c) == v)
         drawn.remove(card)
         mapping[unit.id] = card

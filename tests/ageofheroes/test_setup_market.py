@@ -52,7 +52,7 @@ def test_tc03_first_market_day_discards_disasters_keeps_held_events() -> None:
     events: list = []
     advance(state, events)
     # each draws exactly one: B's Famine is discarded unused and not replaced
-    assert [len(p.hand) - s for p, s in zip(state.seats, sizes)] == [1, 0, 1]
+    assert [len(p.hand) - s for p, s in zip(state.seats, sizes, strict=False)] == [1, 0, 1]
     assert "wood" in kinds(state.seats[2].hand)
     assert "grain" in kinds(state.seats[2].hand)  # no Famine effect
     assert "luck" in kinds(state.seats[0].hand)

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from engine.ageofheroes.state import Army
-from engine.ageofheroes.war import duel_totals
 from engine.ageofheroes.events_cards import quake_targets
-from engine.ageofheroes.state import Battle, Unit
 from engine.ageofheroes.market import market_draws
+from engine.ageofheroes.state import Army, Battle, Unit
+from engine.ageofheroes.war import duel_totals
 from engine.core import RuleViolation
 
 from .support import act, at_action, begin_turn, cities, deck_top, give, kinds, position, top

@@ -11,7 +11,21 @@ from engine.ageofheroes.flow import advance, push
 from engine.ageofheroes.state import Road
 from engine.core import RuleViolation
 
-from .support import act, armies, at_action, begin_turn, cities, deck_top, fortresses, give, kinds, position, take, top, war
+from .support import (
+    act,
+    armies,
+    at_action,
+    begin_turn,
+    cities,
+    deck_top,
+    fortresses,
+    give,
+    kinds,
+    position,
+    take,
+    top,
+    war,
+)
 
 
 def test_tc18_volcano_returns_a_city_to_an_empty_supply() -> None:

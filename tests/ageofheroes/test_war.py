@@ -11,7 +11,22 @@ from engine.ageofheroes.state import Battle, Road, Unit
 from engine.ageofheroes.war import _tier, duel_totals
 from engine.core import RuleViolation
 
-from .support import act, armies, at_action, battle_top, begin_turn, cities, deck_top, fortresses, give, kinds, place_cards, position, top, war
+from .support import (
+    act,
+    armies,
+    at_action,
+    battle_top,
+    begin_turn,
+    cities,
+    deck_top,
+    fortresses,
+    give,
+    kinds,
+    place_cards,
+    position,
+    top,
+    war,
+)
 
 
 def battle_deck_whole(state) -> bool:  # type: ignore[no-untyped-def]
@@ -92,15 +107,27 @@ def test_tc09_property_victories_between_three_and_six(seed: int) -> None:
 
 @pytest.mark.parametrize(
     "a_card,a_gen,d_card,d_gen,forts,totals",
-    [(4, "general", 1, "general", 2, (6, 5)), (6, None, 3, None, 3, (6, 6)), (2, None, 2, None, 0, (2, 2)),
-     (5, None, 6, None, 0, (5, 6)), (3, "hero", 4, None, 0, (5, 4))],
+    [
+        (4, "general", 1, "general", 2, (6, 5)),
+        (6, None, 3, None, 3, (6, 6)),
+        (2, None, 2, None, 0, (2, 2)),
+        (5, None, 6, None, 0, (5, 6)),
+        (3, "hero", 4, None, 0, (5, 4)),
+    ],
 )
-def test_tc10_duel_arithmetic(a_card: int, a_gen: str | None, d_card: int, d_gen: str | None, forts: int, totals: tuple[int, int]) -> None:
+def test_tc10_duel_arithmetic(
+    a_card: int, a_gen: str | None, d_card: int, d_gen: str | None, forts: int, totals: tuple[int, int]
+) -> None:
     # AH-10.11: card + 2 per General (real or Mighty Hero) + defender's Fortresses
     state = position(2)
     fortresses(state, 1, forts)
     b = Battle(attacker=0, defender=1, purpose="conquest")
-    a = Unit(id="a1", card=f"bc{a_card}-01", general=a_gen == "general", hero_general="mighty_hero-01" if a_gen == "hero" else None)
+    a = Unit(
+        id="a1",
+        card=f"bc{a_card}-01",
+        general=a_gen == "general",
+        hero_general="mighty_hero-01" if a_gen == "hero" else None,
+    )
     d = Unit(id="b1", card=f"bc{d_card}-02", general=d_gen == "general")
     assert duel_totals(state, b, a, d) == totals
 
@@ -369,7 +396,15 @@ def test_tc20a_mighty_hero_as_the_only_army() -> None:
     at_action(state, 0)
     state, _ = act(state, 0, type="action", choice="war")
     with pytest.raises(RuleViolation) as exc:
-        act(state, 0, type="declare_war", target=1, purpose="plunder", armies=[], heroes=[{"use": "general", "army": "a1"}])
+        act(
+            state,
+            0,
+            type="declare_war",
+            target=1,
+            purpose="plunder",
+            armies=[],
+            heroes=[{"use": "general", "army": "a1"}],
+        )
     assert exc.value.rule == "AH-10.3.4"
     state, _ = act(state, 0, type="declare_war", target=1, purpose="plunder", armies=[], heroes=[{"use": "army"}])
     state, events = act(state, 1, type="respond", play="none", heroes=[])
@@ -402,8 +437,8 @@ def test_tc29_defender_with_more_armies_picks_who_fights() -> None:
     state, _ = act(state, 1, type="respond", play="none", heroes=[])
     b = state.battle
     assert b is not None and len(b.def_drawn) == 4  # B draws and places all four
-    state, _ = act(state, 0, type="assign", cards={u.id: c for u, c in zip(b.att, b.att_drawn)})
-    state, _ = act(state, 1, type="assign", cards={u.id: c for u, c in zip(b.dfn, b.def_drawn)})
+    state, _ = act(state, 0, type="assign", cards={u.id: c for u, c in zip(b.att, b.att_drawn, strict=False)})
+    state, _ = act(state, 1, type="assign", cards={u.id: c for u, c in zip(b.dfn, b.def_drawn, strict=False)})
     state, _ = act(state, 0, type="pick", unit="a1")
     state, first = act(state, 1, type="pick", unit="b3")
     assert state.stack[-1].choice is not None and state.stack[-1].choice.seats == [1]  # a2 is forced; B still picks

@@ -33,7 +33,7 @@ class Sent:
 
 
 class StubResponse:
-    def __init__(self, owner: "StubInteraction") -> None:
+    def __init__(self, owner: StubInteraction) -> None:
         self.owner = owner
         self._done = False
         self.deferred: dict[str, Any] | None = None
@@ -51,7 +51,9 @@ class StubResponse:
         self._ack()
         self.deferred = {"ephemeral": ephemeral, "thinking": thinking}
 
-    async def send_message(self, content: str | None = None, *, ephemeral: bool = False, view: Any = None, **_: Any) -> None:
+    async def send_message(
+        self, content: str | None = None, *, ephemeral: bool = False, view: Any = None, **_: Any
+    ) -> None:
         self._ack()
         self.owner.replies.append(Sent(content or "", ephemeral, view, "response"))
 
@@ -65,7 +67,7 @@ class StubResponse:
 
 
 class StubFollowup:
-    def __init__(self, owner: "StubInteraction") -> None:
+    def __init__(self, owner: StubInteraction) -> None:
         self.owner = owner
 
     async def send(self, content: str | None = None, *, ephemeral: bool = False, view: Any = None, **_: Any) -> None:
@@ -90,7 +92,7 @@ class StubInteraction:
 
     def __init__(
         self,
-        client: "StubClient",
+        client: StubClient,
         user: StubUser | int,
         *,
         guild_id: int | None = 77,
@@ -122,14 +124,17 @@ class StubInteraction:
 
 
 class StubChannel:
-    def __init__(self, client: "StubClient", channel_id: int, *, dm_user: int | None = None) -> None:
+    def __init__(self, client: StubClient, channel_id: int, *, dm_user: int | None = None) -> None:
         self.client = client
         self.id = channel_id
         self.dm_user = dm_user
 
     async def send(self, content: str | None = None, *, view: Any = None, **_: Any) -> Any:
         if self.dm_user is not None and self.dm_user in self.client.closed_dms:
-            raise discord.Forbidden(SimpleNamespace(status=403, reason="Forbidden"), {"code": 50007, "message": "Cannot send messages to this user"})
+            raise discord.Forbidden(
+                SimpleNamespace(status=403, reason="Forbidden"),
+                {"code": 50007, "message": "Cannot send messages to this user"},
+            )
         sent = Sent(content or "", False, view, "dm" if self.dm_user is not None else "post")
         if self.dm_user is not None:
             self.client.dms.setdefault(self.dm_user, []).append(sent)

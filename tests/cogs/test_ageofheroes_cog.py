@@ -47,7 +47,12 @@ def test_goods_codes_round_trip_and_custom_ids_fit() -> None:
             m = re.fullmatch(AH.BUTTON_TEMPLATE, draft.custom_id(op, alphabet))
             assert m is not None
             again = AH.Draft.from_match(m, alphabet)
-            assert (again.game, again.seat, again.to, again.counter) == (draft.game, draft.seat, draft.to, draft.counter)
+            assert (again.game, again.seat, again.to, again.counter) == (
+                draft.game,
+                draft.seat,
+                draft.to,
+                draft.counter,
+            )
     counter = AH.CounterButton(10**20 - 1, 5, 10**10 - 1)
     assert len(counter.custom_id) <= 100 and re.fullmatch(AH.COUNTER_TEMPLATE, counter.custom_id)
 
@@ -56,9 +61,19 @@ def test_draft_is_ready_only_with_a_partner_and_a_card() -> None:
     assert not AH.Draft(1, 0).ready
     assert not AH.Draft(1, 0, 1).ready
     assert AH.Draft(1, 0, 1, get=["wood"]).ready
-    assert AH.Draft(1, 0, 1, ["iron"], ["wood"]).action() == {"type": "trade_offer", "to": 1, "give": ["iron"], "get": ["wood"]}
+    assert AH.Draft(1, 0, 1, ["iron"], ["wood"]).action() == {
+        "type": "trade_offer",
+        "to": 1,
+        "give": ["iron"],
+        "get": ["wood"],
+    }
     # P-06: a counter is the engine's trade_counter; the engine sends it back to the offer's maker.
-    assert AH.Draft(1, 0, 1, ["iron"], ["wood"], counter=3).action() == {"type": "trade_counter", "offer": 3, "give": ["iron"], "get": ["wood"]}
+    assert AH.Draft(1, 0, 1, ["iron"], ["wood"], counter=3).action() == {
+        "type": "trade_counter",
+        "offer": 3,
+        "give": ["iron"],
+        "get": ["wood"],
+    }
 
 
 async def test_builder_components_are_valid_and_show_the_draft() -> None:
@@ -88,7 +103,9 @@ async def test_builder_values_map_back_to_kinds() -> None:
     alphabet = AH.tradable_kinds(CONTENT)
     state = trading_state()
     view = AH.builder_view(RS.view(state, 0), AH.Draft(7, 0), alphabet)
-    gv = next(c for row in view.to_components() for c in row["components"] if c.get("custom_id", "").startswith("ahb:gv:"))
+    gv = next(
+        c for row in view.to_components() for c in row["components"] if c.get("custom_id", "").startswith("ahb:gv:")
+    )
     picked = [o["value"] for o in gv["options"] if o["label"] in ("Iron", "Luck")]
     assert sorted(AH._from_values(picked, alphabet)) == ["iron", "luck"]
 
@@ -126,7 +143,9 @@ def test_offer_gives_the_recipient_accept_and_decline_buttons_and_new_keys() -> 
     assert "you get Iron, you give Grain" in incoming.question
     public = [e.text for e in events if e.audience is None]
     assert public and not any("Iron" in t or "Grain" in t for t in public)
-    assert RS.describe_action(state, 0, {"type": "trade_offer", "to": 1, "give": ["iron"], "get": ["grain"]}).startswith("offer seat 2")
+    assert RS.describe_action(
+        state, 0, {"type": "trade_offer", "to": 1, "give": ["iron"], "get": ["grain"]}
+    ).startswith("offer seat 2")
 
 
 def test_card_texts_cover_every_card_within_limits() -> None:
@@ -158,7 +177,7 @@ def _bare_cog() -> commands.Cog:
             self.form_builders: dict = {}
             self.prompt_extras: dict = {}
 
-        class client:  # noqa: N801 - stands in for the bot
+        class client:
             @staticmethod
             def add_dynamic_items(*items: object) -> None: ...
 

@@ -8,8 +8,9 @@ component is rebuilt from its custom id before it is pressed, as after a restart
 from __future__ import annotations
 
 import re
+from collections.abc import AsyncIterator
 from pathlib import Path
-from typing import Any, AsyncIterator
+from typing import Any
 
 import jsonpatch
 import pytest
@@ -50,7 +51,9 @@ class Table:
         return sorted(C.kind(c) for c in loaded.state.p(seat).hand)
 
     def last_dm_with(self, user: int, prefix: str) -> Sent:
-        return next(s for s in reversed(self.client.dms.get(user, [])) if any(c.startswith(prefix) for c in s.custom_ids))
+        return next(
+            s for s in reversed(self.client.dms.get(user, [])) if any(c.startswith(prefix) for c in s.custom_ids)
+        )
 
 
 async def to_trading(store: GameStore, game_id: int) -> None:
@@ -60,7 +63,9 @@ async def to_trading(store: GameStore, game_id: int) -> None:
         if loaded.state.stack[-1].kind == "trade":
             return
         prompt = next(p for p in loaded.prompts if p.waiting)
-        await store.gm_act(game_id, GM, prompt.default or prompt.options[0].action, "test: skip to trading", seat=prompt.seat)
+        await store.gm_act(
+            game_id, GM, prompt.default or prompt.options[0].action, "test: skip to trading", seat=prompt.seat
+        )
     raise AssertionError("no trading phase reached")
 
 
@@ -83,7 +88,9 @@ async def table(tmp_path: Path) -> AsyncIterator[Table]:
     client.add_dynamic_items = lambda *items: None  # type: ignore[attr-defined]
     await AH.AgeOfHeroesCog(referee).cog_load()
     try:
-        game = await store.create_game(GUILD, CHANNEL, "ageofheroes", {"players": 3, "setup_tribe_selection": "random"}, USERS[0])
+        game = await store.create_game(
+            GUILD, CHANNEL, "ageofheroes", {"players": 3, "setup_tribe_selection": "random"}, USERS[0]
+        )
         await store.set_thread(game.id, THREAD)
         for user in USERS:
             await store.join(game.id, user)
@@ -127,7 +134,9 @@ async def make_offer(table: Table) -> None:
 async def test_an_incoming_offer_has_a_counter_button_next_to_accept_and_decline(table: Table) -> None:
     await make_offer(table)
     incoming = table.last_dm_with(USERS[1], "ahc:")  # the recipient's private trade prompt (P-06)
-    labels = [getattr(c, "label", None) or getattr(getattr(c, "item", None), "label", None) for c in incoming.view.children]
+    labels = [
+        getattr(c, "label", None) or getattr(getattr(c, "item", None), "label", None) for c in incoming.view.children
+    ]
     assert {"Accept #1 from seat 1", "Decline #1", "Counter #1…", "Make an offer…"} <= set(labels), labels
     assert f"ahc:{table.game_id}:1:1" in incoming.custom_ids
     assert all(len(c) <= 100 for c in incoming.custom_ids)
@@ -142,7 +151,11 @@ async def test_a_counter_by_the_recipient_reaches_the_proposer_who_accepts_it(ta
     # P-06: Counter opens the builder, pre-filled with the reverse deal (Grain for Iron).
     opened = await press(table, USERS[1], AH.CounterButton, AH.COUNTER_TEMPLATE, counter_id)
     (builder,) = opened.replies
-    assert "Counter-offer to #1" in builder.content and "You give: Grain" in builder.content and "You ask for: Iron" in builder.content
+    assert (
+        "Counter-offer to #1" in builder.content
+        and "You give: Grain" in builder.content
+        and "You ask for: Iron" in builder.content
+    )
     assert not any(c.startswith("ahb:to:") for c in builder.custom_ids)  # a counter goes back to its proposer
 
     # The recipient adjusts it: a Stone as well (the menus of its own hand, AH-4.7).
@@ -172,7 +185,9 @@ async def test_a_counter_by_the_recipient_reaches_the_proposer_who_accepts_it(ta
     assert await table.hand(1) == ["iron"]
     assert await table.hand(2) == ["gold", "mighty_hero"]
     thread = "\n".join(table.client.all_posts())
-    assert "counters with offer 2" in thread and "Grain" not in thread and "Stone" not in thread  # AH-4.5: contents stay private
+    assert (
+        "counters with offer 2" in thread and "Grain" not in thread and "Stone" not in thread
+    )  # AH-4.5: contents stay private
 
 
 async def test_a_third_seat_cannot_counter_or_send_someone_elses_counter(table: Table) -> None:
@@ -237,4 +252,6 @@ def test_counter_buttons_fit_any_number_of_incoming_offers(offers: int) -> None:
     assert all(len(c) <= 100 and any(t.fullmatch(c) for t in templates) for c in cids)
     counters = [c for c in cids if c.startswith("ahc:")]
     assert counters and counters[0] == "ahc:7:0:1" and len(counters) <= offers
-    assert AH.counter_items(7, next(p for p in RS.prompts(trading_state()) if p.seat == 0), layout) == []  # nothing to counter
+    assert (
+        AH.counter_items(7, next(p for p in RS.prompts(trading_state()) if p.seat == 0), layout) == []
+    )  # nothing to counter

@@ -127,7 +127,9 @@ async def test_seat_a_is_shown_none_of_seat_b_secrets(make: Any) -> None:
     shown = builder_payload(state) + "\n" + await autocomplete_payload(state)
     assert not [s for s in secrets if s in shown]
     # A's "You give…" menu and its give completions are A's own hand only (AH-4.7).
-    assert sorted(give_labels(state)) == sorted(AH._copy_label(k, n) for k, n in AH.copies([C.kind(c) for c in state.p(A).hand]))
+    assert sorted(give_labels(state)) == sorted(
+        AH._copy_label(k, n) for k, n in AH.copies([C.kind(c) for c in state.p(A).hand])
+    )
     gives = [c.name for c in await AH.give_autocomplete(StubInteraction(_client(state), USERS[A]), "")]  # type: ignore[arg-type]
     assert not {C.name(k) for k in B_ONLY} & set(gives)
 
@@ -143,12 +145,19 @@ async def test_changing_seat_b_secrets_changes_nothing_seat_a_sees(make: Any) ->
 async def test_a_counter_prefill_comes_from_the_recipients_own_view() -> None:
     """P-06: the pre-filled counter gives only what the recipient holds, and asks what was offered."""
     state = market_state()
-    state, _ = RS.apply(state, A, {"type": "trade_offer", "to": B, "give": ["iron", "iron"], "get": ["marble", "stone"]})
+    state, _ = RS.apply(
+        state, A, {"type": "trade_offer", "to": B, "give": ["iron", "iron"], "get": ["marble", "stone"]}
+    )
     view = RS.view(state, B)
     offer = AH.incoming_offer(view, 1)
     assert offer is not None and AH.incoming_offer(RS.view(state, 2), 1) is None  # a third seat has no such offer
     draft = AH.counter_draft(view, 7, offer)
-    assert (draft.to, draft.give, draft.get, draft.counter) == (A, ["marble"], ["iron", "iron"], 1)  # no Stone in B's hand
+    assert (draft.to, draft.give, draft.get, draft.counter) == (
+        A,
+        ["marble"],
+        ["iron", "iron"],
+        1,
+    )  # no Stone in B's hand
 
 
 def _client(state: AohState) -> StubClient:

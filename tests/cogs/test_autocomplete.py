@@ -7,8 +7,9 @@ facts. Each case asks as a player, a stranger, a GM in a DM and a GM of another 
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
 from pathlib import Path
-from typing import Any, AsyncIterator
+from typing import Any
 
 import pytest
 

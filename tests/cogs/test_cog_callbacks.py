@@ -7,8 +7,9 @@ action, and must leave the game exactly as it was (same log, same state).
 from __future__ import annotations
 
 import json
+from collections.abc import AsyncIterator
 from pathlib import Path
-from typing import Any, AsyncIterator
+from typing import Any
 
 import pytest
 

@@ -34,18 +34,55 @@ async def test_command_tree_is_within_limits_and_hash_is_stable() -> None:
     assert limit_problems(payload) == []
     assert payload_hash(payload) == payload_hash(tree_payload((await make_bot()).tree))
     names = {sub["name"] for group in payload for sub in group["options"]}
-    assert {"new", "join", "leave", "start", "cancel", "list", "info", "status", "board", "hand", "log", "undo", "act", "remind"} <= names
-    assert {"rollback", "override", "replace", "kick", "pause", "resume", "end", "audit", "view-as", "resolve", "sync"} <= names
+    assert {
+        "new",
+        "join",
+        "leave",
+        "start",
+        "cancel",
+        "list",
+        "info",
+        "status",
+        "board",
+        "hand",
+        "log",
+        "undo",
+        "act",
+        "remind",
+    } <= names
+    assert {
+        "rollback",
+        "override",
+        "replace",
+        "kick",
+        "pause",
+        "resume",
+        "end",
+        "audit",
+        "view-as",
+        "resolve",
+        "sync",
+    } <= names
 
 
 def test_limit_problems_catch_a_26th_subcommand() -> None:
-    group = {"name": "x", "description": "d", "options": [{"type": 1, "name": f"s{i}", "description": "d"} for i in range(26)]}
+    group = {
+        "name": "x",
+        "description": "d",
+        "options": [{"type": 1, "name": f"s{i}", "description": "d"} for i in range(26)],
+    }
     assert limit_problems([group])
 
 
 @pytest.mark.parametrize("n", [3, 30, 260])
 async def test_dynamic_items_build_valid_components(n: int) -> None:
-    prompt = Prompt(seat=1, key="k", rule="R", question="Q", options=[Option(label=f"o{i}", action={"type": "a", "i": i}) for i in range(n)])
+    prompt = Prompt(
+        seat=1,
+        key="k",
+        rule="R",
+        question="Q",
+        options=[Option(label=f"o{i}", action={"type": "a", "i": i}) for i in range(n)],
+    )
     view = discord.ui.View(timeout=None)
     for item in items_for(layout_prompt(9, prompt)):
         view.add_item(item)
@@ -79,7 +116,10 @@ def test_log_hides_other_seats_private_events() -> None:
         def __init__(self, seq: int, events: list[Event], kind: str = "action") -> None:
             self.seq, self.events, self.kind = seq, events, kind
 
-    entries = [Entry(1, [Event.to_all("a", "public"), Event.to_seats(0, "d", "You drew ruby-07.")]), Entry(2, [Event.to_all("u", "undone")], "undo")]
+    entries = [
+        Entry(1, [Event.to_all("a", "public"), Event.to_seats(0, "d", "You drew ruby-07.")]),
+        Entry(2, [Event.to_all("u", "undone")], "undo"),
+    ]
     assert "ruby-07" in format_log(entries, 0)
     assert "ruby-07" not in format_log(entries, 1) and "ruby-07" not in format_log(entries, None)
     assert "↩️undone" in format_log(entries, None)

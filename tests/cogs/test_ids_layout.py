@@ -100,11 +100,15 @@ def test_long_labels_go_to_a_select_and_are_truncated() -> None:
 def test_every_layout_respects_discord_limits() -> None:
     for n in (1, 5, 20, 21, 25, 26, 99, 100, 101, 260):
         for page in range(4):
-            layout = layout_prompt(1, prompt(n, schema={"type": "object", "properties": {"a": {"type": "string"}}}), page)
+            layout = layout_prompt(
+                1, prompt(n, schema={"type": "object", "properties": {"a": {"type": "string"}}}), page
+            )
             assert len(layout.rows) <= 5
             for row in layout.rows:
                 assert len(row) <= 5
-                assert sum(isinstance(c, SelectSpec) for c in row) <= 1 and (len(row) == 1 or not any(isinstance(c, SelectSpec) for c in row))
+                assert sum(isinstance(c, SelectSpec) for c in row) <= 1 and (
+                    len(row) == 1 or not any(isinstance(c, SelectSpec) for c in row)
+                )
             for c in layout.components():
                 assert len(c.custom_id) <= 100
                 if isinstance(c, SelectSpec):
@@ -145,7 +149,11 @@ def test_forms_fill_constants_and_coerce_types() -> None:
     assert [f.name for f in form.fields] == ["count", "to", "units", "rush"]
     action = parse_form(form, {"count": "3", "to": "A7", "units": '["x", "y"]', "rush": "yes"})
     assert action == {"type": "move", "count": 3, "to": "A7", "units": ["x", "y"], "rush": True}
-    assert parse_form(form, {"count": "1", "to": "B", "units": "", "rush": ""}) == {"type": "move", "count": 1, "to": "B"}
+    assert parse_form(form, {"count": "1", "to": "B", "units": "", "rush": ""}) == {
+        "type": "move",
+        "count": 1,
+        "to": "B",
+    }
     with pytest.raises(ValueError, match="count"):
         parse_form(form, {"count": "three", "to": "A"})
     with pytest.raises(ValueError, match="required"):

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -11,18 +11,32 @@ from cogs.reminders import ApplyDefault, Ping, Reminders, Stalled, default_faile
 from engine.core import GM_SEAT, Option, Prompt
 from store import GameSettings, GameStore
 
-T0 = datetime(2026, 3, 1, 12, 0, tzinfo=timezone.utc)
+T0 = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
 
 
 def _p(seat: int, *, waiting: bool = True, secret: bool = False, default: dict | None = None) -> Prompt:
     return Prompt(
-        seat=seat, key=f"k{seat}", rule="R", question="Q?", options=[Option(label="a", action={"type": "a"})],
-        waiting=waiting, secret=secret, default=default,
+        seat=seat,
+        key=f"k{seat}",
+        rule="R",
+        question="Q?",
+        options=[Option(label="a", action={"type": "a"})],
+        waiting=waiting,
+        secret=secret,
+        default=default,
     )
 
 
-def plan(now: datetime, settings: GameSettings, prompts: list[Prompt], last: dict[int, datetime | None] | None = None, status: str = "active") -> list[Any]:
-    return plan_reminders(now, status=status, settings=settings, waiting_since=T0, prompts=prompts, last_reminded=last or {})
+def plan(
+    now: datetime,
+    settings: GameSettings,
+    prompts: list[Prompt],
+    last: dict[int, datetime | None] | None = None,
+    status: str = "active",
+) -> list[Any]:
+    return plan_reminders(
+        now, status=status, settings=settings, waiting_since=T0, prompts=prompts, last_reminded=last or {}
+    )
 
 
 def test_pings_after_the_interval_and_not_before() -> None:
@@ -60,7 +74,9 @@ def test_quiet_hours_suppress_pings_and_wrap_midnight() -> None:
 def test_deadline_applies_defaults_or_tells_the_gm_once() -> None:
     auto = GameSettings(reminder_minutes=60, deadline_hours=24, auto_default=True)
     late = T0 + timedelta(hours=24)
-    assert plan(late, auto, [_p(0, default={"type": "a"}), _p(1, waiting=False)]) == [ApplyDefault(0, _p(0, default={"type": "a"}))]
+    assert plan(late, auto, [_p(0, default={"type": "a"}), _p(1, waiting=False)]) == [
+        ApplyDefault(0, _p(0, default={"type": "a"}))
+    ]
     manual = GameSettings(reminder_minutes=60, deadline_hours=24)
     assert plan(late, manual, [_p(0), _p(2)]) == [Stalled((0, 2))]
     assert plan(late, manual, [_p(0)], {GM_SEAT: late - timedelta(hours=1)}) == []  # already told for this wait
@@ -161,7 +177,9 @@ def test_quiet_hours_follow_the_tables_utc_offset() -> None:
     assert plan(T0 + timedelta(hours=1), s, [_p(0)]) == []
     assert plan(T0 + timedelta(hours=1, minutes=59), s, [_p(0)]) == []
     assert plan(T0 + timedelta(hours=2), s, [_p(0)]) == [Ping(0, _p(0))]  # 16:00 local: quiet hours are over
-    assert plan(T0 + timedelta(hours=1), GameSettings(reminder_minutes=60, quiet_start_hour=14, quiet_end_hour=16), [_p(0)]) == [Ping(0, _p(0))]
+    assert plan(
+        T0 + timedelta(hours=1), GameSettings(reminder_minutes=60, quiet_start_hour=14, quiet_end_hour=16), [_p(0)]
+    ) == [Ping(0, _p(0))]
 
 
 def test_a_failed_default_is_not_retried_during_the_same_wait() -> None:
@@ -224,16 +242,19 @@ def test_quiet_hours_follow_daylight_saving_in_a_named_time_zone() -> None:
     berlin = ZoneInfo("Europe/Berlin")
     # Spring: on 29 March 2026 Berlin moves from UTC+1 to UTC+2. 05:30 UTC is 06:30 the day
     # before (quiet, until 07:00) but 07:30 the day after (awake).
-    before, after = datetime(2026, 3, 28, 5, 30, tzinfo=timezone.utc), datetime(2026, 3, 30, 5, 30, tzinfo=timezone.utc)
+    before, after = datetime(2026, 3, 28, 5, 30, tzinfo=UTC), datetime(2026, 3, 30, 5, 30, tzinfo=UTC)
     assert in_quiet_hours(before, 22, 7, berlin) and not in_quiet_hours(after, 22, 7, berlin)
     assert in_quiet_hours(before, 22, 7, 1) and in_quiet_hours(after, 22, 7, 1)  # a fixed offset cannot tell
     # Autumn: on 25 October 2026 it moves back. 20:30 UTC is 22:30 before (quiet), 21:30 after.
-    before, after = datetime(2026, 10, 24, 20, 30, tzinfo=timezone.utc), datetime(2026, 10, 26, 20, 30, tzinfo=timezone.utc)
+    before, after = (
+        datetime(2026, 10, 24, 20, 30, tzinfo=UTC),
+        datetime(2026, 10, 26, 20, 30, tzinfo=UTC),
+    )
     assert in_quiet_hours(before, 22, 7, berlin) and not in_quiet_hours(after, 22, 7, berlin)
 
     # The planner reads the game's zone; it wins over an old offset left in the settings.
     zoned = GameSettings(**BERLIN_NIGHTS, time_zone="Europe/Berlin", utc_offset_hours=-5)
-    spring_morning = datetime(2026, 3, 30, 5, 30, tzinfo=timezone.utc)
+    spring_morning = datetime(2026, 3, 30, 5, 30, tzinfo=UTC)
     assert plan(spring_morning, zoned, [_p(0)]) == [Ping(0, _p(0))]
     assert plan(spring_morning - timedelta(days=2), zoned, [_p(0)]) == []
     # A game set up with an offset only keeps working as before (07:30 UTC = 06:30 at UTC-1).
@@ -263,8 +284,17 @@ async def test_game_remind_sets_a_time_zone_and_refuses_a_bad_one(tmp_path: Path
 
         async def remind(**options: Any) -> StubInteraction:
             asked = StubInteraction(client, 10, guild_id=77, channel_id=500)
-            args = {"every_hours": None, "deadline_hours": None, "quiet_start": None, "quiet_end": None,
-                    "auto_default": None, "utc_offset": None, "game": None, "time_zone": None, **options}
+            args = {
+                "every_hours": None,
+                "deadline_hours": None,
+                "quiet_start": None,
+                "quiet_end": None,
+                "auto_default": None,
+                "utc_offset": None,
+                "game": None,
+                "time_zone": None,
+                **options,
+            }
             await cog.remind.callback(cog, asked, **args)
             return asked
 
@@ -275,9 +305,15 @@ async def test_game_remind_sets_a_time_zone_and_refuses_a_bad_one(tmp_path: Path
         posts = client.all_posts()
 
         for bad, words in (
-            ({"time_zone": "Mars/Olympus_Mons", "quiet_start": 1}, ("'Mars/Olympus_Mons' is not a time-zone name", "`time_zone`", "not changed")),
+            (
+                {"time_zone": "Mars/Olympus_Mons", "quiet_start": 1},
+                ("'Mars/Olympus_Mons' is not a time-zone name", "`time_zone`", "not changed"),
+            ),
             ({"time_zone": "Europe/Berln"}, ("Did you mean Europe/Berlin?",)),
-            ({"time_zone": "Asia/Tokyo", "utc_offset": 9}, ("either as `time_zone`", "or as `utc_offset`", "nothing was changed")),
+            (
+                {"time_zone": "Asia/Tokyo", "utc_offset": 9},
+                ("either as `time_zone`", "or as `utc_offset`", "nothing was changed"),
+            ),
         ):
             refused = await remind(**bad)
             (reply,) = refused.replies

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from engine.core import GM_SEAT, Event, Option, Prompt, RuleViolation
 from cogs import text
 from cogs.routing import new_prompts, plan_prompts, route_events, visible_events, waiting_seats
+from engine.core import GM_SEAT, Event, Option, Prompt, RuleViolation
 
 
 def test_events_are_routed_by_audience() -> None:
@@ -32,7 +32,15 @@ def test_visible_events_for_a_log_reader() -> None:
 
 
 def _p(seat: int, key: str, *, secret: bool = False, waiting: bool = True) -> Prompt:
-    return Prompt(seat=seat, key=key, rule="R", question="Q", options=[Option(label="a", action={"type": "a"})], secret=secret, waiting=waiting)
+    return Prompt(
+        seat=seat,
+        key=key,
+        rule="R",
+        question="Q",
+        options=[Option(label="a", action={"type": "a"})],
+        secret=secret,
+        waiting=waiting,
+    )
 
 
 def test_only_new_prompts_are_posted_and_secret_ones_go_by_dm() -> None:
@@ -60,7 +68,12 @@ def test_violation_and_truncate() -> None:
 
 
 def test_view_pages_close_their_code_blocks() -> None:
-    view = {"round": 1, "scores": [1, 2], "deck": {"size": 40, "discard": []}, "areas": [{"id": i, "units": ["a"] * 30} for i in range(80)]}
+    view = {
+        "round": 1,
+        "scores": [1, 2],
+        "deck": {"size": 40, "discard": []},
+        "areas": [{"id": i, "units": ["a"] * 30} for i in range(80)],
+    }
     pages = text.format_view_pages(view, title="Board")
     assert len(pages) > 1
     for page in pages:

@@ -18,7 +18,7 @@ from discord.ext import commands
 
 import engine
 from cogs import runewars as RW
-from cogs.layout import SelectSpec, ButtonSpec, layout_prompt, uses_buttons
+from cogs.layout import ButtonSpec, SelectSpec, layout_prompt, uses_buttons
 from cogs.routing import new_prompts
 from cogs.sync import limit_problems, tree_payload
 from engine.core import GM_SEAT, Option, Prompt
@@ -72,14 +72,25 @@ def test_every_prompt_of_a_year_fits_discord_limits() -> None:
 
 
 def test_order_prompt_is_a_select_with_descriptions_when_options_have_them() -> None:
-    prompt = Prompt(seat=0, key="orders-1", rule="RW-7.2", question="Choose", secret=True, simultaneous=True,
-                    options=[Option(label=f"#{c} Card", description="ability · bonus applies", action={"type": "rw_order", "card": c})
-                             for c in range(1, 9)])
+    prompt = Prompt(
+        seat=0,
+        key="orders-1",
+        rule="RW-7.2",
+        question="Choose",
+        secret=True,
+        simultaneous=True,
+        options=[
+            Option(label=f"#{c} Card", description="ability · bonus applies", action={"type": "rw_order", "card": c})
+            for c in range(1, 9)
+        ],
+    )
     assert not uses_buttons(prompt)
     layout = layout_prompt(3, prompt)
     select = layout.rows[0][0]
     assert isinstance(select, SelectSpec) and select.options[2].description == "ability · bonus applies"
-    plain = prompt.model_copy(update={"options": [Option(label="Yes", action={"a": 1}), Option(label="No", action={"a": 0})]})
+    plain = prompt.model_copy(
+        update={"options": [Option(label="Yes", action={"a": 1}), Option(label="No", action={"a": 0})]}
+    )
     assert uses_buttons(plain)
 
 
@@ -114,7 +125,9 @@ def test_private_panel_shows_only_the_seats_own_secrets() -> None:
 
 def test_rules_text_lookup_by_name_and_autocomplete() -> None:
     assert "Highest bonus" in (RW.entry_text("Conquer", RW.rule_entries()) or "")
-    assert "Basic ability" in (RW.entry_text("#5", RW.rule_entries()) or RW.entry_text("Recruit", RW.rule_entries()) or "")
+    assert "Basic ability" in (
+        RW.entry_text("#5", RW.rule_entries()) or RW.entry_text("Recruit", RW.rule_entries()) or ""
+    )
     cat = RW._catalog()
     some_unit = next(iter(cat.unit_types.values()))
     assert some_unit.special.name in (RW.entry_text(some_unit.name, RW.rule_entries()) or "")

@@ -31,7 +31,9 @@ def first_year() -> tuple[list[Event], list[Prompt], list[tuple[int, dict[str, A
         orders += [p for p in prompts if p.rule == "RW-7.2"]
         prompt = ([p for p in prompts if p.waiting] or prompts)[0]
         auto = next((o.action for o in prompt.options if o.action.get("type") == "rw_auto_map"), None)
-        action = dict(auto or (prompt.options[0].action if prompt.seat == GM_SEAT else rng.choice(prompt.options).action))
+        action = dict(
+            auto or (prompt.options[0].action if prompt.seat == GM_SEAT else rng.choice(prompt.options).action)
+        )
         state, new = RS.apply(state, prompt.seat, action)
         events += new
         log.append((prompt.seat, action))

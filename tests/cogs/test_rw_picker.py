@@ -20,9 +20,17 @@ from tests.runewars.flow_support import RS, act, add, make_state, prompt, queue,
 BIG_GAME = 12345678901234567890  # a 20-digit game id: the longest custom id there can be
 
 # A strip of areas around 4T (EX-4's board, without the neutrals and the enemy).
-MOBILIZE = {"4T": {"hex": (0, 0)}, "4B": {"hex": (1, 0)}, "4C": {"hex": (2, 0)}, "4D": {"hex": (3, 0)},
-            "5A": {"hex": (-1, 1)}, "5B": {"hex": (0, -1)}, "5E": {"hex": (-2, 0)},
-            "9A": {"hex": (8, 8), "home_of": 0}, "9B": {"hex": (9, 8), "home_of": 1}}
+MOBILIZE = {
+    "4T": {"hex": (0, 0)},
+    "4B": {"hex": (1, 0)},
+    "4C": {"hex": (2, 0)},
+    "4D": {"hex": (3, 0)},
+    "5A": {"hex": (-1, 1)},
+    "5B": {"hex": (0, -1)},
+    "5E": {"hex": (-2, 0)},
+    "9A": {"hex": (8, 8), "home_of": 0},
+    "9B": {"hex": (9, 8), "home_of": 1},
+}
 
 
 def mobilize_state() -> Any:
@@ -39,8 +47,12 @@ def mobilize_state() -> Any:
 
 def winter_state() -> Any:
     """EX-5: 7 units in 5X, food dial 5: destroy 2 there (RW-6.8.2); 5Y is within the limit."""
-    areas = {"5X": {"hex": (0, 0)}, "5Y": {"hex": (1, 0)}, "9A": {"hex": (8, 8), "home_of": 0},
-             "9B": {"hex": (9, 8), "home_of": 1}}
+    areas = {
+        "5X": {"hex": (0, 0)},
+        "5Y": {"hex": (1, 0)},
+        "9A": {"hex": (8, 8), "home_of": 0},
+        "9B": {"hex": (9, 8), "home_of": 1},
+    }
     s = make_state(["UTHUK", "HUMANS"], areas, season=3)
     add(s, "UTHUK_BERSERKER", 0, "5X", 4)
     add(s, "UTHUK_BERSERKER", 0, "5X", 1, routed=True)
@@ -53,9 +65,17 @@ def winter_state() -> Any:
 
 def strategize_state() -> Any:
     """EX-3's board with a hero and an empty 3E beside 3A: seat 0 resolves Strategize (RW-18.1.1)."""
-    areas = {"3A": {"hex": (0, 0)}, "3B": {"hex": (1, 0)}, "3C": {"hex": (0, 2)}, "7A": {"hex": (1, 2)},
-             "6A": {"hex": (-1, 2)}, "3D": {"hex": (0, 3)}, "3E": {"hex": (-1, 0)}, "9A": {"hex": (5, 5), "home_of": 0},
-             "9B": {"hex": (6, 5), "home_of": 1}}
+    areas = {
+        "3A": {"hex": (0, 0)},
+        "3B": {"hex": (1, 0)},
+        "3C": {"hex": (0, 2)},
+        "7A": {"hex": (1, 2)},
+        "6A": {"hex": (-1, 2)},
+        "3D": {"hex": (0, 3)},
+        "3E": {"hex": (-1, 0)},
+        "9A": {"hex": (5, 5), "home_of": 0},
+        "9B": {"hex": (6, 5), "home_of": 1},
+    }
     s = make_state(["HUMANS", "ELVES"], areas, borders={("3C", "6A"): "mountain"})
     add(s, "HUMAN_INFANTRY", 0, "3A", 2)
     add(s, "HUMAN_ARCHER", 0, "3B")
@@ -73,7 +93,9 @@ def crowded_state() -> Any:
     areas = {f"{q}{chr(65 + r)}": {"hex": (q, r)} for q in range(1, 10) for r in range(9)}
     areas.update({"9Z": {"hex": (40, 40), "home_of": 0}, "8Z": {"hex": (42, 40), "home_of": 1}})
     s = make_state(["HUMANS", "UTHUK"], areas)
-    figures = [t.id for t in catalog().unit_types.values() if t.faction == "HUMANS" or t.is_neutral for _ in range(t.count)]
+    figures = [
+        t.id for t in catalog().unit_types.values() if t.faction == "HUMANS" or t.is_neutral for _ in range(t.count)
+    ]
     # 4E and its six neighbours, then three more: up to 48 figures may step into 4E.
     spots = ["4E", "5E", "5D", "4D", "3E", "3F", "4F", "6E", "2F", "6C"]
     for n, kind in enumerate(figures):
@@ -174,13 +196,19 @@ def test_a_picked_subset_becomes_exactly_that_action() -> None:
     assert picker.action(infantry) in [o.action for o in prompt(s, 0).options]
     assert picker.action([]) == {"type": "rw_move", "units": []}
     after = act(s, 0, action)  # RW-10.7.2: the engine accepts it
-    assert {u.id for u in after.units if u.area == "4T"} == {picker.candidates[infantry[0]].unit, picker.candidates[knight].unit}
+    assert {u.id for u in after.units if u.area == "4T"} == {
+        picker.candidates[infantry[0]].unit,
+        picker.candidates[knight].unit,
+    }
 
 
 def test_portals_are_paid_only_when_a_picked_unit_needs_them() -> None:
     # RW-34.4.3: 1 influence for the portals, once for the move, only if a unit goes through them
-    picker = U.Picker("rw_move", (U.Candidate("u1", "From 1A", "a", unit=1),
-                                  U.Candidate("u2p", "From 1B", "b", unit=2, portal=True)), options=())
+    picker = U.Picker(
+        "rw_move",
+        (U.Candidate("u1", "From 1A", "a", unit=1), U.Candidate("u2p", "From 1B", "b", unit=2, portal=True)),
+        options=(),
+    )
     assert picker.action([0]) == {"type": "rw_move", "units": [1]}
     assert picker.action([0, 1]) == {"type": "rw_move", "units": [1, 2], "portal": True}
 
@@ -254,7 +282,9 @@ def test_a_crowded_board_stays_within_discords_limits() -> None:
     mover = U.build_picker(m, prompt(m, 0))
     assert mover is not None and {c.unit for c in mover.candidates} == engine_movers(m, 0, dest)
     assert len(mover.candidates) > 25
-    check_limits(mover, P.PickRef(BIG_GAME, 0, "0123abcd", mover.fingerprint, 0, frozenset(range(len(mover.candidates)))))
+    check_limits(
+        mover, P.PickRef(BIG_GAME, 0, "0123abcd", mover.fingerprint, 0, frozenset(range(len(mover.candidates))))
+    )
 
 
 def test_components_rebuild_from_their_custom_ids_alone() -> None:

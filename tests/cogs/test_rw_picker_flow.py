@@ -33,7 +33,9 @@ USERS = (2001, 2002)
 class Game:
     """A started two-seat Runewars game at a fixed position, behind a real store and Referee."""
 
-    def __init__(self, store: GameStore, client: StubClient, referee: Referee, cog: RW.RunewarsCog, game_id: int) -> None:
+    def __init__(
+        self, store: GameStore, client: StubClient, referee: Referee, cog: RW.RunewarsCog, game_id: int
+    ) -> None:
         self.store, self.client, self.referee, self.cog, self.game_id = store, client, referee, cog, game_id
 
     def interaction(self, user: int, **kwargs: Any) -> StubInteraction:
@@ -110,7 +112,9 @@ async def pick(game: Game, user: int, custom_id: str, values: list[str]) -> Stub
 
 async def push(game: Game, user: int, custom_id: str) -> StubInteraction:
     press = game.interaction(user, data={"custom_id": custom_id})
-    item = await P.PickButton.from_custom_id(press, SimpleNamespace(label="…"), re.fullmatch(P.BUTTON_TEMPLATE, custom_id))  # type: ignore[arg-type]
+    item = await P.PickButton.from_custom_id(
+        press, SimpleNamespace(label="…"), re.fullmatch(P.BUTTON_TEMPLATE, custom_id)
+    )  # type: ignore[arg-type]
     await item.callback(press)  # type: ignore[arg-type]
     return press
 
@@ -155,7 +159,9 @@ async def test_picking_a_subset_moves_exactly_those_units(start: Any) -> None:
 
     done = await push(game, user, button(after, "Confirm")["custom_id"])
     assert done.replies[-1].content.startswith("✅ Done"), done.text
-    moved = {picker.candidates[int(v)].unit for v in first_two} | {picker.candidates[int(knight_menu["options"][0]["value"])].unit}
+    moved = {picker.candidates[int(v)].unit for v in first_two} | {
+        picker.candidates[int(knight_menu["options"][0]["value"])].unit
+    }
     new = await game.state()
     assert {u.id for u in new.units if u.area == "4T"} == moved
     assert len([u for u in new.units if u.area == "4B"]) == 1  # the third footman stayed behind
@@ -187,7 +193,9 @@ async def test_another_player_cannot_use_the_picker(start: Any) -> None:
     # The form itself is refused to another seat before any picker is drawn.
     loaded = await game.store.load(game.game_id)
     other = game.interaction(intruder)
-    await game.referee.open_form(other, ids.PromptRef(ids.FORM, game.game_id, 0, ids.key_hash(loaded.prompts[0].key), 0))
+    await game.referee.open_form(
+        other, ids.PromptRef(ids.FORM, game.game_id, 0, ids.key_hash(loaded.prompts[0].key), 0)
+    )
     assert other.replies[-1].content == "⛔ This form is for seat 1." and other.replies[-1].view is None
 
 
@@ -217,7 +225,8 @@ async def test_winter_losses_are_picked_and_a_wrong_count_is_refused_with_the_ru
     picker = P.build_picker(state, prompt)
     assert picker is not None
     assert {picker.candidates[int(o["value"])].unit for o in menu["options"]} == {
-        u.id for u in state.units if u.owner == 0 and u.area == "5X"}  # not the warlocks in 5Y, within the limit
+        u.id for u in state.units if u.owner == 0 and u.area == "5X"
+    }  # not the warlocks in 5Y, within the limit
     user = await game.user_of(0)
     labels = values_by_label(menu)
     routed = next(v for label, v in labels.items() if "routed" in label)

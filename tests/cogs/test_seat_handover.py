@@ -3,8 +3,9 @@ callbacks over a real store with stub Discord objects (closed DMs are simulated)
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
 from pathlib import Path
-from typing import Any, AsyncIterator
+from typing import Any
 
 import pytest
 
@@ -126,7 +127,7 @@ async def test_a_substitute_with_closed_dms_is_told_even_though_messages_already
     notices_before = [p for p in game.client.all_posts() if "could not send you a direct message" in p]
 
     await game.replace(seat, ERIN, "Bob is away")
-    notices = [p for p in game.client.all_posts() if "could not send you a direct message" in p][len(notices_before):]
+    notices = [p for p in game.client.all_posts() if "could not send you a direct message" in p][len(notices_before) :]
     assert len(notices) == 1 and f"<@{ERIN}>" in notices[0] and f"seat {seat + 1}'s DMs are closed" in notices[0]
     panel = await game.panel(ERIN)
     assert secret in panel.replies[0].content and "gave you seat" in panel.replies[0].content
@@ -144,5 +145,7 @@ async def test_messages_kept_only_in_memory_follow_the_seat_too() -> None:
     delivery.seat_changed(3, 1, BOB, DANA)
     assert await delivery.take_pending(3, BOB) == ["seat 3 secret"]
     assert await delivery.welcome(record, DANA, 1, "welcome")
-    assert [m.content for m in client.dms[DANA]] == ["welcome\n\n**Messages for your seat that were not delivered before you took it:**\nseat 2 secret"]
+    assert [m.content for m in client.dms[DANA]] == [
+        "welcome\n\n**Messages for your seat that were not delivered before you took it:**\nseat 2 secret"
+    ]
     assert await delivery.take_pending(3, DANA) == []

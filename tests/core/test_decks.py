@@ -5,7 +5,9 @@ from engine.core import Deck, Rng
 
 def test_shuffled_deck_is_deterministic_per_seed() -> None:
     cards = [f"c{i}" for i in range(20)]
-    assert Deck[str].shuffled(cards, Rng.from_seed(1)).draw_pile == Deck[str].shuffled(cards, Rng.from_seed(1)).draw_pile
+    assert (
+        Deck[str].shuffled(cards, Rng.from_seed(1)).draw_pile == Deck[str].shuffled(cards, Rng.from_seed(1)).draw_pile
+    )
 
 
 def test_draw_pops_from_the_top_without_consuming_randomness() -> None:

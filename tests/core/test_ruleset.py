@@ -156,7 +156,9 @@ def test_gm_actions_are_refused_to_players() -> None:
 def test_gm_patch_is_validated_against_the_state_model() -> None:
     state = fresh(players=2)
     new, events = HIGHCARD.apply(
-        state, GM_SEAT, {"type": "gm_patch", "patch": [{"op": "replace", "path": "/scores/0", "value": 5}], "reason": "fix"}
+        state,
+        GM_SEAT,
+        {"type": "gm_patch", "patch": [{"op": "replace", "path": "/scores/0", "value": 5}], "reason": "fix"},
     )
     assert new.scores[0] == 5 and state.scores[0] == 0
     assert "fix" in events[0].text and events[0].public
@@ -178,7 +180,12 @@ def test_gm_resolve_can_patch_and_announces_without_the_private_text() -> None:
     new, _ = HIGHCARD.apply(
         state,
         GM_SEAT,
-        {"type": "gm_resolve", "task": 1, "note": "done", "patch": [{"op": "replace", "path": "/scores/1", "value": 1}]},
+        {
+            "type": "gm_resolve",
+            "task": 1,
+            "note": "done",
+            "patch": [{"op": "replace", "path": "/scores/1", "value": 1}],
+        },
     )
     assert new.scores[1] == 1 and not new.gm.tasks
     with pytest.raises(RuleViolation):

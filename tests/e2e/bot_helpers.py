@@ -11,8 +11,9 @@ from __future__ import annotations
 import json
 import re
 import sqlite3
+from collections.abc import Awaitable, Callable
 from pathlib import Path
-from typing import Any, Awaitable, Callable
+from typing import Any
 
 import engine
 from store.replay import Step, replay
@@ -149,7 +150,9 @@ class LogFollower:
 def seat_users(path: Path, game_id: int) -> dict[int, int]:
     """Seat number -> user id (0 for a vacant seat), read from the database."""
     with read_only(path) as conn:
-        rows = conn.execute("SELECT seat, user_id FROM seats WHERE game_id = ? AND seat IS NOT NULL", (game_id,)).fetchall()
+        rows = conn.execute(
+            "SELECT seat, user_id FROM seats WHERE game_id = ? AND seat IS NOT NULL", (game_id,)
+        ).fetchall()
     return {int(r["seat"]): int(r["user_id"]) for r in rows}
 
 
@@ -195,7 +198,7 @@ from typing import Literal  # noqa: E402
 
 from pydantic import BaseModel, ConfigDict, TypeAdapter  # noqa: E402
 
-from engine.core import Event, GameOptions, GameState, Prompt, Result, RuleViolation, Ruleset  # noqa: E402
+from engine.core import Event, GameOptions, GameState, Prompt, Result, Ruleset, RuleViolation  # noqa: E402
 from engine.core.rng import Rng  # noqa: E402
 
 
@@ -236,7 +239,15 @@ class FormGame(Ruleset[BidState, GameOptions]):
         return BidState(ruleset=self.name, players=options.players, rng=rng, bids=[None] * options.players)
 
     def _prompts(self, state: BidState) -> list[Prompt]:
-        return [Prompt(seat=state.turn, key=f"bid-{state.turn}", rule="FORM-1", question="How much do you bid?", answer_schema=BID_SCHEMA)]
+        return [
+            Prompt(
+                seat=state.turn,
+                key=f"bid-{state.turn}",
+                rule="FORM-1",
+                question="How much do you bid?",
+                answer_schema=BID_SCHEMA,
+            )
+        ]
 
     def _apply(self, state: BidState, seat: int, action: Bid) -> list[Event]:
         if not 1 <= action.amount <= 10:

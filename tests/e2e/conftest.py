@@ -16,8 +16,9 @@ Fixtures
 from __future__ import annotations
 
 import sys
+from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
-from typing import Any, AsyncIterator, Awaitable, Callable, Dict, List, Optional
+from typing import Any
 
 import pytest
 import pytest_asyncio
@@ -53,20 +54,24 @@ def sample_bot_path() -> Path:
 
 
 @pytest_asyncio.fixture
-async def start_bot(fake_discord: FakeDiscord, tmp_path: Path, request: pytest.FixtureRequest) -> AsyncIterator[Callable[..., Awaitable[BotProcess]]]:
-    procs: List[BotProcess] = []
+async def start_bot(
+    fake_discord: FakeDiscord, tmp_path: Path, request: pytest.FixtureRequest
+) -> AsyncIterator[Callable[..., Awaitable[BotProcess]]]:
+    procs: list[BotProcess] = []
 
     async def _start(
         target: Any,
-        env: Optional[Dict[str, str]] = None,
+        env: dict[str, str] | None = None,
         *,
-        ready_pattern: Optional[str] = None,
+        ready_pattern: str | None = None,
         timeout: float = 20.0,
         settle: float = 2.5,
         wait_ready: bool = True,
-        cwd: Optional[Path] = None,
+        cwd: Path | None = None,
     ) -> BotProcess:
-        bot = BotProcess(fake_discord, target, env=env, cwd=cwd or REPO_ROOT, log_dir=tmp_path, name=f"bot{len(procs) + 1}")
+        bot = BotProcess(
+            fake_discord, target, env=env, cwd=cwd or REPO_ROOT, log_dir=tmp_path, name=f"bot{len(procs) + 1}"
+        )
         procs.append(bot)
         await bot.start(wait_ready=wait_ready, ready_pattern=ready_pattern, timeout=timeout, settle=settle)
         return bot

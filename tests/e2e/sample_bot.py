@@ -49,12 +49,16 @@ class JoinButton(discord.ui.DynamicItem[discord.ui.Button], template=r"g:(?P<gam
 
     async def callback(self, interaction: discord.Interaction) -> None:
         # UPDATE_MESSAGE (type 7): edit the message the button is on.
-        await interaction.response.edit_message(content=f"{interaction.user.name} joined game {self.game} (pid {os.getpid()})")
+        await interaction.response.edit_message(
+            content=f"{interaction.user.name} joined game {self.game} (pid {os.getpid()})"
+        )
 
 
 class RenameButton(discord.ui.DynamicItem[discord.ui.Button], template=r"g:(?P<game>[0-9a-z]+):rename"):
     def __init__(self, game: str) -> None:
-        super().__init__(discord.ui.Button(label="Rename", style=discord.ButtonStyle.secondary, custom_id=f"g:{game}:rename"))
+        super().__init__(
+            discord.ui.Button(label="Rename", style=discord.ButtonStyle.secondary, custom_id=f"g:{game}:rename")
+        )
         self.game = game
 
     @classmethod
@@ -83,7 +87,9 @@ class PickSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"g:(?P<gam
     async def callback(self, interaction: discord.Interaction) -> None:
         # DEFERRED_UPDATE_MESSAGE (type 6), then an ephemeral follow-up.
         await interaction.response.defer()
-        await interaction.followup.send(f"You picked {', '.join(self.item.values)} in game {self.game}. SECRET-PICK", ephemeral=True)
+        await interaction.followup.send(
+            f"You picked {', '.join(self.item.values)} in game {self.game}. SECRET-PICK", ephemeral=True
+        )
 
 
 class RenameModal(discord.ui.Modal):
@@ -114,11 +120,19 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Play
 
     @app_commands.command(name="new", description="Start a new game")
     @app_commands.describe(name="Game name", players="Number of players", map="Map to play on")
-    async def new(self, interaction: discord.Interaction, name: str, players: app_commands.Range[int, 2, 6], map: str | None = None) -> None:
+    async def new(
+        self,
+        interaction: discord.Interaction,
+        name: str,
+        players: app_commands.Range[int, 2, 6],
+        map: str | None = None,
+    ) -> None:
         await interaction.response.defer(thinking=True)
         game = format(interaction.id % 36**6, "x")
         # A private thread for the player's secret hand.
-        thread = await interaction.channel.create_thread(name=f"{name}-hand-{interaction.user.name}", type=discord.ChannelType.private_thread, invitable=False)
+        thread = await interaction.channel.create_thread(
+            name=f"{name}-hand-{interaction.user.name}", type=discord.ChannelType.private_thread, invitable=False
+        )
         await thread.add_user(interaction.user)
         await thread.send(f"Your secret hand for {name}: SECRET-HAND-{game}")
         await interaction.followup.send(
@@ -201,11 +215,15 @@ class SampleBot(commands.Bot):
 
 
 def main() -> None:
-    logging.basicConfig(level=os.environ.get("BOT_LOG_LEVEL", "INFO"), stream=sys.stdout, format="%(levelname)s %(name)s: %(message)s")
+    logging.basicConfig(
+        level=os.environ.get("BOT_LOG_LEVEL", "INFO"), stream=sys.stdout, format="%(levelname)s %(name)s: %(message)s"
+    )
     point_discord_at(os.environ.get("DISCORD_API_BASE"), os.environ.get("DISCORD_GATEWAY_URL"))
     intents = discord.Intents.default()
     intents.message_content = True
-    bot = SampleBot(command_prefix="!", intents=intents, guild_ready_timeout=float(os.environ.get("GUILD_READY_TIMEOUT", "2")))
+    bot = SampleBot(
+        command_prefix="!", intents=intents, guild_ready_timeout=float(os.environ.get("GUILD_READY_TIMEOUT", "2"))
+    )
 
     @bot.command()
     async def ping(ctx: commands.Context) -> None:

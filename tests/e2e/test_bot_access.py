@@ -13,7 +13,9 @@ from tests.e2e.test_bot_game import open_game
 pytestmark = pytest.mark.asyncio
 
 
-async def test_closed_dms_fall_back_to_an_ephemeral_panel(fake_discord: Any, fake_world: Any, start_bot: Any, tmp_path: Path) -> None:
+async def test_closed_dms_fall_back_to_an_ephemeral_panel(
+    fake_discord: Any, fake_world: Any, start_bot: Any, tmp_path: Path
+) -> None:
     fake, world = fake_discord, fake_world
     await start_referee(start_bot, tmp_path)
     thread, game_id = await open_game(fake, world)
@@ -21,7 +23,9 @@ async def test_closed_dms_fall_back_to_an_ephemeral_panel(fake_discord: Any, fak
     s = await fake.slash(world.alice, "game start", channel=thread)
     await s.response(timeout=10)
 
-    notice = await fake.wait_for_message(lambda m: "could not send you a direct message" in m.content, channel=thread, timeout=10)
+    notice = await fake.wait_for_message(
+        lambda m: "could not send you a direct message" in m.content, channel=thread, timeout=10
+    )
     assert f"<@{world.bob.id}>" in notice.content
     assert "🛡️" in notice.content  # the game master is told in the same line block
     assert any(cid.startswith("h:") for cid in notice.custom_ids)
@@ -30,7 +34,11 @@ async def test_closed_dms_fall_back_to_an_ephemeral_panel(fake_discord: Any, fak
     # Bob's next interaction in the game brings up his private panel, ephemerally.
     h = await fake.slash(world.bob, "game status", channel=thread)
     result = await h.response(timeout=10)
-    await fake.wait_for(lambda: any("could not DM you" in m.content for m in fake.ephemerals(world.bob)), timeout=10, what="fallback panel")
+    await fake.wait_for(
+        lambda: any("could not DM you" in m.content for m in fake.ephemerals(world.bob)),
+        timeout=10,
+        what="fallback panel",
+    )
     panel_prompt = await fake.wait_for(
         lambda: next((m for m in fake.ephemerals(world.bob) if any(c.startswith("p:") for c in m.custom_ids)), None),
         timeout=10,
@@ -51,7 +59,9 @@ async def test_closed_dms_fall_back_to_an_ephemeral_panel(fake_discord: Any, fak
     fake.assert_no_violations()
 
 
-async def test_gm_commands_refuse_non_admins_and_are_announced(fake_discord: Any, fake_world: Any, start_bot: Any, tmp_path: Path) -> None:
+async def test_gm_commands_refuse_non_admins_and_are_announced(
+    fake_discord: Any, fake_world: Any, start_bot: Any, tmp_path: Path
+) -> None:
     fake, world = fake_discord, fake_world
     await start_referee(start_bot, tmp_path)
     thread, game_id = await open_game(fake, world)
@@ -70,7 +80,9 @@ async def test_gm_commands_refuse_non_admins_and_are_announced(fake_discord: Any
     paused = await fake.slash(world.admin, "gm pause", channel=thread, reason="holiday")
     r = await paused.response(timeout=10)
     assert "paused" in r.text, r.text
-    await fake.wait_for_message(lambda m: "paused the game" in m.content and "holiday" in m.content, channel=thread, timeout=10)
+    await fake.wait_for_message(
+        lambda m: "paused the game" in m.content and "holiday" in m.content, channel=thread, timeout=10
+    )
 
     # While paused, a press is refused with the store's sentence and nothing changes.
     message = prompt_messages(fake, world.carol)[-1]

@@ -67,7 +67,9 @@ def update_goals(goals: Goals, events: list[Event], market_over: bool) -> bool:
     return market_over
 
 
-def index_of(prompt: Prompt, *, starts: str = "", contains: str = "", action: dict[str, Any] | None = None) -> int | None:
+def index_of(
+    prompt: Prompt, *, starts: str = "", contains: str = "", action: dict[str, Any] | None = None
+) -> int | None:
     for i, o in enumerate(prompt.options):
         if action is not None and all(o.action.get(k) == v for k, v in action.items()):
             return i
@@ -117,7 +119,9 @@ def decide(state: AohState, prompt: Prompt, goals: Goals) -> int:
         return len(prompt.options) - 1
     if kind == "trade":
         return index_of(prompt, action={"type": "trade_done", "done": True}) or 0
-    return 0  # tribe, war response ("No special cards"), placement, duel picks, event targets, Luck ("Continue"), monument
+    return (
+        0  # tribe, war response ("No special cards"), placement, duel picks, event targets, Luck ("Continue"), monument
+    )
 
 
 # ---- following the game from the database ----------------------------------------------------
@@ -156,21 +160,25 @@ class Table:
         return None
 
     async def message_for(self, prompt: Prompt) -> Any:
-        return await self.fake.wait_for(lambda: self.prompt_message(prompt), timeout=15, what=f"the message of prompt {prompt.key} for seat {prompt.seat + 1}")
+        return await self.fake.wait_for(
+            lambda: self.prompt_message(prompt),
+            timeout=15,
+            what=f"the message of prompt {prompt.key} for seat {prompt.seat + 1}",
+        )
 
     async def answer(self, prompt: Prompt, index: int) -> str:
         """Press the option's button, or pick it in its select menu; returns the bot's reply."""
         message = await self.message_for(prompt)
         if prompt.secret:
-            assert message.channel_id == self.fake.dm_channel(self.users[prompt.seat]).id, "a secret prompt outside the DMs"
+            assert message.channel_id == self.fake.dm_channel(self.users[prompt.seat]).id, (
+                "a secret prompt outside the DMs"
+            )
         user = self.users[prompt.seat]
         button = ids.encode_prompt(ids.OPTION, self.game_id, prompt.seat, ids.key_hash(prompt.key), index)
         if button in message.custom_ids:
             handle = await self.fake.press(user, message, button)
         else:
-            select = next(
-                s for s in message.selects if any(o["value"] == str(index) for o in s.get("options", []))
-            )
+            select = next(s for s in message.selects if any(o["value"] == str(index) for o in s.get("options", [])))
             handle = await self.fake.select(user, message, select["custom_id"], [str(index)])
         reply = (await handle.response(timeout=15)).text
         assert "⛔" not in reply and "Something went wrong" not in reply, reply
@@ -229,7 +237,9 @@ def _values_for(select: dict[str, Any], kinds: list[str]) -> list[str]:
 
 
 async def open_table(fake: Any, world: Any, tmp_path: Path) -> Table:
-    game_id, thread, users = await open_game(fake, world, tmp_path, "ageofheroes", options=OPTIONS, seed=SEED, timeout=15)
+    game_id, thread, users = await open_game(
+        fake, world, tmp_path, "ageofheroes", options=OPTIONS, seed=SEED, timeout=15
+    )
     follower = Follower(db_path(tmp_path), game_id)
     follower.refresh()
     return Table(fake, thread, game_id, users, follower)
@@ -271,7 +281,9 @@ async def trade_scenes(table: Table) -> None:
     assert "makes seat" in thread_text and "declines an offer" in thread_text and "traded" in thread_text
 
 
-async def test_market_day_build_war_and_event_through_discord(fake_discord: Any, fake_world: Any, start_bot: Any, tmp_path: Path) -> None:
+async def test_market_day_build_war_and_event_through_discord(
+    fake_discord: Any, fake_world: Any, start_bot: Any, tmp_path: Path
+) -> None:
     fake, world = fake_discord, fake_world
     await start_referee(start_bot, tmp_path)
     table = await open_table(fake, world, tmp_path)
@@ -285,7 +297,9 @@ async def test_market_day_build_war_and_event_through_discord(fake_discord: Any,
         await table.answer(prompt, 0)
         decisions += 1
     for user in table.users.values():
-        await fake.wait_for(lambda u=user: any("opening hand" in m.content for m in fake.dms(u)), timeout=10, what="opening hand DM")
+        await fake.wait_for(
+            lambda u=user: any("opening hand" in m.content for m in fake.dms(u)), timeout=10, what="opening hand DM"
+        )
 
     # The first Market Day: trading (market events, if any, are answered by the loop below first).
     while follower.state.stack[-1].kind != "trade":
@@ -321,7 +335,9 @@ async def test_market_day_build_war_and_event_through_discord(fake_discord: Any,
     r = await (await fake.slash(world.bob, "game board", channel=table.thread)).response(timeout=20)
     assert any(a.filename.endswith(".png") for m in r.messages for a in m.attachments), r.text
     # The rules of a card, by command.
-    r = await (await fake.slash(world.carol, "ah card", channel=table.thread, options={"name": "luck"})).response(timeout=10)
+    r = await (await fake.slash(world.carol, "ah card", channel=table.thread, options={"name": "luck"})).response(
+        timeout=10
+    )
     assert "AH-11.10" in r.text, r.text
 
     follower.refresh()

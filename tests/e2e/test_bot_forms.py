@@ -12,9 +12,13 @@ from tests.e2e.bot_helpers import start_referee
 pytestmark = pytest.mark.asyncio
 
 
-async def test_structured_prompt_is_answered_with_a_modal(fake_discord: Any, fake_world: Any, start_bot: Any, tmp_path: Path) -> None:
+async def test_structured_prompt_is_answered_with_a_modal(
+    fake_discord: Any, fake_world: Any, start_bot: Any, tmp_path: Path
+) -> None:
     fake, world = fake_discord, fake_world
-    await start_referee(start_bot, tmp_path, BOT_EXTRA_RULESETS="tests.support.highcard:HIGHCARD,tests.e2e.bot_helpers:FORMGAME")
+    await start_referee(
+        start_bot, tmp_path, BOT_EXTRA_RULESETS="tests.support.highcard:HIGHCARD,tests.e2e.bot_helpers:FORMGAME"
+    )
     h = await fake.slash(world.alice, "game new", channel=world.channel, options={"ruleset": "formgame", "players": 2})
     assert "Created" in (await h.response(timeout=10)).text
     thread = await fake.wait_for_thread(parent=world.channel)
@@ -43,6 +47,8 @@ async def test_structured_prompt_is_answered_with_a_modal(fake_discord: Any, fak
     await fake.wait_for_message(lambda m: "bids 7" in m.content, channel=thread, timeout=10)
 
     # The answered prompt shows the choice and loses its buttons.
-    await fake.wait_for(lambda: "Chosen" in fake.get_message(prompt.id).content, timeout=10, what="prompt marked as answered")
+    await fake.wait_for(
+        lambda: "Chosen" in fake.get_message(prompt.id).content, timeout=10, what="prompt marked as answered"
+    )
     assert fake.get_message(prompt.id).custom_ids == []
     fake.assert_no_violations()

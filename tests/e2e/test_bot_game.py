@@ -25,7 +25,10 @@ async def open_game(fake: Any, world: Any, *, rounds: int = 1) -> tuple[Any, int
     """/game new, then three players join; returns the game thread and the game number."""
     channel = world.channel
     h = await fake.slash(
-        world.alice, "game new", channel=channel, options={"ruleset": "highcard", "players": 3, "options": f"rounds={rounds}"}
+        world.alice,
+        "game new",
+        channel=channel,
+        options={"ruleset": "highcard", "players": 3, "options": f"rounds={rounds}"},
     )
     result = await h.response(timeout=10)
     assert "Created" in result.text, result.text
@@ -43,7 +46,9 @@ async def start_game(fake: Any, world: Any, thread: Any) -> None:
     r = await s.response(timeout=10)
     assert "started" in r.text, r.text
     for user in (world.alice, world.bob, world.carol):
-        await fake.wait_for(lambda u=user: prompt_messages(fake, u), timeout=10, what=f"pick prompt DM to {user.username}")
+        await fake.wait_for(
+            lambda u=user: prompt_messages(fake, u), timeout=10, what=f"pick prompt DM to {user.username}"
+        )
 
 
 async def pick_all(fake: Any, world: Any, users: list[Any]) -> None:
@@ -55,12 +60,16 @@ async def pick_all(fake: Any, world: Any, users: list[Any]) -> None:
         assert "Done" in r.text or "locked" in r.text.lower(), r.text
 
 
-async def test_full_round_secret_dm_result_and_no_leak(fake_discord: Any, fake_world: Any, start_bot: Any, tmp_path: Path) -> None:
+async def test_full_round_secret_dm_result_and_no_leak(
+    fake_discord: Any, fake_world: Any, start_bot: Any, tmp_path: Path
+) -> None:
     fake, world = fake_discord, fake_world
     await start_referee(start_bot, tmp_path)
     thread, game_id = await open_game(fake, world, rounds=1)
     await start_game(fake, world, thread)
-    started = await fake.wait_for_message(lambda m: "started the game" in m.content and not m.ephemeral, channel=thread, timeout=10)
+    started = await fake.wait_for_message(
+        lambda m: "started the game" in m.content and not m.ephemeral, channel=thread, timeout=10
+    )
     assert "SHA-256" in started.content
 
     # Each seat's secret choice came by DM, with one button per card in that seat's hand.
@@ -93,7 +102,9 @@ async def test_full_round_secret_dm_result_and_no_leak(fake_discord: Any, fake_w
     fake.assert_no_violations()
 
 
-async def test_button_from_before_a_restart_still_works(fake_discord: Any, fake_world: Any, start_bot: Any, tmp_path: Path) -> None:
+async def test_button_from_before_a_restart_still_works(
+    fake_discord: Any, fake_world: Any, start_bot: Any, tmp_path: Path
+) -> None:
     fake, world = fake_discord, fake_world
     bot = await start_referee(start_bot, tmp_path)
     thread, game_id = await open_game(fake, world)
@@ -111,13 +122,17 @@ async def test_button_from_before_a_restart_still_works(fake_discord: Any, fake_
     assert_no_secret_in_public(fake, db_path(tmp_path), game_id)
 
 
-async def test_two_presses_at_the_same_instant_apply_once(fake_discord: Any, fake_world: Any, start_bot: Any, tmp_path: Path) -> None:
+async def test_two_presses_at_the_same_instant_apply_once(
+    fake_discord: Any, fake_world: Any, start_bot: Any, tmp_path: Path
+) -> None:
     fake, world = fake_discord, fake_world
     await start_referee(start_bot, tmp_path)
     thread, game_id = await open_game(fake, world)
     await start_game(fake, world, thread)
     await pick_all(fake, world, [world.alice, world.bob, world.carol])
-    call = await fake.wait_for_message(lambda m: any(b.get("label") == "Hold" for b in m.buttons), channel=thread, timeout=10)
+    call = await fake.wait_for_message(
+        lambda m: any(b.get("label") == "Hold" for b in m.buttons), channel=thread, timeout=10
+    )
     owner = next(u for u in (world.alice, world.bob, world.carol) if f"<@{u.id}>" in call.content)
     other = next(u for u in (world.alice, world.bob, world.carol) if u is not owner)
     raise_id = call.button("Raise")["custom_id"]

@@ -36,12 +36,16 @@ async def reply(fake: Any, user: Any, command: str, thread: Any, **options: Any)
     return await h.response(timeout=10)
 
 
-async def test_gm_resolves_a_tie_and_play_continues(fake_discord: Any, fake_world: Any, start_bot: Any, tmp_path: Path) -> None:
+async def test_gm_resolves_a_tie_and_play_continues(
+    fake_discord: Any, fake_world: Any, start_bot: Any, tmp_path: Path
+) -> None:
     fake, world = fake_discord, fake_world
     await start_referee(start_bot, tmp_path)
     seed, tie_cards = tie_seed(2, rounds=1, gm_ties=True)
 
-    created = await reply(fake, world.alice, "game new", world.channel, ruleset="highcard", players=2, options="rounds=1 gm_ties=true")
+    created = await reply(
+        fake, world.alice, "game new", world.channel, ruleset="highcard", players=2, options="rounds=1 gm_ties=true"
+    )
     assert "Created" in created.text, created.text
     game_id = int(re.search(r"#(\d+)", created.text).group(1))
     thread = await fake.wait_for_thread(parent=world.channel)
@@ -58,7 +62,9 @@ async def test_gm_resolves_a_tie_and_play_continues(fake_discord: Any, fake_worl
     started = await reply(fake, world.admin, "game start", thread, seed=seed)
     digest = hashlib.sha256(seed.encode()).hexdigest()
     assert "has started" in started.text and digest in started.text and seed not in started.text
-    announced = await fake.wait_for_message(lambda m: "started the game" in m.content and not m.ephemeral, channel=thread, timeout=10)
+    announced = await fake.wait_for_message(
+        lambda m: "started the game" in m.content and not m.ephemeral, channel=thread, timeout=10
+    )
     assert digest in announced.content and "fixed by the game master" in announced.content
 
     # Each seat plays its card of the common value: a tie.
@@ -66,22 +72,32 @@ async def test_gm_resolves_a_tie_and_play_continues(fake_discord: Any, fake_worl
     by_id = {world.alice.id: world.alice, world.bob.id: world.bob}
     for seat, card in enumerate(tie_cards):
         user = by_id[users[seat]]
-        message = await fake.wait_for(lambda u=user: prompt_messages(fake, u)[-1] if prompt_messages(fake, u) else None, timeout=10, what="pick DM")
+        message = await fake.wait_for(
+            lambda u=user: prompt_messages(fake, u)[-1] if prompt_messages(fake, u) else None,
+            timeout=10,
+            what="pick DM",
+        )
         r = await (await fake.press(user, message, button_with_label(message, card))).response(timeout=10)
         assert "Done" in r.text, r.text
 
     handed = await fake.wait_for_message(lambda m: "must resolve this" in m.content, channel=thread, timeout=10)
     line = next(ln for ln in handed.content.splitlines() if "must resolve this" in ln)
     assert "(TEST-3)" in line and "tied" in line and not SECRET_CARD.search(line), line
-    due = await fake.wait_for_message(lambda m: "waits for a game-master ruling" in m.content, channel=thread, timeout=10)
+    due = await fake.wait_for_message(
+        lambda m: "waits for a game-master ruling" in m.content, channel=thread, timeout=10
+    )
     assert "/gm resolve" in due.content and not SECRET_CARD.search(due.content)
 
     # The players see who the game waits on; only the GM's autocomplete shows the task's text.
     status = await reply(fake, world.bob, "game status", thread)
     assert "the game master: a game-master ruling" in status.text
-    theirs = (await (await fake.autocomplete(world.bob, "gm resolve", "task", "", channel=thread)).response(timeout=10)).choices
+    theirs = (
+        await (await fake.autocomplete(world.bob, "gm resolve", "task", "", channel=thread)).response(timeout=10)
+    ).choices
     assert not theirs
-    mine = (await (await fake.autocomplete(world.admin, "gm resolve", "task", "", channel=thread)).response(timeout=10)).choices
+    mine = (
+        await (await fake.autocomplete(world.admin, "gm resolve", "task", "", channel=thread)).response(timeout=10)
+    ).choices
     assert [c["value"] for c in mine] == [1] and tie_cards[0] in mine[0]["name"]
 
     # A player cannot resolve it; nothing changes.
@@ -94,9 +110,15 @@ async def test_gm_resolves_a_tie_and_play_continues(fake_discord: Any, fake_worl
     assert len(log_rows(db_path(tmp_path), game_id)) == seq_before
 
     patch = json.dumps([{"op": "replace", "path": "/scores/0", "value": 1}])
-    ok = await reply(fake, world.admin, "gm resolve", thread, task=1, note="Seat 1 revealed first, so seat 1 scores", patch=patch)
+    ok = await reply(
+        fake, world.admin, "gm resolve", thread, task=1, note="Seat 1 revealed first, so seat 1 scores", patch=patch
+    )
     assert ok.ephemeral and "Task 1 resolved" in ok.text, ok.text
-    await fake.wait_for_message(lambda m: "resolved task 1 with a state edit" in m.content and "seat 1 scores" in m.content, channel=thread, timeout=10)
+    await fake.wait_for_message(
+        lambda m: "resolved task 1 with a state edit" in m.content and "seat 1 scores" in m.content,
+        channel=thread,
+        timeout=10,
+    )
     last = log_rows(db_path(tmp_path), game_id)[-1]
     assert last["kind"] == "gm" and json.loads(last["action"])["type"] == "gm_resolve"
 
@@ -104,7 +126,9 @@ async def test_gm_resolves_a_tie_and_play_continues(fake_discord: Any, fake_worl
     pressed: set[int] = set()
     for _ in range(2):
         call = await fake.wait_for_message(
-            lambda m: any(b.get("label") == "Hold" for b in m.buttons) and m.id not in pressed, channel=thread, timeout=10
+            lambda m: any(b.get("label") == "Hold" for b in m.buttons) and m.id not in pressed,
+            channel=thread,
+            timeout=10,
         )
         pressed.add(call.id)
         owner = next(u for u in (world.alice, world.bob) if f"<@{u.id}>" in call.content)

@@ -178,7 +178,9 @@ class Table:
     async def answer(self, prompt: Prompt, index: int) -> str:
         """Press the option's button, or pick it in its select menu; returns the bot's reply."""
         message = await self.fake.wait_for(
-            lambda: self.prompt_message(prompt), timeout=20, what=f"the message of prompt {prompt.key} ({prompt.rule}) for seat {prompt.seat + 1}"
+            lambda: self.prompt_message(prompt),
+            timeout=20,
+            what=f"the message of prompt {prompt.key} ({prompt.rule}) for seat {prompt.seat + 1}",
         )
         user = self.world.admin if prompt.seat == GM_SEAT else self.users[prompt.seat]
         if prompt.secret:
@@ -194,7 +196,11 @@ class Table:
             self.selects_used.add(prompt.rule)
             handle = await self.fake.select(user, message, select["custom_id"], [str(index)])
         reply = (await handle.response(timeout=20)).text
-        assert "⛔" not in reply and "Something went wrong" not in reply, (prompt.rule, prompt.options[index].label, reply)
+        assert "⛔" not in reply and "Something went wrong" not in reply, (
+            prompt.rule,
+            prompt.options[index].label,
+            reply,
+        )
         self.follower.refresh()
         return reply
 
@@ -210,7 +216,9 @@ def boards(fake: Any, thread: Any) -> list[Any]:
     return [m for m in fake.messages(thread) if any(a.filename.endswith(".png") for a in m.attachments)]
 
 
-async def test_a_full_year_through_dms_and_buttons(fake_discord: Any, fake_world: Any, start_bot: Any, tmp_path: Path) -> None:
+async def test_a_full_year_through_dms_and_buttons(
+    fake_discord: Any, fake_world: Any, start_bot: Any, tmp_path: Path
+) -> None:
     fake, world = fake_discord, fake_world
     await start_referee(start_bot, tmp_path)
     table = await open_table(fake, world, tmp_path)

@@ -37,7 +37,9 @@ async def press_first(fake: Any, user: Any, message: Any) -> str:
     return (await h.response(timeout=10)).text
 
 
-async def test_replace_and_kick_move_the_seat_and_its_secrets(fake_discord: Any, fake_world: Any, start_bot: Any, tmp_path: Path) -> None:
+async def test_replace_and_kick_move_the_seat_and_its_secrets(
+    fake_discord: Any, fake_world: Any, start_bot: Any, tmp_path: Path
+) -> None:
     fake, world = fake_discord, fake_world
     dana = fake.create_member(world.guild, "dana")
     await start_referee(start_bot, tmp_path)
@@ -55,11 +57,21 @@ async def test_replace_and_kick_move_the_seat_and_its_secrets(fake_discord: Any,
     assert "Only a game master" in no.text and seat_users(db_path(tmp_path), game_id)[carol_seat] == world.carol.id
 
     # /gm replace: Dana gets the seat, a welcome and the seat's open decision by DM.
-    done = await reply(fake, world.admin, "gm replace", thread, seat=carol_seat + 1, player=dana, reason="Carol had to drop out")
+    done = await reply(
+        fake, world.admin, "gm replace", thread, seat=carol_seat + 1, player=dana, reason="Carol had to drop out"
+    )
     assert f"now holds seat {carol_seat + 1}" in done.text, done.text
-    await fake.wait_for_message(lambda m: f"gave seat {carol_seat + 1}" in m.content and "Carol had to drop out" in m.content, channel=thread, timeout=10)
-    await fake.wait_for(lambda: any("gave you seat" in m.content for m in fake.dms(dana)), timeout=10, what="welcome DM")
-    danas = await fake.wait_for(lambda: (prompt_messages(fake, dana) or [None])[-1], timeout=10, what="Dana's pick prompt")
+    await fake.wait_for_message(
+        lambda m: f"gave seat {carol_seat + 1}" in m.content and "Carol had to drop out" in m.content,
+        channel=thread,
+        timeout=10,
+    )
+    await fake.wait_for(
+        lambda: any("gave you seat" in m.content for m in fake.dms(dana)), timeout=10, what="welcome DM"
+    )
+    danas = await fake.wait_for(
+        lambda: (prompt_messages(fake, dana) or [None])[-1], timeout=10, what="Dana's pick prompt"
+    )
     assert f"your seat {carol_seat + 1}" in danas.content
 
     # Carol's old buttons are refused and change nothing; Dana's work.
@@ -70,7 +82,9 @@ async def test_replace_and_kick_move_the_seat_and_its_secrets(fake_discord: Any,
     # /gm kick: Bob's seat falls vacant and his buttons stop working.
     kicked = await reply(fake, world.admin, "gm kick", thread, player=world.bob, reason="No response for two weeks")
     assert "was removed" in kicked.text, kicked.text
-    notice = await fake.wait_for_message(lambda m: "removed" in m.content and "vacant" in m.content, channel=thread, timeout=10)
+    notice = await fake.wait_for_message(
+        lambda m: "removed" in m.content and "vacant" in m.content, channel=thread, timeout=10
+    )
     assert f"seat {bob_seat + 1} is vacant" in notice.content and "/gm replace" in notice.content
     assert seat_users(db_path(tmp_path), game_id)[bob_seat] == 0
     refused = await press_first(fake, world.bob, bobs_old)
@@ -80,9 +94,13 @@ async def test_replace_and_kick_move_the_seat_and_its_secrets(fake_discord: Any,
 
     # Carol comes back into Bob's seat: she receives that seat's decision (not her old one).
     before = len(prompt_messages(fake, world.carol))
-    back = await reply(fake, world.admin, "gm replace", thread, seat=bob_seat + 1, player=world.carol, reason="Carol is back")
+    back = await reply(
+        fake, world.admin, "gm replace", thread, seat=bob_seat + 1, player=world.carol, reason="Carol is back"
+    )
     assert "now holds seat" in back.text, back.text
-    fresh = await fake.wait_for(lambda: prompt_messages(fake, world.carol)[before:] or None, timeout=10, what="Carol's new prompt")
+    fresh = await fake.wait_for(
+        lambda: prompt_messages(fake, world.carol)[before:] or None, timeout=10, what="Carol's new prompt"
+    )
     assert f"your seat {bob_seat + 1}" in fresh[-1].content
 
     alices = prompt_messages(fake, world.alice)[-1]
@@ -90,7 +108,11 @@ async def test_replace_and_kick_move_the_seat_and_its_secrets(fake_discord: Any,
     assert "Done" in await press_first(fake, world.carol, fresh[-1])
     await fake.wait_for_message(lambda m: "Revealed:" in m.content, channel=thread, timeout=10)
 
-    picks = {r["seat"]: r["user_id"] for r in log_rows(db_path(tmp_path), game_id) if json.loads(r["action"]).get("type") == "pick"}
+    picks = {
+        r["seat"]: r["user_id"]
+        for r in log_rows(db_path(tmp_path), game_id)
+        if json.loads(r["action"]).get("type") == "pick"
+    }
     assert picks[carol_seat] == dana.id and picks[bob_seat] == world.carol.id
     audit = await reply(fake, world.admin, "gm audit", thread)
     assert "replace" in audit.text and "kick" in audit.text
@@ -98,13 +120,17 @@ async def test_replace_and_kick_move_the_seat_and_its_secrets(fake_discord: Any,
     fake.assert_no_violations()
 
 
-async def test_undelivered_dms_survive_a_crash_and_show_in_the_panel(fake_discord: Any, fake_world: Any, start_bot: Any, tmp_path: Path) -> None:
+async def test_undelivered_dms_survive_a_crash_and_show_in_the_panel(
+    fake_discord: Any, fake_world: Any, start_bot: Any, tmp_path: Path
+) -> None:
     fake, world = fake_discord, fake_world
     bot = await start_referee(start_bot, tmp_path)
     thread, game_id = await open_game(fake, world)
     fake.refuse_dms(world.bob)
     await (await fake.slash(world.alice, "game start", channel=thread)).response(timeout=10)
-    notice = await fake.wait_for_message(lambda m: "could not send you a direct message" in m.content, channel=thread, timeout=10)
+    notice = await fake.wait_for_message(
+        lambda m: "could not send you a direct message" in m.content, channel=thread, timeout=10
+    )
     await fake.wait_for(lambda: prompt_messages(fake, world.carol), timeout=10, what="the others' DMs")
 
     await bot.restart(hard=True, ready_pattern=r"ready as ", timeout=30)  # SIGKILL: nothing in memory survives
@@ -133,7 +159,9 @@ async def test_undelivered_dms_survive_a_crash_and_show_in_the_panel(fake_discor
 def kept_dms(tmp_path: Path, game_id: int) -> dict[int, str]:
     """user id -> the texts the bot keeps for them (closed DMs), joined, read from the database."""
     with read_only(db_path(tmp_path)) as conn:
-        rows = conn.execute("SELECT user_id, content FROM pending_dm WHERE game_id = ? ORDER BY id", (game_id,)).fetchall()
+        rows = conn.execute(
+            "SELECT user_id, content FROM pending_dm WHERE game_id = ? ORDER BY id", (game_id,)
+        ).fetchall()
     out: dict[int, str] = {}
     for row in rows:
         out[int(row["user_id"])] = out.get(int(row["user_id"]), "") + str(row["content"]) + "\n"
@@ -147,29 +175,40 @@ def opening_hand(tmp_path: Path, game_id: int, seat: int) -> str:
     return f"Your opening hand: {', '.join(state.hands[seat])}."
 
 
-async def test_undelivered_dms_follow_their_seat_to_the_substitute(fake_discord: Any, fake_world: Any, start_bot: Any, tmp_path: Path) -> None:
+async def test_undelivered_dms_follow_their_seat_to_the_substitute(
+    fake_discord: Any, fake_world: Any, start_bot: Any, tmp_path: Path
+) -> None:
     fake, world = fake_discord, fake_world
     dana = fake.create_member(world.guild, "dana")
     await start_referee(start_bot, tmp_path)
     fake.refuse_dms(world.bob)
     fake.refuse_dms(world.carol)
-    game_id, thread, seats = await open_started_game(fake, world, tmp_path, "highcard", options="rounds=1 opening_hands=true")
+    game_id, thread, seats = await open_started_game(
+        fake, world, tmp_path, "highcard", options="rounds=1 opening_hands=true"
+    )
     by_user = {u.id: seat for seat, u in seats.items()}
     carol_seat, bob_seat = by_user[world.carol.id], by_user[world.bob.id]
     carols_hand, bobs_hand = opening_hand(tmp_path, game_id, carol_seat), opening_hand(tmp_path, game_id, bob_seat)
     await fake.wait_for(
         lambda: len([m for m in fake.messages(thread) if "could not send you a direct message" in m.content]) == 2,
-        timeout=10, what="two closed-DM notices",
+        timeout=10,
+        what="two closed-DM notices",
     )
     assert carols_hand in kept_dms(tmp_path, game_id)[world.carol.id]
 
     # Dana (DMs open) takes Carol's seat: what the seat was sent arrives by DM at once.
-    done = await reply(fake, world.admin, "gm replace", thread, seat=carol_seat + 1, player=dana, reason="Carol had to drop out")
+    done = await reply(
+        fake, world.admin, "gm replace", thread, seat=carol_seat + 1, player=dana, reason="Carol had to drop out"
+    )
     assert "now holds seat" in done.text, done.text
-    welcome = await fake.wait_for(lambda: next((m for m in fake.dms(dana) if "gave you seat" in m.content), None), timeout=10, what="welcome DM")
+    welcome = await fake.wait_for(
+        lambda: next((m for m in fake.dms(dana) if "gave you seat" in m.content), None), timeout=10, what="welcome DM"
+    )
     assert carols_hand in welcome.content and "not delivered before you took it" in welcome.content
     await fake.wait_for(  # delivered (forgotten right after the send), and out of Carol's reach
-        lambda: not {world.carol.id, dana.id} & set(kept_dms(tmp_path, game_id)), timeout=10, what="the kept DMs handed over"
+        lambda: not {world.carol.id, dana.id} & set(kept_dms(tmp_path, game_id)),
+        timeout=10,
+        what="the kept DMs handed over",
     )
     carol = await reply(fake, world.carol, "game hand", thread)
     assert carol.ephemeral and "not playing in this game" in carol.text and carols_hand not in carol.text
@@ -182,11 +221,14 @@ async def test_undelivered_dms_follow_their_seat_to_the_substitute(fake_discord:
 
     # Carol (DMs still closed) comes back into Bob's seat: her panel shows that seat's
     # messages, never those of the seat she left (Dana's hand now).
-    back = await reply(fake, world.admin, "gm replace", thread, seat=bob_seat + 1, player=world.carol, reason="Carol is back")
+    back = await reply(
+        fake, world.admin, "gm replace", thread, seat=bob_seat + 1, player=world.carol, reason="Carol is back"
+    )
     assert "now holds seat" in back.text, back.text
     await fake.wait_for(  # the welcome and the seat's re-posted decision are kept after the reply
         lambda: kept_dms(tmp_path, game_id).get(world.carol.id, "").count("pick a card to play") == 2,
-        timeout=10, what="Carol's welcome and prompt kept for her panel",
+        timeout=10,
+        what="Carol's welcome and prompt kept for her panel",
     )
     panel = await reply(fake, world.carol, "game hand", thread)
     assert panel.ephemeral and "Messages I could not send you by DM" in panel.text, panel.text

@@ -30,7 +30,9 @@ async def test_table_and_gm_tools(fake_discord: Any, fake_world: Any, start_bot:
     assert status.text.count("a secret decision") == 3
 
     # /game act with a typed option label (autocomplete offers the same labels).
-    choices = (await (await fake.autocomplete(world.alice, "game act", "option", "", channel=thread)).response(timeout=10)).choices
+    choices = (
+        await (await fake.autocomplete(world.alice, "game act", "option", "", channel=thread)).response(timeout=10)
+    ).choices
     assert choices and all(c["value"].count(":") == 1 for c in choices)
     r = await reply(fake, world.alice, "game act", thread, option=choices[0]["name"])
     assert "Done" in r.text, r.text
@@ -43,7 +45,9 @@ async def test_table_and_gm_tools(fake_discord: Any, fake_world: Any, start_bot:
     assert mine.ephemeral and "hand:" in mine.text
 
     # The first caller holds, then takes it back (nothing was revealed by a hold).
-    call = await fake.wait_for_message(lambda m: any(b.get("label") == "Hold" for b in m.buttons), channel=thread, timeout=10)
+    call = await fake.wait_for_message(
+        lambda m: any(b.get("label") == "Hold" for b in m.buttons), channel=thread, timeout=10
+    )
     owner = next(u for u in (world.alice, world.bob, world.carol) if f"<@{u.id}>" in call.content)
     await (await fake.press(owner, call, label="Hold")).response(timeout=10)
     undone = await reply(fake, owner, "game undo", thread)
@@ -56,27 +60,57 @@ async def test_table_and_gm_tools(fake_discord: Any, fake_world: Any, start_bot:
     refused = await reply(fake, world.alice, "gm rollback", thread, to_action=1, reason="x")
     assert "Only a game master" in refused.text
     # /gm completions are for game masters: a player gets none.
-    edits = (await (await fake.autocomplete(world.alice, "gm override", "edit", "", channel=thread)).response(timeout=10)).choices
+    edits = (
+        await (await fake.autocomplete(world.alice, "gm override", "edit", "", channel=thread)).response(timeout=10)
+    ).choices
     assert not edits
-    edits = (await (await fake.autocomplete(world.admin, "gm override", "edit", "", channel=thread)).response(timeout=10)).choices
+    edits = (
+        await (await fake.autocomplete(world.admin, "gm override", "edit", "", channel=thread)).response(timeout=10)
+    ).choices
     assert {"patch", "action"} <= {c["value"] for c in edits}
 
     # The table's clock by time-zone name: a bad name is refused, names what to give, changes nothing.
-    zones = (await (await fake.autocomplete(world.bob, "game remind", "time_zone", "berl", channel=thread)).response(timeout=10)).choices
+    zones = (
+        await (await fake.autocomplete(world.bob, "game remind", "time_zone", "berl", channel=thread)).response(
+            timeout=10
+        )
+    ).choices
     assert [c["value"] for c in zones] == ["Europe/Berlin"]
     settings_before = game_row(db_path(tmp_path), game_id)["settings"]
-    bad_zone = await reply(fake, world.bob, "game remind", thread, time_zone="Europe/Berln", quiet_start=22, quiet_end=7)
+    bad_zone = await reply(
+        fake, world.bob, "game remind", thread, time_zone="Europe/Berln", quiet_start=22, quiet_end=7
+    )
     assert bad_zone.ephemeral and bad_zone.text.startswith("⛔") and "`time_zone`" in bad_zone.text, bad_zone.text
     assert "Did you mean Europe/Berlin?" in bad_zone.text
     assert game_row(db_path(tmp_path), game_id)["settings"] == settings_before
     zoned = await reply(fake, world.bob, "game remind", thread, time_zone="Europe/Berlin", quiet_start=22, quiet_end=7)
     assert "quiet hours: 22:00–07:00 Europe/Berlin" in zoned.text, zoned.text
-    await fake.wait_for_message(lambda m: "changed the reminders" in m.content and "Europe/Berlin" in m.content, channel=thread, timeout=10)
-    bad = await reply(fake, world.admin, "gm override", thread, edit="patch", payload='[{"op": "replace", "path": "/round", "value": "two"}]', reason="test")
+    await fake.wait_for_message(
+        lambda m: "changed the reminders" in m.content and "Europe/Berlin" in m.content, channel=thread, timeout=10
+    )
+    bad = await reply(
+        fake,
+        world.admin,
+        "gm override",
+        thread,
+        edit="patch",
+        payload='[{"op": "replace", "path": "/round", "value": "two"}]',
+        reason="test",
+    )
     assert bad.text.startswith("⛔") and "CORE-5" in bad.text, bad.text
-    ok = await reply(fake, world.admin, "gm override", thread, edit="patch", payload='[{"op": "replace", "path": "/rounds", "value": 3}]', reason="one more round")
+    ok = await reply(
+        fake,
+        world.admin,
+        "gm override",
+        thread,
+        edit="patch",
+        payload='[{"op": "replace", "path": "/rounds", "value": 3}]',
+        reason="one more round",
+    )
     assert "Done" in ok.text, ok.text
-    await fake.wait_for_message(lambda m: "one more round" in m.content and "🛡️" in m.content, channel=thread, timeout=10)
+    await fake.wait_for_message(
+        lambda m: "one more round" in m.content and "🛡️" in m.content, channel=thread, timeout=10
+    )
 
     seen = await reply(fake, world.admin, "gm view-as", thread, seat=2)
     assert seen.ephemeral and "hand:" in seen.text

@@ -6,7 +6,6 @@ import json
 
 import aiohttp
 import pytest
-
 from fake_discord import CallbackType, ChannelType, FakeDiscord, InteractionType, World
 
 FAST_READY = {"GUILD_READY_TIMEOUT": "0.3"}  # the sample bot passes this to discord.py
@@ -53,7 +52,11 @@ async def test_rest_limits_and_faults_without_a_bot(fake_discord: FakeDiscord, f
         long_id = [row(button(0, custom_id="c" * 101))]
         long_label = [row(button(0, label="l" * 81))]
         dup_ids = [row(button(0), button(1, custom_id="id0"))]
-        select = lambda n: {"type": 3, "custom_id": "s", "options": [{"label": str(i), "value": str(i)} for i in range(n)]}  # noqa: E731
+        select = lambda n: {
+            "type": 3,
+            "custom_id": "s",
+            "options": [{"label": str(i), "value": str(i)} for i in range(n)],
+        }
         select_and_button = [row(select(2), button(1))]
         for components, where in [
             (too_many_rows, ["components"]),
@@ -72,14 +75,24 @@ async def test_rest_limits_and_faults_without_a_bot(fake_discord: FakeDiscord, f
             assert "_errors" in node, (where, body)
         assert (await post(path, {"content": "ok", "components": [row(select(25))]}))[0] == 200
 
-        embed_errors = (await post(path, {"embeds": [{"title": "t" * 257, "fields": [{"name": "n", "value": "v"}] * 26}]}))[1]["errors"]
+        embed_errors = (
+            await post(path, {"embeds": [{"title": "t" * 257, "fields": [{"name": "n", "value": "v"}] * 26}]})
+        )[1]["errors"]
         assert set(embed_errors["embeds"]["0"]) == {"title", "fields"}
         assert (await post(path, {"embeds": [{"description": "d" * 4097}]}))[0] == 400
         assert (await post(path, {"content": "secret", "flags": 64}))[0] == 400  # ephemeral only via interactions
 
         # multipart upload: names and bytes are recorded
         form = aiohttp.FormData(quote_fields=False)
-        form.add_field("payload_json", json.dumps({"content": "with files", "attachments": [{"id": 0, "filename": "board.png"}, {"id": 1, "filename": "log.txt"}]}))
+        form.add_field(
+            "payload_json",
+            json.dumps(
+                {
+                    "content": "with files",
+                    "attachments": [{"id": 0, "filename": "board.png"}, {"id": 1, "filename": "log.txt"}],
+                }
+            ),
+        )
         form.add_field("files[0]", b"PNGDATA", filename="board.png", content_type="application/octet-stream")
         form.add_field("files[1]", b"hello", filename="log.txt", content_type="application/octet-stream")
         async with http.post(fake.api_base + path, data=form, headers=auth) as r:
@@ -96,7 +109,10 @@ async def test_rest_limits_and_faults_without_a_bot(fake_discord: FakeDiscord, f
         status, dm = await post("/users/@me/channels", {"recipient_id": str(fake_world.bob.id)})
         assert status == 200 and dm["type"] == ChannelType.DM
         fake.refuse_dms(fake_world.bob)
-        assert await post(f"/channels/{dm['id']}/messages", {"content": "psst"}) == (403, {"message": "Cannot send messages to this user", "code": 50007})
+        assert await post(f"/channels/{dm['id']}/messages", {"content": "psst"}) == (
+            403,
+            {"message": "Cannot send messages to this user", "code": 50007},
+        )
         assert fake.sent[-1].dm and fake.sent[-1].status == 403
 
         # 429 injection carries what discord.py needs (Via header + retry_after)
@@ -109,7 +125,9 @@ async def test_rest_limits_and_faults_without_a_bot(fake_discord: FakeDiscord, f
         # command registration limits (the "26th subcommand" incident)
         app = f"/applications/{fake.application_id}/commands"
         subs = [{"type": 1, "name": f"s{i}", "description": "d"} for i in range(26)]
-        async with http.put(fake.api_base + app, json=[{"name": "game", "description": "d", "options": subs}], headers=auth) as r:
+        async with http.put(
+            fake.api_base + app, json=[{"name": "game", "description": "d", "options": subs}], headers=auth
+        ) as r:
             assert r.status == 400 and "options" in (await r.json())["errors"]["0"]
         async with http.put(fake.api_base + app, json=[{"name": "Bad Name", "description": "d"}], headers=auth) as r:
             assert r.status == 400
@@ -284,7 +302,9 @@ async def test_bot_end_to_end(fake_discord: FakeDiscord, fake_world: World, star
 
 
 @pytest.mark.asyncio
-async def test_bot_sees_refused_dms_rate_limits_and_rejected_payloads(fake_discord: FakeDiscord, fake_world: World, start_bot, sample_bot_path) -> None:
+async def test_bot_sees_refused_dms_rate_limits_and_rejected_payloads(
+    fake_discord: FakeDiscord, fake_world: World, start_bot, sample_bot_path
+) -> None:
     fake, w = fake_discord, fake_world
     bot = await start_sample_bot(start_bot, sample_bot_path)
 
@@ -299,7 +319,11 @@ async def test_bot_sees_refused_dms_rate_limits_and_rejected_payloads(fake_disco
     mark = fake.mark()
     spam = await (await fake.slash(w.alice, "game spam", count=3)).response(timeout=10)
     assert spam.content == "spammed 3"
-    assert [m.content for m in fake.messages(w.channel) if m.id > mark and m.content.startswith("spam ")] == ["spam 1/3", "spam 2/3", "spam 3/3"]
+    assert [m.content for m in fake.messages(w.channel) if m.id > mark and m.content.startswith("spam ")] == [
+        "spam 1/3",
+        "spam 2/3",
+        "spam 3/3",
+    ]
     assert len(fake.rate_limit_hits) == 2  # discord.py waited and retried
 
     long = await (await fake.slash(w.alice, "game long")).response()
@@ -318,7 +342,9 @@ async def test_three_second_rule(fake_discord: FakeDiscord, fake_world: World, s
     with pytest.raises(AssertionError, match="not acknowledged"):
         await handle.acknowledged(timeout=5)
     assert handle.expired and handle.ack_latency is None
-    late = await fake.wait_for_message(lambda m: m.content.startswith("late response failed"), channel=w.channel, timeout=5)
+    late = await fake.wait_for_message(
+        lambda m: m.content.startswith("late response failed"), channel=w.channel, timeout=5
+    )
     assert late.content == "late response failed: 10062"
     await bot.wait_for_output(r"LATE 10062")
     assert [v.kind for v in fake.violations] == ["ack_timeout", "late_callback"]
@@ -329,7 +355,9 @@ async def test_three_second_rule(fake_discord: FakeDiscord, fake_world: World, s
 
 
 @pytest.mark.asyncio
-async def test_bot_kill_restart_and_resume(fake_discord: FakeDiscord, fake_world: World, start_bot, sample_bot_path) -> None:
+async def test_bot_kill_restart_and_resume(
+    fake_discord: FakeDiscord, fake_world: World, start_bot, sample_bot_path
+) -> None:
     fake, w = fake_discord, fake_world
     bot = await start_sample_bot(start_bot, sample_bot_path)
     first_pid = bot.pid

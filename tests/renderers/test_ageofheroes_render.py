@@ -105,7 +105,7 @@ def test_panels_never_overlap_and_stay_on_the_picture(players: int) -> None:
     assert width == 400
     for i, (x, y, w, h) in enumerate(boxes):
         assert 0 <= x and x + w <= width and 0 <= y and y + h <= height
-        for (x2, y2, w2, h2) in boxes[i + 1:]:
+        for x2, y2, w2, h2 in boxes[i + 1 :]:
             assert x + w <= x2 or x2 + w2 <= x or y + h <= y2 or y2 + h2 <= y
 
 

@@ -8,7 +8,17 @@ from matplotlib.image import imread
 
 from engine.core.hexgrid import Hex, spiral
 from renderers.canvas import new_figure, to_png, to_rgba
-from renderers.hexmap import HexCell, HexEdge, StaticLayerCache, bounds, draw_cells, draw_edges, fingerprint, lay_background, prepare_axes
+from renderers.hexmap import (
+    HexCell,
+    HexEdge,
+    StaticLayerCache,
+    bounds,
+    draw_cells,
+    draw_edges,
+    fingerprint,
+    lay_background,
+    prepare_axes,
+)
 from renderers.palette import SEAT_STYLES, seat_style, terrain_colour
 
 

@@ -95,7 +95,7 @@ def _private_diff(public: dict[str, Any], private: dict[str, Any]) -> list[str]:
     """Where two scenes differ, as readable paths."""
     a, b = build_scene(public), build_scene(private)
     out: list[str] = []
-    for x, y in zip(a.areas, b.areas):
+    for x, y in zip(a.areas, b.areas, strict=False):
         assert x.id == y.id
         dx, dy = asdict(x), asdict(y)
         for key in dx:
@@ -150,8 +150,16 @@ def _boxes(batch: Any, zs: set[int]) -> list[tuple[float, float, float, float, s
     for (z, shape, size, *_), (xs, ys) in batch.glyphs.items():
         if z in zs:
             half = size / 2
-            out += [(x - half, y - half * (0.66 if shape == "rectangle" else 1), x + half,
-                     y + half * (0.66 if shape == "rectangle" else 1), shape) for x, y in zip(xs, ys)]
+            out += [
+                (
+                    x - half,
+                    y - half * (0.66 if shape == "rectangle" else 1),
+                    x + half,
+                    y + half * (0.66 if shape == "rectangle" else 1),
+                    shape,
+                )
+                for x, y in zip(xs, ys, strict=False)
+            ]
     return out
 
 
@@ -177,11 +185,11 @@ def test_a_crowded_area_lays_out_its_stacks_without_overlap(games: dict[int, Any
         for b in cells[i + 1 :]:
             assert not _overlap(a, b), (a, b)
     # Type codes (z=11 labels with a halo) stay clear of every other stack's glyph.
-    for (z, text, size, colour, bold, halo), (xs, ys) in batch.labels.items():
+    for (z, text, size, _colour, bold, halo), (xs, ys) in batch.labels.items():
         if z != 11 or halo is None:
             continue
         w = label_width(text, size, bold)
-        for x, y in zip(xs, ys):
+        for x, y in zip(xs, ys, strict=False):
             box = (x - w / 2, y - size * 0.36, x + w / 2, y + size * 0.36)
             touching = [c for c in cells if _overlap(box, c)]
             assert len(touching) <= 1, (text, box, touching)
@@ -207,8 +215,12 @@ def test_half_built_and_empty_views_still_render() -> None:
     rs = engine.ruleset("runewars")
     state = rs.setup({"players": 3}, 1)
     assert _png_size(R.render_board(rs.view(state, None), width=600))[0] == 600
-    odd = {"areas": [{"id": "1A", "hex": [0, 0], "units": [{"owner": 0, "type": "NOT_A_UNIT", "count": 2}]}],
-           "seats": [{"seat": 0}], "year": 1, "season": "spring"}
+    odd = {
+        "areas": [{"id": "1A", "hex": [0, 0], "units": [{"owner": 0, "type": "NOT_A_UNIT", "count": 2}]}],
+        "seats": [{"seat": 0}],
+        "year": 1,
+        "season": "spring",
+    }
     assert _png_size(R.render_board(odd, width=600))[0] == 600
 
 

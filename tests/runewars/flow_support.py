@@ -41,20 +41,41 @@ def make_state(
     seats = []
     for i, f in enumerate(factions):
         fac = cat.factions[f]
-        seats.append(Player(seat=i, faction=f, influence=fac.starting_influence,
-                            starting_influence=fac.starting_influence,
-                            dials={r: fac.dials.get(r).start_value for r in ("food", "wood", "ore")}))  # type: ignore[arg-type]
-    state = RunewarsState(ruleset="runewars", players=n, rng=Rng.from_seed(7),
-                          options=RunewarsOptions(players=n, **(options or {})), seats=seats, phase="play",
-                          year=year, season=season, heroes=HeroesState())
+        seats.append(
+            Player(
+                seat=i,
+                faction=f,
+                influence=fac.starting_influence,
+                starting_influence=fac.starting_influence,
+                dials={r: fac.dials.get(r).start_value for r in ("food", "wood", "ore")},
+            )
+        )  # type: ignore[arg-type]
+    state = RunewarsState(
+        ruleset="runewars",
+        players=n,
+        rng=Rng.from_seed(7),
+        options=RunewarsOptions(players=n, **(options or {})),
+        seats=seats,
+        phase="play",
+        year=year,
+        season=season,
+        heroes=HeroesState(),
+    )
     areas = dict(areas)
     for i in range(n):  # every seat needs an area, or RW-33 eliminates it at once
         if not any(spec.get("home_of") == i for spec in areas.values()):
             areas[f"{90 + i}H"] = {"hex": (20 + 3 * i, 20), "home_of": i}
     for aid, spec in areas.items():
-        state.board[aid] = Area(id=aid, tile=aid[:-1] or aid, hex=tuple(spec["hex"]), food=spec.get("food", 0),  # type: ignore[arg-type]
-                                wood=spec.get("wood", 0), ore=spec.get("ore", 0), home_of=spec.get("home_of"),
-                                city=spec.get("city"))
+        state.board[aid] = Area(
+            id=aid,
+            tile=aid[:-1] or aid,
+            hex=tuple(spec["hex"]),
+            food=spec.get("food", 0),  # type: ignore[arg-type]
+            wood=spec.get("wood", 0),
+            ore=spec.get("ore", 0),
+            home_of=spec.get("home_of"),
+            city=spec.get("city"),
+        )
     by_hex = {a.hex: a for a in state.board.values()}
     for (a, b), kind in (borders or {}).items():
         ha, hb = state.board[a].hex, state.board[b].hex
@@ -82,7 +103,9 @@ def add(state: RunewarsState, kind: str, owner: int | None, area: str, n: int = 
     return ids
 
 
-def stronghold(state: RunewarsState, area: str, owner: int, damaged: bool = False, development: str | None = None) -> None:
+def stronghold(
+    state: RunewarsState, area: str, owner: int, damaged: bool = False, development: str | None = None
+) -> None:
     state.board[area].stronghold = Stronghold(owner=owner, damaged=damaged, development=development)
 
 

@@ -9,14 +9,13 @@ import pytest
 from engine.core import RuleViolation
 from engine.runewars.battle import (
     BattleOptions,
-    apply_battle,
     advance_battle,
+    apply_battle,
     battle_finished,
     battle_prompts,
     battle_view,
     start_battle,
 )
-
 from tests.runewars.battle_support import C, Ctx, find_card
 
 ELF, UTHUK = 0, 1
@@ -27,11 +26,23 @@ def u(uid: int, kind: str, owner: int | None, routed: bool = False) -> dict[str,
 
 
 def ex7_units() -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-    attackers = [u(1, "ELF_ARCHER", ELF), u(2, "ELF_ARCHER", ELF), u(3, "ELF_ARCHER", ELF),
-                 u(4, "ELF_PEGASUS_RIDER", ELF), u(5, "ELF_PEGASUS_RIDER", ELF)]
-    defenders = [u(11, "UTHUK_FLESH_RIPPER", UTHUK), u(12, "UTHUK_FLESH_RIPPER", UTHUK),
-                 u(21, "UTHUK_BERSERKER", UTHUK), u(22, "UTHUK_BERSERKER", UTHUK), u(23, "UTHUK_BERSERKER", UTHUK),
-                 u(31, "BEASTMAN", UTHUK), u(32, "BEASTMAN", UTHUK), u(33, "BEASTMAN", UTHUK)]
+    attackers = [
+        u(1, "ELF_ARCHER", ELF),
+        u(2, "ELF_ARCHER", ELF),
+        u(3, "ELF_ARCHER", ELF),
+        u(4, "ELF_PEGASUS_RIDER", ELF),
+        u(5, "ELF_PEGASUS_RIDER", ELF),
+    ]
+    defenders = [
+        u(11, "UTHUK_FLESH_RIPPER", UTHUK),
+        u(12, "UTHUK_FLESH_RIPPER", UTHUK),
+        u(21, "UTHUK_BERSERKER", UTHUK),
+        u(22, "UTHUK_BERSERKER", UTHUK),
+        u(23, "UTHUK_BERSERKER", UTHUK),
+        u(31, "BEASTMAN", UTHUK),
+        u(32, "BEASTMAN", UTHUK),
+        u(33, "BEASTMAN", UTHUK),
+    ]
     return attackers, defenders
 
 
@@ -44,13 +55,19 @@ def ex_deck() -> list[int]:
     beastman = C.unit("BEASTMAN").shape
     return [
         # EX-7 round 1: 3 archer cards (1 special, 1 damage, 1 blank), 2 flesh-ripper cards (1 rout, 1 damage)
-        find_card(archer, [("special", 1)], used), find_card(archer, [("damage", 1)], used), find_card(archer, [], used),
-        find_card(ripper, [("rout", 1)], used), find_card(ripper, [("damage", 1)], used),
+        find_card(archer, [("special", 1)], used),
+        find_card(archer, [("damage", 1)], used),
+        find_card(archer, [], used),
+        find_card(ripper, [("rout", 1)], used),
+        find_card(ripper, [("damage", 1)], used),
         # EX-8 round 2, first pass: pegasus riders 3 damage in total; berserkers 1 damage
-        find_card(pegasus, [("damage", 2)], used), find_card(pegasus, [("damage", 1)], used),
-        find_card(berserker, [("damage", 1)], used), find_card(berserker, [], used),
+        find_card(pegasus, [("damage", 2)], used),
+        find_card(pegasus, [("damage", 1)], used),
+        find_card(berserker, [("damage", 1)], used),
+        find_card(berserker, [], used),
         # second pass: beastmen 1 rout and 1 damage
-        find_card(beastman, [("rout", 1)], used), find_card(beastman, [("damage", 1)], used),
+        find_card(beastman, [("rout", 1)], used),
+        find_card(beastman, [("damage", 1)], used),
     ]
 
 
@@ -70,8 +87,17 @@ def pick(bs: Any, ctx: Ctx, seat: int, uid: int) -> None:
 
 def start_ex7(ctx: Ctx) -> Any:
     attackers, defenders = ex7_units()
-    bs = start_battle("5A", ELF, UTHUK, attackers, defenders, conquer_bonus=True,
-                      attacker_faction="ELVES", defender_faction="UTHUK", data=C)
+    bs = start_battle(
+        "5A",
+        ELF,
+        UTHUK,
+        attackers,
+        defenders,
+        conquer_bonus=True,
+        attacker_faction="ELVES",
+        defender_faction="UTHUK",
+        data=C,
+    )
     advance_battle(bs, ctx)
     return bs
 
@@ -200,8 +226,9 @@ def test_ex9_damage_allocation_priority() -> None:
     ctx = Ctx(deck)
     attackers = [u(1, "HUMAN_KNIGHT", 0)]
     defenders = [u(10, "ELF_WARRIOR", 1), u(11, "ELF_ARCHER", 1), u(12, "ELF_ARCHER", 1), u(13, "ELF_PEGASUS_RIDER", 1)]
-    bs = start_battle("2B", 0, 1, attackers, defenders, tactics_seats=[], data=C,
-                      options=BattleOptions(auto_single_choice=False))
+    bs = start_battle(
+        "2B", 0, 1, attackers, defenders, tactics_seats=[], data=C, options=BattleOptions(auto_single_choice=False)
+    )
     bs.unit(10).damage = 1  # the warrior arrives at this sub-step already damaged
     # Only the knight's row-2 draw matters here: keep the elves out of rows 1-2.
     for uid in (11, 12, 13):

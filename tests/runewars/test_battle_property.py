@@ -26,7 +26,6 @@ from engine.runewars.battle import (
     start_battle,
     take_external,
 )
-
 from tests.runewars.battle_support import C, TinyBoard
 
 FACTIONS = {
@@ -83,9 +82,15 @@ def make_battle(rnd: random.Random) -> Any:
     ]
     stronghold = None
     if not neutral_defence and rnd.random() < 0.5:
-        stronghold = SimpleNamespace(owner=1, damaged=rnd.random() < 0.3, development=rnd.choice([None, "defense", "resource"]))
+        stronghold = SimpleNamespace(
+            owner=1, damaged=rnd.random() < 0.3, development=rnd.choice([None, "defense", "resource"])
+        )
     return start_battle(
-        "5A", 0, defender, attackers, defenders,
+        "5A",
+        0,
+        defender,
+        attackers,
+        defenders,
         stronghold=stronghold,
         conquer_bonus=rnd.random() < 0.3,
         neutral_controller=2 if neutral_defence else None,

@@ -6,8 +6,9 @@ whose relevant section is blank, so only the draws a test is about carry icons.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from types import SimpleNamespace
-from typing import Any, Callable
+from typing import Any
 
 import pytest
 
@@ -23,7 +24,6 @@ from engine.runewars.battle import (
     take_external,
 )
 from engine.runewars.battle_retreat import retreat_destinations
-
 from tests.runewars.battle_support import C, Ctx, TinyBoard, find_card
 from tests.runewars.test_battle_examples import u
 
@@ -66,7 +66,9 @@ def drive(bs: Any, ctx: Ctx, choose: Callable[[Any], dict[str, Any] | None] | No
     raise AssertionError("battle did not finish")
 
 
-def battle(attackers: list[dict[str, Any]], defenders: list[dict[str, Any]], defender: int | None = ELF, **kw: Any) -> Any:
+def battle(
+    attackers: list[dict[str, Any]], defenders: list[dict[str, Any]], defender: int | None = ELF, **kw: Any
+) -> Any:
     kw.setdefault("tactics_seats", [])
     kw.setdefault("attacker_faction", "HUMANS")
     if defender is not None:
@@ -86,7 +88,11 @@ HOME = {"adj": {"4A": "none"}, "control": {"4A": HUM}}
 
 def test_rw13_4_a_type_reads_only_its_base_shape_section() -> None:
     """RW-13.4: card 9-like (triangle special, rectangle rout 1) drawn by a rectangle knight routs."""
-    n = next(k for k in range(1, 31) if C.destiny(k).total("triangle", "special") and C.destiny(k).total("rectangle", "rout") == 1)
+    n = next(
+        k
+        for k in range(1, 31)
+        if C.destiny(k).total("triangle", "special") and C.destiny(k).total("rectangle", "rout") == 1
+    )
     ctx = FCtx([n, BLANK_RECT], adj={"4A": "none"}, control={"4A": HUM})
     bs = battle([u(1, "HUMAN_KNIGHT", HUM)], many(2, "ELF_WARRIOR", ELF))
     events: list[Any] = []
@@ -97,7 +103,11 @@ def test_rw13_4_a_type_reads_only_its_base_shape_section() -> None:
 
 def test_rw14_7_tie_goes_to_the_defender() -> None:
     """RW-14.7: 1 standing knight against 1 standing warrior: the defender wins the tie."""
-    n = next(k for k in range(1, 31) if C.destiny(k).total("rectangle", "rout") == 1 and not C.destiny(k).total("rectangle", "damage"))
+    n = next(
+        k
+        for k in range(1, 31)
+        if C.destiny(k).total("rectangle", "rout") == 1 and not C.destiny(k).total("rectangle", "damage")
+    )
     ctx = FCtx([n, BLANK_RECT], adj={"4A": "none"}, control={"4A": HUM})
     out = drive(battle([u(1, "HUMAN_KNIGHT", HUM)], many(2, "ELF_WARRIOR", ELF)), ctx)
     assert out.strength == {"attacker": 1, "defender": 1}
@@ -108,8 +118,15 @@ def test_rw14_7_tie_goes_to_the_defender() -> None:
 def test_rw14_4_1_attacker_chooses_first_and_only_eligible_types() -> None:
     """RW-14.4.1 / P-41: the attacker picks among his row-1 types; other rows are refused."""
     ctx = FCtx([], adj={"4A": "none"}, control={"4A": HUM})
-    bs = start_battle("5A", ELF, HUM, [u(1, "ELF_ARCHER", ELF), u(2, "RAZORWING", ELF)], [u(10, "HUMAN_ARCHER", HUM)],
-                      tactics_seats=[], data=C)
+    bs = start_battle(
+        "5A",
+        ELF,
+        HUM,
+        [u(1, "ELF_ARCHER", ELF), u(2, "RAZORWING", ELF)],
+        [u(10, "HUMAN_ARCHER", HUM)],
+        tactics_seats=[],
+        data=C,
+    )
     advance_battle(bs, ctx)
     (p,) = battle_prompts(bs)
     assert p.seat == ELF and p.rule == "RW-14.4.1"
@@ -133,11 +150,22 @@ def test_rw14_5_simultaneity_and_types_destroyed_before_drawing() -> None:
     """RW-14.5: a human archer killed by a special still deals its damage; a knight destroyed in
     row 1 never draws in row 2."""
     used: set[int] = set()
-    deck = [find_card("triangle", [("special", 1)], used), find_card("triangle", [("damage", 1)], used),
-            find_card("triangle", [("damage", 1)], used), find_card("triangle", [("damage", 1)], used)]
+    deck = [
+        find_card("triangle", [("special", 1)], used),
+        find_card("triangle", [("damage", 1)], used),
+        find_card("triangle", [("damage", 1)], used),
+        find_card("triangle", [("damage", 1)], used),
+    ]
     ctx = FCtx(deck, adj={"4A": "none"}, control={"4A": ELF})
-    bs = start_battle("5A", ELF, HUM, many(3, "ELF_ARCHER", ELF, 1), [u(10, "HUMAN_ARCHER", HUM), u(11, "HUMAN_KNIGHT", HUM)],
-                      tactics_seats=[], data=C)
+    bs = start_battle(
+        "5A",
+        ELF,
+        HUM,
+        many(3, "ELF_ARCHER", ELF, 1),
+        [u(10, "HUMAN_ARCHER", HUM), u(11, "HUMAN_KNIGHT", HUM)],
+        tactics_seats=[],
+        data=C,
+    )
     out = drive(bs, ctx, lambda p: {"type": "battle_pick", "unit": 10} if p.rule == "RW-14.4.3" else None)
     assert out.fate[10] == "destroyed" and out.fate[11] == "destroyed"
     assert sum(1 for k in (1, 2, 3) if out.fate[k] == "destroyed") == 1  # the dead archer's damage landed
@@ -148,12 +176,25 @@ def test_rw14_5_simultaneity_and_types_destroyed_before_drawing() -> None:
 # --------------------------------------------------------------------------- strongholds (RW-14.6, RW-14.7.2, RW-17)
 
 
-def siege(n: int, *, damaged: bool = False, conquer: bool = False, tokens: int = 1, areas: tuple[str, ...] = (),
-          development: str | None = None, choose: Callable[[Any], Any] | None = None) -> Any:
+def siege(
+    n: int,
+    *,
+    damaged: bool = False,
+    conquer: bool = False,
+    tokens: int = 1,
+    areas: tuple[str, ...] = (),
+    development: str | None = None,
+    choose: Callable[[Any], Any] | None = None,
+) -> Any:
     ctx = FCtx([], adj={"4A": "none"}, control={"4A": HUM})
-    bs = battle(many(n, "HUMAN_INFANTRY", HUM), [],
-                stronghold=SimpleNamespace(owner=ELF, damaged=damaged, development=development),
-                conquer_bonus=conquer, attacker_stronghold_tokens=tokens, attacker_stronghold_areas=areas)
+    bs = battle(
+        many(n, "HUMAN_INFANTRY", HUM),
+        [],
+        stronghold=SimpleNamespace(owner=ELF, damaged=damaged, development=development),
+        conquer_bonus=conquer,
+        attacker_stronghold_tokens=tokens,
+        attacker_stronghold_areas=areas,
+    )
     return drive(bs, ctx, choose)
 
 
@@ -188,9 +229,19 @@ def test_rw18_3_2_conquer_bonus_lowers_the_stronghold_by_3_to_at_least_0() -> No
 
 def test_rw14_7_2_capture_without_tokens() -> None:
     """RW-14.7.2 / P-47: with no stronghold token left the attacker may remove one of his own."""
-    out = siege(6, tokens=0, areas=("9A",), choose=lambda p: {"type": "battle_capture", "remove_from": "9A"} if p.rule == "RW-14.7.2" else None)
+    out = siege(
+        6,
+        tokens=0,
+        areas=("9A",),
+        choose=lambda p: {"type": "battle_capture", "remove_from": "9A"} if p.rule == "RW-14.7.2" else None,
+    )
     assert out.stronghold_result == "captured" and out.stronghold_removed_from == "9A"
-    out = siege(6, tokens=0, areas=("9A",), choose=lambda p: {"type": "battle_capture", "remove_from": None} if p.rule == "RW-14.7.2" else None)
+    out = siege(
+        6,
+        tokens=0,
+        areas=("9A",),
+        choose=lambda p: {"type": "battle_capture", "remove_from": None} if p.rule == "RW-14.7.2" else None,
+    )
     assert out.stronghold_result == "destroyed"
     assert siege(6, tokens=0).stronghold_result == "destroyed"
 
@@ -211,7 +262,12 @@ def test_rw14_7_1_units_routed_before_the_battle_are_destroyed_when_their_side_l
 
 def test_rw14_2_units_routed_before_the_battle_stay_out_and_stay_routed_when_their_side_wins() -> None:
     ctx = FCtx([BLANK_TRI, BLANK_RECT, BLANK_RECT], **HOME)
-    out = drive(battle([u(1, "HUMAN_INFANTRY", HUM)], many(2, "ELF_WARRIOR", ELF, 60) + [u(50, "ELF_ARCHER", ELF, routed=True)]), ctx)
+    out = drive(
+        battle(
+            [u(1, "HUMAN_INFANTRY", HUM)], many(2, "ELF_WARRIOR", ELF, 60) + [u(50, "ELF_ARCHER", ELF, routed=True)]
+        ),
+        ctx,
+    )
     assert len(ctx.drawn) == 3  # the routed archer drew nothing
     assert out.strength == {"attacker": 1, "defender": 2}
     assert out.fate[50] == "routed" and out.final_area[50] == "5A"
@@ -223,10 +279,14 @@ def test_rw14_2_units_routed_before_the_battle_stay_out_and_stay_routed_when_the
 def test_rw15_4_routed_units_take_damage_last_damaged_routed_first() -> None:
     """RW-15.4 / AMB-19: no standing unit left: damaged routed units first, then routed."""
     ctx = FCtx([])
-    bs = battle([u(1, "HUMAN_INFANTRY", HUM)], [u(10, "ELF_WARRIOR", ELF), u(11, "ELF_WARRIOR", ELF)], tactics_seats=[HUM])
+    bs = battle(
+        [u(1, "HUMAN_INFANTRY", HUM)], [u(10, "ELF_WARRIOR", ELF), u(11, "ELF_WARRIOR", ELF)], tactics_seats=[HUM]
+    )
     bs.unit(10).routed = bs.unit(11).routed = True
     bs.unit(10).damage = 1
-    queue_effects(bs, "attacker", [{"kind": "damage_units", "amount": 2, "side": "enemy", "chooser": "opponent"}], "test")
+    queue_effects(
+        bs, "attacker", [{"kind": "damage_units", "amount": 2, "side": "enemy", "chooser": "opponent"}], "test"
+    )
     advance_battle(bs, ctx)
     assert bs.unit(10).destroyed and bs.unit(11).damage == 1
 
@@ -243,10 +303,14 @@ def test_rw15_3_rout_with_no_standing_units_has_no_effect() -> None:
 def test_rw15_6_unit_destroyed_when_damage_reaches_health() -> None:
     ctx = FCtx([])
     bs = battle([u(1, "HUMAN_INFANTRY", HUM)], [u(10, "ELF_PEGASUS_RIDER", ELF)], tactics_seats=[HUM])
-    queue_effects(bs, "attacker", [{"kind": "damage_units", "amount": 2, "side": "enemy", "chooser": "opponent"}], "test")
+    queue_effects(
+        bs, "attacker", [{"kind": "damage_units", "amount": 2, "side": "enemy", "chooser": "opponent"}], "test"
+    )
     advance_battle(bs, ctx)
     assert bs.unit(10).damage == 2 and not bs.unit(10).destroyed
-    queue_effects(bs, "attacker", [{"kind": "damage_units", "amount": 1, "side": "enemy", "chooser": "opponent"}], "test")
+    queue_effects(
+        bs, "attacker", [{"kind": "damage_units", "amount": 1, "side": "enemy", "chooser": "opponent"}], "test"
+    )
     advance_battle(bs, ctx)
     assert bs.unit(10).destroyed  # health 3
 
@@ -283,7 +347,11 @@ def test_rw16_3_borders_and_flying_units() -> None:
 
 
 def test_rw16_1_loser_without_legal_retreat_is_destroyed() -> None:
-    n = next(k for k in range(1, 31) if C.destiny(k).total("rectangle", "rout") == 1 and not C.destiny(k).total("rectangle", "damage"))
+    n = next(
+        k
+        for k in range(1, 31)
+        if C.destiny(k).total("rectangle", "rout") == 1 and not C.destiny(k).total("rectangle", "damage")
+    )
     ctx = FCtx([n, BLANK_RECT], adj={"6B": "water"}, control={"6B": HUM})
     out = drive(battle([u(1, "HUMAN_KNIGHT", HUM)], many(2, "ELF_WARRIOR", ELF)), ctx)
     assert out.winner == "defender" and out.fate[1] == "destroyed" and 1 not in out.final_area
@@ -293,8 +361,15 @@ def test_rw11_7_and_rw16_1_2_left_player_decides_for_unallied_neutrals() -> None
     """RW-11.7: the neutral controller (left of the current player) decides; RW-14.3: he gets no
     tactics window; RW-16.1.2: he picks the neutrals' retreat among uncontrolled areas."""
     ctx = FCtx([], adj={"N1": "none", "N2": "none", "P": "none"}, control={"P": HUM}, empty={"N1"})
-    bs = start_battle("5A", HUM, None, many(3, "HUMAN_INFANTRY", HUM), [u(70, "BEASTMAN", None), u(71, "RAZORWING", None)],
-                      neutral_controller=ELF, data=C)
+    bs = start_battle(
+        "5A",
+        HUM,
+        None,
+        many(3, "HUMAN_INFANTRY", HUM),
+        [u(70, "BEASTMAN", None), u(71, "RAZORWING", None)],
+        neutral_controller=ELF,
+        data=C,
+    )
     assert bs.window_seats == [HUM]
     seen: list[Any] = []
 
@@ -351,11 +426,24 @@ def test_retreat_to_an_illegal_area_is_refused_with_its_rule() -> None:
 # --------------------------------------------------------------------------- RW-19.4 defense developments
 
 
-def defended(faction: str, attackers: list[dict[str, Any]], choose: Callable[[Any], Any] | None = None,
-             defenders: list[dict[str, Any]] | None = None) -> tuple[Any, list[Any]]:
+def defended(
+    faction: str,
+    attackers: list[dict[str, Any]],
+    choose: Callable[[Any], Any] | None = None,
+    defenders: list[dict[str, Any]] | None = None,
+) -> tuple[Any, list[Any]]:
     ctx = FCtx([], adj={"4A": "none"}, control={"4A": HUM})
-    bs = start_battle("5A", HUM, ELF, attackers, defenders or [], data=C, tactics_seats=[],
-                      stronghold=SimpleNamespace(owner=ELF, damaged=False, development="defense"), defender_faction=faction)
+    bs = start_battle(
+        "5A",
+        HUM,
+        ELF,
+        attackers,
+        defenders or [],
+        data=C,
+        tactics_seats=[],
+        stronghold=SimpleNamespace(owner=ELF, damaged=False, development="defense"),
+        defender_faction=faction,
+    )
     seen: list[Any] = []
 
     def wrap(p: Any) -> Any:
@@ -381,7 +469,7 @@ def test_rw19_4_cursed_tomb_attacker_chooses_the_3_routed_models_and_it_is_disca
 
 
 def test_rw19_4_hungry_spawn_deals_4_damage_the_attacker_allocates() -> None:
-    out, seen = defended("UTHUK", many(6, "HUMAN_INFANTRY", HUM))
+    out, _seen = defended("UTHUK", many(6, "HUMAN_INFANTRY", HUM))
     assert sum(1 for f in out.fate.values() if f == "destroyed") == 4
     assert out.strength["attacker"] == 2 and out.defense_discarded
 
@@ -392,15 +480,18 @@ def test_rw19_4_protective_wards_force_one_standing_unit_out_and_stay() -> None:
             return {"type": "battle_pick", "unit": 1}
         return None
 
-    out, seen = defended("ELVES", many(5, "HUMAN_INFANTRY", HUM) + [u(1, "HUMAN_KNIGHT", HUM)], choose)
+    out, _seen = defended("ELVES", many(5, "HUMAN_INFANTRY", HUM) + [u(1, "HUMAN_KNIGHT", HUM)], choose)
     assert out.strength == {"attacker": 5, "defender": 5} and out.winner == "defender"
     assert out.fate[1] == "routed" and out.final_area[1] == "4A"
     assert not out.defense_discarded  # AMB-38
 
 
 def test_rw19_4_defense_development_may_be_declined() -> None:
-    out, _ = defended("UTHUK", many(6, "HUMAN_INFANTRY", HUM),
-                      lambda p: {"type": "battle_defense", "use": False} if p.rule == "RW-19.4" else None)
+    out, _ = defended(
+        "UTHUK",
+        many(6, "HUMAN_INFANTRY", HUM),
+        lambda p: {"type": "battle_defense", "use": False} if p.rule == "RW-19.4" else None,
+    )
     assert out.winner == "attacker" and not out.defense_discarded
 
 
@@ -408,10 +499,23 @@ def test_rw19_4_defense_development_may_be_declined() -> None:
 
 
 def test_dragon_destroys_up_to_3_triangle_units_of_its_controllers_choice() -> None:
-    dragon = next(k for k in range(1, 31) if C.destiny(k).total("hexagon", "special") and not C.destiny(k).total("hexagon", "damage"))
-    ctx = FCtx([BLANK_RECT, BLANK_TRI, BLANK_TRI, BLANK_TRI, BLANK_TRI, dragon], adj={"4A": "none"}, control={"4A": ELF})
-    bs = start_battle("5A", ELF, HUM, [u(1, "DRAGON", ELF)], many(4, "HUMAN_INFANTRY", HUM, 10) + [u(20, "HUMAN_KNIGHT", HUM)],
-                      tactics_seats=[], data=C)
+    dragon = next(
+        k
+        for k in range(1, 31)
+        if C.destiny(k).total("hexagon", "special") and not C.destiny(k).total("hexagon", "damage")
+    )
+    ctx = FCtx(
+        [BLANK_RECT, BLANK_TRI, BLANK_TRI, BLANK_TRI, BLANK_TRI, dragon], adj={"4A": "none"}, control={"4A": ELF}
+    )
+    bs = start_battle(
+        "5A",
+        ELF,
+        HUM,
+        [u(1, "DRAGON", ELF)],
+        many(4, "HUMAN_INFANTRY", HUM, 10) + [u(20, "HUMAN_KNIGHT", HUM)],
+        tactics_seats=[],
+        data=C,
+    )
     picks: list[Any] = []
 
     def choose(p: Any) -> Any:
@@ -466,9 +570,13 @@ def test_beastman_ravage_draws_one_more_card_once_per_unit() -> None:
 
 def test_flying_and_swift_do_not_matter_in_battle() -> None:
     """RW-2.17 / RW-2.18: traits only affect movement; a battle plays out identically without them."""
+
     def run(strip: bool) -> Any:
         ctx = FCtx(list(range(1, 31)) * 2, adj={"4A": "none"}, control={"4A": HUM})
-        bs = battle([u(1, "HUMAN_KNIGHT", HUM), u(2, "HUMAN_KNIGHT", HUM)], [u(10, "ELF_PEGASUS_RIDER", ELF), u(11, "ELF_ARCHER", ELF)])
+        bs = battle(
+            [u(1, "HUMAN_KNIGHT", HUM), u(2, "HUMAN_KNIGHT", HUM)],
+            [u(10, "ELF_PEGASUS_RIDER", ELF), u(11, "ELF_ARCHER", ELF)],
+        )
         if strip:
             for x in bs.units:
                 x.traits = []
@@ -506,10 +614,21 @@ def test_rw14_6_2_routed_survivors_count_only_under_the_alternative_reading() ->
 
 def test_rw15_8_ability_targets_follow_the_ability_and_rejections_explain_it() -> None:
     """RW-15.8: the Dragon's owner picks enemy triangles only; a knight is refused with the reason."""
-    dragon = next(k for k in range(1, 31) if C.destiny(k).total("hexagon", "special") and not C.destiny(k).total("hexagon", "damage"))
+    dragon = next(
+        k
+        for k in range(1, 31)
+        if C.destiny(k).total("hexagon", "special") and not C.destiny(k).total("hexagon", "damage")
+    )
     ctx = FCtx([BLANK_RECT, BLANK_TRI, dragon], adj={"4A": "none"}, control={"4A": ELF})
-    bs = start_battle("5A", ELF, HUM, [u(1, "DRAGON", ELF)], [u(10, "HUMAN_INFANTRY", HUM), u(20, "HUMAN_KNIGHT", HUM)],
-                      tactics_seats=[], data=C)
+    bs = start_battle(
+        "5A",
+        ELF,
+        HUM,
+        [u(1, "DRAGON", ELF)],
+        [u(10, "HUMAN_INFANTRY", HUM), u(20, "HUMAN_KNIGHT", HUM)],
+        tactics_seats=[],
+        data=C,
+    )
     advance_battle(bs, ctx)
     (p,) = battle_prompts(bs)
     assert p.seat == ELF and p.rule == "RW-14.4.3"
@@ -526,8 +645,15 @@ def test_rw15_8_ability_targets_follow_the_ability_and_rejections_explain_it() -
 def test_p41_attacker_draw_is_hidden_from_the_defender_until_he_has_chosen() -> None:
     """Hidden information map / P-41: the attacker's cards go to him alone until the defender picks."""
     ctx = FCtx([], filler=BLANK_TRI)
-    bs = start_battle("5A", ELF, 2, [u(1, "ELF_ARCHER", ELF)],
-                      [u(10, "UNDEAD_SKELETON_ARCHER", 2), u(11, "SORCERER", 2)], tactics_seats=[], data=C)
+    bs = start_battle(
+        "5A",
+        ELF,
+        2,
+        [u(1, "ELF_ARCHER", ELF)],
+        [u(10, "UNDEAD_SKELETON_ARCHER", 2), u(11, "SORCERER", 2)],
+        tactics_seats=[],
+        data=C,
+    )
     events = advance_battle(bs, ctx)
     private = [e for e in events if e.kind == "battle_draw_private"]
     assert private and private[0].audience == [ELF] and private[0].reveals
@@ -558,7 +684,11 @@ def test_single_target_damage_goes_to_one_unit_the_receiver_picks() -> None:
 def test_distinct_damage_hits_different_units() -> None:
     """Hellhounds "Burning": 1 damage to each of 2 different standing units, picked by their owner."""
     ctx = FCtx([])
-    bs = battle([u(1, "HELLHOUND", HUM)], [u(10, "ELF_PEGASUS_RIDER", ELF), u(11, "ELF_PEGASUS_RIDER", ELF)], tactics_seats=[HUM])
+    bs = battle(
+        [u(1, "HELLHOUND", HUM)],
+        [u(10, "ELF_PEGASUS_RIDER", ELF), u(11, "ELF_PEGASUS_RIDER", ELF)],
+        tactics_seats=[HUM],
+    )
     queue_effects(bs, "attacker", [C.unit("HELLHOUND").special.effects[0]], "Burning")
     advance_battle(bs, ctx)
     assert sorted(x.damage for x in bs.units if x.side == "defender") == [1, 1]

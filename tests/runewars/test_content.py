@@ -128,9 +128,7 @@ def test_destiny_distribution(content: RunewarsContent) -> None:
     assert Counter(_cell(c, "rectangle") for c in deck) == {"-": 9, "S1": 6, "D1": 6, "D2": 4, "R1": 3, "R2": 2}
     assert Counter(_cell(c, "hexagon") for c in deck) == {"-": 6, "S1": 6, "D1": 5, "D2": 4, "D3": 3, "R2": 5, "R1": 1}
     # D-3 anatomy example: 1 rout on the rectangle, 2 damage on the hexagon, blank circle.
-    assert any(
-        _cell(c, "rectangle") == "R1" and _cell(c, "hexagon") == "D2" and c.is_blank("circle") for c in deck
-    )
+    assert any(_cell(c, "rectangle") == "R1" and _cell(c, "hexagon") == "D2" and c.is_blank("circle") for c in deck)
 
 
 # --------------------------------------------------------------------------- RW-7 orders
@@ -140,7 +138,14 @@ def test_order_cards(content: RunewarsContent) -> None:
     # RW-7.1, game-data 1.2.
     names = [content.order(n).name for n in range(1, 9)]
     assert names == [
-        "Strategize", "Mobilize", "Conquer", "Harvest", "Recruit", "Rally Support", "Acquire Power", "Fortify",
+        "Strategize",
+        "Mobilize",
+        "Conquer",
+        "Harvest",
+        "Recruit",
+        "Rally Support",
+        "Acquire Power",
+        "Fortify",
     ]
     assert content.order(8).highest_bonus is None  # RW-18.8.2
     assert all(content.order(n).highest_bonus for n in range(1, 8))
@@ -192,7 +197,12 @@ def test_unit_facts_from_the_rulebook(content: RunewarsContent) -> None:
 def test_unit_counts(content: RunewarsContent) -> None:
     # RW-1.1: neutral kinds and counts; RW-1.2 / D-1: 16/8/8/4 per faction, 36 figures.
     assert {u.id: u.count for u in content.neutral_units()} == {
-        "BEASTMAN": 8, "DRAGON": 4, "GIANT": 4, "HELLHOUND": 8, "RAZORWING": 8, "SORCERER": 8,
+        "BEASTMAN": 8,
+        "DRAGON": 4,
+        "GIANT": 4,
+        "HELLHOUND": 8,
+        "RAZORWING": 8,
+        "SORCERER": 8,
     }
     for faction in content.factions:
         counts = sorted((u.count for u in content.faction_units(faction.id)), reverse=True)
@@ -210,18 +220,30 @@ def test_faction_public_facts(content: RunewarsContent) -> None:
     assert all(uthuk_tactics > f.starting_tactics for f in content.factions if f.id != "UTHUK")
     # FFG blog 21310: elves start food at 2, every other faction at 3.
     assert {f.id: f.dials.food.start_value for f in content.factions} == {
-        "HUMANS": 3, "ELVES": 2, "UNDEAD": 3, "UTHUK": 3,
+        "HUMANS": 3,
+        "ELVES": 2,
+        "UNDEAD": 3,
+        "UTHUK": 3,
     }
     # RW-2.19 / D-1 (external): Humans and Elves good, Undead and Uthuk evil.
     assert {f.id: f.alignment for f in content.factions} == {
-        "HUMANS": "good", "ELVES": "good", "UNDEAD": "evil", "UTHUK": "evil",
+        "HUMANS": "good",
+        "ELVES": "good",
+        "UNDEAD": "evil",
+        "UTHUK": "evil",
     }
     # RW-19.4 defense developments.
     assert {f.id: f.defense_development.name for f in content.factions} == {
-        "HUMANS": "Reinforced Walls", "ELVES": "Protective Wards", "UNDEAD": "Cursed Tomb", "UTHUK": "Hungry Spawn",
+        "HUMANS": "Reinforced Walls",
+        "ELVES": "Protective Wards",
+        "UNDEAD": "Cursed Tomb",
+        "UTHUK": "Hungry Spawn",
     }
     assert {f.id: f.defense_development.discarded_after_use for f in content.factions} == {
-        "HUMANS": False, "ELVES": False, "UNDEAD": True, "UTHUK": True,  # RW-19.4, AMB-38
+        "HUMANS": False,
+        "ELVES": False,
+        "UNDEAD": True,
+        "UTHUK": True,  # RW-19.4, AMB-38
     }
     assert all(f.stronghold.intact == 5 for f in content.factions)  # D-15
 
@@ -464,8 +486,11 @@ def test_strategize_example_geometry(content: RunewarsContent) -> None:
     assert board[neighbour(seven_b.hex, around["6A"])].borders[(around["6A"] + 3) % 6] == "mountain"
     assert "7A" in around and content.area("7A").neutrals
     legal = [
-        a for a, d in around.items()
-        if a not in ("7A", "6A") and seven_b.borders[d] == "none" and board[neighbour(seven_b.hex, d)].borders[(d + 3) % 6] == "none"
+        a
+        for a, d in around.items()
+        if a not in ("7A", "6A")
+        and seven_b.borders[d] == "none"
+        and board[neighbour(seven_b.hex, d)].borders[(d + 3) % 6] == "none"
     ]
     assert len(legal) == 1  # RW-10.3: the water edge to 7D blocks that step in spring
 
@@ -519,21 +544,26 @@ def test_some_rewards_grant_runes(content: RunewarsContent) -> None:
 def test_season_cards_from_the_examples(content: RunewarsContent) -> None:
     # EX-13 / D-6: a winter Council card with a bid whose winner gains a dragon rune.
     winter_bids = [
-        c for c in content.season_deck("winter")
-        if c.council_of_wizards and c.has_bid
+        c
+        for c in content.season_deck("winter")
+        if c.council_of_wizards
+        and c.has_bid
         and any(e.kind == "gain_dragon_rune" for b in c.effects if b.kind == "bid_influence" for e in b.winner_effects)
     ]
     assert winter_bids
     # EX-2 / AMB-61: an autumn card resets the dials to production, with +1 food.
-    assert any(
-        e.kind == "reset_dials" and e.bonus.food == 1 for c in content.season_deck("autumn") for e in c.effects
-    )
+    assert any(e.kind == "reset_dials" and e.bonus.food == 1 for c in content.season_deck("autumn") for e in c.effects)
     # RW-6.4: the secondary effect belongs to the season.
     for card in content.season_cards:
-        assert card.secondary == {
-            "spring": "spring_refresh", "summer": "quest_phase",
-            "autumn": "destiny_reshuffle_and_choice", "winter": "food_limit_and_frozen_water",
-        }[card.season]
+        assert (
+            card.secondary
+            == {
+                "spring": "spring_refresh",
+                "summer": "quest_phase",
+                "autumn": "destiny_reshuffle_and_choice",
+                "winter": "food_limit_and_frozen_water",
+            }[card.season]
+        )
     assert any(c.council_of_wizards for c in content.season_cards)  # RW-6.3
     assert any(c.has_desertion for c in content.season_cards)  # RW-20.7
 
@@ -659,7 +689,9 @@ def test_copied_data_loads_uncached(tmp_path: Path) -> None:
 def test_unknown_unit_in_a_dial_is_rejected(tmp_path: Path) -> None:
     # D-1: a dial icon must name one of the faction's units.
     data = _copy_data(tmp_path)
-    _edit(data / "factions.json", lambda raw: raw["factions"][0]["dials"]["food"]["positions"][1].update(units=["NOPE"]))
+    _edit(
+        data / "factions.json", lambda raw: raw["factions"][0]["dials"]["food"]["positions"][1].update(units=["NOPE"])
+    )
     with pytest.raises(ContentError, match="NOPE"):
         read_content(data)
 

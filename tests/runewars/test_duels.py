@@ -37,8 +37,9 @@ def test_ex12_duel_mad_carthos_defeats_silhouette():
     """EX-12 / RW-24: Carthos (str 2, Blade of Fury + Rune Armor face down) beats Silhouette."""
     # Destiny order: round 1 Carthos 1 (circle special), Silhouette 15 (circle rout 1);
     # round 2 both draw a circle "1 damage" (5 and 25).
-    hs, ctx, qs, c, s = _setup([1, 15, 5, 25], ["reward_blade_of_fury", "reward_rune_armor"],
-                               sil_rewards=["reward_dragon_scale"])
+    hs, ctx, qs, c, s = _setup(
+        [1, 15, 5, 25], ["reward_blade_of_fury", "reward_rune_armor"], sil_rewards=["reward_dragon_scale"]
+    )
     _to_duel(qs, hs, ctx, c, s)
     # Start of duel: Carthos's ability deals 1 damage to the defender (1/3).
     _act(qs, hs, ctx, 1, {"type": "duel_ability"})
@@ -248,7 +249,7 @@ def _duel2(attacker_card, defender_card, deck, attacker_rewards=(), defender_rew
 
 
 def test_rw24_3_attacker_only_ability_is_not_offered_to_a_defending_carthos():
-    hs, ctx, qs, a, d = _duel2("hero_paladin", "hero_mad_carthos", CIRCLE_BLANK[:8])
+    _hs, _ctx, qs, _a, _d = _duel2("hero_paladin", "hero_mad_carthos", CIRCLE_BLANK[:8])
     assert qs.duels[-1]["rounds"] == 4  # no start-of-duel prompt for either side: nothing to decide
 
 
@@ -264,8 +265,9 @@ def test_rw24_3_start_ability_with_a_choice():
 def test_rw23_5_cancel_pool_lasts_the_duel():
     # Attacker deals 1 damage in rounds 1 and 2 (cards 5, 25); the defender's Ward Charm
     # (cancel 2 for the duel) absorbs both.
-    hs, ctx, qs, a, d = _duel2("hero_paladin", "hero_elf_ranger", [5, 7, 25, 7, 7, 7, 7, 7],
-                               defender_rewards=["reward_ward_charm"])
+    hs, ctx, qs, _a, d = _duel2(
+        "hero_paladin", "hero_elf_ranger", [5, 7, 25, 7, 7, 7, 7, 7], defender_rewards=["reward_ward_charm"]
+    )
     _act(qs, hs, ctx, 0, {"type": "duel_use", "reward": "reward_ward_charm"})
     assert H.find_hero(hs, d.uid).damage == 0 and qs.duels[-1]["rounds"] == 4
     assert "reward_ward_charm" in hs.reward_deck.discard_pile

@@ -20,8 +20,12 @@ from .flow_support import RS, act, add, front, make_state, prompt, queue, start_
 
 # A strip of areas: home realm H1-H3 for seat 0, then a row of open areas.
 LINE = {
-    "1A": {"hex": (0, 0)}, "1B": {"hex": (1, 0)}, "1C": {"hex": (2, 0)}, "1D": {"hex": (3, 0)},
-    "2A": {"hex": (4, 0)}, "2B": {"hex": (5, 0)},
+    "1A": {"hex": (0, 0)},
+    "1B": {"hex": (1, 0)},
+    "1C": {"hex": (2, 0)},
+    "1D": {"hex": (3, 0)},
+    "2A": {"hex": (4, 0)},
+    "2B": {"hex": (5, 0)},
 }
 
 
@@ -63,10 +67,13 @@ def test_ex1_contrast_spring_card_is_always_eligible() -> None:
 
 
 def test_ex2_autumn_season_three_players() -> None:
-    areas = {"1A": {"hex": (0, 0), "home_of": 0, "food": 2, "wood": 1},
-             "1B": {"hex": (2, 0), "home_of": 1, "food": 1, "ore": 1},
-             "1C": {"hex": (4, 0), "home_of": 2, "wood": 2},
-             "1D": {"hex": (1, 0)}, "2A": {"hex": (3, 0)}}
+    areas = {
+        "1A": {"hex": (0, 0), "home_of": 0, "food": 2, "wood": 1},
+        "1B": {"hex": (2, 0), "home_of": 1, "food": 1, "ore": 1},
+        "1C": {"hex": (4, 0), "home_of": 2, "wood": 2},
+        "1D": {"hex": (1, 0)},
+        "2A": {"hex": (3, 0)},
+    }
     s = make_state(["ELVES", "UTHUK", "HUMANS"], areas, season=2)
     elf, uthuk, human = 0, 1, 2
     s.seats[elf].orders_used = [3, 5]
@@ -117,9 +124,16 @@ def test_ex2_autumn_season_three_players() -> None:
 
 
 def _ex3_state():  # type: ignore[no-untyped-def]
-    areas = {"3A": {"hex": (0, 0)}, "3B": {"hex": (1, 0)}, "3C": {"hex": (0, 2)}, "7A": {"hex": (1, 2)},
-             "6A": {"hex": (-1, 2)}, "3D": {"hex": (0, 3)}, "9A": {"hex": (5, 5), "home_of": 0},
-             "9B": {"hex": (6, 5), "home_of": 1}}
+    areas = {
+        "3A": {"hex": (0, 0)},
+        "3B": {"hex": (1, 0)},
+        "3C": {"hex": (0, 2)},
+        "7A": {"hex": (1, 2)},
+        "6A": {"hex": (-1, 2)},
+        "3D": {"hex": (0, 3)},
+        "9A": {"hex": (5, 5), "home_of": 0},
+        "9B": {"hex": (6, 5), "home_of": 1},
+    }
     s = make_state(["HUMANS", "ELVES"], areas, borders={("3C", "6A"): "mountain"})
     inf = add(s, "HUMAN_INFANTRY", 0, "3A", 2)
     add(s, "HUMAN_ARCHER", 0, "3B")  # makes 3B friendly
@@ -164,10 +178,19 @@ def test_ex3_each_model_moves_at_most_one_step() -> None:
 
 
 def test_ex4_mobilize_into_neutrals() -> None:
-    areas = {"4T": {"hex": (0, 0)}, "4B": {"hex": (1, 0)}, "4C": {"hex": (2, 0)}, "4D": {"hex": (3, 0)},
-             "5A": {"hex": (-1, 1)}, "5B": {"hex": (0, -1)}, "5C": {"hex": (0, -2)}, "5D": {"hex": (-1, 0)},
-             "5E": {"hex": (-2, 0)},
-             "9A": {"hex": (8, 8), "home_of": 0}, "9B": {"hex": (9, 8), "home_of": 1}}
+    areas = {
+        "4T": {"hex": (0, 0)},
+        "4B": {"hex": (1, 0)},
+        "4C": {"hex": (2, 0)},
+        "4D": {"hex": (3, 0)},
+        "5A": {"hex": (-1, 1)},
+        "5B": {"hex": (0, -1)},
+        "5C": {"hex": (0, -2)},
+        "5D": {"hex": (-1, 0)},
+        "5E": {"hex": (-2, 0)},
+        "9A": {"hex": (8, 8), "home_of": 0},
+        "9B": {"hex": (9, 8), "home_of": 1},
+    }
     s = make_state(["HUMANS", "UTHUK"], areas)
     add(s, "DRAGON", None, "4T")
     add(s, "BEASTMAN", None, "4T", 2)
@@ -192,7 +215,9 @@ def test_ex4_mobilize_into_neutrals() -> None:
 
 
 def test_ex4_units_cannot_leave_own_activated_area() -> None:
-    s = make_state(["HUMANS", "UTHUK"], {**LINE, "9A": {"hex": (8, 8), "home_of": 0}, "9B": {"hex": (9, 8), "home_of": 1}})
+    s = make_state(
+        ["HUMANS", "UTHUK"], {**LINE, "9A": {"hex": (8, 8), "home_of": 0}, "9B": {"hex": (9, 8), "home_of": 1}}
+    )
     inf = add(s, "HUMAN_INFANTRY", 0, "1B")
     s.board["1B"].activation.append(0)
     s = start_turn(s, 0, 2)
@@ -211,8 +236,13 @@ def test_ex4_units_cannot_leave_own_activated_area() -> None:
 
 
 def _ex5_state(food: int):  # type: ignore[no-untyped-def]
-    areas = {"5X": {"hex": (0, 0)}, "5Y": {"hex": (1, 0)}, "5W": {"hex": (2, 0)},
-             "9A": {"hex": (8, 8), "home_of": 0}, "9B": {"hex": (9, 8), "home_of": 1}}
+    areas = {
+        "5X": {"hex": (0, 0)},
+        "5Y": {"hex": (1, 0)},
+        "5W": {"hex": (2, 0)},
+        "9A": {"hex": (8, 8), "home_of": 0},
+        "9B": {"hex": (9, 8), "home_of": 1},
+    }
     s = make_state(["UTHUK", "HUMANS"], areas, borders={("5Y", "5W"): "water"}, season=3)
     add(s, "UTHUK_BERSERKER", 0, "5X", 5)
     add(s, "BEASTMAN", 0, "5X", 2)  # allied neutrals count (RW-6.8.1)
@@ -245,8 +275,13 @@ def test_ex5_enough_food_destroys_nothing() -> None:
 
 
 def _ex6_state():  # type: ignore[no-untyped-def]
-    areas = {"6N": {"hex": (0, 0)}, "6B": {"hex": (1, 0)}, "6C": {"hex": (-1, 0)},
-             "9A": {"hex": (8, 8), "home_of": 0}, "9B": {"hex": (9, 8), "home_of": 1}}
+    areas = {
+        "6N": {"hex": (0, 0)},
+        "6B": {"hex": (1, 0)},
+        "6C": {"hex": (-1, 0)},
+        "9A": {"hex": (8, 8), "home_of": 0},
+        "9B": {"hex": (9, 8), "home_of": 1},
+    }
     s = make_state(["ELVES", "UTHUK"], areas)
     neutrals = add(s, "SORCERER", None, "6N", 2)
     elves = add(s, "ELF_ARCHER", 0, "6B", 2)
@@ -256,7 +291,7 @@ def _ex6_state():  # type: ignore[no-untyped-def]
 
 
 def test_ex6_diplomacy_ally() -> None:
-    s, neutrals, elves = _ex6_state()
+    s, _neutrals, elves = _ex6_state()
     s.destiny.draw_pile = [1, 5, 2] + [n for n in range(3, 31) if n != 5]
     s = start_turn(s, 0, 3)
     s = act(s, 0, {"type": "rw_choose", "value": "no"})  # the Conquer bonus question (eligible in spring)
@@ -308,8 +343,13 @@ def test_diplomacy_withdraw_sends_neutrals_away_routed() -> None:
 
 
 def _bid_state():  # type: ignore[no-untyped-def]
-    areas = {"1A": {"hex": (0, 0), "home_of": 0}, "1B": {"hex": (1, 0)}, "1C": {"hex": (2, 0), "home_of": 1},
-             "1D": {"hex": (4, 0), "home_of": 2}, "2A": {"hex": (0, 1)}}
+    areas = {
+        "1A": {"hex": (0, 0), "home_of": 0},
+        "1B": {"hex": (1, 0)},
+        "1C": {"hex": (2, 0), "home_of": 1},
+        "1D": {"hex": (4, 0), "home_of": 2},
+        "2A": {"hex": (0, 1)},
+    }
     s = make_state(["ELVES", "UTHUK", "HUMANS"], areas, season=3)
     s.seats[0].influence, s.seats[1].influence, s.seats[2].influence = 4, 2, 1
     return s
@@ -317,8 +357,12 @@ def _bid_state():  # type: ignore[no-untyped-def]
 
 def test_ex13_bid_tie_decided_by_most_influence_left() -> None:
     s = _bid_state()
-    effect = {"kind": "bid_influence", "award": "highest_wins",
-              "winner_effects": [{"kind": "gain_dragon_rune", "who": "self"}], "loser_effects": []}
+    effect = {
+        "kind": "bid_influence",
+        "award": "highest_wins",
+        "winner_effects": [{"kind": "gain_dragon_rune", "who": "self"}],
+        "loser_effects": [],
+    }
     cardfx.queue(s, [effect], seat=None, source="Rune Conclave", rule="RW-31.2", order=[0, 1, 2])
     flow.push(s, flow.step(s, "hold"))
     flow.push(s, *[])
@@ -378,11 +422,14 @@ def test_ex14_gaining_a_dragon_rune() -> None:
 
 
 def test_ex15_harvest_with_bonus() -> None:
-    areas = {"10A": {"hex": (0, 0), "home_of": 0, "food": 1},
-             "10B": {"hex": (1, 0), "home_of": 0, "food": 1, "wood": 1},
-             "10C": {"hex": (0, 1), "home_of": 0, "food": 1, "wood": 1, "ore": 1},
-             "1B": {"hex": (2, 0), "food": 1, "wood": 1, "ore": 1},
-             "2A": {"hex": (3, 0), "food": 5}, "9B": {"hex": (6, 6), "home_of": 1}}
+    areas = {
+        "10A": {"hex": (0, 0), "home_of": 0, "food": 1},
+        "10B": {"hex": (1, 0), "home_of": 0, "food": 1, "wood": 1},
+        "10C": {"hex": (0, 1), "home_of": 0, "food": 1, "wood": 1, "ore": 1},
+        "1B": {"hex": (2, 0), "food": 1, "wood": 1, "ore": 1},
+        "2A": {"hex": (3, 0), "food": 5},
+        "9B": {"hex": (6, 6), "home_of": 1},
+    }
     s = make_state(["HUMANS", "UTHUK"], areas)
     stronghold(s, "10A", 0, development="diplomacy")
     stronghold(s, "1B", 0)
@@ -403,8 +450,11 @@ def test_ex15_harvest_with_bonus() -> None:
 
 
 def test_ex16_recruit_bonus_and_limit() -> None:
-    s = make_state(["HUMANS", "UTHUK"], {"10A": {"hex": (0, 0), "home_of": 0}, "1B": {"hex": (1, 0)},
-                                        "9B": {"hex": (6, 6), "home_of": 1}}, season=1)
+    s = make_state(
+        ["HUMANS", "UTHUK"],
+        {"10A": {"hex": (0, 0), "home_of": 0}, "1B": {"hex": (1, 0)}, "9B": {"hex": (6, 6), "home_of": 1}},
+        season=1,
+    )
     stronghold(s, "10A", 0)
     add(s, "HUMAN_ARCHER", 0, "10A", 3)
     add(s, "HUMAN_INFANTRY", 0, "10A", 2)
@@ -595,8 +645,15 @@ def test_ex19_full_player_driven_map_setup() -> None:
 
 
 def _ex20_state():  # type: ignore[no-untyped-def]
-    areas = {"7A": {"hex": (0, 0)}, "7B": {"hex": (1, 0)}, "7C": {"hex": (2, 0)}, "8A": {"hex": (0, 1)},
-             "8B": {"hex": (-1, 0)}, "9A": {"hex": (8, 8), "home_of": 0}, "9B": {"hex": (9, 8), "home_of": 1}}
+    areas = {
+        "7A": {"hex": (0, 0)},
+        "7B": {"hex": (1, 0)},
+        "7C": {"hex": (2, 0)},
+        "8A": {"hex": (0, 1)},
+        "8B": {"hex": (-1, 0)},
+        "9A": {"hex": (8, 8), "home_of": 0},
+        "9B": {"hex": (9, 8), "home_of": 1},
+    }
     s = make_state(["HUMANS", "UTHUK"], areas)
     add(s, "BEASTMAN", None, "7A", 2)
     mine = add(s, "HUMAN_INFANTRY", 0, "7B", 3)

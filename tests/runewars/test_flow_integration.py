@@ -7,14 +7,18 @@ import random
 import pytest
 
 from engine.core import RuleViolation
-
 from engine.runewars import board as B
 from engine.runewars.heroes import Hero
 
-from .flow_support import RS, act, front, make_state, prompt, queue, start_turn, stronghold, add
+from .flow_support import RS, act, add, front, make_state, prompt, queue, start_turn, stronghold
 
-AREAS = {"13A": {"hex": (0, 0), "home_of": 1}, "13B": {"hex": (1, 0), "home_of": 1}, "13C": {"hex": (0, 1), "home_of": 1},
-         "1A": {"hex": (-1, 0)}, "1B": {"hex": (-2, 0), "home_of": 0}}
+AREAS = {
+    "13A": {"hex": (0, 0), "home_of": 1},
+    "13B": {"hex": (1, 0), "home_of": 1},
+    "13C": {"hex": (0, 1), "home_of": 1},
+    "1A": {"hex": (-1, 0)},
+    "1B": {"hex": (-2, 0), "home_of": 0},
+}
 
 
 def _attack(bonus: bool) -> object:
@@ -72,8 +76,9 @@ def test_neutral_battle_is_run_by_the_player_on_the_left() -> None:
 
 def test_quest_phase_heal_through_the_ruleset() -> None:
     # EX-10 (first part): in summer, heroes act in spring-card order; a damaged hero in a friendly area heals.
-    s = make_state(["ELVES", "UTHUK"], {"11A": {"hex": (0, 0), "home_of": 0}, "13A": {"hex": (3, 0), "home_of": 1}},
-                   season=1)
+    s = make_state(
+        ["ELVES", "UTHUK"], {"11A": {"hex": (0, 0), "home_of": 0}, "13A": {"hex": (3, 0), "home_of": 1}}, season=1
+    )
     s.heroes.heroes.append(Hero(uid="H1", card="H02", owner=0, area="11A", damage=1))
     s.seats[0].order_spring, s.seats[1].order_spring = 1, 2
     s = queue(s, "quest_start")
@@ -133,8 +138,9 @@ def test_ex7_ex8_battle_through_the_ruleset() -> None:
 def test_quest_phase_tactics_window() -> None:
     from engine.runewars.state import HeldCard
 
-    s = make_state(["ELVES", "UTHUK"], {"11A": {"hex": (0, 0), "home_of": 0}, "13A": {"hex": (3, 0), "home_of": 1}},
-                   season=1)
+    s = make_state(
+        ["ELVES", "UTHUK"], {"11A": {"hex": (0, 0), "home_of": 0}, "13A": {"hex": (3, 0), "home_of": 1}}, season=1
+    )
     s.heroes.heroes.append(Hero(uid="H1", card="H02", owner=0, area="11A"))
     s.seats[0].tactics = [HeldCard(id="T27", gained=-1)]  # Swift Steeds: heroes move 1 more this phase
     s.seats[0].order_spring, s.seats[1].order_spring = 1, 2
@@ -153,8 +159,11 @@ def test_ex11_attribute_test_quest_through_the_ruleset() -> None:
     cat = B.catalog()
     hero = next(h.hero_id for h in cat.heroes.values() if h.agility == 2)
     assert cat.quests["Q03"].area_id == "3A" and cat.quests["Q03"].test.attribute == "agility"  # type: ignore[union-attr]
-    s = make_state(["ELVES", "UTHUK"], {"3A": {"hex": (0, 0)}, "11A": {"hex": (1, 0), "home_of": 0},
-                                        "13A": {"hex": (5, 0), "home_of": 1}}, season=1)
+    s = make_state(
+        ["ELVES", "UTHUK"],
+        {"3A": {"hex": (0, 0)}, "11A": {"hex": (1, 0), "home_of": 0}, "13A": {"hex": (5, 0), "home_of": 1}},
+        season=1,
+    )
     s.heroes.heroes.append(Hero(uid="H1", card=hero, owner=0, area="3A"))
     s.heroes.quest_hands = {0: ["Q03"], 1: []}
     s.heroes.quest_deck = Deck[str](draw_pile=["Q10", "Q11"])
@@ -186,12 +195,24 @@ def test_ex12_duel_through_the_ruleset() -> None:
     cat = B.catalog()
     ids = {h.name: h.hero_id for h in cat.heroes.values()}
     ids.update({r.name: r.reward_id for r in cat.rewards.values()})
-    s = make_state(["ELVES", "UTHUK"], {"2A": {"hex": (0, 0)}, "2B": {"hex": (1, 0)},
-                                        "11A": {"hex": (4, 0), "home_of": 0}, "13A": {"hex": (6, 0), "home_of": 1}},
-                   season=1)
+    s = make_state(
+        ["ELVES", "UTHUK"],
+        {
+            "2A": {"hex": (0, 0)},
+            "2B": {"hex": (1, 0)},
+            "11A": {"hex": (4, 0), "home_of": 0},
+            "13A": {"hex": (6, 0), "home_of": 1},
+        },
+        season=1,
+    )
     s.heroes.heroes += [
-        Hero(uid="C", card=ids["Mad Carthos"], owner=1, area="2A",
-             rewards=[HeldReward(card=ids["Blade of Fury"]), HeldReward(card=ids["Rune Armor"])]),
+        Hero(
+            uid="C",
+            card=ids["Mad Carthos"],
+            owner=1,
+            area="2A",
+            rewards=[HeldReward(card=ids["Blade of Fury"]), HeldReward(card=ids["Rune Armor"])],
+        ),
         Hero(uid="S", card=ids["Silhouette"], owner=0, area="2B"),
     ]
     s.heroes.quest_hands = {0: [], 1: []}

@@ -17,8 +17,14 @@ from engine.runewars.runes import visible_runes
 
 from .flow_support import RS, act, add, front, make_state, prompt, queue, start_turn, stronghold, units_in, values
 
-TWO = {"1A": {"hex": (0, 0), "home_of": 0}, "1B": {"hex": (1, 0)}, "1C": {"hex": (2, 0)},
-       "1D": {"hex": (3, 0), "home_of": 1}, "2A": {"hex": (0, 1)}, "2B": {"hex": (1, 1)}}
+TWO = {
+    "1A": {"hex": (0, 0), "home_of": 0},
+    "1B": {"hex": (1, 0)},
+    "1C": {"hex": (2, 0)},
+    "1D": {"hex": (3, 0), "home_of": 1},
+    "2A": {"hex": (0, 1)},
+    "2B": {"hex": (1, 1)},
+}
 
 
 # ---- RW-2 control ------------------------------------------------------------------------------------
@@ -485,8 +491,10 @@ def test_magic_portals_link_areas_for_one_payment() -> None:
     far = {"1A": {"hex": (0, 0)}, "1B": {"hex": (1, 0)}, "5A": {"hex": (6, 0)}, "5B": {"hex": (7, 0)}}
     s = make_state(["HUMANS", "UTHUK"], far, options={"exploration": True})
     portals = sorted(t.token_id for t in B.catalog().exploration.values() if t.type == "magic_portal")[:2]
-    s.heroes.exploration = [ExplorationSlot(area="1B", token=portals[0], back=2, face_up=True),
-                            ExplorationSlot(area="5A", token=portals[1], back=2, face_up=True)]
+    s.heroes.exploration = [
+        ExplorationSlot(area="1B", token=portals[0], back=2, face_up=True),
+        ExplorationSlot(area="5A", token=portals[1], back=2, face_up=True),
+    ]
     inf = add(s, "HUMAN_INFANTRY", 0, "1A")
     s = start_turn(s, 0, 2)
     s = act(s, 0, {"type": "rw_choose", "value": "5A"})
@@ -509,8 +517,10 @@ def test_rw34_4_3_retreats_ignore_magic_portals() -> None:
     far = {"1A": {"hex": (0, 0)}, "1B": {"hex": (1, 0)}, "5A": {"hex": (6, 0)}, "5B": {"hex": (7, 0)}}
     s = make_state(["HUMANS", "UTHUK"], far, options={"exploration": True})
     portals = sorted(t.token_id for t in B.catalog().exploration.values() if t.type == "magic_portal")[:2]
-    s.heroes.exploration = [ExplorationSlot(area="1B", token=portals[0], back=2, face_up=True),
-                            ExplorationSlot(area="5A", token=portals[1], back=2, face_up=True)]
+    s.heroes.exploration = [
+        ExplorationSlot(area="1B", token=portals[0], back=2, face_up=True),
+        ExplorationSlot(area="5A", token=portals[1], back=2, face_up=True),
+    ]
     s.seats[0].influence = 5  # he could pay for the portals if retreats used them
     add(s, "HUMAN_INFANTRY", 0, "1B")
     add(s, "HUMAN_INFANTRY", 0, "5A")  # friendly, but only portal-linked to 1B
@@ -530,8 +540,10 @@ def test_rw34_4_3_magic_portals_for_a_strategize_move() -> None:
     far = {"1A": {"hex": (0, 0)}, "1B": {"hex": (1, 0)}, "5A": {"hex": (6, 0)}, "5B": {"hex": (7, 0)}}
     s = make_state(["HUMANS", "UTHUK"], far, options={"exploration": True})
     portals = sorted(t.token_id for t in B.catalog().exploration.values() if t.type == "magic_portal")[:2]
-    s.heroes.exploration = [ExplorationSlot(area="1B", token=portals[0], back=2, face_up=True),
-                            ExplorationSlot(area="5A", token=portals[1], back=2, face_up=True)]
+    s.heroes.exploration = [
+        ExplorationSlot(area="1B", token=portals[0], back=2, face_up=True),
+        ExplorationSlot(area="5A", token=portals[1], back=2, face_up=True),
+    ]
     inf = add(s, "HUMAN_INFANTRY", 0, "1B", 2)
     s = start_turn(s, 0, 1)
     while prompt(s, 0).rule != "RW-18.1.1":
@@ -541,8 +553,15 @@ def test_rw34_4_3_magic_portals_for_a_strategize_move() -> None:
     with pytest.raises(RuleViolation):  # not adjacent without paying
         act(s, 0, {"type": "rw_strategize", "moves": [{"unit": inf[0], "to": "5A"}]})
     before = s.seats[0].influence
-    s = act(s, 0, {"type": "rw_strategize", "portal": True,
-                   "moves": [{"unit": inf[0], "to": "5A"}, {"unit": inf[1], "to": "5A"}]})
+    s = act(
+        s,
+        0,
+        {
+            "type": "rw_strategize",
+            "portal": True,
+            "moves": [{"unit": inf[0], "to": "5A"}, {"unit": inf[1], "to": "5A"}],
+        },
+    )
     assert len(units_in(s, "5A", 0)) == 2 and s.seats[0].influence == before - 1  # one payment
 
 
@@ -604,8 +623,11 @@ def test_rally_support_bonus_draws_heroes_and_keeps_one() -> None:
         assert {o.action["area"] for o in p.options} == {"1A"}
         s = act(s, 0, p.options[0].action)
     assert [h.area for h in s.heroes.heroes if h.owner == 0] == ["1A"]  # RW-20.4
-    assert sorted(s.heroes.hero_deck.draw_pile) == ["H02", "H03", "H04"] or \
-        sorted(s.heroes.hero_deck.draw_pile) == ["H01", "H03", "H04"]  # the other one goes back
+    assert sorted(s.heroes.hero_deck.draw_pile) == ["H02", "H03", "H04"] or sorted(s.heroes.hero_deck.draw_pile) == [
+        "H01",
+        "H03",
+        "H04",
+    ]  # the other one goes back
 
 
 def test_harvest_clamps_to_the_dial_top() -> None:
@@ -731,8 +753,10 @@ def test_reward_trade_during_own_turn() -> None:
     from engine.runewars.heroes import HeldReward
 
     s = make_state(["HUMANS", "UTHUK"], TWO)
-    s.heroes.heroes += [Hero(uid="H1", card="H01", owner=0, area="1B", rewards=[HeldReward(card="R01")]),
-                        Hero(uid="H2", card="H03", owner=0, area="1B")]
+    s.heroes.heroes += [
+        Hero(uid="H1", card="H01", owner=0, area="1B", rewards=[HeldReward(card="R01")]),
+        Hero(uid="H2", card="H03", owner=0, area="1B"),
+    ]
     s = start_turn(s, 0, 4)
     p = prompt(s, 0)
     assert p.rule == "RW-23.4" and p.secret and "R01:H1:H2" in values(p)

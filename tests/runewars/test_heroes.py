@@ -22,8 +22,12 @@ def test_rw3_9_setup_deals_quests_and_aligned_heroes():
     assert len(hs.hero_deck.draw_pile) == len(CONTENT.heroes) - 2
     assert sorted(hs.reward_deck.draw_pile) == sorted(CONTENT.rewards)
     # Quests are private: only the drawer's event names them.
-    assert all(e.audience == [e.data.get("quests") and s] or not e.data.get("quests")
-               for s in (0, 1) for e in events if e.kind == "quest_drawn" and e.audience == [s])
+    assert all(
+        e.audience == [e.data.get("quests") and s] or not e.data.get("quests")
+        for s in (0, 1)
+        for e in events
+        if e.kind == "quest_drawn" and e.audience == [s]
+    )
     assert H.heroes_invariants(hs, CONTENT) == []
 
 
@@ -50,8 +54,10 @@ def test_rw26_3_defeated_outside_duel_sets_rewards_aside_with_marker():
     hs.reward_deck.draw_pile = [c for c in hs.reward_deck.draw_pile if c not in ("reward_war_axe", "reward_rune_map")]
     H.defeat_hero(hs, h.uid, ctx, cause="a tactics card")
     (m,) = hs.markers
-    assert m.area == "2B" and [(r.card, r.face_up) for r in m.rewards] == [("reward_war_axe", True),
-                                                                         ("reward_rune_map", False)]
+    assert m.area == "2B" and [(r.card, r.face_up) for r in m.rewards] == [
+        ("reward_war_axe", True),
+        ("reward_rune_map", False),
+    ]
     # Face-down set-aside rewards are seen by nobody (Hidden information map).
     assert "reward_rune_map" in H.heroes_secrets(hs)[H.HIDDEN]
     public = json.dumps(H.heroes_view(hs, None, content=CONTENT))
@@ -143,8 +149,9 @@ def test_pending_decision_blocks_the_quest_phase():
 
 def test_amb46_strategize_move_offers_marker_pickup():
     hs, (h,) = _hs_with("hero_paladin", area="1A")
-    hs.markers.append(H.DefeatedMarker(id=4, area="2A", hero_card="hero_lich",
-                                       rewards=[H.HeldReward(card="reward_rune_map")]))
+    hs.markers.append(
+        H.DefeatedMarker(id=4, area="2A", hero_card="hero_lich", rewards=[H.HeldReward(card="reward_rune_map")])
+    )
     ctx = FakeCtx()
     H.move_hero(hs, h.uid, "2A", ctx)
     (p,) = H.pending_prompts(hs, ctx)
@@ -199,8 +206,15 @@ def test_resolve_effects_splits_hero_effects_from_a_effects():
     hs, (h,) = _hs_with("hero_paladin")
     h.damage = 2
     ctx = FakeCtx()
-    H.resolve_effects(hs, 0, h.uid, (HealHero(), TrainHero(attribute="choice"), DrawCards(deck="tactics"),
-                                     GainInfluence(amount=2), Gm(text="x")), ctx, source="Test", rule="RW-23.6")
+    H.resolve_effects(
+        hs,
+        0,
+        h.uid,
+        (HealHero(), TrainHero(attribute="choice"), DrawCards(deck="tactics"), GainInfluence(amount=2), Gm(text="x")),
+        ctx,
+        source="Test",
+        rule="RW-23.6",
+    )
     assert h.damage == 0
     (p,) = H.pending_prompts(hs, ctx)
     assert p.rule == "RW-20.6"
@@ -212,7 +226,7 @@ def test_resolve_effects_splits_hero_effects_from_a_effects():
 
 
 def test_state_round_trips_through_json():
-    hs, (h,) = _hs_with("hero_paladin")
+    hs, (_h,) = _hs_with("hero_paladin")
     hs.quest_hands = {0: ["quest_1a_wisdom"], 2: []}
     hs.markers.append(H.DefeatedMarker(id=1, area="2A", hero_card="hero_lich"))
     again = H.HeroesState.model_validate_json(hs.model_dump_json())
@@ -224,13 +238,27 @@ def test_rw23_6_own_turn_rewards_and_abilities():
     from engine.runewars.content.models import HeroAbility, HeroCard, RewardCard
 
     content = H.HeroContent(**{k: dict(v) for k, v in vars(CONTENT).items()})
-    content.heroes["hero_captain"] = HeroCard(house=True, hero_id="hero_captain", name="Captain", alignment="good",
-                                              health=4, strength=2, agility=2, wisdom=2,
-                                              ability=HeroAbility(timing="own_turn", text="Gain 1 influence.",
-                                                                  effects=(GainInfluence(amount=1),)))
-    content.rewards["reward_purse"] = RewardCard(house=True, reward_id="reward_purse", name="Purse", trait="none",
-                                                 trigger="own_turn", single_use=True, text="Gain 3 influence.",
-                                                 effects=(GainInfluence(amount=3),))
+    content.heroes["hero_captain"] = HeroCard(
+        house=True,
+        hero_id="hero_captain",
+        name="Captain",
+        alignment="good",
+        health=4,
+        strength=2,
+        agility=2,
+        wisdom=2,
+        ability=HeroAbility(timing="own_turn", text="Gain 1 influence.", effects=(GainInfluence(amount=1),)),
+    )
+    content.rewards["reward_purse"] = RewardCard(
+        house=True,
+        reward_id="reward_purse",
+        name="Purse",
+        trait="none",
+        trigger="own_turn",
+        single_use=True,
+        text="Gain 3 influence.",
+        effects=(GainInfluence(amount=3),),
+    )
     hs, (h,) = _hs_with("hero_captain")
     h.rewards = [H.HeldReward(card="reward_purse")]
     ctx = FakeCtx(content=content)

@@ -88,8 +88,15 @@ def destiny_cards() -> dict[int, DestinyCard]:
     out = {}
     for line in _DESTINY.strip().splitlines():
         n, tri, cir, rect, hexa, fate = line.split()
-        out[int(n)] = DestinyCard(house=False, number=int(n), fate=_FATE[fate], triangle=_icon(tri),  # type: ignore
-                                  circle=_icon(cir), rectangle=_icon(rect), hexagon=_icon(hexa))
+        out[int(n)] = DestinyCard(
+            house=False,
+            number=int(n),
+            fate=_FATE[fate],
+            triangle=_icon(tri),  # type: ignore
+            circle=_icon(cir),
+            rectangle=_icon(rect),
+            hexagon=_icon(hexa),
+        )
     return out
 
 
@@ -102,19 +109,38 @@ ALLY = [5, 7, 17, 27]
 CONFRONT = [1, 2, 6, 8]
 
 
-def _hero(hid: str, name: str, align: str, health: int, s: int, a: int, w: int, ability: HeroAbility | None = None
-          ) -> HeroCard:
-    return HeroCard(house=True, hero_id=hid, name=name, alignment=align, health=health, strength=s,  # type: ignore
-                    agility=a, wisdom=w,
-                    ability=ability or HeroAbility(timing="passive", text="No ability in this fixture.", effects=()))
+def _hero(
+    hid: str, name: str, align: str, health: int, s: int, a: int, w: int, ability: HeroAbility | None = None
+) -> HeroCard:
+    return HeroCard(
+        house=True,
+        hero_id=hid,
+        name=name,
+        alignment=align,
+        health=health,
+        strength=s,  # type: ignore
+        agility=a,
+        wisdom=w,
+        ability=ability or HeroAbility(timing="passive", text="No ability in this fixture.", effects=()),
+    )
 
 
 def content() -> HeroContent:
     heroes = [
-        _hero("hero_mad_carthos", "Mad Carthos", "evil", 4, 2, 2, 1,
-              HeroAbility(timing="start_of_duel_as_attacker",
-                          text="At the start of a duel he starts, deal 1 damage to the defending hero.",
-                          effects=(DamageHero(amount=1, target="opposing_hero"),))),
+        _hero(
+            "hero_mad_carthos",
+            "Mad Carthos",
+            "evil",
+            4,
+            2,
+            2,
+            1,
+            HeroAbility(
+                timing="start_of_duel_as_attacker",
+                text="At the start of a duel he starts, deal 1 damage to the defending hero.",
+                effects=(DamageHero(amount=1, target="opposing_hero"),),
+            ),
+        ),
         _hero("hero_silhouette", "Silhouette", "good", 3, 1, 3, 2),
         _hero("hero_elf_ranger", "Elf Ranger", "good", 4, 2, 2, 2),
         _hero("hero_uthuk_brute", "Uthuk Brute", "evil", 5, 3, 1, 0),
@@ -122,88 +148,295 @@ def content() -> HeroContent:
         _hero("hero_wanderer", "Grey Wanderer", "neutral", 4, 2, 2, 2),
         _hero("hero_paladin", "Paladin", "good", 5, 3, 1, 1),
         _hero("hero_lich", "Lich", "evil", 4, 1, 1, 3),
-        _hero("hero_vorna", "Vorna", "evil", 4, 3, 3, 1,
-              HeroAbility(timing="start_of_duel", text="May take 1 damage to deal 2.", effects=(ChooseOne(options=(
-                  (), (DamageHero(amount=1, target="own_hero"), DamageHero(amount=2, target="opposing_hero")))),))),
-        _hero("hero_swift", "Swift Scout", "neutral", 3, 1, 2, 1,
-              HeroAbility(timing="quest_phase", text="May move 1 additional area in the quest phase.",
-                          effects=(RuleModifier(rule="hero_move_plus_one", duration="quest_phase"),))),
-        _hero("hero_thalen", "Thalen", "good", 4, 2, 1, 2,
-              HeroAbility(timing="attribute_test", text="Draw 1 additional destiny card in each attribute test.",
-                          effects=(DrawCards(deck="destiny", amount=1),))),
+        _hero(
+            "hero_vorna",
+            "Vorna",
+            "evil",
+            4,
+            3,
+            3,
+            1,
+            HeroAbility(
+                timing="start_of_duel",
+                text="May take 1 damage to deal 2.",
+                effects=(
+                    ChooseOne(
+                        options=(
+                            (),
+                            (DamageHero(amount=1, target="own_hero"), DamageHero(amount=2, target="opposing_hero")),
+                        )
+                    ),
+                ),
+            ),
+        ),
+        _hero(
+            "hero_swift",
+            "Swift Scout",
+            "neutral",
+            3,
+            1,
+            2,
+            1,
+            HeroAbility(
+                timing="quest_phase",
+                text="May move 1 additional area in the quest phase.",
+                effects=(RuleModifier(rule="hero_move_plus_one", duration="quest_phase"),),
+            ),
+        ),
+        _hero(
+            "hero_thalen",
+            "Thalen",
+            "good",
+            4,
+            2,
+            1,
+            2,
+            HeroAbility(
+                timing="attribute_test",
+                text="Draw 1 additional destiny card in each attribute test.",
+                effects=(DrawCards(deck="destiny", amount=1),),
+            ),
+        ),
     ]
     rewards = [
-        RewardCard(house=False, reward_id="reward_blade_of_fury", name="Blade of Fury", trait="weapon",
-                   trigger="duel_special", single_use=False,
-                   text="Special icon in a duel: deal damage equal to this hero's strength.",
-                   effects=(DamageHero(amount=Quantity(per="hero_strength"), target="opposing_hero"),)),
-        RewardCard(house=False, reward_id="reward_rune_armor", name="Rune Armor", trait="armor", trigger="duel_round",
-                   single_use=False, text="Cancel 1 damage dealt to this hero.",
-                   effects=(CancelDamage(amount=1),)),
-        RewardCard(house=True, reward_id="reward_war_axe", name="War Axe", trait="weapon", trigger="duel_special",
-                   single_use=False, text="Special icon in a duel: deal 2 damage.",
-                   effects=(DamageHero(amount=2, target="opposing_hero"),)),
-        RewardCard(house=True, reward_id="reward_dragon_scale", name="Dragon Scale", trait="armor",
-                   trigger="duel_round", single_use=False, text="Cancel 2 damage.", effects=(CancelDamage(amount=2),)),
-        RewardCard(house=True, reward_id="reward_rune_map", name="Rune Map", trait="none", trigger="quest_phase",
-                   single_use=True, text="Gain a dragon rune.", effects=(GainDragonRune(),)),
-        RewardCard(house=True, reward_id="reward_gold_purse", name="Gold Purse", trait="none", trigger="quest_phase",
-                   single_use=True, text="Gain 2 influence.", effects=(GainInfluence(amount=2),)),
-        RewardCard(house=True, reward_id="reward_ward_charm", name="Ward Charm", trait="none", trigger="duel_round",
-                   single_use=True, text="Cancel up to 2 damage for the rest of the duel.",
-                   effects=(CancelDamage(amount=2, per="duel"),)),
-        RewardCard(house=True, reward_id="reward_lucky_coin", name="Lucky Coin", trait="none",
-                   trigger="attribute_test", single_use=True, text="Draw 1 more destiny card in a test.",
-                   effects=(DrawCards(deck="destiny", amount=1),)),
-        RewardCard(house=True, reward_id="reward_odd_relic", name="Odd Relic", trait="none", trigger="quest_phase",
-                   single_use=False, text="Something only a GM can judge.", effects=(Gm(text="Odd relic effect."),)),
+        RewardCard(
+            house=False,
+            reward_id="reward_blade_of_fury",
+            name="Blade of Fury",
+            trait="weapon",
+            trigger="duel_special",
+            single_use=False,
+            text="Special icon in a duel: deal damage equal to this hero's strength.",
+            effects=(DamageHero(amount=Quantity(per="hero_strength"), target="opposing_hero"),),
+        ),
+        RewardCard(
+            house=False,
+            reward_id="reward_rune_armor",
+            name="Rune Armor",
+            trait="armor",
+            trigger="duel_round",
+            single_use=False,
+            text="Cancel 1 damage dealt to this hero.",
+            effects=(CancelDamage(amount=1),),
+        ),
+        RewardCard(
+            house=True,
+            reward_id="reward_war_axe",
+            name="War Axe",
+            trait="weapon",
+            trigger="duel_special",
+            single_use=False,
+            text="Special icon in a duel: deal 2 damage.",
+            effects=(DamageHero(amount=2, target="opposing_hero"),),
+        ),
+        RewardCard(
+            house=True,
+            reward_id="reward_dragon_scale",
+            name="Dragon Scale",
+            trait="armor",
+            trigger="duel_round",
+            single_use=False,
+            text="Cancel 2 damage.",
+            effects=(CancelDamage(amount=2),),
+        ),
+        RewardCard(
+            house=True,
+            reward_id="reward_rune_map",
+            name="Rune Map",
+            trait="none",
+            trigger="quest_phase",
+            single_use=True,
+            text="Gain a dragon rune.",
+            effects=(GainDragonRune(),),
+        ),
+        RewardCard(
+            house=True,
+            reward_id="reward_gold_purse",
+            name="Gold Purse",
+            trait="none",
+            trigger="quest_phase",
+            single_use=True,
+            text="Gain 2 influence.",
+            effects=(GainInfluence(amount=2),),
+        ),
+        RewardCard(
+            house=True,
+            reward_id="reward_ward_charm",
+            name="Ward Charm",
+            trait="none",
+            trigger="duel_round",
+            single_use=True,
+            text="Cancel up to 2 damage for the rest of the duel.",
+            effects=(CancelDamage(amount=2, per="duel"),),
+        ),
+        RewardCard(
+            house=True,
+            reward_id="reward_lucky_coin",
+            name="Lucky Coin",
+            trait="none",
+            trigger="attribute_test",
+            single_use=True,
+            text="Draw 1 more destiny card in a test.",
+            effects=(DrawCards(deck="destiny", amount=1),),
+        ),
+        RewardCard(
+            house=True,
+            reward_id="reward_odd_relic",
+            name="Odd Relic",
+            trait="none",
+            trigger="quest_phase",
+            single_use=False,
+            text="Something only a GM can judge.",
+            effects=(Gm(text="Odd relic effect."),),
+        ),
     ]
     gain_reward = (DrawCards(deck="reward", amount=1),)
     quests = [
-        QuestCard(house=False, quest_id="quest_3a_agility", name="Swift Passage", flavour="", area_id="3A",
-                  instructions="Go to 3A and test agility; gain a reward.",
-                  test=AttributeTest(attribute="agility", fates=("ALLY",)), success=gain_reward),
-        QuestCard(house=True, quest_id="quest_2b_wisdom", name="Old Library", flavour="", area_id="2B",
-                  instructions="Test wisdom in 2B.", test=AttributeTest(attribute="wisdom", fates=("ALLY", "WITHDRAW")),
-                  success=gain_reward + (GainInfluence(amount=1),)),
-        QuestCard(house=True, quest_id="quest_2a_beast", name="Beast Hunt", flavour="", area_id="2A",
-                  instructions="Duel a Beastman in 2A; gain a reward.", duel=NeutralDuel(unit_type="BEASTMAN"),
-                  success=gain_reward),
-        QuestCard(house=True, quest_id="quest_2a_chimera", name="Chimera", flavour="", area_id="2A",
-                  instructions="Duel a Chimera in 2A.", duel=NeutralDuel(unit_type="CHIMERA"), success=gain_reward),
-        QuestCard(house=True, quest_id="quest_anywhere_gm", name="Strange Omen", flavour="", area_id=None,
-                  instructions="Something scripted.", success=(Gm(text="Resolve the omen."),)),
-        QuestCard(house=True, quest_id="quest_3b_strength", name="Bend the Bars", flavour="", area_id="3B",
-                  instructions="Test strength.", test=AttributeTest(attribute="strength", fates=("ALLY",)),
-                  success=gain_reward),
-        QuestCard(house=True, quest_id="quest_1a_wisdom", name="Hermit", flavour="", area_id="1A",
-                  instructions="Test wisdom.", test=AttributeTest(attribute="wisdom", fates=("WITHDRAW",)),
-                  success=gain_reward),
-        QuestCard(house=True, quest_id="quest_1b_agility", name="Rope Bridge", flavour="", area_id="1B",
-                  instructions="Test agility.", test=AttributeTest(attribute="agility", fates=("ALLY", "CONFRONT")),
-                  success=gain_reward),
+        QuestCard(
+            house=False,
+            quest_id="quest_3a_agility",
+            name="Swift Passage",
+            flavour="",
+            area_id="3A",
+            instructions="Go to 3A and test agility; gain a reward.",
+            test=AttributeTest(attribute="agility", fates=("ALLY",)),
+            success=gain_reward,
+        ),
+        QuestCard(
+            house=True,
+            quest_id="quest_2b_wisdom",
+            name="Old Library",
+            flavour="",
+            area_id="2B",
+            instructions="Test wisdom in 2B.",
+            test=AttributeTest(attribute="wisdom", fates=("ALLY", "WITHDRAW")),
+            success=gain_reward + (GainInfluence(amount=1),),
+        ),
+        QuestCard(
+            house=True,
+            quest_id="quest_2a_beast",
+            name="Beast Hunt",
+            flavour="",
+            area_id="2A",
+            instructions="Duel a Beastman in 2A; gain a reward.",
+            duel=NeutralDuel(unit_type="BEASTMAN"),
+            success=gain_reward,
+        ),
+        QuestCard(
+            house=True,
+            quest_id="quest_2a_chimera",
+            name="Chimera",
+            flavour="",
+            area_id="2A",
+            instructions="Duel a Chimera in 2A.",
+            duel=NeutralDuel(unit_type="CHIMERA"),
+            success=gain_reward,
+        ),
+        QuestCard(
+            house=True,
+            quest_id="quest_anywhere_gm",
+            name="Strange Omen",
+            flavour="",
+            area_id=None,
+            instructions="Something scripted.",
+            success=(Gm(text="Resolve the omen."),),
+        ),
+        QuestCard(
+            house=True,
+            quest_id="quest_3b_strength",
+            name="Bend the Bars",
+            flavour="",
+            area_id="3B",
+            instructions="Test strength.",
+            test=AttributeTest(attribute="strength", fates=("ALLY",)),
+            success=gain_reward,
+        ),
+        QuestCard(
+            house=True,
+            quest_id="quest_1a_wisdom",
+            name="Hermit",
+            flavour="",
+            area_id="1A",
+            instructions="Test wisdom.",
+            test=AttributeTest(attribute="wisdom", fates=("WITHDRAW",)),
+            success=gain_reward,
+        ),
+        QuestCard(
+            house=True,
+            quest_id="quest_1b_agility",
+            name="Rope Bridge",
+            flavour="",
+            area_id="1B",
+            instructions="Test agility.",
+            test=AttributeTest(attribute="agility", fates=("ALLY", "CONFRONT")),
+            success=gain_reward,
+        ),
     ]
     units = [
-        UnitType(house=False, id="BEASTMAN", name="Beastmen", faction="neutral", count=8, shape="triangle", health=1,
-                 initiative=2, special=UnitSpecial(name="Ravage", text="1 damage, then draw another fate card.",
-                                                   effects=(DamageUnits(amount=1), DrawCards(deck="destiny", amount=1,
-                                                                                             once_per_unit=True)))),
-        UnitType(house=True, id="CHIMERA", name="Chimera", faction="neutral", count=1, shape="rectangle", health=2,
-                 initiative=3, special=UnitSpecial(name="Two Heads", text="Either 2 damage or 1 damage to a circle.",
-                                                   effects=(ChooseOne(options=(
-                                                       (DamageUnits(amount=2),),
-                                                       (DamageUnits(amount=1, filter=UnitFilter(shapes=("circle",))),),
-                                                   )),))),
+        UnitType(
+            house=False,
+            id="BEASTMAN",
+            name="Beastmen",
+            faction="neutral",
+            count=8,
+            shape="triangle",
+            health=1,
+            initiative=2,
+            special=UnitSpecial(
+                name="Ravage",
+                text="1 damage, then draw another fate card.",
+                effects=(DamageUnits(amount=1), DrawCards(deck="destiny", amount=1, once_per_unit=True)),
+            ),
+        ),
+        UnitType(
+            house=True,
+            id="CHIMERA",
+            name="Chimera",
+            faction="neutral",
+            count=1,
+            shape="rectangle",
+            health=2,
+            initiative=3,
+            special=UnitSpecial(
+                name="Two Heads",
+                text="Either 2 damage or 1 damage to a circle.",
+                effects=(
+                    ChooseOne(
+                        options=(
+                            (DamageUnits(amount=2),),
+                            (DamageUnits(amount=1, filter=UnitFilter(shapes=("circle",))),),
+                        )
+                    ),
+                ),
+            ),
+        ),
     ]
     tokens = [
-        ExplorationToken(house=True, token_id=f"expl_{t}", back=1, type=t, kind=k,  # type: ignore[arg-type]
-                         resource="food" if t == "village" else None)
-        for t, k in [("dragon_throne", "destructible_site"), ("village", "destructible_site"),
-                     ("magic_portal", "destructible_site"), ("dungeon", "site"), ("temple", "site"), ("hall", "site"),
-                     ("travelling_merchant", "event"), ("ambush", "event"), ("prophets_scroll", "event"),
-                     ("training", "event")]
-    ] + [ExplorationToken(house=True, token_id="expl_magic_portal_b", back=2, type="magic_portal",
-                          kind="destructible_site")]
+        ExplorationToken(
+            house=True,
+            token_id=f"expl_{t}",
+            back=1,
+            type=t,
+            kind=k,  # type: ignore[arg-type]
+            resource="food" if t == "village" else None,
+        )
+        for t, k in [
+            ("dragon_throne", "destructible_site"),
+            ("village", "destructible_site"),
+            ("magic_portal", "destructible_site"),
+            ("dungeon", "site"),
+            ("temple", "site"),
+            ("hall", "site"),
+            ("travelling_merchant", "event"),
+            ("ambush", "event"),
+            ("prophets_scroll", "event"),
+            ("training", "event"),
+        ]
+    ] + [
+        ExplorationToken(
+            house=True, token_id="expl_magic_portal_b", back=2, type="magic_portal", kind="destructible_site"
+        )
+    ]
     return HeroContent(
         heroes={h.hero_id: h for h in heroes},
         quests={q.quest_id: q for q in quests},

@@ -25,8 +25,10 @@ def _act(qs, hs, ctx, seat, action):
     return apply_quest_action(qs, hs, seat, action, ctx)
 
 
-def _hs(rewards=("reward_war_axe", "reward_gold_purse", "reward_rune_map"),
-        quests=("quest_1a_wisdom", "quest_1b_agility", "quest_3b_strength")):
+def _hs(
+    rewards=("reward_war_axe", "reward_gold_purse", "reward_rune_map"),
+    quests=("quest_1a_wisdom", "quest_1b_agility", "quest_3b_strength"),
+):
     hs = H.HeroesState()
     hs.reward_deck.draw_pile = list(rewards)
     hs.quest_deck.draw_pile = list(quests)
@@ -213,13 +215,16 @@ def test_rw21_3_each_hero_acts_once_and_only_owner_acts():
     assert quest_phase_finished(qs) is not None
 
 
-@pytest.mark.parametrize("training,attrs,ok", [
-    ({"strength": 0, "agility": 0, "wisdom": 0}, ["strength", "strength"], True),
-    ({"strength": 1, "agility": 0, "wisdom": 0}, ["strength", "agility"], True),
-    ({"strength": 1, "agility": 0, "wisdom": 0}, ["strength", "strength"], False),
-    ({"strength": 2, "agility": 0, "wisdom": 0}, ["strength", "wisdom"], False),
-    ({"strength": 0, "agility": 0, "wisdom": 0}, ["strength"], False),
-])
+@pytest.mark.parametrize(
+    "training,attrs,ok",
+    [
+        ({"strength": 0, "agility": 0, "wisdom": 0}, ["strength", "strength"], True),
+        ({"strength": 1, "agility": 0, "wisdom": 0}, ["strength", "agility"], True),
+        ({"strength": 1, "agility": 0, "wisdom": 0}, ["strength", "strength"], False),
+        ({"strength": 2, "agility": 0, "wisdom": 0}, ["strength", "wisdom"], False),
+        ({"strength": 0, "agility": 0, "wisdom": 0}, ["strength"], False),
+    ],
+)
 def test_rw21_7_training_rules(training, attrs, ok):
     hs, ctx, qs, h = _one()
     h.training = dict(training)
@@ -309,8 +314,9 @@ def test_rw23_4_trade_rewards_when_passing_own_hero():
 
 def test_rw26_4_pick_up_at_marker_on_the_way():
     hs, ctx, qs, h = _one(area="1A")
-    hs.markers.append(H.DefeatedMarker(id=1, area="2A", hero_card="hero_lich",
-                                       rewards=[H.HeldReward(card="reward_rune_map")]))
+    hs.markers.append(
+        H.DefeatedMarker(id=1, area="2A", hero_card="hero_lich", rewards=[H.HeldReward(card="reward_rune_map")])
+    )
     _act(qs, hs, ctx, 0, {"type": "hero_action", "hero": h.uid, "action": "move"})
     _act(qs, hs, ctx, 0, {"type": "hero_move", "hero": h.uid, "path": ["2A", "3A"]})
     ev = _act(qs, hs, ctx, 0, {"type": "hero_collect", "marker": 1})
@@ -395,8 +401,10 @@ def test_rw34_4_5_temple_after_each_hero_activity():
 
 def test_rw34_4_3_portal_paths_cost_one_influence():
     hs, ctx, qs, h = _one(area="1A", influence={0: 1})
-    hs.exploration += [H.ExplorationSlot(area="1A", token="expl_magic_portal", back=1, face_up=True),
-                       H.ExplorationSlot(area="3C", token="expl_magic_portal_b", back=2, face_up=True)]
+    hs.exploration += [
+        H.ExplorationSlot(area="1A", token="expl_magic_portal", back=1, face_up=True),
+        H.ExplorationSlot(area="3C", token="expl_magic_portal_b", back=2, face_up=True),
+    ]
     ctx.exploration = True
     _act(qs, hs, ctx, 0, {"type": "hero_action", "hero": h.uid, "action": "move"})
     assert any(o.action.get("portal") for o in quest_phase_prompts(qs, hs, ctx)[0].options)
@@ -431,8 +439,11 @@ def test_rw34_4_10_training_token():
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     seed=st.integers(0, 10_000),
-    placements=st.lists(st.tuples(st.integers(0, 2), st.sampled_from(
-        ["1A", "1B", "1C", "2A", "2B", "2C", "3A", "3B", "3C"])), min_size=1, max_size=7),
+    placements=st.lists(
+        st.tuples(st.integers(0, 2), st.sampled_from(["1A", "1B", "1C", "2A", "2B", "2C", "3A", "3B", "3C"])),
+        min_size=1,
+        max_size=7,
+    ),
     explore=st.booleans(),
 )
 def test_random_legal_quest_phases_terminate(seed, placements, explore):
@@ -449,12 +460,18 @@ def test_random_legal_quest_phases_terminate(seed, placements, explore):
             h.rewards.append(H.HeldReward(card=hs.reward_deck.draw_pile.pop(0)))
     for seat in range(3):
         hs.quest_hands[seat] = hs.quest_deck.draw(None, 2)  # no reshuffle needed: no rng used
-    ctx = FakeCtx(players=3, seed=seed, influence={0: 5, 1: 1, 2: 0},
-                  controllers={"1A": 0, "2C": 1, "3B": 2}, occupied={"2B"}, exploration=explore,
-                  tactics={1: ["tactics_x"]})
+    ctx = FakeCtx(
+        players=3,
+        seed=seed,
+        influence={0: 5, 1: 1, 2: 0},
+        controllers={"1A": 0, "2C": 1, "3B": 2},
+        occupied={"2B"},
+        exploration=explore,
+        tactics={1: ["tactics_x"]},
+    )
     if explore:
         areas = [a for row in (["1B", "1C", "2A", "2B"], ["3A", "3C", "2C", "1A"]) for a in row]
-        for area, token in zip(areas, sorted(CONTENT.exploration)):
+        for area, token in zip(areas, sorted(CONTENT.exploration), strict=False):
             hs.exploration.append(H.ExplorationSlot(area=area, token=token, back=1, face_up=token.endswith("portal")))
     qs = start_quest_phase(hs, [2, 0, 1], ctx)
     play_all(qs, hs, ctx, seed=seed, check=True)
@@ -482,7 +499,7 @@ def test_random_quest_phase_with_shipped_content(seed):
     areas = sorted({q.area_id for q in c.quests.values() if q.area_id})
     adj = {a: set() for a in areas}
     for i, a in enumerate(areas):
-        for b in areas[i + 1:i + 3]:
+        for b in areas[i + 1 : i + 3]:
             adj[a].add(b)
             adj[b].add(a)
     rnd = random.Random(seed)
@@ -494,9 +511,16 @@ def test_random_quest_phase_with_shipped_content(seed):
             card = hs.reward_deck.draw_one(Rng.from_seed(seed))
             if card:
                 h.rewards.append(H.HeldReward(card=card))
-    H.setup_exploration(hs, areas[: len(areas) // 2], areas[len(areas) // 2:], Rng.from_seed(seed), c)
-    ctx = FakeCtx(content=c, adj=adj, players=3, seed=seed, influence={0: 4, 1: 4, 2: 4},
-                  controllers={areas[0]: 0, areas[1]: 1}, exploration=True)
+    H.setup_exploration(hs, areas[: len(areas) // 2], areas[len(areas) // 2 :], Rng.from_seed(seed), c)
+    ctx = FakeCtx(
+        content=c,
+        adj=adj,
+        players=3,
+        seed=seed,
+        influence={0: 4, 1: 4, 2: 4},
+        controllers={areas[0]: 0, areas[1]: 1},
+        exploration=True,
+    )
     qs = start_quest_phase(hs, [0, 1, 2], ctx)
     play_all(qs, hs, ctx, seed=seed, check=True)
     assert quest_phase_finished(qs, hs) is not None

@@ -110,9 +110,13 @@ async def test_same_interaction_id_is_applied_once(store: GameStore) -> None:
     # Even when the game has moved on and the repeated action would now be illegal.
     for seat in (1, 2):
         await store.act(start.game.id, users[seat], {"type": "pick", "card": start.state.hands[seat][0]})
-    final = await store.act(start.game.id, users[0], {"type": "pick", "card": start.state.hands[0][1]}, interaction_id="press-2")
+    final = await store.act(
+        start.game.id, users[0], {"type": "pick", "card": start.state.hands[0][1]}, interaction_id="press-2"
+    )
     assert final.state.phase == "call"
-    late = await store.act(start.game.id, users[0], {"type": "pick", "card": start.state.hands[0][1]}, interaction_id="press-2")
+    late = await store.act(
+        start.game.id, users[0], {"type": "pick", "card": start.state.hands[0][1]}, interaction_id="press-2"
+    )
     assert late.duplicate and late.seq == final.seq
     assert len(await store.log(start.game.id)) == 4
 

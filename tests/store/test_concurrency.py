@@ -31,7 +31,7 @@ async def test_fifty_concurrent_acts_are_serialised(store: GameStore) -> None:
     stored = await store.db.fetchall("SELECT interaction_id FROM log WHERE game_id = ?", (game_id,))
     assert sorted(r["interaction_id"] for r in stored) == sorted(iid for iid, _, _ in calls)
     # Each call's outcome is the log entry at its seq: the order the caller saw is the order stored.
-    for (iid, seat, action), outcome in zip(calls, outcomes):
+    for (_iid, seat, action), outcome in zip(calls, outcomes, strict=False):
         assert log[outcome.seq - 1].action == action and log[outcome.seq - 1].seat == seat
     # The final answers are each seat's last press in that serial order.
     last = {e.seat: e.action["card"] for e in log}

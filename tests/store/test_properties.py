@@ -75,7 +75,9 @@ def test_public_payloads_never_hold_a_secret(seed: str, players: int, moves: lis
                     if is_undo:
                         outcome = await store.undo(outcome.game.id, users[who % players])
                     else:
-                        prompt = [p for p in outcome.prompts if p.waiting][pick % len([p for p in outcome.prompts if p.waiting])]
+                        prompt = [p for p in outcome.prompts if p.waiting][
+                            pick % len([p for p in outcome.prompts if p.waiting])
+                        ]
                         option = prompt.options[pick % len(prompt.options)]
                         outcome = await store.act(outcome.game.id, users[prompt.seat], option.action, seat=prompt.seat)
                 except RuleViolation:

@@ -95,7 +95,13 @@ async def test_settings_written_before_utc_offset_existed_still_load(db_path: st
     finally:
         await store.close()
     conn = sqlite3.connect(db_path)
-    old = {"reminder_minutes": 60, "deadline_hours": None, "quiet_start_hour": 22, "quiet_end_hour": 7, "auto_default": False}
+    old = {
+        "reminder_minutes": 60,
+        "deadline_hours": None,
+        "quiet_start_hour": 22,
+        "quiet_end_hour": 7,
+        "auto_default": False,
+    }
     conn.execute("UPDATE games SET settings = ? WHERE id = ?", (json.dumps(old), game.id))
     conn.commit()
     conn.close()

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import hashlib
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import pytest
 
@@ -24,8 +24,14 @@ async def test_create_validates_ruleset_and_options(store: GameStore) -> None:
         await store.create_game(GUILD, CHANNEL, "highcard", {"factions": ["red"]}, USERS[0])
     assert factions.value.code == "bad_options"
     game = await store.create_game(GUILD, CHANNEL, "highcard", {"rounds": 2}, USERS[0])
-    assert (game.status, game.options, game.seed_hash, game.seed, game.last_seq) == ("open", {"rounds": 2}, None, None, 0)
-    assert game.created_at.tzinfo is not None and game.created_at.utcoffset() == timezone.utc.utcoffset(None)
+    assert (game.status, game.options, game.seed_hash, game.seed, game.last_seq) == (
+        "open",
+        {"rounds": 2},
+        None,
+        None,
+        0,
+    )
+    assert game.created_at.tzinfo is not None and game.created_at.utcoffset() == UTC.utcoffset(None)
 
 
 async def test_join_refusals(store: GameStore) -> None:
@@ -88,7 +94,7 @@ async def test_start_needs_enough_players(store: GameStore) -> None:
 async def test_start_seats_players_from_the_seed_and_publishes_only_its_hash(store: GameStore) -> None:
     outcome = await started_game(store, players=4, seed="fixed", factions=["gold", None, "red", "blue"])
     game = outcome.game
-    joined = list(zip(USERS, ["gold", None, "red", "blue"]))
+    joined = list(zip(USERS, ["gold", None, "red", "blue"], strict=False))
     expected = [joined[i] for i in seat_order("fixed", 4)]
     seats = await store.seats(game.id)
     assert [(s.user_id, s.faction) for s in seats] == expected
@@ -163,16 +169,16 @@ async def test_reminders_per_seat(store: GameStore) -> None:
     outcome = await started_game(store)
     game_id = outcome.game.id
     assert await store.last_reminded(game_id, 0) is None
-    moment = datetime(2024, 5, 1, 12, 30, tzinfo=timezone.utc)
+    moment = datetime(2024, 5, 1, 12, 30, tzinfo=UTC)
     await store.mark_reminded(game_id, 0, moment)
-    later = datetime(2024, 5, 2, 8, 0, tzinfo=timezone.utc)
+    later = datetime(2024, 5, 2, 8, 0, tzinfo=UTC)
     await store.mark_reminded(game_id, 0, later)
     assert await store.last_reminded(game_id, 0) == later
     assert await store.last_reminded(game_id, 1) is None
 
 
 async def test_timestamps_follow_the_clock(db_path: str) -> None:
-    ticks = iter(datetime(2024, 1, 1, 0, minute, tzinfo=timezone.utc) for minute in range(60))
+    ticks = iter(datetime(2024, 1, 1, 0, minute, tzinfo=UTC) for minute in range(60))
     store = await GameStore.open(db_path, clock=lambda: next(ticks))
     try:
         outcome = await started_game(store, players=2)

@@ -11,11 +11,22 @@ layer can be tested before a real game is finished.
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal, Union
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
-from engine.core import Deck, Event, GameOptions, GameState, Option, Prompt, Result, RuleViolation, Ruleset, SecretChoice
+from engine.core import (
+    Deck,
+    Event,
+    GameOptions,
+    GameState,
+    Option,
+    Prompt,
+    Result,
+    Ruleset,
+    RuleViolation,
+    SecretChoice,
+)
 from engine.core.rng import Rng
 
 COLOURS = ("ruby", "jade", "opal", "onyx", "amber", "pearl")
@@ -71,7 +82,7 @@ class HighCard(Ruleset[HighCardState, HighCardOptions]):
     factions = ("red", "blue", "green", "gold")
     state_model = HighCardState
     options_model = HighCardOptions
-    action_adapter = TypeAdapter(Annotated[Union[Pick, Call], Field(discriminator="type")])
+    action_adapter = TypeAdapter(Annotated[Pick | Call, Field(discriminator="type")])
 
     def _setup(self, options: HighCardOptions, rng: Rng) -> HighCardState:
         deck = Deck[str].shuffled(DECK, rng)
@@ -107,9 +118,7 @@ class HighCard(Ruleset[HighCardState, HighCardOptions]):
         if state.phase == "pick" and state.choice is not None:
             return state.choice.prompts(
                 f"Round {state.round}: pick a card to play.",
-                lambda seat: [
-                    Option(label=card, action={"type": "pick", "card": card}) for card in state.hands[seat]
-                ],
+                lambda seat: [Option(label=card, action={"type": "pick", "card": card}) for card in state.hands[seat]],
             )
         if state.phase == "call":
             return [
@@ -151,7 +160,9 @@ class HighCard(Ruleset[HighCardState, HighCardOptions]):
         best = max(card_value(c) for c in picks.values())
         leaders = [s for s, c in picks.items() if card_value(c) == best]
         text = ", ".join(f"seat {s + 1} played {c}" for s, c in sorted(picks.items()))
-        events = [Event.to_all("reveal", f"Revealed: {text}.", reveals=True, picks={str(k): v for k, v in picks.items()})]
+        events = [
+            Event.to_all("reveal", f"Revealed: {text}.", reveals=True, picks={str(k): v for k, v in picks.items()})
+        ]
         if len(leaders) == 1:  # TEST-3: ties score nothing
             state.scores[leaders[0]] += 1
             events.append(Event.to_all("score", f"Seat {leaders[0] + 1} scores a point.", seat=leaders[0]))

@@ -65,7 +65,7 @@ class Quantity(EffectModel):
     plus: int = 0
 
     @model_validator(mode="after")
-    def _unit_type_when_needed(self) -> "Quantity":
+    def _unit_type_when_needed(self) -> Quantity:
         needs = self.per in ("most_damage_on_own_unit_of_type", "own_standing_units_of_type")
         if needs != (self.unit_type is not None):
             raise ValueError(f"Quantity per={self.per!r}: unit_type is {'required' if needs else 'not allowed'}")
@@ -132,7 +132,7 @@ class AtLeast(EffectModel):
     unit_type: str | None = None
 
     @model_validator(mode="after")
-    def _unit_type_when_needed(self) -> "AtLeast":
+    def _unit_type_when_needed(self) -> AtLeast:
         needs = self.counter == "standing_units_of_type_in_battle"
         if needs != (self.unit_type is not None):
             raise ValueError(f"counter {self.counter!r}: unit_type is {'required' if needs else 'not allowed'}")
@@ -153,7 +153,7 @@ class GmCondition(EffectModel):
     text: str = Field(min_length=1)
 
 
-Condition = Annotated[Union[AtLeast, HoldsTitle, GmCondition], Field(discriminator="kind")]
+Condition = Annotated[AtLeast | HoldsTitle | GmCondition, Field(discriminator="kind")]
 
 
 # --------------------------------------------------------------------------- primitives
@@ -182,7 +182,7 @@ class AdjustDial(EffectModel):
     who: Who = "self"
 
     @model_validator(mode="after")
-    def _nonzero(self) -> "AdjustDial":
+    def _nonzero(self) -> AdjustDial:
         if self.amount == 0:
             raise ValueError("adjust_dial amount must not be 0")
         return self
@@ -208,7 +208,7 @@ class GainInfluence(EffectModel):
     who: Who = "self"
 
     @model_validator(mode="after")
-    def _nonzero(self) -> "GainInfluence":
+    def _nonzero(self) -> GainInfluence:
         if isinstance(self.amount, int) and self.amount == 0:
             raise ValueError("gain_influence amount must not be 0")
         return self
@@ -232,7 +232,7 @@ class DrawCards(EffectModel):
     who: Who = "self"
 
     @model_validator(mode="after")
-    def _fields_fit_deck(self) -> "DrawCards":
+    def _fields_fit_deck(self) -> DrawCards:
         if self.keep is not None and self.deck != "hero":
             raise ValueError("keep is only meaningful when drawing heroes")
         if self.once_per_unit and self.deck != "destiny":
@@ -404,8 +404,8 @@ class BidInfluence(EffectModel):
 
     kind: Literal["bid_influence"] = "bid_influence"
     award: Literal["highest_wins", "lowest_loses"] = "highest_wins"
-    winner_effects: tuple["Effect", ...] = ()
-    loser_effects: tuple["Effect", ...] = ()
+    winner_effects: tuple[Effect, ...] = ()
+    loser_effects: tuple[Effect, ...] = ()
 
 
 class RuleModifier(EffectModel):
@@ -463,7 +463,7 @@ class ChooseOne(EffectModel):
     kind: Literal["choose_one"] = "choose_one"
     chooser: Chooser = "self"
     who: Who = "self"
-    options: tuple[tuple["Effect", ...], ...] = Field(min_length=2)
+    options: tuple[tuple[Effect, ...], ...] = Field(min_length=2)
 
 
 class Conditional(EffectModel):
@@ -476,38 +476,36 @@ class Conditional(EffectModel):
     kind: Literal["conditional"] = "conditional"
     who: Who = "self"
     condition: Condition
-    then: tuple["Effect", ...]
-    otherwise: tuple["Effect", ...] = ()
+    then: tuple[Effect, ...]
+    otherwise: tuple[Effect, ...] = ()
 
 
 Effect = Annotated[
-    Union[
-        Gm,
-        AdjustDial,
-        ResetDials,
-        GainInfluence,
-        DrawCards,
-        DiscardCards,
-        DamageUnits,
-        RoutUnits,
-        DestroyUnits,
-        RetreatUnits,
-        ModifyStrength,
-        SetHealth,
-        AddUnits,
-        DamageHero,
-        HealHero,
-        TrainHero,
-        CancelDamage,
-        GainDragonRune,
-        Runes,
-        BidInfluence,
-        RuleModifier,
-        EnforceFoodLimit,
-        DesertHeroes,
-        ChooseOne,
-        Conditional,
-    ],
+    Gm
+    | AdjustDial
+    | ResetDials
+    | GainInfluence
+    | DrawCards
+    | DiscardCards
+    | DamageUnits
+    | RoutUnits
+    | DestroyUnits
+    | RetreatUnits
+    | ModifyStrength
+    | SetHealth
+    | AddUnits
+    | DamageHero
+    | HealHero
+    | TrainHero
+    | CancelDamage
+    | GainDragonRune
+    | Runes
+    | BidInfluence
+    | RuleModifier
+    | EnforceFoodLimit
+    | DesertHeroes
+    | ChooseOne
+    | Conditional,
     Field(discriminator="kind"),
 ]
 

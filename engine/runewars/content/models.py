@@ -12,6 +12,7 @@ playable. ``note`` says which parts of a partly-known entry are house values.
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 from typing import Literal
 
@@ -60,7 +61,7 @@ class DestinyIcon(ContentModel):
     amount: int = Field(ge=0)
 
     @model_validator(mode="after")
-    def _amount_fits_kind(self) -> "DestinyIcon":
+    def _amount_fits_kind(self) -> DestinyIcon:
         if (self.kind == "blank") != (self.amount == 0):
             raise ValueError("a blank icon has amount 0 and every other icon amount >= 1")
         return self
@@ -83,7 +84,7 @@ class DestinyCard(Entry):
     circle: Section = Field(min_length=1)
 
     @model_validator(mode="after")
-    def _blank_stands_alone(self) -> "DestinyCard":
+    def _blank_stands_alone(self) -> DestinyCard:
         for shape in ("triangle", "rectangle", "hexagon", "circle"):
             icons = getattr(self, shape)
             if len(icons) > 1 and any(i.kind == "blank" for i in icons):
@@ -114,7 +115,7 @@ class OrderCard(Entry):
     rule: str
 
     @model_validator(mode="after")
-    def _only_fortify_lacks_bonus(self) -> "OrderCard":
+    def _only_fortify_lacks_bonus(self) -> OrderCard:
         if (self.number == 8) != (self.highest_bonus is None):
             raise ValueError("exactly order #8 (Fortify) has no highest bonus (RW-18.8.2)")
         return self
@@ -168,9 +169,9 @@ class Dial(ContentModel):
     start_position: int = Field(ge=0)
 
     @model_validator(mode="after")
-    def _values_are_a_track(self) -> "Dial":
+    def _values_are_a_track(self) -> Dial:
         values = [p.value for p in self.positions]
-        if values[0] != 0 or any(b <= a for a, b in zip(values, values[1:])):
+        if values[0] != 0 or any(b <= a for a, b in itertools.pairwise(values)):
             raise ValueError(f"dial values must start at 0 and increase: {values}")
         if self.start_position >= len(self.positions):
             raise ValueError("start_position is beyond the dial")
@@ -225,7 +226,7 @@ class StrongholdToken(ContentModel):
     damaged: int = Field(ge=0)
 
     @model_validator(mode="after")
-    def _damaged_not_stronger(self) -> "StrongholdToken":
+    def _damaged_not_stronger(self) -> StrongholdToken:
         if self.damaged > self.intact:
             raise ValueError("a damaged stronghold cannot be stronger than an intact one")
         return self
@@ -297,7 +298,7 @@ class Area(ContentModel):
     mountain_slots: tuple[Direction, ...] = ()
 
     @model_validator(mode="after")
-    def _slots_on_mountains(self) -> "Area":
+    def _slots_on_mountains(self) -> Area:
         for d in self.mountain_slots:
             if self.borders.get(d) != "mountain":
                 raise ValueError(f"{self.area_id}: mountain slot on {d}, which is not a mountain edge")
@@ -351,7 +352,7 @@ class MapTile(Entry):
     areas: tuple[Area, ...] = Field(min_length=2, max_length=4)
 
     @model_validator(mode="after")
-    def _geometry(self) -> "MapTile":
+    def _geometry(self) -> MapTile:
         where = f"tile {self.tile_id}"
         if self.is_home != (self.faction is not None):
             raise ValueError(f"{where}: a home tile names its faction and only a home tile does")
@@ -459,12 +460,10 @@ class SeasonCard(Entry):
     refers_to_false_runes: bool = False
     text: str
     effects: Effects
-    secondary: Literal[
-        "spring_refresh", "quest_phase", "destiny_reshuffle_and_choice", "food_limit_and_frozen_water"
-    ]
+    secondary: Literal["spring_refresh", "quest_phase", "destiny_reshuffle_and_choice", "food_limit_and_frozen_water"]
 
     @model_validator(mode="after")
-    def _secondary_matches_season(self) -> "SeasonCard":
+    def _secondary_matches_season(self) -> SeasonCard:
         if SEASON_SECONDARY[self.season] != self.secondary:
             raise ValueError(f"{self.card_id}: a {self.season} card's secondary is {SEASON_SECONDARY[self.season]}")
         return self
@@ -536,7 +535,7 @@ class QuestCard(Entry):
     success: Effects
 
     @model_validator(mode="after")
-    def _shape(self) -> "QuestCard":
+    def _shape(self) -> QuestCard:
         if self.setup != (self.setup_tile is not None):
             raise ValueError(f"{self.quest_id}: setup quests, and only they, name a setup tile")
         if self.test is not None and self.duel is not None:
@@ -670,7 +669,7 @@ class ExplorationToken(Entry):
     resource: Literal["food", "wood", "ore"] | None = None
 
     @model_validator(mode="after")
-    def _kind_and_resource(self) -> "ExplorationToken":
+    def _kind_and_resource(self) -> ExplorationToken:
         if EXPLORATION_KIND[self.type] != self.kind:
             raise ValueError(f"{self.token_id}: a {self.type} is a {EXPLORATION_KIND[self.type]} (RW-34.4)")
         if (self.type == "village") != (self.resource is not None):

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import asyncio
 import secrets
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable, Dict, Iterable, List, Optional, Sequence, Tuple, Union
+from typing import TYPE_CHECKING, Any
 
 from .interactions import FakeInteraction, InteractionHandle, InteractionType
 from .models import (
@@ -42,11 +43,11 @@ class World:
 
     guild: FakeGuild
     channel: FakeChannel  # the first text channel
-    channels: Dict[str, FakeChannel]
+    channels: dict[str, FakeChannel]
     admin: FakeUser
     admin_role: FakeRole
-    players: List[FakeUser]
-    users: Dict[str, FakeUser] = field(default_factory=dict)
+    players: list[FakeUser]
+    users: dict[str, FakeUser] = field(default_factory=dict)
 
     def __getattr__(self, name: str) -> Any:  # world.alice
         users = self.__dict__.get("users") or {}
@@ -60,7 +61,7 @@ class DriverMixin:
 
     # ------------------------------------------------------------------ world building
 
-    def _schedule(self: "FakeDiscord", coro: Any) -> None:
+    def _schedule(self: FakeDiscord, coro: Any) -> None:
         """Run a gateway dispatch soon (world-building methods are synchronous)."""
         try:
             loop = asyncio.get_running_loop()
@@ -72,22 +73,30 @@ class DriverMixin:
         pending.add(task)
         task.add_done_callback(pending.discard)
 
-    async def settle(self: "FakeDiscord") -> None:
+    async def settle(self: FakeDiscord) -> None:
         """Wait until events scheduled by world-building calls have been sent."""
         pending = list(self.__dict__.get("_pending", ()))
         if pending:
             await asyncio.gather(*pending, return_exceptions=True)
 
-    def create_user(self: "FakeDiscord", username: str, *, bot: bool = False, global_name: Optional[str] = None) -> FakeUser:
+    def create_user(self: FakeDiscord, username: str, *, bot: bool = False, global_name: str | None = None) -> FakeUser:
         user = FakeUser(id=next_snowflake(), username=username, bot=bot, global_name=global_name)
         self._users[user.id] = user
         return user
 
-    def create_guild(self: "FakeDiscord", name: str = "Test Guild", *, owner: Optional[FakeUser] = None, bot_permissions: int = ADMINISTRATOR) -> FakeGuild:
+    def create_guild(
+        self: FakeDiscord,
+        name: str = "Test Guild",
+        *,
+        owner: FakeUser | None = None,
+        bot_permissions: int = ADMINISTRATOR,
+    ) -> FakeGuild:
         owner = owner or self.create_user(f"{name.lower().replace(' ', '-')}-owner")
         gid = next_snowflake()
         guild = FakeGuild(id=gid, name=name, owner_id=owner.id)
-        guild.roles[gid] = FakeRole(id=gid, guild_id=gid, name="@everyone", permissions=DEFAULT_EVERYONE_PERMISSIONS, position=0)
+        guild.roles[gid] = FakeRole(
+            id=gid, guild_id=gid, name="@everyone", permissions=DEFAULT_EVERYONE_PERMISSIONS, position=0
+        )
         self._guilds[gid] = guild
         bot_role = self.create_role(guild, self.bot_user.username, permissions=bot_permissions)
         bot_role.managed = True
@@ -97,12 +106,28 @@ class DriverMixin:
             self._schedule(self._dispatch("GUILD_CREATE", self._guild_create_payload(guild)))
         return guild
 
-    def create_role(self: "FakeDiscord", guild: FakeGuild, name: str, *, permissions: int = 0, color: int = 0) -> FakeRole:
-        role = FakeRole(id=next_snowflake(), guild_id=guild.id, name=name, permissions=permissions, color=color, position=len(guild.roles))
+    def create_role(
+        self: FakeDiscord, guild: FakeGuild, name: str, *, permissions: int = 0, color: int = 0
+    ) -> FakeRole:
+        role = FakeRole(
+            id=next_snowflake(),
+            guild_id=guild.id,
+            name=name,
+            permissions=permissions,
+            color=color,
+            position=len(guild.roles),
+        )
         guild.roles[role.id] = role
         return role
 
-    def add_member(self: "FakeDiscord", guild: FakeGuild, user: FakeUser, *, roles: Iterable[Union[FakeRole, int]] = (), nick: Optional[str] = None) -> FakeMember:
+    def add_member(
+        self: FakeDiscord,
+        guild: FakeGuild,
+        user: FakeUser,
+        *,
+        roles: Iterable[FakeRole | int] = (),
+        nick: str | None = None,
+    ) -> FakeMember:
         member = FakeMember(user=user, guild_id=guild.id, roles=[_id(r) for r in roles], nick=nick)
         guild.members[user.id] = member
         if self.bot_connected:
@@ -110,13 +135,13 @@ class DriverMixin:
         return member
 
     def create_member(
-        self: "FakeDiscord",
+        self: FakeDiscord,
         guild: FakeGuild,
         username: str,
         *,
-        roles: Iterable[Union[FakeRole, int]] = (),
+        roles: Iterable[FakeRole | int] = (),
         admin: bool = False,
-        nick: Optional[str] = None,
+        nick: str | None = None,
     ) -> FakeUser:
         user = self.create_user(username)
         roles = list(roles)
@@ -129,15 +154,15 @@ class DriverMixin:
         return user
 
     def create_channel(
-        self: "FakeDiscord",
+        self: FakeDiscord,
         guild: FakeGuild,
         name: str,
         *,
         type: int = ChannelType.GUILD_TEXT,
         parent: Any = None,
-        topic: Optional[str] = None,
+        topic: str | None = None,
         private: bool = False,
-        overwrites: Optional[List[Dict[str, Any]]] = None,
+        overwrites: list[dict[str, Any]] | None = None,
         visible_to: Iterable[Any] = (),
         _announce: bool = True,
     ) -> FakeChannel:
@@ -147,7 +172,14 @@ class DriverMixin:
             ows.append({"id": str(guild.id), "type": 0, "allow": "0", "deny": str(VIEW_CHANNEL)})
             ows.append({"id": str(self.bot_user.id), "type": 1, "allow": str(VIEW_CHANNEL), "deny": "0"})
         for who in visible_to:
-            ows.append({"id": str(_id(who)), "type": 0 if isinstance(who, FakeRole) else 1, "allow": str(VIEW_CHANNEL), "deny": "0"})
+            ows.append(
+                {
+                    "id": str(_id(who)),
+                    "type": 0 if isinstance(who, FakeRole) else 1,
+                    "allow": str(VIEW_CHANNEL),
+                    "deny": "0",
+                }
+            )
         ch = FakeChannel(
             id=next_snowflake(),
             type=type,
@@ -164,7 +196,7 @@ class DriverMixin:
             self._schedule(self._dispatch("CHANNEL_CREATE", ch.to_payload()))
         return ch
 
-    def dm_channel(self: "FakeDiscord", user: FakeUser) -> FakeChannel:
+    def dm_channel(self: FakeDiscord, user: FakeUser) -> FakeChannel:
         """The DM channel between the bot and ``user`` (created on first use)."""
         cid = self._dm_channels.get(user.id)
         if cid is None:
@@ -175,7 +207,7 @@ class DriverMixin:
         return self._channels[cid]
 
     def create_standard_guild(
-        self: "FakeDiscord",
+        self: FakeDiscord,
         name: str = "Test Guild",
         *,
         players: Sequence[str] = ("alice", "bob", "carol"),
@@ -203,7 +235,7 @@ class DriverMixin:
 
     # ------------------------------------------------------------------ fault injection
 
-    def refuse_dms(self: "FakeDiscord", user: FakeUser, refused: bool = True) -> None:
+    def refuse_dms(self: FakeDiscord, user: FakeUser, refused: bool = True) -> None:
         """Messages the bot sends to this user's DM channel fail with 403 / 50007."""
         if refused:
             self._dm_refused.add(user.id)
@@ -211,112 +243,164 @@ class DriverMixin:
             self._dm_refused.discard(user.id)
 
     def inject_rate_limit(
-        self: "FakeDiscord", method: str, path: str, *, count: int = 1, retry_after: float = 0.5, global_: bool = False, regex: bool = False
-    ) -> Dict[str, Any]:
+        self: FakeDiscord,
+        method: str,
+        path: str,
+        *,
+        count: int = 1,
+        retry_after: float = 0.5,
+        global_: bool = False,
+        regex: bool = False,
+    ) -> dict[str, Any]:
         """The next ``count`` requests matching ``method`` + ``path`` (glob on the path after /api/v10,
         e.g. ``"/channels/*/messages"``; ``regex=True`` for a regular expression) get HTTP 429."""
-        inj = {"kind": "ratelimit", "method": method.upper(), "pattern": path, "regex": regex, "remaining": count, "retry_after": retry_after, "global": global_}
+        inj = {
+            "kind": "ratelimit",
+            "method": method.upper(),
+            "pattern": path,
+            "regex": regex,
+            "remaining": count,
+            "retry_after": retry_after,
+            "global": global_,
+        }
         self._injected.append(inj)
         return inj
 
     def inject_error(
-        self: "FakeDiscord", method: str, path: str, *, status: int = 500, code: int = 0, message: str = "Internal Server Error", count: int = 1, regex: bool = False
-    ) -> Dict[str, Any]:
-        inj = {"kind": "error", "method": method.upper(), "pattern": path, "regex": regex, "remaining": count, "status": status, "code": code, "message": message}
+        self: FakeDiscord,
+        method: str,
+        path: str,
+        *,
+        status: int = 500,
+        code: int = 0,
+        message: str = "Internal Server Error",
+        count: int = 1,
+        regex: bool = False,
+    ) -> dict[str, Any]:
+        inj = {
+            "kind": "error",
+            "method": method.upper(),
+            "pattern": path,
+            "regex": regex,
+            "remaining": count,
+            "status": status,
+            "code": code,
+            "message": message,
+        }
         self._injected.append(inj)
         return inj
 
-    def clear_injections(self: "FakeDiscord") -> None:
+    def clear_injections(self: FakeDiscord) -> None:
         self._injected.clear()
 
     # ------------------------------------------------------------------ inspection
 
-    def get_channel(self: "FakeDiscord", channel_id: Any) -> FakeChannel:
+    def get_channel(self: FakeDiscord, channel_id: Any) -> FakeChannel:
         return self._channels[_id(channel_id)]
 
-    def get_message(self: "FakeDiscord", message_id: Any) -> FakeMessage:
+    def get_message(self: FakeDiscord, message_id: Any) -> FakeMessage:
         return self._messages[_id(message_id)]
 
-    def get_user(self: "FakeDiscord", user_id: Any) -> FakeUser:
+    def get_user(self: FakeDiscord, user_id: Any) -> FakeUser:
         return self._users[_id(user_id)]
 
-    def messages(self: "FakeDiscord", channel: Any, *, include_ephemeral: bool = False, include_deleted: bool = False) -> List[FakeMessage]:
+    def messages(
+        self: FakeDiscord, channel: Any, *, include_ephemeral: bool = False, include_deleted: bool = False
+    ) -> list[FakeMessage]:
         """Messages in a channel/thread/DM, oldest first."""
         out = [self._messages[m] for m in self._channel_messages.get(_id(channel), [])]
         return [m for m in out if (include_deleted or not m.deleted) and (include_ephemeral or not m.ephemeral)]
 
-    def dms(self: "FakeDiscord", user: FakeUser) -> List[FakeMessage]:
+    def dms(self: FakeDiscord, user: FakeUser) -> list[FakeMessage]:
         cid = self._dm_channels.get(user.id)
         return self.messages(cid) if cid else []
 
-    def ephemerals(self: "FakeDiscord", user: FakeUser) -> List[FakeMessage]:
+    def ephemerals(self: FakeDiscord, user: FakeUser) -> list[FakeMessage]:
         """Ephemeral messages only ``user`` could see."""
         return [m for m in self._messages.values() if m.ephemeral and m.visible_to == user.id and not m.deleted]
 
-    def threads(self: "FakeDiscord", parent: Any = None) -> List[FakeChannel]:
-        return [c for c in self._channels.values() if c.is_thread and not c.deleted and (parent is None or c.parent_id == _id(parent))]
+    def threads(self: FakeDiscord, parent: Any = None) -> list[FakeChannel]:
+        return [
+            c
+            for c in self._channels.values()
+            if c.is_thread and not c.deleted and (parent is None or c.parent_id == _id(parent))
+        ]
 
-    def channels(self: "FakeDiscord", guild: Any = None) -> List[FakeChannel]:
-        return [c for c in self._channels.values() if not c.deleted and not c.is_thread and not c.is_dm and (guild is None or c.guild_id == _id(guild))]
+    def channels(self: FakeDiscord, guild: Any = None) -> list[FakeChannel]:
+        return [
+            c
+            for c in self._channels.values()
+            if not c.deleted and not c.is_thread and not c.is_dm and (guild is None or c.guild_id == _id(guild))
+        ]
 
-    def commands(self: "FakeDiscord", guild: Any = None) -> List[Dict[str, Any]]:
+    def commands(self: FakeDiscord, guild: Any = None) -> list[dict[str, Any]]:
         """Application commands as last synced (global when ``guild`` is None)."""
         if guild is None:
             return list(self._global_commands)
         return list(self._guild_commands.get(_id(guild), []))
 
-    def command(self: "FakeDiscord", name: str, guild: Any = None) -> Dict[str, Any]:
+    def command(self: FakeDiscord, name: str, guild: Any = None) -> dict[str, Any]:
         for c in self.commands(guild) + ([] if guild is None else self.commands()):
             if c["name"] == name:
                 return c
         raise KeyError(f"command {name!r} was not registered; registered: {[c['name'] for c in self.commands(guild)]}")
 
     @property
-    def interactions(self: "FakeDiscord") -> List[FakeInteraction]:
+    def interactions(self: FakeDiscord) -> list[FakeInteraction]:
         return list(self._interactions.values())
 
     @property
-    def ack_latencies(self: "FakeDiscord") -> Dict[int, Optional[float]]:
+    def ack_latencies(self: FakeDiscord) -> dict[int, float | None]:
         """interaction id -> seconds from dispatch to callback (None if never acknowledged)."""
         return {i.id: i.ack_latency for i in self._interactions.values()}
 
-    def mark(self: "FakeDiscord") -> int:
+    def mark(self: FakeDiscord) -> int:
         """A marker: messages created after this call have ``id > mark``."""
         return next_snowflake()
 
-    def payloads(self: "FakeDiscord", *, kind: Optional[str] = None, visibility: Optional[str] = None, accepted: Optional[bool] = True) -> List[SentPayload]:
+    def payloads(
+        self: FakeDiscord,
+        *,
+        kind: str | None = None,
+        visibility: str | None = None,
+        accepted: bool | None = True,
+    ) -> list[SentPayload]:
         return [
             p
             for p in self.sent
-            if (kind is None or p.kind == kind) and (visibility is None or p.visibility == visibility) and (accepted is None or p.accepted == accepted)
+            if (kind is None or p.kind == kind)
+            and (visibility is None or p.visibility == visibility)
+            and (accepted is None or p.accepted == accepted)
         ]
 
-    def leaks(self: "FakeDiscord", secret: str, *, allowed: Sequence[str] = PRIVATE_VISIBILITIES) -> List[SentPayload]:
+    def leaks(self: FakeDiscord, secret: str, *, allowed: Sequence[str] = PRIVATE_VISIBILITIES) -> list[SentPayload]:
         """Accepted payloads that contain ``secret`` and were visible outside ``allowed`` places."""
         return [p for p in self.sent if p.accepted and p.visibility not in allowed and p.contains(secret)]
 
-    def assert_no_public_leak(self: "FakeDiscord", secret: str, *, allowed: Sequence[str] = PRIVATE_VISIBILITIES) -> None:
+    def assert_no_public_leak(self: FakeDiscord, secret: str, *, allowed: Sequence[str] = PRIVATE_VISIBILITIES) -> None:
         found = self.leaks(secret, allowed=allowed)
         if found:
             raise AssertionError(f"secret {secret!r} leaked in {len(found)} payload(s): {found}")
 
-    def assert_no_violations(self: "FakeDiscord", *, ignore: Sequence[str] = ()) -> None:
+    def assert_no_violations(self: FakeDiscord, *, ignore: Sequence[str] = ()) -> None:
         bad = [v for v in self.violations if v.kind not in ignore]
         if bad:
             raise AssertionError("Discord-rule violations: " + "; ".join(f"[{v.kind}] {v.detail}" for v in bad))
 
     # ------------------------------------------------------------------ waiting
 
-    async def wait_for(self: "FakeDiscord", predicate: Callable[[], Any], timeout: float = 5.0, what: str = "condition") -> Any:
+    async def wait_for(
+        self: FakeDiscord, predicate: Callable[[], Any], timeout: float = 5.0, what: str = "condition"
+    ) -> Any:
         return await self._wait_until(predicate, timeout, what)
 
     async def wait_for_message(
-        self: "FakeDiscord",
-        predicate: Optional[Callable[[FakeMessage], bool]] = None,
+        self: FakeDiscord,
+        predicate: Callable[[FakeMessage], bool] | None = None,
         *,
         channel: Any = None,
         author: Any = None,
-        since: Optional[int] = None,
+        since: int | None = None,
         include_ephemeral: bool = True,
         timeout: float = 5.0,
     ) -> FakeMessage:
@@ -324,7 +408,7 @@ class DriverMixin:
         cid = _id(channel) if channel is not None else None
         aid = _id(author) if author is not None else None
 
-        def find() -> Optional[FakeMessage]:
+        def find() -> FakeMessage | None:
             ids = self._channel_messages.get(cid, []) if cid is not None else sorted(self._messages)
             for mid in ids:
                 m = self._messages[mid]
@@ -338,16 +422,35 @@ class DriverMixin:
 
         try:
             return await self._wait_until(find, timeout, "a matching message")
-        except asyncio.TimeoutError as exc:
-            recent = self.messages(cid, include_ephemeral=True)[-5:] if cid is not None else list(self._messages.values())[-5:]
-            raise asyncio.TimeoutError(f"{exc}; recent messages: {recent}") from None
+        except TimeoutError as exc:
+            recent = (
+                self.messages(cid, include_ephemeral=True)[-5:]
+                if cid is not None
+                else list(self._messages.values())[-5:]
+            )
+            raise TimeoutError(f"{exc}; recent messages: {recent}") from None
 
-    async def wait_for_dm(self: "FakeDiscord", user: FakeUser, predicate: Optional[Callable[[FakeMessage], bool]] = None, *, since: Optional[int] = None, timeout: float = 5.0) -> FakeMessage:
+    async def wait_for_dm(
+        self: FakeDiscord,
+        user: FakeUser,
+        predicate: Callable[[FakeMessage], bool] | None = None,
+        *,
+        since: int | None = None,
+        timeout: float = 5.0,
+    ) -> FakeMessage:
         channel = self.dm_channel(user)
-        return await self.wait_for_message(predicate, channel=channel, author=self.bot_user, since=since, timeout=timeout)
+        return await self.wait_for_message(
+            predicate, channel=channel, author=self.bot_user, since=since, timeout=timeout
+        )
 
-    async def wait_for_thread(self: "FakeDiscord", predicate: Optional[Callable[[FakeChannel], bool]] = None, *, parent: Any = None, timeout: float = 5.0) -> FakeChannel:
-        def find() -> Optional[FakeChannel]:
+    async def wait_for_thread(
+        self: FakeDiscord,
+        predicate: Callable[[FakeChannel], bool] | None = None,
+        *,
+        parent: Any = None,
+        timeout: float = 5.0,
+    ) -> FakeChannel:
+        def find() -> FakeChannel | None:
             for t in self.threads(parent):
                 if predicate is None or predicate(t):
                     return t
@@ -355,20 +458,24 @@ class DriverMixin:
 
         return await self._wait_until(find, timeout, "a matching thread")
 
-    async def wait_for_command_sync(self: "FakeDiscord", timeout: float = 10.0, *, guild: Any = None) -> List[Dict[str, Any]]:
+    async def wait_for_command_sync(
+        self: FakeDiscord, timeout: float = 10.0, *, guild: Any = None
+    ) -> list[dict[str, Any]]:
         gid = _id(guild) if guild is not None else None
-        await self._wait_until(lambda: any(g == gid for g, _ in self.command_syncs), timeout, "application command sync")
+        await self._wait_until(
+            lambda: any(g == gid for g, _ in self.command_syncs), timeout, "application command sync"
+        )
         return self.commands(guild)
 
     # ------------------------------------------------------------------ acting as users
 
-    async def send_message(self: "FakeDiscord", user: FakeUser, channel: Any, content: str) -> FakeMessage:
+    async def send_message(self: FakeDiscord, user: FakeUser, channel: Any, content: str) -> FakeMessage:
         """``user`` posts ``content`` in ``channel`` (MESSAGE_CREATE is dispatched to the bot)."""
         ch = self.get_channel(channel)
         self._check_can_see(user, ch)
         return await self._create_message(ch, user, {"content": content}, [])
 
-    def _check_can_see(self: "FakeDiscord", user: FakeUser, channel: FakeChannel) -> None:
+    def _check_can_see(self: FakeDiscord, user: FakeUser, channel: FakeChannel) -> None:
         if channel.is_dm:
             if user not in channel.recipients:
                 raise PermissionError(f"{user} is not a recipient of DM channel {channel.id}")
@@ -379,27 +486,35 @@ class DriverMixin:
         perms = self.channel_permissions(user, channel)
         if not perms & VIEW_CHANNEL:
             raise PermissionError(f"{user} cannot see channel {channel.name!r}")
-        if channel.type == ChannelType.PRIVATE_THREAD and user.id not in channel.thread_members and not perms & MANAGE_THREADS:
+        if (
+            channel.type == ChannelType.PRIVATE_THREAD
+            and user.id not in channel.thread_members
+            and not perms & MANAGE_THREADS
+        ):
             raise PermissionError(f"{user} is not a member of private thread {channel.name!r}")
 
-    def _default_channel(self: "FakeDiscord", user: FakeUser) -> FakeChannel:
+    def _default_channel(self: FakeDiscord, user: FakeUser) -> FakeChannel:
         for g in self._guilds.values():
             if user.id in g.members:
                 for cid in g.channel_ids:
                     ch = self._channels[cid]
-                    if ch.type == ChannelType.GUILD_TEXT and not ch.deleted and self.channel_permissions(user, ch) & VIEW_CHANNEL:
+                    if (
+                        ch.type == ChannelType.GUILD_TEXT
+                        and not ch.deleted
+                        and self.channel_permissions(user, ch) & VIEW_CHANNEL
+                    ):
                         return ch
         raise ValueError(f"{user} has no text channel to run the command in; pass channel=")
 
     async def _inject(
-        self: "FakeDiscord",
+        self: FakeDiscord,
         itype: int,
         user: FakeUser,
         channel: FakeChannel,
-        data: Dict[str, Any],
+        data: dict[str, Any],
         *,
         name: str,
-        message: Optional[FakeMessage] = None,
+        message: FakeMessage | None = None,
         timeout: float = 10.0,
     ) -> InteractionHandle:
         self._check_can_see(user, channel)
@@ -407,7 +522,7 @@ class DriverMixin:
         token = "aW50ZXJhY3Rpb246" + secrets.token_urlsafe(48)
         guild = self._guilds.get(channel.guild_id) if channel.guild_id else None
         perms = self.channel_permissions(user, channel)
-        payload: Dict[str, Any] = {
+        payload: dict[str, Any] = {
             "id": str(iid),
             "application_id": str(self.application_id),
             "type": itype,
@@ -454,7 +569,7 @@ class DriverMixin:
 
     # -- slash commands ---------------------------------------------------------
 
-    def _lookup_command(self: "FakeDiscord", name: str, guild: Optional[FakeGuild]) -> Dict[str, Any]:
+    def _lookup_command(self: FakeDiscord, name: str, guild: FakeGuild | None) -> dict[str, Any]:
         pools = []
         if guild is not None:
             pools.append(self._guild_commands.get(guild.id, []))
@@ -466,7 +581,7 @@ class DriverMixin:
         known = [c["name"] for pool in pools for c in pool]
         raise ValueError(f"slash command {name!r} is not registered (registered: {known})")
 
-    def _check_command_available(self: "FakeDiscord", cmd: Dict[str, Any], user: FakeUser, channel: FakeChannel) -> None:
+    def _check_command_available(self: FakeDiscord, cmd: dict[str, Any], user: FakeUser, channel: FakeChannel) -> None:
         guild = self._guilds.get(channel.guild_id) if channel.guild_id else None
         contexts = cmd.get("contexts")
         if guild is None:
@@ -482,7 +597,16 @@ class DriverMixin:
             if (needed == 0 and not have & ADMINISTRATOR and have != (1 << 53) - 1) or (have & needed) != needed:
                 raise CommandNotAvailable(f"{user.username} lacks permissions {needed:#x} for /{cmd['name']}")
 
-    def _convert_option(self: "FakeDiscord", defn: Dict[str, Any], value: Any, resolved: Dict[str, Dict[str, Any]], guild: Optional[FakeGuild], channel: FakeChannel, *, focused: bool) -> Any:
+    def _convert_option(
+        self: FakeDiscord,
+        defn: dict[str, Any],
+        value: Any,
+        resolved: dict[str, dict[str, Any]],
+        guild: FakeGuild | None,
+        channel: FakeChannel,
+        *,
+        focused: bool,
+    ) -> Any:
         t = defn["type"]
         name = defn["name"]
         if t == 3:
@@ -502,7 +626,9 @@ class DriverMixin:
             user = value if isinstance(value, FakeUser) else self._users[_id(value)]
             resolved.setdefault("users", {})[str(user.id)] = user.to_payload()
             if guild is not None and user.id in guild.members:
-                resolved.setdefault("members", {})[str(user.id)] = guild.members[user.id].to_payload(with_user=False, permissions=self.channel_permissions(user, channel))
+                resolved.setdefault("members", {})[str(user.id)] = guild.members[user.id].to_payload(
+                    with_user=False, permissions=self.channel_permissions(user, channel)
+                )
             return str(user.id)
         elif t in (8, 9):
             role = value if isinstance(value, FakeRole) else guild.roles[_id(value)]  # type: ignore[union-attr]
@@ -520,7 +646,9 @@ class DriverMixin:
         elif t == 11:
             filename, blob = value
             aid = next_snowflake()
-            att = FakeAttachment(id=aid, filename=filename, data=blob, url=f"{self.url}/attachments/{channel.id}/{aid}/{filename}")
+            att = FakeAttachment(
+                id=aid, filename=filename, data=blob, url=f"{self.url}/attachments/{channel.id}/{aid}/{filename}"
+            )
             self.__dict__.setdefault("_uploaded", []).append(att)
             resolved.setdefault("attachments", {})[str(aid)] = att.to_payload()
             return str(aid)
@@ -529,7 +657,9 @@ class DriverMixin:
         if not focused:
             choices = defn.get("choices")
             if choices and value not in [c["value"] for c in choices]:
-                raise ValueError(f"option {name!r}: {value!r} is not one of the choices {[c['value'] for c in choices]}")
+                raise ValueError(
+                    f"option {name!r}: {value!r} is not one of the choices {[c['value'] for c in choices]}"
+                )
             if t in (4, 10):
                 if defn.get("min_value") is not None and value < defn["min_value"]:
                     raise ValueError(f"option {name!r}: {value} < min_value {defn['min_value']}")
@@ -538,8 +668,15 @@ class DriverMixin:
         return value
 
     def _build_command_data(
-        self: "FakeDiscord", user: FakeUser, command: str, channel: FakeChannel, values: Dict[str, Any], *, focused: Optional[str] = None, check_access: bool = True
-    ) -> Tuple[Dict[str, Any], str]:
+        self: FakeDiscord,
+        user: FakeUser,
+        command: str,
+        channel: FakeChannel,
+        values: dict[str, Any],
+        *,
+        focused: str | None = None,
+        check_access: bool = True,
+    ) -> tuple[dict[str, Any], str]:
         parts = command.strip().lstrip("/").split()
         if not parts:
             raise ValueError("empty command")
@@ -548,24 +685,32 @@ class DriverMixin:
         if check_access:
             self._check_command_available(cmd, user, channel)
         defs = cmd.get("options") or []
-        chain: List[Dict[str, Any]] = []
+        chain: list[dict[str, Any]] = []
         for part in parts[1:]:
             sub = next((o for o in defs if o["name"] == part and o["type"] in (1, 2)), None)
             if sub is None:
-                raise ValueError(f"/{' '.join(parts)}: no subcommand {part!r} (have {[o['name'] for o in defs if o['type'] in (1, 2)]})")
+                raise ValueError(
+                    f"/{' '.join(parts)}: no subcommand {part!r} (have {[o['name'] for o in defs if o['type'] in (1, 2)]})"
+                )
             chain.append(sub)
             defs = sub.get("options") or []
         if any(o["type"] in (1, 2) for o in defs):
-            raise ValueError(f"/{' '.join(parts)} needs a subcommand: {[o['name'] for o in defs if o['type'] in (1, 2)]}")
-        resolved: Dict[str, Dict[str, Any]] = {}
-        leaf: List[Dict[str, Any]] = []
+            raise ValueError(
+                f"/{' '.join(parts)} needs a subcommand: {[o['name'] for o in defs if o['type'] in (1, 2)]}"
+            )
+        resolved: dict[str, dict[str, Any]] = {}
+        leaf: list[dict[str, Any]] = []
         by_name = {o["name"]: o for o in defs}
         for key, value in values.items():
             defn = by_name.get(key)
             if defn is None:
                 raise ValueError(f"/{' '.join(parts)} has no option {key!r} (options: {list(by_name)})")
             is_focused = key == focused
-            opt = {"name": key, "type": defn["type"], "value": self._convert_option(defn, value, resolved, guild, channel, focused=is_focused)}
+            opt = {
+                "name": key,
+                "type": defn["type"],
+                "value": self._convert_option(defn, value, resolved, guild, channel, focused=is_focused),
+            }
             if is_focused:
                 opt["focused"] = True
             leaf.append(opt)
@@ -577,11 +722,11 @@ class DriverMixin:
             raise ValueError(f"focused option {focused!r} needs a value")
         options = leaf
         for sub in reversed(chain):
-            node: Dict[str, Any] = {"name": sub["name"], "type": sub["type"]}
+            node: dict[str, Any] = {"name": sub["name"], "type": sub["type"]}
             if options or sub["type"] == 1:
                 node["options"] = options
             options = [node]
-        data: Dict[str, Any] = {"id": cmd["id"], "name": cmd["name"], "type": 1, "options": options}
+        data: dict[str, Any] = {"id": cmd["id"], "name": cmd["name"], "type": 1, "options": options}
         if resolved:
             data["resolved"] = resolved
         if cmd.get("guild_id"):
@@ -589,12 +734,12 @@ class DriverMixin:
         return data, " ".join(parts)
 
     async def slash(
-        self: "FakeDiscord",
+        self: FakeDiscord,
         user: FakeUser,
         command: str,
         *,
         channel: Any = None,
-        options: Optional[Dict[str, Any]] = None,
+        options: dict[str, Any] | None = None,
         check_access: bool = True,
         timeout: float = 10.0,
         **kwargs: Any,
@@ -610,14 +755,14 @@ class DriverMixin:
         return await self._inject(InteractionType.APPLICATION_COMMAND, user, ch, data, name=name, timeout=timeout)
 
     async def autocomplete(
-        self: "FakeDiscord",
+        self: FakeDiscord,
         user: FakeUser,
         command: str,
         focused: str,
         value: Any = "",
         *,
         channel: Any = None,
-        options: Optional[Dict[str, Any]] = None,
+        options: dict[str, Any] | None = None,
         timeout: float = 10.0,
         **kwargs: Any,
     ) -> InteractionHandle:
@@ -625,11 +770,15 @@ class DriverMixin:
         ch = self.get_channel(channel) if channel is not None else self._default_channel(user)
         values = {**(options or {}), **kwargs, focused: value}
         data, name = self._build_command_data(user, command, ch, values, focused=focused)
-        return await self._inject(InteractionType.AUTOCOMPLETE, user, ch, data, name=f"{name} (autocomplete {focused})", timeout=timeout)
+        return await self._inject(
+            InteractionType.AUTOCOMPLETE, user, ch, data, name=f"{name} (autocomplete {focused})", timeout=timeout
+        )
 
     # -- components ---------------------------------------------------------------
 
-    def _component_target(self: "FakeDiscord", user: FakeUser, message: Any, custom_id: str, types: Tuple[int, ...]) -> Tuple[FakeMessage, Dict[str, Any], FakeChannel]:
+    def _component_target(
+        self: FakeDiscord, user: FakeUser, message: Any, custom_id: str, types: tuple[int, ...]
+    ) -> tuple[FakeMessage, dict[str, Any], FakeChannel]:
         msg = message if isinstance(message, FakeMessage) else self.get_message(message)
         if msg.deleted:
             raise ValueError(f"message {msg.id} was deleted")
@@ -637,12 +786,22 @@ class DriverMixin:
             raise PermissionError(f"{user.username} cannot see ephemeral message {msg.id}")
         comp = msg.find_component(custom_id)
         if comp is None or comp.get("type") not in types:
-            raise ValueError(f"no component {custom_id!r} of type {types} on message {msg.id}; custom_ids: {msg.custom_ids}")
+            raise ValueError(
+                f"no component {custom_id!r} of type {types} on message {msg.id}; custom_ids: {msg.custom_ids}"
+            )
         if comp.get("disabled"):
             raise ValueError(f"component {custom_id!r} is disabled")
         return msg, comp, self._channels[msg.channel_id]
 
-    async def press(self: "FakeDiscord", user: FakeUser, message: Any, custom_id: Optional[str] = None, *, label: Optional[str] = None, timeout: float = 10.0) -> InteractionHandle:
+    async def press(
+        self: FakeDiscord,
+        user: FakeUser,
+        message: Any,
+        custom_id: str | None = None,
+        *,
+        label: str | None = None,
+        timeout: float = 10.0,
+    ) -> InteractionHandle:
         """Click a button (by ``custom_id`` or ``label``) on ``message``."""
         msg = message if isinstance(message, FakeMessage) else self.get_message(message)
         if custom_id is None:
@@ -655,9 +814,19 @@ class DriverMixin:
         if comp.get("style") in (5, 6):
             raise ValueError(f"button {custom_id!r} is a link/premium button; it does not create interactions")
         data = {"custom_id": custom_id, "component_type": 2}
-        return await self._inject(InteractionType.MESSAGE_COMPONENT, user, ch, data, name=custom_id, message=msg, timeout=timeout)
+        return await self._inject(
+            InteractionType.MESSAGE_COMPONENT, user, ch, data, name=custom_id, message=msg, timeout=timeout
+        )
 
-    async def select(self: "FakeDiscord", user: FakeUser, message: Any, custom_id: str, values: Sequence[Any], *, timeout: float = 10.0) -> InteractionHandle:
+    async def select(
+        self: FakeDiscord,
+        user: FakeUser,
+        message: Any,
+        custom_id: str,
+        values: Sequence[Any],
+        *,
+        timeout: float = 10.0,
+    ) -> InteractionHandle:
         """Choose ``values`` in a select menu (string values, or Fake objects for user/role/channel selects)."""
         msg, comp, ch = self._component_target(user, message, custom_id, (3, 5, 6, 7, 8))
         values = list(values)
@@ -665,9 +834,9 @@ class DriverMixin:
         if not (mn <= len(values) <= mx):
             raise ValueError(f"select {custom_id!r} takes between {mn} and {mx} values, got {len(values)}")
         ctype = comp["type"]
-        resolved: Dict[str, Dict[str, Any]] = {}
+        resolved: dict[str, dict[str, Any]] = {}
         guild = self._guilds.get(ch.guild_id) if ch.guild_id else None
-        out: List[str] = []
+        out: list[str] = []
         if ctype == 3:
             allowed = [o["value"] for o in comp.get("options") or []]
             for v in values:
@@ -677,22 +846,28 @@ class DriverMixin:
         else:
             type_map = {5: 6, 6: 8, 7: 9, 8: 7}
             for v in values:
-                out.append(self._convert_option({"type": type_map[ctype], "name": custom_id}, v, resolved, guild, ch, focused=True))
-        data: Dict[str, Any] = {"custom_id": custom_id, "component_type": ctype, "values": out}
+                out.append(
+                    self._convert_option(
+                        {"type": type_map[ctype], "name": custom_id}, v, resolved, guild, ch, focused=True
+                    )
+                )
+        data: dict[str, Any] = {"custom_id": custom_id, "component_type": ctype, "values": out}
         if resolved:
             data["resolved"] = resolved
-        return await self._inject(InteractionType.MESSAGE_COMPONENT, user, ch, data, name=custom_id, message=msg, timeout=timeout)
+        return await self._inject(
+            InteractionType.MESSAGE_COMPONENT, user, ch, data, name=custom_id, message=msg, timeout=timeout
+        )
 
     # -- modals -------------------------------------------------------------------
 
-    def open_modals(self: "FakeDiscord", user: Optional[FakeUser] = None) -> List[Dict[str, Any]]:
+    def open_modals(self: FakeDiscord, user: FakeUser | None = None) -> list[dict[str, Any]]:
         return [m for inter, m in self._open_modals if user is None or inter.user.id == user.id]
 
     async def submit_modal(
-        self: "FakeDiscord",
+        self: FakeDiscord,
         user: FakeUser,
-        custom_id: Optional[str] = None,
-        fields: Optional[Dict[str, Any]] = None,
+        custom_id: str | None = None,
+        fields: dict[str, Any] | None = None,
         *,
         timeout: float = 10.0,
     ) -> InteractionHandle:
@@ -707,15 +882,17 @@ class DriverMixin:
                 entry = (inter, modal)
                 break
         if entry is None:
-            raise ValueError(f"the bot has not shown {user.username} a modal{f' {custom_id!r}' if custom_id else ''}; open: {[m.get('custom_id') for m in self.open_modals()]}")
+            raise ValueError(
+                f"the bot has not shown {user.username} a modal{f' {custom_id!r}' if custom_id else ''}; open: {[m.get('custom_id') for m in self.open_modals()]}"
+            )
         source, modal = entry
 
-        known: Dict[str, Dict[str, Any]] = {}
+        known: dict[str, dict[str, Any]] = {}
 
-        def echo(c: Dict[str, Any]) -> Dict[str, Any]:
+        def echo(c: dict[str, Any]) -> dict[str, Any]:
             cid = c.get("custom_id")
             known[cid] = c
-            out: Dict[str, Any] = {"type": c["type"], "custom_id": cid}
+            out: dict[str, Any] = {"type": c["type"], "custom_id": cid}
             if c.get("id") is not None:
                 out["id"] = c["id"]
             if c["type"] == 4:
@@ -733,20 +910,24 @@ class DriverMixin:
                 out["values"] = [str(v) for v in (vals if isinstance(vals, (list, tuple)) else [vals])]
             return out
 
-        components: List[Dict[str, Any]] = []
+        components: list[dict[str, Any]] = []
         for row in modal.get("components") or []:
             if row.get("type") == 1:
                 components.append({"type": 1, "components": [echo(c) for c in row.get("components") or []]})
             elif row.get("type") == 18 and row.get("component"):
-                item: Dict[str, Any] = {"type": 18, "component": echo(row["component"])}
+                item: dict[str, Any] = {"type": 18, "component": echo(row["component"])}
                 if row.get("id") is not None:
                     item["id"] = row["id"]
                 components.append(item)
         unknown = set(fields) - set(known)
         if unknown:
-            raise ValueError(f"modal {modal.get('custom_id')!r} has no fields {sorted(unknown)}; fields: {sorted(k for k in known if k)}")
+            raise ValueError(
+                f"modal {modal.get('custom_id')!r} has no fields {sorted(unknown)}; fields: {sorted(k for k in known if k)}"
+            )
         self._open_modals.remove(entry)
         ch = self._channels[source.channel_id]
         msg = self._messages.get(source.message_id) if source.message_id else None
         data = {"custom_id": modal["custom_id"], "components": components}
-        return await self._inject(InteractionType.MODAL_SUBMIT, user, ch, data, name=modal["custom_id"], message=msg, timeout=timeout)
+        return await self._inject(
+            InteractionType.MODAL_SUBMIT, user, ch, data, name=modal["custom_id"], message=msg, timeout=timeout
+        )

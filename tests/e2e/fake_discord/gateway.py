@@ -14,7 +14,7 @@ import json
 import logging
 import secrets
 import time
-from typing import TYPE_CHECKING, Any, Deque, Dict, List, Optional, Tuple
+from typing import TYPE_CHECKING, Any
 
 from aiohttp import WSMsgType, web
 
@@ -48,7 +48,7 @@ RESUME_WINDOW = 60.0
 class GatewayConnection:
     def __init__(self, ws: web.WebSocketResponse):
         self.ws = ws
-        self.session: Optional["GatewaySession"] = None
+        self.session: GatewaySession | None = None
         self.lock = asyncio.Lock()
         self.heartbeats = 0
 
@@ -56,7 +56,7 @@ class GatewayConnection:
     def open(self) -> bool:
         return not self.ws.closed
 
-    async def send(self, payload: Dict[str, Any]) -> None:
+    async def send(self, payload: dict[str, Any]) -> None:
         async with self.lock:
             await self._send_locked(json.dumps(payload))
 
@@ -70,19 +70,19 @@ class GatewayConnection:
 
 
 class GatewaySession:
-    def __init__(self, intents: int, shard: Optional[List[int]], identify: Dict[str, Any]):
+    def __init__(self, intents: int, shard: list[int] | None, identify: dict[str, Any]):
         self.id = secrets.token_hex(16)
         self.seq = 0
         self.intents = intents
         self.shard = shard
         self.identify = identify
-        self.buffer: Deque[Tuple[int, str]] = collections.deque(maxlen=5000)
-        self.conn: Optional[GatewayConnection] = None
+        self.buffer: collections.deque[tuple[int, str]] = collections.deque(maxlen=5000)
+        self.conn: GatewayConnection | None = None
         self.invalid = False
         self.ready = False
         self.created = time.monotonic()
-        self.disconnected_at: Optional[float] = None
-        self.events: List[str] = []  # names of dispatched events, for debugging
+        self.disconnected_at: float | None = None
+        self.events: list[str] = []  # names of dispatched events, for debugging
 
     @property
     def connected(self) -> bool:
@@ -104,7 +104,7 @@ class GatewaySession:
                 return await self._dispatch_locked(event, data, conn)
         return await self._dispatch_locked(event, data, None)
 
-    async def _dispatch_locked(self, event: str, data: Any, conn: Optional[GatewayConnection]) -> int:
+    async def _dispatch_locked(self, event: str, data: Any, conn: GatewayConnection | None) -> int:
         self.seq += 1
         frame = json.dumps({"op": OP_DISPATCH, "t": event, "s": self.seq, "d": data})
         self.buffer.append((self.seq, frame))
@@ -117,33 +117,35 @@ class GatewaySession:
 class GatewayMixin:
     """Mixed into FakeDiscord."""
 
-    def _init_gateway(self: "FakeDiscord") -> None:
-        self._connections: List[GatewayConnection] = []
-        self.sessions: List[GatewaySession] = []
+    def _init_gateway(self: FakeDiscord) -> None:
+        self._connections: list[GatewayConnection] = []
+        self.sessions: list[GatewaySession] = []
         self.identify_count = 0
         self.resume_count = 0
-        self.gateway_log: List[Tuple[str, Any]] = []  # (direction, op/event) for debugging
+        self.gateway_log: list[tuple[str, Any]] = []  # (direction, op/event) for debugging
 
     # ------------------------------------------------------------------ status
 
     @property
-    def bot_connected(self: "FakeDiscord") -> bool:
+    def bot_connected(self: FakeDiscord) -> bool:
         return any(s.connected and s.ready for s in self.sessions)
 
-    def _live_session(self: "FakeDiscord") -> Optional[GatewaySession]:
+    def _live_session(self: FakeDiscord) -> GatewaySession | None:
         connected = [s for s in self.sessions if s.connected and s.ready and not s.invalid]
         if connected:
             return max(connected, key=lambda s: s.created)
         return None
 
-    async def wait_for_bot(self: "FakeDiscord", timeout: float = 15.0, *, identify_count: Optional[int] = None) -> GatewaySession:
+    async def wait_for_bot(
+        self: FakeDiscord, timeout: float = 15.0, *, identify_count: int | None = None
+    ) -> GatewaySession:
         """Wait until a bot session is connected and has received READY + GUILD_CREATE.
 
         ``identify_count``: wait for the identify counter to exceed this value (use
         ``fake.identify_count`` captured before (re)starting the bot).
         """
 
-        def ok() -> Optional[GatewaySession]:
+        def ok() -> GatewaySession | None:
             if identify_count is not None and self.identify_count <= identify_count:
                 return None
             return self._live_session()
@@ -153,14 +155,14 @@ class GatewayMixin:
     # ------------------------------------------------------------------ dispatching
 
     async def _dispatch(
-        self: "FakeDiscord",
+        self: FakeDiscord,
         event: str,
         data: Any,
         *,
         message_event: bool = False,
-        author_id: Optional[int] = None,
-        guild_id: Optional[int] = None,
-        content: Optional[str] = None,
+        author_id: int | None = None,
+        guild_id: int | None = None,
+        content: str | None = None,
     ) -> None:
         for session in [s for s in self.sessions if s.alive and s.ready]:
             d = data
@@ -177,7 +179,7 @@ class GatewayMixin:
                     d = dict(data, content="", embeds=[], attachments=[], components=[])
             await session.dispatch(event, d)
 
-    async def _dispatch_interaction(self: "FakeDiscord", payload: Dict[str, Any], timeout: float) -> float:
+    async def _dispatch_interaction(self: FakeDiscord, payload: dict[str, Any], timeout: float) -> float:
         session = self._live_session()
         if session is None:
             session = await self.wait_for_bot(timeout)
@@ -186,23 +188,23 @@ class GatewayMixin:
 
     # ------------------------------------------------------------------ test controls
 
-    async def send_reconnect(self: "FakeDiscord") -> None:
+    async def send_reconnect(self: FakeDiscord) -> None:
         """Send op 7 RECONNECT to every connection (the bot should RESUME)."""
         for conn in list(self._connections):
             await conn.send({"op": OP_RECONNECT, "d": None})
 
-    async def disconnect_bot(self: "FakeDiscord", code: int = 4000) -> None:
+    async def disconnect_bot(self: FakeDiscord, code: int = 4000) -> None:
         """Close every gateway connection with ``code`` (4000 is resumable)."""
         for conn in list(self._connections):
             await conn.ws.close(code=code, message=b"closed by test")
 
-    async def invalidate_sessions(self: "FakeDiscord", resumable: bool = False) -> None:
+    async def invalidate_sessions(self: FakeDiscord, resumable: bool = False) -> None:
         for conn in list(self._connections):
             if conn.session is not None and not resumable:
                 conn.session.invalid = True
             await conn.send({"op": OP_INVALID_SESSION, "d": resumable})
 
-    async def _close_all_connections(self: "FakeDiscord") -> None:
+    async def _close_all_connections(self: FakeDiscord) -> None:
         for conn in list(self._connections):
             try:
                 await conn.ws.close(code=1001, message=b"server shutting down")
@@ -211,7 +213,7 @@ class GatewayMixin:
 
     # ------------------------------------------------------------------ websocket handler
 
-    async def _gateway_handler(self: "FakeDiscord", request: web.Request) -> web.StreamResponse:
+    async def _gateway_handler(self: FakeDiscord, request: web.Request) -> web.StreamResponse:
         ws = web.WebSocketResponse(max_msg_size=0, autoping=True)
         await ws.prepare(request)
         conn = GatewayConnection(ws)
@@ -240,7 +242,7 @@ class GatewayMixin:
             self._notify()
         return ws
 
-    async def _gateway_receive(self: "FakeDiscord", conn: GatewayConnection, payload: Dict[str, Any]) -> None:
+    async def _gateway_receive(self: FakeDiscord, conn: GatewayConnection, payload: dict[str, Any]) -> None:
         op = payload.get("op")
         d = payload.get("d")
         self.gateway_log.append(("recv", op))
@@ -261,7 +263,7 @@ class GatewayMixin:
             log.warning("unknown gateway op %r", op)
             await conn.ws.close(code=4001, message=b"Unknown opcode.")
 
-    async def _identify(self: "FakeDiscord", conn: GatewayConnection, d: Dict[str, Any]) -> None:
+    async def _identify(self: FakeDiscord, conn: GatewayConnection, d: dict[str, Any]) -> None:
         if conn.session is not None:
             await conn.ws.close(code=4005, message=b"Already authenticated.")
             return
@@ -302,7 +304,7 @@ class GatewayMixin:
         self.identify_count += 1
         self._notify()
 
-    async def _resume(self: "FakeDiscord", conn: GatewayConnection, d: Dict[str, Any]) -> None:
+    async def _resume(self: FakeDiscord, conn: GatewayConnection, d: dict[str, Any]) -> None:
         session = next((s for s in self.sessions if s.id == d.get("session_id")), None)
         if d.get("token") != self.token:
             await conn.ws.close(code=4004, message=b"Authentication failed.")
@@ -325,7 +327,7 @@ class GatewayMixin:
         self.resume_count += 1
         self._notify()
 
-    async def _request_members(self: "FakeDiscord", conn: GatewayConnection, d: Dict[str, Any]) -> None:
+    async def _request_members(self: FakeDiscord, conn: GatewayConnection, d: dict[str, Any]) -> None:
         if conn.session is None:
             return
         guild = self._guilds.get(int(d.get("guild_id") or 0))
@@ -355,8 +357,12 @@ class GatewayMixin:
             chunk["presences"] = []
         await conn.session.dispatch("GUILD_MEMBERS_CHUNK", chunk)
 
-    def _guild_create_payload(self: "FakeDiscord", guild: Any) -> Dict[str, Any]:
-        channels = [self._channels[c].to_payload() for c in guild.channel_ids if c in self._channels and not self._channels[c].deleted]
+    def _guild_create_payload(self: FakeDiscord, guild: Any) -> dict[str, Any]:
+        channels = [
+            self._channels[c].to_payload()
+            for c in guild.channel_ids
+            if c in self._channels and not self._channels[c].deleted
+        ]
         threads = [
             c.to_payload()
             for c in self._channels.values()

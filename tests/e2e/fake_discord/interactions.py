@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import time
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Dict, List, Optional
+from typing import TYPE_CHECKING, Any
 
 from .models import FakeMessage, FakeUser
 
@@ -46,21 +46,21 @@ class FakeInteraction:
     type: int
     user: FakeUser
     channel_id: int
-    guild_id: Optional[int]
-    payload: Dict[str, Any]
-    message_id: Optional[int] = None  # component / modal-from-component interactions
+    guild_id: int | None
+    payload: dict[str, Any]
+    message_id: int | None = None  # component / modal-from-component interactions
     name: str = ""  # command path or custom_id, for messages
-    dispatched_at: Optional[float] = None  # time.monotonic()
-    acked_at: Optional[float] = None
-    callback_type: Optional[int] = None
+    dispatched_at: float | None = None  # time.monotonic()
+    acked_at: float | None = None
+    callback_type: int | None = None
     callback_body: Any = None
     expired: bool = False
-    original_message_id: Optional[int] = None
-    followup_ids: List[int] = field(default_factory=list)
-    modal: Optional[Dict[str, Any]] = None
-    choices: Optional[List[Dict[str, Any]]] = None
+    original_message_id: int | None = None
+    followup_ids: list[int] = field(default_factory=list)
+    modal: dict[str, Any] | None = None
+    choices: list[dict[str, Any]] | None = None
     ephemeral: bool = False
-    deadline_handle: Optional[asyncio.TimerHandle] = None
+    deadline_handle: asyncio.TimerHandle | None = None
     callback_attempts: int = 0
 
     @property
@@ -68,7 +68,7 @@ class FakeInteraction:
         return self.callback_type is not None
 
     @property
-    def ack_latency(self) -> Optional[float]:
+    def ack_latency(self) -> float | None:
         if self.acked_at is None or self.dispatched_at is None:
             return None
         return self.acked_at - self.dispatched_at
@@ -80,10 +80,10 @@ class InteractionResult:
 
     type: int  # callback type (see CallbackType)
     latency: float  # seconds from dispatch to callback
-    message: Optional[FakeMessage]  # original response / updated component message
-    followups: List[FakeMessage]
-    modal: Optional[Dict[str, Any]]
-    choices: Optional[List[Dict[str, Any]]]
+    message: FakeMessage | None  # original response / updated component message
+    followups: list[FakeMessage]
+    modal: dict[str, Any] | None
+    choices: list[dict[str, Any]] | None
     ephemeral: bool
 
     @property
@@ -95,7 +95,7 @@ class InteractionResult:
         return self.message.content if self.message is not None else ""
 
     @property
-    def messages(self) -> List[FakeMessage]:
+    def messages(self) -> list[FakeMessage]:
         out = [self.message] if self.message is not None else []
         return out + [m for m in self.followups if m is not self.message]
 
@@ -107,7 +107,7 @@ class InteractionResult:
 class InteractionHandle:
     """Returned by ``FakeDiscord.slash/press/select/submit_modal/autocomplete``."""
 
-    def __init__(self, fake: "FakeDiscord", inter: FakeInteraction):
+    def __init__(self, fake: FakeDiscord, inter: FakeInteraction):
         self._fake = fake
         self.interaction = inter
 
@@ -121,7 +121,7 @@ class InteractionHandle:
         return self.interaction.token
 
     @property
-    def payload(self) -> Dict[str, Any]:
+    def payload(self) -> dict[str, Any]:
         return self.interaction.payload
 
     @property
@@ -133,28 +133,28 @@ class InteractionHandle:
         return self.interaction.expired
 
     @property
-    def callback_type(self) -> Optional[int]:
+    def callback_type(self) -> int | None:
         return self.interaction.callback_type
 
     @property
-    def ack_latency(self) -> Optional[float]:
+    def ack_latency(self) -> float | None:
         return self.interaction.ack_latency
 
     @property
-    def original(self) -> Optional[FakeMessage]:
+    def original(self) -> FakeMessage | None:
         mid = self.interaction.original_message_id
         return self._fake._messages.get(mid) if mid else None
 
     @property
-    def followups(self) -> List[FakeMessage]:
+    def followups(self) -> list[FakeMessage]:
         return [self._fake._messages[m] for m in self.interaction.followup_ids if m in self._fake._messages]
 
     @property
-    def modal(self) -> Optional[Dict[str, Any]]:
+    def modal(self) -> dict[str, Any] | None:
         return self.interaction.modal
 
     @property
-    def component_message(self) -> Optional[FakeMessage]:
+    def component_message(self) -> FakeMessage | None:
         mid = self.interaction.message_id
         return self._fake._messages.get(mid) if mid else None
 
@@ -162,7 +162,9 @@ class InteractionHandle:
     async def acknowledged(self, timeout: float = 5.0) -> int:
         """Wait for the interaction callback; returns the callback type."""
         inter = self.interaction
-        await self._fake._wait_until(lambda: inter.acked or inter.expired, timeout, f"callback for interaction {inter.name!r}")
+        await self._fake._wait_until(
+            lambda: inter.acked or inter.expired, timeout, f"callback for interaction {inter.name!r}"
+        )
         if not inter.acked:
             raise AssertionError(
                 f"interaction {inter.name!r} was not acknowledged within {self._fake.ack_deadline}s (Discord would show 'This interaction failed')"
@@ -186,8 +188,11 @@ class InteractionHandle:
             msg = self.component_message
             edits_before = msg.edits if msg is not None else 0
             await self._fake._wait_until(
-                lambda: bool(inter.followup_ids) or inter.original_message_id is not None
-                or (self.component_message is not None and self.component_message.edits > edits_before),
+                lambda: (
+                    bool(inter.followup_ids)
+                    or inter.original_message_id is not None
+                    or (self.component_message is not None and self.component_message.edits > edits_before)
+                ),
                 remaining,
                 f"deferred update of {inter.name!r} to be completed (edit or followup)",
             )
@@ -213,7 +218,9 @@ class InteractionHandle:
     async def followup(self, n: int = 1, timeout: float = 5.0) -> FakeMessage:
         """Wait until at least ``n`` follow-ups exist and return the n-th (1-based)."""
         inter = self.interaction
-        await self._fake._wait_until(lambda: len(inter.followup_ids) >= n, timeout, f"follow-up #{n} for {inter.name!r}")
+        await self._fake._wait_until(
+            lambda: len(inter.followup_ids) >= n, timeout, f"follow-up #{n} for {inter.name!r}"
+        )
         return self.followups[n - 1]
 
     def __repr__(self) -> str:

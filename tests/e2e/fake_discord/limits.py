@@ -8,9 +8,10 @@ flattens into the text of ``discord.HTTPException``.
 from __future__ import annotations
 
 import re
-from typing import Any, Dict, List, Optional, Sequence, Tuple
+from collections.abc import Sequence
+from typing import Any
 
-Problem = Tuple[Tuple[Any, ...], str, str]
+Problem = tuple[tuple[Any, ...], str, str]
 
 MAX_CONTENT = 2000
 MAX_EMBEDS = 10
@@ -51,7 +52,15 @@ COMMAND_NAME_RE = re.compile(r"^[-_'\w\u0900-\u097F\u0E00-\u0E7F]{1,32}$", re.UN
 class ApiError(Exception):
     """An error response in Discord's JSON shape."""
 
-    def __init__(self, status: int, code: int, message: str, errors: Optional[Dict[str, Any]] = None, *, violation: Optional[str] = None):
+    def __init__(
+        self,
+        status: int,
+        code: int,
+        message: str,
+        errors: dict[str, Any] | None = None,
+        *,
+        violation: str | None = None,
+    ):
         super().__init__(f"{status} {code} {message}")
         self.status = status
         self.code = code
@@ -59,15 +68,15 @@ class ApiError(Exception):
         self.errors = errors
         self.violation = violation  # kind recorded in FakeDiscord.violations, if any
 
-    def body(self) -> Dict[str, Any]:
-        data: Dict[str, Any] = {"message": self.message, "code": self.code}
+    def body(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"message": self.message, "code": self.code}
         if self.errors:
             data["errors"] = self.errors
         return data
 
     @classmethod
-    def form(cls, problems: Sequence[Problem], prefix: Tuple[Any, ...] = ()) -> "ApiError":
-        tree: Dict[str, Any] = {}
+    def form(cls, problems: Sequence[Problem], prefix: tuple[Any, ...] = ()) -> ApiError:
+        tree: dict[str, Any] = {}
         for path, code, message in problems:
             node = tree
             for part in (*prefix, *path):
@@ -77,11 +86,11 @@ class ApiError(Exception):
 
     # shortcuts ---------------------------------------------------------------
     @classmethod
-    def not_found(cls, what: str, code: int) -> "ApiError":
+    def not_found(cls, what: str, code: int) -> ApiError:
         return cls(404, code, f"Unknown {what}")
 
 
-def _max_len(problems: List[Problem], path: Tuple[Any, ...], value: Any, limit: int, *, minimum: int = 0) -> None:
+def _max_len(problems: list[Problem], path: tuple[Any, ...], value: Any, limit: int, *, minimum: int = 0) -> None:
     if value is None:
         return
     if not isinstance(value, str):
@@ -96,7 +105,7 @@ def _max_len(problems: List[Problem], path: Tuple[Any, ...], value: Any, limit: 
 # --------------------------------------------------------------------------- messages
 
 
-def validate_embeds(embeds: Any, problems: List[Problem]) -> None:
+def validate_embeds(embeds: Any, problems: list[Problem]) -> None:
     if embeds is None:
         return
     if not isinstance(embeds, list):
@@ -130,17 +139,21 @@ def validate_embeds(embeds: Any, problems: List[Problem]) -> None:
             _max_len(problems, (*fp, "value"), value, MAX_EMBED_FIELD_VALUE)
             total += len(name or "") + len(value or "")
     if total > MAX_EMBED_TOTAL:
-        problems.append((("embeds",), "MAX_EMBED_SIZE_EXCEEDED", f"Embed size exceeds maximum size of {MAX_EMBED_TOTAL}"))
+        problems.append(
+            (("embeds",), "MAX_EMBED_SIZE_EXCEEDED", f"Embed size exceeds maximum size of {MAX_EMBED_TOTAL}")
+        )
 
 
-def _validate_button(c: Dict[str, Any], p: Tuple[Any, ...], problems: List[Problem], ids: List[str]) -> None:
+def _validate_button(c: dict[str, Any], p: tuple[Any, ...], problems: list[Problem], ids: list[str]) -> None:
     style = c.get("style")
     _max_len(problems, (*p, "label"), c.get("label"), MAX_BUTTON_LABEL)
     if style == 5:
         if not c.get("url"):
             problems.append(((*p, "url"), "BASE_TYPE_REQUIRED", "This field is required"))
         if c.get("custom_id"):
-            problems.append(((*p, "custom_id"), "COMPONENT_LINK_BUTTON_HAS_CUSTOM_ID", "Link buttons cannot have a custom_id"))
+            problems.append(
+                ((*p, "custom_id"), "COMPONENT_LINK_BUTTON_HAS_CUSTOM_ID", "Link buttons cannot have a custom_id")
+            )
         _max_len(problems, (*p, "url"), c.get("url"), 512)
     elif style == 6:
         if not c.get("sku_id"):
@@ -153,18 +166,20 @@ def _validate_button(c: Dict[str, Any], p: Tuple[Any, ...], problems: List[Probl
         problems.append(((*p, "label"), "BUTTON_COMPONENT_LABEL_OR_EMOJI_REQUIRED", "A label or emoji is required"))
 
 
-def _validate_custom_id(c: Dict[str, Any], p: Tuple[Any, ...], problems: List[Problem], ids: List[str]) -> None:
+def _validate_custom_id(c: dict[str, Any], p: tuple[Any, ...], problems: list[Problem], ids: list[str]) -> None:
     cid = c.get("custom_id")
     if not cid:
         problems.append(((*p, "custom_id"), "BASE_TYPE_REQUIRED", "This field is required"))
         return
     _max_len(problems, (*p, "custom_id"), cid, MAX_CUSTOM_ID, minimum=1)
     if cid in ids:
-        problems.append(((*p, "custom_id"), "COMPONENT_CUSTOM_ID_DUPLICATED", "Component custom id cannot be duplicated"))
+        problems.append(
+            ((*p, "custom_id"), "COMPONENT_CUSTOM_ID_DUPLICATED", "Component custom id cannot be duplicated")
+        )
     ids.append(cid)
 
 
-def _validate_select(c: Dict[str, Any], p: Tuple[Any, ...], problems: List[Problem], ids: List[str]) -> None:
+def _validate_select(c: dict[str, Any], p: tuple[Any, ...], problems: list[Problem], ids: list[str]) -> None:
     _validate_custom_id(c, p, problems, ids)
     _max_len(problems, (*p, "placeholder"), c.get("placeholder"), MAX_SELECT_PLACEHOLDER)
     min_v = c.get("min_values", 1)
@@ -178,7 +193,9 @@ def _validate_select(c: Dict[str, Any], p: Tuple[Any, ...], problems: List[Probl
         if not options:
             problems.append(((*p, "options"), "BASE_TYPE_MIN_LENGTH", "Must be 1 or more in length."))
         if len(options) > MAX_SELECT_OPTIONS:
-            problems.append(((*p, "options"), "BASE_TYPE_MAX_LENGTH", f"Must be {MAX_SELECT_OPTIONS} or fewer in length."))
+            problems.append(
+                ((*p, "options"), "BASE_TYPE_MAX_LENGTH", f"Must be {MAX_SELECT_OPTIONS} or fewer in length.")
+            )
         values = set()
         for j, o in enumerate(options):
             op = (*p, "options", j)
@@ -186,23 +203,41 @@ def _validate_select(c: Dict[str, Any], p: Tuple[Any, ...], problems: List[Probl
             _max_len(problems, (*op, "value"), o.get("value"), MAX_OPTION_TEXT, minimum=1)
             _max_len(problems, (*op, "description"), o.get("description"), MAX_OPTION_TEXT)
             if o.get("value") in values:
-                problems.append(((*op, "value"), "SELECT_COMPONENT_OPTION_VALUE_DUPLICATED", "Select component option values cannot be duplicated"))
+                problems.append(
+                    (
+                        (*op, "value"),
+                        "SELECT_COMPONENT_OPTION_VALUE_DUPLICATED",
+                        "Select component option values cannot be duplicated",
+                    )
+                )
             values.add(o.get("value"))
         if max_v > max(len(options), 1):
-            problems.append(((*p, "max_values"), "SELECT_COMPONENT_MAX_VALUES_TOO_HIGH", "max_values cannot be greater than the number of options"))
+            problems.append(
+                (
+                    (*p, "max_values"),
+                    "SELECT_COMPONENT_MAX_VALUES_TOO_HIGH",
+                    "max_values cannot be greater than the number of options",
+                )
+            )
     if min_v > max_v:
-        problems.append(((*p, "min_values"), "SELECT_COMPONENT_MIN_GT_MAX", "min_values cannot be greater than max_values"))
+        problems.append(
+            ((*p, "min_values"), "SELECT_COMPONENT_MIN_GT_MAX", "min_values cannot be greater than max_values")
+        )
 
 
-def _validate_action_row(row: Dict[str, Any], p: Tuple[Any, ...], problems: List[Problem], ids: List[str]) -> None:
+def _validate_action_row(row: dict[str, Any], p: tuple[Any, ...], problems: list[Problem], ids: list[str]) -> None:
     children = row.get("components") or []
     if not children:
         problems.append(((*p, "components"), "BASE_TYPE_MIN_LENGTH", "Must be 1 or more in length."))
     selects = [c for c in children if c.get("type") in SELECT_TYPES]
     if selects and len(children) > 1:
-        problems.append(((*p, "components"), "COMPONENT_LAYOUT_WIDTH_EXCEEDED", "The specified component exceeds the maximum width"))
+        problems.append(
+            ((*p, "components"), "COMPONENT_LAYOUT_WIDTH_EXCEEDED", "The specified component exceeds the maximum width")
+        )
     if len(children) > MAX_BUTTONS_PER_ROW:
-        problems.append(((*p, "components"), "BASE_TYPE_MAX_LENGTH", f"Must be {MAX_BUTTONS_PER_ROW} or fewer in length."))
+        problems.append(
+            ((*p, "components"), "BASE_TYPE_MAX_LENGTH", f"Must be {MAX_BUTTONS_PER_ROW} or fewer in length.")
+        )
     for j, c in enumerate(children):
         cp = (*p, "components", j)
         t = c.get("type")
@@ -213,10 +248,12 @@ def _validate_action_row(row: Dict[str, Any], p: Tuple[Any, ...], problems: List
         elif t == 4:
             problems.append(((*cp, "type"), "COMPONENT_INVALID_TYPE", "Text inputs are only allowed in modals"))
         else:
-            problems.append(((*cp, "type"), "UNION_TYPE_CHOICES", "Value of field \"type\" must be one of (2, 3, 5, 6, 7, 8)."))
+            problems.append(
+                ((*cp, "type"), "UNION_TYPE_CHOICES", 'Value of field "type" must be one of (2, 3, 5, 6, 7, 8).')
+            )
 
 
-def _count_v2(components: List[Dict[str, Any]]) -> int:
+def _count_v2(components: list[dict[str, Any]]) -> int:
     n = 0
     for c in components or []:
         n += 1
@@ -226,7 +263,7 @@ def _count_v2(components: List[Dict[str, Any]]) -> int:
     return n
 
 
-def _v2_text_len(components: List[Dict[str, Any]]) -> int:
+def _v2_text_len(components: list[dict[str, Any]]) -> int:
     n = 0
     for c in components or []:
         if c.get("type") == 10:
@@ -235,20 +272,28 @@ def _v2_text_len(components: List[Dict[str, Any]]) -> int:
     return n
 
 
-def validate_components(components: Any, flags: int, problems: List[Problem]) -> None:
+def validate_components(components: Any, flags: int, problems: list[Problem]) -> None:
     if components is None:
         return
     if not isinstance(components, list):
         problems.append((("components",), "LIST_TYPE_CONVERT", "Only iterables may be used in a ListType."))
         return
-    ids: List[str] = []
+    ids: list[str] = []
     if flags & (1 << 15):  # components v2
         if _count_v2(components) > MAX_V2_COMPONENTS:
-            problems.append((("components",), "BASE_TYPE_MAX_LENGTH", f"Must be {MAX_V2_COMPONENTS} or fewer in length."))
+            problems.append(
+                (("components",), "BASE_TYPE_MAX_LENGTH", f"Must be {MAX_V2_COMPONENTS} or fewer in length.")
+            )
         if _v2_text_len(components) > MAX_V2_TEXT:
-            problems.append((("components",), "COMPONENT_TEXT_LIMIT_EXCEEDED", f"Text display content must be {MAX_V2_TEXT} or fewer in length."))
+            problems.append(
+                (
+                    ("components",),
+                    "COMPONENT_TEXT_LIMIT_EXCEEDED",
+                    f"Text display content must be {MAX_V2_TEXT} or fewer in length.",
+                )
+            )
 
-        def walk(comps: List[Dict[str, Any]], p: Tuple[Any, ...]) -> None:
+        def walk(comps: list[dict[str, Any]], p: tuple[Any, ...]) -> None:
             for i, c in enumerate(comps):
                 cp = (*p, i)
                 if c.get("type") == 1:
@@ -268,20 +313,34 @@ def validate_components(components: Any, flags: int, problems: List[Problem]) ->
     for i, row in enumerate(components):
         p = ("components", i)
         if row.get("type") != 1:
-            problems.append(((*p, "type"), "COMPONENT_TYPE_INVALID", "Top-level components must be action rows unless the IS_COMPONENTS_V2 flag is set"))
+            problems.append(
+                (
+                    (*p, "type"),
+                    "COMPONENT_TYPE_INVALID",
+                    "Top-level components must be action rows unless the IS_COMPONENTS_V2 flag is set",
+                )
+            )
             continue
         _validate_action_row(row, p, problems, ids)
 
 
-def validate_message(payload: Dict[str, Any], *, n_files: int = 0, is_edit: bool = False, existing_attachments: int = 0) -> List[Problem]:
+def validate_message(
+    payload: dict[str, Any], *, n_files: int = 0, is_edit: bool = False, existing_attachments: int = 0
+) -> list[Problem]:
     """Validate a message create/edit body (without the files themselves)."""
-    problems: List[Problem] = []
+    problems: list[Problem] = []
     flags = int(payload.get("flags") or 0)
     _max_len(problems, ("content",), payload.get("content"), MAX_CONTENT)
     validate_embeds(payload.get("embeds"), problems)
     validate_components(payload.get("components"), flags, problems)
     if flags & (1 << 15) and (payload.get("content") or payload.get("embeds")):
-        problems.append((("content",), "MESSAGE_CANNOT_USE_LEGACY_FIELDS_WITH_COMPONENTS_V2", "The 'content' and 'embeds' fields cannot be used when using MessageFlags.IS_COMPONENTS_V2"))
+        problems.append(
+            (
+                ("content",),
+                "MESSAGE_CANNOT_USE_LEGACY_FIELDS_WITH_COMPONENTS_V2",
+                "The 'content' and 'embeds' fields cannot be used when using MessageFlags.IS_COMPONENTS_V2",
+            )
+        )
     if n_files + existing_attachments > MAX_FILES:
         problems.append((("attachments",), "BASE_TYPE_MAX_LENGTH", f"Must be {MAX_FILES} or fewer in length."))
     poll = payload.get("poll")
@@ -292,7 +351,7 @@ def validate_message(payload: Dict[str, Any], *, n_files: int = 0, is_edit: bool
     return problems
 
 
-def is_empty_message(payload: Dict[str, Any], n_files: int) -> bool:
+def is_empty_message(payload: dict[str, Any], n_files: int) -> bool:
     return not (
         (payload.get("content") or "").strip()
         or payload.get("embeds")
@@ -306,7 +365,9 @@ def is_empty_message(payload: Dict[str, Any], n_files: int) -> bool:
 # --------------------------------------------------------------------------- modals / autocomplete
 
 
-def _validate_text_input(c: Dict[str, Any], p: Tuple[Any, ...], problems: List[Problem], ids: List[str], *, needs_label: bool) -> None:
+def _validate_text_input(
+    c: dict[str, Any], p: tuple[Any, ...], problems: list[Problem], ids: list[str], *, needs_label: bool
+) -> None:
     _validate_custom_id(c, p, problems, ids)
     if needs_label:
         if not c.get("label"):
@@ -323,9 +384,9 @@ def _validate_text_input(c: Dict[str, Any], p: Tuple[Any, ...], problems: List[P
     _max_len(problems, (*p, "placeholder"), c.get("placeholder"), 100)
 
 
-def validate_modal(data: Dict[str, Any]) -> List[Problem]:
-    problems: List[Problem] = []
-    ids: List[str] = []
+def validate_modal(data: dict[str, Any]) -> list[Problem]:
+    problems: list[Problem] = []
+    ids: list[str] = []
     title = data.get("title")
     if not title:
         problems.append((("title",), "BASE_TYPE_REQUIRED", "This field is required"))
@@ -350,7 +411,13 @@ def validate_modal(data: Dict[str, Any]) -> List[Problem]:
                 if c.get("type") == 4:
                     _validate_text_input(c, (*p, "components", j), problems, ids, needs_label=True)
                 else:
-                    problems.append(((*p, "components", j, "type"), "UNION_TYPE_CHOICES", "Only text inputs are allowed in modal action rows"))
+                    problems.append(
+                        (
+                            (*p, "components", j, "type"),
+                            "UNION_TYPE_CHOICES",
+                            "Only text inputs are allowed in modal action rows",
+                        )
+                    )
         elif t == 18:
             _max_len(problems, (*p, "label"), row.get("label"), MAX_TEXT_INPUT_LABEL, minimum=1)
             _max_len(problems, (*p, "description"), row.get("description"), 100)
@@ -364,16 +431,18 @@ def validate_modal(data: Dict[str, Any]) -> List[Problem]:
         elif t == 10:
             _max_len(problems, (*p, "content"), row.get("content"), MAX_V2_TEXT)
         else:
-            problems.append(((*p, "type"), "UNION_TYPE_CHOICES", "Value of field \"type\" must be one of (1, 10, 18)."))
+            problems.append(((*p, "type"), "UNION_TYPE_CHOICES", 'Value of field "type" must be one of (1, 10, 18).'))
     return problems
 
 
-def validate_choices(choices: Any) -> List[Problem]:
-    problems: List[Problem] = []
+def validate_choices(choices: Any) -> list[Problem]:
+    problems: list[Problem] = []
     if not isinstance(choices, list):
         return [(("choices",), "LIST_TYPE_CONVERT", "Only iterables may be used in a ListType.")]
     if len(choices) > MAX_AUTOCOMPLETE_CHOICES:
-        problems.append((("choices",), "BASE_TYPE_MAX_LENGTH", f"Must be {MAX_AUTOCOMPLETE_CHOICES} or fewer in length."))
+        problems.append(
+            (("choices",), "BASE_TYPE_MAX_LENGTH", f"Must be {MAX_AUTOCOMPLETE_CHOICES} or fewer in length.")
+        )
     for i, c in enumerate(choices):
         _max_len(problems, ("choices", i, "name"), c.get("name"), 100, minimum=1)
         if isinstance(c.get("value"), str):
@@ -384,7 +453,7 @@ def validate_choices(choices: Any) -> List[Problem]:
 # --------------------------------------------------------------------------- application commands
 
 
-def _cmd_size(obj: Dict[str, Any]) -> int:
+def _cmd_size(obj: dict[str, Any]) -> int:
     n = len(obj.get("name") or "") + len(obj.get("description") or "")
     for ch in obj.get("choices") or []:
         n += len(ch.get("name") or "") + len(str(ch.get("value") or ""))
@@ -393,7 +462,7 @@ def _cmd_size(obj: Dict[str, Any]) -> int:
     return n
 
 
-def _validate_option(o: Dict[str, Any], p: Tuple[Any, ...], problems: List[Problem], depth: int) -> None:
+def _validate_option(o: dict[str, Any], p: tuple[Any, ...], problems: list[Problem], depth: int) -> None:
     name = o.get("name") or ""
     if not COMMAND_NAME_RE.match(name) or name != name.lower():
         problems.append(((*p, "name"), "APPLICATION_COMMAND_INVALID_NAME", "Command name is invalid"))
@@ -402,44 +471,70 @@ def _validate_option(o: Dict[str, Any], p: Tuple[Any, ...], problems: List[Probl
     subs = o.get("options") or []
     if t in (1, 2):
         if t == 2 and depth > 0:
-            problems.append(((*p, "type"), "APPLICATION_COMMAND_OPTION_INVALID_NESTING", "Subcommand groups cannot be nested"))
+            problems.append(
+                ((*p, "type"), "APPLICATION_COMMAND_OPTION_INVALID_NESTING", "Subcommand groups cannot be nested")
+            )
         if t == 2 and any(s.get("type") != 1 for s in subs):
-            problems.append(((*p, "options"), "APPLICATION_COMMAND_OPTION_TYPE_INVALID", "Subcommand groups may only contain subcommands"))
+            problems.append(
+                (
+                    (*p, "options"),
+                    "APPLICATION_COMMAND_OPTION_TYPE_INVALID",
+                    "Subcommand groups may only contain subcommands",
+                )
+            )
         if t == 1 and any(s.get("type") in (1, 2) for s in subs):
-            problems.append(((*p, "options"), "APPLICATION_COMMAND_OPTION_TYPE_INVALID", "Subcommands cannot contain subcommands"))
+            problems.append(
+                ((*p, "options"), "APPLICATION_COMMAND_OPTION_TYPE_INVALID", "Subcommands cannot contain subcommands")
+            )
         _validate_option_list(subs, (*p, "options"), problems, depth + 1)
     else:
         choices = o.get("choices") or []
         if len(choices) > 25:
             problems.append(((*p, "choices"), "BASE_TYPE_MAX_LENGTH", "Must be 25 or fewer in length."))
         if choices and o.get("autocomplete"):
-            problems.append(((*p, "autocomplete"), "APPLICATION_COMMAND_AUTOCOMPLETE_AND_CHOICES", "Autocomplete and choices are mutually exclusive"))
+            problems.append(
+                (
+                    (*p, "autocomplete"),
+                    "APPLICATION_COMMAND_AUTOCOMPLETE_AND_CHOICES",
+                    "Autocomplete and choices are mutually exclusive",
+                )
+            )
         for j, ch in enumerate(choices):
             _max_len(problems, (*p, "choices", j, "name"), ch.get("name"), 100, minimum=1)
             if isinstance(ch.get("value"), str):
                 _max_len(problems, (*p, "choices", j, "value"), ch.get("value"), 100)
 
 
-def _validate_option_list(options: List[Dict[str, Any]], p: Tuple[Any, ...], problems: List[Problem], depth: int) -> None:
+def _validate_option_list(
+    options: list[dict[str, Any]], p: tuple[Any, ...], problems: list[Problem], depth: int
+) -> None:
     if len(options) > MAX_COMMAND_OPTIONS:
         problems.append((p, "BASE_TYPE_MAX_LENGTH", f"Must be {MAX_COMMAND_OPTIONS} or fewer in length."))
     seen = set()
     optional_seen = False
     for i, o in enumerate(options):
         if o.get("name") in seen:
-            problems.append(((*p, i, "name"), "APPLICATION_COMMAND_OPTIONS_NAME_ALREADY_EXISTS", "Option names must be unique"))
+            problems.append(
+                ((*p, i, "name"), "APPLICATION_COMMAND_OPTIONS_NAME_ALREADY_EXISTS", "Option names must be unique")
+            )
         seen.add(o.get("name"))
         if o.get("type") not in (1, 2):
             if o.get("required"):
                 if optional_seen:
-                    problems.append(((*p, i, "required"), "APPLICATION_COMMAND_OPTIONS_REQUIRED_INVALID", "Required options must be placed before non-required options"))
+                    problems.append(
+                        (
+                            (*p, i, "required"),
+                            "APPLICATION_COMMAND_OPTIONS_REQUIRED_INVALID",
+                            "Required options must be placed before non-required options",
+                        )
+                    )
             else:
                 optional_seen = True
         _validate_option(o, (*p, i), problems, depth)
 
 
-def validate_commands(commands: Any, *, global_: bool) -> List[Problem]:
-    problems: List[Problem] = []
+def validate_commands(commands: Any, *, global_: bool) -> list[Problem]:
+    problems: list[Problem] = []
     if not isinstance(commands, list):
         return [((), "LIST_TYPE_CONVERT", "Only iterables may be used in a ListType.")]
     chat = [c for c in commands if c.get("type", 1) == 1]
@@ -450,7 +545,13 @@ def validate_commands(commands: Any, *, global_: bool) -> List[Problem]:
         t = c.get("type", 1)
         name = c.get("name") or ""
         if (t, name) in seen:
-            problems.append(((i, "name"), "APPLICATION_COMMANDS_DUPLICATE_NAME", f"Application command names must be unique ({name})"))
+            problems.append(
+                (
+                    (i, "name"),
+                    "APPLICATION_COMMANDS_DUPLICATE_NAME",
+                    f"Application command names must be unique ({name})",
+                )
+            )
         seen.add((t, name))
         if t == 1:
             if not COMMAND_NAME_RE.match(name) or name != name.lower():

@@ -12,8 +12,9 @@ import itertools
 import json
 import threading
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Any, Dict, Iterator, List, Optional
+from typing import Any
 
 DISCORD_EPOCH_MS = 1420070400000
 
@@ -87,12 +88,12 @@ next_snowflake = _SnowflakeGen()
 
 
 def iso_now() -> str:
-    return _dt.datetime.now(_dt.timezone.utc).isoformat()
+    return _dt.datetime.now(_dt.UTC).isoformat()
 
 
 def snowflake_time_iso(snowflake: int) -> str:
     ms = (snowflake >> 22) + DISCORD_EPOCH_MS
-    return _dt.datetime.fromtimestamp(ms / 1000, _dt.timezone.utc).isoformat()
+    return _dt.datetime.fromtimestamp(ms / 1000, _dt.UTC).isoformat()
 
 
 def _id(obj: Any) -> int:
@@ -112,14 +113,14 @@ class FakeUser:
     id: int
     username: str
     bot: bool = False
-    global_name: Optional[str] = None
-    avatar: Optional[str] = None
+    global_name: str | None = None
+    avatar: str | None = None
 
     @property
     def mention(self) -> str:
         return f"<@{self.id}>"
 
-    def to_payload(self) -> Dict[str, Any]:
+    def to_payload(self) -> dict[str, Any]:
         return {
             "id": str(self.id),
             "username": self.username,
@@ -155,7 +156,7 @@ class FakeRole:
     def mention(self) -> str:
         return f"<@&{self.id}>"
 
-    def to_payload(self) -> Dict[str, Any]:
+    def to_payload(self) -> dict[str, Any]:
         return {
             "id": str(self.id),
             "name": self.name,
@@ -179,16 +180,16 @@ class FakeRole:
 class FakeMember:
     user: FakeUser
     guild_id: int
-    roles: List[int] = field(default_factory=list)
-    nick: Optional[str] = None
+    roles: list[int] = field(default_factory=list)
+    nick: str | None = None
     joined_at: str = field(default_factory=iso_now)
 
     @property
     def id(self) -> int:
         return self.user.id
 
-    def to_payload(self, *, with_user: bool = True, permissions: Optional[int] = None) -> Dict[str, Any]:
-        data: Dict[str, Any] = {
+    def to_payload(self, *, with_user: bool = True, permissions: int | None = None) -> dict[str, Any]:
+        data: dict[str, Any] = {
             "roles": [str(r) for r in self.roles],
             "nick": self.nick,
             "avatar": None,
@@ -213,9 +214,9 @@ class FakeGuild:
     id: int
     name: str
     owner_id: int
-    roles: Dict[int, FakeRole] = field(default_factory=dict)
-    members: Dict[int, FakeMember] = field(default_factory=dict)
-    channel_ids: List[int] = field(default_factory=list)
+    roles: dict[int, FakeRole] = field(default_factory=dict)
+    members: dict[int, FakeMember] = field(default_factory=dict)
+    channel_ids: list[int] = field(default_factory=list)
     joined_at: str = field(default_factory=iso_now)
 
     @property
@@ -228,7 +229,7 @@ class FakeGuild:
                 return r
         raise KeyError(f"no role named {name!r} in guild {self.name!r}")
 
-    def member(self, user: Any) -> Optional[FakeMember]:
+    def member(self, user: Any) -> FakeMember | None:
         return self.members.get(_id(user))
 
     def base_permissions(self, user: Any) -> int:
@@ -247,7 +248,7 @@ class FakeGuild:
             return ALL_PERMISSIONS
         return perms
 
-    def to_payload(self, *, channels: List[Dict[str, Any]], threads: List[Dict[str, Any]]) -> Dict[str, Any]:
+    def to_payload(self, *, channels: list[dict[str, Any]], threads: list[dict[str, Any]]) -> dict[str, Any]:
         return {
             "id": str(self.id),
             "name": self.name,
@@ -304,22 +305,22 @@ class FakeGuild:
 class FakeChannel:
     id: int
     type: int
-    name: Optional[str] = None
-    guild_id: Optional[int] = None
-    parent_id: Optional[int] = None
+    name: str | None = None
+    guild_id: int | None = None
+    parent_id: int | None = None
     position: int = 0
-    topic: Optional[str] = None
-    permission_overwrites: List[Dict[str, Any]] = field(default_factory=list)
-    recipients: List[FakeUser] = field(default_factory=list)  # DM channels
+    topic: str | None = None
+    permission_overwrites: list[dict[str, Any]] = field(default_factory=list)
+    recipients: list[FakeUser] = field(default_factory=list)  # DM channels
     # threads
-    owner_id: Optional[int] = None
-    thread_members: Dict[int, str] = field(default_factory=dict)  # user id -> join timestamp
+    owner_id: int | None = None
+    thread_members: dict[int, str] = field(default_factory=dict)  # user id -> join timestamp
     archived: bool = False
     locked: bool = False
     invitable: bool = True
     auto_archive_duration: int = 1440
     created_at: str = field(default_factory=iso_now)
-    last_message_id: Optional[int] = None
+    last_message_id: int | None = None
     message_count: int = 0
     deleted: bool = False
 
@@ -335,7 +336,7 @@ class FakeChannel:
     def mention(self) -> str:
         return f"<#{self.id}>"
 
-    def to_payload(self) -> Dict[str, Any]:
+    def to_payload(self) -> dict[str, Any]:
         if self.is_dm:
             return {
                 "id": str(self.id),
@@ -344,7 +345,7 @@ class FakeChannel:
                 "recipients": [u.to_payload() for u in self.recipients],
                 "flags": 0,
             }
-        data: Dict[str, Any] = {
+        data: dict[str, Any] = {
             "id": str(self.id),
             "type": self.type,
             "guild_id": str(self.guild_id),
@@ -398,15 +399,15 @@ class FakeAttachment:
     id: int
     filename: str
     data: bytes
-    content_type: Optional[str] = None
-    description: Optional[str] = None
+    content_type: str | None = None
+    description: str | None = None
     url: str = ""
 
     @property
     def size(self) -> int:
         return len(self.data)
 
-    def to_payload(self) -> Dict[str, Any]:
+    def to_payload(self) -> dict[str, Any]:
         data = {
             "id": str(self.id),
             "filename": self.filename,
@@ -423,7 +424,7 @@ class FakeAttachment:
         return f"<FakeAttachment {self.filename!r} {self.size} bytes>"
 
 
-def _walk_components(components: List[Dict[str, Any]]) -> Iterator[Dict[str, Any]]:
+def _walk_components(components: list[dict[str, Any]]) -> Iterator[dict[str, Any]]:
     for comp in components or []:
         yield comp
         if "components" in comp:
@@ -438,25 +439,25 @@ def _walk_components(components: List[Dict[str, Any]]) -> Iterator[Dict[str, Any
 class FakeMessage:
     id: int
     channel_id: int
-    guild_id: Optional[int]
+    guild_id: int | None
     author: FakeUser
     content: str = ""
-    embeds: List[Dict[str, Any]] = field(default_factory=list)
-    components: List[Dict[str, Any]] = field(default_factory=list)
-    attachments: List[FakeAttachment] = field(default_factory=list)
+    embeds: list[dict[str, Any]] = field(default_factory=list)
+    components: list[dict[str, Any]] = field(default_factory=list)
+    attachments: list[FakeAttachment] = field(default_factory=list)
     flags: int = 0
     type: int = 0
     timestamp: str = field(default_factory=iso_now)
-    edited_timestamp: Optional[str] = None
-    webhook_id: Optional[int] = None
-    application_id: Optional[int] = None
-    interaction_id: Optional[int] = None
-    interaction_meta: Optional[Dict[str, Any]] = None
-    visible_to: Optional[int] = None  # ephemeral messages: the only user who sees them
-    message_reference: Optional[Dict[str, Any]] = None
-    thread_id: Optional[int] = None
+    edited_timestamp: str | None = None
+    webhook_id: int | None = None
+    application_id: int | None = None
+    interaction_id: int | None = None
+    interaction_meta: dict[str, Any] | None = None
+    visible_to: int | None = None  # ephemeral messages: the only user who sees them
+    message_reference: dict[str, Any] | None = None
+    thread_id: int | None = None
     pinned: bool = False
-    reactions: Dict[str, set] = field(default_factory=dict)
+    reactions: dict[str, set] = field(default_factory=dict)
     deleted: bool = False
     edits: int = 0
 
@@ -480,32 +481,34 @@ class FakeMessage:
                 parts.append(c["content"])
         return "\n".join(p for p in parts if p)
 
-    def walk_components(self) -> Iterator[Dict[str, Any]]:
+    def walk_components(self) -> Iterator[dict[str, Any]]:
         return _walk_components(self.components)
 
     @property
-    def custom_ids(self) -> List[str]:
+    def custom_ids(self) -> list[str]:
         return [c["custom_id"] for c in self.walk_components() if c.get("custom_id")]
 
     @property
-    def buttons(self) -> List[Dict[str, Any]]:
+    def buttons(self) -> list[dict[str, Any]]:
         return [c for c in self.walk_components() if c.get("type") == 2]
 
     @property
-    def selects(self) -> List[Dict[str, Any]]:
+    def selects(self) -> list[dict[str, Any]]:
         return [c for c in self.walk_components() if c.get("type") in (3, 5, 6, 7, 8)]
 
-    def find_component(self, custom_id: str) -> Optional[Dict[str, Any]]:
+    def find_component(self, custom_id: str) -> dict[str, Any] | None:
         for c in self.walk_components():
             if c.get("custom_id") == custom_id:
                 return c
         return None
 
-    def button(self, label: str) -> Dict[str, Any]:
+    def button(self, label: str) -> dict[str, Any]:
         for b in self.buttons:
             if b.get("label") == label:
                 return b
-        raise KeyError(f"no button labelled {label!r} in message {self.id}; buttons: {[b.get('label') for b in self.buttons]}")
+        raise KeyError(
+            f"no button labelled {label!r} in message {self.id}; buttons: {[b.get('label') for b in self.buttons]}"
+        )
 
     def attachment(self, filename: str) -> FakeAttachment:
         for a in self.attachments:
@@ -513,8 +516,8 @@ class FakeMessage:
                 return a
         raise KeyError(filename)
 
-    def to_payload(self, *, member: Optional[Dict[str, Any]] = None) -> Dict[str, Any]:
-        data: Dict[str, Any] = {
+    def to_payload(self, *, member: dict[str, Any] | None = None) -> dict[str, Any]:
+        data: dict[str, Any] = {
             "id": str(self.id),
             "channel_id": str(self.channel_id),
             "author": self.author.to_payload(),
@@ -530,7 +533,17 @@ class FakeMessage:
             "embeds": self.embeds,
             "components": self.components,
             "reactions": [
-                {"emoji": {"id": None, "name": k}, "count": len(v), "me": False, "count_details": {"burst": 0, "normal": len(v)}, "burst_colors": [], "me_burst": False, "burst_me": False, "burst_count": 0, "normal_count": len(v)}
+                {
+                    "emoji": {"id": None, "name": k},
+                    "count": len(v),
+                    "me": False,
+                    "count_details": {"burst": 0, "normal": len(v)},
+                    "burst_colors": [],
+                    "me_burst": False,
+                    "burst_me": False,
+                    "burst_count": 0,
+                    "normal_count": len(v),
+                }
                 for k, v in self.reactions.items()
                 if v
             ],
@@ -579,15 +592,15 @@ class SentPayload:
     method: str
     path: str
     status: int
-    channel_id: Optional[int]
-    guild_id: Optional[int]
-    message_id: Optional[int]
-    interaction_id: Optional[int]
-    content: Optional[str]
-    embeds: List[Dict[str, Any]]
-    components: List[Dict[str, Any]]
-    attachments: List[str]  # file names
-    attachment_data: List[bytes]
+    channel_id: int | None
+    guild_id: int | None
+    message_id: int | None
+    interaction_id: int | None
+    content: str | None
+    embeds: list[dict[str, Any]]
+    components: list[dict[str, Any]]
+    attachments: list[str]  # file names
+    attachment_data: list[bytes]
     ephemeral: bool
     dm: bool
     visibility: str  # public | ephemeral | dm | private_thread | private_channel | modal | autocomplete
@@ -604,7 +617,13 @@ class SentPayload:
 
     def contains(self, needle: str) -> bool:
         blob = json.dumps(
-            {"content": self.content, "embeds": self.embeds, "components": self.components, "files": self.attachments, "raw": self.raw},
+            {
+                "content": self.content,
+                "embeds": self.embeds,
+                "components": self.components,
+                "files": self.attachments,
+                "raw": self.raw,
+            },
             ensure_ascii=False,
             default=str,
         )
@@ -624,8 +643,8 @@ class SentPayload:
 class Violation:
     kind: str  # ack_timeout | late_callback | double_ack | invalid_request | limit | unknown_route | ...
     detail: str
-    interaction_id: Optional[int] = None
-    path: Optional[str] = None
+    interaction_id: int | None = None
+    path: str | None = None
     time: float = field(default_factory=time.monotonic)
 
 

@@ -9,8 +9,9 @@ import signal
 import subprocess
 import sys
 import tempfile
+from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Dict, List, Optional, Sequence, Union
+from typing import TYPE_CHECKING, Union
 
 if TYPE_CHECKING:  # pragma: no cover
     from .server import FakeDiscord
@@ -18,7 +19,7 @@ if TYPE_CHECKING:  # pragma: no cover
 Target = Union[str, "os.PathLike[str]", Sequence[str]]
 
 
-def build_command(target: Target) -> List[str]:
+def build_command(target: Target) -> list[str]:
     """``"pkg.module"`` -> ``python -m pkg.module``; ``"path/bot.py"`` -> ``python path/bot.py``;
     a sequence is used as the command line unchanged."""
     if isinstance(target, os.PathLike):
@@ -33,12 +34,12 @@ def build_command(target: Target) -> List[str]:
 class BotProcess:
     def __init__(
         self,
-        fake: "FakeDiscord",
+        fake: FakeDiscord,
         target: Target,
         *,
-        env: Optional[Dict[str, str]] = None,
-        cwd: Optional[Union[str, Path]] = None,
-        log_dir: Optional[Union[str, Path]] = None,
+        env: dict[str, str] | None = None,
+        cwd: str | Path | None = None,
+        log_dir: str | Path | None = None,
         name: str = "bot",
     ) -> None:
         self.fake = fake
@@ -48,14 +49,14 @@ class BotProcess:
         self.cwd = str(cwd) if cwd else None
         self.log_dir = Path(log_dir) if log_dir else Path(tempfile.mkdtemp(prefix="fake-discord-bot-"))
         self.name = name
-        self.proc: Optional[subprocess.Popen] = None
+        self.proc: subprocess.Popen | None = None
         self.starts = 0
-        self.log_path: Optional[Path] = None
-        self.logs: List[Path] = []
+        self.log_path: Path | None = None
+        self.logs: list[Path] = []
 
     # ------------------------------------------------------------------ environment
 
-    def environment(self) -> Dict[str, str]:
+    def environment(self) -> dict[str, str]:
         env = dict(os.environ)
         env.update(self.fake.bot_env())
         env["PYTHONUNBUFFERED"] = "1"
@@ -69,7 +70,7 @@ class BotProcess:
     # ------------------------------------------------------------------ lifecycle
 
     @property
-    def pid(self) -> Optional[int]:
+    def pid(self) -> int | None:
         return self.proc.pid if self.proc else None
 
     @property
@@ -77,7 +78,7 @@ class BotProcess:
         return self.proc is not None and self.proc.poll() is None
 
     @property
-    def returncode(self) -> Optional[int]:
+    def returncode(self) -> int | None:
         return self.proc.poll() if self.proc else None
 
     def output(self, *, all_runs: bool = False) -> str:
@@ -111,7 +112,14 @@ class BotProcess:
         finally:
             log.close()
 
-    async def start(self, *, wait_ready: bool = True, ready_pattern: Optional[str] = None, timeout: float = 20.0, settle: float = 2.5) -> "BotProcess":
+    async def start(
+        self,
+        *,
+        wait_ready: bool = True,
+        ready_pattern: str | None = None,
+        timeout: float = 20.0,
+        settle: float = 2.5,
+    ) -> BotProcess:
         """Spawn and (optionally) wait until the bot is connected.
 
         With ``ready_pattern`` the wait ends when that regex appears in the bot's output
@@ -125,22 +133,28 @@ class BotProcess:
             await self.wait_ready(identify_count=before, ready_pattern=ready_pattern, timeout=timeout, settle=settle)
         return self
 
-    async def wait_ready(self, *, identify_count: int, ready_pattern: Optional[str], timeout: float, settle: float) -> None:
+    async def wait_ready(
+        self, *, identify_count: int, ready_pattern: str | None, timeout: float, settle: float
+    ) -> None:
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout
         while True:
             if not self.running:
-                raise RuntimeError(f"bot exited with code {self.returncode} before becoming ready; output:\n{self.output()[-4000:]}")
+                raise RuntimeError(
+                    f"bot exited with code {self.returncode} before becoming ready; output:\n{self.output()[-4000:]}"
+                )
             connected = self.fake.identify_count > identify_count and self.fake.bot_connected
             if connected and (ready_pattern is None or re.search(ready_pattern, self.output())):
                 break
             if loop.time() > deadline:
-                raise TimeoutError(f"bot not ready after {timeout}s (connected={connected}); output:\n{self.output()[-4000:]}")
+                raise TimeoutError(
+                    f"bot not ready after {timeout}s (connected={connected}); output:\n{self.output()[-4000:]}"
+                )
             await asyncio.sleep(0.05)
         if ready_pattern is None and settle:
             await asyncio.sleep(settle)
 
-    async def wait_for_output(self, pattern: str, timeout: float = 10.0) -> "re.Match[str]":
+    async def wait_for_output(self, pattern: str, timeout: float = 10.0) -> re.Match[str]:
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout
         while True:
@@ -148,7 +162,9 @@ class BotProcess:
             if m:
                 return m
             if loop.time() > deadline:
-                raise TimeoutError(f"pattern {pattern!r} not in bot output after {timeout}s; output:\n{self.output()[-4000:]}")
+                raise TimeoutError(
+                    f"pattern {pattern!r} not in bot output after {timeout}s; output:\n{self.output()[-4000:]}"
+                )
             await asyncio.sleep(0.05)
 
     async def _wait_exit(self, timeout: float) -> bool:
@@ -196,7 +212,7 @@ class BotProcess:
         except subprocess.TimeoutExpired:  # pragma: no cover
             pass
 
-    async def restart(self, *, hard: bool = True, **start_kwargs: object) -> "BotProcess":
+    async def restart(self, *, hard: bool = True, **start_kwargs: object) -> BotProcess:
         """Kill (SIGKILL if ``hard``) and start again against the same emulator."""
         if hard:
             await self.kill()

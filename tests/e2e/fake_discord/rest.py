@@ -7,7 +7,8 @@ import json
 import logging
 import re
 import time
-from typing import TYPE_CHECKING, Any, Awaitable, Callable, Dict, Iterator, List, Optional, Tuple
+from collections.abc import Awaitable, Callable, Iterator
+from typing import TYPE_CHECKING, Any
 
 from aiohttp import web
 
@@ -34,7 +35,7 @@ Handler = Callable[..., Awaitable[Any]]
 NO_CONTENT = object()
 
 
-def _route_regex(template: str) -> "re.Pattern[str]":
+def _route_regex(template: str) -> re.Pattern[str]:
     parts = re.split(r"(\{[a-z_]+\})", template)
     out = ""
     for p in parts:
@@ -45,7 +46,7 @@ def _route_regex(template: str) -> "re.Pattern[str]":
     return re.compile(out + "$")
 
 
-def _truthy(v: Optional[str]) -> bool:
+def _truthy(v: str | None) -> bool:
     return v is not None and v.lower() in ("1", "true", "yes")
 
 
@@ -54,7 +55,7 @@ class RestMixin:
 
     # ------------------------------------------------------------------ routing
 
-    def _routes(self: "FakeDiscord") -> List[Tuple[str, "re.Pattern[str]", Handler]]:
+    def _routes(self: FakeDiscord) -> list[tuple[str, re.Pattern[str], Handler]]:
         if getattr(self, "_route_table", None) is None:
             table = [
                 ("GET", "/users/@me", self._r_get_me),
@@ -123,11 +124,11 @@ class RestMixin:
             self._route_table = [(m, _route_regex(t), h) for m, t, h in table]
         return self._route_table
 
-    async def _parse_request(self: "FakeDiscord", request: web.Request, path: str) -> "Req":
+    async def _parse_request(self: FakeDiscord, request: web.Request, path: str) -> Req:
         from .server import Req, UploadedFile
 
         body: Any = None
-        files: List[UploadedFile] = []
+        files: list[UploadedFile] = []
         ctype = request.headers.get("Content-Type", "")
         if ctype.startswith("multipart/"):
             reader = await request.multipart()
@@ -144,7 +145,14 @@ class RestMixin:
                 m = re.fullmatch(r"files\[(\d+)\]", name)
                 index = int(m.group(1)) if m else auto
                 auto = max(auto, index + 1)
-                files.append(UploadedFile(index=index, filename=part.filename or name, data=bytes(data), content_type=part.headers.get("Content-Type")))
+                files.append(
+                    UploadedFile(
+                        index=index,
+                        filename=part.filename or name,
+                        data=bytes(data),
+                        content_type=part.headers.get("Content-Type"),
+                    )
+                )
         else:
             raw = await request.read()
             if raw:
@@ -152,9 +160,16 @@ class RestMixin:
                     body = json.loads(raw)
                 except ValueError:
                     body = raw.decode("utf-8", "replace")
-        return Req(method=request.method, path=path, query=dict(request.query), json=body, files=files, headers=dict(request.headers))
+        return Req(
+            method=request.method,
+            path=path,
+            query=dict(request.query),
+            json=body,
+            files=files,
+            headers=dict(request.headers),
+        )
 
-    async def _unknown_handler(self: "FakeDiscord", request: web.Request) -> web.Response:
+    async def _unknown_handler(self: FakeDiscord, request: web.Request) -> web.Response:
         from .server import json_response
 
         rec = RequestRecord(request.method, request.path, 404, None)
@@ -162,7 +177,7 @@ class RestMixin:
         self._violation("unknown_route", f"{request.method} {request.path}", path=request.path)
         return json_response({"message": "404: Not Found", "code": 0}, 404)
 
-    async def _attachment_handler(self: "FakeDiscord", request: web.Request) -> web.Response:
+    async def _attachment_handler(self: FakeDiscord, request: web.Request) -> web.Response:
         aid = int(request.match_info["attachment_id"])
         for m in self._messages.values():
             for a in m.attachments:
@@ -170,14 +185,14 @@ class RestMixin:
                     return web.Response(body=a.data, content_type=a.content_type or "application/octet-stream")
         return web.Response(status=404, text="Not found")
 
-    async def _rest_handler(self: "FakeDiscord", request: web.Request) -> web.Response:
+    async def _rest_handler(self: FakeDiscord, request: web.Request) -> web.Response:
         from .server import json_response
 
         path = "/" + request.match_info["tail"]
         req = await self._parse_request(request, path)
         method = request.method
 
-        def done(status: int, body: Any, headers: Optional[Dict[str, str]] = None) -> web.Response:
+        def done(status: int, body: Any, headers: dict[str, str] | None = None) -> web.Response:
             self.requests.append(RequestRecord(method, path, status, req.json))
             if body is NO_CONTENT:
                 return web.Response(status=204, headers=headers)
@@ -200,7 +215,16 @@ class RestMixin:
                 }
                 if inj["global"]:
                     headers["X-RateLimit-Global"] = "true"
-                return done(429, {"message": "You are being rate limited.", "retry_after": inj["retry_after"], "global": inj["global"], "code": 0}, headers)
+                return done(
+                    429,
+                    {
+                        "message": "You are being rate limited.",
+                        "retry_after": inj["retry_after"],
+                        "global": inj["global"],
+                        "code": 0,
+                    },
+                    headers,
+                )
             return done(inj["status"], {"message": inj["message"], "code": inj["code"]})
 
         for m, regex, handler in self._routes():
@@ -213,7 +237,11 @@ class RestMixin:
                 result = await handler(req, **match.groupdict())
             except ApiError as exc:
                 if exc.violation:
-                    self._violation(exc.violation, f"{method} {path}: {exc.status} {exc.code} {exc.message} {json.dumps(exc.errors) if exc.errors else ''}", path=path)
+                    self._violation(
+                        exc.violation,
+                        f"{method} {path}: {exc.status} {exc.code} {exc.message} {json.dumps(exc.errors) if exc.errors else ''}",
+                        path=path,
+                    )
                 return done(exc.status, exc.body())
             except Exception as exc:  # a bug in the emulator: make it loud, but don't make discord.py retry
                 log.exception("fake_discord failed on %s %s", method, path)
@@ -230,51 +258,75 @@ class RestMixin:
         return done(404, {"message": "404: Not Found", "code": 0})
 
     @contextlib.contextmanager
-    def _logged(self: "FakeDiscord", kind: str, req: "Req", channel: Optional[FakeChannel], body: Any, files: Optional[List["UploadedFile"]] = None, **kw: Any) -> Iterator[Dict[str, Any]]:
-        entry: Dict[str, Any] = {"status": 200, "message_id": kw.pop("message_id", None)}
+    def _logged(
+        self: FakeDiscord,
+        kind: str,
+        req: Req,
+        channel: FakeChannel | None,
+        body: Any,
+        files: list[UploadedFile] | None = None,
+        **kw: Any,
+    ) -> Iterator[dict[str, Any]]:
+        entry: dict[str, Any] = {"status": 200, "message_id": kw.pop("message_id", None)}
         try:
             yield entry
         except ApiError as exc:
             entry["status"] = exc.status
             raise
         finally:
-            self._log_payload(kind=kind, req=req, status=entry["status"], channel=channel, body=body, files=files, message_id=entry["message_id"], **kw)
+            self._log_payload(
+                kind=kind,
+                req=req,
+                status=entry["status"],
+                channel=channel,
+                body=body,
+                files=files,
+                message_id=entry["message_id"],
+                **kw,
+            )
 
     # ------------------------------------------------------------------ misc / login
 
-    async def _r_no_content(self: "FakeDiscord", req: "Req", **_: Any) -> Any:
+    async def _r_no_content(self: FakeDiscord, req: Req, **_: Any) -> Any:
         return 204, NO_CONTENT
 
-    async def _r_empty_list(self: "FakeDiscord", req: "Req", **_: Any) -> Any:
+    async def _r_empty_list(self: FakeDiscord, req: Req, **_: Any) -> Any:
         return []
 
-    async def _r_get_me(self: "FakeDiscord", req: "Req") -> Any:
+    async def _r_get_me(self: FakeDiscord, req: Req) -> Any:
         return {**self.bot_user.to_payload(), "verified": True, "mfa_enabled": False, "email": None, "locale": "en-US"}
 
-    async def _r_get_user(self: "FakeDiscord", req: "Req", user_id: str) -> Any:
+    async def _r_get_user(self: FakeDiscord, req: Req, user_id: str) -> Any:
         user = self._users.get(int(user_id)) if user_id.isdigit() else None
         if user is None:
             raise ApiError(404, 10013, "Unknown User")
         return user.to_payload()
 
-    async def _r_my_guilds(self: "FakeDiscord", req: "Req") -> Any:
+    async def _r_my_guilds(self: FakeDiscord, req: Req) -> Any:
         return [
-            {"id": str(g.id), "name": g.name, "icon": None, "owner": False, "permissions": str(g.base_permissions(self.bot_user)), "features": []}
+            {
+                "id": str(g.id),
+                "name": g.name,
+                "icon": None,
+                "owner": False,
+                "permissions": str(g.base_permissions(self.bot_user)),
+                "features": [],
+            }
             for g in self._guilds.values()
             if self.bot_user.id in g.members
         ]
 
-    async def _r_gateway(self: "FakeDiscord", req: "Req") -> Any:
+    async def _r_gateway(self: FakeDiscord, req: Req) -> Any:
         return {"url": self.gateway_url}
 
-    async def _r_gateway_bot(self: "FakeDiscord", req: "Req") -> Any:
+    async def _r_gateway_bot(self: FakeDiscord, req: Req) -> Any:
         return {
             "url": self.gateway_url,
             "shards": 1,
             "session_start_limit": {"total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1},
         }
 
-    async def _r_app_info(self: "FakeDiscord", req: "Req") -> Any:
+    async def _r_app_info(self: FakeDiscord, req: Req) -> Any:
         return {
             "id": str(self.application_id),
             "name": self.bot_user.username,
@@ -295,12 +347,12 @@ class RestMixin:
             "approximate_guild_count": len(self._guilds),
         }
 
-    async def _r_app_emojis(self: "FakeDiscord", req: "Req", app_id: str) -> Any:
+    async def _r_app_emojis(self: FakeDiscord, req: Req, app_id: str) -> Any:
         return {"items": []}
 
     # ------------------------------------------------------------------ application commands
 
-    def _command_store(self: "FakeDiscord", app_id: str, guild_id: Optional[str]) -> List[Dict[str, Any]]:
+    def _command_store(self: FakeDiscord, app_id: str, guild_id: str | None) -> list[dict[str, Any]]:
         if int(app_id) != self.application_id:
             raise ApiError(403, 50001, "Missing Access")
         if guild_id is None:
@@ -311,7 +363,9 @@ class RestMixin:
             raise ApiError(403, 50001, "Missing Access")
         return self._guild_commands.setdefault(gid, [])
 
-    def _normalise_command(self: "FakeDiscord", cmd: Dict[str, Any], guild_id: Optional[str], existing: List[Dict[str, Any]]) -> Dict[str, Any]:
+    def _normalise_command(
+        self: FakeDiscord, cmd: dict[str, Any], guild_id: str | None, existing: list[dict[str, Any]]
+    ) -> dict[str, Any]:
         t = cmd.get("type", 1)
         old = next((c for c in existing if c["name"] == cmd.get("name") and c["type"] == t), None)
         out = {
@@ -334,10 +388,10 @@ class RestMixin:
             out["guild_id"] = str(guild_id)
         return out
 
-    async def _r_get_commands(self: "FakeDiscord", req: "Req", app_id: str, guild_id: Optional[str] = None) -> Any:
+    async def _r_get_commands(self: FakeDiscord, req: Req, app_id: str, guild_id: str | None = None) -> Any:
         return self._command_store(app_id, guild_id)
 
-    async def _r_put_commands(self: "FakeDiscord", req: "Req", app_id: str, guild_id: Optional[str] = None) -> Any:
+    async def _r_put_commands(self: FakeDiscord, req: Req, app_id: str, guild_id: str | None = None) -> Any:
         store = self._command_store(app_id, guild_id)
         body = req.json if req.json is not None else []
         problems = limits.validate_commands(body, global_=guild_id is None)
@@ -349,7 +403,7 @@ class RestMixin:
         self._notify()
         return new
 
-    async def _r_post_command(self: "FakeDiscord", req: "Req", app_id: str, guild_id: Optional[str] = None) -> Any:
+    async def _r_post_command(self: FakeDiscord, req: Req, app_id: str, guild_id: str | None = None) -> Any:
         store = self._command_store(app_id, guild_id)
         problems = limits.validate_commands([req.json or {}], global_=guild_id is None)
         if problems:
@@ -360,16 +414,20 @@ class RestMixin:
         self._notify()
         return 201, cmd
 
-    def _find_command(self: "FakeDiscord", store: List[Dict[str, Any]], command_id: str) -> Dict[str, Any]:
+    def _find_command(self: FakeDiscord, store: list[dict[str, Any]], command_id: str) -> dict[str, Any]:
         for c in store:
             if c["id"] == command_id:
                 return c
         raise ApiError(404, 10063, "Unknown application command")
 
-    async def _r_get_command(self: "FakeDiscord", req: "Req", app_id: str, command_id: str, guild_id: Optional[str] = None) -> Any:
+    async def _r_get_command(
+        self: FakeDiscord, req: Req, app_id: str, command_id: str, guild_id: str | None = None
+    ) -> Any:
         return self._find_command(self._command_store(app_id, guild_id), command_id)
 
-    async def _r_patch_command(self: "FakeDiscord", req: "Req", app_id: str, command_id: str, guild_id: Optional[str] = None) -> Any:
+    async def _r_patch_command(
+        self: FakeDiscord, req: Req, app_id: str, command_id: str, guild_id: str | None = None
+    ) -> Any:
         store = self._command_store(app_id, guild_id)
         cmd = self._find_command(store, command_id)
         cmd.update({k: v for k, v in (req.json or {}).items() if k not in ("id", "application_id")})
@@ -379,7 +437,9 @@ class RestMixin:
         self._notify()
         return cmd
 
-    async def _r_delete_command(self: "FakeDiscord", req: "Req", app_id: str, command_id: str, guild_id: Optional[str] = None) -> Any:
+    async def _r_delete_command(
+        self: FakeDiscord, req: Req, app_id: str, command_id: str, guild_id: str | None = None
+    ) -> Any:
         store = self._command_store(app_id, guild_id)
         self._find_command(store, command_id)
         store[:] = [c for c in store if c["id"] != command_id]
@@ -388,7 +448,7 @@ class RestMixin:
 
     # ------------------------------------------------------------------ interactions
 
-    def _expire(self: "FakeDiscord", inter: FakeInteraction) -> None:
+    def _expire(self: FakeDiscord, inter: FakeInteraction) -> None:
         if inter.acked or inter.expired:
             return
         inter.expired = True
@@ -398,7 +458,7 @@ class RestMixin:
             interaction_id=inter.id,
         )
 
-    async def _r_interaction_callback(self: "FakeDiscord", req: "Req", interaction_id: str, token: str) -> Any:
+    async def _r_interaction_callback(self: FakeDiscord, req: Req, interaction_id: str, token: str) -> Any:
         now = time.monotonic()
         inter = self._interactions.get(int(interaction_id)) if interaction_id.isdigit() else None
         if inter is None or inter.token != token:
@@ -407,10 +467,16 @@ class RestMixin:
         if not inter.acked and inter.dispatched_at is not None and now - inter.dispatched_at > self.ack_deadline:
             self._expire(inter)
         if inter.acked:
-            self._violation("double_ack", f"interaction {inter.name!r} (id {inter.id}) answered twice", interaction_id=inter.id)
+            self._violation(
+                "double_ack", f"interaction {inter.name!r} (id {inter.id}) answered twice", interaction_id=inter.id
+            )
             raise ApiError(400, 40060, "Interaction has already been acknowledged.")
         if inter.expired:
-            self._violation("late_callback", f"callback for {inter.name!r} (id {inter.id}) arrived {now - (inter.dispatched_at or now):.2f}s after dispatch", interaction_id=inter.id)
+            self._violation(
+                "late_callback",
+                f"callback for {inter.name!r} (id {inter.id}) arrived {now - (inter.dispatched_at or now):.2f}s after dispatch",
+                interaction_id=inter.id,
+            )
             raise ApiError(404, 10062, "Unknown interaction")
 
         body = req.json if isinstance(req.json, dict) else {}
@@ -420,23 +486,41 @@ class RestMixin:
         if inter.type == InteractionType.MODAL_SUBMIT and inter.message_id is None:
             allowed = allowed - {6, 7}
         if ctype not in allowed:
-            raise ApiError.form([(("type",), "INTERACTION_RESPONSE_TYPE_INVALID", f"Callback type {ctype} is not valid for interaction type {inter.type}")])
+            raise ApiError.form(
+                [
+                    (
+                        ("type",),
+                        "INTERACTION_RESPONSE_TYPE_INVALID",
+                        f"Callback type {ctype} is not valid for interaction type {inter.type}",
+                    )
+                ]
+            )
 
         channel = self._channel(inter.channel_id)
         ephemeral = bool(int(data.get("flags") or 0) & FLAG_EPHEMERAL)
-        resource: Dict[str, Any] = {"type": ctype}
+        resource: dict[str, Any] = {"type": ctype}
         msg_type = 20 if inter.type == InteractionType.APPLICATION_COMMAND else 0
 
         if ctype == CallbackType.CHANNEL_MESSAGE:
-            with self._logged("interaction_response", req, channel, data, req.files, interaction_id=inter.id, ephemeral=ephemeral) as entry:
+            with self._logged(
+                "interaction_response", req, channel, data, req.files, interaction_id=inter.id, ephemeral=ephemeral
+            ) as entry:
                 self._validate_message_body(data, req.files, is_edit=False, prefix=("data",))
-                msg = await self._create_message(channel, self.bot_user, data, req.files, msg_type=msg_type, interaction=inter)
+                msg = await self._create_message(
+                    channel, self.bot_user, data, req.files, msg_type=msg_type, interaction=inter
+                )
                 entry["message_id"] = msg.id
             inter.original_message_id = msg.id
             resource["message"] = self.message_payload(msg)
         elif ctype == CallbackType.DEFERRED_CHANNEL_MESSAGE:
             msg = await self._create_message(
-                channel, self.bot_user, {"content": "", "flags": FLAG_EPHEMERAL if ephemeral else 0}, [], msg_type=msg_type, interaction=inter, extra_flags=FLAG_LOADING
+                channel,
+                self.bot_user,
+                {"content": "", "flags": FLAG_EPHEMERAL if ephemeral else 0},
+                [],
+                msg_type=msg_type,
+                interaction=inter,
+                extra_flags=FLAG_LOADING,
             )
             inter.original_message_id = msg.id
             resource["message"] = self.message_payload(msg)
@@ -444,7 +528,16 @@ class RestMixin:
             pass
         elif ctype == CallbackType.UPDATE_MESSAGE:
             target = self._messages[inter.message_id]  # type: ignore[index]
-            with self._logged("interaction_update", req, channel, data, req.files, interaction_id=inter.id, ephemeral=target.ephemeral, message_id=target.id):
+            with self._logged(
+                "interaction_update",
+                req,
+                channel,
+                data,
+                req.files,
+                interaction_id=inter.id,
+                ephemeral=target.ephemeral,
+                message_id=target.id,
+            ):
                 self._validate_message_body(data, req.files, is_edit=True, prefix=("data",))
                 self._apply_edit(target, data, req.files)
             await self._dispatch_message_event("MESSAGE_UPDATE", target)
@@ -452,13 +545,27 @@ class RestMixin:
             ephemeral = target.ephemeral
         elif ctype == CallbackType.AUTOCOMPLETE_RESULT:
             choices = data.get("choices") or []
-            with self._logged("autocomplete", req, channel, {"content": None, "raw_choices": choices}, interaction_id=inter.id, visibility="autocomplete"):
+            with self._logged(
+                "autocomplete",
+                req,
+                channel,
+                {"content": None, "raw_choices": choices},
+                interaction_id=inter.id,
+                visibility="autocomplete",
+            ):
                 problems = limits.validate_choices(choices)
                 if problems:
                     raise ApiError.form(problems, ("data",))
             inter.choices = choices
         elif ctype == CallbackType.MODAL:
-            with self._logged("modal", req, channel, {"content": data.get("title"), "components": data.get("components")}, interaction_id=inter.id, visibility="modal"):
+            with self._logged(
+                "modal",
+                req,
+                channel,
+                {"content": data.get("title"), "components": data.get("components")},
+                interaction_id=inter.id,
+                visibility="modal",
+            ):
                 problems = limits.validate_modal(data)
                 if problems:
                     raise ApiError.form(problems, ("data",))
@@ -475,7 +582,7 @@ class RestMixin:
 
         if not _truthy(req.query.get("with_response")):
             return 204, NO_CONTENT
-        info: Dict[str, Any] = {
+        info: dict[str, Any] = {
             "id": str(inter.id),
             "type": inter.type,
             "response_message_loading": ctype == CallbackType.DEFERRED_CHANNEL_MESSAGE,
@@ -485,7 +592,7 @@ class RestMixin:
             info["response_message_id"] = resource["message"]["id"]
         return {"interaction": info, "resource": resource}
 
-    def _webhook_interaction(self: "FakeDiscord", app_id: str, token: str) -> FakeInteraction:
+    def _webhook_interaction(self: FakeDiscord, app_id: str, token: str) -> FakeInteraction:
         inter = self._interactions_by_token.get(token)
         if inter is None or not app_id.isdigit() or int(app_id) != self.application_id:
             raise ApiError(404, 10015, "Unknown Webhook", violation="invalid_request")
@@ -495,14 +602,16 @@ class RestMixin:
             raise ApiError(401, 50027, "Invalid Webhook Token", violation="token_expired")
         return inter
 
-    async def _r_followup(self: "FakeDiscord", req: "Req", app_id: str, token: str) -> Any:
+    async def _r_followup(self: FakeDiscord, req: Req, app_id: str, token: str) -> Any:
         inter = self._webhook_interaction(app_id, token)
         channel = self._channel(inter.channel_id)
         body = req.json if isinstance(req.json, dict) else {}
         original = self._messages.get(inter.original_message_id) if inter.original_message_id else None
         replaces_loading = original is not None and original.loading and not inter.followup_ids
         ephemeral = original.ephemeral if replaces_loading else bool(int(body.get("flags") or 0) & FLAG_EPHEMERAL)
-        with self._logged("followup", req, channel, body, req.files, interaction_id=inter.id, ephemeral=ephemeral) as entry:
+        with self._logged(
+            "followup", req, channel, body, req.files, interaction_id=inter.id, ephemeral=ephemeral
+        ) as entry:
             if replaces_loading:
                 # Discord: the first follow-up after a deferral edits the "thinking" message.
                 self._validate_message_body(body, req.files, is_edit=False)
@@ -519,11 +628,14 @@ class RestMixin:
             return self.message_payload(msg)
         return 204, NO_CONTENT
 
-    async def _r_webhook_message(self: "FakeDiscord", req: "Req", app_id: str, token: str, message_id: str) -> Any:
+    async def _r_webhook_message(self: FakeDiscord, req: Req, app_id: str, token: str, message_id: str) -> Any:
         inter = self._webhook_interaction(app_id, token)
         if message_id == "@original":
             mid = inter.original_message_id
-            if mid is None and inter.callback_type in (CallbackType.DEFERRED_UPDATE_MESSAGE, CallbackType.UPDATE_MESSAGE):
+            if mid is None and inter.callback_type in (
+                CallbackType.DEFERRED_UPDATE_MESSAGE,
+                CallbackType.UPDATE_MESSAGE,
+            ):
                 mid = inter.message_id
         else:
             mid = int(message_id) if message_id.isdigit() else None
@@ -542,8 +654,12 @@ class RestMixin:
         body = req.json if isinstance(req.json, dict) else {}
         channel = self._channel(msg.channel_id)
         kind = "original_edit" if message_id == "@original" else "followup_edit"
-        with self._logged(kind, req, channel, body, req.files, interaction_id=inter.id, ephemeral=msg.ephemeral, message_id=msg.id):
-            self._validate_message_body(body, req.files, is_edit=True, existing=len(msg.attachments) if "attachments" not in body else 0)
+        with self._logged(
+            kind, req, channel, body, req.files, interaction_id=inter.id, ephemeral=msg.ephemeral, message_id=msg.id
+        ):
+            self._validate_message_body(
+                body, req.files, is_edit=True, existing=len(msg.attachments) if "attachments" not in body else 0
+            )
             self._apply_edit(msg, body, req.files)
         await self._dispatch_message_event("MESSAGE_UPDATE", msg)
         self._notify()
@@ -551,15 +667,15 @@ class RestMixin:
 
     # ------------------------------------------------------------------ channels & messages
 
-    async def _r_get_channel(self: "FakeDiscord", req: "Req", channel_id: str) -> Any:
+    async def _r_get_channel(self: FakeDiscord, req: Req, channel_id: str) -> Any:
         return self._channel(channel_id).to_payload()
 
-    async def _r_patch_channel(self: "FakeDiscord", req: "Req", channel_id: str) -> Any:
+    async def _r_patch_channel(self: FakeDiscord, req: Req, channel_id: str) -> Any:
         ch = self._channel(channel_id)
         body = req.json if isinstance(req.json, dict) else {}
         with self._logged("channel", req, ch, {"content": body.get("name"), "topic": body.get("topic")}):
             if "name" in body:
-                limits_problems: List[Any] = []
+                limits_problems: list[Any] = []
                 limits._max_len(limits_problems, ("name",), body["name"], limits.MAX_CHANNEL_NAME, minimum=1)
                 if limits_problems:
                     raise ApiError.form(limits_problems)
@@ -573,19 +689,22 @@ class RestMixin:
         self._notify()
         return ch.to_payload()
 
-    async def _r_delete_channel(self: "FakeDiscord", req: "Req", channel_id: str) -> Any:
+    async def _r_delete_channel(self: FakeDiscord, req: Req, channel_id: str) -> Any:
         ch = self._channel(channel_id)
         if ch.is_dm:
             return ch.to_payload()
         ch.deleted = True
         if ch.is_thread:
-            await self._dispatch("THREAD_DELETE", {"id": str(ch.id), "guild_id": str(ch.guild_id), "parent_id": str(ch.parent_id), "type": ch.type})
+            await self._dispatch(
+                "THREAD_DELETE",
+                {"id": str(ch.id), "guild_id": str(ch.guild_id), "parent_id": str(ch.parent_id), "type": ch.type},
+            )
         else:
             await self._dispatch("CHANNEL_DELETE", ch.to_payload())
         self._notify()
         return ch.to_payload()
 
-    async def _r_list_messages(self: "FakeDiscord", req: "Req", channel_id: str) -> Any:
+    async def _r_list_messages(self: FakeDiscord, req: Req, channel_id: str) -> Any:
         ch = self._channel(channel_id)
         limit = max(1, min(100, int(req.query.get("limit", 50))))
         msgs = [self._messages[m] for m in self._channel_messages.get(ch.id, [])]
@@ -597,19 +716,19 @@ class RestMixin:
             msgs = msgs[:limit]
         if "around" in req.query:
             around = int(req.query["around"])
-            older = [m for m in msgs if m.id <= around][-(limit // 2 + 1):]
+            older = [m for m in msgs if m.id <= around][-(limit // 2 + 1) :]
             newer = [m for m in msgs if m.id > around][: limit // 2]
             msgs = older + newer
         msgs = msgs[-limit:]
         return [self.message_payload(m) for m in reversed(msgs)]
 
-    async def _r_get_message(self: "FakeDiscord", req: "Req", channel_id: str, message_id: str) -> Any:
+    async def _r_get_message(self: FakeDiscord, req: Req, channel_id: str, message_id: str) -> Any:
         msg = self._message(channel_id, message_id)
         if msg.ephemeral:
             raise ApiError(404, 10008, "Unknown Message")
         return self.message_payload(msg)
 
-    async def _r_create_message(self: "FakeDiscord", req: "Req", channel_id: str) -> Any:
+    async def _r_create_message(self: FakeDiscord, req: Req, channel_id: str) -> Any:
         ch = self._channel(channel_id)
         body = req.json if isinstance(req.json, dict) else {}
         with self._logged("message", req, ch, body, req.files) as entry:
@@ -620,10 +739,23 @@ class RestMixin:
             if ch.is_thread and ch.locked:
                 raise ApiError(400, 50083, "Thread is locked", violation="invalid_request")
             if body.get("flags") and int(body["flags"]) & FLAG_EPHEMERAL:
-                raise ApiError.form([(("flags",), "MESSAGE_FLAGS_INVALID", "Ephemeral messages can only be sent as interaction responses")])
+                raise ApiError.form(
+                    [
+                        (
+                            ("flags",),
+                            "MESSAGE_FLAGS_INVALID",
+                            "Ephemeral messages can only be sent as interaction responses",
+                        )
+                    ]
+                )
             self._validate_message_body(body, req.files, is_edit=False)
             ref = body.get("message_reference")
-            if ref and ref.get("message_id") and int(ref["message_id"]) not in self._messages and ref.get("fail_if_not_exists", True):
+            if (
+                ref
+                and ref.get("message_id")
+                and int(ref["message_id"]) not in self._messages
+                and ref.get("fail_if_not_exists", True)
+            ):
                 raise ApiError.form([(("message_reference",), "REPLIES_UNKNOWN_MESSAGE", "Unknown message")])
             if ch.is_thread and ch.archived:
                 ch.archived = False
@@ -631,36 +763,40 @@ class RestMixin:
             entry["message_id"] = msg.id
         return self.message_payload(msg)
 
-    async def _r_edit_message(self: "FakeDiscord", req: "Req", channel_id: str, message_id: str) -> Any:
+    async def _r_edit_message(self: FakeDiscord, req: Req, channel_id: str, message_id: str) -> Any:
         ch = self._channel(channel_id)
         msg = self._message(channel_id, message_id)
         body = req.json if isinstance(req.json, dict) else {}
         with self._logged("edit", req, ch, body, req.files, message_id=msg.id, ephemeral=msg.ephemeral):
             if msg.author.id != self.bot_user.id:
                 if set(body) - {"flags"}:
-                    raise ApiError(403, 50005, "Cannot edit a message authored by another user", violation="invalid_request")
-            self._validate_message_body(body, req.files, is_edit=True, existing=len(msg.attachments) if "attachments" not in body else 0)
+                    raise ApiError(
+                        403, 50005, "Cannot edit a message authored by another user", violation="invalid_request"
+                    )
+            self._validate_message_body(
+                body, req.files, is_edit=True, existing=len(msg.attachments) if "attachments" not in body else 0
+            )
             self._apply_edit(msg, body, req.files)
         await self._dispatch_message_event("MESSAGE_UPDATE", msg)
         self._notify()
         return self.message_payload(msg)
 
-    async def _dispatch_deleted(self: "FakeDiscord", msg: FakeMessage) -> None:
+    async def _dispatch_deleted(self: FakeDiscord, msg: FakeMessage) -> None:
         if msg.ephemeral:
             return
-        data: Dict[str, Any] = {"id": str(msg.id), "channel_id": str(msg.channel_id)}
+        data: dict[str, Any] = {"id": str(msg.id), "channel_id": str(msg.channel_id)}
         if msg.guild_id:
             data["guild_id"] = str(msg.guild_id)
         await self._dispatch("MESSAGE_DELETE", data)
 
-    async def _r_delete_message(self: "FakeDiscord", req: "Req", channel_id: str, message_id: str) -> Any:
+    async def _r_delete_message(self: FakeDiscord, req: Req, channel_id: str, message_id: str) -> Any:
         msg = self._message(channel_id, message_id)
         msg.deleted = True
         await self._dispatch_deleted(msg)
         self._notify()
         return 204, NO_CONTENT
 
-    async def _r_reaction(self: "FakeDiscord", req: "Req", channel_id: str, message_id: str, emoji: str) -> Any:
+    async def _r_reaction(self: FakeDiscord, req: Req, channel_id: str, message_id: str, emoji: str) -> Any:
         msg = self._message(channel_id, message_id)
         from urllib.parse import unquote
 
@@ -674,14 +810,21 @@ class RestMixin:
         self._notify()
         return 204, NO_CONTENT
 
-    async def _r_get_pins(self: "FakeDiscord", req: "Req", channel_id: str) -> Any:
+    async def _r_get_pins(self: FakeDiscord, req: Req, channel_id: str) -> Any:
         ch = self._channel(channel_id)
-        pinned = [self._messages[m] for m in self._channel_messages.get(ch.id, []) if self._messages[m].pinned and not self._messages[m].deleted]
+        pinned = [
+            self._messages[m]
+            for m in self._channel_messages.get(ch.id, [])
+            if self._messages[m].pinned and not self._messages[m].deleted
+        ]
         if req.path.endswith("/messages/pins"):
-            return {"items": [{"pinned_at": iso_now(), "message": self.message_payload(m)} for m in reversed(pinned)], "has_more": False}
+            return {
+                "items": [{"pinned_at": iso_now(), "message": self.message_payload(m)} for m in reversed(pinned)],
+                "has_more": False,
+            }
         return [self.message_payload(m) for m in reversed(pinned)]
 
-    async def _r_pin(self: "FakeDiscord", req: "Req", channel_id: str, message_id: str) -> Any:
+    async def _r_pin(self: FakeDiscord, req: Req, channel_id: str, message_id: str) -> Any:
         msg = self._message(channel_id, message_id)
         msg.pinned = req.method == "PUT"
         self._notify()
@@ -689,14 +832,26 @@ class RestMixin:
 
     # ------------------------------------------------------------------ threads
 
-    def _new_thread(self: "FakeDiscord", parent: FakeChannel, name: Any, ttype: int, *, thread_id: Optional[int] = None, body: Dict[str, Any]) -> FakeChannel:
-        problems: List[Any] = []
+    def _new_thread(
+        self: FakeDiscord,
+        parent: FakeChannel,
+        name: Any,
+        ttype: int,
+        *,
+        thread_id: int | None = None,
+        body: dict[str, Any],
+    ) -> FakeChannel:
+        problems: list[Any] = []
         limits._max_len(problems, ("name",), name, limits.MAX_THREAD_NAME, minimum=1)
         if name is None:
             problems.append((("name",), "BASE_TYPE_REQUIRED", "This field is required"))
         if problems:
             raise ApiError.form(problems)
-        if parent.is_thread or parent.is_dm or parent.type not in (ChannelType.GUILD_TEXT, ChannelType.GUILD_ANNOUNCEMENT, ChannelType.GUILD_FORUM):
+        if (
+            parent.is_thread
+            or parent.is_dm
+            or parent.type not in (ChannelType.GUILD_TEXT, ChannelType.GUILD_ANNOUNCEMENT, ChannelType.GUILD_FORUM)
+        ):
             raise ApiError(400, 50024, "Cannot execute action on this channel type", violation="invalid_request")
         thread = FakeChannel(
             id=thread_id or next_snowflake(),
@@ -712,27 +867,38 @@ class RestMixin:
         self._channels[thread.id] = thread
         return thread
 
-    async def _announce_thread(self: "FakeDiscord", thread: FakeChannel) -> None:
+    async def _announce_thread(self: FakeDiscord, thread: FakeChannel) -> None:
         payload = thread.to_payload()
         payload["newly_created"] = True
-        payload["member"] = {"id": str(thread.id), "user_id": str(self.bot_user.id), "join_timestamp": iso_now(), "flags": 0}
+        payload["member"] = {
+            "id": str(thread.id),
+            "user_id": str(self.bot_user.id),
+            "join_timestamp": iso_now(),
+            "flags": 0,
+        }
         await self._dispatch("THREAD_CREATE", payload)
         self._notify()
 
-    async def _r_thread_from_message(self: "FakeDiscord", req: "Req", channel_id: str, message_id: str) -> Any:
+    async def _r_thread_from_message(self: FakeDiscord, req: Req, channel_id: str, message_id: str) -> Any:
         parent = self._channel(channel_id)
         msg = self._message(channel_id, message_id)
         body = req.json if isinstance(req.json, dict) else {}
         with self._logged("thread", req, parent, {"content": body.get("name")}):
             if msg.thread_id is not None:
-                raise ApiError(400, 160004, "A thread has already been created for this message", violation="invalid_request")
-            ttype = ChannelType.ANNOUNCEMENT_THREAD if parent.type == ChannelType.GUILD_ANNOUNCEMENT else ChannelType.PUBLIC_THREAD
+                raise ApiError(
+                    400, 160004, "A thread has already been created for this message", violation="invalid_request"
+                )
+            ttype = (
+                ChannelType.ANNOUNCEMENT_THREAD
+                if parent.type == ChannelType.GUILD_ANNOUNCEMENT
+                else ChannelType.PUBLIC_THREAD
+            )
             thread = self._new_thread(parent, body.get("name"), ttype, thread_id=msg.id, body=body)
             msg.thread_id = thread.id
         await self._announce_thread(thread)
         return 201, thread.to_payload()
 
-    async def _r_thread_without_message(self: "FakeDiscord", req: "Req", channel_id: str) -> Any:
+    async def _r_thread_without_message(self: FakeDiscord, req: Req, channel_id: str) -> Any:
         parent = self._channel(channel_id)
         body = req.json if isinstance(req.json, dict) else {}
         ttype = int(body.get("type") or ChannelType.PRIVATE_THREAD)
@@ -756,20 +922,20 @@ class RestMixin:
             out["message"] = self.message_payload(msg)
         return 201, out
 
-    def _thread(self: "FakeDiscord", channel_id: str) -> FakeChannel:
+    def _thread(self: FakeDiscord, channel_id: str) -> FakeChannel:
         ch = self._channel(channel_id)
         if not ch.is_thread:
             raise ApiError(400, 50024, "Cannot execute action on this channel type", violation="invalid_request")
         return ch
 
-    def _thread_member_payload(self: "FakeDiscord", thread: FakeChannel, uid: int) -> Dict[str, Any]:
+    def _thread_member_payload(self: FakeDiscord, thread: FakeChannel, uid: int) -> dict[str, Any]:
         return {"id": str(thread.id), "user_id": str(uid), "join_timestamp": thread.thread_members[uid], "flags": 0}
 
-    async def _r_thread_members(self: "FakeDiscord", req: "Req", channel_id: str) -> Any:
+    async def _r_thread_members(self: FakeDiscord, req: Req, channel_id: str) -> Any:
         thread = self._thread(channel_id)
         return [self._thread_member_payload(thread, uid) for uid in thread.thread_members]
 
-    async def _r_thread_member(self: "FakeDiscord", req: "Req", channel_id: str, user_id: str) -> Any:
+    async def _r_thread_member(self: FakeDiscord, req: Req, channel_id: str, user_id: str) -> Any:
         thread = self._thread(channel_id)
         uid = self.bot_user.id if user_id == "@me" else int(user_id)
         guild = self._guilds[thread.guild_id]  # type: ignore[index]
@@ -781,11 +947,13 @@ class RestMixin:
             raise ApiError(404, 10007, "Unknown Member", violation="invalid_request")
         if thread.archived:
             raise ApiError(400, 50083, "Thread is archived", violation="invalid_request")
-        event: Dict[str, Any] = {"id": str(thread.id), "guild_id": str(guild.id)}
+        event: dict[str, Any] = {"id": str(thread.id), "guild_id": str(guild.id)}
         if req.method == "PUT":
             if uid not in thread.thread_members:
                 thread.thread_members[uid] = iso_now()
-                event["added_members"] = [dict(self._thread_member_payload(thread, uid), member=guild.members[uid].to_payload())]
+                event["added_members"] = [
+                    dict(self._thread_member_payload(thread, uid), member=guild.members[uid].to_payload())
+                ]
         else:
             thread.thread_members.pop(uid, None)
             event["removed_member_ids"] = [str(uid)]
@@ -796,7 +964,7 @@ class RestMixin:
 
     # ------------------------------------------------------------------ DMs
 
-    async def _r_create_dm(self: "FakeDiscord", req: "Req") -> Any:
+    async def _r_create_dm(self: FakeDiscord, req: Req) -> Any:
         body = req.json if isinstance(req.json, dict) else {}
         rid = body.get("recipient_id")
         user = self._users.get(int(rid)) if rid is not None and str(rid).isdigit() else None
@@ -806,26 +974,42 @@ class RestMixin:
 
     # ------------------------------------------------------------------ guilds
 
-    async def _r_get_guild(self: "FakeDiscord", req: "Req", guild_id: str) -> Any:
+    async def _r_get_guild(self: FakeDiscord, req: Req, guild_id: str) -> Any:
         guild = self._guild(guild_id)
         data = guild.to_payload(channels=[], threads=[])
-        for key in ("members", "channels", "threads", "presences", "voice_states", "member_count", "joined_at", "large", "lazy", "unavailable", "soundboard_sounds", "stage_instances", "guild_scheduled_events"):
+        for key in (
+            "members",
+            "channels",
+            "threads",
+            "presences",
+            "voice_states",
+            "member_count",
+            "joined_at",
+            "large",
+            "lazy",
+            "unavailable",
+            "soundboard_sounds",
+            "stage_instances",
+            "guild_scheduled_events",
+        ):
             data.pop(key, None)
         if _truthy(req.query.get("with_counts")):
             data["approximate_member_count"] = len(guild.members)
             data["approximate_presence_count"] = 0
         return data
 
-    async def _r_guild_channels(self: "FakeDiscord", req: "Req", guild_id: str) -> Any:
+    async def _r_guild_channels(self: FakeDiscord, req: Req, guild_id: str) -> Any:
         guild = self._guild(guild_id)
         return [self._channels[c].to_payload() for c in guild.channel_ids if not self._channels[c].deleted]
 
-    async def _r_create_guild_channel(self: "FakeDiscord", req: "Req", guild_id: str) -> Any:
+    async def _r_create_guild_channel(self: FakeDiscord, req: Req, guild_id: str) -> Any:
         guild = self._guild(guild_id)
         body = req.json if isinstance(req.json, dict) else {}
-        probe = FakeChannel(id=0, type=0, guild_id=guild.id, permission_overwrites=body.get("permission_overwrites") or [])
+        probe = FakeChannel(
+            id=0, type=0, guild_id=guild.id, permission_overwrites=body.get("permission_overwrites") or []
+        )
         with self._logged("channel", req, probe, {"content": body.get("name"), "topic": body.get("topic")}):
-            problems: List[Any] = []
+            problems: list[Any] = []
             limits._max_len(problems, ("name",), body.get("name"), limits.MAX_CHANNEL_NAME, minimum=1)
             if body.get("name") is None:
                 problems.append((("name",), "BASE_TYPE_REQUIRED", "This field is required"))
@@ -844,21 +1028,21 @@ class RestMixin:
         self._notify()
         return 201, ch.to_payload()
 
-    async def _r_guild_members(self: "FakeDiscord", req: "Req", guild_id: str) -> Any:
+    async def _r_guild_members(self: FakeDiscord, req: Req, guild_id: str) -> Any:
         guild = self._guild(guild_id)
         limit = max(1, min(1000, int(req.query.get("limit", 1))))
         after = int(req.query.get("after", 0))
         members = sorted((m for m in guild.members.values() if m.user.id > after), key=lambda m: m.user.id)
         return [m.to_payload() for m in members[:limit]]
 
-    async def _r_guild_member(self: "FakeDiscord", req: "Req", guild_id: str, user_id: str) -> Any:
+    async def _r_guild_member(self: FakeDiscord, req: Req, guild_id: str, user_id: str) -> Any:
         guild = self._guild(guild_id)
         member = guild.members.get(int(user_id)) if user_id.isdigit() else None
         if member is None:
             raise ApiError(404, 10007, "Unknown Member")
         return member.to_payload()
 
-    async def _r_member_role(self: "FakeDiscord", req: "Req", guild_id: str, user_id: str, role_id: str) -> Any:
+    async def _r_member_role(self: FakeDiscord, req: Req, guild_id: str, user_id: str, role_id: str) -> Any:
         guild = self._guild(guild_id)
         member = guild.members.get(int(user_id))
         if member is None:
@@ -874,22 +1058,35 @@ class RestMixin:
         self._notify()
         return 204, NO_CONTENT
 
-    async def _r_guild_roles(self: "FakeDiscord", req: "Req", guild_id: str) -> Any:
+    async def _r_guild_roles(self: FakeDiscord, req: Req, guild_id: str) -> Any:
         return [r.to_payload() for r in self._guild(guild_id).roles.values()]
 
-    async def _r_create_role(self: "FakeDiscord", req: "Req", guild_id: str) -> Any:
+    async def _r_create_role(self: FakeDiscord, req: Req, guild_id: str) -> Any:
         guild = self._guild(guild_id)
         body = req.json if isinstance(req.json, dict) else {}
-        role = self.create_role(guild, body.get("name") or "new role", permissions=int(body.get("permissions") or 0), color=int(body.get("color") or 0))
+        role = self.create_role(
+            guild,
+            body.get("name") or "new role",
+            permissions=int(body.get("permissions") or 0),
+            color=int(body.get("color") or 0),
+        )
         role.hoist = bool(body.get("hoist"))
         role.mentionable = bool(body.get("mentionable"))
         await self._dispatch("GUILD_ROLE_CREATE", {"guild_id": str(guild.id), "role": role.to_payload()})
         return role.to_payload()
 
-    async def _r_active_threads(self: "FakeDiscord", req: "Req", guild_id: str) -> Any:
+    async def _r_active_threads(self: FakeDiscord, req: Req, guild_id: str) -> Any:
         guild = self._guild(guild_id)
-        threads = [c for c in self._channels.values() if c.guild_id == guild.id and c.is_thread and not c.archived and not c.deleted]
+        threads = [
+            c
+            for c in self._channels.values()
+            if c.guild_id == guild.id and c.is_thread and not c.archived and not c.deleted
+        ]
         return {
             "threads": [t.to_payload() for t in threads],
-            "members": [self._thread_member_payload(t, self.bot_user.id) for t in threads if self.bot_user.id in t.thread_members],
+            "members": [
+                self._thread_member_payload(t, self.bot_user.id)
+                for t in threads
+                if self.bot_user.id in t.thread_members
+            ],
         }

@@ -20,8 +20,9 @@ import logging
 import re
 import secrets
 import socket
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable, Dict, List, Optional, Tuple
+from typing import Any
 
 from aiohttp import web
 
@@ -57,20 +58,20 @@ class UploadedFile:
     index: int
     filename: str
     data: bytes
-    content_type: Optional[str]
+    content_type: str | None
 
 
 @dataclass
 class Req:
     method: str
     path: str
-    query: Dict[str, str]
+    query: dict[str, str]
     json: Any
-    files: List[UploadedFile]
-    headers: Dict[str, str]
+    files: list[UploadedFile]
+    headers: dict[str, str]
 
 
-def json_response(body: Any, status: int = 200, headers: Optional[Dict[str, str]] = None) -> web.Response:
+def json_response(body: Any, status: int = 200, headers: dict[str, str] | None = None) -> web.Response:
     # discord.py only parses JSON when the content type is exactly "application/json".
     return web.Response(
         body=json.dumps(body).encode(),
@@ -86,7 +87,7 @@ class FakeDiscord(GatewayMixin, RestMixin, DriverMixin):
         self,
         *,
         bot_name: str = "TestBot",
-        token: Optional[str] = None,
+        token: str | None = None,
         host: str = "127.0.0.1",
         port: int = 0,
         ack_deadline: float = 3.0,
@@ -110,34 +111,34 @@ class FakeDiscord(GatewayMixin, RestMixin, DriverMixin):
         )
 
         # state --------------------------------------------------------------
-        self._users: Dict[int, FakeUser] = {self.bot_user.id: self.bot_user, self.owner.id: self.owner}
-        self._guilds: Dict[int, FakeGuild] = {}
-        self._channels: Dict[int, FakeChannel] = {}
-        self._messages: Dict[int, FakeMessage] = {}
-        self._channel_messages: Dict[int, List[int]] = {}
-        self._dm_channels: Dict[int, int] = {}  # user id -> DM channel id
-        self._interactions: Dict[int, FakeInteraction] = {}
-        self._interactions_by_token: Dict[str, FakeInteraction] = {}
-        self._open_modals: List[Tuple[FakeInteraction, Dict[str, Any]]] = []
-        self._global_commands: List[Dict[str, Any]] = []
-        self._guild_commands: Dict[int, List[Dict[str, Any]]] = {}
+        self._users: dict[int, FakeUser] = {self.bot_user.id: self.bot_user, self.owner.id: self.owner}
+        self._guilds: dict[int, FakeGuild] = {}
+        self._channels: dict[int, FakeChannel] = {}
+        self._messages: dict[int, FakeMessage] = {}
+        self._channel_messages: dict[int, list[int]] = {}
+        self._dm_channels: dict[int, int] = {}  # user id -> DM channel id
+        self._interactions: dict[int, FakeInteraction] = {}
+        self._interactions_by_token: dict[str, FakeInteraction] = {}
+        self._open_modals: list[tuple[FakeInteraction, dict[str, Any]]] = []
+        self._global_commands: list[dict[str, Any]] = []
+        self._guild_commands: dict[int, list[dict[str, Any]]] = {}
 
         # logs ---------------------------------------------------------------
-        self.sent: List[SentPayload] = []
-        self.violations: List[Violation] = []
-        self.requests: List[RequestRecord] = []
-        self.unknown_requests: List[RequestRecord] = []
-        self.command_syncs: List[Tuple[Optional[int], List[Dict[str, Any]]]] = []
-        self.rate_limit_hits: List[RequestRecord] = []
-        self.presence_updates: List[Dict[str, Any]] = []
-        self.reactions: List[Tuple[str, int, int, str]] = []  # (PUT/DELETE, channel, message, emoji)
+        self.sent: list[SentPayload] = []
+        self.violations: list[Violation] = []
+        self.requests: list[RequestRecord] = []
+        self.unknown_requests: list[RequestRecord] = []
+        self.command_syncs: list[tuple[int | None, list[dict[str, Any]]]] = []
+        self.rate_limit_hits: list[RequestRecord] = []
+        self.presence_updates: list[dict[str, Any]] = []
+        self.reactions: list[tuple[str, int, int, str]] = []  # (PUT/DELETE, channel, message, emoji)
 
         # faults -------------------------------------------------------------
         self._dm_refused: set = set()
-        self._injected: List[Dict[str, Any]] = []
+        self._injected: list[dict[str, Any]] = []
 
         self._changed = asyncio.Event()
-        self._runner: Optional[web.AppRunner] = None
+        self._runner: web.AppRunner | None = None
         self._init_gateway()
 
     # ------------------------------------------------------------------ lifecycle
@@ -154,7 +155,7 @@ class FakeDiscord(GatewayMixin, RestMixin, DriverMixin):
     def gateway_url(self) -> str:
         return f"ws://{self.host}:{self.port}/gateway"
 
-    def bot_env(self) -> Dict[str, str]:
+    def bot_env(self) -> dict[str, str]:
         """Environment variables for a bot process pointed at this emulator."""
         return {
             "DISCORD_TOKEN": self.token,
@@ -162,7 +163,7 @@ class FakeDiscord(GatewayMixin, RestMixin, DriverMixin):
             "DISCORD_GATEWAY_URL": self.gateway_url,
         }
 
-    async def start(self) -> "FakeDiscord":
+    async def start(self) -> FakeDiscord:
         self._changed = asyncio.Event()
         app = web.Application(client_max_size=self.max_upload_bytes * 12)
         app.router.add_get("/gateway", self._gateway_handler)
@@ -190,7 +191,7 @@ class FakeDiscord(GatewayMixin, RestMixin, DriverMixin):
             await self._runner.cleanup()
             self._runner = None
 
-    async def __aenter__(self) -> "FakeDiscord":
+    async def __aenter__(self) -> FakeDiscord:
         return await self.start()
 
     async def __aexit__(self, *exc: Any) -> None:
@@ -213,15 +214,15 @@ class FakeDiscord(GatewayMixin, RestMixin, DriverMixin):
                 return result
             remaining = deadline - loop.time()
             if remaining <= 0:
-                raise asyncio.TimeoutError(f"timed out after {timeout}s waiting for {what}")
+                raise TimeoutError(f"timed out after {timeout}s waiting for {what}")
             try:
                 await asyncio.wait_for(ev.wait(), remaining)
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 pass
 
     # ------------------------------------------------------------------ violations / logging
 
-    def _violation(self, kind: str, detail: str, *, interaction_id: Optional[int] = None, path: Optional[str] = None) -> None:
+    def _violation(self, kind: str, detail: str, *, interaction_id: int | None = None, path: str | None = None) -> None:
         log.warning("VIOLATION %s: %s", kind, detail)
         self.violations.append(Violation(kind=kind, detail=detail, interaction_id=interaction_id, path=path))
         self._notify()
@@ -246,13 +247,13 @@ class FakeDiscord(GatewayMixin, RestMixin, DriverMixin):
         kind: str,
         req: Req,
         status: int,
-        channel: Optional[FakeChannel],
+        channel: FakeChannel | None,
         body: Any,
-        files: Optional[List[UploadedFile]] = None,
-        message_id: Optional[int] = None,
-        interaction_id: Optional[int] = None,
+        files: list[UploadedFile] | None = None,
+        message_id: int | None = None,
+        interaction_id: int | None = None,
         ephemeral: bool = False,
-        visibility: Optional[str] = None,
+        visibility: str | None = None,
     ) -> SentPayload:
         body = body if isinstance(body, dict) else {}
         files = files or []
@@ -329,14 +330,14 @@ class FakeDiscord(GatewayMixin, RestMixin, DriverMixin):
                 perms = (perms & ~int(ow.get("deny", 0))) | int(ow.get("allow", 0))
         return perms
 
-    def _member_payload(self, guild_id: Optional[int], user: FakeUser) -> Optional[Dict[str, Any]]:
+    def _member_payload(self, guild_id: int | None, user: FakeUser) -> dict[str, Any] | None:
         if guild_id is None:
             return None
         guild = self._guilds.get(guild_id)
         member = guild.members.get(user.id) if guild else None
         return member.to_payload(with_user=False) if member else None
 
-    def message_payload(self, message: FakeMessage) -> Dict[str, Any]:
+    def message_payload(self, message: FakeMessage) -> dict[str, Any]:
         data = message.to_payload(member=self._member_payload(message.guild_id, message.author))
         if message.thread_id and message.thread_id in self._channels:
             data["thread"] = self._channels[message.thread_id].to_payload()
@@ -344,9 +345,11 @@ class FakeDiscord(GatewayMixin, RestMixin, DriverMixin):
 
     # ------------------------------------------------------------------ message plumbing
 
-    def _make_attachments(self, channel: FakeChannel, payload: Dict[str, Any], files: List[UploadedFile], existing: List[FakeAttachment]) -> List[FakeAttachment]:
+    def _make_attachments(
+        self, channel: FakeChannel, payload: dict[str, Any], files: list[UploadedFile], existing: list[FakeAttachment]
+    ) -> list[FakeAttachment]:
         by_index = {f.index: f for f in files}
-        result: List[FakeAttachment] = []
+        result: list[FakeAttachment] = []
         specs = payload.get("attachments")
         used = set()
         if specs is None:
@@ -363,7 +366,9 @@ class FakeDiscord(GatewayMixin, RestMixin, DriverMixin):
                         id=aid,
                         filename=spec.get("filename") or f.filename,
                         data=f.data,
-                        content_type=f.content_type if f.content_type not in (None, "application/octet-stream") else _guess_type(f.filename),
+                        content_type=f.content_type
+                        if f.content_type not in (None, "application/octet-stream")
+                        else _guess_type(f.filename),
                         description=spec.get("description"),
                         url=f"{self.url}/attachments/{channel.id}/{aid}/{spec.get('filename') or f.filename}",
                     )
@@ -373,17 +378,37 @@ class FakeDiscord(GatewayMixin, RestMixin, DriverMixin):
                     if a.id == sid:
                         result.append(a)
         for f in files:  # files not referenced by the attachments list are still uploaded
-            if f.index not in used and payload.get("attachments") is not None and not any(int(s.get("id", -1)) == f.index for s in payload["attachments"]):
+            if (
+                f.index not in used
+                and payload.get("attachments") is not None
+                and not any(int(s.get("id", -1)) == f.index for s in payload["attachments"])
+            ):
                 aid = next_snowflake()
-                result.append(FakeAttachment(id=aid, filename=f.filename, data=f.data, content_type=_guess_type(f.filename), url=f"{self.url}/attachments/{channel.id}/{aid}/{f.filename}"))
+                result.append(
+                    FakeAttachment(
+                        id=aid,
+                        filename=f.filename,
+                        data=f.data,
+                        content_type=_guess_type(f.filename),
+                        url=f"{self.url}/attachments/{channel.id}/{aid}/{f.filename}",
+                    )
+                )
         return result
 
-    def _check_files(self, files: List[UploadedFile]) -> None:
+    def _check_files(self, files: list[UploadedFile]) -> None:
         for f in files:
             if len(f.data) > self.max_upload_bytes:
                 raise ApiError(413, 40005, "Request entity too large", violation="limit")
 
-    def _validate_message_body(self, payload: Dict[str, Any], files: List[UploadedFile], *, is_edit: bool, prefix: Tuple[Any, ...] = (), existing: int = 0) -> None:
+    def _validate_message_body(
+        self,
+        payload: dict[str, Any],
+        files: list[UploadedFile],
+        *,
+        is_edit: bool,
+        prefix: tuple[Any, ...] = (),
+        existing: int = 0,
+    ) -> None:
         if not isinstance(payload, dict):
             raise ApiError.form([((), "DICT_TYPE_CONVERT", "Only dictionaries may be used in a DictType")], prefix)
         self._check_files(files)
@@ -397,11 +422,11 @@ class FakeDiscord(GatewayMixin, RestMixin, DriverMixin):
         self,
         channel: FakeChannel,
         author: FakeUser,
-        payload: Dict[str, Any],
-        files: List[UploadedFile],
+        payload: dict[str, Any],
+        files: list[UploadedFile],
         *,
         msg_type: int = 0,
-        interaction: Optional[FakeInteraction] = None,
+        interaction: FakeInteraction | None = None,
         extra_flags: int = 0,
     ) -> FakeMessage:
         flags = (int(payload.get("flags") or 0) & (FLAG_EPHEMERAL | (1 << 2) | (1 << 12) | (1 << 15))) | extra_flags
@@ -436,7 +461,9 @@ class FakeDiscord(GatewayMixin, RestMixin, DriverMixin):
                 "id": str(interaction.id),
                 "type": interaction.type,
                 "user": interaction.user.to_payload(),
-                "authorizing_integration_owners": {"0": str(channel.guild_id)} if channel.guild_id else {"1": str(interaction.user.id)},
+                "authorizing_integration_owners": {"0": str(channel.guild_id)}
+                if channel.guild_id
+                else {"1": str(interaction.user.id)},
                 **({"name": interaction.name} if interaction.type == 2 else {}),
             }
             if message.ephemeral:
@@ -450,7 +477,7 @@ class FakeDiscord(GatewayMixin, RestMixin, DriverMixin):
         self._notify()
         return message
 
-    def _apply_edit(self, message: FakeMessage, payload: Dict[str, Any], files: List[UploadedFile]) -> None:
+    def _apply_edit(self, message: FakeMessage, payload: dict[str, Any], files: list[UploadedFile]) -> None:
         channel = self._channels[message.channel_id]
         if "content" in payload:
             message.content = payload["content"] or ""
@@ -471,11 +498,18 @@ class FakeDiscord(GatewayMixin, RestMixin, DriverMixin):
         if message.ephemeral:
             return
         data = self.message_payload(message)
-        await self._dispatch(event, data, message_event=True, author_id=message.author.id, guild_id=message.guild_id, content=message.content)
+        await self._dispatch(
+            event,
+            data,
+            message_event=True,
+            author_id=message.author.id,
+            guild_id=message.guild_id,
+            content=message.content,
+        )
 
     # ------------------------------------------------------------------ fault injection (also used by REST)
 
-    def _take_injection(self, method: str, path: str) -> Optional[Dict[str, Any]]:
+    def _take_injection(self, method: str, path: str) -> dict[str, Any] | None:
         from fnmatch import fnmatchcase
 
         for inj in self._injected:
@@ -491,7 +525,7 @@ class FakeDiscord(GatewayMixin, RestMixin, DriverMixin):
         return None
 
 
-def _guess_type(filename: str) -> Optional[str]:
+def _guess_type(filename: str) -> str | None:
     import mimetypes
 
     return mimetypes.guess_type(filename)[0]
