@@ -9,8 +9,7 @@ The package is split by rule area (see INTERFACES.md): flow and board (``state``
 from __future__ import annotations
 
 import engine
-
-from .ruleset import RUNEWARS, Runewars
+from engine.runewars.ruleset import RUNEWARS, Runewars
 
 engine.register(RUNEWARS)
 

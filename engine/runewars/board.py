@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from collections import deque
 
-from .catalog import catalog
-from .state import RunewarsState, Unit
+from engine.runewars.catalog import catalog
+from engine.runewars.state import RunewarsState, Unit
 
 UNIT_LIMIT = 8  # RW-10.9.1
 
@@ -213,7 +213,7 @@ def production(state: RunewarsState, seat: int) -> dict[str, int]:
         totals["wood"] += area.wood
         totals["ore"] += area.ore
         if state.heroes.exploration:
-            from .heroes import village_at
+            from engine.runewars.heroes.core import village_at
 
             extra = village_at(state.heroes, cat.hero_content, area_id)  # RW-34.4.2
             if extra:

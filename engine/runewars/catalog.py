@@ -10,7 +10,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from .content import models as m
+from engine.runewars.content import models as m
 
 
 class Catalog:
@@ -31,7 +31,7 @@ class Catalog:
         self.titles: dict[str, m.TitleCard] = {c.title_id: c for c in _get(content, "title_cards")}
         self.exploration: dict[str, m.ExplorationToken] = {t.token_id: t for t in _get(content, "exploration_tokens")}
         self.home_tile: dict[str, str] = {t.faction: t.tile_id for t in self.tiles.values() if t.faction}
-        from .heroes import HeroContent
+        from engine.runewars.heroes.core import HeroContent
 
         self.hero_content = HeroContent.from_runewars(content)
         self.area_tile: dict[str, str] = {a.area_id: t.tile_id for t in self.tiles.values() for a in t.areas}
@@ -73,6 +73,6 @@ def _get(content: Any, name: str) -> list[Any]:
 
 @lru_cache(maxsize=1)
 def catalog() -> Catalog:
-    from .content.loader import load_content
+    from engine.runewars.content.loader import load_content
 
     return Catalog(load_content())

@@ -15,8 +15,7 @@ summary spanning many actions replays byte for byte like everything else.
 from __future__ import annotations
 
 from engine.core import Event
-
-from .state import RunewarsState
+from engine.runewars.state import RunewarsState
 
 # Public event kinds worth a line in the season summary.
 SUMMARY_KINDS = frozenset(

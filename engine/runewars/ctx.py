@@ -10,10 +10,9 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import Rng
-
-from . import board as B
-from .catalog import catalog
-from .state import RunewarsState
+from engine.runewars import board as B
+from engine.runewars.catalog import catalog
+from engine.runewars.state import RunewarsState
 
 
 class Ctx:

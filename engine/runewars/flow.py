@@ -19,8 +19,7 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.core import Event, Prompt, RuleViolation
-
-from .state import RunewarsState, Step
+from engine.runewars.state import RunewarsState, Step
 
 AutoFn = Callable[[RunewarsState, Step], list[Event]]
 PromptFn = Callable[[RunewarsState, Step], list[Prompt]]

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import json
 
-from . import board as B
-from .catalog import catalog
-from .heroes import HIDDEN, heroes_invariants, heroes_secrets
-from .state import RunewarsState
+from engine.runewars import board as B
+from engine.runewars.catalog import catalog
+from engine.runewars.heroes.core import HIDDEN, heroes_invariants, heroes_secrets
+from engine.runewars.state import RunewarsState
 
 DRAGON_RUNES = 21  # RW-1.4
 FALSE_RUNES = 17

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from .state import RunewarsState
+from engine.runewars.state import RunewarsState
 
 Basis = Literal["now", "prev", "spring", "none"]
 

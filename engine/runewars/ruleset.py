@@ -15,24 +15,27 @@ from pydantic import Field, TypeAdapter
 from engine.core import Event, Prompt, Result, Ruleset, RuleViolation
 from engine.core.errors import CORE_BAD_ACTION, CORE_NOT_YOUR_TURN
 from engine.core.rng import Rng
+from engine.runewars import flow
+from engine.runewars.actions import RW_ACTIONS
+from engine.runewars.cards import resolve as cardfx
+from engine.runewars.catalog import catalog
+from engine.runewars.chronicle import chronicle
+from engine.runewars.heroes import glue as heroes_glue
+from engine.runewars.setup import start
+from engine.runewars.state import Player, RunewarsOptions, RunewarsState
+from engine.runewars.turn import movement, orders, runes, seasons
+from engine.runewars.turn.victory import check
+from engine.runewars.views import view as _view
 
-# Importing these registers their step kinds with ``flow``.
-from . import cardfx, flow, heroes_glue, movement, orders, runes, seasons, setup  # noqa: F401
-from .actions import RW_ACTIONS
-from .catalog import catalog
-from .chronicle import chronicle
-from .state import Player, RunewarsOptions, RunewarsState
-from .victory import check
-from .views import view as _view
+# Every module that registers step kinds with ``flow`` is imported here, so the flow knows them all.
+REGISTERS_STEPS = (cardfx, orders, runes, start)
 
 SUB_PREFIXES = ("battle_", "hero_", "quest_", "duel_")
 
 
 def _factions() -> tuple[str, ...]:
-    try:
-        return tuple(sorted(catalog().factions))
-    except Exception:  # content not loadable: the table layer sees no factions yet
-        return ()
+    """A content error surfaces here, at start-up, rather than hiding the game from ``/game new``."""
+    return tuple(sorted(catalog().factions))
 
 
 class Runewars(Ruleset[RunewarsState, RunewarsOptions]):
@@ -209,12 +212,12 @@ class Runewars(Ruleset[RunewarsState, RunewarsOptions]):
         return action
 
     def invariants(self, state: RunewarsState) -> list[str]:
-        from .invariants import invariants
+        from engine.runewars.invariants import invariants
 
         return invariants(state)
 
     def secrets(self, state: RunewarsState) -> dict[int, set[str]]:
-        from .invariants import secrets
+        from engine.runewars.invariants import secrets
 
         return secrets(state)
 

@@ -20,12 +20,11 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from engine.core import Deck, GameOptions, GameState, SecretChoice
-
-from .battle_models import BattleState
-from .heroes import HeroesState
+from engine.runewars.battle.models import BattleState
+from engine.runewars.heroes.core import HeroesState
 
 try:  # quests.py is C's and may land after this module
-    from .quests import QuestPhaseState
+    from engine.runewars.heroes.quests import QuestPhaseState
 except ImportError:  # pragma: no cover
     QuestPhaseState = Any  # type: ignore[misc,assignment]
 

@@ -11,12 +11,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import board as B
-from .battle import battle_view
-from .catalog import catalog
-from .heroes import heroes_view
-from .runes import dragon_areas, visible_runes
-from .state import SEASONS, RunewarsState
+from engine.runewars import board as B
+from engine.runewars.battle import battle_view
+from engine.runewars.catalog import catalog
+from engine.runewars.heroes.core import heroes_view
+from engine.runewars.state import SEASONS, RunewarsState
+from engine.runewars.turn.runes import dragon_areas, visible_runes
 
 
 def _units_by_area(state: RunewarsState) -> dict[str, list[dict[str, Any]]]:
@@ -97,7 +97,7 @@ def view(state: RunewarsState, seat: int | None) -> dict[str, Any]:
                 "strongholds": B.strongholds_of(state, p.seat) if state.board else [],
             }
         )
-    from . import ruleset as R
+    from engine.runewars import ruleset as R
 
     waiting = sorted(R.RUNEWARS.acting_seats(state))
     out: dict[str, Any] = {

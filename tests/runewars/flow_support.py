@@ -14,9 +14,9 @@ import engine
 from engine.core import Deck, Rng
 from engine.runewars import flow
 from engine.runewars.catalog import catalog
-from engine.runewars.heroes import HeroesState
+from engine.runewars.heroes.core import HeroesState
 from engine.runewars.ruleset import RUNEWARS, _advance
-from engine.runewars.setup import link_adjacency
+from engine.runewars.setup.start import link_adjacency
 from engine.runewars.state import Area, Player, RunewarsOptions, RunewarsState, Stronghold, TitleHold
 
 RS = RUNEWARS

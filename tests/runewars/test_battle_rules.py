@@ -23,7 +23,7 @@ from engine.runewars.battle import (
     start_battle,
     take_external,
 )
-from engine.runewars.battle_retreat import retreat_destinations
+from engine.runewars.battle.retreat import retreat_destinations
 from tests.runewars.battle_support import C, Ctx, TinyBoard, find_card
 from tests.runewars.test_battle_examples import u
 

@@ -5,8 +5,13 @@ from __future__ import annotations
 import pytest
 
 from engine.core import RuleViolation
-from engine.runewars import heroes as H
-from engine.runewars.quests import apply_quest_action, quest_phase_finished, quest_phase_prompts, start_quest_phase
+from engine.runewars.heroes import core as H
+from engine.runewars.heroes.quests import (
+    apply_quest_action,
+    quest_phase_finished,
+    quest_phase_prompts,
+    start_quest_phase,
+)
 from tests.runewars.test_heroes_support import CIRCLE_BLANK, FakeCtx
 
 

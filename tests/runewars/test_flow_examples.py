@@ -10,11 +10,12 @@ import pytest
 
 from engine.core import RuleViolation
 from engine.runewars import board as B
-from engine.runewars import cardfx, flow
-from engine.runewars.mapgen import Layout, board_distance, homes_adjacent, marker_spacing_ok
-from engine.runewars.orders import playable_tactics
+from engine.runewars import flow
+from engine.runewars.cards import resolve as cardfx
 from engine.runewars.player_order import player_order
 from engine.runewars.ruleset import _advance
+from engine.runewars.setup.mapgen import Layout, board_distance, homes_adjacent, marker_spacing_ok
+from engine.runewars.turn.orders import playable_tactics
 
 from .flow_support import RS, act, add, front, make_state, prompt, queue, start_turn, stronghold, units_in, values
 
@@ -537,7 +538,7 @@ def test_ex18_tile_order_and_rejections() -> None:
 
 def test_ex18_border_rule_rejects_colour_on_colour() -> None:
     from engine.core.hexgrid import Hex
-    from engine.runewars.mapgen import place_tile, tile_problem
+    from engine.runewars.setup.mapgen import place_tile, tile_problem
 
     lay = Layout()
     place_tile(lay, "4", 0, Hex(0, 0))  # 4C has a mountain on its east edge, at the tile's boundary
@@ -580,7 +581,7 @@ def test_rw4_7_2_border_touch_rechecked_for_final_home_tile_position() -> None:
     """RW-4.7.2 / RW-4.8.3: the final home-tile position must itself meet the board across at least
     ``marker_borders`` plain borders (plain on both sides), not only the marker."""
     from engine.core.hexgrid import Hex
-    from engine.runewars.mapgen import home_placements, home_plain_touches
+    from engine.runewars.setup.mapgen import home_placements, home_plain_touches
 
     plain, walled = Layout(), Layout()
     for q in range(0, 6):
@@ -606,7 +607,7 @@ def test_rw4_7_2_home_tile_without_legal_final_position_restarts_markers(monkeyp
     if front(s) != "home_tile":  # pragma: no cover - seed-dependent restart
         pytest.skip("markers could not be placed for this seed")
     seat = s.steps[0].seat
-    from engine.runewars import setup as setup_mod
+    from engine.runewars.setup import start as setup_mod
 
     monkeypatch.setattr(setup_mod, "home_placements", lambda *a, **k: [])  # no legal final position
     s.steps = [x for x in s.steps if x.kind not in ("home_tile",)]
@@ -695,7 +696,7 @@ def test_ex20_second_activation_into_enemy_area_is_rejected() -> None:
 
 def test_ex19_markers_must_touch_plain_borders() -> None:
     from engine.core.hexgrid import Hex
-    from engine.runewars.mapgen import legal_markers
+    from engine.runewars.setup.mapgen import legal_markers
 
     plain, wet = Layout(), Layout()
     for q in range(0, 4):

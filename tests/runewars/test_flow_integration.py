@@ -8,7 +8,7 @@ import pytest
 
 from engine.core import RuleViolation
 from engine.runewars import board as B
-from engine.runewars.heroes import Hero
+from engine.runewars.heroes.core import Hero
 
 from .flow_support import RS, act, add, front, make_state, prompt, queue, start_turn, stronghold
 
@@ -190,7 +190,7 @@ def test_ex11_attribute_test_quest_through_the_ruleset() -> None:
 
 def test_ex12_duel_through_the_ruleset() -> None:
     """EX-12: Mad Carthos (Uthuk) with Blade of Fury and Rune Armor defeats Silhouette (Elves) in two rounds."""
-    from engine.runewars.heroes import HeldReward
+    from engine.runewars.heroes.core import HeldReward
 
     cat = B.catalog()
     ids = {h.name: h.hero_id for h in cat.heroes.values()}
@@ -237,7 +237,7 @@ def test_gm_resolve_continues_the_flow_through_after_gm_hook():
     """CORE GM hand-over (RW-23.6 effects handed over): once the last GM task is resolved the kernel's
     ``_after_gm`` hook runs the queued automatic steps, and their events are chronicled."""
     from engine.core.prompts import GM_SEAT
-    from engine.runewars import cardfx
+    from engine.runewars.cards import resolve as cardfx
 
     s = make_state(["HUMANS", "UTHUK"], AREAS)
     before = s.seats[0].influence

@@ -9,11 +9,11 @@ import pytest
 from engine.core import RuleViolation
 from engine.runewars import board as B
 from engine.runewars import flow
-from engine.runewars.heroes import Hero
+from engine.runewars.heroes.core import Hero
 from engine.runewars.invariants import secrets
 from engine.runewars.player_order import player_order
 from engine.runewars.ruleset import _advance
-from engine.runewars.runes import visible_runes
+from engine.runewars.turn.runes import visible_runes
 
 from .flow_support import RS, act, add, front, make_state, prompt, queue, start_turn, stronghold, units_in, values
 
@@ -188,7 +188,7 @@ def test_flying_ignores_borders_and_holes_block() -> None:
     archer = B.unit_by_id(s, add(s, "ELF_ARCHER", 0, "1B")[0])
     assert B.passable(s, "1B", "1C", flying=True)  # RW-10.3 / RW-2.18
     assert not B.passable(s, "1B", "1C")
-    from engine.runewars.movement import strategize_targets
+    from engine.runewars.turn.movement import strategize_targets
 
     assert "1C" in strategize_targets(s, rider, 0) and "1C" not in strategize_targets(s, archer, 0)
 
@@ -315,7 +315,7 @@ def test_rw29_2_objective_claim_offered_at_own_turn_tactics_checkpoint() -> None
 
 def test_tactics_hand_limit() -> None:
     s = make_state(["HUMANS", "UTHUK"], TWO)
-    from engine.runewars import cardfx
+    from engine.runewars.cards import resolve as cardfx
 
     cardfx.draw_tactics(s, 0, 11)
     s.steps.append(flow.step(s, "hold"))
@@ -428,7 +428,7 @@ def test_setup_start_player_runes_units_and_cards() -> None:
         assert len(homes) == 3
         assert sorted(a.rune for a in homes) == ["dragon", "dragon", "false"]  # RW-3.8.3
         assert sum(1 for a in homes if a.stronghold is not None) == 1  # RW-3.8.1
-        from engine.runewars.setup import setup_recruits
+        from engine.runewars.setup.start import setup_recruits
 
         assert sorted(u.kind for u in s.units if u.owner == p.seat) == sorted(setup_recruits(s, p.seat))  # AMB-18
         assert len(s.heroes.quest_hands[p.seat]) == 2  # RW-3.9.1
@@ -486,7 +486,7 @@ def test_fortify_may_move_a_stronghold_when_all_are_out() -> None:
 
 
 def test_magic_portals_link_areas_for_one_payment() -> None:
-    from engine.runewars.heroes import ExplorationSlot
+    from engine.runewars.heroes.core import ExplorationSlot
 
     far = {"1A": {"hex": (0, 0)}, "1B": {"hex": (1, 0)}, "5A": {"hex": (6, 0)}, "5B": {"hex": (7, 0)}}
     s = make_state(["HUMANS", "UTHUK"], far, options={"exploration": True})
@@ -510,9 +510,9 @@ def test_rw34_4_3_retreats_ignore_magic_portals() -> None:
     movement or one hero's quest-phase move; a retreat is neither, and RW-16.1 sends a retreating
     group to an *adjacent* area (RW-16.3 lists the restrictions that still apply). So face-up
     portals never make a far friendly area a retreat destination."""
-    from engine.runewars.battle_retreat import retreat_destinations
+    from engine.runewars.battle.retreat import retreat_destinations
     from engine.runewars.ctx import Ctx
-    from engine.runewars.heroes import ExplorationSlot
+    from engine.runewars.heroes.core import ExplorationSlot
 
     far = {"1A": {"hex": (0, 0)}, "1B": {"hex": (1, 0)}, "5A": {"hex": (6, 0)}, "5B": {"hex": (7, 0)}}
     s = make_state(["HUMANS", "UTHUK"], far, options={"exploration": True})
@@ -535,7 +535,7 @@ def test_rw34_4_3_retreats_ignore_magic_portals() -> None:
 def test_rw34_4_3_magic_portals_for_a_strategize_move() -> None:
     """RW-34.4.3 / AMB-66: Strategize moves units or heroes, so the player may pay 1 influence once
     for the whole Strategize; face-up portal areas then count as adjacent for its one-step moves."""
-    from engine.runewars.heroes import ExplorationSlot
+    from engine.runewars.heroes.core import ExplorationSlot
 
     far = {"1A": {"hex": (0, 0)}, "1B": {"hex": (1, 0)}, "5A": {"hex": (6, 0)}, "5B": {"hex": (7, 0)}}
     s = make_state(["HUMANS", "UTHUK"], far, options={"exploration": True})
@@ -643,7 +643,7 @@ def test_desertion_and_the_heroes_league() -> None:
     s = make_state(["HUMANS", "UTHUK"], TWO)
     evil = next(h.hero_id for h in B.catalog().heroes.values() if h.alignment == "evil")
     s.heroes.heroes.append(Hero(uid="H9", card=evil, owner=0, area="1A"))
-    from engine.runewars import cardfx
+    from engine.runewars.cards import resolve as cardfx
 
     effect = {"kind": "desert_heroes", "who": "each_player", "mismatched_only": True, "save_cost_influence": None}
     s.titles["HEROES_LEAGUE"].holder = 0
@@ -660,7 +660,7 @@ def test_desertion_and_the_heroes_league() -> None:
 
 
 def test_destructible_site_falls_to_six_units_in_own_turn() -> None:
-    from engine.runewars.heroes import ExplorationSlot
+    from engine.runewars.heroes.core import ExplorationSlot
 
     s = make_state(["HUMANS", "UTHUK"], TWO, options={"exploration": True})
     village = next(t.token_id for t in B.catalog().exploration.values() if t.type == "village")
@@ -676,7 +676,7 @@ def test_destructible_site_falls_to_six_units_in_own_turn() -> None:
 def test_epic_rune_gain_is_one_face_up_dragon() -> None:
     s = make_state(["HUMANS", "UTHUK"], TWO, options={"epic": True})
     s.rune_supply = {"dragon": 10, "false": 0}
-    from engine.runewars.runes import queue_gain
+    from engine.runewars.turn.runes import queue_gain
 
     queue_gain(s, 0, "test")
     s.steps.append(flow.step(s, "hold"))
@@ -750,7 +750,7 @@ def test_epic_victory_needs_seven() -> None:
 
 
 def test_reward_trade_during_own_turn() -> None:
-    from engine.runewars.heroes import HeldReward
+    from engine.runewars.heroes.core import HeldReward
 
     s = make_state(["HUMANS", "UTHUK"], TWO)
     s.heroes.heroes += [

@@ -7,8 +7,8 @@ import json
 import pytest
 
 from engine.core import Rng, RuleViolation
-from engine.runewars import heroes as H
-from engine.runewars.quests import apply_quest_action, quest_phase_prompts, start_quest_phase
+from engine.runewars.heroes import core as H
+from engine.runewars.heroes.quests import apply_quest_action, quest_phase_prompts, start_quest_phase
 from tests.runewars.test_heroes_support import CONTENT, FakeCtx
 
 

@@ -39,7 +39,7 @@ from engine.runewars.content.models import (
     UnitSpecial,
     UnitType,
 )
-from engine.runewars.heroes import HeroContent
+from engine.runewars.heroes.core import HeroContent
 
 # number: (triangle, circle, rectangle, hexagon, fate) -- game-data.md §1.3
 _DESTINY = """
@@ -540,8 +540,8 @@ def play_all(qs: Any, hs: Any, ctx: Any, seed: int = 0, cap: int = 500, check: b
     import copy
     import json
 
-    from engine.runewars.heroes import heroes_secrets, take_outbox
-    from engine.runewars.quests import apply_quest_action, quest_phase_prompts, sample_quest_action
+    from engine.runewars.heroes.core import heroes_secrets, take_outbox
+    from engine.runewars.heroes.quests import apply_quest_action, quest_phase_prompts, sample_quest_action
 
     rnd = random.Random(seed)
     for n in range(cap):

@@ -9,8 +9,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine.core import Rng, RuleViolation
-from engine.runewars import heroes as H
-from engine.runewars.quests import (
+from engine.runewars.heroes import core as H
+from engine.runewars.heroes.quests import (
     apply_quest_action,
     quest_phase_finished,
     quest_phase_prompts,
@@ -552,7 +552,7 @@ def test_rw1_8_reshuffled_completed_quest_not_a_secret_while_listed_completed():
     """RW-21.9.2 / RW-1.8: a quest completed this phase is public by id; when a reshuffle hands
     the same card back to a seat, the id is not that seat's secret while the phase lists it
     (the leak check must not fire on the public completion list), but other hand cards still are."""
-    from engine.runewars.quests import QuestPhaseState
+    from engine.runewars.heroes.quests import QuestPhaseState
 
     hs = _hs()
     hs.quest_hands = {0: ["quest_1a_wisdom", "quest_1b_agility"]}
@@ -567,7 +567,7 @@ def test_rw22_rw30_2_attribute_test_tactics_window_lucky_charm():
     from the hand), and a seat without such a card is not offered one (RW-30.3 via ctx)."""
     import dataclasses
 
-    from engine.runewars.heroes import _default_content
+    from engine.runewars.heroes.core import _default_content
 
     content = dataclasses.replace(CONTENT, tactics={"T21": _default_content().tactics["T21"]})
     hs = _hs()

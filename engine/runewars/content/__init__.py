@@ -4,9 +4,9 @@ Import ``load_content`` and query the returned ``RunewarsContent``; the README i
 folder documents the file formats and which entries are public fact or house content.
 """
 
-from .effects import PRIMITIVE_KINDS, Effect, Effects, walk
-from .loader import ContentError, RunewarsContent, load_content, read_content
-from .models import (
+from engine.runewars.content.effects import PRIMITIVE_KINDS, Effect, Effects, walk
+from engine.runewars.content.loader import ContentError, RunewarsContent, load_content, read_content
+from engine.runewars.content.models import (
     Area,
     CityToken,
     DestinyCard,

@@ -16,8 +16,8 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, PrivateAttr, TypeAdapter
 
-from .effects import EffectModel, referenced_titles, referenced_unit_types
-from .models import (
+from engine.runewars.content.effects import EffectModel, referenced_titles, referenced_unit_types
+from engine.runewars.content.models import (
     Area,
     CityToken,
     ContentModel,

@@ -19,8 +19,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from engine.core.hexgrid import DIRECTIONS, Hex, connected_components, direction_to, neighbour, rotate
-
-from .effects import Condition, Effects, Shape, walk
+from engine.runewars.content.effects import Condition, Effects, Shape, walk
 
 Fate = Literal["ALLY", "WITHDRAW", "CONFRONT"]
 Alignment = Literal["good", "evil"]

@@ -11,15 +11,15 @@ import random
 from typing import Any
 
 from engine.core import Event, Option, Prompt
-
-from . import board as B
-from . import cardfx, heroes_glue
-from .actions import Choose, Placement, PlayTactics, Title
-from .catalog import catalog
-from .flow import applies, auto, decision, done, need, push, sampler, step
-from .seasons import ORDER_NAMES, limit_check
-from .setup import seat_name
-from .state import RunewarsState, Stronghold, Turn
+from engine.runewars import board as B
+from engine.runewars.actions import Choose, Placement, PlayTactics, Title
+from engine.runewars.cards import resolve as cardfx
+from engine.runewars.catalog import catalog
+from engine.runewars.flow import applies, auto, decision, done, need, push, sampler, step
+from engine.runewars.heroes import glue as heroes_glue
+from engine.runewars.setup.start import seat_name
+from engine.runewars.state import RunewarsState, Stronghold, Turn
+from engine.runewars.turn.seasons import ORDER_NAMES, limit_check
 
 BONUS_TEXT = {
     1: "draw tactics cards for the tactics icons on your dials",
@@ -233,7 +233,7 @@ def _area_resources(state: RunewarsState, area: str) -> list[str]:
     a = state.board[area]
     out = [r for r in ("food", "wood", "ore") if getattr(a, r) > 0]
     if state.heroes.exploration:
-        from .heroes import village_at
+        from engine.runewars.heroes.core import village_at
 
         v = village_at(state.heroes, catalog().hero_content, area)
         if v and v not in out:
@@ -757,7 +757,7 @@ def _title_apply(state: RunewarsState, st: Any, seat: int, action: Title | Choos
 
 
 def _fortify_options(state: RunewarsState, seat: int, used: list[str]) -> list[Option]:
-    from .runes import rune_pairs
+    from engine.runewars.turn.runes import rune_pairs
 
     p = state.seats[seat]
     opts = [Option(label="Done fortifying", action={"type": "rw_choose", "value": "done"})]
@@ -918,7 +918,7 @@ def _obj_apply(state: RunewarsState, st: Any, seat: int, action: Choose) -> list
     assert obj is not None
     state.seats[seat].objective = None  # AMB-50: no new objective
     state.claimed_objectives.append(obj)
-    from .runes import queue_gain
+    from engine.runewars.turn.runes import queue_gain
 
     card = catalog().objectives[obj]
     queue_gain(state, seat, f"objective {card.name}")
@@ -1039,7 +1039,7 @@ def destructible_sites(state: RunewarsState, seat: int) -> list[Event]:
     """RW-34.2 / AMB-67: a face-up destructible site in an area the player holds with 6+ units is discarded."""
     if not state.heroes.exploration:
         return []
-    from .heroes import destroy_site, exploration_face_up
+    from engine.runewars.heroes.core import destroy_site, exploration_face_up
 
     cat = catalog()
     events: list[Event] = []
@@ -1056,7 +1056,7 @@ def destructible_sites(state: RunewarsState, seat: int) -> list[Event]:
 
 def reward_trades(state: RunewarsState, seat: int) -> list[tuple[str, str, str]]:
     """(reward card, from hero, to hero) for the seat's heroes standing in the same area."""
-    from .heroes import heroes_of
+    from engine.runewars.heroes.core import heroes_of
 
     mine = heroes_of(state.heroes, seat)
     out = []
@@ -1069,7 +1069,7 @@ def reward_trades(state: RunewarsState, seat: int) -> list[tuple[str, str, str]]
 
 @decision("reward_trade", "rw_choose")
 def _trade_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
-    from .heroes import find_hero, label, reward_name
+    from engine.runewars.heroes.core import find_hero, label, reward_name
 
     c = catalog().hero_content
     opts = [Option(label="Done trading", action={"type": "rw_choose", "value": "-"})]
@@ -1096,8 +1096,8 @@ def _trade_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
 
 @applies("reward_trade")
 def _trade_apply(state: RunewarsState, st: Any, seat: int, action: Choose) -> list[Event]:
-    from .ctx import Ctx
-    from .heroes import transfer_reward
+    from engine.runewars.ctx import Ctx
+    from engine.runewars.heroes.core import transfer_reward
 
     if action.value == "-":
         done(state, st)

@@ -15,13 +15,12 @@ import random
 from typing import Any
 
 from engine.core import Event, Option, Prompt, SecretChoice
-
-from . import board as B
-from .actions import Bid, Choose, Discard
-from .catalog import catalog
-from .flow import applies, auto, decision, done, need, push, sampler, step
-from .player_order import season_step_order
-from .state import HeldCard, Modifier, RunewarsState
+from engine.runewars import board as B
+from engine.runewars.actions import Bid, Choose, Discard
+from engine.runewars.catalog import catalog
+from engine.runewars.flow import applies, auto, decision, done, need, push, sampler, step
+from engine.runewars.player_order import season_step_order
+from engine.runewars.state import HeldCard, Modifier, RunewarsState
 
 TACTICS_LIMIT = 10  # RW-30.5
 
@@ -164,13 +163,13 @@ def resolve_one(
             if e["deck"] == "tactics":
                 events += draw_tactics(state, s, amount)
             elif e["deck"] == "quest":
-                from . import heroes_glue
+                from engine.runewars.heroes import glue as heroes_glue
 
                 events += heroes_glue.draw_quests(state, s, amount)
             elif e["deck"] == "reward":
                 push(state, step(state, "fx_hero", s, effect=e, source=source, rule=rule, left=1))
             elif e["deck"] == "hero" and (e.get("keep") or 1) == 1:
-                from . import heroes_glue
+                from engine.runewars.heroes import glue as heroes_glue
 
                 events += heroes_glue.rally_heroes(state, s, amount)
             else:
@@ -191,7 +190,7 @@ def resolve_one(
                 push(state, step(state, "discard", s, amount=n, rule=rule, why=source))
         return events
     if kind == "gain_dragon_rune":
-        from .runes import queue_gain
+        from engine.runewars.turn.runes import queue_gain
 
         for s in reversed(_targets(state, who, seat, order)):
             queue_gain(state, s, source)
@@ -205,7 +204,7 @@ def resolve_one(
             state.modifiers.append(Modifier(rule=e["rule"], seat=s, until=until))
         return [Event.to_all("modifier", f"{source}: {e['rule'].replace('_', ' ')} until the end of the {until}.")]
     if kind == "enforce_food_limit":
-        from .seasons import winter_check
+        from engine.runewars.turn.seasons import winter_check
 
         winter_check(state, offset=int(e.get("offset", 0)), set_water=False)
         return events
@@ -231,7 +230,7 @@ def resolve_one(
                 queue(state, list(branch), seat=s, source=source, rule=rule, order=order)
         return events
     if kind == "desert_heroes":
-        from . import heroes_glue
+        from engine.runewars.heroes import glue as heroes_glue
 
         return heroes_glue.desertion(state, e, _targets(state, who, seat, order), source)
     if kind == "add_units" and e["where"] in ("friendly_area", "stronghold_area", "empty_area"):
@@ -396,11 +395,11 @@ def counter(state: RunewarsState, seat: int, name: str) -> int | None:
     if name == "units_on_board":
         return sum(1 for u in state.units if u.owner == seat)
     if name == "heroes":
-        from . import heroes_glue
+        from engine.runewars.heroes import glue as heroes_glue
 
         return heroes_glue.hero_count(state, seat)
     if name == "rewards":
-        from . import heroes_glue
+        from engine.runewars.heroes import glue as heroes_glue
 
         return heroes_glue.reward_count(state, seat)
     if name == "enemy_units_destroyed_this_turn":
@@ -720,7 +719,7 @@ def _add_apply(state: RunewarsState, st: Any, seat: int, action: Choose) -> list
     if neutral and B.controller(state, action.value) != seat:
         owner = None  # RW-11.6: neutrals in an area no one controls are unallied
     placed = sum(1 for _ in range(int(e["count"])) if B.add_unit(state, e["unit_type"], owner, action.value))
-    from .seasons import limit_check
+    from engine.runewars.turn.seasons import limit_check
 
     if owner is not None:
         limit_check(state, seat, [action.value])
@@ -738,14 +737,14 @@ def _add_apply(state: RunewarsState, st: Any, seat: int, action: Choose) -> list
 
 
 def _fx_heroes(state: RunewarsState, seat: int) -> list[Any]:
-    from .heroes import heroes_of
+    from engine.runewars.heroes.core import heroes_of
 
     return heroes_of(state.heroes, seat)
 
 
 @decision("fx_hero", "rw_choose")
 def _fx_hero_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
-    from .heroes import label
+    from engine.runewars.heroes.core import label
 
     heroes = _fx_heroes(state, st.seat)
     opts = [
@@ -769,10 +768,10 @@ def _fx_hero_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
 def _fx_hero_apply(state: RunewarsState, st: Any, seat: int, action: Choose) -> list[Event]:
     from pydantic import TypeAdapter
 
-    from . import heroes as H
-    from .content.effects import Effect
-    from .ctx import Ctx
-    from .heroes_glue import drain
+    from engine.runewars.content.effects import Effect
+    from engine.runewars.ctx import Ctx
+    from engine.runewars.heroes import core as H
+    from engine.runewars.heroes.glue import drain
 
     heroes = [h.uid for h in _fx_heroes(state, seat)]
     need(action.value in heroes if heroes else action.value == "-", st.data["rule"], "Choose one of your heroes.")
@@ -809,7 +808,7 @@ def _fx_inspect_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
 
 @applies("fx_inspect")
 def _fx_inspect_apply(state: RunewarsState, st: Any, seat: int, action: Choose) -> list[Event]:
-    from .runes import rune_faces_text
+    from engine.runewars.turn.runes import rune_faces_text
 
     runed = [a for a in state.board if state.board[a].rune]
     need(action.value in runed if runed else action.value == "-", "RW-27.5", "Choose an area with a rune token.")
@@ -857,7 +856,7 @@ def _pick_player_apply(state: RunewarsState, st: Any, seat: int, action: Choose)
 
 
 def _enemy_heroes_near(state: RunewarsState, seat: int) -> list[Any]:
-    from .heroes import heroes_of
+    from engine.runewars.heroes.core import heroes_of
 
     mine = {h.area for h in heroes_of(state.heroes, seat)}
     return [h for h in state.heroes.heroes if h.owner != seat and h.area in mine]
@@ -865,7 +864,7 @@ def _enemy_heroes_near(state: RunewarsState, seat: int) -> list[Any]:
 
 @decision("fx_target_hero", "rw_choose")
 def _target_hero_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
-    from .heroes import label
+    from engine.runewars.heroes.core import label
 
     heroes = _enemy_heroes_near(state, st.seat)
     opts = [
@@ -892,9 +891,9 @@ def _target_hero_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
 
 @applies("fx_target_hero")
 def _target_hero_apply(state: RunewarsState, st: Any, seat: int, action: Choose) -> list[Event]:
-    from . import heroes as H
-    from .ctx import Ctx
-    from .heroes_glue import drain
+    from engine.runewars.ctx import Ctx
+    from engine.runewars.heroes import core as H
+    from engine.runewars.heroes.glue import drain
 
     heroes = [h.uid for h in _enemy_heroes_near(state, seat)]
     need(
@@ -911,7 +910,7 @@ def _target_hero_apply(state: RunewarsState, st: Any, seat: int, action: Choose)
 
 @decision("fx_rune_move", "rw_choose")
 def _rune_move_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
-    from .runes import rune_pairs
+    from engine.runewars.turn.runes import rune_pairs
 
     pairs = rune_pairs(state, st.seat)
     opts = [
@@ -931,7 +930,7 @@ def _rune_move_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
 
 @applies("fx_rune_move")
 def _rune_move_apply(state: RunewarsState, st: Any, seat: int, action: Choose) -> list[Event]:
-    from .runes import rune_pairs
+    from engine.runewars.turn.runes import rune_pairs
 
     pairs = [f"{a}:{b}" for a, b in rune_pairs(state, seat)]
     need(action.value in pairs if pairs else action.value == "-", "RW-27.4", "Choose two areas you control.")

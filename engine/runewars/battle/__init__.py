@@ -75,7 +75,7 @@ effect), ``battle_option {index}`` (choose-one specials), ``battle_defense {use}
 
 from __future__ import annotations
 
-from .battle_actions import (
+from engine.runewars.battle.actions import (
     BATTLE_ACTIONS,
     BattleAction,
     BattleCapture,
@@ -92,8 +92,8 @@ from .battle_actions import (
     battle_view,
     sample_battle_action,
 )
-from .battle_flow import advance_battle, eligible_types, queue_effects, start_battle, take_external
-from .battle_models import (
+from engine.runewars.battle.flow import advance_battle, eligible_types, queue_effects, start_battle, take_external
+from engine.runewars.battle.models import (
     BattleData,
     BattleOptions,
     BattleOutcome,
@@ -107,7 +107,7 @@ from .battle_models import (
     Side,
     Task,
 )
-from .battle_retreat import retreat_destinations
+from engine.runewars.battle.retreat import retreat_destinations
 
 __all__ = [
     "BATTLE_ACTIONS",

@@ -11,15 +11,15 @@ import random
 from typing import Any
 
 from engine.core import Event, Option, Prompt, SecretChoice
-
-from . import board as B
-from . import cardfx, heroes_glue
-from .actions import Choose, ChooseOrder, Destroy
-from .catalog import catalog
-from .flow import applies, auto, decision, done, need, push, sampler, step
-from .player_order import player_order, season_step_order
-from .setup import seat_name
-from .state import SEASONS, RunewarsState
+from engine.runewars import board as B
+from engine.runewars.actions import Choose, ChooseOrder, Destroy
+from engine.runewars.cards import resolve as cardfx
+from engine.runewars.catalog import catalog
+from engine.runewars.flow import applies, auto, decision, done, need, push, sampler, step
+from engine.runewars.heroes import glue as heroes_glue
+from engine.runewars.player_order import player_order, season_step_order
+from engine.runewars.setup.start import seat_name
+from engine.runewars.state import SEASONS, RunewarsState
 
 ORDER_NAMES = {
     1: "Strategize",
@@ -324,7 +324,7 @@ ORDER_SHORT = {
 
 def order_option(state: RunewarsState, seat: int, card: int) -> Option:
     """P-30: an order card as a menu entry: number, name and basic ability; whether its bonus applies."""
-    from .orders import BONUS_TEXT, eligible
+    from engine.runewars.turn.orders import BONUS_TEXT, eligible
 
     label = f"#{card} {ORDER_NAMES[card]}: {ORDER_SHORT[card]}"
     if card not in BONUS_TEXT:
@@ -378,7 +378,7 @@ def _orders_apply(state: RunewarsState, st: Any, seat: int, action: ChooseOrder)
             order=order,
         )
     )
-    from .orders import turn_steps
+    from engine.runewars.turn.orders import turn_steps
 
     queued = []
     for s in order:
@@ -397,7 +397,7 @@ def _season_end(state: RunewarsState, st: Any) -> list[Event]:
         p.order_now = None
     state.resolve_order = []
     if state.season == 3 and state.year >= last_year(state):
-        from .victory import final_scoring
+        from engine.runewars.turn.victory import final_scoring
 
         return final_scoring(state)  # RW-5.4 / RW-28.2
     state.season += 1

@@ -15,8 +15,7 @@ from functools import cache
 
 from engine.core.hexgrid import Hex, direction_to, neighbour, neighbours, opposite
 from engine.core.rng import Rng
-
-from .catalog import catalog
+from engine.runewars.catalog import catalog
 
 
 @dataclass

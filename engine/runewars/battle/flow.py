@@ -10,9 +10,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine.core import Event
-
-from .battle_effects import classes, describe_cards, draw_total, dump, run_head, seat_name, side_name
-from .battle_models import (
+from engine.runewars.battle.effects import classes, describe_cards, draw_total, dump, run_head, seat_name, side_name
+from engine.runewars.battle.models import (
     SIDES,
     BattleData,
     BattleOptions,
@@ -27,7 +26,7 @@ from .battle_models import (
     Task,
     other,
 )
-from .battle_retreat import retreat_destinations
+from engine.runewars.battle.retreat import retreat_destinations
 
 # --------------------------------------------------------------------------- content
 
@@ -46,7 +45,7 @@ def _data(ctx: Any = None, data: Any = None) -> Any:
         if callable(found):
             return found()
     if _DEFAULT_DATA is None:
-        from .content.loader import load_content
+        from engine.runewars.content.loader import load_content
 
         _DEFAULT_DATA = load_content()
     return _DEFAULT_DATA

@@ -35,9 +35,8 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from engine.core import Event, Option, Prompt, RuleViolation
 from engine.core.errors import CORE_BAD_ACTION, CORE_NOT_YOUR_TURN
-
-from . import duels as D
-from . import heroes as H
+from engine.runewars.heroes import core as H
+from engine.runewars.heroes import duels as D
 
 
 class _M(BaseModel):

@@ -12,11 +12,9 @@ import random
 from typing import Any
 
 from engine.core import Event, Option, Prompt
-
-from . import board as B
-from . import heroes as H
-from .actions import Choose, MoveUnits, PlayTactics, Strategize
-from .battle import (
+from engine.runewars import board as B
+from engine.runewars.actions import Choose, MoveUnits, PlayTactics, Strategize
+from engine.runewars.battle import (
     BattleOptions,
     advance_battle,
     apply_battle,
@@ -27,13 +25,14 @@ from .battle import (
     start_battle,
     take_external,
 )
-from .battle_retreat import retreat_destinations
-from .catalog import catalog
-from .ctx import Ctx
-from .flow import applies, auto, decision, done, need, push, sampler, step
-from .seasons import limit_check
-from .setup import seat_name
-from .state import RunewarsState, Unit
+from engine.runewars.battle.retreat import retreat_destinations
+from engine.runewars.catalog import catalog
+from engine.runewars.ctx import Ctx
+from engine.runewars.flow import applies, auto, decision, done, need, push, sampler, step
+from engine.runewars.heroes import core as H
+from engine.runewars.setup.start import seat_name
+from engine.runewars.state import RunewarsState, Unit
+from engine.runewars.turn.seasons import limit_check
 
 # ---- RW-10.6 / RW-18.1 Strategize -------------------------------------------------------------
 
@@ -903,7 +902,7 @@ def begin_battle(state: RunewarsState, seat: int, area: str) -> list[Event]:
 
 
 def _battle_external(state: RunewarsState) -> list[Event]:
-    from . import cardfx
+    from engine.runewars.cards import resolve as cardfx
 
     if state.battle is None:
         return []
@@ -1042,7 +1041,7 @@ def _battle_maybe_finish(state: RunewarsState) -> list[Event]:
         state.board[out.stronghold_removed_from].stronghold = None
     if sh is not None and sh.owner != attacker:
         if out.stronghold_result == "captured":
-            from .state import Stronghold
+            from engine.runewars.state import Stronghold
 
             area_obj.stronghold = Stronghold(owner=attacker, damaged=True)  # RW-14.7.2
         elif out.stronghold_result == "destroyed":

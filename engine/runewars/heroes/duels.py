@@ -30,8 +30,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from engine.core import Event, Option, Prompt, RuleViolation
 from engine.core.errors import CORE_BAD_ACTION
-
-from . import heroes as H
+from engine.runewars.heroes import core as H
 
 MAX_ROUNDS = 4  # RW-24.4
 
@@ -854,7 +853,7 @@ def apply_duel(hs: H.HeroesState, d: DuelState, seat: int, action: dict[str, Any
             raise RuleViolation("RW-25.3", "Choose one of the options of the neutral unit's special ability.")
         from pydantic import TypeAdapter
 
-        from .content.effects import Effect
+        from engine.runewars.content.effects import Effect
 
         chosen = [TypeAdapter(Effect).validate_python(x) for x in d.choice[i]]
         d.choice = []

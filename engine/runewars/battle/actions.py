@@ -12,9 +12,8 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from engine.core import Event, Option, Prompt, RuleViolation
 from engine.core.validation_text import explain
-
-from .battle_effects import act_on_task, classes, seat_name, task_prompt, unit_label
-from .battle_flow import (
+from engine.runewars.battle.effects import act_on_task, classes, seat_name, task_prompt, unit_label
+from engine.runewars.battle.flow import (
     _after_choice,
     _capture_event,
     _data,
@@ -26,7 +25,7 @@ from .battle_flow import (
     advance_battle,
     eligible_types,
 )
-from .battle_models import BattleOutcome, BattleState, RetreatGroup, Side, other
+from engine.runewars.battle.models import BattleOutcome, BattleState, RetreatGroup, Side, other
 
 # --------------------------------------------------------------------------- actions
 

@@ -19,12 +19,11 @@ from typing import Any
 
 from engine.core import Deck, Event, Option, Prompt
 from engine.core.hexgrid import Hex
-
-from . import board as B
-from .actions import AutoMap, Choose, PlaceHomeTile, PlaceMarker, Placement, PlaceTile
-from .catalog import catalog
-from .flow import applies, auto, decision, done, need, push, sampler, step
-from .mapgen import (
+from engine.runewars import board as B
+from engine.runewars.actions import AutoMap, Choose, PlaceHomeTile, PlaceMarker, Placement, PlaceTile
+from engine.runewars.catalog import catalog
+from engine.runewars.flow import applies, auto, decision, done, need, push, sampler, step
+from engine.runewars.setup.mapgen import (
     Layout,
     TilePlacement,
     choose_compact,
@@ -35,7 +34,7 @@ from .mapgen import (
     legal_tile_placements,
     placed_cells,
 )
-from .state import Area, HeldCard, RunewarsState
+from engine.runewars.state import Area, HeldCard, RunewarsState
 
 
 def clockwise_from(state: RunewarsState, first: int) -> list[int]:
@@ -231,7 +230,7 @@ def _tile_apply(state: RunewarsState, st: Any, seat: int, action: PlaceTile | Au
     if not state.board:
         need((action.q, action.r) == (0, 0), "RW-4.3", "The first tile goes in the middle of the table, at (0, 0).")
     else:
-        from .mapgen import tile_problem
+        from engine.runewars.setup.mapgen import tile_problem
 
         problem = tile_problem(layout_of(state), action.tile, action.rotation, Hex(action.q, action.r))
         messages = {
@@ -607,7 +606,7 @@ def _sh_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
 
 @applies("setup_stronghold")
 def _sh_apply(state: RunewarsState, st: Any, seat: int, action: Choose) -> list[Event]:
-    from .state import Stronghold
+    from engine.runewars.state import Stronghold
 
     need(action.value in home_areas(state, seat), "RW-3.8.1", "Your first stronghold goes in one of your home areas.")
     state.board[action.value].stronghold = Stronghold(owner=seat)
@@ -805,6 +804,6 @@ def _setup_final(state: RunewarsState, st: Any) -> list[Event]:
 
 
 def _title():  # type: ignore[no-untyped-def]
-    from .state import TitleHold
+    from engine.runewars.state import TitleHold
 
     return TitleHold()

@@ -8,12 +8,11 @@ every rune face, so it declares an instant win itself the moment a player contro
 from __future__ import annotations
 
 from engine.core import Event
-
-from . import board as B
-from . import heroes_glue
-from .runes import dragon_areas, dragon_counts
-from .setup import seat_name
-from .state import RunewarsState
+from engine.runewars import board as B
+from engine.runewars.heroes import glue as heroes_glue
+from engine.runewars.setup.start import seat_name
+from engine.runewars.state import RunewarsState
+from engine.runewars.turn.runes import dragon_areas, dragon_counts
 
 
 def threshold(state: RunewarsState) -> int:

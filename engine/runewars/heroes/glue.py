@@ -13,21 +13,20 @@ from typing import Any
 
 from engine.core import Event, Option, Prompt, RuleViolation
 from engine.core.errors import CORE_NOT_YOUR_TURN
-
-from . import board as B
-from . import heroes as H
-from .actions import Choose
-from .catalog import catalog
-from .ctx import Ctx
-from .flow import applies, auto, decision, done, need, push, step
-from .player_order import player_order
-from .state import RunewarsState
+from engine.runewars import board as B
+from engine.runewars.actions import Choose
+from engine.runewars.catalog import catalog
+from engine.runewars.ctx import Ctx
+from engine.runewars.flow import applies, auto, decision, done, need, push, step
+from engine.runewars.heroes import core as H
+from engine.runewars.player_order import player_order
+from engine.runewars.state import RunewarsState
 
 
 def drain(state: RunewarsState) -> list[Event]:
     """Turn C's outbox into flow work (RW-27.3 gains, effects, GM tasks, rune peeks)."""
-    from . import cardfx
-    from .runes import queue_gain, rune_faces_text
+    from engine.runewars.cards import resolve as cardfx
+    from engine.runewars.turn.runes import queue_gain, rune_faces_text
 
     box = H.take_outbox(state.heroes)
     events: list[Event] = []
@@ -71,7 +70,7 @@ def _setup_heroes(state: RunewarsState, st: Any) -> list[Event]:
             near = any(state.board[n].home_of is not None for n in area.adj)
             (back1 if near else back2).append(area.id)
         events += H.setup_exploration(hs, back1, back2, state.rng, cat.hero_content)
-    from .setup import clockwise_from
+    from engine.runewars.setup.start import clockwise_from
 
     placing = []
     for seat in clockwise_from(state, state.start_player):
@@ -84,7 +83,7 @@ def _setup_heroes(state: RunewarsState, st: Any) -> list[Event]:
 
 @decision("setup_hero", "rw_choose")
 def _setup_hero_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
-    from .setup import home_areas
+    from engine.runewars.setup.start import home_areas
 
     h = H.get_hero(state.heroes, st.data["hero"])
     name = H.label(catalog().hero_content, h)
@@ -104,7 +103,7 @@ def _setup_hero_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
 
 @applies("setup_hero")
 def _setup_hero_apply(state: RunewarsState, st: Any, seat: int, action: Choose) -> list[Event]:
-    from .setup import home_areas
+    from engine.runewars.setup.start import home_areas
 
     need(action.value in home_areas(state, seat), "RW-3.9.3", "Your starting hero goes in one of your home areas.")
     done(state, st)
@@ -213,7 +212,7 @@ def start_quest_phase(state: RunewarsState) -> list[Event]:
 
 @auto("quest_start")
 def _quest_start(state: RunewarsState, st: Any) -> list[Event]:
-    from . import quests as Q
+    from engine.runewars.heroes import quests as Q
 
     order = player_order(state, "spring")
     ctx = Ctx(state)
@@ -227,7 +226,7 @@ def _quest_start(state: RunewarsState, st: Any) -> list[Event]:
 
 def _quest_end(state: RunewarsState, outcome: Any) -> list[Event]:
     """After the phase: C's leftover outbox, and the Heroes' League's quest bonus (RW-32)."""
-    from . import cardfx
+    from engine.runewars.cards import resolve as cardfx
 
     if not outcome.outbox.empty():
         state.heroes.outbox = outcome.outbox
@@ -264,7 +263,7 @@ def quest_tactics(state: RunewarsState, seat: int) -> list[str]:
 
 @decision("quest_phase", "rw_tactics")
 def _quest_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
-    from . import quests as Q
+    from engine.runewars.heroes import quests as Q
 
     assert state.quest_phase is not None
     prompts = Q.quest_phase_prompts(state.quest_phase, state.heroes, Ctx(state))
@@ -282,9 +281,9 @@ def _quest_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
 
 @applies("quest_phase")
 def _quest_apply(state: RunewarsState, st: Any, seat: int, action: Any) -> list[Event]:
-    from . import cardfx
-    from . import quests as Q
-    from .actions import PlayTactics
+    from engine.runewars.actions import PlayTactics
+    from engine.runewars.cards import resolve as cardfx
+    from engine.runewars.heroes import quests as Q
 
     assert state.quest_phase is not None
     if isinstance(action, PlayTactics):
@@ -331,7 +330,7 @@ def _quest_apply(state: RunewarsState, st: Any, seat: int, action: Any) -> list[
 
 
 def sample_quest(state: RunewarsState, seat: int, rng: random.Random) -> dict[str, Any]:
-    from . import quests as Q
+    from engine.runewars.heroes import quests as Q
 
     assert state.quest_phase is not None
     return Q.sample_quest_action(state.quest_phase, state.heroes, seat, rng, Ctx(state))

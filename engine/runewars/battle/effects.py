@@ -22,11 +22,10 @@ from typing import Any
 from pydantic import TypeAdapter
 
 from engine.core import Event, Option, Prompt, RuleViolation
-
-from .battle_models import BattleState, BattleUnit, External, Side, Task, other
+from engine.runewars.battle.models import BattleState, BattleUnit, External, Side, Task, other
 
 try:  # content effect models: validated views of the effect dicts stored in tasks
-    from .content.effects import Effect as _EffectUnion
+    from engine.runewars.content.effects import Effect as _EffectUnion
 
     _EFFECT: TypeAdapter[Any] | None = TypeAdapter(_EffectUnion)
 except Exception:  # pragma: no cover - content not importable

@@ -120,8 +120,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from engine.core import Deck, Event, Option, Prompt, RuleViolation
 from engine.core.errors import CORE_BAD_ACTION
-
-from .content.models import (
+from engine.runewars.content.models import (
     DestinyCard,
     ExplorationToken,
     HeroCard,
@@ -175,7 +174,7 @@ class HeroContent:
 
 @lru_cache(maxsize=1)
 def _default_content() -> HeroContent:
-    from .content.loader import load_content  # late: content may still be in progress
+    from engine.runewars.content.loader import load_content  # late: content may still be in progress
 
     return HeroContent.from_runewars(load_content())
 
@@ -1307,7 +1306,7 @@ def heroes_view(
         if rally:
             out["my_rally_draw"] = list(rally[0].cards)
     if qs is not None:
-        from .quests import quest_phase_view
+        from engine.runewars.heroes.quests import quest_phase_view
 
         out["quest_phase"] = quest_phase_view(qs, seat)
     return out
@@ -1340,7 +1339,7 @@ def heroes_secrets(hs: HeroesState, qs: Any = None) -> dict[int, set[str]]:
         hidden.update(r.card for r in m.rewards if not r.face_up)
     hidden.update(s.token for s in hs.exploration if not s.face_up)
     if qs is not None:
-        from .quests import quest_phase_secrets
+        from engine.runewars.heroes.quests import quest_phase_secrets
 
         for seat, values in quest_phase_secrets(qs).items():
             out.setdefault(seat, set()).update(values)
@@ -1389,7 +1388,7 @@ _QUEST_API = {
 
 def __getattr__(name: str) -> Any:
     if name in _QUEST_API:
-        from . import quests
+        from engine.runewars.heroes import quests as quests
 
         return getattr(quests, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
