@@ -42,6 +42,7 @@ from engine.core import Prompt
 
 from . import ids, text
 from .layout import ButtonSpec, Layout
+from .prompts import selected_values
 from .referee import Referee, UserError
 from .table import game_autocomplete
 
@@ -366,7 +367,7 @@ class BuilderSelect(discord.ui.DynamicItem[discord.ui.Select], template=SELECT_T
         return cls(Draft.from_match(match, ALPHABET), match["op"], ALPHABET)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        values = [str(v) for v in ((interaction.data or {}).get("values") or [])]  # type: ignore[union-attr]
+        values = selected_values(interaction)
         await _referee(interaction).guarded(interaction, lambda: redraw(interaction, self.draft, self.op, values))
 
 

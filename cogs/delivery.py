@@ -12,22 +12,55 @@ A kept DM describes a seat (its hand, its secret decisions), not a person: when 
 game master gives the seat to a substitute, the store hands the kept rows over in the
 same transaction, ``seat_changed`` moves any kept in memory, and ``welcome`` sends
 them to the substitute at once (or leaves them for the substitute's panel).
+
+A thread post is never dropped either. When Discord cannot be reached or refuses it
+(an HTTP error, a dropped connection, a timeout), what was not sent waits in the game's
+outbox and a worker retries it with growing pauses; while anything waits, later posts
+of that game queue behind it so the thread keeps the order of play. ``later`` queues a
+whole step (a referee's publishing after a commit) the same way. The outbox lives in
+memory: a restart loses what still waits there (the log and ``/game status`` keep the
+truth, and every open decision is reachable through ``/game act`` and the panel).
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextvars
 import io
 import logging
+import sqlite3
+from collections import deque
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+import aiohttp
 import discord
 
+from store import StoreError
+
+from .prompts import PanelButton, frozen_view
 from .text import chunk, mention
 
 log = logging.getLogger(__name__)
 
 NO_MENTIONS = discord.AllowedMentions.none()
+
+# What sending to Discord raises when it fails: a refusal or server error, a dropped or
+# refused connection, a timeout. All of them are worth another try later.
+SEND_ERRORS: tuple[type[BaseException], ...] = (
+    discord.HTTPException,
+    aiohttp.ClientError,
+    OSError,
+    asyncio.TimeoutError,
+)
+
+# Pauses (seconds) before each retry of an outbox entry; after the last one it is given up (and logged).
+RETRY_DELAYS: tuple[float, ...] = (5.0, 30.0, 120.0, 600.0, 1800.0)
+
+# The game whose outbox the current task is draining: its sends go straight out and
+# raise on failure, so the worker (not a new queue entry) retries them.
+_draining: contextvars.ContextVar[int | None] = contextvars.ContextVar("draining", default=None)
 
 
 def user_mentions() -> discord.AllowedMentions:
@@ -46,16 +79,18 @@ class Pending:
     notified: bool = False
 
 
-def frozen_view(items: list[discord.ui.Item[Any]]) -> discord.ui.View | None:
-    """A View whose components are all DynamicItems: stopped, so discord.py does not keep
-    a copy per message in memory; presses are routed by the registered templates."""
-    if not items:
-        return None
-    view = discord.ui.View(timeout=None)
-    for item in items:
-        view.add_item(item)
-    view.stop()
-    return view
+@dataclass
+class Job:
+    """One outbox entry: ``run`` raises when it must be tried again."""
+
+    what: str
+    run: Callable[[], Awaitable[object]]
+    attempts: int = 0
+    # False for a post that only queues behind a waiting one: it goes as soon as its turn comes.
+    failed: bool = True
+
+
+__all__ = ["SEND_ERRORS", "Delivery", "Job", "frozen_view", "user_and_role_mentions", "user_mentions"]
 
 
 class Delivery:
@@ -68,6 +103,9 @@ class Delivery:
         # With a store, only ``notified`` is used here (the texts are in the database).
         self.pending: dict[tuple[int, int], Pending] = {}
         self._dm_channels: dict[int, discord.abc.Messageable] = {}
+        self.retry_delays: tuple[float, ...] = RETRY_DELAYS
+        self._outbox: dict[int, deque[Job]] = {}
+        self._workers: dict[int, asyncio.Task[None]] = {}
 
     # ---- the table -------------------------------------------------------------
     def channel_of(self, game: Any) -> discord.abc.Messageable:
@@ -91,22 +129,133 @@ class Delivery:
         filename: str = "board.png",
         mentions: discord.AllowedMentions | None = None,
     ) -> discord.Message | None:
-        """Post to the game thread; long text becomes several messages, components go on the last."""
-        channel = self.channel_of(game)
+        """Post to the game thread; long text becomes several messages, components go on the last.
+
+        Returns the last message sent, or None when (part of) the post waits in the outbox.
+        """
         parts = chunk(content)
+        game_id = int(game.id)
+        if self._outbox.get(game_id) and _draining.get() != game_id:
+            self._enqueue(game_id, self._post_job(game, parts, view, png, filename, mentions, failed=False))
+            return None
         sent: discord.Message | None = None
-        try:
-            for i, part in enumerate(parts):
-                last = i == len(parts) - 1
-                kwargs: dict[str, Any] = {"allowed_mentions": mentions or NO_MENTIONS}
-                if last and view is not None:
-                    kwargs["view"] = view
-                if last and png is not None:
-                    kwargs["file"] = discord.File(io.BytesIO(png), filename=filename)
-                sent = await channel.send(part or None, **kwargs)
-        except discord.HTTPException:
-            log.exception("could not post to the thread of game %s", getattr(game, "id", "?"))
+        for i in range(len(parts)):
+            try:
+                sent = await self._send_part(game, parts, i, view, png, filename, mentions)
+            except SEND_ERRORS as exc:
+                if _draining.get() == game_id:
+                    raise  # the worker retries the entry it is running
+                log.warning("could not post to the thread of game %s (%s); it will be retried", game_id, exc)
+                self._enqueue(game_id, self._post_job(game, parts[i:], view, png, filename, mentions))
+                return None
         return sent
+
+    async def _send_part(
+        self,
+        game: Any,
+        parts: list[str],
+        i: int,
+        view: discord.ui.View | None,
+        png: bytes | None,
+        filename: str,
+        mentions: discord.AllowedMentions | None,
+    ) -> discord.Message:
+        last = i == len(parts) - 1
+        kwargs: dict[str, Any] = {"allowed_mentions": mentions or NO_MENTIONS}
+        if last and view is not None:
+            kwargs["view"] = view
+        if last and png is not None:
+            kwargs["file"] = discord.File(io.BytesIO(png), filename=filename)  # a fresh File per try
+        return await self.channel_of(game).send(parts[i] or None, **kwargs)
+
+    def _post_job(
+        self,
+        game: Any,
+        parts: list[str],
+        view: discord.ui.View | None,
+        png: bytes | None,
+        filename: str,
+        mentions: discord.AllowedMentions | None,
+        *,
+        failed: bool = True,
+    ) -> Job:
+        """The not yet sent ``parts`` of a post; a retry resumes after the last part that went out."""
+        remaining = list(parts)
+
+        async def run() -> None:
+            while remaining:
+                await self._send_part(game, remaining, 0, view, png, filename, mentions)
+                remaining.pop(0)
+
+        return Job(f"post to the thread of game {game.id}", run, failed=failed)
+
+    # ---- the outbox ----------------------------------------------------------------
+    def later(self, game: Any, what: str, run: Callable[[], Awaitable[object]]) -> None:
+        """Queue ``run`` (e.g. publishing a committed action that failed) behind the game's waiting posts.
+
+        The worker runs it with this game's sends going straight out, retries it on
+        failure, and gives it up (logged) after the last of ``retry_delays``. A retried
+        step may repeat a line it had already posted: better twice than never.
+        """
+        self._enqueue(int(game.id), Job(what, run))
+
+    def waiting(self, game_id: int) -> int:
+        """How many entries wait in the game's outbox."""
+        return len(self._outbox.get(int(game_id), ()))
+
+    def _enqueue(self, game_id: int, job: Job) -> None:
+        self._outbox.setdefault(game_id, deque()).append(job)
+        worker = self._workers.get(game_id)
+        if worker is None or worker.done():
+            self._workers[game_id] = asyncio.get_running_loop().create_task(
+                self._drain(game_id), name=f"outbox-{game_id}"
+            )
+
+    async def _drain(self, game_id: int) -> None:
+        """Retry the game's outbox in order until it is empty; one failing entry never stops the worker."""
+        _draining.set(game_id)  # this task's own context: only its sends bypass the queue
+        queue = self._outbox[game_id]
+        try:
+            while queue:
+                job = queue[0]
+                if job.failed:
+                    await asyncio.sleep(self.retry_delays[min(job.attempts, len(self.retry_delays) - 1)])
+                try:
+                    await job.run()
+                except Exception as exc:  # noqa: BLE001 - the outbox worker outlives any one entry; logged below
+                    failure = exc
+                else:
+                    queue.popleft()
+                    continue
+                job.attempts += 1
+                job.failed = True
+                # A send failure is expected and told in one line; anything else is a bug: full traceback.
+                trace = None if isinstance(failure, SEND_ERRORS) else failure
+                if job.attempts >= len(self.retry_delays):
+                    log.error("gave up the %s after %d tries: %s", job.what, job.attempts, failure, exc_info=trace)
+                    queue.popleft()
+                else:
+                    log.warning("retrying the %s failed (%s); trying again", job.what, failure, exc_info=trace)
+        finally:
+            if not queue:
+                self._outbox.pop(game_id, None)
+            self._workers.pop(game_id, None)
+
+    async def flush(self) -> None:
+        """Wait until every outbox is empty (tests, and a clean shutdown after a short outage)."""
+        while self._workers:
+            await asyncio.gather(*list(self._workers.values()), return_exceptions=True)
+
+    async def close(self) -> None:
+        """Stop the outbox workers; what still waits is logged, since it is lost with the process."""
+        for game_id, queue in self._outbox.items():
+            if queue:
+                log.warning("shutting down with %d undelivered post(s) for game %s", len(queue), game_id)
+        workers = list(self._workers.values())
+        for worker in workers:
+            worker.cancel()
+        await asyncio.gather(*workers, return_exceptions=True)
+        self._workers.clear()
 
     async def tell_gm(self, game: Any, text: str, *, view: discord.ui.View | None = None) -> None:
         """A notice for whoever referees; ``text`` must hold no secret (the thread is public)."""
@@ -142,12 +291,15 @@ class Delivery:
         try:
             await self._send_dm(game, user_id, content, view)
             return True
-        except discord.HTTPException as exc:
+        except SEND_ERRORS as exc:
             self._log_failure(user_id, exc)
             waiting = await self._keep(game, user_id, content, seat)
-            # Tell the table once: not again while this process already did, nor when older
-            # messages were already waiting (the notice was posted then, perhaps before a restart).
-            await self._announce_closed(game, user_id, seat, first=waiting == 1)
+            if isinstance(exc, discord.HTTPException):
+                # Discord refused it (closed DMs): tell the table once, not again while this process
+                # already did, nor when older messages were already waiting (the notice was posted
+                # then, perhaps before a restart). A network failure is not the player's to fix:
+                # the text just waits for their panel.
+                await self._announce_closed(game, user_id, seat, first=waiting == 1)
             return False
 
     async def welcome(self, game: Any, user_id: int, seat: int, content: str) -> bool:
@@ -166,10 +318,11 @@ class Delivery:
             )
         try:
             await self._send_dm(game, user_id, body, None)
-        except discord.HTTPException as exc:
+        except SEND_ERRORS as exc:
             self._log_failure(user_id, exc)
             await self._keep(game, user_id, content, seat)
-            await self._announce_closed(game, user_id, seat, first=True)
+            if isinstance(exc, discord.HTTPException):
+                await self._announce_closed(game, user_id, seat, first=True)
             return False
         await self._forget_kept(int(game.id), user_id, kept)
         return True
@@ -188,7 +341,7 @@ class Delivery:
         self.pending.setdefault((int(game_id), new_user), Pending()).texts.extend(moving)
 
     @staticmethod
-    def _log_failure(user_id: int, exc: discord.HTTPException) -> None:
+    def _log_failure(user_id: int, exc: BaseException) -> None:
         if not isinstance(exc, discord.Forbidden):
             log.warning("DM to %s failed: %s", user_id, exc)
 
@@ -199,7 +352,7 @@ class Delivery:
         if self.store is not None:
             try:
                 return int(await self.store.add_pending_dm(int(game.id), user_id, seat, content))
-            except Exception:
+            except (sqlite3.Error, StoreError):
                 log.exception("could not store an undelivered DM for %s in game %s", user_id, game.id)
         state.texts.append((seat, content))
         return 1
@@ -227,14 +380,13 @@ class Delivery:
             state.notified = True
             return
         state.notified = True
-        from .prompts import PanelButton  # the button class lives with the other components
-
         who = f"seat {seat + 1}" if seat is not None and seat >= 0 else "a player"
         text = (
             f"📭 {mention(user_id)}, I could not send you a direct message. Please allow DMs from this server "
             f"(server name → Privacy Settings → Direct Messages). Until then, your private updates wait in "
             f"your private panel: press the button or use `/game hand`.\n"
-            f"🛡️ {self.gm_mention(game.guild_id)}: {who}'s DMs are closed; they get their secrets through the private panel."
+            f"🛡️ {self.gm_mention(game.guild_id)}: {who}'s DMs are closed; "
+            "they get their secrets through the private panel."
         )
         await self.post(game, text, view=frozen_view([PanelButton(int(game.id))]), mentions=user_and_role_mentions())
 

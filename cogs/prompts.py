@@ -18,7 +18,6 @@ import discord
 from engine.core import Prompt
 
 from . import ids
-from .delivery import frozen_view
 from .layout import ButtonSpec, FieldSpec, Layout, SelectSpec, form_for, layout_prompt
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -32,6 +31,24 @@ STYLES = {
     "success": discord.ButtonStyle.success,
     "danger": discord.ButtonStyle.danger,
 }
+
+
+def frozen_view(items: list[discord.ui.Item[Any]]) -> discord.ui.View | None:
+    """A View whose components are all DynamicItems: stopped, so discord.py does not keep
+    a copy per message in memory; presses are routed by the registered templates."""
+    if not items:
+        return None
+    view = discord.ui.View(timeout=None)
+    for item in items:
+        view.add_item(item)
+    view.stop()
+    return view
+
+
+def selected_values(interaction: discord.Interaction) -> list[str]:
+    """The values a select menu submitted (the interaction payload is a loosely typed dict)."""
+    data: dict[str, Any] = dict(interaction.data or {})
+    return [str(v) for v in data.get("values") or []]
 
 
 def _referee(interaction: discord.Interaction) -> Referee:
@@ -89,7 +106,7 @@ class OptionSelect(discord.ui.DynamicItem[discord.ui.Select], template=ids.promp
         return cls(_ref(match))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        values = list((interaction.data or {}).get("values") or [])  # type: ignore[union-attr]
+        values = selected_values(interaction)
         index = int(values[0]) if len(values) == 1 and str(values[0]).isdigit() else -1
         await _referee(interaction).choose(interaction, self.ref, index=index)
 

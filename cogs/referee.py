@@ -31,10 +31,10 @@ from engine.core import GM_SEAT, Prompt, RuleViolation
 from store import ActOutcome, GameRecord, GameStore, SeatRecord, StoreError
 
 from . import ids, text
-from .delivery import Delivery, frozen_view, user_mentions
+from .delivery import SEND_ERRORS, Delivery, user_mentions
 from .layout import find_prompt, form_for, layout_prompt, parse_form
-from .permissions import GM_REFUSAL, interaction_is_gm
-from .prompts import JoinButton, PanelButton, StartButton, items_for, modal_for, submitted_values
+from .permissions import GM_REFUSAL, interaction_is_gm, is_gm
+from .prompts import JoinButton, PanelButton, StartButton, frozen_view, items_for, modal_for, submitted_values
 from .routing import new_prompts, route_events
 
 log = logging.getLogger(__name__)
@@ -90,7 +90,7 @@ class Referee:
         if extras is not None:
             try:
                 items += extras(game_id, prompt, layout)
-            except Exception:
+            except (LookupError, ValueError, TypeError):  # the prompt still goes out, just without its extras
                 log.exception("extra components for a %s prompt failed", ruleset)
         return frozen_view(items)
 
@@ -150,7 +150,7 @@ class Referee:
             message = text.violation(exc)
         elif isinstance(exc, StoreError):
             message = text.refusal(exc.message)
-        elif isinstance(exc, UserError):
+        elif isinstance(exc, (UserError, text.BadArgument)):
             message = text.refusal(str(exc))
         elif isinstance(exc, app_commands.CheckFailure):
             message = text.refusal(str(exc) or "You may not use this command here.")
@@ -158,10 +158,14 @@ class Referee:
             log.exception(
                 "unexpected error in %s", getattr(interaction.command, "qualified_name", "a component"), exc_info=exc
             )
-            message = "⚠️ Something went wrong on my side; nothing was changed. The error has been logged."
+            # Not "nothing was changed": the error may come after the store committed something.
+            message = (
+                "⚠️ Something went wrong on my side; the error has been logged. "
+                "`/game status` shows whether your last action went through."
+            )
         try:
             await self.send(interaction, message, ephemeral=True)
-        except discord.HTTPException:
+        except SEND_ERRORS:
             log.warning("could not report an error to %s", interaction.user.id)
 
     async def guarded(self, interaction: discord.Interaction, work: Callable[[], Awaitable[T]]) -> T | None:

@@ -228,8 +228,8 @@ def strategize_candidates(state: Any, prompt: Prompt) -> list[Candidate]:
     empty area it may step into (the engine's ``strategize_targets``); portal-only steps are
     marked (RW-34.4.3). A figure listed under two destinations moves at most once: picking
     both is refused by the engine (RW-10.6)."""
-    from engine.runewars import heroes as H
-    from engine.runewars import movement as M
+    from engine.runewars.heroes import core as H
+    from engine.runewars.turn import movement as M
 
     seat = prompt.seat
     units = public_units(state)

@@ -150,14 +150,22 @@ def format_result(result: Result, seat_names: dict[int, str], *, seed: str | Non
     return truncate("\n".join(lines), MAX_CONTENT)
 
 
+class BadArgument(ValueError):
+    """A typed slash-command argument that cannot be read (bad JSON, a malformed option).
+
+    Its message is a sentence meant for the player, so the referee's error handler shows
+    it as a refusal wherever it surfaces, instead of "something went wrong on my side".
+    """
+
+
 def parse_json_arg(text: str | None, *, what: str) -> Any:
-    """Parse a JSON slash-command argument, or raise ValueError with a sentence a player understands."""
+    """Parse a JSON slash-command argument, or raise ``BadArgument`` with a sentence a player understands."""
     if text is None or not text.strip():
         return None
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
-        raise ValueError(f"The {what} is not valid JSON: {exc.msg} at character {exc.pos + 1}.") from exc
+        raise BadArgument(f"The {what} is not valid JSON: {exc.msg} at character {exc.pos + 1}.") from None
 
 
 def parse_options_arg(text: str | None) -> dict[str, Any]:
@@ -168,12 +176,12 @@ def parse_options_arg(text: str | None) -> dict[str, Any]:
     if text.startswith("{"):
         value = parse_json_arg(text, what="options")
         if not isinstance(value, dict):
-            raise ValueError("The options must be a JSON object.")
+            raise BadArgument("The options must be a JSON object.")
         return value
     out: dict[str, Any] = {}
     for part in text.replace(",", " ").split():
         if "=" not in part:
-            raise ValueError(f"Options are written key=value; {part!r} has no '='.")
+            raise BadArgument(f"Options are written key=value; {part!r} has no '='.")
         key, raw = part.split("=", 1)
         try:
             out[key.strip()] = json.loads(raw)

@@ -10,7 +10,8 @@ Static, public component facts (terrain of an area, a unit type's base shape, a
 hero's printed attributes, a faction's colour) come from ``engine.runewars.content``;
 they are printed on the components, not part of the game state. Every lookup
 tolerates a missing or unknown id, so a half-built view (setup, an engine that is
-being edited) still renders.
+being edited) still renders. The content itself is shipped, validated data: if it
+does not load, nothing of the game works, so that error is not hidden here.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
+from engine.runewars.content import RunewarsContent, load_content
 from renderers.palette import SeatStyle, colour_style, seat_style
 
 SHAPES = ("triangle", "circle", "rectangle", "hexagon")
@@ -28,23 +30,17 @@ SEASON_NAMES = ("spring", "summer", "autumn", "winter")
 TITLE_SHORT = {"WARRIORS_GUILD": "Warriors' Guild", "PRIMARCH": "Wizards' Council", "HEROES_LEAGUE": "Heroes' League"}
 
 
-@lru_cache(maxsize=1)
-def _content() -> Any:
-    try:
-        from engine.runewars.content import load_content
-
-        return load_content()
-    except Exception:  # content being edited: draw with fallbacks
-        return None
+def _content() -> RunewarsContent:
+    return load_content()
 
 
 def _lookup(kind: str, key: Any) -> Any:
-    c = _content()
-    if c is None or key is None:
+    """``content.<kind>(key)``, or None for a missing or unknown id (a half-built view, a house unit type)."""
+    if key is None:
         return None
     try:
-        return getattr(c, kind)(key)
-    except Exception:
+        return getattr(_content(), kind)(key)
+    except KeyError:
         return None
 
 
@@ -89,9 +85,8 @@ def _unit_code(kind: str) -> str:
     u = c.unit(kind)
     if u.faction == "neutral":
         return u.name[:2]
-    siblings = [t for t in c.faction_units(u.faction)]
     taken: set[str] = set()
-    for t in siblings:
+    for t in c.faction_units(u.faction):
         letter = t.name[:1].upper()
         if letter in taken:
             letter = next((ch.upper() for ch in t.name[1:] if ch.isalpha() and ch.upper() not in taken), letter)
@@ -283,89 +278,153 @@ def _int(x: Any, default: int = 0) -> int:
         return default
 
 
-def build_scene(view: dict[str, Any]) -> Scene:
-    seats: list[dict[str, Any]] = list(view.get("seats") or [])
-    seat_info: dict[int, dict[str, Any]] = {_int(s.get("seat"), i): s for i, s in enumerate(seats)}
+@dataclass(frozen=True)
+class _Seats:
+    """The view's seats, looked up by number: every part of the picture colours and names factions the same way."""
 
-    def style_of(seat: int | None) -> SeatStyle:
+    rows: list[dict[str, Any]]
+    info: dict[int, dict[str, Any]]
+
+    @classmethod
+    def of(cls, view: dict[str, Any]) -> _Seats:
+        rows: list[dict[str, Any]] = list(view.get("seats") or [])
+        return cls(rows, {_int(s.get("seat"), i): s for i, s in enumerate(rows)})
+
+    def style(self, seat: Any) -> SeatStyle:
         if seat is None:
             return seat_style(None)
-        s = seat_info.get(seat, {})
-        return faction_style(s.get("faction"), seat)
+        return faction_style(self.info.get(seat, {}).get("faction"), seat)
 
-    heroes_view = view.get("heroes") or {}
-    battle = view.get("battle") or None
-    me = view.get("me") or None
-    private_runes: dict[str, str] = dict((me or {}).get("runes") or {})
-    scroll_seen: dict[str, str] = dict(heroes_view.get("my_scroll_seen") or {})
+    def name(self, seat: Any) -> str:
+        info = self.info.get(_int(seat, -9), {})
+        return info.get("faction_name") or f"Seat {_int(seat) + 1}"
 
-    # Damage on units only exists inside a battle (RW-14); aggregate it per stack.
-    battle_damage: dict[tuple[int | None, str, bool], int] = {}
-    battle_area = battle.get("area") if isinstance(battle, dict) else None
-    if battle_area:
-        for u in battle.get("units") or []:
-            if u.get("destroyed"):
-                continue
-            key = (u.get("owner"), str(u.get("kind")), bool(u.get("routed")))
-            battle_damage[key] = battle_damage.get(key, 0) + _int(u.get("damage"))
 
-    areas: list[AreaScene] = []
-    for a in view.get("areas") or []:
-        aid = str(a.get("id"))
-        content_area = _lookup("area", aid)
-        terrain = a.get("terrain") or (content_area.terrain if content_area is not None else "plains")
-        city = a.get("city")
-        city_name = (city.get("name") or city.get("id")) if isinstance(city, dict) else (str(city) if city else None)
-        home = a.get("home_of")
-        edges = tuple(str(e) for e in (a.get("edges") or ["none"] * 6))
-        scene = AreaScene(
-            id=aid,
-            hex=(_int(a.get("hex", [0, 0])[0]), _int(a.get("hex", [0, 0])[1])),
-            tile=str(a.get("tile", "")),
-            terrain=str(terrain),
-            food=_int(a.get("food")),
-            wood=_int(a.get("wood")),
-            ore=_int(a.get("ore")),
-            edges=edges,
-            city=city_name,
-            home_colour=(style_of(home).colour if home is not None else None),
-        )
-        ctrl = a.get("controller")
-        if ctrl is not None:
-            scene.controller_colour = style_of(ctrl).colour
-            scene.controller_style = _line_for(ctrl)
-        sh = a.get("stronghold")
-        if isinstance(sh, dict):
-            scene.stronghold = {
-                "colour": style_of(sh.get("owner")).colour,
-                "damaged": bool(sh.get("damaged")),
-                "development": sh.get("development"),
-                "owner": sh.get("owner"),
-            }
-        for u in a.get("units") or []:
-            kind = unit_kind(str(u.get("type")))
-            owner = u.get("owner")
-            neutral_kind = bool(u.get("neutral", kind.neutral))
-            colour = style_of(owner).colour if owner is not None else seat_style(None).colour
-            routed = bool(u.get("routed"))
-            dmg = battle_damage.get((owner, kind.id, routed), 0) if aid == battle_area else 0
-            scene.units.append(
-                UnitCell(
-                    kind.id, kind.shape, kind.code, _int(u.get("count"), 1), owner, colour, routed, neutral_kind, dmg
-                )
-            )
-        # Rune token: the face only where the view shows it (public at the end/epic, or the seat's own look).
-        rune = a.get("rune")
-        face = private_runes.get(aid) or (rune if rune not in (None, "token") else None)
-        if rune or face:
-            label = {"dragon": "D", "false": "✕"}.get(str(face), "?")
-            scene.tokens.append(Token("rune", label, "#5b3f8c", str(face or "")))
-        for s in a.get("activation") or []:
-            scene.tokens.append(Token("activation", "", style_of(_int(s)).colour, str(s)))
-        scene.battle = aid == battle_area
-        areas.append(scene)
-
+def build_scene(view: dict[str, Any]) -> Scene:
+    """The scene of ``view``: areas with their pieces, faction panels, banner and setup markers."""
+    seats = _Seats.of(view)
+    heroes_view: dict[str, Any] = view.get("heroes") or {}
+    areas = _areas(view, seats)
     by_id = {a.id: a for a in areas}
+    _place_heroes(by_id, heroes_view, seats)
+    _place_markers(by_id, heroes_view)
+    _place_exploration(by_id, heroes_view)
+    panels = _panels(view, seats, _hero_rows(heroes_view))
+    return Scene(areas, panels, _banner(view, seats), _setup_markers(view))
+
+
+# --------------------------------------------------------------------------- areas
+
+StackKey = tuple[int | None, str, bool]  # (owner, unit type, routed): one drawn stack
+
+
+def _battle_damage(battle: Any) -> tuple[Any, dict[StackKey, int]]:
+    """The battle's area and the damage per stack in it: damage on units only exists inside a battle (RW-14)."""
+    area = battle.get("area") if isinstance(battle, dict) else None
+    damage: dict[StackKey, int] = {}
+    if not area:
+        return area, damage
+    for u in battle.get("units") or []:
+        if u.get("destroyed"):
+            continue
+        key = (u.get("owner"), str(u.get("kind")), bool(u.get("routed")))
+        damage[key] = damage.get(key, 0) + _int(u.get("damage"))
+    return area, damage
+
+
+def _areas(view: dict[str, Any], seats: _Seats) -> list[AreaScene]:
+    battle_area, damage = _battle_damage(view.get("battle") or None)
+    private_runes: dict[str, str] = dict((view.get("me") or {}).get("runes") or {})
+    out = []
+    for a in view.get("areas") or []:
+        scene = _area_ground(a, seats)
+        _area_control(scene, a, seats)
+        in_battle = scene.id == battle_area
+        scene.units = _unit_cells(a, seats, damage if in_battle else {})
+        scene.tokens = _area_tokens(a, scene.id, seats, private_runes)
+        scene.battle = in_battle
+        out.append(scene)
+    return out
+
+
+def _area_ground(a: dict[str, Any], seats: _Seats) -> AreaScene:
+    """What is printed on the area or fixed by setup: place, terrain, resources, city, home realm, borders."""
+    aid = str(a.get("id"))
+    content_area = _lookup("area", aid)
+    terrain = a.get("terrain") or (content_area.terrain if content_area is not None else "plains")
+    city = a.get("city")
+    city_name = (city.get("name") or city.get("id")) if isinstance(city, dict) else (str(city) if city else None)
+    home = a.get("home_of")
+    return AreaScene(
+        id=aid,
+        hex=(_int(a.get("hex", [0, 0])[0]), _int(a.get("hex", [0, 0])[1])),
+        tile=str(a.get("tile", "")),
+        terrain=str(terrain),
+        food=_int(a.get("food")),
+        wood=_int(a.get("wood")),
+        ore=_int(a.get("ore")),
+        edges=tuple(str(e) for e in (a.get("edges") or ["none"] * 6)),
+        city=city_name,
+        home_colour=(seats.style(home).colour if home is not None else None),
+    )
+
+
+def _area_control(scene: AreaScene, a: dict[str, Any], seats: _Seats) -> None:
+    """The controller's ring and the stronghold, both in the owning faction's colour."""
+    ctrl = a.get("controller")
+    if ctrl is not None:
+        scene.controller_colour = seats.style(ctrl).colour
+        scene.controller_style = _line_for(ctrl)
+    sh = a.get("stronghold")
+    if isinstance(sh, dict):
+        scene.stronghold = {
+            "colour": seats.style(sh.get("owner")).colour,
+            "damaged": bool(sh.get("damaged")),
+            "development": sh.get("development"),
+            "owner": sh.get("owner"),
+        }
+
+
+def _unit_cells(a: dict[str, Any], seats: _Seats, damage: dict[StackKey, int]) -> list[UnitCell]:
+    out = []
+    for u in a.get("units") or []:
+        kind = unit_kind(str(u.get("type")))
+        owner = u.get("owner")
+        routed = bool(u.get("routed"))
+        out.append(
+            UnitCell(
+                kind.id,
+                kind.shape,
+                kind.code,
+                _int(u.get("count"), 1),
+                owner,
+                seats.style(owner).colour,
+                routed,
+                bool(u.get("neutral", kind.neutral)),
+                damage.get((owner, kind.id, routed), 0),
+            )
+        )
+    return out
+
+
+def _area_tokens(a: dict[str, Any], aid: str, seats: _Seats, private_runes: dict[str, str]) -> list[Token]:
+    """The rune token and the activation tokens of one area.
+
+    A rune's face is shown only where the view shows it: public at the end or in an
+    epic game, or in the seat's own view of a rune it looked at (RW-27.5).
+    """
+    tokens = []
+    rune = a.get("rune")
+    face = private_runes.get(aid) or (rune if rune not in (None, "token") else None)
+    if rune or face:
+        label = {"dragon": "D", "false": "✕"}.get(str(face), "?")
+        tokens.append(Token("rune", label, "#5b3f8c", str(face or "")))
+    for s in a.get("activation") or []:
+        tokens.append(Token("activation", "", seats.style(_int(s)).colour, str(s)))
+    return tokens
+
+
+def _place_heroes(by_id: dict[str, AreaScene], heroes_view: dict[str, Any], seats: _Seats) -> None:
     for h in heroes_view.get("heroes") or []:
         area = by_id.get(str(h.get("area")))
         if area is None:
@@ -376,15 +435,24 @@ def build_scene(view: dict[str, Any]) -> Scene:
                 str(h.get("uid")),
                 _initials(str(h.get("name") or h.get("card") or "?")),
                 owner,
-                style_of(owner).colour,
+                seats.style(owner).colour,
                 bool(h.get("routed")),
                 _int(h.get("damage")),
             )
         )
+
+
+def _place_markers(by_id: dict[str, AreaScene], heroes_view: dict[str, Any]) -> None:
+    """Defeated-hero markers, after the area's own tokens."""
     for m in heroes_view.get("markers") or []:
         area = by_id.get(str(m.get("area")))
         if area is not None:
             area.tokens.append(Token("marker", str(m.get("id", "")), "#222222", str(m.get("rewards", ""))))
+
+
+def _place_exploration(by_id: dict[str, AreaScene], heroes_view: dict[str, Any]) -> None:
+    """Exploration tokens: face down, unless public or the viewer's own scroll looked at it."""
+    scroll_seen: dict[str, str] = dict(heroes_view.get("my_scroll_seen") or {})
     for x in heroes_view.get("exploration") or []:
         area = by_id.get(str(x.get("area")))
         if area is None:
@@ -396,43 +464,65 @@ def build_scene(view: dict[str, Any]) -> Scene:
         label = str(shown)[:1].upper() if shown else "?"
         area.tokens.append(Token("explore", label, "#8a6a3c", str(shown or "")))
 
-    waiting = set(view.get("waiting_on") or [])
-    start = view.get("start_player")
-    hero_rows: dict[int, list[HeroRow]] = {}
+
+# --------------------------------------------------------------------------- panels
+
+
+def _hero_stat(card: Any, training: dict[str, Any], name: str) -> int | None:
+    """A printed attribute plus the training on it; None when the hero card is unknown."""
+    base = getattr(card, name, None) if card is not None else None
+    return None if base is None else base + _int(training.get(name))
+
+
+def _hero_row(h: dict[str, Any]) -> HeroRow:
+    card = _lookup("hero", h.get("card"))
+    training = h.get("training") or {}
+    return HeroRow(
+        name=str(h.get("name") or h.get("card") or "?"),
+        area=h.get("area"),
+        strength=_hero_stat(card, training, "strength"),
+        agility=_hero_stat(card, training, "agility"),
+        wisdom=_hero_stat(card, training, "wisdom"),
+        health=h.get("health") if h.get("health") is not None else getattr(card, "health", None),
+        damage=_int(h.get("damage")),
+        routed=bool(h.get("routed")),
+        rewards=len(h.get("rewards") or []),
+    )
+
+
+def _hero_rows(heroes_view: dict[str, Any]) -> dict[int, list[HeroRow]]:
+    rows: dict[int, list[HeroRow]] = {}
     for h in heroes_view.get("heroes") or []:
-        card = _lookup("hero", h.get("card"))
-        tr = h.get("training") or {}
+        rows.setdefault(_int(h.get("owner"), -1), []).append(_hero_row(h))
+    return rows
 
-        def stat(name: str) -> int | None:
-            base = getattr(card, name, None) if card is not None else None
-            return None if base is None else base + _int(tr.get(name))
 
-        hero_rows.setdefault(_int(h.get("owner"), -1), []).append(
-            HeroRow(
-                name=str(h.get("name") or h.get("card") or "?"),
-                area=h.get("area"),
-                strength=stat("strength"),
-                agility=stat("agility"),
-                wisdom=stat("wisdom"),
-                health=h.get("health") if h.get("health") is not None else getattr(card, "health", None),
-                damage=_int(h.get("damage")),
-                routed=bool(h.get("routed")),
-                rewards=len(h.get("rewards") or []),
-            )
-        )
-    units_by_seat: dict[int, int] = {}
+def _units_by_seat(view: dict[str, Any]) -> dict[int, int]:
+    counts: dict[int, int] = {}
     for a in view.get("areas") or []:
         for u in a.get("units") or []:
             if u.get("owner") is not None:
                 owner = _int(u.get("owner"))
-                units_by_seat[owner] = units_by_seat.get(owner, 0) + _int(u.get("count"), 1)
+                counts[owner] = counts.get(owner, 0) + _int(u.get("count"), 1)
+    return counts
+
+
+def _dragon_runes(dr: Any) -> int | None:
+    """A seat's dragon runes: a list in its own or an end-of-game view, a count in the public one."""
+    if isinstance(dr, list):
+        return len(dr)
+    return dr if isinstance(dr, int) else None
+
+
+def _panels(view: dict[str, Any], seats: _Seats, hero_rows: dict[int, list[HeroRow]]) -> list[FactionPanel]:
+    waiting = set(view.get("waiting_on") or [])
+    start = view.get("start_player")
     titles = view.get("titles") or {}
+    units = _units_by_seat(view)
     panels = []
-    for i, s in enumerate(seats):
+    for i, s in enumerate(seats.rows):
         seat = _int(s.get("seat"), i)
-        st = style_of(seat)
-        held = [TITLE_SHORT.get(t, (titles.get(t) or {}).get("name", t)) for t in s.get("titles") or []]
-        dr = s.get("dragon_runes")
+        st = seats.style(seat)
         panels.append(
             FactionPanel(
                 seat=seat,
@@ -447,80 +537,102 @@ def build_scene(view: dict[str, Any]) -> Scene:
                 quests=_int(s.get("quest_count")),
                 orders_used=[_int(o) for o in s.get("orders_used") or []],
                 order_now=s.get("order_now"),
-                titles=held,
+                titles=[TITLE_SHORT.get(t, (titles.get(t) or {}).get("name", t)) for t in s.get("titles") or []],
                 heroes=hero_rows.get(seat, []),
                 strongholds=len(s.get("strongholds") or []),
                 eliminated=bool(s.get("eliminated")),
                 waiting=seat in waiting,
                 start_player=seat == start,
-                dragon_runes=(len(dr) if isinstance(dr, list) else (dr if isinstance(dr, int) else None)),
-                units_on_board=units_by_seat.get(seat, 0),
+                dragon_runes=_dragon_runes(s.get("dragon_runes")),
+                units_on_board=units.get(seat, 0),
                 objective=bool(s.get("has_objective")),
             )
         )
+    return panels
 
-    banner = _banner(view, seat_info, me)
+
+def _setup_markers(view: dict[str, Any]) -> list[tuple[int, int]]:
+    """Setup: the hexes where tiles are still to be placed (pairs of hexes, or single hexes)."""
     markers = []
     setup = view.get("setup") or {}
     for pair in setup.get("markers") or []:
         for h in pair if isinstance(pair, list) and pair and isinstance(pair[0], list) else [pair]:
             if isinstance(h, (list, tuple)) and len(h) == 2:
                 markers.append((_int(h[0]), _int(h[1])))
-    return Scene(areas, panels, banner, markers)
+    return markers
 
 
-def _banner(view: dict[str, Any], seat_info: dict[int, dict[str, Any]], me: dict[str, Any] | None) -> Banner:
-    year = view.get("year")
-    last = view.get("last_year") or 6
-    season = str(view.get("season") or "").title()
-    phase = str(view.get("phase") or "")
-    title = f"Runewars  ·  Year {year} of {last}  ·  {season}" if year else "Runewars"
-    if phase == "setup":
-        title += "  ·  setting up"
+# --------------------------------------------------------------------------- banner
+
+
+def _banner(view: dict[str, Any], seats: _Seats) -> Banner:
     card = view.get("season_card") or {}
     card_name = str(card.get("name") or "") if isinstance(card, dict) else str(card)
     card_text = str(card.get("text") or "") if isinstance(card, dict) else ""
-
-    def seat_name(s: Any) -> str:
-        info = seat_info.get(_int(s, -9), {})
-        return info.get("faction_name") or f"Seat {_int(s) + 1}"
-
-    status = []
-    result = view.get("result")
-    if isinstance(result, dict) and result.get("winners") is not None:
-        winners = result.get("winners")
-        names = ", ".join(seat_name(w) for w in (winners if isinstance(winners, list) else [winners]))
-        status.append(f"Game over: {names} won" + (f" ({result.get('reason')})" if result.get("reason") else ""))
-    battle = view.get("battle")
-    if isinstance(battle, dict) and battle.get("area"):
-        att, dfd = battle.get("attacker"), battle.get("defender")
-        live = [u for u in battle.get("units") or [] if not u.get("destroyed")]
-
-        def side(name: str) -> str:
-            mine = [u for u in live if u.get("side") == name]
-            routed = sum(1 for u in mine if u.get("routed"))
-            dmg = sum(_int(u.get("damage")) for u in mine)
-            bits = [f"{len(mine)} units"]
-            bits += [f"{routed} routed"] if routed else []
-            bits += [f"{dmg} damage"] if dmg else []
-            return ", ".join(bits)
-
-        att_name = seat_name(att) if att is not None else "neutrals"
-        dfd_name = seat_name(dfd) if dfd is not None else "neutrals"
-        status.append(
-            f"⚔ Battle in {battle['area']}: {att_name} ({side('attacker')}) attacks {dfd_name} ({side('defender')})"
-        )
-    turn = view.get("turn")
-    if isinstance(turn, dict) and turn.get("seat") is not None and turn.get("card"):
-        order = _lookup("order", _int(turn.get("card")))
-        status.append(f"{seat_name(turn['seat'])} resolves order {turn['card']}" + (f" {order.name}" if order else ""))
+    subtitle = f"Season card: {card_name}" if isinstance(card, dict) and card else ""
+    parts = (_result_status(view, seats), _battle_status(view, seats), _turn_status(view, seats))
+    status = [p for p in parts if p]
     waiting = view.get("waiting_on") or []
     if waiting:
-        status.append("Waiting on " + ", ".join(seat_name(s) for s in waiting))
-    viewer = ""
+        status.append("Waiting on " + ", ".join(seats.name(s) for s in waiting))
+    return Banner(_title(view), subtitle, card_name, card_text, "   ·   ".join(status), _viewer(view, seats))
+
+
+def _title(view: dict[str, Any]) -> str:
+    year = view.get("year")
+    last = view.get("last_year") or 6
+    season = str(view.get("season") or "").title()
+    title = f"Runewars  ·  Year {year} of {last}  ·  {season}" if year else "Runewars"
+    if str(view.get("phase") or "") == "setup":
+        title += "  ·  setting up"
+    return title
+
+
+def _result_status(view: dict[str, Any], seats: _Seats) -> str:
+    result = view.get("result")
+    if not isinstance(result, dict) or result.get("winners") is None:
+        return ""
+    winners = result.get("winners")
+    names = ", ".join(seats.name(w) for w in (winners if isinstance(winners, list) else [winners]))
+    return f"Game over: {names} won" + (f" ({result.get('reason')})" if result.get("reason") else "")
+
+
+def _battle_side(live: list[dict[str, Any]], side: str) -> str:
+    """One side of a battle in a few words: units, routed, damage (RW-14)."""
+    mine = [u for u in live if u.get("side") == side]
+    routed = sum(1 for u in mine if u.get("routed"))
+    dmg = sum(_int(u.get("damage")) for u in mine)
+    bits = [f"{len(mine)} units"]
+    bits += [f"{routed} routed"] if routed else []
+    bits += [f"{dmg} damage"] if dmg else []
+    return ", ".join(bits)
+
+
+def _battle_status(view: dict[str, Any], seats: _Seats) -> str:
+    battle = view.get("battle")
+    if not isinstance(battle, dict) or not battle.get("area"):
+        return ""
+    att, dfd = battle.get("attacker"), battle.get("defender")
+    live = [u for u in battle.get("units") or [] if not u.get("destroyed")]
+    att_name = seats.name(att) if att is not None else "neutrals"
+    dfd_name = seats.name(dfd) if dfd is not None else "neutrals"
+    return (
+        f"⚔ Battle in {battle['area']}: {att_name} ({_battle_side(live, 'attacker')}) "
+        f"attacks {dfd_name} ({_battle_side(live, 'defender')})"
+    )
+
+
+def _turn_status(view: dict[str, Any], seats: _Seats) -> str:
+    turn = view.get("turn")
+    if not isinstance(turn, dict) or turn.get("seat") is None or not turn.get("card"):
+        return ""
+    order = _lookup("order", _int(turn.get("card")))
+    return f"{seats.name(turn['seat'])} resolves order {turn['card']}" + (f" {order.name}" if order else "")
+
+
+def _viewer(view: dict[str, Any], seats: _Seats) -> str:
+    """The note on a seat's own picture; empty on the public one."""
+    me = view.get("me") or None
     if me and me.get("seat") is not None:
-        viewer = f"Private view of {seat_name(me['seat'])}: rune faces you may see are shown"
-    subtitle = ""
-    if isinstance(card, dict) and card:
-        subtitle = f"Season card: {card_name}"
-    return Banner(title, subtitle, card_name, card_text, "   ·   ".join(status), viewer)
+        return f"Private view of {seats.name(me['seat'])}: rune faces you may see are shown"
+    return ""

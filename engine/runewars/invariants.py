@@ -11,6 +11,7 @@ import json
 from engine.runewars import board as B
 from engine.runewars.catalog import catalog
 from engine.runewars.heroes.core import HIDDEN, heroes_invariants, heroes_secrets
+from engine.runewars.heroes.quests import quest_phase_secrets
 from engine.runewars.state import RunewarsState
 
 DRAGON_RUNES = 21  # RW-1.4
@@ -31,7 +32,11 @@ def secrets(state: RunewarsState) -> dict[int, set[str]]:
         faces = {f'"rune": {_q(a.rune)}' for a in state.board.values() if a.rune}
         for seat in out:  # every seat has face-down runes it must not see published
             out[seat].update(faces)
-    for seat, values in heroes_secrets(state.heroes, state.quest_phase).items():
+    hero_secrets = heroes_secrets(state.heroes, state.quest_phase)
+    if state.quest_phase is not None:
+        for seat, values in quest_phase_secrets(state.quest_phase).items():
+            hero_secrets.setdefault(seat, set()).update(values)
+    for seat, values in hero_secrets.items():
         target = out.setdefault(seat if seat != HIDDEN else 0, set())
         target.update(_q(v) for v in values)
     return {k: v for k, v in out.items() if v}

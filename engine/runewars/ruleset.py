@@ -17,6 +17,7 @@ from engine.core.errors import CORE_BAD_ACTION, CORE_NOT_YOUR_TURN
 from engine.core.rng import Rng
 from engine.runewars import flow
 from engine.runewars.actions import RW_ACTIONS
+from engine.runewars.cards import hero_effects
 from engine.runewars.cards import resolve as cardfx
 from engine.runewars.catalog import catalog
 from engine.runewars.chronicle import chronicle
@@ -28,7 +29,7 @@ from engine.runewars.turn.victory import check
 from engine.runewars.views import view as _view
 
 # Every module that registers step kinds with ``flow`` is imported here, so the flow knows them all.
-REGISTERS_STEPS = (cardfx, orders, runes, start)
+REGISTERS_STEPS = (cardfx, hero_effects, orders, runes, start)
 
 SUB_PREFIXES = ("battle_", "hero_", "quest_", "duel_")
 
@@ -184,7 +185,7 @@ class Runewars(Ruleset[RunewarsState, RunewarsOptions]):
 
     # ---- views and results ----------------------------------------------------------------------
     def view(self, state: RunewarsState, seat: int | None) -> dict[str, Any]:
-        return _view(state, seat)
+        return _view(state, seat, self.acting_seats(state))
 
     def result(self, state: RunewarsState) -> Result | None:
         if state.phase != "over" or state.winner is None:

@@ -14,7 +14,8 @@ from typing import Any
 from engine.runewars import board as B
 from engine.runewars.battle import battle_view
 from engine.runewars.catalog import catalog
-from engine.runewars.heroes.core import heroes_view
+from engine.runewars.heroes.core import HeroContent, heroes_view
+from engine.runewars.heroes.quests import quest_phase_view
 from engine.runewars.state import SEASONS, RunewarsState
 from engine.runewars.turn.runes import dragon_areas, visible_runes
 
@@ -46,7 +47,7 @@ def _pre_attack_controller(state: RunewarsState) -> int | None:
     return B.controller(shown, battle.area)
 
 
-def view(state: RunewarsState, seat: int | None) -> dict[str, Any]:
+def view(state: RunewarsState, seat: int | None, waiting: set[int] | None = None) -> dict[str, Any]:
     cat = catalog()
     over = state.phase == "over"
     public_runes = over or state.options.epic  # RW-28.2 / RW-35.3
@@ -97,9 +98,6 @@ def view(state: RunewarsState, seat: int | None) -> dict[str, Any]:
                 "strongholds": B.strongholds_of(state, p.seat) if state.board else [],
             }
         )
-    from engine.runewars import ruleset as R
-
-    waiting = sorted(R.RUNEWARS.acting_seats(state))
     out: dict[str, Any] = {
         "phase": state.phase,
         "year": state.year,
@@ -139,7 +137,7 @@ def view(state: RunewarsState, seat: int | None) -> dict[str, Any]:
         "turn": state.turn.model_dump() if state.turn else None,
         "resolve_order": list(state.resolve_order),
         "choice": state.choice.public() if state.choice else None,
-        "waiting_on": waiting,
+        "waiting_on": sorted(waiting or ()),
         "setup": {
             "markers": state.setup.get("markers", []),
             "setup_quests": state.setup.get("setup_quests", {}),
@@ -147,9 +145,7 @@ def view(state: RunewarsState, seat: int | None) -> dict[str, Any]:
         }
         if state.phase == "setup"
         else None,
-        "heroes": heroes_view(
-            state.heroes, seat if seat is not None and seat >= 0 else None, state.quest_phase, content=cat.hero_content
-        ),
+        "heroes": _heroes(state, seat if seat is not None and seat >= 0 else None, cat.hero_content),
         "battle": battle_view(state.battle, seat if seat is not None and seat >= 0 else None) if state.battle else None,
         "result": (
             {
@@ -188,4 +184,12 @@ def view(state: RunewarsState, seat: int | None) -> dict[str, Any]:
             if state.choice and seat in state.choice.seats
             else None,
         }
+    return out
+
+
+def _heroes(state: RunewarsState, seat: int | None, content: HeroContent) -> dict[str, Any]:
+    """The hero view, with the quest phase (RW-21) while one is running."""
+    out = heroes_view(state.heroes, seat, state.quest_phase, content=content)
+    if state.quest_phase is not None:
+        out["quest_phase"] = quest_phase_view(state.quest_phase, seat)
     return out

@@ -12,8 +12,8 @@ from typing import Any
 
 from cogs import runewars_picker as P
 from cogs import runewars_units as U
-from engine.runewars import movement as M
-from engine.runewars.heroes import Hero
+from engine.runewars.heroes.core import Hero
+from engine.runewars.turn import movement as M
 from tests.cogs.test_runewars_cog import year_of_prompts
 from tests.runewars.flow_support import RS, act, add, make_state, prompt, queue, start_turn
 

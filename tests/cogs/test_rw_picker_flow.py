@@ -138,7 +138,7 @@ async def test_picking_a_subset_moves_exactly_those_units(start: Any) -> None:
     (sent,) = press.replies
     assert sent.ephemeral and "Choose the units that move into 4T" in sent.content
     state = await game.state()
-    from engine.runewars.movement import movers
+    from engine.runewars.turn.movement import movers
 
     listed = {int(o["value"]) for m in selects(sent) for o in m["options"]}
     picker = P.build_picker(state, prompt)

@@ -12,6 +12,8 @@ game continues once the GM resolves it: never skipped silently.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from engine.core import Event, Option, Prompt, SecretChoice
@@ -21,6 +23,8 @@ from engine.runewars.catalog import catalog
 from engine.runewars.flow import applies, auto, decision, done, need, push, sampler, step
 from engine.runewars.player_order import season_step_order
 from engine.runewars.state import HeldCard, Modifier, RunewarsState
+from engine.runewars.turn.limits import limit_check, winter_check
+from engine.runewars.turn.runes import queue_gain, rune_faces_text, rune_pairs
 
 TACTICS_LIMIT = 10  # RW-30.5
 
@@ -112,161 +116,258 @@ def amount_of(state: RunewarsState, seat: int | None, amount: Any) -> int | None
     return None
 
 
+@dataclass(frozen=True)
+class EffectCall:
+    """One primitive being resolved, with what every handler needs to read."""
+
+    state: RunewarsState
+    effect: dict[str, Any]
+    seat: int | None
+    source: str
+    rule: str
+    order: list[int]
+
+    @property
+    def who(self) -> str:
+        return str(self.effect.get("who", "self"))
+
+    def targets(self, who: str | None = None) -> list[int]:
+        return _targets(self.state, self.who if who is None else who, self.seat, self.order)
+
+    def each_player_targets(self) -> list[int]:
+        """Effects whose "self" means every player when a season card (no seat) plays them."""
+        return self.targets("self" if self.seat is not None else "each_player")
+
+    def hand_over(self, text: str, seat: int | None = None) -> Event:
+        return self.state.gm.hand_over(self.rule, f"{self.source}: {text}", seat=self.seat if seat is None else seat)
+
+
+# A handler returns the events of the primitive, or None when this form of the primitive is not
+# one it resolves (then the next stage, and finally the game master, gets it).
+EffectHandler = Callable[[EffectCall], "list[Event] | None"]
+# Resolved as printed, even when the card says "a player of your choice".
+_HANDLERS: dict[str, EffectHandler] = {}
+# Resolved only once the target player is known (a ``chosen_player`` is asked for first).
+_TARGETED: dict[str, EffectHandler] = {}
+# What "draw N cards" does for each deck; modules that own a deck register it.
+DeckDraw = Callable[[RunewarsState, int, int], list[Event]]
+DECK_DRAWS: dict[str, DeckDraw] = {}
+# Counters that conditions and quantities compare ("at least 3 cities", RW-29).
+Counter = Callable[[RunewarsState, int], int]
+COUNTERS: dict[str, Counter] = {}
+
+
+def effect(kind: str, *, targeted: bool = False) -> Callable[[EffectHandler], EffectHandler]:
+    """Register the handler of one effect primitive (``content/effects.py``)."""
+
+    def deco(fn: EffectHandler) -> EffectHandler:
+        (_TARGETED if targeted else _HANDLERS)[kind] = fn
+        return fn
+
+    return deco
+
+
+def counts(name: str) -> Callable[[Counter], Counter]:
+    def deco(fn: Counter) -> Counter:
+        COUNTERS[name] = fn
+        return fn
+
+    return deco
+
+
 def resolve_one(
     state: RunewarsState, e: dict[str, Any], seat: int | None, source: str, rule: str, order: list[int]
 ) -> list[Event]:
-    kind = e["kind"]
-    who = e.get("who", "self")
-    events: list[Event] = []
-    if kind == "gm":
-        return [state.gm.hand_over(rule, f"{source}: {e['text']}", seat=seat)]
-    if kind == "gain_influence":
-        for s in _targets(state, who, seat, order):
-            p = state.seats[s]
-            value = amount_of(state, s, e["amount"])
-            if value is None:
-                events.append(
-                    state.gm.hand_over(rule, f"{source}: seat {s + 1} gains computed influence {e['amount']}.", seat=s)
-                )
-                continue
-            p.influence = max(0, p.influence + value)
-            events.append(
-                Event.to_all(
-                    "influence",
-                    f"Seat {s + 1} {'gains' if value >= 0 else 'pays'} {abs(value)} influence ({source}).",
-                    seat=s,
-                )
-            )
-        return events
-    if kind == "adjust_dial":
-        for s in reversed(_targets(state, who, seat, order)):
-            if e["resource"] == "choice":
-                push(state, step(state, "fx_dial", s, amount=int(e["amount"]), source=source))
-            else:
-                events += adjust_dial(state, s, e["resource"], int(e["amount"]), source)
-        return events
-    if kind == "reset_dials":
-        for s in _targets(state, who, seat, order):
-            prod = B.production(state, s)
-            bonus = e.get("bonus") or {}
-            for r in ("food", "wood", "ore"):
-                set_dial(state, s, r, prod[r] + int(bonus.get(r, 0)))
-            events.append(
-                Event.to_all("dials", f"Seat {s + 1} resets its dials to {state.seats[s].dials} ({source}).", seat=s)
-            )
-        return events
-    if kind == "draw_cards":
-        amount = amount_of(state, seat, e.get("amount", 1))
-        if amount is None:
-            return [state.gm.hand_over(rule, f"{source}: {effect_text(e)} (a computed amount)", seat=seat)]
-        for s in _targets(state, who, seat, order):
-            if e["deck"] == "tactics":
-                events += draw_tactics(state, s, amount)
-            elif e["deck"] == "quest":
-                from engine.runewars.heroes import glue as heroes_glue
-
-                events += heroes_glue.draw_quests(state, s, amount)
-            elif e["deck"] == "reward":
-                push(state, step(state, "fx_hero", s, effect=e, source=source, rule=rule, left=1))
-            elif e["deck"] == "hero" and (e.get("keep") or 1) == 1:
-                from engine.runewars.heroes import glue as heroes_glue
-
-                events += heroes_glue.rally_heroes(state, s, amount)
-            else:
-                events.append(state.gm.hand_over(rule, f"{source}: seat {s + 1} must {effect_text(e)}.", seat=s))
-        return events
-    if kind == "discard_cards" and e["deck"] == "tactics":
-        for s in _targets(state, who, seat, order):
-            hand = state.seats[s].tactics
-            n = min(int(e["amount"]), len(hand))
-            if n <= 0:
-                continue
-            if e.get("chooser") == "random":
-                for _ in range(n):
-                    card = hand.pop(state.rng.below(len(hand)))
-                    state.tactics_deck.discard(card.id)
-                events.append(Event.to_all("discard", f"Seat {s + 1} discards {n} random tactics card(s).", seat=s))
-            else:
-                push(state, step(state, "discard", s, amount=n, rule=rule, why=source))
-        return events
-    if kind == "gain_dragon_rune":
-        from engine.runewars.turn.runes import queue_gain
-
-        for s in reversed(_targets(state, who, seat, order)):
-            queue_gain(state, s, source)
-        return events
-    if kind == "bid_influence":
-        push(state, step(state, "bid_open", None, effect=e, source=source, rule=rule, order=order))
-        return events
-    if kind == "rule_modifier":
-        until = e.get("duration", "season")
-        for s in _targets(state, who, seat, order) if who != "each_player" else [None]:  # type: ignore[list-item]
-            state.modifiers.append(Modifier(rule=e["rule"], seat=s, until=until))
-        return [Event.to_all("modifier", f"{source}: {e['rule'].replace('_', ' ')} until the end of the {until}.")]
-    if kind == "enforce_food_limit":
-        from engine.runewars.turn.seasons import winter_check
-
-        winter_check(state, offset=int(e.get("offset", 0)), set_water=False)
-        return events
-    if kind == "choose_one":
-        for s in reversed(_targets(state, "self" if seat is not None else "each_player", seat, order)):
-            push(state, step(state, "fx_choose", s, options=e["options"], source=source, rule=rule, order=order))
-        return events
-    if kind == "conditional":
-        for s in _targets(state, "self" if seat is not None else "each_player", seat, order):
-            holds = condition_holds(state, s, e["condition"])
-            if holds is None:
-                events.append(
-                    state.gm.hand_over(
-                        rule,
-                        f"{source}: decide for seat {s + 1} whether "
-                        f"'{e['condition'].get('text', '')}' holds and apply it.",
-                        seat=s,
-                    )
-                )
-                continue
-            branch = e["then"] if holds else e.get("otherwise", [])
-            if branch:
-                queue(state, list(branch), seat=s, source=source, rule=rule, order=order)
-        return events
-    if kind == "desert_heroes":
-        from engine.runewars.heroes import glue as heroes_glue
-
-        return heroes_glue.desertion(state, e, _targets(state, who, seat, order), source)
-    if kind == "add_units" and e["where"] in ("friendly_area", "stronghold_area", "empty_area"):
-        for s in _targets(state, who, seat, order):
-            push(state, step(state, "fx_add_units", s, effect=e, source=source))
-        return events
-    if who == "chosen_player" and seat is not None:  # the card's player names another player first
-        push(state, step(state, "fx_pick_player", seat, effect=e, source=source, rule=rule, order=order))
-        return events
-    if kind == "damage_hero" and e.get("target") != "own_hero":
-        if e.get("target") == "enemy_hero_in_area" and seat is not None:
-            push(state, step(state, "fx_target_hero", seat, effect=e, source=source, rule=rule))
+    call = EffectCall(state, e, seat, source, rule, order)
+    handler = _HANDLERS.get(e["kind"])
+    if handler is not None:
+        events = handler(call)
+        if events is not None:
             return events
-        return [state.gm.hand_over(rule, f"{source}: {effect_text(e)} ({e.get('target')})", seat=seat)]
-    if kind == "runes" and e["action"] == "move" and seat is not None:
-        push(state, step(state, "fx_rune_move", seat, source=source))
-        return events
-    if kind in ("heal_hero", "train_hero", "damage_hero") or (kind == "runes" and e["action"] == "inspect"):
-        for s in reversed(
-            _targets(state, who if kind != "heal_hero" else "self" if seat is not None else "each_player", seat, order)
-        ):
+    if call.who == "chosen_player" and seat is not None:  # the card's player names another player first
+        push(state, step(state, "fx_pick_player", seat, effect=e, source=source, rule=rule, order=order))
+        return []
+    handler = _TARGETED.get(e["kind"])
+    if handler is not None:
+        events = handler(call)
+        if events is not None:
+            return events
+    # Battle-only primitives outside a battle, and anything else: the GM decides.
+    return [call.hand_over(effect_text(e))]
+
+
+@effect("gm")
+def _gm(c: EffectCall) -> list[Event]:
+    return [c.hand_over(str(c.effect["text"]))]
+
+
+@effect("gain_influence")
+def _gain_influence(c: EffectCall) -> list[Event]:
+    events: list[Event] = []
+    for s in c.targets():
+        p = c.state.seats[s]
+        value = amount_of(c.state, s, c.effect["amount"])
+        if value is None:
+            events.append(c.hand_over(f"seat {s + 1} gains computed influence {c.effect['amount']}.", seat=s))
+            continue
+        p.influence = max(0, p.influence + value)
+        events.append(
+            Event.to_all(
+                "influence",
+                f"Seat {s + 1} {'gains' if value >= 0 else 'pays'} {abs(value)} influence ({c.source}).",
+                seat=s,
+            )
+        )
+    return events
+
+
+@effect("adjust_dial")
+def _adjust_dial(c: EffectCall) -> list[Event]:
+    events: list[Event] = []
+    for s in reversed(c.targets()):
+        if c.effect["resource"] == "choice":
+            push(c.state, step(c.state, "fx_dial", s, amount=int(c.effect["amount"]), source=c.source))
+        else:
+            events += adjust_dial(c.state, s, c.effect["resource"], int(c.effect["amount"]), c.source)
+    return events
+
+
+@effect("reset_dials")
+def _reset_dials(c: EffectCall) -> list[Event]:
+    events: list[Event] = []
+    for s in c.targets():
+        prod = B.production(c.state, s)
+        bonus = c.effect.get("bonus") or {}
+        for r in ("food", "wood", "ore"):
+            set_dial(c.state, s, r, prod[r] + int(bonus.get(r, 0)))
+        events.append(
+            Event.to_all("dials", f"Seat {s + 1} resets its dials to {c.state.seats[s].dials} ({c.source}).", seat=s)
+        )
+    return events
+
+
+@effect("draw_cards")
+def _draw_cards(c: EffectCall) -> list[Event]:
+    e = c.effect
+    amount = amount_of(c.state, c.seat, e.get("amount", 1))
+    if amount is None:
+        return [c.hand_over(f"{effect_text(e)} (a computed amount)")]
+    events: list[Event] = []
+    deck = e["deck"]
+    draw = DECK_DRAWS.get(deck)
+    for s in c.targets():
+        if deck == "reward":
+            push(c.state, step(c.state, "fx_hero", s, effect=e, source=c.source, rule=c.rule, left=1))
+        elif draw is not None and (deck != "hero" or (e.get("keep") or 1) == 1):
+            events += draw(c.state, s, amount)
+        else:
+            events.append(c.hand_over(f"seat {s + 1} must {effect_text(e)}.", seat=s))
+    return events
+
+
+@effect("discard_cards")
+def _discard_cards(c: EffectCall) -> list[Event] | None:
+    if c.effect["deck"] != "tactics":
+        return None
+    events: list[Event] = []
+    for s in c.targets():
+        hand = c.state.seats[s].tactics
+        n = min(int(c.effect["amount"]), len(hand))
+        if n <= 0:
+            continue
+        if c.effect.get("chooser") == "random":
+            for _ in range(n):
+                card = hand.pop(c.state.rng.below(len(hand)))
+                c.state.tactics_deck.discard(card.id)
+            events.append(Event.to_all("discard", f"Seat {s + 1} discards {n} random tactics card(s).", seat=s))
+        else:
+            push(c.state, step(c.state, "discard", s, amount=n, rule=c.rule, why=c.source))
+    return events
+
+
+@effect("gain_dragon_rune")
+def _gain_dragon_rune(c: EffectCall) -> list[Event]:
+    for s in reversed(c.targets()):
+        queue_gain(c.state, s, c.source)
+    return []
+
+
+@effect("bid_influence")
+def _bid_influence(c: EffectCall) -> list[Event]:
+    push(c.state, step(c.state, "bid_open", None, effect=c.effect, source=c.source, rule=c.rule, order=c.order))
+    return []
+
+
+@effect("rule_modifier")
+def _rule_modifier(c: EffectCall) -> list[Event]:
+    until = c.effect.get("duration", "season")
+    seats: list[int | None] = list(c.targets()) if c.who != "each_player" else [None]
+    for s in seats:
+        c.state.modifiers.append(Modifier(rule=c.effect["rule"], seat=s, until=until))
+    return [Event.to_all("modifier", f"{c.source}: {c.effect['rule'].replace('_', ' ')} until the end of the {until}.")]
+
+
+@effect("enforce_food_limit")
+def _enforce_food_limit(c: EffectCall) -> list[Event]:
+    winter_check(c.state, offset=int(c.effect.get("offset", 0)), set_water=False)
+    return []
+
+
+@effect("choose_one")
+def _choose_one(c: EffectCall) -> list[Event]:
+    for s in reversed(c.each_player_targets()):
+        push(
+            c.state,
+            step(c.state, "fx_choose", s, options=c.effect["options"], source=c.source, rule=c.rule, order=c.order),
+        )
+    return []
+
+
+@effect("conditional")
+def _conditional(c: EffectCall) -> list[Event]:
+    events: list[Event] = []
+    for s in c.each_player_targets():
+        holds = condition_holds(c.state, s, c.effect["condition"])
+        if holds is None:
+            text = c.effect["condition"].get("text", "")
+            events.append(c.hand_over(f"decide for seat {s + 1} whether '{text}' holds and apply it.", seat=s))
+            continue
+        branch = c.effect["then"] if holds else c.effect.get("otherwise", [])
+        if branch:
+            queue(c.state, list(branch), seat=s, source=c.source, rule=c.rule, order=c.order)
+    return events
+
+
+@effect("add_units")
+def _add_units(c: EffectCall) -> list[Event] | None:
+    if c.effect["where"] not in ("friendly_area", "stronghold_area", "empty_area"):
+        return None
+    for s in c.targets():
+        push(c.state, step(c.state, "fx_add_units", s, effect=c.effect, source=c.source))
+    return []
+
+
+@effect("runes", targeted=True)
+def _runes(c: EffectCall) -> list[Event] | None:
+    if c.effect["action"] == "move" and c.seat is not None:
+        push(c.state, step(c.state, "fx_rune_move", c.seat, source=c.source))
+        return []
+    if c.effect["action"] == "inspect":
+        for s in reversed(c.targets()):
             push(
-                state,
+                c.state,
                 step(
-                    state,
-                    "fx_hero" if kind != "runes" else "fx_inspect",
+                    c.state,
+                    "fx_inspect",
                     s,
-                    effect=e,
-                    source=source,
-                    rule=rule,
-                    left=int(e.get("areas", 1)),
+                    effect=c.effect,
+                    source=c.source,
+                    rule=c.rule,
+                    left=int(c.effect.get("areas", 1)),
                 ),
             )
-        return events
-    # Battle-only primitives outside a battle, and anything else: the GM decides.
-    return [state.gm.hand_over(rule, f"{source}: {effect_text(e)}", seat=seat)]
+        return []
+    return None
 
 
 # ---- dials ------------------------------------------------------------------------------------
@@ -372,43 +473,43 @@ def _fx_choose_apply(state: RunewarsState, st: Any, seat: int, action: Choose) -
 
 
 def counter(state: RunewarsState, seat: int, name: str) -> int | None:
-    areas = B.controlled_areas(state, seat)
-    turn = state.turn if state.turn is not None and state.turn.seat == seat else None
-    if name == "areas_controlled":
-        return len(areas)
-    if name == "areas_controlled_outside_home":
-        return sum(1 for a in areas if state.board[a].home_of != seat)
-    if name == "enemy_home_areas_controlled":
-        return sum(1 for a in areas if state.board[a].home_of not in (None, seat))
-    if name == "cities_controlled":
-        return sum(1 for a in areas if state.board[a].city)
-    if name == "areas_with_allied_neutrals":
-        return len({u.area for u in state.units if u.owner == seat and catalog().is_neutral_kind(u.kind)})
-    if name == "allied_neutral_kinds":
-        return len({u.kind for u in state.units if u.owner == seat and catalog().is_neutral_kind(u.kind)})
-    if name == "strongholds_outside_home":
-        return sum(1 for a in B.strongholds_of(state, seat) if state.board[a].home_of != seat)
-    if name == "influence":
-        return state.seats[seat].influence
-    if name == "titles":
-        return sum(1 for t in state.titles.values() if t.holder == seat)
-    if name == "units_on_board":
-        return sum(1 for u in state.units if u.owner == seat)
-    if name == "heroes":
-        from engine.runewars.heroes import glue as heroes_glue
+    """The value of a named counter for ``seat``; None when no counter has that name."""
+    fn = COUNTERS.get(name)
+    return None if fn is None else fn(state, seat)
 
-        return heroes_glue.hero_count(state, seat)
-    if name == "rewards":
-        from engine.runewars.heroes import glue as heroes_glue
 
-        return heroes_glue.reward_count(state, seat)
-    if name == "enemy_units_destroyed_this_turn":
-        return turn.destroyed_enemies if turn else 0
-    if name == "battles_won_this_turn":
-        return turn.battles_won if turn else 0
-    if name == "battles_won_as_attacker_this_turn":
-        return turn.battles_won_attacking if turn else 0
-    return None
+def _own_turn(state: RunewarsState, seat: int) -> Any:
+    return state.turn if state.turn is not None and state.turn.seat == seat else None
+
+
+def _register_counters() -> None:
+    def allied_neutrals(state: RunewarsState, seat: int) -> list[Any]:
+        return [u for u in state.units if u.owner == seat and catalog().is_neutral_kind(u.kind)]
+
+    def areas(state: RunewarsState, seat: int) -> list[str]:
+        return B.controlled_areas(state, seat)
+
+    table: dict[str, Counter] = {
+        "areas_controlled": lambda st, s: len(areas(st, s)),
+        "areas_controlled_outside_home": lambda st, s: sum(1 for a in areas(st, s) if st.board[a].home_of != s),
+        "enemy_home_areas_controlled": lambda st, s: sum(
+            1 for a in areas(st, s) if st.board[a].home_of not in (None, s)
+        ),
+        "cities_controlled": lambda st, s: sum(1 for a in areas(st, s) if st.board[a].city),
+        "areas_with_allied_neutrals": lambda st, s: len({u.area for u in allied_neutrals(st, s)}),
+        "allied_neutral_kinds": lambda st, s: len({u.kind for u in allied_neutrals(st, s)}),
+        "strongholds_outside_home": lambda st, s: sum(1 for a in B.strongholds_of(st, s) if st.board[a].home_of != s),
+        "influence": lambda st, s: st.seats[s].influence,
+        "titles": lambda st, s: sum(1 for t in st.titles.values() if t.holder == s),
+        "units_on_board": lambda st, s: sum(1 for u in st.units if u.owner == s),
+        "enemy_units_destroyed_this_turn": lambda st, s: t.destroyed_enemies if (t := _own_turn(st, s)) else 0,
+        "battles_won_this_turn": lambda st, s: t.battles_won if (t := _own_turn(st, s)) else 0,
+        "battles_won_as_attacker_this_turn": lambda st, s: t.battles_won_attacking if (t := _own_turn(st, s)) else 0,
+    }
+    COUNTERS.update(table)
+
+
+_register_counters()
 
 
 def condition_holds(state: RunewarsState, seat: int, cond: dict[str, Any]) -> bool | None:
@@ -455,6 +556,9 @@ def draw_tactics(state: RunewarsState, seat: int, n: int) -> list[Event]:
     if excess > 0 and not any(s.kind == "discard" and s.seat == seat for s in state.steps):
         push(state, step(state, "discard", seat, amount=excess, rule="RW-30.5", why="the 10-card hand limit"))
     return events
+
+
+DECK_DRAWS["tactics"] = draw_tactics
 
 
 @decision("discard", "rw_discard")
@@ -719,8 +823,6 @@ def _add_apply(state: RunewarsState, st: Any, seat: int, action: Choose) -> list
     if neutral and B.controller(state, action.value) != seat:
         owner = None  # RW-11.6: neutrals in an area no one controls are unallied
     placed = sum(1 for _ in range(int(e["count"])) if B.add_unit(state, e["unit_type"], owner, action.value))
-    from engine.runewars.turn.seasons import limit_check
-
     if owner is not None:
         limit_check(state, seat, [action.value])
     return [
@@ -731,58 +833,6 @@ def _add_apply(state: RunewarsState, st: Any, seat: int, action: Choose) -> list
             area=action.value,
         )
     ]
-
-
-# ---- hero effects outside the quest phase (handed to heroes.py with the hero the player picks) ----------
-
-
-def _fx_heroes(state: RunewarsState, seat: int) -> list[Any]:
-    from engine.runewars.heroes.core import heroes_of
-
-    return heroes_of(state.heroes, seat)
-
-
-@decision("fx_hero", "rw_choose")
-def _fx_hero_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
-    from engine.runewars.heroes.core import label
-
-    heroes = _fx_heroes(state, st.seat)
-    opts = [
-        Option(label=label(catalog().hero_content, h)[:80], action={"type": "rw_choose", "value": h.uid})
-        for h in heroes
-    ]
-    if not heroes:
-        opts = [Option(label="You have no hero: nothing happens", action={"type": "rw_choose", "value": "-"})]
-    return [
-        Prompt(
-            seat=st.seat,
-            key=st.key,
-            rule=st.data["rule"],
-            question=f"{st.data['source']}: {effect_text(st.data['effect'])}: choose your hero.",
-            options=opts,
-        )
-    ]
-
-
-@applies("fx_hero")
-def _fx_hero_apply(state: RunewarsState, st: Any, seat: int, action: Choose) -> list[Event]:
-    from pydantic import TypeAdapter
-
-    from engine.runewars.content.effects import Effect
-    from engine.runewars.ctx import Ctx
-    from engine.runewars.heroes import core as H
-    from engine.runewars.heroes.glue import drain
-
-    heroes = [h.uid for h in _fx_heroes(state, seat)]
-    need(action.value in heroes if heroes else action.value == "-", st.data["rule"], "Choose one of your heroes.")
-    done(state, st)
-    if action.value == "-":
-        return []
-    effect = TypeAdapter(Effect).validate_python(st.data["effect"])
-    events = H.resolve_effects(
-        state.heroes, seat, action.value, [effect], Ctx(state), source=st.data["source"], rule=st.data["rule"]
-    )
-    return events + drain(state)
 
 
 @decision("fx_inspect", "rw_choose")
@@ -808,8 +858,6 @@ def _fx_inspect_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
 
 @applies("fx_inspect")
 def _fx_inspect_apply(state: RunewarsState, st: Any, seat: int, action: Choose) -> list[Event]:
-    from engine.runewars.turn.runes import rune_faces_text
-
     runed = [a for a in state.board if state.board[a].rune]
     need(action.value in runed if runed else action.value == "-", "RW-27.5", "Choose an area with a rune token.")
     st.data["left"] -= 1
@@ -855,63 +903,8 @@ def _pick_player_apply(state: RunewarsState, st: Any, seat: int, action: Choose)
     ]
 
 
-def _enemy_heroes_near(state: RunewarsState, seat: int) -> list[Any]:
-    from engine.runewars.heroes.core import heroes_of
-
-    mine = {h.area for h in heroes_of(state.heroes, seat)}
-    return [h for h in state.heroes.heroes if h.owner != seat and h.area in mine]
-
-
-@decision("fx_target_hero", "rw_choose")
-def _target_hero_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
-    from engine.runewars.heroes.core import label
-
-    heroes = _enemy_heroes_near(state, st.seat)
-    opts = [
-        Option(label=label(catalog().hero_content, h)[:80], action={"type": "rw_choose", "value": h.uid})
-        for h in heroes
-    ]
-    if not heroes:
-        opts = [
-            Option(
-                label="No enemy hero shares an area with your heroes: no effect",
-                action={"type": "rw_choose", "value": "-"},
-            )
-        ]
-    return [
-        Prompt(
-            seat=st.seat,
-            key=st.key,
-            rule=st.data["rule"],
-            question=f"{st.data['source']}: choose the enemy hero.",
-            options=opts,
-        )
-    ]
-
-
-@applies("fx_target_hero")
-def _target_hero_apply(state: RunewarsState, st: Any, seat: int, action: Choose) -> list[Event]:
-    from engine.runewars.ctx import Ctx
-    from engine.runewars.heroes import core as H
-    from engine.runewars.heroes.glue import drain
-
-    heroes = [h.uid for h in _enemy_heroes_near(state, seat)]
-    need(
-        action.value in heroes if heroes else action.value == "-",
-        st.data["rule"],
-        "Choose an enemy hero in an area where you have a hero.",
-    )
-    done(state, st)
-    if action.value == "-":
-        return []
-    amount = amount_of(state, seat, st.data["effect"]["amount"]) or 0
-    return H.damage_hero(state.heroes, action.value, amount, Ctx(state), cause=st.data["source"]) + drain(state)
-
-
 @decision("fx_rune_move", "rw_choose")
 def _rune_move_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
-    from engine.runewars.turn.runes import rune_pairs
-
     pairs = rune_pairs(state, st.seat)
     opts = [
         Option(label=f"Move runes between {a} and {b}", action={"type": "rw_choose", "value": f"{a}:{b}"})
@@ -930,8 +923,6 @@ def _rune_move_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
 
 @applies("fx_rune_move")
 def _rune_move_apply(state: RunewarsState, st: Any, seat: int, action: Choose) -> list[Event]:
-    from engine.runewars.turn.runes import rune_pairs
-
     pairs = [f"{a}:{b}" for a, b in rune_pairs(state, seat)]
     need(action.value in pairs if pairs else action.value == "-", "RW-27.4", "Choose two areas you control.")
     done(state, st)

@@ -1,13 +1,13 @@
 """Runewars heroes: the hero model, rewards, quest hands, defeated-hero markers,
 exploration tokens, hero-limit and Rally Support hero decisions (RW-20, RW-23,
-RW-26, RW-34 hero parts). The summer quest phase lives in ``quests.py`` and duels in
-``duels.py``; everything A needs is re-exported here, so A imports only this module.
+RW-26, RW-34 hero parts). The summer quest phase lives in ``heroes.quests`` and duels in
+``heroes.duels``; ``heroes.glue`` connects all three to the game state.
 
-Self-contained: nothing here imports A's state model. A embeds ``HeroesState`` as
-``state.heroes`` and hands over a ``ctx`` object per call.
+Self-contained: nothing here imports the game's state model. The game embeds
+``HeroesState`` as ``state.heroes`` and hands over a ``ctx`` object per call.
 
-INTERFACE FOR A (flow)
-======================
+Interface for the game flow
+===========================
 
 State
 -----
@@ -19,14 +19,14 @@ State
   seen by everyone, AMB-42]}, ``markers`` (defeated-hero markers with their set-aside
   rewards), ``exploration`` (face-down/face-up tokens by area), ``pending`` (blocking
   hero decisions outside the quest phase: hero limit P-65, quest hand limit P-64,
-  Rally Support keep/place P-55/P-56, training picks), ``outbox`` (work for A).
-  **C owns the quest deck and quest hands**: at setup A passes its shuffled quest deck
-  to ``setup_heroes`` and stops keeping ``Player.quests`` (or mirrors it read-only).
+  Rally Support keep/place P-55/P-56, training picks), ``outbox`` (work for the flow).
+  **The quest deck and quest hands live here**: at setup the flow passes its shuffled quest
+  deck to ``setup_heroes`` and does not keep ``Player.quests`` itself.
 
-Ctx (duck-typed; A's ``Ctx`` from INTERFACES.md plus a few optional extras)
+Ctx (duck-typed; the ``Ctx`` of INTERFACES.md plus a few optional extras)
 -------------------------------------------------------------------------
 Required: ``draw() -> int``, ``discard(cards: list[int])``, ``neighbours(area) -> list[str]``,
-``passable(a, b, flying=False) -> bool``, ``controller(area) -> int | None``,
+``passable(a, b, flying=False, seat=None) -> bool``, ``controller(area) -> int | None``,
 ``is_friendly(area, seat) -> bool``, ``is_empty(area) -> bool``, ``left_of(seat) -> int``,
 ``rng() -> engine.core.Rng``.
 Optional (``getattr`` with the default shown):
@@ -38,37 +38,37 @@ Optional (``getattr`` with the default shown):
 ``hero_move_steps(seat) -> int`` (default 2; a ``hero_move_plus_one`` modifier makes it 3),
 ``duel_tactics(seat) -> list[str]`` (tactics ids in hand with start_of_duel timing, playable now; default []).
 
-Outbox (work for A)
--------------------
-Every function appends to ``hs.outbox`` what only A can do; A drains it with
+Outbox (work for the flow)
+--------------------------
+Every function appends to ``hs.outbox`` what only the flow can do; it drains it with
 ``take_outbox(hs) -> Outbox`` after each call (recommended, so a Temple's influence is
 there to pay a later Merchant) and:
-* ``grants``: ``EffectGrant(seat, source, hero, effects=[content effect dicts])`` -> A applies
+* ``grants``: ``EffectGrant(seat, source, hero, effects=[content effect dicts])`` -> the flow applies
   the content primitives (gain_influence incl. negative costs, draw_cards tactics, choose_one,
   adjust_dial, add_units, runes, rule_modifier, discard tactics ...). Effects about heroes,
   rewards and quests are resolved here and never appear in grants.
 * ``gm``: ``GmItem(rule, text, public_text, seat)`` -> ``state.gm.hand_over(...)``.
 * ``rune_gains``: seats that must run RW-27.3 now.
 * ``rune_inspections``: ``(seat, area)`` pairs (Prophet's Scroll): show that seat the runes there.
-* ``tactics_played``: ``(seat, card)`` tactics cards C let a player play in a duel -> discard them.
+* ``tactics_played``: ``(seat, card)`` tactics cards played in a duel -> discard them.
 
-Functions A calls
------------------
+Functions the flow calls
+------------------------
 Setup / board:
 * ``setup_heroes(seats_alignment: dict[seat, "good"|"evil"], quest_deck: list[str], rng, content,
   hs=None, hero_areas_for=None) -> (HeroesState, events)``: RW-3.9 (2 quests and 1 hero of the
   faction's alignment per seat; neutral heroes into the deck, AMB-48), shuffles hero and reward
-  decks. Heroes have ``area == ""`` until A asks P-9 and calls ``place_hero(hs, uid, area)``.
+  decks. Heroes have ``area == ""`` until the flow asks P-9 and calls ``place_hero(hs, uid, area)``.
 * ``setup_exploration(hs, back1_areas, back2_areas, rng, content)`` (RW-34.1).
 * ``stand_all(hs)`` (spring, RW-6.5); ``new_season(hs)`` at every season start (Dungeon lock,
   AMB-69; once-per-turn hero abilities).
-* ``move_hero(hs, uid, area, ctx)`` for Strategize (A validates the step; queues the P-23
+* ``move_hero(hs, uid, area, ctx)`` for Strategize (the flow validates the step; queues the P-23
   pick-up as a pending decision), ``hero_may_move(hs, uid)``, ``hero_areas(hs, seat)`` (RW-27.5).
 * ``gain_reward(hs, uid, ctx)``, ``damage_hero(hs, uid, n, ctx, cause=)``, ``heal_hero``,
-  ``defeat_hero`` (RW-26.3), ``desert_hero`` (RW-26.5; A decides who deserts for
+  ``defeat_hero`` (RW-26.3), ``desert_hero`` (RW-26.5; the flow decides who deserts for
   ``desert_heroes`` season/tactics effects), ``gain_hero(hs, seat, card, area, ctx)``
   (RW-20.3/20.4; a 4th hero queues P-65), ``draw_quests(hs, seat, n, ctx)`` (Rally Support d;
-  over 3 queues P-64), ``rally_draw_heroes(hs, seat, n, areas, ctx)`` (RW-18.6.2 after A took
+  over 3 queues P-64), ``rally_draw_heroes(hs, seat, n, areas, ctx)`` (RW-18.6.2 after the flow took
   the influence: queues P-55 keep then P-56 place in ``areas``; no areas = AMB-47),
   ``eliminate_seat(hs, seat, ctx)`` (RW-33).
 * Own turn: ``turn_options(hs, seat, ctx) -> list[Option]`` (own-turn rewards and abilities;
@@ -76,12 +76,12 @@ Setup / board:
   (types ``hero_use_reward``/``hero_use_ability``).
 * Exploration queries: ``exploration_face_up(hs)``, ``portal_areas(hs, content)``,
   ``dragon_throne_areas(hs, content)``, ``village_at(hs, content, area)``,
-  ``destroy_site(hs, area)`` (A runs the 6-unit rule, RW-34.2).
+  ``destroy_site(hs, area)`` (the flow runs the 6-unit rule, RW-34.2).
 * Pending hero decisions (block everything else, one at a time): ``pending_prompts(hs, ctx)``
   and ``apply_pending_action(hs, seat, action, ctx)``; action types in ``PENDING_TYPES``
   (``hero_desert``, ``quest_discard``, ``hero_rally_keep``, ``hero_place``, ``hero_train_pick``,
   ``hero_pickup``). During the quest phase ``quest_phase_prompts`` shows them first.
-Quest phase (``quests.py``, re-exported here):
+Quest phase (``heroes.quests``):
 * ``start_quest_phase(hs, player_order, ctx) -> QuestPhaseState`` (order = spring order cards
   with RW-8 ties; seats without heroes are skipped),
 * ``quest_phase_prompts(qs, hs, ctx) -> list[Prompt]`` (all enumerable; several are secret),
@@ -98,14 +98,14 @@ exploration tokens), ``heroes_invariants(hs, content=None) -> list[str]``.
 Card timings handled here: hero abilities ``start_of_duel`` / ``start_of_duel_as_attacker`` /
 ``duel_round`` (offered in the duel), ``attribute_test`` (applied automatically to each of the
 hero's tests), ``quest_phase`` (rule-modifier-only abilities are passive for the phase:
-``hero_move_plus_one`` is applied here, other switches such as ``ignore_mountains`` go to A as a
+``hero_move_plus_one`` is applied here, other switches such as ``ignore_mountains`` go to the flow as a
 grant at phase start so ``ctx.passable`` can honour them; any other quest-phase ability fires
 after that hero's action), ``own_turn`` (``turn_options``). Rewards: ``duel_special``,
 ``duel_round`` (armour/weapons, one of each per duel, RW-23.5), ``quest_phase`` (choose step),
 ``attribute_test`` (test step), ``own_turn`` (``turn_options``); ``passive`` ones do nothing by
 themselves.
 
-Every function mutates the state it is given (A calls it on its private copy) and raises
+Every function mutates the state it is given (the flow calls it on its private copy) and raises
 ``RuleViolation`` before mutating anything when the action is illegal.
 """
 
@@ -174,7 +174,7 @@ class HeroContent:
 
 @lru_cache(maxsize=1)
 def _default_content() -> HeroContent:
-    from engine.runewars.content.loader import load_content  # late: content may still be in progress
+    from engine.runewars.content.loader import load_content  # deferred: only a ctx without content needs it
 
     return HeroContent.from_runewars(load_content())
 
@@ -221,6 +221,11 @@ class HeldReward(_M):
     face_up: bool = False  # RW-23.2: face up for good once used
 
 
+def _untrained() -> dict[str, int]:
+    """No training in any attribute (RW-20.6): the start of every hero."""
+    return {a: 0 for a in ATTRIBUTES}
+
+
 class Hero(_M):
     uid: str
     card: str
@@ -228,7 +233,7 @@ class Hero(_M):
     area: str
     damage: int = 0
     routed: bool = False
-    training: dict[str, int] = Field(default_factory=lambda: {a: 0 for a in ATTRIBUTES})
+    training: dict[str, int] = Field(default_factory=_untrained)
     rewards: list[HeldReward] = Field(default_factory=list)
     # Entered a face-up Dungeon this season: may not move again until the next season
     # (RW-34.4.4, AMB-69). ``new_season`` clears it.
@@ -419,8 +424,8 @@ def setup_heroes(
         )
     piles: dict[str, list[str]] = {"good": [], "evil": []}
     rest: list[str] = []
-    for hid, card in sorted(c.heroes.items()):
-        (piles[card.alignment] if card.alignment in piles else rest).append(hid)
+    for hid, hero_card in sorted(c.heroes.items()):
+        (piles[hero_card.alignment] if hero_card.alignment in piles else rest).append(hid)
     for pile in piles.values():
         rng.shuffle(pile)
     for seat in sorted(seats_alignment):
@@ -1247,7 +1252,7 @@ def heroes_view(
     hs: HeroesState, seat: int | None, qs: Any = None, *, content: HeroContent | None = None
 ) -> dict[str, Any]:
     """What ``seat`` (or the public, ``None``) may see of heroes, quests and exploration."""
-    c = content or _safe_content()
+    c = content or _default_content()
     heroes = []
     for h in hs.heroes:
         mine = seat is not None and h.owner == seat
@@ -1305,18 +1310,7 @@ def heroes_view(
         rally = [p for p in hs.pending if p.seat == seat and p.kind in ("rally_keep",)]
         if rally:
             out["my_rally_draw"] = list(rally[0].cards)
-    if qs is not None:
-        from engine.runewars.heroes.quests import quest_phase_view
-
-        out["quest_phase"] = quest_phase_view(qs, seat)
     return out
-
-
-def _safe_content() -> HeroContent:
-    try:
-        return _default_content()
-    except Exception:  # content still being written: views must not crash
-        return HeroContent()
 
 
 def heroes_secrets(hs: HeroesState, qs: Any = None) -> dict[int, set[str]]:
@@ -1338,11 +1332,6 @@ def heroes_secrets(hs: HeroesState, qs: Any = None) -> dict[int, set[str]]:
     for m in hs.markers:
         hidden.update(r.card for r in m.rewards if not r.face_up)
     hidden.update(s.token for s in hs.exploration if not s.face_up)
-    if qs is not None:
-        from engine.runewars.heroes.quests import quest_phase_secrets
-
-        for seat, values in quest_phase_secrets(qs).items():
-            out.setdefault(seat, set()).update(values)
     return {k: v for k, v in out.items() if v}
 
 
@@ -1373,28 +1362,7 @@ def heroes_invariants(hs: HeroesState, content: HeroContent | None = None) -> li
     return problems
 
 
-# Re-exports: A imports the whole hero/quest/duel API from here. Lazy (PEP 562), because
-# quests.py and duels.py import this module.
-_QUEST_API = {
-    "QuestPhaseOutcome",
-    "QuestPhaseState",
-    "apply_quest_action",
-    "quest_phase_finished",
-    "quest_phase_prompts",
-    "sample_quest_action",
-    "start_quest_phase",
-}
-
-
-def __getattr__(name: str) -> Any:
-    if name in _QUEST_API:
-        from engine.runewars.heroes import quests as quests
-
-        return getattr(quests, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
-__all__ = [  # noqa: F822 - the quest-phase names resolve through __getattr__ above
+__all__ = [
     "ATTRIBUTES",
     "HIDDEN",
     "PENDING_TYPES",
@@ -1408,10 +1376,7 @@ __all__ = [  # noqa: F822 - the quest-phase names resolve through __getattr__ ab
     "HeroesState",
     "Outbox",
     "Pending",
-    "QuestPhaseOutcome",
-    "QuestPhaseState",
     "apply_pending_action",
-    "apply_quest_action",
     "apply_turn_action",
     "check_hero_limit",
     "content_of",
@@ -1436,15 +1401,11 @@ __all__ = [  # noqa: F822 - the quest-phase names resolve through __getattr__ ab
     "pending_prompts",
     "place_hero",
     "portal_areas",
-    "quest_phase_finished",
-    "quest_phase_prompts",
     "rally_draw_heroes",
     "resolve_effects",
-    "sample_quest_action",
     "setup_exploration",
     "setup_heroes",
     "stand_all",
-    "start_quest_phase",
     "take_marker",
     "take_outbox",
     "train",

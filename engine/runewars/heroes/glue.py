@@ -11,23 +11,24 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from engine.core import Event, Option, Prompt, RuleViolation
+from engine.core import Deck, Event, Option, Prompt, RuleViolation
 from engine.core.errors import CORE_NOT_YOUR_TURN
 from engine.runewars import board as B
-from engine.runewars.actions import Choose
+from engine.runewars.actions import Choose, PlayTactics
+from engine.runewars.cards import resolve as cardfx
 from engine.runewars.catalog import catalog
 from engine.runewars.ctx import Ctx
 from engine.runewars.flow import applies, auto, decision, done, need, push, step
 from engine.runewars.heroes import core as H
+from engine.runewars.heroes import quests as Q
 from engine.runewars.player_order import player_order
+from engine.runewars.setup.start import clockwise_from, home_areas
 from engine.runewars.state import RunewarsState
+from engine.runewars.turn.runes import queue_gain, rune_faces_text
 
 
 def drain(state: RunewarsState) -> list[Event]:
     """Turn C's outbox into flow work (RW-27.3 gains, effects, GM tasks, rune peeks)."""
-    from engine.runewars.cards import resolve as cardfx
-    from engine.runewars.turn.runes import queue_gain, rune_faces_text
-
     box = H.take_outbox(state.heroes)
     events: list[Event] = []
     for item in box.gm:
@@ -54,8 +55,6 @@ def drain(state: RunewarsState) -> list[Event]:
 @auto("setup_heroes")
 def _setup_heroes(state: RunewarsState, st: Any) -> list[Event]:
     cat = catalog()
-    from engine.core import Deck
-
     # RW-3.6: every quest whose area is on this board, setup quests included, shuffled
     pool = sorted(q.quest_id for q in cat.quests.values() if q.area_id is None or q.area_id in state.board)
     deck = Deck[str].shuffled(pool, state.rng)
@@ -70,8 +69,6 @@ def _setup_heroes(state: RunewarsState, st: Any) -> list[Event]:
             near = any(state.board[n].home_of is not None for n in area.adj)
             (back1 if near else back2).append(area.id)
         events += H.setup_exploration(hs, back1, back2, state.rng, cat.hero_content)
-    from engine.runewars.setup.start import clockwise_from
-
     placing = []
     for seat in clockwise_from(state, state.start_player):
         for h in H.heroes_of(hs, seat):
@@ -83,8 +80,6 @@ def _setup_heroes(state: RunewarsState, st: Any) -> list[Event]:
 
 @decision("setup_hero", "rw_choose")
 def _setup_hero_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
-    from engine.runewars.setup.start import home_areas
-
     h = H.get_hero(state.heroes, st.data["hero"])
     name = H.label(catalog().hero_content, h)
     return [
@@ -103,8 +98,6 @@ def _setup_hero_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
 
 @applies("setup_hero")
 def _setup_hero_apply(state: RunewarsState, st: Any, seat: int, action: Choose) -> list[Event]:
-    from engine.runewars.setup.start import home_areas
-
     need(action.value in home_areas(state, seat), "RW-3.9.3", "Your starting hero goes in one of your home areas.")
     done(state, st)
     return H.place_hero(state.heroes, st.data["hero"], action.value)
@@ -212,8 +205,6 @@ def start_quest_phase(state: RunewarsState) -> list[Event]:
 
 @auto("quest_start")
 def _quest_start(state: RunewarsState, st: Any) -> list[Event]:
-    from engine.runewars.heroes import quests as Q
-
     order = player_order(state, "spring")
     ctx = Ctx(state)
     state.quest_phase = Q.start_quest_phase(state.heroes, order, ctx)
@@ -226,8 +217,6 @@ def _quest_start(state: RunewarsState, st: Any) -> list[Event]:
 
 def _quest_end(state: RunewarsState, outcome: Any) -> list[Event]:
     """After the phase: C's leftover outbox, and the Heroes' League's quest bonus (RW-32)."""
-    from engine.runewars.cards import resolve as cardfx
-
     if not outcome.outbox.empty():
         state.heroes.outbox = outcome.outbox
     events = drain(state)
@@ -263,8 +252,6 @@ def quest_tactics(state: RunewarsState, seat: int) -> list[str]:
 
 @decision("quest_phase", "rw_tactics")
 def _quest_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
-    from engine.runewars.heroes import quests as Q
-
     assert state.quest_phase is not None
     prompts = Q.quest_phase_prompts(state.quest_phase, state.heroes, Ctx(state))
     if len(prompts) == 1 and prompts[0].rule == "RW-21.3":  # before a hero's action: a tactics window
@@ -281,10 +268,6 @@ def _quest_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
 
 @applies("quest_phase")
 def _quest_apply(state: RunewarsState, st: Any, seat: int, action: Any) -> list[Event]:
-    from engine.runewars.actions import PlayTactics
-    from engine.runewars.cards import resolve as cardfx
-    from engine.runewars.heroes import quests as Q
-
     assert state.quest_phase is not None
     if isinstance(action, PlayTactics):
         prompts = Q.quest_phase_prompts(state.quest_phase, state.heroes, Ctx(state))
@@ -330,8 +313,6 @@ def _quest_apply(state: RunewarsState, st: Any, seat: int, action: Any) -> list[
 
 
 def sample_quest(state: RunewarsState, seat: int, rng: random.Random) -> dict[str, Any]:
-    from engine.runewars.heroes import quests as Q
-
     assert state.quest_phase is not None
     return Q.sample_quest_action(state.quest_phase, state.heroes, seat, rng, Ctx(state))
 

@@ -19,7 +19,7 @@ from engine.runewars.flow import applies, auto, decision, done, need, push, samp
 from engine.runewars.heroes import glue as heroes_glue
 from engine.runewars.setup.start import seat_name
 from engine.runewars.state import RunewarsState, Stronghold, Turn
-from engine.runewars.turn.seasons import ORDER_NAMES, limit_check
+from engine.runewars.turn.limits import limit_check
 
 BONUS_TEXT = {
     1: "draw tactics cards for the tactics icons on your dials",
@@ -29,6 +29,18 @@ BONUS_TEXT = {
     5: "recruit again with a different resource",
     6: "spend up to 3 influence to draw heroes",
     7: "take a title",
+}
+
+
+ORDER_NAMES = {
+    1: "Strategize",
+    2: "Mobilize",
+    3: "Conquer",
+    4: "Harvest",
+    5: "Recruit",
+    6: "Rally Support",
+    7: "Acquire Power",
+    8: "Fortify",
 }
 
 

@@ -14,15 +14,16 @@ from typing import Any
 from engine.core import Event, Option, Prompt
 from engine.runewars import board as B
 from engine.runewars.actions import Choose, RuneDiscard
+from engine.runewars.catalog import catalog
 from engine.runewars.flow import applies, decision, done, need, push, step
+from engine.runewars.heroes import core as H
+from engine.runewars.heroes.core import dragon_throne_areas
 from engine.runewars.state import RunewarsState
 
 
 def visible_runes(state: RunewarsState, seat: int) -> dict[str, str]:
     """RW-27.5: faces in areas the seat controls or where one of its heroes stands."""
-    from engine.runewars.heroes import glue as heroes_glue
-
-    eligible = set(B.controlled_areas(state, seat)) | heroes_glue.hero_areas(state, seat)
+    eligible = set(B.controlled_areas(state, seat)) | H.hero_areas(state.heroes, seat)
     return {a: state.board[a].rune for a in sorted(eligible) if a in state.board and state.board[a].rune}  # type: ignore[misc]
 
 
@@ -306,9 +307,6 @@ def dragon_counts(state: RunewarsState, ctl: dict[str, int | None] | None = None
         if area.rune == "dragon" and ctl[a] is not None:
             out[ctl[a]] += 1  # type: ignore[index]
     if state.heroes.exploration:
-        from engine.runewars.catalog import catalog
-        from engine.runewars.heroes.core import dragon_throne_areas
-
         for a in dragon_throne_areas(state.heroes, catalog().hero_content):
             if ctl.get(a) is not None:
                 out[ctl[a]] += 1  # type: ignore[index]

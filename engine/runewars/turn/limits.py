@@ -1,0 +1,149 @@
+"""Limits that destroy units: the winter food limit (RW-6.8) and the 8-unit area limit (RW-10.9.2).
+
+These live apart from the season flow because card effects, movement, orders and battles all
+check them; each of those may import this module without importing the season machinery.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from engine.core import Event, Option, Prompt
+from engine.runewars import board as B
+from engine.runewars.actions import Destroy
+from engine.runewars.catalog import catalog
+from engine.runewars.flow import applies, auto, decision, done, need, push, sampler, step
+from engine.runewars.player_order import season_step_order
+from engine.runewars.setup.start import seat_name
+from engine.runewars.state import RunewarsState
+from engine.runewars.turn.picks import DESTROY, unit_candidate, unit_list_schema
+
+
+def winter_check(state: RunewarsState, offset: int = 0, set_water: bool = True) -> list[Event]:
+    """RW-6.8.1-2: per area, units over min(8, food) are destroyed by their owner (AMB-33)."""
+    queued = []
+    for seat in season_step_order(state):
+        limit = max(0, min(B.UNIT_LIMIT, state.seats[seat].dials["food"] + offset))
+        areas = sorted({u.area for u in state.units if u.owner == seat})
+        over = {a: B.unit_count(state, a, seat) - limit for a in areas if B.unit_count(state, a, seat) > limit}
+        if over:
+            queued.append(
+                step(
+                    state,
+                    "destroy",
+                    seat,
+                    areas=over,
+                    rule="RW-6.8.2",
+                    why=f"your food limit of {limit} units per area",
+                )
+            )
+    if set_water:
+        queued.append(step(state, "winter_water"))
+    push(state, *queued)
+    return []
+
+
+@auto("winter_water")
+def _winter_water(state: RunewarsState, st: Any) -> list[Event]:
+    state.winter_water = True  # RW-6.8.3
+    return [Event.to_all("winter", "Winter: water borders are ignored until the end of the season (RW-6.8.3).")]
+
+
+# ---- P-14 / P-63 destroying units over a limit --------------------------------------------------
+
+
+def _destroy_options(state: RunewarsState, seat: int, areas: dict[str, int]) -> list[Option]:
+    """A few ready answers: for each area, lose routed units first, or the most common type first."""
+    out = []
+    for label, prefer in (("routed and weakest first", "routed"), ("most numerous type first", "numerous")):
+        chosen: list[int] = []
+        for area, n in sorted(areas.items()):
+            mine = [u for u in state.units if u.area == area and u.owner == seat]
+            counts: dict[str, int] = {}
+            for u in mine:
+                counts[u.kind] = counts.get(u.kind, 0) + 1
+            if prefer == "routed":
+                mine.sort(key=lambda u: (not u.routed, catalog().unit_types[u.kind].health, u.id))
+            else:
+                mine.sort(key=lambda u: (-counts[u.kind], u.id))
+            chosen += [u.id for u in mine[:n]]
+        out.append(
+            Option(label=f"Destroy {sum(areas.values())}: {label}", action={"type": "rw_destroy", "units": chosen})
+        )
+    if out[0].action == out[1].action:
+        out = out[:1]
+    return out
+
+
+@decision("destroy", "rw_destroy")
+def _destroy_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
+    areas: dict[str, int] = st.data["areas"]
+    where = ", ".join(f"{n} in {a}" for a, n in sorted(areas.items()))
+    return [
+        Prompt(
+            seat=st.seat,
+            key=st.key,
+            rule=st.data.get("rule", "RW-10.9.2"),
+            question=f"Destroy units over {st.data.get('why', 'the 8-unit limit')}: {where}.",
+            options=_destroy_options(state, st.seat, areas),
+            # VIEW.md "Unit-list prompts": every own unit in the areas over the limit may be picked
+            # (RW-10.9.2 "units of his choice"), and how many must go in each area.
+            answer_schema=unit_list_schema(
+                {"type": "integer"},
+                [unit_candidate(state, u) for u in state.units if u.owner == st.seat and u.area in areas],
+                **{DESTROY: dict(sorted(areas.items()))},
+            ),
+        )
+    ]
+
+
+@applies("destroy")
+def _destroy_apply(state: RunewarsState, st: Any, seat: int, action: Destroy) -> list[Event]:
+    areas: dict[str, int] = st.data["areas"]
+    rule = st.data.get("rule", "RW-10.9.2")
+    picked = [B.unit_by_id(state, uid) for uid in action.units]
+    need(len(set(action.units)) == len(action.units), rule, "Each unit can be destroyed only once.")
+    need(
+        all(u is not None and u.owner == seat and u.area in areas for u in picked),
+        rule,
+        "Choose your own units in the areas over the limit.",
+    )
+    for area, n in areas.items():
+        need(sum(1 for u in picked if u and u.area == area) == n, rule, f"Destroy exactly {n} unit(s) in {area}.")
+    # RW-15.5: standing units are picked rather than routed ones where possible... only for battle
+    # damage; a limit lets the owner choose freely (RW-10.9.2 "units of his choice").
+    B.remove_units(state, set(action.units))
+    B.update_alliances(state)
+    done(state, st)
+    return [
+        Event.to_all(
+            "destroyed",
+            f"{seat_name(state, seat)} destroys {len(action.units)} unit(s) over the limit.",
+            seat=seat,
+            units=list(action.units),
+        )
+    ]
+
+
+@sampler("destroy")
+def _destroy_sample(state: RunewarsState, st: Any, seat: int, rng: random.Random) -> dict[str, Any]:
+    chosen: list[int] = []
+    for area, n in sorted(st.data["areas"].items()):
+        mine = [u.id for u in state.units if u.area == area and u.owner == seat]
+        chosen += rng.sample(mine, n)
+    return {"type": "rw_destroy", "units": chosen}
+
+
+def limit_check(state: RunewarsState, seat: int, areas: list[str], rule: str = "RW-10.9.2") -> None:
+    """RW-10.9.2: queue the owner's P-63 choice for every listed area above 8 units."""
+    over = {
+        a: B.unit_count(state, a, seat) - B.UNIT_LIMIT
+        for a in set(areas)
+        if B.unit_count(state, a, seat) > B.UNIT_LIMIT
+    }
+    if over:
+        push(state, step(state, "destroy", seat, areas=over, rule=rule, why="the 8-unit limit"))
+
+
+# ---- RW-7.2 / 7.3 order cards ---------------------------------------------------------------------
