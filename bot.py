@@ -14,6 +14,7 @@ import logging
 import sys
 from pathlib import Path
 
+import aiohttp
 import discord
 import yarl
 from discord.ext import commands
@@ -21,6 +22,7 @@ from pydantic import Field, SecretStr
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 import engine
+import renderers
 
 log = logging.getLogger("referee")
 
@@ -119,9 +121,23 @@ class RefereeBot(commands.Bot):
 
     async def close(self) -> None:
         await super().close()
+        referee = getattr(self, "referee", None)
+        if referee is not None:
+            await referee.delivery.close()  # stops the outbox retries; what still waits is logged
         store = getattr(self, "store", None)
         if store is not None:
             await store.close()
+
+
+# Failures that mean Discord could not be reached at all (no network, DNS, refused or
+# timed-out connection, Discord's own outage): told in one line, not a traceback.
+UNREACHABLE: tuple[type[BaseException], ...] = (
+    aiohttp.ClientError,
+    OSError,
+    asyncio.TimeoutError,
+    discord.GatewayNotFound,
+    discord.DiscordServerError,
+)
 
 
 def configure_logging(level: str) -> None:
@@ -131,6 +147,16 @@ def configure_logging(level: str) -> None:
         stream=sys.stdout,
     )
     logging.getLogger("discord.gateway").setLevel(logging.WARNING)
+
+
+def silence_voice_warnings() -> None:
+    """The bot never joins a voice channel, so discord.py's start-up warnings that PyNaCl and
+    davey (voice libraries) are missing are noise. Only those two are switched off: they are
+    flags discord.py checks once, when the client is built."""
+    voice_client = discord.voice_client.VoiceClient
+    for flag in ("warn_nacl", "warn_dave"):
+        if hasattr(voice_client, flag):
+            setattr(voice_client, flag, False)
 
 
 async def run(bot: RefereeBot, token: str) -> None:
@@ -149,11 +175,20 @@ def main() -> int:
     log.info(
         "rulesets: %s%s", ", ".join(engine.rulesets()) or "none", f" (extra: {', '.join(loaded)})" if loaded else ""
     )
+    log.info("board pictures: %s", ", ".join(renderers.load(engine.rulesets())) or "none")  # a broken one stops here
+    silence_voice_warnings()
     bot = RefereeBot(settings)
     try:
         asyncio.run(run(bot, settings.discord_token.get_secret_value()))
     except KeyboardInterrupt:
         pass
+    except UNREACHABLE as exc:
+        where = discord.http.Route.BASE
+        reason = " ".join(str(exc).split()) or type(exc).__name__
+        print(
+            f"Cannot reach Discord at {where}: {reason}. Check the network connection and try again.", file=sys.stderr
+        )
+        return 3
     except discord.LoginFailure:
         print(
             "Discord refused the token: check DISCORD_TOKEN (developer portal → your app → Bot → Reset Token).",

@@ -69,7 +69,7 @@ async def run(games: int, rounds: int, keep: bool) -> int:
         bot = BotProcess(fake, "bot", env=env, cwd=ROOT, log_dir=tmp)
         await bot.start(wait_ready=True, timeout=60, settle=2.5)
 
-        tables = []
+        tables: list[tuple[Any, list[Any], dict[int, int]]] = []  # (thread, the two players, user id -> seat)
         for g in range(games):
             a, b = world.users[players[2 * g]], world.users[players[2 * g + 1]]
             h = await fake.slash(
@@ -79,8 +79,9 @@ async def run(games: int, rounds: int, keep: bool) -> int:
                 options={"ruleset": "highcard", "players": 2, "options": f"rounds={rounds}"},
             )
             await h.response(timeout=20)
-            thread = await fake.wait_for_thread(
-                lambda t, n=len(tables): len(fake.threads(world.channel)) > n, parent=world.channel, timeout=20
+            made = len(tables)
+            await fake.wait_for_thread(
+                lambda _t, n=made: len(fake.threads(world.channel)) > n, parent=world.channel, timeout=20
             )
             thread = fake.threads(world.channel)[-1]
             for user in (a, b):

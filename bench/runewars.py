@@ -22,6 +22,11 @@ import engine
 from engine.core.prompts import GM_SEAT
 
 
+def _mid_game(view: dict[str, Any]) -> bool:
+    """Year 2 on, in play: every faction's army out (read from the public view, as a bot would)."""
+    return int(view.get("year") or 0) >= 2 and view.get("phase") == "play"
+
+
 def _play(
     rs: Any, seed: int, players: int, timings: list[float] | None
 ) -> tuple[list[tuple[int, dict[str, Any]]], bool]:
@@ -40,8 +45,9 @@ def _play(
             action = rs.sample_action(state, prompt.seat, rng)
         start = time.perf_counter()
         state, _ = rs.apply(state, prompt.seat, action)
-        if timings is not None and state.year >= 2 and state.phase == "play":
-            timings.append((time.perf_counter() - start) * 1000)
+        elapsed = time.perf_counter() - start
+        if timings is not None and _mid_game(rs.view(state, None)):
+            timings.append(elapsed * 1000)
         log.append((prompt.seat, action))
     return log, False
 

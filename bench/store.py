@@ -38,8 +38,8 @@ from typing import Any
 import aiosqlite
 
 import engine
-from store import GameStore, schema
-from tests.support.highcard import HIGHCARD
+from store import GameStore, LoadedGame, schema
+from tests.support.highcard import HIGHCARD, HighCardState
 
 PLAYERS = (101, 102, 103, 104)
 
@@ -113,10 +113,22 @@ async def new_game(store: GameStore) -> int:
     return game.id
 
 
+def _state(loaded: LoadedGame) -> HighCardState:
+    """The state of a game the bench started (``new_game``): a game without one is a broken bench."""
+    if not isinstance(loaded.state, HighCardState):
+        raise RuntimeError(f"game {loaded.game.id} has no High Card state: {type(loaded.state).__name__}")
+    return loaded.state
+
+
+def _hands(state: HighCardState, seats: int) -> list[list[str]]:
+    """Each seat's hand, read from its own view; un-locked picks never change a hand, so one look serves a run."""
+    return [list(HIGHCARD.view(state, seat)["hand"]) for seat in range(seats)]
+
+
 async def play(store: GameStore, game_id: int, count: int, start: int = 0) -> float:
     """Seconds taken by ``count`` un-locked picks: legal in any order, so the game never ends."""
     loaded = await store.load(game_id)
-    hands = loaded.state.hands
+    hands = _hands(_state(loaded), len(loaded.seats))
     users = {s.seat: s.user_id for s in loaded.seats}
     started = time.perf_counter()
     for i in range(start, start + count):
@@ -132,13 +144,14 @@ async def engine_only(store: GameStore, game_id: int, count: int, start: int = 0
     """Seconds the engine alone needs for the same picks: apply, and the prompts an outcome
     carries (which, as in the store, the next apply reuses for its turn check)."""
     loaded = await store.load(game_id)
-    state = loaded.state
+    state = _state(loaded)
     prompts = HIGHCARD.prompts(state)
     users = len(loaded.seats)
+    hands = _hands(state, users)
     started = time.perf_counter()
     for i in range(start, start + count):
         seat = i % users
-        card = state.hands[seat][(i // users) % len(state.hands[seat])]
+        card = hands[seat][(i // users) % len(hands[seat])]
         state, _events = HIGHCARD.apply(state, seat, {"type": "pick", "card": card, "lock": False}, prompts=prompts)
         prompts = HIGHCARD.prompts(state)
     return time.perf_counter() - started

@@ -35,10 +35,17 @@ from discord import app_commands
 from discord.ext import commands
 
 from engine.ageofheroes import AGE_OF_HEROES as RS
-from engine.ageofheroes import cards as C
-from engine.ageofheroes.cardtext import card_names, card_text
-from engine.ageofheroes.content import Content, load_content
+from engine.ageofheroes import (
+    REGULAR,
+    card_kind,
+    card_kinds,
+    card_list,
+    card_name,
+    card_rules,
+    tradable_kinds,
+)
 from engine.core import Prompt
+from store import StoreError
 
 from . import ids, text
 from .layout import ButtonSpec, Layout
@@ -66,11 +73,6 @@ MAX_ROWS, ROW_WIDTH = 5, 5  # Discord: five rows of five buttons per message
 
 
 # ---- the draft, as plain data -------------------------------------------------------
-def tradable_kinds(content: Content) -> list[str]:
-    """Every card kind a trade may name, in a fixed order: its index is its letter in a custom id."""
-    return [*C.REGULAR, *sorted(content.specials()), *C.HELD]
-
-
 def encode_goods(kinds: list[str], alphabet: list[str]) -> str:
     letters = sorted(chr(ord("a") + alphabet.index(k)) for k in kinds if k in alphabet)
     return "".join(letters)[:MAX_GOODS]
@@ -104,7 +106,8 @@ class Draft:
         to = "n" if self.to is None else str(self.to)
         if self.counter is not None:
             to += f"c{self.counter}"
-        out = f"{PREFIX}:{op}:{self.game}:{self.seat}:{to}:{encode_goods(self.give, alphabet)}:{encode_goods(self.get, alphabet)}"
+        give, get = encode_goods(self.give, alphabet), encode_goods(self.get, alphabet)
+        out = f"{PREFIX}:{op}:{self.game}:{self.seat}:{to}:{give}:{get}"
         assert len(out) <= ids.MAX_CUSTOM_ID
         return out
 
@@ -125,13 +128,10 @@ class Draft:
         return self.to is not None and bool(self.give or self.get)
 
 
-ALPHABET = tradable_kinds(load_content("default"))
-
-
-def alphabet_of(state: Any) -> list[str]:
-    """The card kinds of the game's content: printed, public facts (no seat's secret)."""
-    content = getattr(state, "content", None)
-    return tradable_kinds(content) if content is not None else ALPHABET
+# Every card kind a trade may name, in a fixed order: its index is its letter in a custom id.
+# Printed, public facts from the engine's content API (no game state). Components decode their
+# custom ids without loading the game, so every game encodes and decodes with this one alphabet.
+ALPHABET = tradable_kinds()
 
 
 def copies(kinds: list[str]) -> list[tuple[str, int]]:
@@ -145,7 +145,7 @@ def copies(kinds: list[str]) -> list[tuple[str, int]]:
 
 
 def _copy_label(kind: str, n: int) -> str:
-    return C.name(kind) if n == 1 else f"{C.name(kind)} (copy {n})"
+    return card_name(kind) if n == 1 else f"{card_name(kind)} (copy {n})"
 
 
 def _from_values(values: list[str], alphabet: list[str]) -> list[str]:
@@ -163,7 +163,7 @@ def seat_label(view: dict[str, Any], seat: int) -> str:
     """``seat 2 (Roman)`` from the public part of a view (the engine's ``seat_name``, view-only)."""
     players = view.get("players") or []
     tribe = players[seat].get("tribe") if 0 <= seat < len(players) else None
-    return f"seat {seat + 1}" + (f" ({C.name(tribe)})" if tribe else "")
+    return f"seat {seat + 1}" + (f" ({card_name(tribe)})" if tribe else "")
 
 
 def partners(view: dict[str, Any]) -> list[int]:
@@ -173,7 +173,7 @@ def partners(view: dict[str, Any]) -> list[int]:
 
 def hand_kinds(view: dict[str, Any], alphabet: list[str]) -> list[str]:
     """The viewing seat's own tradable cards as kinds, in alphabet order (AH-4.7)."""
-    return sorted((C.kind(c) for c in view.get("hand") or [] if C.kind(c) in alphabet), key=alphabet.index)
+    return sorted((card_kind(c) for c in view.get("hand") or [] if card_kind(c) in alphabet), key=alphabet.index)
 
 
 def incoming_offer(view: dict[str, Any], offer_id: int) -> dict[str, Any] | None:
@@ -188,7 +188,7 @@ def counter_draft(view: dict[str, Any], game_id: int, offer: dict[str, Any]) -> 
     """The reverse deal as a starting point: give what was asked (as far as the hand holds it),
     ask for what was offered. Cards the seat does not hold are left out, because the engine
     would refuse them anyway (AH-4.7) and the builder could not show them as chosen."""
-    held = Counter(C.kind(c) for c in view.get("hand") or [])
+    held = Counter(card_kind(c) for c in view.get("hand") or [])
     give: list[str] = []
     for k in offer.get("get") or []:
         if held[k] > 0:
@@ -210,7 +210,7 @@ def builder_content(view: dict[str, Any], draft: Draft, title: str) -> str:
     else:
         head = f"🤝 **New offer** · {title} · your seat {draft.seat + 1} (only you see this)"
         send = "Nothing is sent until you press **Send offer**; only you and the other side will see the cards."
-    lines = [head, f"To: {to}", f"You give: {C.names(draft.give)}", f"You ask for: {C.names(draft.get)}", send]
+    lines = [head, f"To: {to}", f"You give: {card_list(draft.give)}", f"You ask for: {card_list(draft.get)}", send]
     return text.truncate("\n".join(lines), text.MAX_CONTENT)
 
 
@@ -231,7 +231,7 @@ def _wanted(alphabet: list[str]) -> list[tuple[str, int]]:
     """What may be asked for: every tradable kind (public, AH-4.7), up to three of a regular resource."""
     out: list[tuple[str, int]] = []
     for k in alphabet:
-        out += [(k, n) for n in range(1, (3 if k in C.REGULAR else 1) + 1)]
+        out += [(k, n) for n in range(1, (3 if k in REGULAR else 1) + 1)]
     return out
 
 
@@ -284,7 +284,7 @@ def trade_prompt(prompts: list[Prompt], seat: int) -> Prompt | None:
 def parse_goods(raw: str | None, alphabet: list[str]) -> list[str]:
     """``"2 iron, wood"`` or ``"iron x2, wood"`` -> ``["iron", "iron", "wood"]``; unknown names raise UserError."""
     names = {k: k for k in alphabet}
-    names.update({C.name(k).lower(): k for k in alphabet})
+    names.update({card_name(k).lower(): k for k in alphabet})
     out: list[str] = []
     for part in filter(None, (p.strip() for p in (raw or "").split(","))):
         m = re.fullmatch(r"(?:(\d+)\s*[x×]?\s+)?(.+?)(?:\s*[x×]\s*(\d+))?", part, flags=re.IGNORECASE)
@@ -293,7 +293,7 @@ def parse_goods(raw: str | None, alphabet: list[str]) -> list[str]:
         kind = names.get(name) or names.get(name.replace(" ", "_"))
         if kind is None:
             raise UserError(
-                f"{part!r} is not a card that can be traded. Cards: {', '.join(C.name(k) for k in alphabet)}."
+                f"{part!r} is not a card that can be traded. Cards: {', '.join(card_name(k) for k in alphabet)}."
             )
         if not 1 <= count <= 10:
             raise UserError(f"{part!r}: give a count between 1 and 10.")
@@ -446,13 +446,13 @@ async def _show_builder(interaction: discord.Interaction, loaded: Any, view: dic
     """Open the builder as the reply: private in a DM anyway, ephemeral in a server channel (the DM fallback)."""
     content = builder_content(view, draft, Referee.title(loaded.game))
     await interaction.response.send_message(
-        content, view=builder_view(view, draft, alphabet_of(loaded.state)), ephemeral=interaction.guild_id is not None
+        content, view=builder_view(view, draft, ALPHABET), ephemeral=interaction.guild_id is not None
     )
 
 
 async def redraw(interaction: discord.Interaction, draft: Draft, op: str, values: list[str]) -> None:
     loaded = await _owned(interaction, draft.game, draft.seat)
-    alphabet = alphabet_of(loaded.state)
+    alphabet = ALPHABET
     if op == "to":
         to = int(values[0]) if values and values[0].isdigit() else None
         draft = dataclasses.replace(draft, to=to)
@@ -465,7 +465,10 @@ async def redraw(interaction: discord.Interaction, draft: Draft, op: str, values
     await interaction.response.edit_message(content=content, view=builder_view(view, draft, alphabet))
 
 
-STALE_COUNTER = "⌛ Offer #{offer} is no longer open (it was answered or withdrawn, or trading has closed), so there is nothing to counter."
+STALE_COUNTER = (
+    "⌛ Offer #{offer} is no longer open (it was answered or withdrawn, or trading has closed), "
+    "so there is nothing to counter."
+)
 
 
 async def open_counter(interaction: discord.Interaction, game_id: int, seat: int, offer_id: int) -> None:
@@ -494,21 +497,22 @@ async def submit(interaction: discord.Interaction, game_id: int, seat: int, acti
 
 async def send_offer(interaction: discord.Interaction, draft: Draft) -> None:
     referee = _referee(interaction)
-    try:
+
+    async def check() -> bool:
         await _owned(interaction, draft.game, draft.seat)
         if not draft.ready:
             raise UserError("Choose whom to trade with and at least one card first.")
-    except Exception as exc:  # noqa: BLE001
-        await referee.fail(interaction, exc)
-        return
-    await submit(interaction, draft.game, draft.seat, draft.action())
+        return True
+
+    if await referee.guarded(interaction, check):
+        await submit(interaction, draft.game, draft.seat, draft.action())
 
 
 # ---- autocomplete, from the asker's own view ------------------------------------------------
 async def card_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
     out = []
-    for kind in card_names(load_content("default")):
-        label = C.name(kind)
+    for kind in card_kinds():
+        label = card_name(kind)
         if current.lower() in label.lower() or current.lower() in kind:
             out.append(app_commands.Choice(name=label, value=kind))
     return out[:25]
@@ -520,7 +524,7 @@ async def my_view(interaction: discord.Interaction) -> dict[str, Any] | None:
     try:
         game = await referee.resolve_game(interaction, getattr(interaction.namespace, "game", None))
         loaded = await referee.store.load(game.id)
-    except Exception:  # noqa: BLE001 - autocomplete never errors at the user
+    except (UserError, StoreError):  # no game of this user here: nothing to complete
         return None
     if loaded.state is None or game.ruleset != RULESET:
         return None
@@ -546,7 +550,7 @@ def complete_goods(current: str, kinds: list[str]) -> list[app_commands.Choice[s
     prefix = f"{head.strip()}, " if head.strip() else ""
     out = []
     for kind in dict.fromkeys(kinds):
-        label = C.name(kind)
+        label = card_name(kind)
         if last.strip().lower() in label.lower():
             out.append(
                 app_commands.Choice(name=text.truncate(prefix + label, 100), value=text.truncate(prefix + label, 100))
@@ -597,7 +601,7 @@ class AgeOfHeroesCog(commands.GroupCog, group_name="ah", group_description="Age 
         await self.r.defer(interaction)
 
         async def work() -> None:
-            body = card_text(name, load_content("default"))
+            body = card_rules(name)
             if body is None:
                 raise UserError(f"There is no card called {name!r}; pick one from the list.")
             await self.r.send(interaction, body)
@@ -613,9 +617,8 @@ class AgeOfHeroesCog(commands.GroupCog, group_name="ah", group_description="Age 
         get="Cards you ask for, e.g. 'wood' (empty: a gift)",
         game="Game number (not needed in its thread)",
     )
-    @app_commands.autocomplete(
-        to=seat_autocomplete, give=give_autocomplete, get=goods_autocomplete, game=game_autocomplete
-    )
+    @app_commands.autocomplete(to=seat_autocomplete, game=game_autocomplete)
+    @app_commands.autocomplete(give=give_autocomplete, get=goods_autocomplete)
     async def offer(
         self,
         interaction: discord.Interaction,
@@ -625,7 +628,8 @@ class AgeOfHeroesCog(commands.GroupCog, group_name="ah", group_description="Age 
         game: int | None = None,
     ) -> None:
         await self.r.defer(interaction)
-        try:
+
+        async def work() -> tuple[int, int, dict[str, Any]]:
             record = await self.r.resolve_game(interaction, game)
             if record.ruleset != RULESET:
                 raise UserError("`/ah offer` is for Age of Heroes games.")
@@ -633,17 +637,18 @@ class AgeOfHeroesCog(commands.GroupCog, group_name="ah", group_description="Age 
             seat = next((s.seat for s in loaded.seats if s.user_id == interaction.user.id and s.seat is not None), None)
             if seat is None or loaded.state is None:
                 raise UserError("You have no seat in a running game here.")
-            alphabet = alphabet_of(loaded.state)
+            alphabet = ALPHABET
             action = {
                 "type": "trade_offer",
                 "to": to - 1,
                 "give": parse_goods(give, alphabet),
                 "get": parse_goods(get, alphabet),
             }
-        except Exception as exc:  # noqa: BLE001
-            await self.r.fail(interaction, exc)
-            return
-        await submit(interaction, record.id, seat, action)
+            return record.id, seat, action
+
+        found = await self.r.guarded(interaction, work)
+        if found is not None:
+            await submit(interaction, *found)
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -13,13 +13,15 @@ game master gives the seat to a substitute, the store hands the kept rows over i
 same transaction, ``seat_changed`` moves any kept in memory, and ``welcome`` sends
 them to the substitute at once (or leaves them for the substitute's panel).
 
-A thread post is never dropped either. When Discord cannot be reached or refuses it
-(an HTTP error, a dropped connection, a timeout), what was not sent waits in the game's
+A thread post is never dropped either. When Discord cannot be reached (a server error,
+rate limiting, a dropped connection, a timeout), what was not sent waits in the game's
 outbox and a worker retries it with growing pauses; while anything waits, later posts
 of that game queue behind it so the thread keeps the order of play. ``later`` queues a
 whole step (a referee's publishing after a commit) the same way. The outbox lives in
 memory: a restart loses what still waits there (the log and ``/game status`` keep the
 truth, and every open decision is reachable through ``/game act`` and the panel).
+Only a post Discord itself refuses (a 4xx: no permission, the thread deleted) is
+logged as an error and not tried again, since the same request would fail the same way.
 """
 
 from __future__ import annotations
@@ -54,6 +56,14 @@ SEND_ERRORS: tuple[type[BaseException], ...] = (
     OSError,
     asyncio.TimeoutError,
 )
+
+
+def refused(exc: BaseException) -> bool:
+    """Discord answered and said no (a 4xx other than rate limiting: no permission, the thread
+    is gone, a malformed message). Trying the same again cannot help, and waiting on it would
+    hold up every later post of the game, so it is logged and given up at once."""
+    return isinstance(exc, discord.HTTPException) and 400 <= exc.status < 500 and exc.status != 429
+
 
 # Pauses (seconds) before each retry of an outbox entry; after the last one it is given up (and logged).
 RETRY_DELAYS: tuple[float, ...] = (5.0, 30.0, 120.0, 600.0, 1800.0)
@@ -145,6 +155,9 @@ class Delivery:
             except SEND_ERRORS as exc:
                 if _draining.get() == game_id:
                     raise  # the worker retries the entry it is running
+                if refused(exc):
+                    log.error("Discord refused a post to the thread of game %s: %s", game_id, exc)
+                    continue
                 log.warning("could not post to the thread of game %s (%s); it will be retried", game_id, exc)
                 self._enqueue(game_id, self._post_job(game, parts[i:], view, png, filename, mentions))
                 return None
@@ -229,6 +242,8 @@ class Delivery:
                     continue
                 job.attempts += 1
                 job.failed = True
+                if refused(failure):
+                    job.attempts = len(self.retry_delays)
                 # A send failure is expected and told in one line; anything else is a bug: full traceback.
                 trace = None if isinstance(failure, SEND_ERRORS) else failure
                 if job.attempts >= len(self.retry_delays):

@@ -19,6 +19,7 @@ from discord.ext import commands
 
 import engine
 from engine.core import GM_SEAT
+from store import StoreError
 
 from . import text
 from .referee import Referee, UserError
@@ -39,7 +40,7 @@ async def edit_autocomplete(interaction: discord.Interaction, current: str) -> l
     try:
         game = await referee.resolve_game(interaction, getattr(interaction.namespace, "game", None))
         names = sorted(engine.ruleset(game.ruleset).gm_action_types) + names
-    except Exception:  # noqa: BLE001
+    except (UserError, StoreError):  # no game here yet: the generic edits only
         pass
     return [app_commands.Choice(name=n, value=n) for n in names if current.lower() in n.lower()][:25]
 
@@ -56,7 +57,7 @@ async def task_autocomplete(interaction: discord.Interaction, current: str) -> l
     try:
         game = await referee.resolve_game(interaction, getattr(interaction.namespace, "game", None))
         loaded = await referee.store.load(game.id)
-    except Exception:  # noqa: BLE001
+    except (UserError, StoreError):  # no game here: nothing to complete
         return []
     tasks = loaded.state.gm.tasks if loaded.state is not None else []
     return [
@@ -105,9 +106,22 @@ class GmCog(commands.GroupCog, group_name="gm", group_description="Game-master t
         async def work(record: Any) -> None:
             async with self.r.lock(record.id):
                 outcome = await self.r.store.gm_rollback(record.id, interaction.user.id, to_action, reason)
-                await self.r.send(interaction, f"✅ Rolled {self.r.title(record)} back to action {to_action}.")
-                await self._announce(outcome.game, interaction, f"rolled the game back to action {to_action}", reason)
-                await self.r.publish(record, [], outcome)  # every open decision is posted afresh
+
+                async def publish() -> None:
+                    await self._announce(
+                        outcome.game, interaction, f"rolled the game back to action {to_action}", reason
+                    )
+                    await self.r.publish(record, [], outcome)  # every open decision is posted afresh
+
+                await self.r.after_commit(
+                    interaction,
+                    outcome.game,
+                    publish,
+                    confirm=lambda: self.r.send(
+                        interaction, f"✅ Rolled {self.r.title(record)} back to action {to_action}."
+                    ),
+                    label=f"rollback to action {to_action}",
+                )
 
         await self._run(interaction, game, work)
 
@@ -120,7 +134,8 @@ class GmCog(commands.GroupCog, group_name="gm", group_description="Game-master t
         reason="Why (shown to the table)",
         seat="For 'action': the seat to act for (1-based)",
     )
-    @app_commands.autocomplete(edit=edit_autocomplete, game=game_autocomplete)
+    @app_commands.autocomplete(edit=edit_autocomplete)
+    @app_commands.autocomplete(game=game_autocomplete)
     async def override(
         self,
         interaction: discord.Interaction,
@@ -160,9 +175,18 @@ class GmCog(commands.GroupCog, group_name="gm", group_description="Game-master t
             async with self.r.lock(record.id):
                 before = (await self.r.store.load(record.id)).prompts
                 outcome = await self.r.store.gm_act(record.id, interaction.user.id, action, reason, seat=acting)
-                await self.r.send(interaction, f"✅ Done ({what}).")
-                await self._announce(outcome.game, interaction, what, reason)
-                await self.r.publish(record, before, outcome)
+
+                async def publish() -> None:
+                    await self._announce(outcome.game, interaction, what, reason)
+                    await self.r.publish(record, before, outcome)
+
+                await self.r.after_commit(
+                    interaction,
+                    outcome.game,
+                    publish,
+                    confirm=lambda: self.r.send(interaction, f"✅ Done ({what})."),
+                    label=what,
+                )
 
         await self._run(interaction, game, work)
 
@@ -172,7 +196,8 @@ class GmCog(commands.GroupCog, group_name="gm", group_description="Game-master t
         note="What you decided (shown to the table)",
         patch="Optional JSON Patch list applied with it",
     )
-    @app_commands.autocomplete(task=task_autocomplete, game=game_autocomplete)
+    @app_commands.autocomplete(task=task_autocomplete)
+    @app_commands.autocomplete(game=game_autocomplete)
     async def resolve(
         self, interaction: discord.Interaction, task: int, note: str, patch: str | None = None, game: int | None = None
     ) -> None:
@@ -189,10 +214,19 @@ class GmCog(commands.GroupCog, group_name="gm", group_description="Game-master t
             async with self.r.lock(record.id):
                 before = (await self.r.store.load(record.id)).prompts
                 outcome = await self.r.store.gm_act(record.id, interaction.user.id, action, note)
-                await self.r.send(interaction, f"✅ Task {task} resolved.")
                 edited = " with a state edit" if ops else ""
-                await self._announce(outcome.game, interaction, f"resolved task {task}{edited}", note)
-                await self.r.publish(record, before, outcome)
+
+                async def publish() -> None:
+                    await self._announce(outcome.game, interaction, f"resolved task {task}{edited}", note)
+                    await self.r.publish(record, before, outcome)
+
+                await self.r.after_commit(
+                    interaction,
+                    outcome.game,
+                    publish,
+                    confirm=lambda: self.r.send(interaction, f"✅ Task {task} resolved."),
+                    label=f"task {task} resolved",
+                )
 
         await self._run(interaction, game, work)
 
@@ -215,24 +249,34 @@ class GmCog(commands.GroupCog, group_name="gm", group_description="Game-master t
             async with self.r.lock(record.id):
                 held = await self.r.store.gm_replace(record.id, interaction.user.id, seat - 1, player.id, reason)
                 self.r.delivery.seat_changed(record.id, seat - 1, int(held.substitutes[-1]["old_user_id"]), player.id)
-                await self.r.send(interaction, f"✅ {player.mention} now holds seat {seat}.")
-                await self._announce(record, interaction, f"gave seat {seat} to {player.mention}", reason)
-                # From now on the seat's DMs go to the substitute: a word of welcome with whatever
-                # the seat was sent but never received, then every open decision of the seat afresh
-                # (secret ones by DM, public ones in the thread).
-                await self.r.delivery.welcome(
+
+                async def publish() -> None:
+                    await self._announce(record, interaction, f"gave seat {seat} to {player.mention}", reason)
+                    # From now on the seat's DMs go to the substitute: a word of welcome with whatever
+                    # the seat was sent but never received, then every open decision of the seat afresh
+                    # (secret ones by DM, public ones in the thread).
+                    await self.r.delivery.welcome(
+                        record,
+                        player.id,
+                        seat - 1,
+                        text.truncate(
+                            f"🛡️ **{self.r.title(record)}**: a game master gave you seat {seat} ({reason}). "
+                            "Your open decisions follow; use `/game hand` in the game's thread "
+                            "to see your hand and what you know.",
+                            text.MAX_CONTENT,
+                        ),
+                    )
+                    loaded = await self.r.store.load(record.id)
+                    seats = await self.r.seat_map(record.id)
+                    await self.r.post_prompts(record, seats, [p for p in loaded.prompts if p.seat == seat - 1])
+
+                await self.r.after_commit(
+                    interaction,
                     record,
-                    player.id,
-                    seat - 1,
-                    text.truncate(
-                        f"🛡️ **{self.r.title(record)}**: a game master gave you seat {seat} ({reason}). "
-                        "Your open decisions follow; use `/game hand` in the game's thread to see your hand and what you know.",
-                        text.MAX_CONTENT,
-                    ),
+                    publish,
+                    confirm=lambda: self.r.send(interaction, f"✅ {player.mention} now holds seat {seat}."),
+                    label=f"seat {seat} given to {player.mention}",
                 )
-                loaded = await self.r.store.load(record.id)
-                seats = await self.r.seat_map(record.id)
-                await self.r.post_prompts(record, seats, [p for p in loaded.prompts if p.seat == seat - 1])
 
         await self._run(interaction, game, work)
 
@@ -302,8 +346,9 @@ class GmCog(commands.GroupCog, group_name="gm", group_description="Game-master t
             lines = [f"**GM audit — {self.r.title(record)}** (newest first)"]
             for e in entries:
                 detail = text.truncate(json.dumps(e.detail, separators=(",", ":")), 300)
+                who = text.mention(e.gm_user_id)
                 lines.append(
-                    f"`{e.at:%Y-%m-%d %H:%M}` {text.mention(e.gm_user_id)} **{e.command}** — {text.truncate(e.reason, 200)}\n  `{detail}`"
+                    f"`{e.at:%Y-%m-%d %H:%M}` {who} **{e.command}** — {text.truncate(e.reason, 200)}\n  `{detail}`"
                 )
             await self.r.send(interaction, "\n".join(lines))
 

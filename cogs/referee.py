@@ -101,6 +101,32 @@ class Referee:
         if not self.is_gm(interaction):
             raise UserError(GM_REFUSAL.format(role=self.gm_role))
 
+    async def gm_of(self, interaction: discord.Interaction, guild_id: int | None) -> bool:
+        """Whether the user is a game master of ``guild_id``, a game's own server.
+
+        Inside that server the interaction's own permissions and roles decide. Inside
+        another server they say nothing about this one. In a DM, which carries no roles,
+        the game's server is asked about the member (its cache, then one REST call).
+        """
+        if guild_id is None:
+            return False
+        if interaction.guild_id is not None:
+            return interaction.guild_id == guild_id and self.is_gm(interaction)
+        guild = self.client.get_guild(int(guild_id))
+        if guild is None:
+            return False
+        member = guild.get_member(interaction.user.id)
+        if member is None:
+            try:
+                member = await guild.fetch_member(interaction.user.id)
+            except SEND_ERRORS:  # not a member there (404), or Discord unreachable: no GM power
+                return False
+        return is_gm(member, None, self.gm_role)
+
+    async def require_gm_of(self, interaction: discord.Interaction, game: GameRecord) -> None:
+        if not await self.gm_of(interaction, game.guild_id):
+            raise UserError(GM_REFUSAL.format(role=self.gm_role) + " (in the game's own server)")
+
     @staticmethod
     def title(game: GameRecord) -> str:
         try:
@@ -171,7 +197,7 @@ class Referee:
     async def guarded(self, interaction: discord.Interaction, work: Callable[[], Awaitable[T]]) -> T | None:
         try:
             return await work()
-        except Exception as exc:  # noqa: BLE001 - every failure becomes a reply
+        except Exception as exc:  # noqa: BLE001 - every failure becomes a reply; fail() logs unexpected ones
             await self.fail(interaction, exc)
             return None
 
@@ -181,24 +207,39 @@ class Referee:
     # ---- which game ------------------------------------------------------------------
     async def resolve_game(self, interaction: discord.Interaction, game_id: int | None) -> GameRecord:
         """The game a command is about: explicit, else the thread it is used in, else the user's only game."""
+        game: GameRecord | None = None
         if game_id is not None:
             game = await self.store.get_game(int(game_id))
-        else:
-            game = await self.store.game_by_thread(interaction.channel_id) if interaction.channel_id else None
-            if game is None:
-                mine = await self.store.list_games(user_id=interaction.user.id, statuses=LIVE)
-                if interaction.guild_id is not None:
-                    mine = [g for g in mine if g.guild_id == interaction.guild_id]
-                if len(mine) != 1:
-                    raise UserError(
-                        "Which game? Use the command in the game's thread or give its number with `game:`."
-                        if mine
-                        else "You are not in any game here. Use `/game list` to find one, or give its number with `game:`."
-                    )
-                game = mine[0]
+        elif interaction.channel_id:
+            game = await self.store.game_by_thread(interaction.channel_id)
+        if game is None:
+            mine = await self.store.list_games(user_id=interaction.user.id, statuses=LIVE)
+            if interaction.guild_id is not None:
+                mine = [g for g in mine if g.guild_id == interaction.guild_id]
+            if len(mine) != 1:
+                raise UserError(
+                    "Which game? Use the command in the game's thread or give its number with `game:`."
+                    if mine
+                    else "You are not in any game here. Use `/game list` to find one, or give its number with `game:`."
+                )
+            game = mine[0]
         if interaction.guild_id is not None and game.guild_id != interaction.guild_id:
             raise UserError(f"Game #{game.id} belongs to another server.")
+        if interaction.guild_id is None:
+            await self._check_dm_reach(interaction, game)
         return game
+
+    async def _check_dm_reach(self, interaction: discord.Interaction, game: GameRecord) -> None:
+        """A DM belongs to no server: from there a user reaches only a game they hold a seat in
+        (joined, before the start) or a game of a server where they are a game master."""
+        if any(s.user_id == interaction.user.id for s in await self.store.seats(game.id)):
+            return
+        if await self.gm_of(interaction, game.guild_id):
+            return
+        raise UserError(
+            f"From a direct message you can reach only your own games; game #{game.id} is not one of them. "
+            "Use the command in the game's server."
+        )
 
     async def seat_map(self, game_id: int) -> dict[int, SeatRecord]:
         return {s.seat: s for s in await self.store.seats(game_id) if s.seat is not None}
@@ -228,7 +269,7 @@ class Referee:
                 await self.send(interaction, "✅ That decision has already been resolved; nothing more to do here.")
                 return True
             if ref.seat == GM_SEAT:
-                self.require_gm(interaction)
+                await self.require_gm_of(interaction, loaded.game)
             else:
                 mine = sorted(s.seat for s in loaded.seats if s.user_id == user_id and s.seat is not None)
                 if not mine:
@@ -239,8 +280,8 @@ class Referee:
             if action is None:
                 if index is None or not 0 <= index < len(prompt.options):
                     raise UserError("That option is not available any more.")
-                option = prompt.options[index]
-                action, label = dict(option.action), option.label
+                chosen = prompt.options[index]
+                action, label = dict(chosen.action), chosen.label
             else:
                 option = prompt.option_for(action)
                 label = option.label if option else self._describe(loaded, ref.seat, action)
@@ -263,15 +304,66 @@ class Referee:
 
             # The action is committed: confirming to the presser and telling the table
             # run side by side; the game lock still keeps this game's posts in order.
-            await asyncio.gather(confirm(), self.publish(loaded.game, loaded.prompts, outcome, seats=seats))
+            await self.after_commit(
+                interaction,
+                loaded.game,
+                lambda: self.publish(loaded.game, loaded.prompts, outcome, seats=seats),
+                confirm=confirm,
+                label=label,
+            )
         return True
+
+    async def after_commit(
+        self,
+        interaction: discord.Interaction | None,
+        game: GameRecord,
+        publish: Callable[[], Awaitable[object]],
+        *,
+        confirm: Callable[[], Awaitable[object]] | None = None,
+        label: str = "",
+    ) -> None:
+        """Confirm and publish a change the store has already committed.
+
+        From here on no message may say that nothing changed, so no failure may reach
+        ``fail``: each step's outcome is collected (``return_exceptions``) rather than
+        raised. If publishing fails, the delivery outbox retries it and the player is told
+        their action was recorded and the post will follow.
+        """
+        steps = [publish()] if confirm is None else [confirm(), publish()]
+        results = await asyncio.gather(*steps, return_exceptions=True)
+        for result in results:
+            if isinstance(result, BaseException) and not isinstance(result, Exception):
+                raise result  # cancellation or shutdown: not an error of this action
+        published = results[-1]
+        confirmed = results[0] if confirm is not None else None
+        if isinstance(confirmed, BaseException):
+            trace = None if isinstance(confirmed, SEND_ERRORS) else confirmed
+            log.warning("could not confirm an action in game %s: %s", game.id, confirmed, exc_info=trace)
+        if not isinstance(published, BaseException):
+            return
+        log.error("publishing an action of game %s failed after its commit; retrying", game.id, exc_info=published)
+        self.delivery.later(game, f"publishing of an action in game {game.id}", publish)
+        if interaction is None:
+            return
+        what = f" ({label})" if label else ""
+        try:
+            await self.send(
+                interaction,
+                text.truncate(
+                    f"✅ Your action was recorded{what}. Posting it to the table failed for now; the post will follow.",
+                    text.MAX_CONTENT,
+                ),
+            )
+        except SEND_ERRORS:
+            log.warning("could not tell %s that their action was recorded", interaction.user.id)
 
     @staticmethod
     def _describe(loaded: Any, seat: int, action: dict[str, Any]) -> str:
         """A typed answer in the game's own words (``Ruleset.describe_action``), for the confirmation."""
         try:
             return str(engine.ruleset(loaded.game.ruleset).describe_action(loaded.state, seat, action))
-        except Exception:  # noqa: BLE001 - a label must never stop an action
+        except (RuleViolation, LookupError, ValueError, TypeError, AttributeError):
+            # A typed answer is any JSON a player wrote; a label must never stop the action.
             return str(action.get("type", "answer"))
 
     async def _mark_message(
@@ -314,9 +406,9 @@ class Referee:
             prompt = find_prompt(loaded.prompts, ref.seat, ref.keyhash)
             if prompt is None:
                 raise UserError("That decision has already been resolved.")
-            if ref.seat != GM_SEAT and not any(
-                s.seat == ref.seat and s.user_id == interaction.user.id for s in loaded.seats
-            ):
+            if ref.seat == GM_SEAT:
+                await self.require_gm_of(interaction, loaded.game)  # the form's title is the task's text
+            elif not any(s.seat == ref.seat and s.user_id == interaction.user.id for s in loaded.seats):
                 raise UserError(f"This form is for seat {ref.seat + 1}.")
             builder = self.form_builders.get(loaded.game.ruleset)
             if builder is not None and await builder(interaction, ref, prompt, loaded):
@@ -329,7 +421,7 @@ class Referee:
         """Modal submissions are routed by custom id, so a form survives a restart."""
         if interaction.type != discord.InteractionType.modal_submit:
             return
-        data: dict[str, Any] = dict(interaction.data or {})  # type: ignore[arg-type]
+        data: dict[str, Any] = dict(interaction.data or {})
         ref = ids.decode_prompt(str(data.get("custom_id", "")))
         if ref is None or ref.kind != ids.FORM_SUBMIT:
             return
@@ -380,12 +472,10 @@ class Referee:
                 raise UserError("That is not one of your options now; pick one from the list.")
             raise UserError("Pick an option from the list, or give an `answer` as JSON.")
 
-        try:
-            ref, index, action = await work()
-        except Exception as exc:  # noqa: BLE001
-            await self.fail(interaction, exc)
-            return
-        await self.choose(interaction, ref, index=index, action=action)
+        found = await self.guarded(interaction, work)
+        if found is not None:
+            ref, index, action = found
+            await self.choose(interaction, ref, index=index, action=action)
 
     # ---- publishing ----------------------------------------------------------------------
     async def publish(
@@ -433,7 +523,8 @@ class Referee:
         rs = engine.ruleset(game.ruleset)
         try:
             png = await renderers.render_png(game.ruleset, rs.view(state, None))
-        except Exception:
+        except (LookupError, ValueError, TypeError, OSError, RuntimeError):
+            # matplotlib's and a renderer's own failures: the picture is an extra, the game goes on.
             log.exception("rendering the board of game %s failed", game.id)
             return
         if png is not None:
@@ -561,10 +652,15 @@ class Referee:
                 )
                 digest = outcome.game.seed_hash
                 fixed = " with the seed you fixed" if seed is not None else ""
-                await self.send(
-                    interaction, f"✅ {self.title(game)} has started{fixed}. Seed hash (SHA-256): `{digest}`."
+                await self.after_commit(
+                    interaction,
+                    outcome.game,
+                    lambda: self.publish(game, [], outcome),
+                    confirm=lambda: self.send(
+                        interaction, f"✅ {self.title(game)} has started{fixed}. Seed hash (SHA-256): `{digest}`."
+                    ),
+                    label="the start",
                 )
-                await self.publish(game, [], outcome)
 
         await self.guarded(interaction, work)
 

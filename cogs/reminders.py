@@ -24,6 +24,7 @@ from __future__ import annotations
 import functools
 import logging
 import random
+import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta, timezone, tzinfo
@@ -179,20 +180,28 @@ class Reminders(commands.Cog):
         await self.bot.wait_until_ready()
 
     async def _tick(self) -> None:
-        try:
-            await self.run_once()
-        except Exception:
-            log.exception("reminder tick failed")
+        await self.run_once()
 
     async def run_once(self, now: datetime | None = None) -> list[tuple[int, Plan]]:
-        """One pass over every active game; returns what it did (for tests and logs)."""
+        """One pass over every active game; returns what it did (for tests and logs).
+
+        It never raises: an exception escaping a tick would stop the ``tasks.loop`` for good.
+        """
         now = now or self.clock()
         done: list[tuple[int, Plan]] = []
-        for game in await self.r.store.list_games(statuses=["active"]):
+        try:
+            games = await self.r.store.list_games(statuses=["active"])
+        except (sqlite3.Error, StoreError):
+            log.exception("reminder tick: could not list the active games")
+            return done
+        for game in games:
             try:
                 done += [(game.id, p) for p in await self._game(game, now)]
-            except Exception:
-                log.exception("reminders failed for game %s", game.id)
+            except Exception as exc:  # noqa: BLE001 - one game's failure must not stop the loop; traceback logged below
+                failure = exc
+            else:
+                continue
+            log.error("reminders failed for game %s", game.id, exc_info=failure)
         return done
 
     async def _game(self, game: Any, now: datetime) -> list[Plan]:
@@ -242,35 +251,40 @@ class Reminders(commands.Cog):
         """Apply the late seat's default; on failure tell the GM once for this wait and log it."""
         rs = engine.ruleset(game.ruleset)
         bot_id = self.bot.user.id if self.bot.user else 0
-        try:
-            action = plan.prompt.default or rs.sample_action(loaded.state, plan.seat, self.rng)
-            async with self.r.lock(game.id):
+        async with self.r.lock(game.id):
+            try:
+                action = plan.prompt.default or rs.sample_action(loaded.state, plan.seat, self.rng)
                 before = (await self.r.store.load(game.id)).prompts
                 outcome = await self.r.store.gm_act(
                     game.id, bot_id, action, "deadline passed: default applied", seat=plan.seat
                 )
-                await self.r.publish(game, before, outcome)
-            return True
-        except Exception as exc:
-            reason = _failure_words(exc)
-            log.warning(
-                "game %s: applying the default for seat %s at the deadline failed: %s",
-                game.id,
-                plan.seat + 1,
-                reason,
-                exc_info=not isinstance(exc, (RuleViolation, StoreError)),
-            )
-            # The reason is a rule sentence or a table refusal, never the hidden prompt itself.
-            await self.r.delivery.tell_gm(
-                game,
-                text.truncate(
-                    f"{self.r.title(game)} passed its deadline, but I could not apply the default answer for "
-                    f"seat {plan.seat + 1}: {reason} Please decide with `/gm override` (edit:action) or extend the deadline.",
-                    1800,
-                ),
-            )
-            await self.r.store.mark_reminded(game.id, default_failed_mark(plan.seat), now)
-            return False
+            except (RuleViolation, StoreError, ValueError, LookupError) as exc:
+                # A refused or malformed default (pydantic's ValidationError is a ValueError): nothing changed.
+                failure = exc
+            else:
+                # Committed: a failed post is retried by the delivery outbox, never reported as a failure here.
+                await self.r.after_commit(None, game, lambda: self.r.publish(game, before, outcome))
+                return True
+        reason = _failure_words(failure)
+        log.warning(
+            "game %s: applying the default for seat %s at the deadline failed: %s",
+            game.id,
+            plan.seat + 1,
+            reason,
+            exc_info=not isinstance(failure, (RuleViolation, StoreError)),
+        )
+        # The reason is a rule sentence or a table refusal, never the hidden prompt itself.
+        await self.r.delivery.tell_gm(
+            game,
+            text.truncate(
+                f"{self.r.title(game)} passed its deadline, but I could not apply the default answer for "
+                f"seat {plan.seat + 1}: {reason} "
+                "Please decide with `/gm override` (edit:action) or extend the deadline.",
+                1800,
+            ),
+        )
+        await self.r.store.mark_reminded(game.id, default_failed_mark(plan.seat), now)
+        return False
 
 
 def _failure_words(exc: BaseException) -> str:

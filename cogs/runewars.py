@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import logging
 import re
-from functools import lru_cache
 from typing import Any
 
 import discord
@@ -36,12 +35,14 @@ from discord.ext import commands
 
 import engine
 from engine.core import Prompt
+from engine.runewars import card_texts, quest_name, rule_texts, unit_type_name
+from store import StoreError
 
 from . import ids, text
 from .referee import Referee, UserError
 from .runewars_picker import DYNAMIC_ITEMS as PICKER_ITEMS
 from .runewars_picker import open_picker
-from .runewars_units import build_picker, move_candidates, public_units
+from .runewars_units import build_picker, move_candidates, prompt_candidates
 from .table import game_autocomplete
 
 log = logging.getLogger(__name__)
@@ -53,69 +54,15 @@ MOVE_RULE = "RW-10.7.2"
 
 
 # ---- rules text, from the printed content ----------------------------------------------------------
-def _catalog() -> Any:
-    from engine.runewars.catalog import catalog
-
-    return catalog()
-
-
-def _effects_free(value: Any) -> str:
-    return str(value or "").strip()
-
-
-@lru_cache(maxsize=1)
 def rule_entries() -> dict[str, tuple[str, str]]:
-    """Order cards, unit types and titles: key -> (name shown, rules text)."""
-    cat = _catalog()
-    out: dict[str, tuple[str, str]] = {}
-    for o in cat.orders.values():
-        bonus = o.highest_bonus or "none"
-        out[f"order:{o.number}"] = (
-            f"#{o.number} {o.name} (order card)",
-            f"**Basic ability:** {o.basic_ability}\n**Highest bonus:** {bonus}\n"
-            f"The bonus applies when the card's number is higher than every order card you used this year (RW-7.6).\n-# rule {o.rule}",
-        )
-    for u in cat.unit_types.values():
-        owner = "neutral" if u.is_neutral else cat.factions[u.faction].name if u.faction in cat.factions else u.faction
-        traits = ", ".join(u.traits) or "none"
-        out[f"unit:{u.id}"] = (
-            f"{u.name} ({owner} unit)",
-            f"Shape {u.shape} · health {u.health} · initiative {u.initiative} · traits: {traits} · {u.count} figures\n"
-            f"**{u.special.name}:** {u.special.text}",
-        )
-    for t in cat.titles.values():
-        out[f"title:{t.title_id}"] = (f"{t.name} (title)", t.text)
-    return out
+    """Order cards, unit types and titles: key -> (name shown, rules text), from the engine's
+    printed-content API (``engine.runewars.rule_texts``), never from a game."""
+    return rule_texts()
 
 
-@lru_cache(maxsize=1)
 def card_entries() -> dict[str, tuple[str, str]]:
     """Every card and token with printed text: key -> (name shown, text). Includes the rule entries."""
-    cat = _catalog()
-    out = dict(rule_entries())
-    for c in cat.tactics.values():
-        out[f"tactics:{c.card_id}"] = (f"{c.name} (tactics card, {c.timing.replace('_', ' ')})", c.text)
-    for c in cat.seasons.values():
-        out[f"season:{c.card_id}"] = (f"{c.name} ({c.season} season card)", c.text)
-    for q in cat.quests.values():
-        where = f" · area {q.area_id}" if q.area_id else ""
-        out[f"quest:{q.quest_id}"] = (f"{q.name} (quest card)", f"{q.instructions}{where}\n*{q.flavour}*")
-    for r in cat.rewards.values():
-        out[f"reward:{r.reward_id}"] = (f"{r.name} (reward card)", r.text)
-    for h in cat.heroes.values():
-        out[f"hero:{h.hero_id}"] = (
-            f"{h.name} (hero)",
-            f"Health {h.health} · strength {h.strength} · agility {h.agility} · wisdom {h.wisdom} · {h.alignment}\n"
-            f"**Ability:** {getattr(h.ability, 'text', '')}",
-        )
-    for o in cat.objectives.values():
-        out[f"objective:{o.objective_id}"] = (f"{o.name} (objective card)", o.text)
-    for c in cat.cities.values():
-        out[f"city:{c.city_id}"] = (
-            f"{c.name} (city)",
-            f"Rally Support benefits: neutral units, {c.tactics} tactics card(s), {c.influence} influence or {c.quests} quest card(s).",
-        )
-    return out
+    return card_texts()
 
 
 def _norm(s: str) -> str:
@@ -165,16 +112,11 @@ ORDER_NAMES = {
 }
 
 
-def _quest_name(qid: str) -> str:
-    q = _catalog().quests.get(qid)
-    return f"{q.name} ({qid})" if q else qid
-
-
 def format_private(view: dict[str, Any], *, title: str) -> list[str]:
     """A seat's private view as messages: what only this seat knows, then its public standing."""
     me = view.get("me") or {}
     seat = me.get("seat")
-    panel = next((s for s in view.get("seats", []) if s.get("seat") == seat), {})
+    panel: dict[str, Any] = next((s for s in view.get("seats", []) if s.get("seat") == seat), {})
     lines = [f"**{title}**"]
     if panel:
         dials = panel.get("dials") or {}
@@ -210,7 +152,7 @@ def format_private(view: dict[str, Any], *, title: str) -> list[str]:
             )
         )
     quests = me.get("quests") or (view.get("heroes") or {}).get("my_quests") or []
-    lines.append("**Quest cards:** " + (", ".join(_quest_name(q) for q in quests) or "—"))
+    lines.append("**Quest cards:** " + (", ".join(quest_name(q) for q in quests) or "—"))
     objective = me.get("objective")
     if objective:
         lines.append(text.truncate(f"**Objective:** {objective.get('name')}: {objective.get('text')}", 400))
@@ -224,7 +166,8 @@ def format_private(view: dict[str, Any], *, title: str) -> list[str]:
         )
         lines.append(
             text.truncate(
-                f"• Hero **{h.get('name')}** ({h.get('uid')}) in {h.get('area')}: {h.get('damage')}/{h.get('health')} damage, {rewards}",
+                f"• Hero **{h.get('name')}** ({h.get('uid')}) in {h.get('area')}: "
+                f"{h.get('damage')}/{h.get('health')} damage, {rewards}",
                 300,
             )
         )
@@ -260,7 +203,7 @@ async def _answer(interaction: discord.Interaction, loaded: Any, prompt: Prompt,
 async def order_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
     try:
         _, prompt = await _my_prompt(interaction, getattr(interaction.namespace, "game", None), ORDER_RULE)
-    except Exception:  # noqa: BLE001 - autocomplete never errors at the user
+    except (UserError, StoreError):  # nothing asked of this user here: nothing to complete
         return []
     out = []
     for o in prompt.options:
@@ -273,7 +216,7 @@ async def order_autocomplete(interaction: discord.Interaction, current: str) -> 
 async def bid_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
     try:
         _, prompt = await _my_prompt(interaction, getattr(interaction.namespace, "game", None), BID_RULE)
-    except Exception:  # noqa: BLE001
+    except (UserError, StoreError):  # nothing asked of this user here: nothing to complete
         return []
     return [
         app_commands.Choice(name=o.label, value=int(o.action.get("amount", 0)))
@@ -282,23 +225,19 @@ async def bid_autocomplete(interaction: discord.Interaction, current: str) -> li
     ][:25]
 
 
-def _unit_names() -> dict[str, str]:
-    return {u.id: u.name for u in _catalog().unit_types.values()}
-
-
-def move_groups(state: Any, seat: int, prompt: Prompt) -> dict[str, list[int]]:
+def move_groups(prompt: Prompt) -> dict[str, list[int]]:
     """Source area -> the unit ids that may move from there: the picker's candidates
-    (``runewars_units.move_candidates``), built from the prompt and public unit positions only."""
+    (``runewars_units.move_candidates``), built from the prompt alone."""
     out: dict[str, list[int]] = {}
-    for c in move_candidates(state, prompt.model_copy(update={"seat": seat})):
+    for c in move_candidates(prompt):
         out.setdefault(c.area, []).append(int(c.unit or 0))
     return out
 
 
-def move_action(state: Any, prompt: Prompt, area: str, count: int | None) -> dict[str, Any]:
+def move_action(prompt: Prompt, area: str, count: int | None) -> dict[str, Any]:
     """``/rw move``: the first ``count`` movable units of ``area`` (all by default) as the action,
     paying for the portals only when one of them needs them (RW-34.4.3)."""
-    picker = build_picker(state, prompt)
+    picker = build_picker(prompt)
     assert picker is not None
     indexes = [i for i, c in enumerate(picker.candidates) if c.area == area]
     return picker.action(indexes[: count or len(indexes)])
@@ -307,13 +246,12 @@ def move_action(state: Any, prompt: Prompt, area: str, count: int | None) -> dic
 async def move_from_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
     """Areas with units that may move, from the prompt and the public board (never another seat's secrets)."""
     try:
-        loaded, prompt = await _my_prompt(interaction, getattr(interaction.namespace, "game", None), MOVE_RULE)
-    except Exception:  # noqa: BLE001
+        _, prompt = await _my_prompt(interaction, getattr(interaction.namespace, "game", None), MOVE_RULE)
+    except (UserError, StoreError):  # nothing asked of this user here: nothing to complete
         return []
-    units = public_units(loaded.state)
-    names = {u.id: _unit_names().get(u.kind, u.kind) for u in units.values()}
+    names = {int(c["unit"]): unit_type_name(str(c.get("type"))) for c in prompt_candidates(prompt) if "unit" in c}
     out = []
-    for area, ids_ in sorted(move_groups(loaded.state, prompt.seat, prompt).items()):
+    for area, ids_ in sorted(move_groups(prompt).items()):
         kinds: dict[str, int] = {}
         for uid in ids_:
             kinds[names[uid]] = kinds.get(names[uid], 0) + 1
@@ -337,7 +275,7 @@ class RunewarsCog(
         builders = getattr(self.r, "form_builders", None)
         if isinstance(builders, dict):  # the unit picker replaces the JSON form of unit-list prompts
             builders[RULESET] = open_picker
-        client = getattr(self.r, "client", None)
+        client: Any = getattr(self.r, "client", None)
         if hasattr(client, "add_dynamic_items"):
             client.add_dynamic_items(*PICKER_ITEMS)
 
@@ -348,7 +286,7 @@ class RunewarsCog(
         builders = getattr(self.r, "form_builders", None)
         if isinstance(builders, dict):
             builders.pop(RULESET, None)
-        client = getattr(self.r, "client", None)
+        client: Any = getattr(self.r, "client", None)
         if hasattr(client, "remove_dynamic_items"):
             client.remove_dynamic_items(*PICKER_ITEMS)
 
@@ -411,7 +349,8 @@ class RunewarsCog(
         name="order", description="Choose your secret order card for this season (changeable until all lock in)"
     )
     @app_commands.describe(card="Your order card (start typing)")
-    @app_commands.autocomplete(card=order_autocomplete, game=game_autocomplete)
+    @app_commands.autocomplete(card=order_autocomplete)
+    @app_commands.autocomplete(game=game_autocomplete)
     async def order(
         self, interaction: discord.Interaction, card: app_commands.Range[int, 1, 8], game: int | None = None
     ) -> None:
@@ -419,7 +358,8 @@ class RunewarsCog(
 
     @app_commands.command(name="bid", description="Your secret influence bid (changeable until all lock in)")
     @app_commands.describe(amount="Influence to bid")
-    @app_commands.autocomplete(amount=bid_autocomplete, game=game_autocomplete)
+    @app_commands.autocomplete(amount=bid_autocomplete)
+    @app_commands.autocomplete(game=game_autocomplete)
     async def bid(
         self, interaction: discord.Interaction, amount: app_commands.Range[int, 0, 99], game: int | None = None
     ) -> None:
@@ -427,7 +367,8 @@ class RunewarsCog(
 
     @app_commands.command(name="move", description="Move units into the area you activated: from which area, how many")
     @app_commands.describe(source="Where the units come from (start typing)", count="How many of them (default: all)")
-    @app_commands.autocomplete(source=move_from_autocomplete, game=game_autocomplete)
+    @app_commands.autocomplete(source=move_from_autocomplete)
+    @app_commands.autocomplete(game=game_autocomplete)
     async def move(
         self,
         interaction: discord.Interaction,
@@ -436,27 +377,25 @@ class RunewarsCog(
         game: int | None = None,
     ) -> None:
         await self.r.defer(interaction)
-        try:
+
+        async def work() -> tuple[Any, Prompt, dict[str, Any]]:
             loaded, prompt = await _my_prompt(interaction, game, MOVE_RULE)
             area = source.strip().upper()
-            if area not in move_groups(loaded.state, prompt.seat, prompt):
+            if area not in move_groups(prompt):
                 raise UserError(f"None of your units in {source!r} can move there; pick an area from the list.")
-            action = move_action(loaded.state, prompt, area, count)
-        except Exception as exc:  # noqa: BLE001
-            await self.r.fail(interaction, exc)
-            return
-        await _answer(interaction, loaded, prompt, action)
+            return loaded, prompt, move_action(prompt, area, count)
+
+        found = await self.r.guarded(interaction, work)
+        if found is not None:
+            await _answer(interaction, *found)
 
     async def _typed(
         self, interaction: discord.Interaction, game: int | None, rule: str, action: dict[str, Any]
     ) -> None:
         await self.r.defer(interaction)
-        try:
-            loaded, prompt = await _my_prompt(interaction, game, rule)
-        except Exception as exc:  # noqa: BLE001
-            await self.r.fail(interaction, exc)
-            return
-        await _answer(interaction, loaded, prompt, action)
+        found = await self.r.guarded(interaction, lambda: _my_prompt(interaction, game, rule))
+        if found is not None:
+            await _answer(interaction, found[0], found[1], action)
 
 
 async def setup(bot: commands.Bot) -> None:

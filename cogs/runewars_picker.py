@@ -24,6 +24,7 @@ import discord
 
 from . import ids, text
 from .layout import find_prompt
+from .prompts import selected_values
 from .referee import Referee, UserError
 from .runewars_units import MAX_CANDIDATES, Picker, build_picker
 
@@ -203,7 +204,7 @@ class PickSelect(discord.ui.DynamicItem[discord.ui.Select], template=SELECT_TEMP
         return cls(pick, pick.arg)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        values = [str(v) for v in ((interaction.data or {}).get("values") or [])]  # type: ignore[union-attr]
+        values = selected_values(interaction)
         await _referee(interaction).guarded(
             interaction, lambda: choose_in_menu(interaction, self.pick, self.part, values)
         )
@@ -272,7 +273,7 @@ async def _current(interaction: discord.Interaction, pick: PickRef) -> tuple[Any
     refusal = seat_refusal(loaded, pick.seat, interaction.user.id)
     if refusal:
         raise UserError(refusal)
-    picker = build_picker(loaded.state, prompt)
+    picker = build_picker(prompt)
     if picker is None:
         raise UserError("This decision is not answered with a list of units.")
     return loaded, prompt, picker
@@ -323,7 +324,7 @@ async def confirm(interaction: discord.Interaction, pick: PickRef) -> None:
         refusal = seat_refusal(loaded, pick.seat, interaction.user.id)
         if refusal:
             raise UserError(refusal)
-        picker = build_picker(loaded.state, prompt)
+        picker = build_picker(prompt)
         if picker is None or picker.fingerprint != pick.fp:
             raise UserError("The units on the board changed since this menu was drawn; open it again from the prompt.")
         return picker.action(pick.picked)
@@ -341,7 +342,7 @@ async def open_picker(interaction: discord.Interaction, ref: ids.PromptRef, prom
     """The form builder for Runewars: a unit-list prompt gets the picker instead of a JSON form.
 
     ``Referee.open_form`` has already checked the seat and that the prompt is open."""
-    picker = build_picker(loaded.state, prompt)
+    picker = build_picker(prompt)
     if picker is None:
         return False
     ephemeral = interaction.guild_id is not None  # in a DM the reply is private anyway

@@ -7,13 +7,12 @@ Three Runewars decisions are answered with a *list* of units rather than one opt
   units to destroy in the areas over the limit;
 * ``rw_strategize`` (RW-18.1.1 / RW-10.6): any of your units and heroes, one step each.
 
-The engine's prompt offers a few ready-made answers; this module lists every *candidate*
-so the player can build any subset (``cogs.runewars_picker`` turns it into menus). The
-candidates are built only from the prompt the seat was sent and from public facts: where
-each unit and hero stands, its owner and whether it is routed (all printed in every seat's
-view, VIEW.md ``areas[].units``/``heroes``), plus the board's borders and activation
-tokens. Nothing secret (hands, runes, order cards) is read. Listing a candidate decides
-no rule: the picked set goes to the engine, which accepts it or names the rule it breaks.
+The engine's prompt offers a few ready-made answers and, under ``answer_schema["x-candidates"]``,
+every figure the seat may pick (VIEW.md "Unit-list prompts"); this module turns that list
+into menu entries so the player can build any subset (``cogs.runewars_picker`` turns them
+into menus). It reads the prompt only, never the game's state, so no secret (hands, runes,
+order cards) can reach a menu. Listing a candidate decides no rule: the picked set goes to
+the engine, which accepts it or names the rule it breaks.
 """
 
 from __future__ import annotations
@@ -24,6 +23,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from engine.core import Prompt
+from engine.runewars import PICK_CANDIDATES, PICK_DESTROY
 
 from .text import MAX_OPTION, truncate
 
@@ -31,17 +31,6 @@ MOVE, DESTROY, STRATEGIZE = "rw_move", "rw_destroy", "rw_strategize"
 PICK_TYPES = (MOVE, DESTROY, STRATEGIZE)
 MAX_CANDIDATES = 300  # 50 characters of bitmask in a custom id; a real board has far fewer
 SELECT_SIZE = 25  # Discord: options per select menu
-
-
-@dataclass(frozen=True)
-class PublicUnit:
-    """The facts about one figure that every seat sees (VIEW.md: areas[].units)."""
-
-    id: int
-    kind: str
-    owner: int | None
-    area: str
-    routed: bool
 
 
 @dataclass(frozen=True)
@@ -120,32 +109,20 @@ def _same(option: dict[str, Any], action: dict[str, Any]) -> bool:
     if option.get("type") != action.get("type") or bool(option.get("portal")) != bool(action.get("portal")):
         return False
     if action["type"] == STRATEGIZE:
-        key = lambda m: (m.get("unit"), m.get("hero"), m.get("to"))
+
+        def key(m: dict[str, Any]) -> tuple[Any, Any, Any]:
+            return (m.get("unit"), m.get("hero"), m.get("to"))
+
         return sorted(map(key, option.get("moves") or []), key=str) == sorted(map(key, action["moves"]), key=str)
     return sorted(option.get("units") or []) == sorted(action["units"])
 
 
-# ---- public facts ----------------------------------------------------------------------------
-def public_units(state: Any) -> dict[int, PublicUnit]:
-    """Every figure on the board, reduced to what all seats see (position, owner, type, routed)."""
-    return {u.id: PublicUnit(u.id, u.kind, u.owner, u.area, bool(u.routed)) for u in state.units}
-
-
-def _catalog() -> Any:
-    from engine.runewars.catalog import catalog
-
-    return catalog()
-
-
-def unit_name(unit: PublicUnit, seat_factions: dict[int, str]) -> str:
-    """ "Footmen (Daqan Lords)"; an allied neutral says so: "Beastmen (neutral, allied)"."""
-    cat = _catalog()
-    utype = cat.unit_types.get(unit.kind)
-    name = utype.name if utype else unit.kind
-    if utype is None or utype.is_neutral:
-        return f"{name} (neutral{', allied' if unit.owner is not None else ''})"
-    faction = cat.factions.get(utype.faction)
-    return f"{name} ({faction.name if faction else seat_factions.get(unit.owner or 0, utype.faction)})"
+# ---- the prompt's candidates -----------------------------------------------------------------
+def prompt_candidates(prompt: Prompt) -> list[dict[str, Any]]:
+    """The figures the engine lets this seat pick, as the prompt carries them (VIEW.md
+    "Unit-list prompts": ``answer_schema["x-candidates"]``)."""
+    raw = (prompt.answer_schema or {}).get(PICK_CANDIDATES) or []
+    return [c for c in raw if isinstance(c, dict)]
 
 
 def _numbered(cands: list[Candidate]) -> list[Candidate]:
@@ -166,115 +143,73 @@ def _numbered(cands: list[Candidate]) -> list[Candidate]:
     return out
 
 
-def _option_units(prompt: Prompt, *, portal: bool | None = None) -> list[int]:
-    out: list[int] = []
-    for o in prompt.options:
-        if portal is None or bool(o.action.get("portal")) == portal:
-            out += [int(u) for u in o.action.get("units") or [] if isinstance(u, int)]
-    return out
+def _sort_key(c: dict[str, Any]) -> tuple[str, str, bool, int]:
+    return (str(c.get("from")), str(c.get("name")), bool(c.get("routed")), int(c.get("unit") or 0))
 
 
-def _sort_key(u: PublicUnit, names: dict[int, str]) -> tuple[str, str, bool, int]:
-    return (u.area, names[u.id], u.routed, u.id)
+def _units(prompt: Prompt) -> list[dict[str, Any]]:
+    return sorted((c for c in prompt_candidates(prompt) if isinstance(c.get("unit"), int)), key=_sort_key)
 
 
 # ---- the three kinds --------------------------------------------------------------------------
-def move_candidates(state: Any, prompt: Prompt) -> list[Candidate]:
-    """RW-10.7.2: every unit some ready answer moves. The widest answers are the engine's
-    ``movers`` (and the portal movers, RW-34.4.3), so their union is exactly who may move."""
-    units = public_units(state)
-    factions = _seat_factions(state)
-    plain = set(_option_units(prompt, portal=False))
-    via = set(_option_units(prompt, portal=True)) - plain
-    mine = [units[i] for i in plain | via if i in units and units[i].owner == prompt.seat]
-    names = {u.id: unit_name(u, factions) for u in mine}
+def move_candidates(prompt: Prompt) -> list[Candidate]:
+    """RW-10.7.2: every unit the prompt lists as a mover; ``portal`` ones need the paid portals
+    (RW-34.4.3). Grouped by the area they come from."""
     out = []
-    for u in sorted(mine, key=lambda u: _sort_key(u, names)):
+    for c in _units(prompt):
+        uid, area, portal = int(c["unit"]), str(c.get("from")), bool(c.get("portal"))
         out.append(
             Candidate(
-                f"u{u.id}{'p' if u.id in via else ''}",
-                f"From {u.area}",
-                f"{names[u.id]} in {u.area}",
-                unit=u.id,
-                portal=u.id in via,
-                area=u.area,
+                f"u{uid}{'p' if portal else ''}",
+                f"From {area}",
+                f"{c.get('name')} in {area}",
+                unit=uid,
+                portal=portal,
+                area=area,
             )
         )
     return _numbered(out)
 
 
-def destroy_candidates(state: Any, prompt: Prompt) -> list[Candidate]:
-    """RW-6.8.2 / RW-10.9.2: all of the seat's units in the areas over the limit. Every ready
-    answer destroys exactly the excess in each such area, so their units name those areas."""
-    units = public_units(state)
-    factions = _seat_factions(state)
-    first = prompt.options[0].action.get("units") or [] if prompt.options else []
-    need: dict[str, int] = {}
-    for i in first:
-        if i in units:
-            need[units[i].area] = need.get(units[i].area, 0) + 1
-    areas = {units[i].area for i in _option_units(prompt) if i in units} | set(need)
-    mine = [u for u in units.values() if u.owner == prompt.seat and u.area in areas]
-    names = {u.id: unit_name(u, factions) for u in mine}
+def destroy_candidates(prompt: Prompt) -> list[Candidate]:
+    """RW-6.8.2 / RW-10.9.2: every own unit in the areas over the limit, grouped by area with
+    how many must go there (the prompt's ``x-destroy``)."""
+    need = (prompt.answer_schema or {}).get(PICK_DESTROY) or {}
     out = []
-    for u in sorted(mine, key=lambda u: _sort_key(u, names)):
-        label = f"{names[u.id]} in {u.area}" + (", routed" if u.routed else "")
-        out.append(Candidate(f"u{u.id}", f"In {u.area}: destroy {need.get(u.area, 0)}", label, unit=u.id, area=u.area))
+    for c in _units(prompt):
+        uid, area = int(c["unit"]), str(c.get("from"))
+        label = f"{c.get('name')} in {area}" + (", routed" if c.get("routed") else "")
+        out.append(Candidate(f"u{uid}", f"In {area}: destroy {need.get(area, 0)}", label, unit=uid, area=area))
     return _numbered(out)
 
 
-def strategize_candidates(state: Any, prompt: Prompt) -> list[Candidate]:
+def strategize_candidates(prompt: Prompt) -> list[Candidate]:
     """RW-18.1.1 / RW-10.6: each of the seat's units and heroes, once per adjacent friendly or
-    empty area it may step into (the engine's ``strategize_targets``); portal-only steps are
-    marked (RW-34.4.3). A figure listed under two destinations moves at most once: picking
-    both is refused by the engine (RW-10.6)."""
-    from engine.runewars.heroes import core as H
-    from engine.runewars.turn import movement as M
-
-    seat = prompt.seat
-    units = public_units(state)
-    factions = _seat_factions(state)
-    portal = M.can_use_portals(state, seat)
+    empty area it may step into, as the prompt lists them; portal-only steps are marked
+    (RW-34.4.3). A figure listed under two destinations moves at most once: picking both is
+    refused by the engine (RW-10.6)."""
     out: list[tuple[tuple[Any, ...], Candidate]] = []
-    for u in state.units:
-        if u.owner != seat:
-            continue
-        pu = units[u.id]
-        name = unit_name(pu, factions)
-        plain = set(M.strategize_targets(state, u, seat))
-        extra = set(M.strategize_targets(state, u, seat, portal=True)) - plain if portal else set()
-        for to in sorted(plain | extra):
+    for c in prompt_candidates(prompt):
+        to, area, portal = str(c.get("to")), str(c.get("from")), bool(c.get("portal"))
+        if isinstance(c.get("unit"), int):
+            uid, name = int(c["unit"]), str(c.get("name"))
             cand = Candidate(
-                f"u{u.id}>{to}",
-                f"Into {to}",
-                f"{name} from {u.area} to {to}",
-                unit=u.id,
-                to=to,
-                portal=to in extra,
-                area=u.area,
+                f"u{uid}>{to}", f"Into {to}", f"{name} from {area} to {to}", unit=uid, to=to, portal=portal, area=area
             )
-            out.append(((to, 0, u.area, name, u.id), cand))
-    content = _catalog().hero_content
-    for h in H.heroes_of(state.heroes, seat):
-        plain = set(M.hero_strategize_targets(state, h, seat))
-        extra = set(M.hero_strategize_targets(state, h, seat, portal=True)) - plain if portal else set()
-        name = f"Hero {H.hero_name(content, h.card)}"
-        for to in sorted(plain | extra):
+            out.append(((to, 0, area, name, uid), cand))
+        elif isinstance(c.get("hero"), str):
+            uid_h, name = str(c["hero"]), f"Hero {c.get('name')}"
             cand = Candidate(
-                f"h{h.uid}>{to}",
+                f"h{uid_h}>{to}",
                 f"Into {to}",
-                f"{name} from {h.area} to {to}",
-                hero=h.uid,
+                f"{name} from {area} to {to}",
+                hero=uid_h,
                 to=to,
-                portal=to in extra,
-                area=h.area,
+                portal=portal,
+                area=area,
             )
-            out.append(((to, 1, h.area, name, h.uid), cand))
+            out.append(((to, 1, area, name, uid_h), cand))
     return _numbered([c for _, c in sorted(out, key=lambda t: t[0])])
-
-
-def _seat_factions(state: Any) -> dict[int, str]:
-    return {p.seat: str(p.faction or "") for p in state.seats}
 
 
 BUILDERS = {MOVE: move_candidates, DESTROY: destroy_candidates, STRATEGIZE: strategize_candidates}
@@ -290,12 +225,15 @@ def pick_kind(prompt: Prompt) -> str | None:
     return None
 
 
-def build_picker(state: Any, prompt: Prompt) -> Picker | None:
-    """The picker of a unit-list prompt, or None for any other prompt (or before setup)."""
+def build_picker(prompt: Prompt) -> Picker | None:
+    """The picker of a unit-list prompt, or None for any other prompt.
+
+    Built from the prompt alone: the engine put every pickable figure in it, so nothing here
+    reads the game's state or another seat's secrets."""
     kind = pick_kind(prompt)
-    if kind is None or state is None or not hasattr(state, "units"):
+    if kind is None:
         return None
-    cands = BUILDERS[kind](state, prompt)
+    cands = BUILDERS[kind](prompt)
     return Picker(
         kind,
         tuple(cands[:MAX_CANDIDATES]),

@@ -11,7 +11,7 @@ import functools
 import json
 import logging
 import zoneinfo
-from typing import Any
+from typing import Any, Literal
 
 import discord
 from discord import app_commands
@@ -20,6 +20,7 @@ from discord.ext import commands
 import engine
 import renderers
 from engine.core import Event
+from store import StoreError
 
 from . import ids, text
 from .referee import LIVE, Referee, UserError, encode_option_value
@@ -27,7 +28,7 @@ from .routing import visible_events, waiting_seats
 
 log = logging.getLogger(__name__)
 
-THREAD_ARCHIVE_MINUTES = 10080  # a week: async games go quiet for days
+THREAD_ARCHIVE_MINUTES: Literal[10080] = 10080  # a week: async games go quiet for days
 
 
 async def game_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
@@ -64,7 +65,7 @@ async def faction_autocomplete(interaction: discord.Interaction, current: str) -
     game_id = getattr(interaction.namespace, "game", None)
     try:
         game = await referee.resolve_game(interaction, game_id)
-    except Exception:  # noqa: BLE001 - autocomplete never errors at the user
+    except (UserError, StoreError):  # no game here: nothing to complete, never an error at the user
         return []
     taken = {s.faction for s in await referee.store.seats(game.id)}
     factions = [f for f in engine.ruleset(game.ruleset).factions if f not in taken]
@@ -82,7 +83,7 @@ async def option_autocomplete(interaction: discord.Interaction, current: str) ->
     try:
         game = await referee.resolve_game(interaction, getattr(interaction.namespace, "game", None))
         loaded = await referee.store.load(game.id)
-    except Exception:  # noqa: BLE001
+    except (UserError, StoreError):  # no game here: nothing to complete
         return []
     mine = {s.seat for s in loaded.seats if s.user_id == interaction.user.id and s.seat is not None}
     out = []
@@ -135,7 +136,7 @@ async def options_autocomplete(interaction: discord.Interaction, current: str) -
     name = getattr(interaction.namespace, "ruleset", None)
     try:
         rs = engine.ruleset(str(name))
-    except Exception:  # noqa: BLE001 - no game chosen yet
+    except KeyError:  # no game chosen yet
         return []
     fields = [k for k in settable_options(rs) if k != "players"]
     words = current.split()
@@ -207,7 +208,8 @@ class TableCog(commands.GroupCog, group_name="game", group_description="Play a b
         players="How many seats (default: the game's maximum)",
         options="Game options by name, e.g. rounds=2 (start typing to see the game's options)",
     )
-    @app_commands.autocomplete(ruleset=ruleset_autocomplete, options=options_autocomplete)
+    @app_commands.autocomplete(ruleset=ruleset_autocomplete)
+    @app_commands.autocomplete(options=options_autocomplete)
     async def new(
         self,
         interaction: discord.Interaction,
@@ -247,8 +249,9 @@ class TableCog(commands.GroupCog, group_name="game", group_description="Play a b
         factions = f" Factions: {', '.join(rs.factions)}." if rs.factions else ""
         chosen = {k: v for k, v in game.options.items() if k not in ("players", "factions")}
         shown = f"\nOptions: {', '.join(f'{k}={v}' for k, v in chosen.items())}." if chosen else ""
+        opener = text.mention(interaction.user.id)
         lobby = (
-            f"🎲 **{self.r.title(game)}** opened by {text.mention(interaction.user.id)} — {rs.min_players}–{cap} players.{factions}{shown}\n"
+            f"🎲 **{self.r.title(game)}** opened by {opener} — {rs.min_players}–{cap} players.{factions}{shown}\n"
             f"Press **Join** (or `/game join`, with a faction if you like); when everyone is in, press **Start**."
         )
         await self.r.delivery.post(game, lobby, view=self.r.lobby_view(game.id))
@@ -267,6 +270,8 @@ class TableCog(commands.GroupCog, group_name="game", group_description="Play a b
                     auto_archive_duration=THREAD_ARCHIVE_MINUTES,
                 )
                 return thread.id
+            if interaction.channel_id is None:
+                return None
             data = await interaction.client.http.start_thread_without_message(
                 interaction.channel_id,
                 name=text.truncate(name, 100),
@@ -280,7 +285,8 @@ class TableCog(commands.GroupCog, group_name="game", group_description="Play a b
 
     @app_commands.command(name="join", description="Take a seat in a game that is gathering players")
     @app_commands.describe(game="Game number (not needed in its thread)", faction="The faction you want to play")
-    @app_commands.autocomplete(game=game_autocomplete, faction=faction_autocomplete)
+    @app_commands.autocomplete(game=game_autocomplete)
+    @app_commands.autocomplete(faction=faction_autocomplete)
     async def join(self, interaction: discord.Interaction, game: int | None = None, faction: str | None = None) -> None:
         await self.r.join(interaction, game, faction)
 
@@ -485,14 +491,20 @@ class TableCog(commands.GroupCog, group_name="game", group_description="Play a b
             async with self.r.lock(record.id):
                 before = (await self.r.store.load(record.id)).prompts
                 outcome = await self.r.store.undo(record.id, interaction.user.id)
-                await self.r.send(interaction, "↩️ Your last action was taken back.")
-                await self.r.publish(record, before, outcome, repost_seats=frozenset({outcome.seat}))
+                await self.r.after_commit(
+                    interaction,
+                    outcome.game,
+                    lambda: self.r.publish(record, before, outcome, repost_seats=frozenset({outcome.seat})),
+                    confirm=lambda: self.r.send(interaction, "↩️ Your last action was taken back."),
+                    label="your last action was taken back",
+                )
 
         await self.r.guarded(interaction, work)
 
     @app_commands.command(name="act", description="Answer your open decision by typing instead of pressing a button")
     @app_commands.describe(option="One of your options (start typing)", answer="A structured answer as JSON")
-    @app_commands.autocomplete(option=option_autocomplete, game=game_autocomplete)
+    @app_commands.autocomplete(option=option_autocomplete)
+    @app_commands.autocomplete(game=game_autocomplete)
     async def act(
         self,
         interaction: discord.Interaction,
@@ -512,7 +524,8 @@ class TableCog(commands.GroupCog, group_name="game", group_description="Play a b
         utc_offset="A fixed time zone for quiet hours, in hours from UTC (e.g. 2 or -5); replaces time_zone",
         time_zone="The table's time zone by name, e.g. Europe/Berlin (follows daylight saving)",
     )
-    @app_commands.autocomplete(game=game_autocomplete, time_zone=time_zone_autocomplete)
+    @app_commands.autocomplete(game=game_autocomplete)
+    @app_commands.autocomplete(time_zone=time_zone_autocomplete)
     async def remind(
         self,
         interaction: discord.Interaction,

@@ -8,20 +8,21 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
-import warnings
+from typing import Any
 
 from .core.ruleset import Ruleset
 
-_REGISTRY: dict[str, Ruleset] = {}  # type: ignore[type-arg]
+_REGISTRY: dict[str, Ruleset[Any, Any]] = {}
 _BUILTIN: dict[str, str] = {
     "runewars": "engine.runewars",
     "ageofheroes": "engine.ageofheroes",
     "cloudspire": "engine.cloudspire",
     "heroes3": "engine.heroes3",
+    "heroes3-skirmish": "engine.heroes3",
 }
 
 
-def register(ruleset: Ruleset) -> Ruleset:  # type: ignore[type-arg]
+def register(ruleset: Ruleset[Any, Any]) -> Ruleset[Any, Any]:
     _REGISTRY[ruleset.name] = ruleset
     return ruleset
 
@@ -36,7 +37,7 @@ def _load_builtin(name: str) -> None:
         importlib.import_module(module)
 
 
-def ruleset(name: str) -> Ruleset:  # type: ignore[type-arg]
+def ruleset(name: str) -> Ruleset[Any, Any]:
     _load_builtin(name)
     try:
         return _REGISTRY[name]
@@ -46,9 +47,8 @@ def ruleset(name: str) -> Ruleset:  # type: ignore[type-arg]
 
 
 def rulesets() -> list[str]:
+    """Every registered game. A built-in game whose package fails to import raises here, at
+    start-up, instead of silently vanishing from ``/game new``."""
     for name in _BUILTIN:
-        try:
-            _load_builtin(name)
-        except Exception as exc:  # a half-built game must not hide the others
-            warnings.warn(f"ruleset {name!r} failed to load: {exc}", stacklevel=2)
+        _load_builtin(name)
     return sorted(_REGISTRY)

@@ -22,7 +22,7 @@ from engine.core.prompts import GM_SEAT
 from engine.core.ruleset import Ruleset
 
 
-def check_invariants(rs: Ruleset, state: Any, rng: random.Random, option_samples: int = 2) -> list[str]:  # type: ignore[type-arg]
+def check_invariants(rs: Ruleset[Any, Any], state: Any, rng: random.Random, option_samples: int = 2) -> list[str]:
     failures: list[str] = []
     dumped = state.model_dump_json()
     reloaded = rs.load_state(dumped)
@@ -50,7 +50,7 @@ def check_invariants(rs: Ruleset, state: Any, rng: random.Random, option_samples
 
 
 def play_one(
-    rs: Ruleset,  # type: ignore[type-arg]
+    rs: Ruleset[Any, Any],
     options: dict[str, Any],
     seed: int,
     *,
@@ -117,7 +117,14 @@ def run(
     rs = engine.ruleset(name)
     opts = dict(options or {})
     started = time.perf_counter()
-    report = {"ruleset": name, "games": games, "finished": 0, "actions": 0, "violations": 0, "invariant_failures": 0}
+    report: dict[str, Any] = {
+        "ruleset": name,
+        "games": games,
+        "finished": 0,
+        "actions": 0,
+        "violations": 0,
+        "invariant_failures": 0,
+    }
     for i in range(first, first + games):
         game_opts = dict(opts)
         game_opts["players"] = (

@@ -13,12 +13,9 @@ from __future__ import annotations
 import asyncio
 import importlib
 import importlib.util
-import logging
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
-
-log = logging.getLogger(__name__)
 
 Renderer = Callable[[dict[str, Any]], bytes]
 
@@ -36,22 +33,35 @@ def unregister(ruleset_name: str) -> None:
     _REGISTRY.pop(ruleset_name, None)
 
 
-def renderer_for(ruleset_name: str) -> Renderer | None:
-    """The registered renderer, importing ``renderers.<ruleset_name>`` on first use.
+def _import(ruleset_name: str) -> None:
+    """Import ``renderers.<ruleset_name>`` if there is such a module (it registers itself).
 
-    Game renderer modules register themselves when imported, so loading lazily keeps
-    start-up fast and a broken renderer from taking the others (or the bot) down.
+    A module that exists but fails to import raises: a broken renderer is a bug to see
+    at start-up (``load``), not a board that silently turns into text.
     """
-    fn = _REGISTRY.get(ruleset_name)
-    if fn is None and ruleset_name.isidentifier():
+    if ruleset_name.isidentifier():
         module = f"{__name__}.{ruleset_name}"
-        try:
-            if importlib.util.find_spec(module) is not None:
-                importlib.import_module(module)
-        except Exception:
-            log.exception("renderer module %s failed to load", module)
-        fn = _REGISTRY.get(ruleset_name)
-    return fn
+        if importlib.util.find_spec(module) is not None:
+            importlib.import_module(module)
+
+
+def load(ruleset_names: Iterable[str]) -> list[str]:
+    """Import the renderer of each ruleset that has one; returns the names now rendered as pictures.
+
+    Called once at start-up so that a renderer that does not import stops the bot there.
+    """
+    names = list(ruleset_names)
+    for name in names:
+        if name not in _REGISTRY:
+            _import(name)
+    return [name for name in names if name in _REGISTRY]
+
+
+def renderer_for(ruleset_name: str) -> Renderer | None:
+    """The registered renderer, importing ``renderers.<ruleset_name>`` on first use (None: the game has none)."""
+    if ruleset_name not in _REGISTRY:
+        _import(ruleset_name)
+    return _REGISTRY.get(ruleset_name)
 
 
 def _run(fn: Renderer, view: dict[str, Any]) -> bytes:

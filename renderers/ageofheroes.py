@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
@@ -40,6 +40,7 @@ from matplotlib.markers import MarkerStyle
 from matplotlib.patches import Ellipse, FancyArrowPatch, FancyBboxPatch, PathPatch, Polygon, Rectangle
 from matplotlib.transforms import Affine2D
 
+from renderers import register
 from renderers.canvas import new_figure, to_rgba
 from renderers.hexmap import StaticLayerCache, draw_over, fingerprint, png_from_pixels
 from renderers.palette import SeatStyle, seat_style
@@ -239,7 +240,7 @@ class _Pen:
         *,
         z: float = 6,
         ls: Any = "-",
-        cap: str = "round",
+        cap: Literal["butt", "projecting", "round"] = "round",
     ) -> None:
         self.ax.add_artist(
             Line2D(
@@ -569,19 +570,19 @@ def _table(pen: _Pen, view: dict[str, Any], ctx: _Context, boxes: list[Box], tab
         pen.text(x, y + dy, str(seat + 1), 16, colour=_text_on(face), weight="bold", ha="center", z=4.5)
 
     centre = (table.cx, table.cy)
-    b = ctx.battle
-    if b:
-        att, dfn = b.get("attacker"), b.get("defender")
+    battle = ctx.battle
+    if battle:
+        att, dfn = battle.get("attacker"), battle.get("defender")
         end = pts[seat_at[dfn]] if dfn in seat_at else centre
-        label = _war_label(b)
+        label = _war_label(battle)
         if att in seat_at:
             start = pts[seat_at[att]]
             shrink_a = 34
             mx, my = (start[0] + end[0]) / 2, (start[1] + end[1]) / 2
-            dx, dy = centre[0] - mx, centre[1] - my
-            dist = (dx * dx + dy * dy) ** 0.5
+            in_x, in_y = centre[0] - mx, centre[1] - my
+            dist = (in_x * in_x + in_y * in_y) ** 0.5
             if dist > 40:  # along the rim: the flag goes inside, towards the middle
-                lx, ly = mx + dx / dist * 58, my + dy / dist * 58
+                lx, ly = mx + in_x / dist * 58, my + in_y / dist * 58
             else:  # across the middle: the flag flies just beside the arrow's middle
                 ax_, ay_ = end[0] - start[0], end[1] - start[1]
                 norm = max((ax_ * ax_ + ay_ * ay_) ** 0.5, 1.0)
@@ -1032,9 +1033,4 @@ def _legend(pen: _Pen, height: float) -> None:
         x += 36 + w + gap
 
 
-try:  # the registry is owned by renderers/__init__.py
-    from renderers import register as _register
-except ImportError:  # pragma: no cover - an older tree without the registry
-    _register = None
-if _register is not None:
-    _register("ageofheroes", render_tableau)
+register("ageofheroes", render_tableau)

@@ -29,7 +29,9 @@ digits on the unit's base shape; nothing in an area overlaps (tests check it).
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import asdict, dataclass
+from functools import partial
 from typing import Any
 
 from matplotlib.collections import LineCollection, PolyCollection
@@ -47,7 +49,10 @@ from renderers.runewars_scene import (
     AreaScene,
     FactionPanel,
     HeroMark,
+    HeroRow,
     Scene,
+    UnitCell,
+    UnitKind,
     _content,
     build_scene,
     unit_kind,
@@ -226,22 +231,35 @@ def _static_layer(scene: Scene, lay: Layout) -> Any:
     ax.set_xlim(mx, mx + mw)
     ax.set_ylim(my + mh, my)
     ax.axis("off")
-    R = lay.radius
-    by_hex = {a.hex: a for a in scene.areas}
+    _draw_terrain(ax, scene, lay)
+    _draw_setup_markers(ax, scene, lay)
+    _draw_borders(ax, scene, lay)
+    b = Batch()
+    for a in scene.areas:
+        _draw_area_print(b, a, lay)
+    b.draw(ax)
+    return to_rgba(fig)
+
+
+def _draw_terrain(ax: Any, scene: Scene, lay: Layout) -> None:
     polys, fills = [], []
     for a in scene.areas:
         cx, cy = lay.centre(a.hex)
-        polys.append([(cx + x, cy + y) for x, y in corners(Hex(0, 0), R)])
+        polys.append([(cx + x, cy + y) for x, y in corners(Hex(0, 0), lay.radius)])
         fills.append(terrain_colour(a.terrain))
     ax.add_collection(PolyCollection(polys, facecolors=fills, edgecolors="#8a7f6a", linewidths=0.8 * lay.k, zorder=1))
-    # Setup: where the next tiles go.
+
+
+def _draw_setup_markers(ax: Any, scene: Scene, lay: Layout) -> None:
+    """Setup: dashed outlines where the next tiles go."""
+    placed = {a.hex for a in scene.areas}
     for h in scene.setup_markers:
-        if tuple(h) in by_hex:
+        if tuple(h) in placed:
             continue
         cx, cy = lay.centre(h)
         ax.add_patch(
             Polygon(
-                [(cx + x, cy + y) for x, y in corners(Hex(0, 0), R * 0.92)],
+                [(cx + x, cy + y) for x, y in corners(Hex(0, 0), lay.radius * 0.92)],
                 closed=True,
                 fill=False,
                 edgecolor="#7d6f55",
@@ -250,7 +268,12 @@ def _static_layer(scene: Scene, lay: Layout) -> Any:
                 zorder=1,
             )
         )
-    # Tile outlines (thicker), map edge, mountain and water borders.
+
+
+def _draw_borders(ax: Any, scene: Scene, lay: Layout) -> None:
+    """Tile outlines (thicker), the map's edge, and mountain and water borders."""
+    R = lay.radius
+    by_hex = {a.hex: a for a in scene.areas}
     tile_lines, border_lines, border_colours = [], [], []
     for a in scene.areas:
         cx, cy = lay.centre(a.hex)
@@ -258,7 +281,7 @@ def _static_layer(scene: Scene, lay: Layout) -> Any:
             (x1, y1), (x2, y2) = edge_segment(Hex(0, 0), (d + lay.rotation) % 6, R)
             seg = [(cx + x1, cy + y1), (cx + x2, cy + y2)]
             kind = a.edges[d] if d < len(a.edges) else "none"
-            other = by_hex.get(tuple(neighbour(Hex(*a.hex), d)))
+            other = by_hex.get(neighbour(Hex(*a.hex), d))
             if kind in ("mountain", "water"):
                 border_lines.append(seg)
                 border_colours.append(MOUNTAIN if kind == "mountain" else WATER)
@@ -274,29 +297,29 @@ def _static_layer(scene: Scene, lay: Layout) -> Any:
     ]
     ax.add_collection(LineCollection(zig, colors="#ffffff", linewidths=1.4 * lay.k, zorder=4))
 
-    b = Batch()
-    for a in scene.areas:
-        cx, cy = lay.centre(a.hex)
-        b.label(a.id, cx, cy - 0.72 * R, 0.21 * R, INK, halo="#ffffffcc", z=6)
-        if a.home_colour:
-            fx = cx - label_width(a.id, 0.21 * R) / 2 - 0.11 * R
-            b.glyph("flag", fx, cy - 0.73 * R, 0.2 * R, a.home_colour, "#222222", 0.8, z=6)
-        icons = ["food"] * a.food + ["wood"] * a.wood + ["ore"] * a.ore
-        n = len(icons) + (1 if a.city else 0)
-        step = 0.21 * R
-        x0 = cx - step * (n - 1) / 2
-        y = cy - 0.5 * R
-        i = 0
-        if a.city:
-            b.glyph("circle", x0, y, 0.21 * R, "#f3d58a", "#6a4d12", 1.6 * lay.k, z=6)
-            b.label("♜", x0, y, 0.15 * R, "#6a4d12", z=7)
-            i = 1
-        for res in icons:
-            b.glyph("square", x0 + i * step, y, 0.18 * R, RESOURCE_COLOURS[res], "#222222", 0.8 * lay.k, z=6)
-            b.label(res[0].upper(), x0 + i * step, y, 0.125 * R, "#ffffff" if res != "food" else INK, z=7)
-            i += 1
-    b.draw(ax)
-    return to_rgba(fig)
+
+def _draw_area_print(b: Batch, a: AreaScene, lay: Layout) -> None:
+    """What is printed on an area: its id (with the home realm's flag), city and resources."""
+    R = lay.radius
+    cx, cy = lay.centre(a.hex)
+    b.label(a.id, cx, cy - 0.72 * R, 0.21 * R, INK, halo="#ffffffcc", z=6)
+    if a.home_colour:
+        fx = cx - label_width(a.id, 0.21 * R) / 2 - 0.11 * R
+        b.glyph("flag", fx, cy - 0.73 * R, 0.2 * R, a.home_colour, "#222222", 0.8, z=6)
+    icons = ["food"] * a.food + ["wood"] * a.wood + ["ore"] * a.ore
+    n = len(icons) + (1 if a.city else 0)
+    step = 0.21 * R
+    x0 = cx - step * (n - 1) / 2
+    y = cy - 0.5 * R
+    i = 0
+    if a.city:
+        b.glyph("circle", x0, y, 0.21 * R, "#f3d58a", "#6a4d12", 1.6 * lay.k, z=6)
+        b.label("♜", x0, y, 0.15 * R, "#6a4d12", z=7)
+        i = 1
+    for res in icons:
+        b.glyph("square", x0 + i * step, y, 0.18 * R, RESOURCE_COLOURS[res], "#222222", 0.8 * lay.k, z=6)
+        b.label(res[0].upper(), x0 + i * step, y, 0.125 * R, "#ffffff" if res != "food" else INK, z=7)
+        i += 1
 
 
 def _zigzag(seg: list[tuple[float, float]], amplitude: float, teeth: int = 5) -> list[tuple[float, float]]:
@@ -366,103 +389,14 @@ def _legend(ax: Any, rect: tuple[float, float, float, float], cols: int, k: floa
     per_col = math.ceil(len(LEGEND_ROWS) / cols)
     top = y0 + 42 * k
     dy = min(30 * k, (lh - 100 * k) / per_col)
-    s = 25 * k
-    grey = "#9a9a9a"
     for i, (kind, text) in enumerate(LEGEND_ROWS):
         col, row = divmod(i, per_col)
         gx = x0 + 28 * k + col * col_w
         gy = top + row * dy
-        tx = gx + 24 * k
-        if kind in ("triangle", "rectangle", "circle", "hexagon"):
-            b.glyph(kind, gx, gy, s, grey, "#222222", 1)
-        elif kind == "unit":
-            b.glyph("circle", gx, gy, s, grey, "#222222", 1)
-            b.label("3", gx, gy, 0.6 * s, "#ffffff")
-            b.label("K", gx + 0.62 * s, gy - 0.42 * s, 0.45 * s, INK, halo="#ffffff")
-            tx += 6 * k
-        elif kind == "routed":
-            b.glyph("rectangle", gx, gy, s, "#f4f4f4", "#777777", 2.2 * k)
-            b.label("2", gx, gy, 0.6 * s, "#555555")
-            b.glyph("circle", gx - 0.55 * s, gy - 0.42 * s, 0.5 * s, BATTLE, "#ffffff", 1)
-            b.label("R", gx - 0.55 * s, gy - 0.42 * s, 0.34 * s, "#ffffff")
-        elif kind == "damage":
-            b.glyph("circle", gx, gy, 0.7 * s, BATTLE, "#ffffff", 1)
-            b.label("2", gx, gy, 0.48 * s, "#ffffff")
-        elif kind == "hero":
-            b.glyph("star", gx, gy, 1.15 * s, grey, "#222222", 1)
-            b.label("TB", gx, gy + 0.08 * s, 0.36 * s, "#ffffff")
-        elif kind == "castle":
-            b.glyph("castle", gx, gy, s, grey, "#222222", 1)
-        elif kind == "damaged":
-            b.glyph("castle", gx, gy, s, "#ffffff", grey, 2.6 * k)
-            b.label("½", gx, gy + 0.06 * s, 0.55 * s, INK)
-        elif kind == "dev":
-            b.glyph("square", gx, gy, 0.9 * s, "#ffffff", grey, 2 * k)
-            b.label("Tr", gx, gy, 0.45 * s, INK)
-        elif kind == "rune":
-            b.glyph("diamond", gx - 0.3 * s, gy, s, RUNE, "#ffffff", 1)
-            b.label("?", gx - 0.3 * s, gy, 0.5 * s, "#ffffff")
-            b.glyph("diamond", gx + 0.45 * s, gy, s, "#e0b000", INK, 1)
-            b.label("D", gx + 0.45 * s, gy, 0.5 * s, INK)
-            b.glyph("diamond", gx + 1.2 * s, gy, s, "#8c8c8c", INK, 1)
-            b.label("✕", gx + 1.2 * s, gy, 0.5 * s, "#ffffff")
-            tx += 1.2 * s
-        elif kind == "activation":
-            b.glyph("octagon", gx, gy, 0.85 * s, grey, "#ffffff", 1.6)
-        elif kind == "marker":
-            b.glyph("circle", gx, gy, 0.9 * s, "#222222", "#ffffff", 1)
-            b.label("✕", gx, gy, 0.5 * s, "#ffffff")
-        elif kind == "explore":
-            b.glyph("circle", gx, gy, 0.9 * s, "#8a6a3c", "#ffffff", 1)
-            b.label("?", gx, gy, 0.5 * s, "#ffffff")
-        elif kind == "battle":
-            b.glyph("circle", gx, gy, s, BATTLE, "#ffffff", 1.5)
-            b.label("⚔", gx, gy, 0.7 * s, "#ffffff")
-        elif kind == "city":
-            b.glyph("circle", gx, gy, s, "#f3d58a", "#6a4d12", 1.6 * k)
-            b.label("♜", gx, gy, 0.7 * s, "#6a4d12")
-        elif kind == "res":
-            for j, res in enumerate(("food", "wood", "ore")):
-                b.glyph("square", gx - 0.2 * s + j * 0.75 * s, gy, 0.65 * s, RESOURCE_COLOURS[res], "#222222", 0.8)
-                b.label(res[0].upper(), gx - 0.2 * s + j * 0.75 * s, gy, 0.45 * s, "#ffffff" if res != "food" else INK)
-            tx += 30 * k
-        elif kind in ("mountain", "water"):
-            ax.plot(
-                [gx - 0.6 * s, gx + 0.6 * s],
-                [gy, gy],
-                color=MOUNTAIN if kind == "mountain" else WATER,
-                linewidth=6 * k,
-                solid_capstyle="round",
-                zorder=3,
-            )
-        elif kind == "ring":
-            ax.add_patch(
-                Polygon(
-                    [(gx + x, gy + y) for x, y in corners(Hex(0, 0), 0.6 * s)],
-                    closed=True,
-                    fill=False,
-                    edgecolor="#555555",
-                    linewidth=3 * k,
-                    linestyle=(0, (3, 1.5)),
-                    zorder=3,
-                )
-            )
-        elif kind == "flag":
-            b.glyph("flag", gx, gy, 0.85 * s, grey, "#222222", 0.8)
-        if kind == "dev":
-            text = "development"
+        tx = gx + 24 * k + _legend_key(b, ax, kind, gx, gy, k)
         b.label(text, tx, gy, 14 * k, INK, bold=False, align="left", z=3)
     b.draw(ax)
-    notes = ["Developments: Re resource, Di diplomacy, Tr training, De defense."]
-    c = _content()
-    if c is not None:
-        try:
-            neutrals = [unit_kind(u.id) for u in c.neutral_units()]
-            notes.append("Neutrals are grey: " + ", ".join(f"{u.code} {u.name}" for u in neutrals) + ".")
-        except Exception:
-            pass
-    notes.append("Each faction's ring has its own dash pattern (see its panel).")
-    text = "\n".join(_wrap(n, int(w / (7.4 * k))) for n in notes)
+    text = "\n".join(_wrap(n, int(w / (7.4 * k))) for n in _legend_notes())
     ax.text(
         x0 + 12 * k,
         top + per_col * dy - 4 * k,
@@ -474,6 +408,170 @@ def _legend(ax: Any, rect: tuple[float, float, float, float], cols: int, k: floa
         zorder=3,
         linespacing=1.3,
     )
+
+
+def _legend_notes() -> list[str]:
+    neutrals = [unit_kind(u.id) for u in _content().neutral_units()]
+    return [
+        "Developments: Re resource, Di diplomacy, Tr training, De defense.",
+        "Neutrals are grey: " + ", ".join(f"{u.code} {u.name}" for u in neutrals) + ".",
+        "Each faction's ring has its own dash pattern (see its panel).",
+    ]
+
+
+_LEGEND_GREY = "#9a9a9a"
+
+
+def _legend_key(b: Batch, ax: Any, kind: str, gx: float, gy: float, k: float) -> float:
+    """Draw the sample of one legend row at (gx, gy); returns how much further right its text starts."""
+    s = 25 * k
+    if kind in ("triangle", "rectangle", "circle", "hexagon"):
+        b.glyph(kind, gx, gy, s, _LEGEND_GREY, "#222222", 1)
+    elif kind in ("mountain", "water", "ring"):
+        _legend_line(ax, kind, gx, gy, s, k)
+    elif kind in _LEGEND_PIECES:
+        return _LEGEND_PIECES[kind](b, gx, gy, s, k)
+    return 0.0
+
+
+def _legend_line(ax: Any, kind: str, gx: float, gy: float, s: float, k: float) -> None:
+    """Legend samples drawn as lines: the two borders and the controller's ring."""
+    if kind == "ring":
+        ax.add_patch(
+            Polygon(
+                [(gx + x, gy + y) for x, y in corners(Hex(0, 0), 0.6 * s)],
+                closed=True,
+                fill=False,
+                edgecolor="#555555",
+                linewidth=3 * k,
+                linestyle=(0, (3, 1.5)),
+                zorder=3,
+            )
+        )
+        return
+    ax.plot(
+        [gx - 0.6 * s, gx + 0.6 * s],
+        [gy, gy],
+        color=MOUNTAIN if kind == "mountain" else WATER,
+        linewidth=6 * k,
+        solid_capstyle="round",
+        zorder=3,
+    )
+
+
+def _legend_unit(b: Batch, gx: float, gy: float, s: float, k: float) -> float:
+    b.glyph("circle", gx, gy, s, _LEGEND_GREY, "#222222", 1)
+    b.label("3", gx, gy, 0.6 * s, "#ffffff")
+    b.label("K", gx + 0.62 * s, gy - 0.42 * s, 0.45 * s, INK, halo="#ffffff")
+    return 6 * k
+
+
+def _legend_routed(b: Batch, gx: float, gy: float, s: float, k: float) -> float:
+    b.glyph("rectangle", gx, gy, s, "#f4f4f4", "#777777", 2.2 * k)
+    b.label("2", gx, gy, 0.6 * s, "#555555")
+    b.glyph("circle", gx - 0.55 * s, gy - 0.42 * s, 0.5 * s, BATTLE, "#ffffff", 1)
+    b.label("R", gx - 0.55 * s, gy - 0.42 * s, 0.34 * s, "#ffffff")
+    return 0.0
+
+
+def _legend_damage(b: Batch, gx: float, gy: float, s: float, k: float) -> float:
+    b.glyph("circle", gx, gy, 0.7 * s, BATTLE, "#ffffff", 1)
+    b.label("2", gx, gy, 0.48 * s, "#ffffff")
+    return 0.0
+
+
+def _legend_hero(b: Batch, gx: float, gy: float, s: float, k: float) -> float:
+    b.glyph("star", gx, gy, 1.15 * s, _LEGEND_GREY, "#222222", 1)
+    b.label("TB", gx, gy + 0.08 * s, 0.36 * s, "#ffffff")
+    return 0.0
+
+
+def _legend_castle(b: Batch, gx: float, gy: float, s: float, k: float) -> float:
+    b.glyph("castle", gx, gy, s, _LEGEND_GREY, "#222222", 1)
+    return 0.0
+
+
+def _legend_damaged(b: Batch, gx: float, gy: float, s: float, k: float) -> float:
+    b.glyph("castle", gx, gy, s, "#ffffff", _LEGEND_GREY, 2.6 * k)
+    b.label("½", gx, gy + 0.06 * s, 0.55 * s, INK)
+    return 0.0
+
+
+def _legend_dev(b: Batch, gx: float, gy: float, s: float, k: float) -> float:
+    b.glyph("square", gx, gy, 0.9 * s, "#ffffff", _LEGEND_GREY, 2 * k)
+    b.label("Tr", gx, gy, 0.45 * s, INK)
+    return 0.0
+
+
+def _legend_rune(b: Batch, gx: float, gy: float, s: float, k: float) -> float:
+    b.glyph("diamond", gx - 0.3 * s, gy, s, RUNE, "#ffffff", 1)
+    b.label("?", gx - 0.3 * s, gy, 0.5 * s, "#ffffff")
+    b.glyph("diamond", gx + 0.45 * s, gy, s, "#e0b000", INK, 1)
+    b.label("D", gx + 0.45 * s, gy, 0.5 * s, INK)
+    b.glyph("diamond", gx + 1.2 * s, gy, s, "#8c8c8c", INK, 1)
+    b.label("✕", gx + 1.2 * s, gy, 0.5 * s, "#ffffff")
+    return 1.2 * s
+
+
+def _legend_activation(b: Batch, gx: float, gy: float, s: float, k: float) -> float:
+    b.glyph("octagon", gx, gy, 0.85 * s, _LEGEND_GREY, "#ffffff", 1.6)
+    return 0.0
+
+
+def _legend_marker(b: Batch, gx: float, gy: float, s: float, k: float) -> float:
+    b.glyph("circle", gx, gy, 0.9 * s, "#222222", "#ffffff", 1)
+    b.label("✕", gx, gy, 0.5 * s, "#ffffff")
+    return 0.0
+
+
+def _legend_explore(b: Batch, gx: float, gy: float, s: float, k: float) -> float:
+    b.glyph("circle", gx, gy, 0.9 * s, "#8a6a3c", "#ffffff", 1)
+    b.label("?", gx, gy, 0.5 * s, "#ffffff")
+    return 0.0
+
+
+def _legend_battle(b: Batch, gx: float, gy: float, s: float, k: float) -> float:
+    b.glyph("circle", gx, gy, s, BATTLE, "#ffffff", 1.5)
+    b.label("⚔", gx, gy, 0.7 * s, "#ffffff")
+    return 0.0
+
+
+def _legend_city(b: Batch, gx: float, gy: float, s: float, k: float) -> float:
+    b.glyph("circle", gx, gy, s, "#f3d58a", "#6a4d12", 1.6 * k)
+    b.label("♜", gx, gy, 0.7 * s, "#6a4d12")
+    return 0.0
+
+
+def _legend_resources(b: Batch, gx: float, gy: float, s: float, k: float) -> float:
+    for j, res in enumerate(("food", "wood", "ore")):
+        b.glyph("square", gx - 0.2 * s + j * 0.75 * s, gy, 0.65 * s, RESOURCE_COLOURS[res], "#222222", 0.8)
+        b.label(res[0].upper(), gx - 0.2 * s + j * 0.75 * s, gy, 0.45 * s, "#ffffff" if res != "food" else INK)
+    return 30 * k
+
+
+def _legend_flag(b: Batch, gx: float, gy: float, s: float, k: float) -> float:
+    b.glyph("flag", gx, gy, 0.85 * s, _LEGEND_GREY, "#222222", 0.8)
+    return 0.0
+
+
+# The sample of each legend row drawn as glyphs and labels; returns the extra room its text needs.
+_LEGEND_PIECES: dict[str, Callable[[Batch, float, float, float, float], float]] = {
+    "unit": _legend_unit,
+    "routed": _legend_routed,
+    "damage": _legend_damage,
+    "hero": _legend_hero,
+    "castle": _legend_castle,
+    "damaged": _legend_damaged,
+    "dev": _legend_dev,
+    "rune": _legend_rune,
+    "activation": _legend_activation,
+    "marker": _legend_marker,
+    "explore": _legend_explore,
+    "battle": _legend_battle,
+    "city": _legend_city,
+    "res": _legend_resources,
+    "flag": _legend_flag,
+}
 
 
 def _wrap(text: str, width: int) -> str:
@@ -500,7 +598,24 @@ def _panel_key(p: FactionPanel) -> dict[str, Any]:
 
 
 def _faction_block(ax: Any, p: FactionPanel, x: float, y: float, w: float, h: float, k: float) -> None:
-    faded = p.eliminated
+    """One faction's panel: header, dials and counts, orders, unit key, heroes and titles, top to bottom."""
+    b = Batch()
+    hh = _block_header(ax, b, p, x, y, w, h, k)
+    ry = y + hh + 20 * k
+    _block_dials(b, p, x, ry, k)
+    ry += 34 * k
+    _block_orders(b, p, x, ry, k)
+    ry += 32 * k
+    _block_unit_key(b, p, x, ry, w, k)
+    ry += 2 * 27 * k + 4 * k
+    ry = _block_heroes(b, p, x, ry, w, k)
+    if p.titles:
+        b.label("♛ " + ", ".join(p.titles), x + 12 * k, ry, 15 * k, "#6a4d12", align="left")
+    b.draw(ax)
+
+
+def _block_header(ax: Any, b: Batch, p: FactionPanel, x: float, y: float, w: float, h: float, k: float) -> float:
+    """The frame and the coloured header (name, seat, first player, the faction's control ring); returns its height."""
     ax.add_patch(
         FancyBboxPatch(
             (x, y),
@@ -511,13 +626,12 @@ def _faction_block(ax: Any, p: FactionPanel, x: float, y: float, w: float, h: fl
             edgecolor=p.colour,
             linewidth=2.5 * k,
             zorder=1,
-            alpha=0.5 if faded else 1,
+            alpha=0.5 if p.eliminated else 1,
         )
     )
     hh = 40 * k
     ax.add_patch(Rectangle((x, y), w, hh, facecolor=p.colour, edgecolor="none", zorder=2))
     name = p.name + ("  (eliminated)" if p.eliminated else "")
-    b = Batch()
     b.label(name, x + 12 * k, y + hh / 2, 21 * k, "#ffffff", align="left")
     tags = [f"seat {p.seat + 1}"]
     if p.start_player:
@@ -536,8 +650,11 @@ def _faction_block(ax: Any, p: FactionPanel, x: float, y: float, w: float, h: fl
             zorder=3,
         )
     )
-    # Row: dials, influence, tactics, quests.
-    ry = y + hh + 20 * k
+    return hh
+
+
+def _block_dials(b: Batch, p: FactionPanel, x: float, ry: float, k: float) -> None:
+    """Row: resource dials, influence, tactics, quests (and dragon runes when the view counts them)."""
     cx = x + 22 * k
     for res in ("food", "wood", "ore"):
         b.glyph("square", cx, ry, 24 * k, RESOURCE_COLOURS[res], "#222222", 1)
@@ -548,8 +665,10 @@ def _faction_block(ax: Any, p: FactionPanel, x: float, y: float, w: float, h: fl
     if p.dragon_runes is not None:
         stats.append(("runes", p.dragon_runes))
     b.label("   ".join(f"{n} {v}" for n, v in stats), cx - 6 * k, ry, 15 * k, INK, bold=False, align="left")
-    # Row: order cards used this year (filled), the one being resolved (thick outline).
-    ry += 34 * k
+
+
+def _block_orders(b: Batch, p: FactionPanel, x: float, ry: float, k: float) -> None:
+    """Row: order cards used this year (filled), the one being resolved (thick outline), board counts."""
     b.label("orders", x + 12 * k, ry, 14 * k, "#555555", bold=False, align="left")
     for n in range(1, 9):
         bx = x + 80 * k + (n - 1) * 30 * k
@@ -574,19 +693,22 @@ def _faction_block(ax: Any, p: FactionPanel, x: float, y: float, w: float, h: fl
         bold=False,
         align="left",
     )
-    # Rows: the faction's unit key, two per row.
-    ry += 32 * k
-    c = _content()
-    kinds = []
-    if c is not None:
-        try:
-            fac = next(f for f in c.factions if f.name == p.name or f.id == p.name.upper())
-            kinds = [unit_kind(u) for u in fac.unit_types]
-        except (StopIteration, Exception):
-            kinds = []
-    order = {"triangle": 0, "rectangle": 1, "circle": 2, "hexagon": 3}
-    kinds.sort(key=lambda u: (order.get(u.shape, 9), u.code))
-    for i, kd in enumerate(kinds[:4]):
+
+
+_SHAPE_ORDER = {"triangle": 0, "rectangle": 1, "circle": 2, "hexagon": 3}
+
+
+def _faction_unit_kinds(p: FactionPanel) -> list[UnitKind]:
+    """The faction's unit types in key order (by base shape); none for a panel naming no known faction."""
+    fac = next((f for f in _content().factions if f.name == p.name or f.id == p.name.upper()), None)
+    kinds = [unit_kind(u) for u in fac.unit_types] if fac is not None else []
+    kinds.sort(key=lambda u: (_SHAPE_ORDER.get(u.shape, 9), u.code))
+    return kinds
+
+
+def _block_unit_key(b: Batch, p: FactionPanel, x: float, ry: float, w: float, k: float) -> None:
+    """Rows: the faction's unit key, two per row."""
+    for i, kd in enumerate(_faction_unit_kinds(p)[:4]):
         row, col = divmod(i, 2)
         ux = x + 22 * k + col * (w / 2)
         uy = ry + row * 27 * k
@@ -594,32 +716,37 @@ def _faction_block(ax: Any, p: FactionPanel, x: float, y: float, w: float, h: fl
         b.glyph(kd.shape, ux, uy, size, p.colour, "#222222", 1)
         b.label(kd.code, ux, uy + (2 * k if kd.shape == "triangle" else 0), 12 * k, "#ffffff")
         b.label(kd.name, ux + 17 * k, uy, 14 * k, INK, bold=False, align="left")
-    # Rows: heroes.
-    ry += 2 * 27 * k + 4 * k
+
+
+def _hero_facts(hr: HeroRow) -> str:
+    """A hero's panel line: area, attributes, health left, rewards, routed."""
+    bits = [hr.area or "—"]
+    if hr.strength is not None:
+        bits.append(f"S{hr.strength} A{hr.agility} W{hr.wisdom}")
+    if hr.health is not None:
+        bits.append(f"♥{max(0, hr.health - hr.damage)}/{hr.health}")
+    if hr.rewards:
+        bits.append(f"{hr.rewards} reward" + ("s" if hr.rewards > 1 else ""))
+    if hr.routed:
+        bits.append("routed")
+    return "  ·  ".join(bits)
+
+
+def _block_heroes(b: Batch, p: FactionPanel, x: float, ry: float, w: float, k: float) -> float:
+    """Rows: one per hero; returns the y of the row after them."""
     if not p.heroes:
         b.label("no heroes", x + 12 * k, ry, 14 * k, "#777777", bold=False, align="left")
     for hr in p.heroes:
         face, edge = ("#ffffff", p.colour) if hr.routed else (p.colour, "#222222")
         b.glyph("star", x + 22 * k, ry, 25 * k, face, edge, 1.5)
-        bits = [hr.area or "—"]
-        if hr.strength is not None:
-            bits.append(f"S{hr.strength} A{hr.agility} W{hr.wisdom}")
-        if hr.health is not None:
-            bits.append(f"♥{max(0, hr.health - hr.damage)}/{hr.health}")
-        if hr.rewards:
-            bits.append(f"{hr.rewards} reward" + ("s" if hr.rewards > 1 else ""))
-        if hr.routed:
-            bits.append("routed")
         name_w = label_width(hr.name, 15 * k) + 12 * k
         b.label(hr.name, x + 40 * k, ry, 15 * k, INK, align="left")
-        line = "  ·  ".join(bits)
+        line = _hero_facts(hr)
         room = x + w - 10 * k - (x + 40 * k + name_w)
         size = 15 * k * min(1.0, room / max(1.0, label_width(line, 15 * k, bold=False)))  # shrink, never spill
         b.label(line, x + 40 * k + name_w, ry, size, BATTLE if hr.damage else INK, bold=False, align="left")
         ry += 27 * k
-    if p.titles:
-        b.label("♛ " + ", ".join(p.titles), x + 12 * k, ry, 15 * k, "#6a4d12", align="left")
-    b.draw(ax)
+    return ry
 
 
 # Agg's hinted text runs a few per cent wider than the unhinted outlines ``label_width`` measures.
@@ -690,87 +817,97 @@ def _banner_layer(scene: Scene, lay: Layout) -> Any:
 # --------------------------------------------------------------------------- live layer
 
 
-def _grid(n: int) -> tuple[int, int]:
-    if n <= 3:
-        return max(1, n), 1
-    if n == 4:
-        return 2, 2
-    if n <= 6:
-        return 3, 2
-    if n <= 8:
-        return 4, 2
-    return 4, math.ceil(n / 4)
-
-
 def _draw_area(b: Batch, a: AreaScene, lay: Layout, rings: list[Any]) -> None:
-    R = lay.radius
-    k = lay.k
+    """One area's live pieces: its control ring (collected in ``rings``), stacks, tokens and battle marker."""
     cx, cy = lay.centre(a.hex)
     if a.controller_colour:
-        ring = [(cx + x, cy + y) for x, y in corners(Hex(0, 0), R * 0.9)]
+        ring = [(cx + x, cy + y) for x, y in corners(Hex(0, 0), lay.radius * 0.9)]
         rings.append((ring, a.controller_colour, a.controller_style))
-    # Units and heroes share a grid in the middle band of the hex: one row per owner (a battle
-    # reads as two armies), at most four stacks a row.
+    _draw_stacks(b, a, lay, cx, cy)
+    _draw_tokens(b, _token_row(a), lay, cx, cy)
+    if a.battle:
+        R = lay.radius
+        b.glyph("circle", cx + 0.6 * R, cy - 0.32 * R, 0.3 * R, BATTLE, "#ffffff", 2 * lay.k, z=14)
+        b.label("⚔", cx + 0.6 * R, cy - 0.32 * R, 0.22 * R, "#ffffff", z=15)
+
+
+def _draw_stacks(b: Batch, a: AreaScene, lay: Layout, cx: float, cy: float) -> None:
+    """Units and heroes share a grid in the middle band of the hex.
+
+    One row per owner (a battle reads as two armies), at most four stacks a row.
+    """
     cells = _cells_by_owner(a)
-    if cells:
-        band_top, band_bottom = cy - 0.36 * R, cy + 0.5 * R
-        rows, g, cw, ch = _pack(cells, R, band_bottom - band_top)
-        for r, row in enumerate(rows):
-            y = band_top + ch * (r + 0.5)
-            for c, cell in enumerate(row):
-                x = cx - cw * (len(row) - 1) / 2 + c * cw
-                if isinstance(cell, HeroMark):
-                    _hero_cell(b, cell, x, y, g, k)
-                else:
-                    _unit_cell(b, cell, x, y, g, k)
-    # Tokens along the bottom: stronghold and development, rune, activation, markers, exploration.
+    if not cells:
+        return
+    R = lay.radius
+    band_top, band_bottom = cy - 0.36 * R, cy + 0.5 * R
+    rows, g, cw, ch = _pack(cells, R, band_bottom - band_top)
+    for r, row in enumerate(rows):
+        y = band_top + ch * (r + 0.5)
+        for c, cell in enumerate(row):
+            x = cx - cw * (len(row) - 1) / 2 + c * cw
+            if isinstance(cell, HeroMark):
+                _hero_cell(b, cell, x, y, g, lay.k)
+            else:
+                _unit_cell(b, cell, x, y, g, lay.k)
+
+
+def _token_row(a: AreaScene) -> list[tuple[str, Any]]:
+    """Tokens along the bottom, left to right: stronghold and development, rune, activation, markers, exploration."""
     toks: list[tuple[str, Any]] = []
     if a.stronghold:
         toks.append(("stronghold", a.stronghold))
         if a.stronghold.get("development"):
             toks.append(("dev", a.stronghold))
-    for t in a.tokens:
-        toks.append((t.kind, t))
-    if toks:
-        s = 0.24 * R
-        step = min(0.28 * R, 1.05 * R / max(1, len(toks)))
-        s = min(s, step * 0.92)
-        y = cy + 0.72 * R
-        x0 = cx - step * (len(toks) - 1) / 2
-        for i, (kind, t) in enumerate(toks):
-            x = x0 + i * step
-            if kind == "stronghold":
-                if t["damaged"]:
-                    b.glyph("castle", x, y, s * 1.15, "#ffffff", t["colour"], 2.6 * k, z=12)
-                    b.label("½", x, y + 0.08 * s, 0.62 * s, INK, z=13)
-                else:
-                    b.glyph("castle", x, y, s * 1.15, t["colour"], "#222222", 1.2 * k, z=12)
-            elif kind == "dev":
-                code = DEVELOPMENT_CODES.get(str(t.get("development")), str(t.get("development"))[:2].title())
-                b.glyph("square", x, y, s * 0.95, "#ffffff", t["colour"], 2 * k, z=12)
-                b.label(code, x, y, 0.46 * s, INK, z=13)
-            elif kind == "rune":
-                fill = {"dragon": "#e0b000", "false": "#8c8c8c"}.get(t.detail, RUNE)
-                b.glyph("diamond", x, y, s * 1.25, fill, "#ffffff" if fill == RUNE else INK, 1.2 * k, z=12)
-                b.label(t.label, x, y, 0.55 * s, "#ffffff" if t.detail != "dragon" else INK, z=13)
-            elif kind == "activation":
-                b.glyph("octagon", x, y, s * 0.85, t.colour, "#ffffff", 1.8 * k, z=12)
-            elif kind == "marker":
-                b.glyph("circle", x, y, s * 0.9, "#222222", "#ffffff", 1.2 * k, z=12)
-                b.label("✕", x, y, 0.55 * s, "#ffffff", z=13)
-            elif kind == "explore":
-                b.glyph("circle", x, y, s * 0.9, "#8a6a3c", "#ffffff", 1.2 * k, z=12)
-                b.label(t.label, x, y, 0.5 * s, "#ffffff", z=13)
-    if a.battle:
-        b.glyph("circle", cx + 0.6 * R, cy - 0.32 * R, 0.3 * R, BATTLE, "#ffffff", 2 * k, z=14)
-        b.label("⚔", cx + 0.6 * R, cy - 0.32 * R, 0.22 * R, "#ffffff", z=15)
+    toks += [(t.kind, t) for t in a.tokens]
+    return toks
 
 
-def _cells_by_owner(a: AreaScene) -> list[list[Any]]:
+def _draw_tokens(b: Batch, toks: list[tuple[str, Any]], lay: Layout, cx: float, cy: float) -> None:
+    if not toks:
+        return
+    R = lay.radius
+    s = 0.24 * R
+    step = min(0.28 * R, 1.05 * R / max(1, len(toks)))
+    s = min(s, step * 0.92)
+    y = cy + 0.72 * R
+    x0 = cx - step * (len(toks) - 1) / 2
+    for i, (kind, t) in enumerate(toks):
+        _draw_token(b, kind, t, x0 + i * step, y, s, lay.k)
+
+
+def _draw_token(b: Batch, kind: str, t: Any, x: float, y: float, s: float, k: float) -> None:
+    """One token of size ``s``: ``t`` is the stronghold dict for stronghold and development, else a ``Token``."""
+    if kind == "stronghold":
+        if t["damaged"]:
+            b.glyph("castle", x, y, s * 1.15, "#ffffff", t["colour"], 2.6 * k, z=12)
+            b.label("½", x, y + 0.08 * s, 0.62 * s, INK, z=13)
+        else:
+            b.glyph("castle", x, y, s * 1.15, t["colour"], "#222222", 1.2 * k, z=12)
+    elif kind == "dev":
+        code = DEVELOPMENT_CODES.get(str(t.get("development")), str(t.get("development"))[:2].title())
+        b.glyph("square", x, y, s * 0.95, "#ffffff", t["colour"], 2 * k, z=12)
+        b.label(code, x, y, 0.46 * s, INK, z=13)
+    elif kind == "rune":
+        fill = {"dragon": "#e0b000", "false": "#8c8c8c"}.get(t.detail, RUNE)
+        b.glyph("diamond", x, y, s * 1.25, fill, "#ffffff" if fill == RUNE else INK, 1.2 * k, z=12)
+        b.label(t.label, x, y, 0.55 * s, "#ffffff" if t.detail != "dragon" else INK, z=13)
+    elif kind == "activation":
+        b.glyph("octagon", x, y, s * 0.85, t.colour, "#ffffff", 1.8 * k, z=12)
+    elif kind == "marker":
+        b.glyph("circle", x, y, s * 0.9, "#222222", "#ffffff", 1.2 * k, z=12)
+        b.label("✕", x, y, 0.55 * s, "#ffffff", z=13)
+    elif kind == "explore":
+        b.glyph("circle", x, y, s * 0.9, "#8a6a3c", "#ffffff", 1.2 * k, z=12)
+        b.label(t.label, x, y, 0.5 * s, "#ffffff", z=13)
+
+
+def _cells_by_owner(a: AreaScene) -> list[list[UnitCell | HeroMark]]:
     """Unit stacks and heroes grouped by owner: the area's holder first, unallied neutrals last."""
-    owners: list[Any] = []
-    by_owner: dict[Any, list[Any]] = {}
-    for cell in [*a.units, *a.heroes]:
+    owners: list[int | None] = []
+    by_owner: dict[int | None, list[UnitCell | HeroMark]] = {}
+    cells: list[UnitCell | HeroMark] = [*a.units, *a.heroes]
+    for cell in cells:
         if cell.owner not in by_owner:
             owners.append(cell.owner)
             by_owner[cell.owner] = []
@@ -883,29 +1020,47 @@ def render_pixels(view: dict[str, Any], *, width: int = 1800) -> Any:
     """The board picture as an (H, W, 4) uint8 array (``render_board`` without the PNG encoding)."""
     scene = build_scene(view)
     lay = layout(scene, int(width))
+    patches = _cached_layers(scene, lay)
+    fig = new_figure(lay.width, lay.height, facecolor=BACKGROUND)
+    tf = pixel_transform(lay.height)
+    b = Batch()
+    _draw_map_pieces(fig, tf, b, scene, lay)
+    _draw_to_act(b, scene, lay)
+    _draw_status(fig, tf, scene, lay)
+    b.draw(fig, tf)
+    return draw_over(fig, _plain(lay.width, lay.height), patches=patches)
+
+
+Patch = tuple[int, int, Any]  # (row, column, pixels) pasted under the live layer
+
+
+def _cached_layers(scene: Scene, lay: Layout) -> list[Patch]:
+    """The map, banner, legend and faction blocks: from the caches, drawn only when what they show changed."""
     k = lay.k
-    map_pixels = STATIC_CACHE.get(static_fingerprint(scene, lay), lambda: _static_layer(scene, lay))
+    map_pixels = STATIC_CACHE.get(static_fingerprint(scene, lay), partial(_static_layer, scene, lay))
     banner_key = fingerprint(["runewars-banner-v3", asdict(scene.banner) | {"status": ""}, lay.width, lay.banner_h])
-    patches = [
+    patches: list[Patch] = [
         (lay.map_rect[1], lay.map_rect[0], map_pixels),
-        (0, 0, PANEL_CACHE.get(banner_key, lambda: _banner_layer(scene, lay))),
+        (0, 0, PANEL_CACHE.get(banner_key, partial(_banner_layer, scene, lay))),
     ]
     legend_key = fingerprint(["runewars-legend-v2", lay.legend, lay.legend_cols, k])
     patches.append(
         (
             int(lay.legend[1] - k),
             int(lay.legend[0] - k),
-            PANEL_CACHE.get(legend_key, lambda: _legend_layer(lay.legend, lay.legend_cols, k)),
+            PANEL_CACHE.get(legend_key, partial(_legend_layer, lay.legend, lay.legend_cols, k)),
         )
     )
     for p, (bx, by, bw, bh) in zip(scene.panels, lay.blocks, strict=False):
         key = fingerprint(["runewars-block-v2", _panel_key(p), bw, bh, k])
-        block = PANEL_CACHE.get(key, lambda: _block_layer(p, bw, bh, k))
+        block = PANEL_CACHE.get(key, partial(_block_layer, p, bw, bh, k))
         patches.append((round(lay.panel_y + by), round(lay.panel_x + bx), block))
+    return patches
 
-    fig = new_figure(lay.width, lay.height, facecolor=BACKGROUND)
-    tf = pixel_transform(lay.height)
-    b = Batch()
+
+def _draw_map_pieces(fig: Any, tf: Any, b: Batch, scene: Scene, lay: Layout) -> None:
+    """Every area's pieces into ``b``; control rings with their wash and battle outlines straight onto ``fig``."""
+    k = lay.k
     rings: list[Any] = []
     battle_polys = []
     for a in scene.areas:
@@ -939,22 +1094,27 @@ def render_pixels(view: dict[str, Any], *, width: int = 1800) -> Any:
         fig.add_artist(
             PolyCollection(battle_polys, facecolors="none", edgecolors=BATTLE, linewidths=5 * k, zorder=6, transform=tf)
         )
-    # Live bits of the panel and banner: who is to act, and the status line.
-    for p, (bx, by, bw, bh) in zip(scene.panels, lay.blocks, strict=False):
+
+
+def _draw_to_act(b: Batch, scene: Scene, lay: Layout) -> None:
+    """The live "TO ACT" badge on the panel of each faction the game waits on (not cached: it changes every action)."""
+    k = lay.k
+    for p, (bx, by, _bw, _bh) in zip(scene.panels, lay.blocks, strict=False):
         if p.waiting:
             x = lay.panel_x + bx + 1.5 * k + 12 * k + label_width(p.name, 21 * k) + 46 * k
             y = lay.panel_y + by + 1.5 * k + 20 * k
             b.glyph("pill", x, y, 80 * k, "#ffffff", "#222222", 1.2 * k, z=30)
             b.label("TO ACT", x, y, 13 * k, INK, z=31)
-    status = scene.banner.status
-    status = _fit(status, 15 * k, lay.width - 32 * k)
+
+
+def _draw_status(fig: Any, tf: Any, scene: Scene, lay: Layout) -> None:
+    """The banner's status line (live: battles, turns and waiting change with nearly every action)."""
+    k = lay.k
+    status = _fit(scene.banner.status, 15 * k, lay.width - 32 * k)
     if status:
         fig.text(
             16 * k, 94 * k, status, fontsize=15 * k * PT_PER_PX, color="#dddddd", va="center", zorder=40, transform=tf
         )
-    b.draw(fig, tf)
-    return draw_over(fig, _plain(lay.width, lay.height), patches=patches)
 
 
-if hasattr(renderers, "register"):
-    renderers.register("runewars", render_board)
+renderers.register("runewars", render_board)

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from typing import Any
 
+import numpy as np
 from matplotlib.axes import Axes
 from matplotlib.font_manager import FontProperties
 from matplotlib.lines import Line2D
@@ -37,9 +38,14 @@ def _regular_polygon(n: int, start_deg: float, sx: float = 1.0) -> Path:
 
 def _scaled(path: Path, box: float = 1.0) -> Path:
     """A path padded with two invisible points so matplotlib's marker rescale keeps its true size."""
-    verts = list(path.vertices) + [(-box, -box), (box, box)]
-    codes = list(path.codes if path.codes is not None else [Path.MOVETO] + [Path.LINETO] * (len(path.vertices) - 1))
-    codes += [Path.MOVETO, Path.MOVETO]
+    vertices = np.asarray(path.vertices, dtype=float)
+    if path.codes is None:
+        own = np.full(len(vertices), Path.LINETO, dtype=Path.code_type)
+        own[:1] = Path.MOVETO
+    else:
+        own = np.asarray(path.codes, dtype=Path.code_type)
+    verts = np.vstack([vertices, [(-box, -box), (box, box)]])
+    codes = np.concatenate([own, np.array([Path.MOVETO, Path.MOVETO], dtype=Path.code_type)])
     return Path(verts, codes)
 
 

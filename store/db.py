@@ -7,8 +7,13 @@ write here is one plain function (BEGIN IMMEDIATE ... COMMIT) shipped to the wor
 thread as a single call: nothing interleaves with it, and it costs one thread
 hop instead of one per statement.
 
-Shipping a function relies on ``Connection._execute``, which aiosqlite has kept
-unchanged since 0.17; requirements pin ``aiosqlite<1``.
+Why a private call: aiosqlite's public API runs one statement per call (``execute``,
+``commit``), which would cost a thread hop per statement and let another game's statements
+interleave inside a transaction; it has no public "run this function on your thread" call.
+Shipping a function therefore uses ``Connection._execute`` (and the raw ``_conn`` it runs
+on), which aiosqlite has kept unchanged since 0.17. requirements.txt pins the version
+these were tested with (``aiosqlite==0.22.1``); ``tests/store`` (crash, concurrency and
+property tests) is what to run before moving the pin.
 """
 
 from __future__ import annotations
@@ -47,7 +52,7 @@ class Db:
     async def run(self, fn: Callable[[sqlite3.Connection], T]) -> T:
         """Run ``fn(raw_connection)`` on the worker thread as one uninterrupted call."""
         conn = self._conn
-        return await conn._execute(lambda: fn(conn._conn))  # type: ignore[no-any-return]
+        return await conn._execute(lambda: fn(conn._conn))
 
     async def transaction(self, fn: Callable[[sqlite3.Connection], T]) -> T:
         """Run ``fn`` inside BEGIN IMMEDIATE / COMMIT; any exception rolls everything back."""

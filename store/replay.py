@@ -63,7 +63,7 @@ def effective_steps(entries: Iterable[Step]) -> list[Step]:
 
 
 def replay(
-    ruleset: Ruleset,  # type: ignore[type-arg]
+    ruleset: Ruleset,
     options: dict[str, Any],
     seed: str,
     entries: Iterable[Step],

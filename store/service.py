@@ -20,6 +20,7 @@ import difflib
 import functools
 import hashlib
 import json
+import logging
 import secrets as secrets_module
 import weakref
 import zoneinfo
@@ -49,6 +50,8 @@ from .models import (
 from .replay import Step
 from .replay import replay as replay_log
 from .undo import LoggedStep, undo_refusal
+
+log = logging.getLogger(__name__)
 
 Clock = Callable[[], datetime]
 
@@ -164,7 +167,7 @@ class GameStore:
         return moment.astimezone(UTC)
 
     @staticmethod
-    def _ruleset(name: str) -> Ruleset:  # type: ignore[type-arg]
+    def _ruleset(name: str) -> Ruleset:
         try:
             return engine.ruleset(name)
         except KeyError:
@@ -196,7 +199,17 @@ class GameStore:
         """The state right after action ``node``: the nearest snapshot plus the actions after it."""
         tail = await self._db.run(lambda raw: tables.chain_tail(raw, record.id, node))
         rs = self._ruleset(record.ruleset)
-        state = rs.load_state(tail.snapshot) if tail.snapshot is not None else rs.setup(record.options, seed)
+        state: GameState | None = None
+        if tail.snapshot is not None:
+            try:
+                state = rs.load_state(tail.snapshot)
+            except ValidationError:
+                # A snapshot written by an engine whose state had another shape (an upgrade of the
+                # rules engine). The seed and the actions still rebuild the game, so replay them all.
+                log.warning("game #%s: snapshot no longer loads; replaying from the seed", record.id)
+                tail = await self._db.run(lambda raw: tables.chain_tail(raw, record.id, node, use_snapshots=False))
+        if state is None:
+            state = rs.setup(record.options, seed)
         for seq, seat, action in tail.steps:
             try:
                 state, _events = rs.apply(state, seat, action)
@@ -220,7 +233,7 @@ class GameStore:
 
     def _outcome(
         self,
-        rs: Ruleset,  # type: ignore[type-arg]
+        rs: Ruleset,
         entry: CachedGame,
         seq: int,
         seat: int,
@@ -249,7 +262,7 @@ class GameStore:
         return self._outcome(rs, entry, original.seq, original.seat, original.events, duplicate=True)
 
     @staticmethod
-    def _resolve_seat(entry: CachedGame, rs: Ruleset, user_id: int, seat: int | None) -> int:  # type: ignore[type-arg]
+    def _resolve_seat(entry: CachedGame, rs: Ruleset, user_id: int, seat: int | None) -> int:
         mine = [s.seat for s in entry.seats if s.user_id == user_id and s.seat is not None]
         if user_id == 0 or not mine:
             raise StoreError("not_player", "You are not playing in this game.")
@@ -267,7 +280,7 @@ class GameStore:
 
     async def _commit(
         self,
-        rs: Ruleset,  # type: ignore[type-arg]
+        rs: Ruleset,
         entry: CachedGame,
         new: tables.NewEntry,
         state: GameState,
@@ -372,8 +385,9 @@ class GameStore:
         )
 
     @staticmethod
-    def _revealed(before: GameState, after: GameState, events: list[Event]) -> bool:
-        return any(e.reveals for e in events) or before.rng != after.rng
+    def _revealed(before: GameState | None, after: GameState, events: list[Event]) -> bool:
+        """Whether an action showed something new; with no state before it (never expected), assume it did."""
+        return any(e.reveals for e in events) or before is None or before.rng != after.rng
 
     # ---- tables ----------------------------------------------------------------
 

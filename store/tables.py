@@ -153,8 +153,9 @@ class ChainTail:
     depth: int  # how many actions are in effect at the node
 
 
-def chain_tail(raw: sqlite3.Connection, game_id: int, node: int) -> ChainTail:
-    """Walk from ``node`` back through its parents to the nearest snapshot (or the start)."""
+def chain_tail(raw: sqlite3.Connection, game_id: int, node: int, *, use_snapshots: bool = True) -> ChainTail:
+    """Walk from ``node`` back through its parents to the nearest snapshot (or the start; always the
+    start when ``use_snapshots`` is off)."""
     steps: list[tuple[int, int, dict[str, Any]]] = []
     depth: int | None = None
     current = node
@@ -167,7 +168,11 @@ def chain_tail(raw: sqlite3.Connection, game_id: int, node: int) -> ChainTail:
             raise StoreError("corrupt", f"Game #{game_id}'s log has no action {current} to rebuild from.")
         if depth is None:
             depth = int(row["depth"])
-        snap = raw.execute("SELECT state FROM snapshots WHERE game_id = ? AND node = ?", (game_id, current)).fetchone()
+        snap = (
+            raw.execute("SELECT state FROM snapshots WHERE game_id = ? AND node = ?", (game_id, current)).fetchone()
+            if use_snapshots
+            else None
+        )
         if snap is not None:
             steps.reverse()
             return ChainTail(base=current, snapshot=snap["state"], steps=steps, depth=depth)

@@ -4,8 +4,22 @@ from __future__ import annotations
 
 import engine
 
+from .reference import REGULAR, card_kind, card_kinds, card_list, card_name, card_rules, tradable_kinds
 from .ruleset import AGE_OF_HEROES, AgeOfHeroes
 
 engine.register(AGE_OF_HEROES)
 
-__all__ = ["AGE_OF_HEROES", "AgeOfHeroes"]
+# The public API for the Discord layer (DESIGN.md: cogs read prompts and views only and import a
+# game's top level, never its modules): the ruleset and printed card names, kinds and rules text
+# (``reference.py``), which hold no game state and so no secret.
+__all__ = [
+    "AGE_OF_HEROES",
+    "REGULAR",
+    "AgeOfHeroes",
+    "card_kind",
+    "card_kinds",
+    "card_list",
+    "card_name",
+    "card_rules",
+    "tradable_kinds",
+]

@@ -1,4 +1,8 @@
-"""Prompts (spec §4): what the game waits for, built from the top frame of the flow."""
+"""Prompts (spec §4): what the game waits for, one builder per decision step of the flow.
+
+Each builder is registered on the game's ``FLOW`` with the action types that answer it, so
+adding a decision means adding a step kind here and its handler in the rule module.
+"""
 
 from __future__ import annotations
 
@@ -6,12 +10,13 @@ import hashlib
 import json
 from typing import Any
 
-from engine.core import Option, Prompt
+from engine.core import Option, Prompt, RuleViolation
 
 from . import cards as C
 from .actions import Assign, DeclareWar, PlunderPick, TradeOffer
 from .build import auto_payment, check_item, eliminates, general_targets, road_targets
 from .events_cards import quake_targets, volcano_targets
+from .flow import FLOW, decision, window
 from .state import AohState, Frame
 from .table import cards_of_kind, seat_name, surviving
 from .war import can_war, war_targets
@@ -72,7 +77,7 @@ def build_options(state: AohState, seat: int) -> list[Option]:
         for extra in extras:
             try:
                 check_item(state, seat, item, extra.get("army"), extra.get("neighbour"))
-            except Exception:
+            except RuleViolation:  # this target is not buildable now: no button for it
                 continue
             where = (
                 f" on {extra['army']}"
@@ -184,7 +189,7 @@ def trade_options(state: AohState, seat: int) -> list[Option]:
         out.append(_opt(f"Decline #{o.id}", type="trade_decline", offer=o.id))
     for o in state.trade.outgoing(seat):
         out.append(_opt(f"Withdraw #{o.id}", type="trade_withdraw", offer=o.id))
-    if state.stack and state.stack[-1].kind == "trade":
+    if state.steps and state.steps[0].kind == "trade":
         if seat in state.trade.done:
             out.append(_opt("Not done: keep trading", type="trade_done", done=False))
         else:
@@ -206,7 +211,10 @@ def trade_question(state: AohState, seat: int, head: str) -> str:
     return "\n".join(lines)
 
 
-TRADE_HEAD = "Market Day trading (AH-4.4): make offers with **Make an offer…**, answer offers made to you, then press **Done trading**."
+TRADE_HEAD = (
+    "Market Day trading (AH-4.4): make offers with **Make an offer…**, answer offers made to you, "
+    "then press **Done trading**."
+)
 
 
 def _single(
@@ -234,208 +242,235 @@ def _single(
     ]
 
 
-def prompts(state: AohState) -> list[Prompt]:
-    if state.winners is not None or not state.stack:
-        return []
-    f = state.stack[-1]
-    seat = int(f.seat) if f.seat is not None else 0
-    k = f.kind
-    out: list[Prompt]
-    if k == "tribe":
-        free = [t for t in state.content.tribes if t not in {p.tribe for p in state.seats}]
-        out = _single(
-            state,
-            f,
-            "AH-3.4",
-            "Choose your tribe.",
-            [
-                _opt(f"{C.name(t)} ({C.name(state.content.tribes[t].special_resource)})", type="choose_tribe", tribe=t)
-                for t in free
-            ],
-        )
-    elif k == "action":
-        opts = _action_options(state, seat)
-        out = _single(
-            state,
-            f,
-            "AH-7.1",
-            "Your action: Tax, Build, War or nothing?",
-            opts,
-            default={"type": "action", "choice": "none"},
-        )
-    elif k == "tax_swap":
-        opts = [_opt(f"Swap {C.name(c)}", type="tax_swap", card=c) for c in _distinct(state.p(seat).hand)]
-        opts.append(_opt("Skip the swap", type="tax_swap", card=None))
-        out = _single(state, f, "AH-8.2", "You have no City: discard a card to draw one, or skip.", opts, secret=True)
-    elif k == "build":
-        opts = build_options(state, seat)
-        if f.data.get("may_switch"):
-            opts = _action_options(state, seat, switching=True) + opts
-        out = _single(
-            state, f, "AH-9.1", "Build an item, or finish.", opts, secret=True, default={"type": "finish_build"}
-        )
-    elif k == "road_consent":
-        req = int(f.data["requester"])
-        opts = [
-            _opt("Consent to the road", type="road_answer", consent=True),
-            _opt("Refuse", type="road_answer", consent=False),
-        ]
-        out = _single(
-            state, f, "AH-9.9.3", f"{seat_name(state, req)} asks to build a road to you. Do you consent?", opts
-        )
-    elif k == "war_declare":
-        out = _single(
-            state,
-            f,
-            "AH-10.3",
-            "Declare war: target, purpose, armies and any Mighty Hero.",
-            declare_options(state, seat),
-            answer_schema=schema(DeclareWar),
-            default={"type": "cancel_war"},
-        )
-    elif k == "war_response":
-        b = state.battle
-        assert b is not None
-        q = (
-            "The Barbarians attack you!"
-            if b.attacker < 0
-            else f"{seat_name(state, b.attacker)} attacks you ({b.purpose})."
-        )
-        out = _single(
-            state,
-            f,
-            "AH-10.6",
-            q + " Play a special card?",
-            response_options(state, seat),
-            secret=True,
-            default={"type": "respond", "play": "none", "heroes": []},
-        )
-    elif k == "plunder_pick":
-        n, d = int(f.data["count"]), int(f.data["defender"])
-        size = len(state.p(d).hand)
-        opts = [
-            _opt(f"Take positions 1-{n}", type="plunder_pick", positions=list(range(1, n + 1))),
-            _opt(f"Take the last {n}", type="plunder_pick", positions=list(range(size - n + 1, size + 1))),
-        ]
-        out = _single(
-            state,
-            f,
-            "AH-10.14.2",
-            f"Pick {n} face-down cards from {seat_name(state, d)}'s hand of {size}.",
-            opts,
-            answer_schema=schema(PlunderPick),
-        )
-    elif k == "event_target":
-        assert f.card is not None
-        ek = C.kind(f.card)
-        targets = quake_targets(state, seat) if ek == "earthquake" else volcano_targets(state, seat)
-        opts = []
-        for t in targets:
-            if ek == "earthquake" and state.options.earthquake_scope == "single_army":
-                opts += [
-                    _opt(f"{seat_name(state, t)}: army {a.id}", type="choose_target", target=t, army=a.id)
-                    for a in state.p(t).armies
-                    if a.status == "home" and not a.general
-                ]
-            else:
-                opts.append(_opt(seat_name(state, t), type="choose_target", target=t))
-        out = _single(
-            state,
-            f,
-            "AH-11.4.1" if ek == "earthquake" else "AH-11.5.1",
-            f"Choose the target of {C.name(ek)}.",
-            opts,
-            default=opts[0].action,
-        )
-    elif k in ("luck_window", "assign", "duel_pick"):
-        assert f.choice is not None
-        choice = f.choice
-        if k == "luck_window":
-            q = f"{C.name(f.card or '')} is about to hit you. Play Luck, or continue?"
-            opts_for = lambda s: (
-                [_opt("Continue", type="luck", play=False)]
-                + ([_opt("Play Luck", type="luck", play=True)] if cards_of_kind(state.p(s), "luck") else [])
-            )
-            out = choice.prompts(q, opts_for, default_for=lambda s: {"type": "luck", "play": False})
-        elif k == "assign":
-            out = choice.prompts(
-                "Place one battle card face down under each of your armies.",
-                lambda s: assign_options(state, s),
-                answer_schema=schema(Assign),
-                default_for=lambda s: assign_options(state, s)[0].action,
-            )
+# ---- one prompt builder per decision step (registered on the game's flow) -------------------
+# The action types each decision accepts are the ones ``ruleset.EXPECTS`` routes to it.
+
+
+@decision("tribe", "choose_tribe")
+def _tribe(state: AohState, f: Frame) -> list[Prompt]:
+    free = [t for t in state.content.tribes if t not in {p.tribe for p in state.seats}]
+    opts = [
+        _opt(f"{C.name(t)} ({C.name(state.content.tribes[t].special_resource)})", type="choose_tribe", tribe=t)
+        for t in free
+    ]
+    return _single(state, f, "AH-3.4", "Choose your tribe.", opts)
+
+
+@decision("action", "action")
+def _action(state: AohState, f: Frame) -> list[Prompt]:
+    opts = _action_options(state, _seat(f))
+    question = "Your action: Tax, Build, War or nothing?"
+    return _single(state, f, "AH-7.1", question, opts, default={"type": "action", "choice": "none"})
+
+
+@decision("tax_swap", "tax_swap")
+def _tax_swap(state: AohState, f: Frame) -> list[Prompt]:
+    opts = [_opt(f"Swap {C.name(c)}", type="tax_swap", card=c) for c in _distinct(state.p(_seat(f)).hand)]
+    opts.append(_opt("Skip the swap", type="tax_swap", card=None))
+    return _single(state, f, "AH-8.2", "You have no City: discard a card to draw one, or skip.", opts, secret=True)
+
+
+@decision("build", "build", "finish_build", "action")
+def _build(state: AohState, f: Frame) -> list[Prompt]:
+    seat = _seat(f)
+    opts = build_options(state, seat)
+    if f.data.get("may_switch"):  # P-13: a refused road lets the builder switch action
+        opts = _action_options(state, seat, switching=True) + opts
+    return _single(state, f, "AH-9.1", "Build an item, or finish.", opts, secret=True, default={"type": "finish_build"})
+
+
+@decision("road_consent", "road_answer")
+def _road_consent(state: AohState, f: Frame) -> list[Prompt]:
+    req = int(f.data["requester"])
+    opts = [
+        _opt("Consent to the road", type="road_answer", consent=True),
+        _opt("Refuse", type="road_answer", consent=False),
+    ]
+    return _single(state, f, "AH-9.9.3", f"{seat_name(state, req)} asks to build a road to you. Do you consent?", opts)
+
+
+@decision("war_declare", "declare_war", "cancel_war")
+def _war_declare(state: AohState, f: Frame) -> list[Prompt]:
+    return _single(
+        state,
+        f,
+        "AH-10.3",
+        "Declare war: target, purpose, armies and any Mighty Hero.",
+        declare_options(state, _seat(f)),
+        answer_schema=schema(DeclareWar),
+        default={"type": "cancel_war"},
+    )
+
+
+@window("war_response", "respond")
+def _war_response(state: AohState, f: Frame, seat: int) -> Prompt:
+    """P-15 / P-18: the defender's one-seat response window."""
+    b = state.battle
+    assert b is not None
+    q = "The Barbarians attack you!" if b.attacker < 0 else f"{seat_name(state, b.attacker)} attacks you ({b.purpose})."
+    return _single(
+        state,
+        f,
+        "AH-10.6",
+        q + " Play a special card?",
+        response_options(state, seat),
+        secret=True,
+        default={"type": "respond", "play": "none", "heroes": []},
+    )[0]
+
+
+@decision("plunder_pick", "plunder_pick")
+def _plunder_pick(state: AohState, f: Frame) -> list[Prompt]:
+    n, d = int(f.data["count"]), int(f.data["defender"])
+    size = len(state.p(d).hand)
+    opts = [
+        _opt(f"Take positions 1-{n}", type="plunder_pick", positions=list(range(1, n + 1))),
+        _opt(f"Take the last {n}", type="plunder_pick", positions=list(range(size - n + 1, size + 1))),
+    ]
+    question = f"Pick {n} face-down cards from {seat_name(state, d)}'s hand of {size}."
+    return _single(state, f, "AH-10.14.2", question, opts, answer_schema=schema(PlunderPick))
+
+
+@decision("event_target", "choose_target")
+def _event_target(state: AohState, f: Frame) -> list[Prompt]:
+    assert f.card is not None
+    seat = _seat(f)
+    ek = C.kind(f.card)
+    targets = quake_targets(state, seat) if ek == "earthquake" else volcano_targets(state, seat)
+    opts: list[Option] = []
+    for t in targets:
+        if ek == "earthquake" and state.options.earthquake_scope == "single_army":
+            opts += [
+                _opt(f"{seat_name(state, t)}: army {a.id}", type="choose_target", target=t, army=a.id)
+                for a in state.p(t).armies
+                if a.status == "home" and not a.general
+            ]
         else:
-            b = state.battle
-            assert b is not None
+            opts.append(_opt(seat_name(state, t), type="choose_target", target=t))
+    rule = "AH-11.4.1" if ek == "earthquake" else "AH-11.5.1"
+    return _single(state, f, rule, f"Choose the target of {C.name(ek)}.", opts, default=opts[0].action)
 
-            def picks(s: int) -> list[Option]:
-                side = "att" if b.attacker == s else "dfn"
-                return [
-                    _opt(f"Send {u.id}" + (" (General)" if u.has_general else ""), type="pick", unit=u.id)
-                    for u in b.units(side)
-                    if not u.fought
-                ]
 
-            out = choice.prompts(
-                f"Duel {len(b.duels) + 1}: which army fights next?", picks, default_for=lambda s: picks(s)[0].action
-            )
-    elif k == "trade":
-        out = []
-        for s in surviving(state):
-            out.append(
-                Prompt(
-                    seat=s,
-                    key=f"trade-{f.key}",
-                    rule="AH-4.4",
-                    question=trade_question(state, s, TRADE_HEAD),
-                    options=trade_options(state, s),
-                    answer_schema=schema(TradeOffer),
-                    secret=True,
-                    simultaneous=True,
-                    waiting=s not in state.trade.done,
-                    default={"type": "trade_done", "done": True},
-                )
-            )
-    elif k == "monument":
-        special = state.content.special_of(state.p(seat).tribe) or ""
-        own = [c for c in state.p(seat).hand if C.kind(c) == special]
-        opts = [_opt(f"Place {n} {C.name(special)}", type="place", count=n) for n in range(len(own), 0, -1)]
-        opts.append(_opt("Place none", type="place", count=0))
-        out = _single(state, f, "AH-12.1", f"Monument step: place {C.name(special)} from your hand?", opts, secret=True)
-    elif k == "discard":
-        hand = state.p(seat).hand
-        over = len(hand) - state.content.constants.hand_limit
-        opts = [_opt(f"Discard {C.name(c)}", type="discard", cards=[c]) for c in _distinct(hand)]
-        out = _single(
-            state,
-            f,
-            "AH-13.1",
-            f"Discard {over} more card(s) to get down to {state.content.constants.hand_limit}.",
-            opts,
+@window("luck_window", "luck")
+def _luck_window(state: AohState, f: Frame, seat: int) -> Prompt:
+    """P-04: every affected seat at once, secretly (AH-11.10)."""
+    assert f.window is not None
+    opts = [_opt("Continue", type="luck", play=False)]
+    if cards_of_kind(state.p(seat), "luck"):
+        opts.append(_opt("Play Luck", type="luck", play=True))
+    return Prompt(
+        seat=seat,
+        key=f.window.key,
+        rule=f.window.rule,
+        question=f"{C.name(f.card or '')} is about to hit you. Play Luck, or continue?",
+        options=opts,
+        secret=True,
+        simultaneous=True,
+        default={"type": "luck", "play": False},
+    )
+
+
+@decision("assign", "assign")
+def _assign(state: AohState, f: Frame) -> list[Prompt]:
+    assert f.choice is not None
+    return f.choice.prompts(
+        "Place one battle card face down under each of your armies.",
+        lambda s: assign_options(state, s),
+        answer_schema=schema(Assign),
+        default_for=lambda s: assign_options(state, s)[0].action,
+    )
+
+
+@decision("duel_pick", "pick")
+def _duel_pick(state: AohState, f: Frame) -> list[Prompt]:
+    assert f.choice is not None
+    b = state.battle
+    assert b is not None
+
+    def picks(s: int) -> list[Option]:
+        side = "att" if b.attacker == s else "dfn"
+        return [
+            _opt(f"Send {u.id}" + (" (General)" if u.has_general else ""), type="pick", unit=u.id)
+            for u in b.units(side)
+            if not u.fought
+        ]
+
+    question = f"Duel {len(b.duels) + 1}: which army fights next?"
+    return f.choice.prompts(question, picks, default_for=lambda s: picks(s)[0].action)
+
+
+@decision("trade")
+def _trade(state: AohState, f: Frame) -> list[Prompt]:
+    """P-05..P-07: every survivor trades at once until all are done (trade_* actions)."""
+    return [
+        Prompt(
+            seat=s,
+            key=f"trade-{f.key}",
+            rule="AH-4.4",
+            question=trade_question(state, s, TRADE_HEAD),
+            options=trade_options(state, s),
+            answer_schema=schema(TradeOffer),
             secret=True,
-            default=opts[0].action,
+            simultaneous=True,
+            waiting=s not in state.trade.done,
+            default={"type": "trade_done", "done": True},
         )
-    else:
-        out = []
-    if state.options.trade_window == "any_time" and k != "trade":
-        busy = {p.seat for p in out}
-        for s in surviving(state):
-            if s not in busy:
-                out.append(
-                    Prompt(
-                        seat=s,
-                        key="trade-any",
-                        rule="AH-4.11",
-                        question=trade_question(state, s, "Trade at any time (table option)."),
-                        options=trade_options(state, s),
-                        answer_schema=schema(TradeOffer),
-                        secret=True,
-                        waiting=False,
-                    )
-                )
+        for s in surviving(state)
+    ]
+
+
+@decision("monument", "place")
+def _monument(state: AohState, f: Frame) -> list[Prompt]:
+    seat = _seat(f)
+    special = state.content.special_of(state.p(seat).tribe) or ""
+    own = [c for c in state.p(seat).hand if C.kind(c) == special]
+    opts = [_opt(f"Place {n} {C.name(special)}", type="place", count=n) for n in range(len(own), 0, -1)]
+    opts.append(_opt("Place none", type="place", count=0))
+    return _single(state, f, "AH-12.1", f"Monument step: place {C.name(special)} from your hand?", opts, secret=True)
+
+
+@decision("discard", "discard")
+def _discard(state: AohState, f: Frame) -> list[Prompt]:
+    hand = state.p(_seat(f)).hand
+    limit = state.content.constants.hand_limit
+    opts = [_opt(f"Discard {C.name(c)}", type="discard", cards=[c]) for c in _distinct(hand)]
+    question = f"Discard {len(hand) - limit} more card(s) to get down to {limit}."
+    return _single(state, f, "AH-13.1", question, opts, secret=True, default=opts[0].action)
+
+
+def _any_time_trade(state: AohState, busy: set[int]) -> list[Prompt]:
+    """CFG trade_window=any_time (AH-4.11): every idle survivor may trade, nobody waits on it."""
+    return [
+        Prompt(
+            seat=s,
+            key="trade-any",
+            rule="AH-4.11",
+            question=trade_question(state, s, "Trade at any time (table option)."),
+            options=trade_options(state, s),
+            answer_schema=schema(TradeOffer),
+            secret=True,
+            waiting=False,
+        )
+        for s in surviving(state)
+        if s not in busy
+    ]
+
+
+def prompts(state: AohState) -> list[Prompt]:
+    """The front step's prompts, the any-time trade prompts, and stale-proof keys."""
+    front = FLOW.current(state)
+    if state.winners is not None or front is None:
+        return []
+    out = FLOW.prompts(state)
+    if state.options.trade_window == "any_time" and front.kind != "trade":
+        out += _any_time_trade(state, {p.seat for p in out})
     for prompt in out:
         prompt.key = f"{prompt.key}-{options_digest(prompt.options)}"
     return out
+
+
+def _seat(f: Frame) -> int:
+    return int(f.seat) if f.seat is not None else 0
 
 
 def options_digest(options: list[Option]) -> str:

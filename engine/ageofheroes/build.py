@@ -7,7 +7,7 @@ from collections import Counter
 from engine.core import Event, RuleViolation
 
 from . import cards as C
-from .flow import push
+from .flow import FLOW, push
 from .state import AohState, Army, Road
 from .table import has_road, neighbours, seat_name
 
@@ -28,7 +28,10 @@ def payment_problem(state: AohState, item: str, pay: list[str], hand: list[str])
             return f"The cost of a {item} has no room for {n} {C.name(k)}; payment is exact (AH-9.4)."
         gold_free -= n
     if kinds.get(C.WILD, 0) != gold_free:
-        return f"That is not the exact cost of a {item} ({cost_text(state, item)}); Gold may stand in for any regular resource."
+        return (
+            f"That is not the exact cost of a {item} ({cost_text(state, item)}); "
+            "Gold may stand in for any regular resource."
+        )
     return None
 
 
@@ -145,7 +148,8 @@ def build(
     _built(
         state,
         events,
-        f"{seat_name(state, seat)} builds {'an' if item[0] in 'aeiou' else 'a'} {C.name(item)}{where}, paying {C.names(chosen)}.",
+        f"{seat_name(state, seat)} builds {'an' if item[0] in 'aeiou' else 'a'} {C.name(item)}{where}, "
+        f"paying {C.names(chosen)}.",
         seat,
         item,
         chosen,
@@ -159,7 +163,7 @@ def _pay(state: AohState, seat: int, pay: list[str]) -> None:
 
 
 def _built(state: AohState, events: list[Event], text: str, seat: int, item: str, pay: list[str]) -> None:
-    frame = next(f for f in reversed(state.stack) if f.kind == "build")
+    frame = next(f for f in state.steps if f.kind == "build")
     frame.data["built"] = int(frame.data.get("built", 0)) + 1
     frame.data["may_switch"] = False
     events.append(Event.to_all("built", text, seat=seat, item=item, paid=[C.kind(c) for c in pay]))
@@ -167,10 +171,10 @@ def _built(state: AohState, events: list[Event], text: str, seat: int, item: str
 
 def answer_road(state: AohState, seat: int, consent: bool, events: list[Event]) -> None:
     """P-12: the neighbour consents (the road is paid and placed) or refuses (nothing is paid)."""
-    frame = state.stack.pop()
+    frame = FLOW.pop(state)
     requester = int(frame.data["requester"])
     pay = list(frame.data["pay"])
-    build_frame = next(f for f in reversed(state.stack) if f.kind == "build")
+    build_frame = next(f for f in state.steps if f.kind == "build")
     if not consent:
         build_frame.data["may_switch"] = int(build_frame.data.get("built", 0)) == 0  # AH-9.9.4
         events.append(

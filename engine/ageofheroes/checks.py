@@ -14,7 +14,7 @@ def invariants(state: AohState) -> list[str]:
     for p in state.seats:
         zones += p.hand + p.monument
     zones += [q.card for q in state.quakes]
-    zones += [f.card for f in state.stack if f.card is not None]
+    zones += [f.card for f in state.steps if f.card is not None]
     if state.battle is not None:
         zones += state.battle.heroes
         if state.battle.source_card:
@@ -36,7 +36,7 @@ def invariants(state: AohState) -> list[str]:
     ):
         out.append("battle deck not whole between battles (AH-15.2)")
     battle_frames = {"war_response", "assign", "duel", "duel_pick"}
-    if state.battle is not None and not any(f.kind in battle_frames for f in state.stack):
+    if state.battle is not None and not any(f.kind in battle_frames for f in state.steps):
         out.append("a battle is open with nothing left to resolve it")
     # Items: supply + in play == the content's pile, never negative (AH-9.5).
     limbo = state.options.elimination_items == "leave_in_limbo"

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from engine.core import Event, RuleViolation, SecretChoice
+from engine.core import Event, RuleViolation
 
 from . import cards as C
-from .flow import auto, push
+from .flow import FLOW, auto, closes, new_frame, push
 from .state import AohState, Frame, Quake
 from .table import cards_of_kind, discard, key, seat_name, surviving
 
@@ -93,7 +93,7 @@ def resolve_event(state: AohState, frame: Frame, events: list[Event]) -> None:
 
 def choose_target(state: AohState, seat: int, target: int, army: str | None, events: list[Event]) -> None:
     """P-02 / P-03: the drawer names the target; the target then gets its Luck window."""
-    frame = state.stack[-1]
+    frame = state.steps[0]
     assert frame.card is not None
     k = C.kind(frame.card)
     legal = quake_targets(state, seat) if k == "earthquake" else volcano_targets(state, seat)
@@ -106,7 +106,7 @@ def choose_target(state: AohState, seat: int, target: int, army: str | None, eve
             raise RuleViolation("AH-11.4.2", "Choose one of the target's home armies without a General.")
     else:
         army = None
-    state.stack.pop()
+    FLOW.pop(state)
     events.append(
         Event.to_all(
             "event_target",
@@ -127,29 +127,36 @@ def open_luck(
     target: int | None,
     army: str | None,
 ) -> None:
-    """P-04: every affected player is asked the same way, holder or not (§3 N2)."""
+    """P-04: every affected player is asked the same way, holder or not (§3 N2).
+
+    A kernel response window asking everyone at once, secretly; answers may change until the
+    last seat has answered, and closing it resolves the harm (``_luck_closed``).
+    """
     if state.options.prompts_auto_pass_without_card:
         seats = [s for s in seats if cards_of_kind(state.p(s), "luck")]
-    frame = push(state, "luck_window", drawer, card=card, target=target, army=army)
-    frame.choice = SecretChoice(key=f"luck-{key(state)}", rule="AH-11.10", seats=list(seats))
+    f = new_frame(state, "luck_window", drawer, card=card, target=target, army=army)
+    closed = FLOW.open_window(state, f, seats, together=True, key=f"luck-{key(state)}", rule="AH-11.10")
     if not seats:
-        state.stack.pop()
-        apply_harm(state, frame, [], events)
+        events += closed
     else:
         events.append(Event.to_all("luck_window", f"Waiting for responses to {C.name(card)}…", seats=list(seats)))
 
 
 def answer_luck(state: AohState, seat: int, play: bool, events: list[Event]) -> None:
-    frame = state.stack[-1]
-    assert frame.choice is not None
+    f = state.steps[0]
     if play and not cards_of_kind(state.p(seat), "luck"):
         raise RuleViolation("AH-11.10", "You do not hold Luck.")
-    frame.choice.submit(seat, {"play": play})
     events.append(Event.to_all("answered", f"{seat_name(state, seat)} has answered.", seat=seat))
-    if frame.choice.complete:
-        state.stack.pop()
-        players = [s for s in frame.choice.seats if frame.choice.answers[s]["play"]]
-        apply_harm(state, frame, players, events)
+    events += FLOW.answer_window(state, f, seat, {"play": play}, responds=play)
+
+
+@closes("luck_window")
+def _luck_closed(state: AohState, f: Frame) -> list[Event]:
+    """Everyone has answered: Luck is played by those who chose it, the harm hits the rest."""
+    assert f.window is not None
+    events: list[Event] = []
+    apply_harm(state, f, [s for s in f.window.seats if f.window.answers[s]["play"]], events)
+    return events
 
 
 def apply_harm(state: AohState, frame: Frame, lucky: list[int], events: list[Event]) -> None:
@@ -210,7 +217,8 @@ def apply_harm(state: AohState, frame: Frame, lucky: list[int], events: list[Eve
     events.append(
         Event.to_all(
             "earthquake",
-            f"Earthquake: {seat_name(state, target)}'s armies {', '.join(a.id for a in hit) or '(none)'} are scattered (AH-11.4).",
+            f"Earthquake: {seat_name(state, target)}'s armies {', '.join(a.id for a in hit) or '(none)'} "
+            "are scattered (AH-11.4).",
             seat=target,
             armies=[a.id for a in hit],
         )

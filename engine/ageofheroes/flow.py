@@ -1,11 +1,11 @@
-"""The game flow as a stack of frames.
+"""Age of Heroes' configuration of the kernel flow engine (engine/core/flow.py).
 
-Age of Heroes interrupts itself constantly: a Famine in the middle of a Draw step opens
-a Luck window for everyone; Barbarians drawn during Tax start a whole battle, after
-which the Tax draws continue. A stack models that directly: the top frame is what
-happens now. *Automatic* frames (registered in ``AUTO``) are popped and run at once and
-may push more frames; any other frame is a decision, and ``prompts`` asks for it. An
-action handler changes or pops its waiting frame and then calls ``advance``.
+The game interrupts itself constantly (a Famine in a Draw step opens a Luck window; Barbarians
+drawn during Tax start a whole battle, after which the Tax draws continue), which is exactly the
+kernel's queue of steps: the front step of ``state.steps`` is what happens now. Rule modules
+register their step kinds here; their automatic handlers keep the house style of appending to an
+``events`` list, so ``auto`` and ``after_step`` below adapt them to the kernel's
+"return the events" handlers.
 """
 
 from __future__ import annotations
@@ -14,52 +14,65 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.core import Event
+from engine.core.flow import Flow
 
 from .state import AohState, Frame
 from .table import key
 
 Handler = Callable[[AohState, Frame, list[Event]], None]
-AUTO: dict[str, Handler] = {}
-# Checks run after every automatic step (e.g. continuous challenges, AH-17.5).
-AFTER_STEP: list[Callable[[AohState, list[Event]], None]] = []
+Check = Callable[[AohState, list[Event]], None]
+
+FLOW: Flow[AohState, Frame] = Flow("ageofheroes", Frame, lambda s, _kind: str(key(s)), lambda s: s.winners is not None)
+decision = FLOW.decision
+window = FLOW.window
+closes = FLOW.closes
 
 
 def auto(kind: str) -> Callable[[Handler], Handler]:
     def register(fn: Handler) -> Handler:
-        AUTO[kind] = fn
+        def run(state: AohState, frame: Frame) -> list[Event]:
+            events: list[Event] = []
+            fn(state, frame, events)
+            return events
+
+        FLOW.auto(kind)(run)
         return fn
 
     return register
 
 
+def after_step(fn: Check) -> Check:
+    """A check after every automatic step and every action (eliminations, AH-16.1; AH-17.5)."""
+
+    def run(state: AohState) -> list[Event]:
+        events: list[Event] = []
+        fn(state, events)
+        return events
+
+    FLOW.after_step(run)
+    return fn
+
+
+def new_frame(state: AohState, kind: str, seat: int | None = None, *, card: str | None = None, **data: Any) -> Frame:
+    return Frame(kind=kind, seat=seat, key=str(key(state)), card=card, data=data)
+
+
 def push(state: AohState, kind: str, seat: int | None = None, *, card: str | None = None, **data: Any) -> Frame:
-    frame = Frame(kind=kind, seat=seat, key=key(state), card=card, data=data)
-    state.stack.append(frame)
-    return frame
+    f = new_frame(state, kind, seat, card=card, **data)
+    FLOW.push(state, f)
+    return f
 
 
 def push_all(state: AohState, frames: list[tuple[str, int | None, dict[str, Any]]]) -> None:
-    """Push frames so that the first listed runs first."""
-    for kind, seat, data in reversed(frames):
-        push(state, kind, seat, **data)
+    """Queue frames so that the first listed runs first (keys numbered last-first, as ever)."""
+    made = [new_frame(state, kind, seat, **data) for kind, seat, data in reversed(frames)]
+    FLOW.push(state, *reversed(made))
 
 
 def top(state: AohState) -> Frame | None:
-    return state.stack[-1] if state.stack else None
+    return FLOW.current(state)
 
 
 def advance(state: AohState, events: list[Event]) -> None:
-    """Run automatic frames until a decision is needed or the game is over."""
-    guard = 0
-    while state.stack and state.winners is None:
-        frame = state.stack[-1]
-        handler = AUTO.get(frame.kind)
-        if handler is None:
-            return
-        state.stack.pop()
-        handler(state, frame, events)
-        for check in AFTER_STEP:
-            check(state, events)
-        guard += 1
-        if guard > 10000:  # pragma: no cover - a flow bug, never a rules outcome
-            raise RuntimeError("the game flow did not settle")
+    """Run automatic steps until a decision is needed or the game is over."""
+    events += FLOW.advance(state)

@@ -6,7 +6,7 @@ from engine.core import Event, RuleViolation
 
 from . import cards as C
 from .events_cards import reveal
-from .flow import auto, push
+from .flow import FLOW, auto, push
 from .state import AohState, Frame
 from .table import discard, draw, order_from, private_hand_event, round_start, seat_name
 
@@ -85,7 +85,7 @@ def choose_tribe(state: AohState, seat: int, tribe: str, events: list[Event]) ->
     if tribe not in state.content.tribes or tribe in taken:
         raise RuleViolation("AH-3.4.2", "Choose a tribe nobody else has.")
     state.p(seat).tribe = tribe
-    state.stack.pop()
+    FLOW.pop(state)
     events.append(Event.to_all("tribe", f"Seat {seat + 1} leads the {C.name(tribe)} tribe.", seat=seat, tribe=tribe))
 
 

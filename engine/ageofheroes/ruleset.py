@@ -17,31 +17,31 @@ from . import turn as TU
 from . import war as W
 from .asks import prompts as build_prompts
 from .content import load_content
-from .flow import AFTER_STEP, advance, push
+from .flow import FLOW, push
 from .options import AohOptions
 from .sample import sample
 from .state import AohState, Army, Player
 from .table import seat_name
 from .view import public_view, seat_view
 
-# Which waiting frame each action answers, and the rule named when it comes at the wrong time.
-EXPECTS: dict[str, tuple[tuple[str, ...], str, str]] = {
-    "choose_tribe": (("tribe",), "AH-3.4", "Tribes are chosen only during setup."),
-    "action": (("action", "build"), "AH-7.1", "You choose your action only in your Action step."),
-    "tax_swap": (("tax_swap",), "AH-8.2", "There is no Tax swap to make now."),
-    "build": (("build",), "AH-9.1", "You can build only after choosing Build as your action."),
-    "finish_build": (("build",), "AH-9.1", "You are not building."),
-    "road_answer": (("road_consent",), "AH-9.9.3", "Nobody is asking you for a road."),
-    "declare_war": (("war_declare",), "AH-10.3", "You can declare war only after choosing War as your action."),
-    "cancel_war": (("war_declare",), "AH-10.4", "There is no undeclared war to cancel."),
-    "respond": (("war_response",), "AH-10.6", "There is no attack to respond to."),
-    "assign": (("assign",), "AH-10.9", "There are no battle cards to place now."),
-    "pick": (("duel_pick",), "AH-10.10", "There is no duel to pick for now."),
-    "plunder_pick": (("plunder_pick",), "AH-10.14.2", "There is nothing to plunder now."),
-    "choose_target": (("event_target",), "AH-11.4.1", "There is no event target to choose."),
-    "luck": (("luck_window",), "AH-11.10.3", "Luck is played only when a harmful event is about to hit you."),
-    "place": (("monument",), "AH-12.2", "Special resources are placed only in your own Monument step."),
-    "discard": (("discard",), "AH-13.2", "The hand limit is checked only in your own Discard step."),
+# The rule named when an action comes while no decision that accepts it (asks.py) is waiting.
+EXPECTS: dict[str, tuple[str, str]] = {
+    "choose_tribe": ("AH-3.4", "Tribes are chosen only during setup."),
+    "action": ("AH-7.1", "You choose your action only in your Action step."),
+    "tax_swap": ("AH-8.2", "There is no Tax swap to make now."),
+    "build": ("AH-9.1", "You can build only after choosing Build as your action."),
+    "finish_build": ("AH-9.1", "You are not building."),
+    "road_answer": ("AH-9.9.3", "Nobody is asking you for a road."),
+    "declare_war": ("AH-10.3", "You can declare war only after choosing War as your action."),
+    "cancel_war": ("AH-10.4", "There is no undeclared war to cancel."),
+    "respond": ("AH-10.6", "There is no attack to respond to."),
+    "assign": ("AH-10.9", "There are no battle cards to place now."),
+    "pick": ("AH-10.10", "There is no duel to pick for now."),
+    "plunder_pick": ("AH-10.14.2", "There is nothing to plunder now."),
+    "choose_target": ("AH-11.4.1", "There is no event target to choose."),
+    "luck": ("AH-11.10.3", "Luck is played only when a harmful event is about to hit you."),
+    "place": ("AH-12.2", "Special resources are placed only in your own Monument step."),
+    "discard": ("AH-13.2", "The hand limit is checked only in your own Discard step."),
 }
 
 
@@ -96,7 +96,7 @@ class AgeOfHeroes(Ruleset[AohState, AohOptions]):
         for s in reversed(order):
             if state.seats[s].tribe is None:
                 push(state, "tribe", s)  # P-01, in seat order from the first player
-        advance(state, [])
+        FLOW.advance(state)
         return state
 
     # ---- the loop ------------------------------------------------------------
@@ -109,26 +109,24 @@ class AgeOfHeroes(Ruleset[AohState, AohOptions]):
         if t.startswith("trade_"):
             self._trade(state, seat, action, events)
         else:
-            frames, rule, text = EXPECTS[t]
-            top = state.stack[-1] if state.stack else None
-            if top is None or top.kind not in frames:
+            rule, text = EXPECTS[t]
+            front = FLOW.current(state)
+            if front is None or t not in FLOW.accepts.get(front.kind, ()):
                 raise RuleViolation(rule, text)
-            if top.choice is not None:
-                if seat not in top.choice.seats:
-                    raise RuleViolation("CORE-1", "This decision is not yours.")
-            elif top.seat != seat:
+            mine = seat in front.choice.seats if front.choice is not None else FLOW.may_act(front, seat)
+            if not mine:
                 raise RuleViolation("CORE-1", "This decision is not yours.")
             self._dispatch(state, seat, action, events)
-        for check in AFTER_STEP:
-            check(state, events)
-        top = state.stack[-1] if state.stack else None
+        # Eliminations first (AH-16.1): a seat that just gave its last card away is out of the trade.
+        events += FLOW.run_checks(state)
+        front = FLOW.current(state)
         if (
-            top is not None
-            and top.kind == "trade"
+            front is not None
+            and front.kind == "trade"
             and state.trade.all_done([p.seat for p in state.seats if not p.eliminated])
         ):
-            state.stack.pop()
-        advance(state, events)
+            FLOW.pop(state)
+        events += FLOW.advance(state)
         return events
 
     def _dispatch(self, state: AohState, seat: int, a: Any, ev: list[Event]) -> None:
@@ -142,14 +140,14 @@ class AgeOfHeroes(Ruleset[AohState, AohOptions]):
         elif t == "build":
             B.build(state, seat, a.item, a.pay, a.army, a.neighbour, a.confirm, ev)
         elif t == "finish_build":
-            state.stack.pop()
+            FLOW.pop(state)
             ev.append(Event.to_all("build_done", f"{seat_name(state, seat)} finishes building.", seat=seat))
         elif t == "road_answer":
             B.answer_road(state, seat, a.consent, ev)
         elif t == "declare_war":
             W.declare(state, seat, a.target, a.purpose, a.armies, a.heroes, ev)
         elif t == "cancel_war":
-            state.stack.pop()
+            FLOW.pop(state)
             push(state, "action", seat)  # P-14 cancel: back to P-08
         elif t == "respond":
             W.respond(state, seat, a.play, a.heroes, a.armies, ev)
@@ -235,7 +233,9 @@ class AgeOfHeroes(Ruleset[AohState, AohOptions]):
                 and isinstance(action.get("target"), int)
                 and 0 <= action["target"] < len(state.seats)
             ):
-                return f"{str(action.get('purpose', 'war')).title()} on {seat_name(state, action['target'])} with {', '.join(action.get('armies') or []) or 'no armies'}"
+                purpose = str(action.get("purpose", "war")).title()
+                armies = ", ".join(action.get("armies") or []) or "no armies"
+                return f"{purpose} on {seat_name(state, action['target'])} with {armies}"
         except (TypeError, ValueError):
             pass
         return super().describe_action(state, seat, action)

@@ -25,7 +25,7 @@ def sample(state: AohState, seat: int, rng: random.Random) -> dict[str, Any]:
     if not waiting:
         raise LookupError(f"no prompt for seat {seat}")
     prompt = waiting[0]
-    kind = state.stack[-1].kind if state.stack else ""
+    kind = state.steps[0].kind if state.steps else ""
     if kind == "trade":
         return _trade(state, seat, prompt, rng)
     if kind == "action":

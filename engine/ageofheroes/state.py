@@ -1,8 +1,8 @@
 """The whole game in one pydantic model, secrets included.
 
 Views (view.py) decide what a seat may see; nothing here is ever shown raw. The flow
-of the game is a stack of ``Frame``s (flow.py): automatic frames run at once, waiting
-frames are the decisions a prompt asks for.
+of the game is the kernel's queue of steps (``steps``, engine/core/flow.py, configured in
+flow.py): automatic steps run at once, waiting steps are the decisions a prompt asks for.
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from engine.core import Deck, GameState, SecretChoice
+from engine.core.flow import Step
 from engine.core.trades import TradeBook
 
 from .content import Content
@@ -122,14 +123,11 @@ class Battle(_M):
         return self.attacker if side == "att" else self.defender
 
 
-class Frame(_M):
-    """One step of the game flow; see flow.py."""
+class Frame(Step):
+    """One step of the game flow (flow.py), with the event card it resolves and, for battle-card
+    placement and duel picks, the secret simultaneous choice it collects."""
 
-    kind: str
-    seat: int | None = None
-    key: int = 0
     card: str | None = None
-    data: dict[str, Any] = Field(default_factory=dict)
     choice: SecretChoice | None = None
 
 
@@ -151,7 +149,7 @@ class AohState(GameState):
     market: bool = False
     roads: list[Road] = Field(default_factory=list)
     quakes: list[Quake] = Field(default_factory=list)
-    stack: list[Frame] = Field(default_factory=list)
+    steps: list[Frame] = Field(default_factory=list)
     next_key: int = 1
     battle: Battle | None = None
     trade: TradeBook = Field(default_factory=TradeBook)

@@ -6,6 +6,7 @@ from engine.core import Event, RuleViolation
 from engine.core.trades import settle
 
 from . import cards as C
+from .flow import FLOW
 from .state import AohState
 from .table import seat_name, surviving, take_kinds
 
@@ -16,7 +17,7 @@ def trading_open(state: AohState) -> bool:
     """AH-4.11: only in the Market Day trading phase (CFG trade_window=any_time: always)."""
     if state.options.trade_window == "any_time":
         return True
-    return bool(state.stack) and state.stack[-1].kind == "trade"
+    return bool(state.steps) and state.steps[0].kind == "trade"
 
 
 def _kinds(state: AohState, seat: int, goods: list[str], *, own: bool) -> list[str]:
@@ -113,7 +114,8 @@ def accept(state: AohState, seat: int, offer_id: int, events: list[Event]) -> No
     events.append(
         Event.to_all(
             "trade",
-            f"{seat_name(state, o.frm)} and {seat_name(state, o.to)} traded {len(out)}/{len(back)} card(s){public} (AH-4.5).",
+            f"{seat_name(state, o.frm)} and {seat_name(state, o.to)} traded {len(out)}/{len(back)} card(s)"
+            f"{public} (AH-4.5).",
             frm=o.frm,
             to=o.to,
             gave=len(out),
@@ -166,7 +168,7 @@ def counter(state: AohState, seat: int, offer_id: int, give: list[str], get: lis
 
 def set_done(state: AohState, seat: int, done: bool, events: list[Event]) -> None:
     """P-07 (AH-4.10): trading closes when every survivor is done at once."""
-    if not (state.stack and state.stack[-1].kind == "trade"):
+    if not (state.steps and state.steps[0].kind == "trade"):
         raise RuleViolation("AH-4.10", "There is no trading phase to be done with.")
     state.trade.set_done(seat, done)
     events.append(
@@ -175,4 +177,4 @@ def set_done(state: AohState, seat: int, done: bool, events: list[Event]) -> Non
         )
     )
     if state.trade.all_done(surviving(state)):
-        state.stack.pop()
+        FLOW.pop(state)

@@ -6,7 +6,7 @@ from engine.core import Event, RuleViolation
 
 from . import cards as C
 from .events_cards import reveal
-from .flow import auto, push, push_all
+from .flow import FLOW, auto, push, push_all
 from .state import AohState, Frame
 from .table import discard, draw, order_from, private_hand_event, round_start, seat_name
 from .victory import end_of_turn_check, lift_quake
@@ -69,7 +69,7 @@ def draw_step(state: AohState, frame: Frame, events: list[Event]) -> None:
 
 def choose_action(state: AohState, seat: int, choice: str, events: list[Event]) -> None:
     """P-08 (AH-7.1): exactly one of Tax, Build, War or nothing; P-13 allows a switch after a refused road."""
-    frame = state.stack[-1]
+    frame = state.steps[0]
     if frame.kind == "build":
         if not frame.data.get("may_switch") or choice == "build":
             raise RuleViolation(
@@ -80,7 +80,7 @@ def choose_action(state: AohState, seat: int, choice: str, events: list[Event]) 
         raise RuleViolation("AH-10.1", "War needs an available army or a Mighty Hero to use as one.")
     if choice == "tax" and p.cities == 0 and not p.hand:
         raise RuleViolation("AH-8.2", "With no City, Tax means swapping a card from your hand, and your hand is empty.")
-    state.stack.pop()
+    FLOW.pop(state)
     events.append(
         Event.to_all(
             "action",
@@ -132,7 +132,7 @@ def tax_swap(state: AohState, seat: int, card: str | None, events: list[Event]) 
     p = state.p(seat)
     if card is not None and card not in p.hand:
         raise RuleViolation("AH-8.2", "Swap a card that is in your hand.")
-    state.stack.pop()
+    FLOW.pop(state)
     if card is None:
         events.append(Event.to_all("tax_swap", f"{seat_name(state, seat)} skips the swap.", seat=seat))
         return
@@ -177,7 +177,7 @@ def place(state: AohState, seat: int, chosen: list[str] | None, count: int | Non
     for c in chosen:
         p.hand.remove(c)
         p.monument.append(c)
-    state.stack.pop()
+    FLOW.pop(state)
     events.append(
         Event.to_all(
             "monument",
@@ -215,7 +215,7 @@ def discard_cards(state: AohState, seat: int, chosen: list[str], events: list[Ev
         Event.to_all("discard", f"{seat_name(state, seat)} discards {shown} (AH-13.1).", seat=seat, count=len(chosen))
     )
     if len(p.hand) <= state.content.constants.hand_limit:
-        state.stack.pop()
+        FLOW.pop(state)
 
 
 def retrieve(state: AohState, seat: int, events: list[Event]) -> None:

@@ -5,8 +5,8 @@ from __future__ import annotations
 from engine.core import Event
 
 from . import cards as C
-from .flow import AFTER_STEP
-from .state import AohState, Challenge
+from .flow import after_step
+from .state import AohState, Challenge, Quake
 from .table import discard, order_from, round_start, seat_name, surviving
 
 
@@ -26,7 +26,7 @@ def conditions(state: AohState, seat: int) -> list[str]:
 def win(state: AohState, seats: list[int], reason: str, events: list[Event]) -> None:
     state.winners = sorted(seats)
     state.reason = reason
-    state.stack.clear()
+    state.steps.clear()
     who = ", ".join(seat_name(state, s) for s in state.winners)
     events.append(
         Event.to_all("game_over", f"The game is over: {who} ({reason}).", winners=state.winners, reason=reason)
@@ -102,7 +102,9 @@ def eliminate(state: AohState, seat: int, events: list[Event]) -> None:
     state.trade.drop_seat(seat)
     # Decisions that belonged to the eliminated seat go with it.
     kept = []
-    for frame in state.stack:
+    for frame in state.steps:
+        if frame.window is not None and frame.window.together:  # a Luck window (AH-11.10)
+            frame.window.drop(seat)
         if frame.choice is not None and seat in frame.choice.seats:
             frame.choice.seats.remove(seat)
             frame.choice.answers.pop(seat, None)
@@ -115,19 +117,19 @@ def eliminate(state: AohState, seat: int, events: list[Event]) -> None:
         if frame.seat == seat and frame.kind == "market_draw":
             continue
         kept.append(frame)
-    state.stack = kept
+    state.steps[:] = kept
     events.append(
         Event.to_all(
             "eliminated", f"{seat_name(state, seat)} has no City and no cards and is eliminated (AH-16.1).", seat=seat
         )
     )
     if seat == state.active and not state.market:  # AH-16.7: the turn ends at once
-        idx = max((i for i, f in enumerate(state.stack) if f.kind == "turn_end" and f.seat == seat), default=None)
-        if idx is not None:
-            state.stack = state.stack[: idx + 1]
+        idx = next((i for i, f in enumerate(state.steps) if f.kind == "turn_end" and f.seat == seat), None)
+        if idx is not None:  # the nearest end of this seat's turn: everything before it is dropped
+            del state.steps[:idx]
 
 
-def lift_quake(state: AohState, quake) -> None:  # type: ignore[no-untyped-def]
+def lift_quake(state: AohState, quake: Quake) -> None:
     target = state.p(quake.target)
     for army in target.armies:
         if army.id in quake.armies and army.status == "scattered":
@@ -151,5 +153,5 @@ def elimination_sweep(state: AohState, events: list[Event]) -> None:
             win(state, gone, "everyone left was eliminated at once: a shared draw (AH-16.8)", events)
 
 
-AFTER_STEP.append(elimination_sweep)
-AFTER_STEP.append(continuous_check)
+after_step(elimination_sweep)
+after_step(continuous_check)

@@ -31,9 +31,9 @@ def phase(state: AohState) -> str:
     """A one-word description of where the game is, for status lines."""
     if state.winners is not None:
         return "over"
-    if not state.stack:
+    if not state.steps:
         return "setup"
-    k = state.stack[-1].kind
+    k = state.steps[0].kind
     names = {
         "tribe": "setup-tribes",
         "trade": "market-trading",
@@ -82,11 +82,13 @@ def battle_view(state: AohState, b: Battle) -> dict[str, Any]:
 
 
 def public_view(state: AohState) -> dict[str, Any]:
-    top = state.stack[-1] if state.stack else None
+    top = state.steps[0] if state.steps else None
     waiting_seats: list[int] = []
     if top is not None:
         if top.choice is not None:
             waiting_seats = top.choice.pending()
+        elif top.window is not None and top.window.together:  # the Luck window (P-04)
+            waiting_seats = top.window.pending()
         elif top.kind == "trade":
             waiting_seats = [p.seat for p in state.seats if not p.eliminated and p.seat not in state.trade.done]
         elif top.seat is not None:
@@ -167,7 +169,9 @@ def seat_view(state: AohState, seat: int) -> dict[str, Any]:
             "drawn": [{"id": c, "value": C.battle_value(c)} for c in drawn],
             "placed": {u.id: C.battle_value(u.card) for u in b.units(side) if u.card},
         }
-    top = state.stack[-1] if state.stack else None
+    top = state.steps[0] if state.steps else None
     if top is not None and top.choice is not None and seat in top.choice.seats:
         out["my_choice"] = top.choice.private(seat)
+    elif top is not None and top.window is not None and top.window.together and seat in top.window.seats:
+        out["my_choice"] = top.window.private(seat)
     return out

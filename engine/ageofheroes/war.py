@@ -9,7 +9,8 @@ from pydantic import BaseModel, ConfigDict
 from engine.core import Event, RuleViolation, SecretChoice
 
 from . import cards as C
-from .flow import auto, push
+from .content import Tier
+from .flow import FLOW, auto, new_frame, push
 from .state import BARBARIANS, AohState, Battle, Duel, Frame, Unit
 from .table import cards_of_kind, discard, has_road, key, neighbours, reshuffle_battle_deck, seat_name, surviving
 
@@ -89,8 +90,8 @@ def declare(
         raise RuleViolation("AH-10.1", "Commit at least one available army, or a Mighty Hero as an army.")
     for card in used:
         p.hand.remove(card)
-    state.battle = Battle(attacker=seat, defender=target, purpose=purpose, att=units, heroes=list(used))  # type: ignore[arg-type]
-    state.stack.pop()  # the war_declare frame
+    state.battle = Battle(attacker=seat, defender=target, purpose=purpose, att=units, heroes=list(used))
+    FLOW.pop(state)  # the war_declare frame
     hero_text = f" and {len(used)} Mighty Hero(es)" if used else ""
     events.append(
         Event.to_all(
@@ -104,13 +105,14 @@ def declare(
             heroes=[h.model_dump() for h in heroes],
         )
     )
-    push(state, "war_response", target)  # P-15, opened even without cards to play (§3 N2)
+    # P-15, opened even without cards to play (§3 N2): a one-seat response window
+    FLOW.open_window(state, new_frame(state, "war_response", target), [target], rule="AH-10.6")
 
 
 def start_barbarians(state: AohState, drawer: int, card: str, events: list[Event]) -> None:
     """AH-11.7.1: the Barbarians attack the drawer, always to Plunder."""
     state.battle = Battle(attacker=BARBARIANS, defender=drawer, purpose="plunder", source_card=card)
-    push(state, "war_response", drawer)  # P-18
+    FLOW.open_window(state, new_frame(state, "war_response", drawer), [drawer], rule="AH-11.7.2")  # P-18
 
 
 def respond(
@@ -138,7 +140,7 @@ def respond(
         played = cards_of_kind(p, play)[0]
         p.hand.remove(played)
         discard(state, played)
-        state.stack.pop()
+        events += FLOW.answer_window(state, state.steps[0], seat, {"play": play}, responds=True)
         events.append(
             Event.to_all(
                 "cancelled", f"{seat_name(state, seat)} plays {C.name(play)}: the attack is cancelled.", card=play
@@ -163,7 +165,7 @@ def respond(
         p.hand.remove(card)
     b.heroes.extend(used)
     b.dfn = units
-    state.stack.pop()
+    events += FLOW.answer_window(state, state.steps[0], seat, {"play": play}, responds=bool(used))
     if used:
         events.append(
             Event.to_all(
@@ -309,7 +311,7 @@ def side_of(b: Battle, seat: int) -> str:
 def assign(state: AohState, seat: int, mapping: dict[str, str], lock: bool, events: list[Event]) -> None:
     """P-16 (AH-10.9): one own battle card under each own unit, secretly."""
     b = state.battle
-    frame = state.stack[-1]
+    frame = state.steps[0]
     assert b is not None and frame.choice is not None
     side = side_of(b, seat)
     units = {u.id for u in b.units(side)}
@@ -324,7 +326,7 @@ def assign(state: AohState, seat: int, mapping: dict[str, str], lock: bool, even
             answer = frame.choice.answers[s]["cards"]
             for u in b.units(sd):
                 u.card = answer[u.id]
-        state.stack.pop()
+        FLOW.pop(state)
         events.append(Event.to_all("placed_all", "Both sides have placed their battle cards face down (AH-10.9)."))
 
 
@@ -373,7 +375,7 @@ def _open_pick(state: AohState, picks: dict[str, str], stages: list[list[str]]) 
 def pick(state: AohState, seat: int, unit: str, events: list[Event]) -> None:
     """P-17: which unfought army fights the next duel."""
     b = state.battle
-    frame = state.stack[-1]
+    frame = state.steps[0]
     assert b is not None and frame.choice is not None
     side = side_of(b, seat)
     if unit not in [u.id for u in b.units(side) if not u.fought]:
@@ -386,7 +388,7 @@ def pick(state: AohState, seat: int, unit: str, events: list[Event]) -> None:
     for s in frame.choice.seats:
         picks[side_of(b, s)] = frame.choice.answers[s]["unit"]
     stages = frame.data["stages"][1:]
-    state.stack.pop()
+    FLOW.pop(state)
     if stages:
         events.append(Event.to_all("picked", f"{seat_name(state, seat)} sends {unit} into the next duel.", unit=unit))
         _open_pick(state, picks, stages)
@@ -461,7 +463,7 @@ def _destroy(state: AohState, seat: int, unit: Unit) -> None:
         state.supply["general"] += 1
 
 
-def _tier(tiers: list, v: int) -> int:  # type: ignore[type-arg]
+def _tier(tiers: list[Tier], v: int) -> int:
     return next((t.count for t in tiers if v >= t.min_victories), 0)
 
 
@@ -543,12 +545,12 @@ def plunder_take(state: AohState, attacker: int, defender: int, taken: list[str]
 
 def plunder_pick(state: AohState, seat: int, positions: list[int], events: list[Event]) -> None:
     """CFG plunder_selection=attacker_choice_blind: pick positions in the face-down hand."""
-    frame = state.stack[-1]
+    frame = state.steps[0]
     n, defender = int(frame.data["count"]), int(frame.data["defender"])
     hand = state.p(defender).hand
     if len(set(positions)) != n or any(not 1 <= x <= len(hand) for x in positions):
         raise RuleViolation("AH-10.14.2", f"Pick {n} different positions between 1 and {len(hand)}.")
-    state.stack.pop()
+    FLOW.pop(state)
     plunder_take(state, seat, defender, [hand[x - 1] for x in positions], events)
 
 

@@ -23,12 +23,15 @@ class Hex(NamedTuple):
     def s(self) -> int:
         return -self.q - self.r
 
-    def __add__(self, other: object) -> Hex:  # type: ignore[override]
+    def __add__(self, other: object) -> Hex:
         assert isinstance(other, Hex)
         return Hex(self.q + other.q, self.r + other.r)
 
     def __sub__(self, other: Hex) -> Hex:
         return Hex(self.q - other.q, self.r - other.r)
+
+
+ORIGIN = Hex(0, 0)  # the default centre of rotation
 
 
 DIRECTIONS: tuple[Hex, ...] = (
@@ -67,7 +70,7 @@ def distance(a: Hex, b: Hex) -> int:
     return (abs(d.q) + abs(d.r) + abs(d.s)) // 2
 
 
-def rotate(h: Hex, steps: int, center: Hex = Hex(0, 0)) -> Hex:
+def rotate(h: Hex, steps: int, center: Hex = ORIGIN) -> Hex:
     """Rotate ``h`` by ``steps`` sixths of a turn counter-clockwise around ``center``."""
     rel = h - center
     q, r, s = rel.q, rel.r, rel.s
@@ -133,8 +136,10 @@ def path(start: Hex, goal: Hex, passable: Passable, *, limit: int | None = None)
         current, cost = frontier.popleft()
         if current == goal:
             out = [current]
-            while previous[out[-1]] is not None:
-                out.append(previous[out[-1]])  # type: ignore[arg-type]
+            step = previous[current]
+            while step is not None:
+                out.append(step)
+                step = previous[step]
             return out[::-1]
         if limit is not None and cost >= limit:
             continue

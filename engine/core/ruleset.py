@@ -16,6 +16,7 @@ from typing import Any, ClassVar, Generic, Protocol, TypeVar, runtime_checkable
 import jsonpatch
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
+from . import errors as refusal
 from .errors import (
     CORE_BAD_ACTION,
     CORE_BAD_PATCH,
@@ -28,7 +29,8 @@ from .events import Event
 from .gm import GmState
 from .prompts import GM_SEAT, Option, Prompt
 from .rng import Rng
-from .validation_text import explain
+from .text import Ref
+from .validation_text import explain_msg
 
 
 class GameState(BaseModel):
@@ -61,7 +63,7 @@ class GameOptions(BaseModel):
 
 
 S = TypeVar("S", bound=GameState)
-O = TypeVar("O", bound=GameOptions)
+OptT = TypeVar("OptT", bound=GameOptions)
 
 GM_ACTIONS = {"gm_resolve", "gm_patch"}
 
@@ -80,7 +82,7 @@ class RulesetProtocol(Protocol):
     def sample_action(self, state: GameState, seat: int, rng: random.Random) -> dict[str, Any]: ...
 
 
-class Ruleset(ABC, Generic[S, O]):
+class Ruleset(ABC, Generic[S, OptT]):
     name: ClassVar[str]
     title: ClassVar[str]
     min_players: ClassVar[int] = 2
@@ -94,25 +96,31 @@ class Ruleset(ABC, Generic[S, O]):
     gm_action_types: ClassVar[frozenset[str]] = frozenset()
 
     # ---- setup ---------------------------------------------------------------
-    def parse_options(self, options: dict[str, Any]) -> O:
+    def parse_options(self, options: dict[str, Any]) -> OptT:
         try:
             parsed = self.options_model.model_validate(options)
         except ValidationError as exc:
-            raise RuleViolation(
-                CORE_BAD_ACTION, f"Those game options are not valid. {explain(exc, what='option', tagged=False)}"
-            ) from exc
+            reason = explain_msg(exc, what="option", tagged=False)
+            raise RuleViolation(CORE_BAD_ACTION, refusal.OPTIONS_INVALID(reason=reason)) from exc
         if not self.min_players <= parsed.players <= self.max_players:
+            # The title is a name: the message carries the game's id, the English spells the title.
             raise RuleViolation(
                 CORE_BAD_ACTION,
                 f"{self.title} is played by {self.min_players} to {self.max_players} players, not {parsed.players}.",
+                msg=refusal.PLAYER_COUNT(
+                    game=Ref(kind="game", id=self.name),
+                    min=self.min_players,
+                    max=self.max_players,
+                    players=parsed.players,
+                ),
             )
-        return parsed  # type: ignore[return-value]
+        return parsed  # type: ignore[return-value]  # a ClassVar cannot name OptT; options_model is OptT's class
 
     def setup(self, options: dict[str, Any], seed: int | str) -> S:
         return self._setup(self.parse_options(options), Rng.from_seed(seed))
 
     @abstractmethod
-    def _setup(self, options: O, rng: Rng) -> S: ...
+    def _setup(self, options: OptT, rng: Rng) -> S: ...
 
     def opening_events(self, state: S) -> list[Event]:
         """What setup revealed (public draws, each seat's opening hand), for the table to deliver.
@@ -147,7 +155,7 @@ class Ruleset(ABC, Generic[S, O]):
         try:
             return self.action_adapter.validate_python(action)
         except ValidationError as exc:
-            raise RuleViolation(CORE_BAD_ACTION, f"That action is not understood. {explain(exc)}") from exc
+            raise RuleViolation(CORE_BAD_ACTION, refusal.ACTION_NOT_UNDERSTOOD(reason=explain_msg(exc))) from exc
 
     def copy_state(self, state: S) -> S:
         """A private copy to mutate. A JSON round-trip through pydantic-core is several
@@ -161,13 +169,13 @@ class Ruleset(ABC, Generic[S, O]):
         """``prompts``: the caller's copy of ``prompts(state)``, if it has one (the store keeps
         the prompts it returned with the previous action), so CORE-1 is not built twice."""
         if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-            raise RuleViolation(CORE_BAD_ACTION, "An action must be a JSON object with a 'type'.")
+            raise RuleViolation(CORE_BAD_ACTION, refusal.ACTION_SHAPE())
         if self.result(state) is not None:
-            raise RuleViolation(CORE_GAME_OVER, "The game is over; no more actions are accepted.")
+            raise RuleViolation(CORE_GAME_OVER, refusal.GAME_OVER())
         kind = action["type"]
         if kind in GM_ACTIONS or kind in self.gm_action_types:
             if seat != GM_SEAT:
-                raise RuleViolation(CORE_GM_ONLY, "Only the game master may do that.")
+                raise RuleViolation(CORE_GM_ONLY, refusal.GM_ONLY())
             if kind == "gm_patch":
                 return self._gm_patch(state, action)
             if kind == "gm_resolve":
@@ -178,10 +186,7 @@ class Ruleset(ABC, Generic[S, O]):
             new.step += 1
             return new, events
         if state.gm.tasks:
-            raise RuleViolation(
-                CORE_NOT_YOUR_TURN,
-                "The game is waiting for the game master to resolve an effect before anyone may act.",
-            )
+            raise RuleViolation(CORE_NOT_YOUR_TURN, refusal.WAITING_FOR_GM())
         self.check_may_act(state, seat, prompts)
         parsed = self.parse_action(action)
         new = self.copy_state(state)
@@ -195,36 +200,35 @@ class Ruleset(ABC, Generic[S, O]):
         if any(p.seat == seat for p in current):
             return
         waiting = sorted({p.seat for p in current if p.waiting and p.seat >= 0})
-        names = ", ".join(f"seat {s + 1}" for s in waiting) or "nobody"
-        raise RuleViolation(CORE_NOT_YOUR_TURN, f"It is not your turn: the game is waiting on {names}.")
+        raise RuleViolation(CORE_NOT_YOUR_TURN, refusal.NOT_YOUR_TURN(seats=refusal.seats_list(waiting)))
 
     @abstractmethod
     def _apply(self, state: S, seat: int, action: Any) -> list[Event]:
         """Mutate ``state`` (already a private copy) and return the events."""
 
     def _apply_gm(self, state: S, action: Any) -> list[Event]:
-        raise RuleViolation(CORE_BAD_ACTION, "This game offers no such game-master edit.")
+        raise RuleViolation(CORE_BAD_ACTION, refusal.NO_SUCH_GM_EDIT())
 
     # ---- GM ------------------------------------------------------------------
     def _gm_patch(self, state: S, action: dict[str, Any]) -> tuple[S, list[Event]]:
         ops = action.get("patch")
         reason = str(action.get("reason") or "no reason given")
         if not isinstance(ops, list):
-            raise RuleViolation(CORE_BAD_PATCH, "A GM patch must be a list of JSON Patch operations.")
+            raise RuleViolation(CORE_BAD_PATCH, refusal.PATCH_NOT_LIST())
         try:
             patched = jsonpatch.apply_patch(state.model_dump(mode="json"), ops)
             new = type(state).model_validate(patched)
         except (jsonpatch.JsonPatchException, jsonpatch.JsonPointerException) as exc:
-            raise RuleViolation(CORE_BAD_PATCH, f"The patch does not apply: {exc}") from exc
+            # jsonpatch's reason is its own English; it travels as text.
+            raise RuleViolation(CORE_BAD_PATCH, refusal.PATCH_DOES_NOT_APPLY(error=str(exc))) from exc
         except ValidationError as exc:
-            raise RuleViolation(
-                CORE_BAD_PATCH, f"The patched game would be invalid. {explain(exc, what='game state', tagged=False)}"
-            ) from exc
+            why = explain_msg(exc, what="game state", tagged=False)
+            raise RuleViolation(CORE_BAD_PATCH, refusal.PATCH_INVALID(reason=why)) from exc
         new.step = state.step + 1
         events = [Event.to_all("gm_patch", f"The game master edited the game ({reason}).")]
         if not new.gm.tasks:
-            events += self._after_gm(new)  # type: ignore[arg-type]
-        return new, events  # type: ignore[return-value]
+            events += self._after_gm(new)
+        return new, events
 
     def _gm_resolve(self, state: S, action: dict[str, Any]) -> tuple[S, list[Event]]:
         task_id = action.get("task")
@@ -236,7 +240,7 @@ class Ruleset(ABC, Generic[S, O]):
         new = self.copy_state(base)
         task = new.gm.take(int(task_id)) if isinstance(task_id, int) else None
         if task is None:
-            raise RuleViolation(CORE_BAD_PATCH, f"There is no open game-master task {task_id!r}.")
+            raise RuleViolation(CORE_BAD_PATCH, refusal.NO_OPEN_TASK(task=repr(task_id)))
         new.step = state.step + 1
         text = f"The game master resolved task {task.id} ({task.rule})" + (f": {note}" if note else ".")
         events = [Event.to_all("gm_resolved", text, task=task.id, rule=task.rule)]
@@ -266,7 +270,7 @@ class Ruleset(ABC, Generic[S, O]):
         for prompt in waiting:
             if prompt.options:
                 return dict(rng.choice(prompt.options).action)
-        raise RuleViolation(CORE_NOT_YOUR_TURN, f"Seat {seat + 1} has no enumerable prompt to sample from.")
+        raise RuleViolation(CORE_NOT_YOUR_TURN, refusal.NOTHING_TO_SAMPLE(seat=seat + 1))
 
     def invariants(self, state: S) -> list[str]:
         """Game-specific checks run by the simulator after every action."""
@@ -281,7 +285,7 @@ class Ruleset(ABC, Generic[S, O]):
         return {}
 
     def load_state(self, data: str | bytes) -> S:
-        return self.state_model.model_validate_json(data)  # type: ignore[return-value]
+        return self.state_model.model_validate_json(data)  # type: ignore[return-value]  # state_model is S's class
 
     def describe_action(self, state: S, seat: int, action: dict[str, Any]) -> str:
         """A short label for logs and undo messages."""

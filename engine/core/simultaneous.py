@@ -12,7 +12,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from .errors import CORE_LOCKED, CORE_NOT_YOUR_TURN, RuleViolation
+from .errors import CHOICE_LOCKED, CORE_LOCKED, CORE_NOT_YOUR_TURN, NOT_IN_CHOICE, RuleViolation
 from .prompts import Option, Prompt
 
 
@@ -35,9 +35,9 @@ class SecretChoice(BaseModel):
     def submit(self, seat: int, answer: dict[str, Any], *, lock: bool = True) -> None:
         """Record (or change) a seat's secret answer; locking is what resolves the step."""
         if seat not in self.seats:
-            raise RuleViolation(CORE_NOT_YOUR_TURN, "You are not part of this secret choice.")
+            raise RuleViolation(CORE_NOT_YOUR_TURN, NOT_IN_CHOICE())
         if self.complete:
-            raise RuleViolation(CORE_LOCKED, "Everyone has locked in; the choice can no longer change.")
+            raise RuleViolation(CORE_LOCKED, CHOICE_LOCKED())
         self.answers[seat] = answer
         if lock and seat not in self.locked:
             self.locked.append(seat)
@@ -46,7 +46,7 @@ class SecretChoice(BaseModel):
 
     def unlock(self, seat: int) -> None:
         if self.complete:
-            raise RuleViolation(CORE_LOCKED, "Everyone has locked in; the choice can no longer change.")
+            raise RuleViolation(CORE_LOCKED, CHOICE_LOCKED())
         if seat in self.locked:
             self.locked.remove(seat)
 

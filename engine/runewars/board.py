@@ -221,7 +221,7 @@ def production(state: RunewarsState, seat: int) -> dict[str, int]:
     return totals
 
 
-def seat_faction(state: RunewarsState, seat: int):  # type: ignore[no-untyped-def]
+def seat_faction(state: RunewarsState, seat: int):
     faction = state.seats[seat].faction
     assert faction is not None
     return catalog().factions[faction]

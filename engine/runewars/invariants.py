@@ -122,6 +122,6 @@ def invariants(state: RunewarsState) -> list[str]:
     if state.phase != "setup" and sorted(cards) != sorted(cat.tactics):
         problems.append("tactics cards were lost or duplicated")
     # the destiny deck holds 30 cards in total (deck + discard + any drawn and not yet discarded)
-    if state.heroes.reward_deck.draw_pile or state.heroes.heroes:  # C's deck exists once setup dealt heroes
+    if state.heroes.reward_deck.draw_pile or state.heroes.heroes:  # the reward deck exists once setup dealt heroes
         problems += [f"heroes: {p}" for p in heroes_invariants(state.heroes, cat.hero_content)]
     return problems

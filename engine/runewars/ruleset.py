@@ -1,6 +1,6 @@
 """The Runewars ruleset: glue between the kernel contract and the step queue.
 
-``_prompts`` asks the front step (plus C's blocking hero decisions, which come first);
+``_prompts`` asks the front step (plus blocking hero decisions, which come first);
 ``_apply`` routes the action to the front step's handler, then runs automatic steps
 until the next decision (``flow.advance``) with victory/elimination checked after each.
 """
@@ -47,7 +47,7 @@ class Runewars(Ruleset[RunewarsState, RunewarsOptions]):
     factions = _factions()
     state_model = RunewarsState
     options_model = RunewarsOptions
-    action_adapter = TypeAdapter(Annotated[Union[RW_ACTIONS], Field(discriminator="type")])  # type: ignore[valid-type]  # noqa: UP007 - a Union built from a tuple
+    action_adapter = TypeAdapter(Annotated[Union[RW_ACTIONS], Field(discriminator="type")])  # noqa: UP007 - a Union built from a tuple
 
     # ---- setup --------------------------------------------------------------------------
     def _setup(self, options: RunewarsOptions, rng: Rng) -> RunewarsState:

@@ -20,13 +20,10 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from engine.core import Deck, GameOptions, GameState, SecretChoice
+from engine.core.flow import Step  # the kernel's flow step (kind, key, seat, data)
 from engine.runewars.battle.models import BattleState
 from engine.runewars.heroes.core import HeroesState
-
-try:  # quests.py is C's and may land after this module
-    from engine.runewars.heroes.quests import QuestPhaseState
-except ImportError:  # pragma: no cover
-    QuestPhaseState = Any  # type: ignore[misc,assignment]
+from engine.runewars.heroes.quests import QuestPhaseState
 
 SEASONS: tuple[str, ...] = ("spring", "summer", "autumn", "winter")
 RESOURCES: tuple[str, ...] = ("food", "wood", "ore")
@@ -85,7 +82,7 @@ class Area(_M):
     home_of: int | None = None
     adj: dict[str, Border] = Field(default_factory=dict)
     # The six edges of this hex on the board (index = hexgrid direction); renderers draw them.
-    edges: list[Border] = Field(default_factory=lambda: ["none"] * 6)
+    edges: list[Border] = Field(default_factory=lambda: list[Border](["none"] * 6))
     city_spot: bool = False
     city: str | None = None
     stronghold: Stronghold | None = None
@@ -126,13 +123,6 @@ class Player(_M):
 class TitleHold(_M):
     holder: int | None = None
     tokens: int = 0
-
-
-class Step(_M):
-    kind: str
-    key: str
-    seat: int | None = None
-    data: dict[str, Any] = Field(default_factory=dict)
 
 
 class Turn(_M):
@@ -190,9 +180,9 @@ class RunewarsState(GameState):
     winter_water: bool = False  # RW-6.8.3
     # Setup/map-building scratch: tiles in hand, markers, placement counters.
     setup: dict[str, Any] = Field(default_factory=dict)
-    heroes: HeroesState = Field(default_factory=HeroesState)  # C's sub-state (heroes.py)
-    quest_phase: QuestPhaseState | None = None  # C's quest phase while it runs (quests.py)
-    battle: BattleState | None = None  # B's battle while one is fought (battle.py)
+    heroes: HeroesState = Field(default_factory=HeroesState)  # the heroes, quests and exploration (heroes/core.py)
+    quest_phase: QuestPhaseState | None = None  # the quest phase while it runs (heroes/quests.py)
+    battle: BattleState | None = None  # the battle while one is fought (battle/)
     winner: list[int] | None = None
     win_reason: str = ""
     final_scores: dict[int, float] = Field(default_factory=dict)

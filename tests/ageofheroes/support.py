@@ -38,7 +38,7 @@ def position(players: int = 3, tribes: list[str] | None = None, **options: Any) 
     state.supply = dict(state.content.item_supply)
     state.supply["city"] -= players
     state.supply["army"] -= players
-    state.stack = []
+    state.steps = []
     state.first_seat = 0
     state.round = 2
     state.first_market = False
@@ -119,7 +119,7 @@ def act(state: AohState, seat: int, **action: Any) -> tuple[AohState, list[Event
 
 
 def top(state: AohState) -> str | None:
-    return state.stack[-1].kind if state.stack else None
+    return state.steps[0].kind if state.steps else None
 
 
 def kinds(cards: list[str]) -> list[str]:

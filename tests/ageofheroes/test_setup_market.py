@@ -7,7 +7,8 @@ import json
 from engine.ageofheroes import AGE_OF_HEROES as RS
 from engine.ageofheroes import market as M
 from engine.ageofheroes.flow import advance
-from engine.ageofheroes.state import Frame, Road
+from engine.ageofheroes.state import AohState, Frame, Road
+from engine.core import Event
 
 from .support import battle_top, deck_top, give, kinds, position, top
 
@@ -21,13 +22,13 @@ def test_tc01_first_player_tie_redraws_only_the_tied() -> None:
     assert len(state.battle_deck.draw_pile) == 24 and not state.battle_deck.discard_pile
 
 
-def _tc02() -> object:
+def _tc02() -> tuple[AohState, list[Event]]:
     state = position(3)
     state.first_seat = 1  # B first: deal order B, C, A
     for p in state.seats:
         p.hand = []
     deck_top(state, "wood", "wood", "iron", "wood", "wood", "volcano", "stone", "stone", "population_boom")
-    events: list = []
+    events: list[Event] = []
     M.opening_deal(state, Frame(kind="deal"), events)
     return state, events
 

@@ -134,7 +134,8 @@ def test_tc07_general_goes_on_a_home_army_without_one() -> None:
     with pytest.raises(RuleViolation):
         act(state, 0, type="build", item="general", army="a2")
     state, _ = act(state, 0, type="build", item="general")
-    assert state.seats[0].army("a1").general and not state.seats[0].army("a2").general  # type: ignore[union-attr]
+    a1, a2 = state.seats[0].army("a1"), state.seats[0].army("a2")
+    assert a1 is not None and a1.general and a2 is not None and not a2.general
     b = Battle(attacker=0, defender=1, purpose="plunder")
     a, d = Unit(id="a1", card="bc3-01", general=True), Unit(id="b1", card="bc3-02")
     assert duel_totals(state, b, a, d) == (5, 3)
@@ -155,7 +156,7 @@ def test_tc08_road_needs_a_neighbour_and_consent() -> None:
         act(state, 0, type="build", item="road", neighbour=2)
     assert exc.value.rule == "AH-9.9.1"
     state, _ = act(state, 0, type="build", item="road", neighbour=1)
-    assert top(state) == "road_consent" and state.stack[-1].seat == 1  # P-12
+    assert top(state) == "road_consent" and state.steps[0].seat == 1  # P-12
     state, _ = act(state, 1, type="road_answer", consent=False)
     assert kinds(state.seats[0].hand) == ["iron", "stone", "stone"]  # nothing paid
     state, _ = act(state, 0, type="action", choice="war")  # P-13: switch, nothing built yet

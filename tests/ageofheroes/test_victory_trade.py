@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 
 from engine.ageofheroes import AGE_OF_HEROES as RS
 from engine.ageofheroes.flow import advance, push
-from engine.ageofheroes.state import Road
-from engine.core import RuleViolation
+from engine.ageofheroes.state import AohState, Road
+from engine.core import Event, RuleViolation
 
 from .support import (
     act,
@@ -40,7 +41,7 @@ def test_tc18_volcano_returns_a_city_to_an_empty_supply() -> None:
     state, _ = act(state, 1, type="luck", play=False)
     assert state.seats[1].cities == 2 and state.supply["city"] == 1
     assert kinds(state.seats[0].hand) == ["wood"]  # the replacement draw
-    state.stack = []
+    state.steps = []
     give(state, 3, "stone", "wood", "wood", "stone", "wood", "wood")
     at_action(state, 3)
     state, _ = act(state, 3, type="action", choice="build")
@@ -109,7 +110,7 @@ def test_tc24_last_tribe_standing_wins_at_once() -> None:
     assert RS.prompts(state) == []
 
 
-def _finish_turn(state, seat: int, place: int = 0):  # type: ignore[no-untyped-def]
+def _finish_turn(state: AohState, seat: int, place: int = 0) -> tuple[AohState, list[Event]]:
     if top(state) == "action":
         state, _ = act(state, seat, type="action", choice="none")
     if top(state) == "build":
@@ -118,8 +119,8 @@ def _finish_turn(state, seat: int, place: int = 0):  # type: ignore[no-untyped-d
     return state, events
 
 
-def _volcano_on_market_day(state, drawer: int, target: int):  # type: ignore[no-untyped-def]
-    state.stack = []
+def _volcano_on_market_day(state: AohState, drawer: int, target: int) -> AohState:
+    state.steps = []
     push(state, "event", drawer, card=take(state, "volcano"), context="market")
     advance(state, [])
     if top(state) == "event_target":
@@ -128,7 +129,7 @@ def _volcano_on_market_day(state, drawer: int, target: int):  # type: ignore[no-
     return state
 
 
-def _tc25(**options):  # type: ignore[no-untyped-def]
+def _tc25(**options: Any) -> AohState:
     state = position(3, **options)
     cities(state, 0, 4)
     give(state, 0, "stone", "wood", "wood", "iron")
@@ -139,7 +140,7 @@ def _tc25(**options):  # type: ignore[no-untyped-def]
     assert state.seats[0].challenge is not None and any(e.kind == "challenge" for e in events)  # AH-17.4.1
     state = _volcano_on_market_day(state, 2, 0)
     assert state.seats[0].cities == 4
-    state.stack = []
+    state.steps = []
     return state
 
 
@@ -176,17 +177,17 @@ def test_tc25_variant_no_rebuild_ends_the_challenge() -> None:
     assert any(e.kind == "challenge_failed" for e in events)
 
 
-def _tc26():  # type: ignore[no-untyped-def]
+def _tc26() -> AohState:
     state = position(3)
     state.seats[0].monument = [take(state, "limestone") for _ in range(5)]
     cities(state, 1, 5)
     at_action(state, 0)
     state, _ = _finish_turn(state, 0)
-    state.stack = []
+    state.steps = []
     at_action(state, 1)
     state, _ = _finish_turn(state, 1)
     assert state.seats[0].challenge and state.seats[1].challenge  # AH-17.6: both at once
-    state.stack = []
+    state.steps = []
     return state
 
 
@@ -195,7 +196,8 @@ def test_tc26_two_challengers_first_to_finish_wins() -> None:
     state = _tc26()
     at_action(state, 0)
     state, _ = _finish_turn(state, 0)
-    assert RS.result(state).winners == [0]  # type: ignore[union-attr]
+    result = RS.result(state)
+    assert result is not None and result.winners == [0]
 
 
 def test_tc26_variant_raze_breaks_the_first_challenge() -> None:
@@ -208,18 +210,19 @@ def test_tc26_variant_raze_breaks_the_first_challenge() -> None:
     state, _ = act(state, 0, type="respond", play="none", heroes=[])
     assert len(state.seats[0].monument) == 3
     state, _ = _finish_turn(state, 2)
-    state.stack = []
+    state.steps = []
     give(state, 0, "limestone")
     at_action(state, 0)
     state, _ = _finish_turn(state, 0, place=1)
     assert len(state.seats[0].monument) == 4 and state.seats[0].challenge is None and RS.result(state) is None
-    state.stack = []
+    state.steps = []
     at_action(state, 1)
     state, _ = _finish_turn(state, 1)
-    assert RS.result(state).winners == [1]  # type: ignore[union-attr]
+    result = RS.result(state)
+    assert result is not None and result.winners == [1]
 
 
-def _market(players: int = 4):  # type: ignore[no-untyped-def]
+def _market(players: int = 4) -> AohState:
     state = position(players)
     state.market = True
     push(state, "start_turns")

@@ -7,9 +7,9 @@ import random
 import pytest
 
 from engine.ageofheroes import AGE_OF_HEROES as RS
-from engine.ageofheroes.state import Battle, Road, Unit
+from engine.ageofheroes.state import AohState, Battle, Road, Unit
 from engine.ageofheroes.war import _tier, duel_totals
-from engine.core import RuleViolation
+from engine.core import Event, RuleViolation
 
 from .support import (
     act,
@@ -29,12 +29,12 @@ from .support import (
 )
 
 
-def battle_deck_whole(state) -> bool:  # type: ignore[no-untyped-def]
+def battle_deck_whole(state: AohState) -> bool:
     # AH-15.2 / TC-31: every battle card back in the deck, nothing elsewhere
     return state.battle is None and len(state.battle_deck.draw_pile) == 24 and not state.battle_deck.discard_pile
 
 
-def _tc09():  # type: ignore[no-untyped-def]
+def _tc09() -> AohState:
     state = position(3)
     armies(state, 0, "a1", "a2", "a3", "a4", "a5", "a6", general=("a1",))
     armies(state, 1, "b1", "b2", "b3")
@@ -97,7 +97,7 @@ def test_tc09_property_victories_between_three_and_six(seed: int) -> None:
     at_action(state, 0)
     state = war(state, 0, 1, rng.choice(["conquest", "plunder", "raze"]), ["a1", "a2", "a3", "a4", "a5", "a6"])
     state, _ = act(state, 1, type="respond", play="none", heroes=[])
-    events = []
+    events: list[Event] = []
     while state.battle is not None:
         seat = next(p.seat for p in RS.prompts(state) if p.waiting)
         state, events = act(state, seat, **RS.sample_action(state, seat, rng))
@@ -167,7 +167,7 @@ def test_tc11_conquest_capped_by_what_the_defender_has() -> None:
     assert state.seats[1].cities == 0 and state.seats[0].cities == 2
 
 
-def _plunder(hand: int, attackers: int):  # type: ignore[no-untyped-def]
+def _plunder(hand: int, attackers: int) -> tuple[AohState, list[Event]]:
     state = position(4)
     armies(state, 0, *[f"a{i + 1}" for i in range(attackers)])
     state.seats[1].armies[0].status = "away"  # N_D = 0, so V = N_A
@@ -214,8 +214,9 @@ def test_tc13_raze_destroys_monument_cards_only() -> None:
     assert [_tier(tiers, v) for v in range(4)] == [0, 1, 1, 2]
 
 
-def _tc14(first: str):  # type: ignore[no-untyped-def]
-    """C's Draw step: Barbarians. Tries RNG states until the Barbarians' random placement and first pick are the stated ones."""
+def _tc14(first: str) -> tuple[AohState, list[Event]]:
+    """C's Draw step: Barbarians. Tries RNG states until the Barbarians' random placement and first pick
+    are the stated ones."""
     for seed in range(400):
         state = position(3)
         armies(state, 2, "c1")
@@ -306,7 +307,7 @@ def test_tc17_earthquake_then_attack() -> None:
     assert kinds(state.seats[0].hand) == ["stone"]
     state = war(state, 0, 1, "plunder", ["a1", "a2"])
     state, _ = act(state, 1, type="respond", play="none", heroes=[])
-    assert [u.id for u in state.battle.dfn] == ["b1"]  # type: ignore[union-attr]
+    assert state.battle is not None and [u.id for u in state.battle.dfn] == ["b1"]
     state, _ = act(state, 0, type="assign", cards=place_cards(state, 0, [4, 6]))
     state, events = act(state, 0, type="pick", unit="a1")
     duel = next(e.data for e in events if e.kind == "duel")
@@ -328,10 +329,12 @@ def test_tc17_variant_target_turn_end_and_luck() -> None:
     state, _ = act(state, 1, type="luck", play=False)
     state, _ = act(state, 0, type="action", choice="none")
     state, _ = act(state, 0, type="place", count=0)
-    assert state.seats[1].army("b2").status == "scattered"  # type: ignore[union-attr]
+    b2 = state.seats[1].army("b2")
+    assert b2 is not None and b2.status == "scattered"
     state, _ = act(state, 1, type="action", choice="none")
     state, _ = act(state, 1, type="place", count=0)
-    assert state.seats[1].army("b2").status == "home"  # type: ignore[union-attr]
+    b2 = state.seats[1].army("b2")
+    assert b2 is not None and b2.status == "home"
 
     state = position(3)
     armies(state, 1, "b1", "b2", "b3", general=("b1",))
@@ -356,13 +359,13 @@ def test_tc19a_away_armies_cannot_defend_or_attack_until_retrieve() -> None:
     state = war(state, 0, 2, "plunder", ["a1", "a2"])
     state, _ = act(state, 2, type="respond", play="none", heroes=[])
     assert [a.status for a in state.seats[0].armies] == ["away", "away"]
-    state.stack = []
+    state.steps = []
     at_action(state, 3)  # D attacks A later in the round
     state = war(state, 3, 0, "plunder", ["a1"])
     give(state, 0, "wood")
     state, _ = act(state, 0, type="respond", play="none", heroes=[])
     assert state.battle is None  # no defenders: no duels at all
-    state.stack = []
+    state.steps = []
     at_action(state, 0)  # A's next turn
     with pytest.raises(RuleViolation) as exc:
         act(state, 0, type="action", choice="war")  # no available army to commit
@@ -441,7 +444,7 @@ def test_tc29_defender_with_more_armies_picks_who_fights() -> None:
     state, _ = act(state, 1, type="assign", cards={u.id: c for u, c in zip(b.dfn, b.def_drawn, strict=False)})
     state, _ = act(state, 0, type="pick", unit="a1")
     state, first = act(state, 1, type="pick", unit="b3")
-    assert state.stack[-1].choice is not None and state.stack[-1].choice.seats == [1]  # a2 is forced; B still picks
+    assert state.steps[0].choice is not None and state.steps[0].choice.seats == [1]  # a2 is forced; B still picks
     state, events = act(state, 1, type="pick", unit="b4")
     v = next(e.data["victories"] for e in events if e.kind == "victories")
     wins = sum(1 for e in first + events if e.kind == "duel" and e.data["winner"] == "attacker")

@@ -9,11 +9,15 @@ recorded on the interaction (``replies``); every channel post and DM on the clie
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
 from types import SimpleNamespace
-from typing import Any
+from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, TypeVar, cast
 
+import aiohttp
 import discord
+from discord import app_commands
+from discord.ext import commands
 
 _ids = itertools.count(10_000)
 
@@ -29,7 +33,7 @@ class Sent:
     def custom_ids(self) -> list[str]:
         if self.view is None:
             return []
-        return [getattr(child, "custom_id", None) for child in self.view.children if getattr(child, "custom_id", None)]
+        return [cid for child in self.view.children if (cid := getattr(child, "custom_id", None))]
 
 
 class StubResponse:
@@ -76,8 +80,18 @@ class StubFollowup:
         self.owner.replies.append(Sent(content or "", ephemeral, view, "followup"))
 
 
+# The cogs are typed against discord.py's classes. To the type checker alone, the stubs below are
+# subclasses of those, so tests pass them to cog code as they are; at run time they are plain
+# objects with only the members the cogs use (see the module docstring).
+if TYPE_CHECKING:
+    _UserBase = discord.User
+    _InteractionBase = discord.Interaction[Any]
+else:
+    _UserBase = _InteractionBase = object
+
+
 @dataclass
-class StubUser:
+class StubUser(_UserBase):
     id: int
     roles: list[Any] = field(default_factory=list)
     bot: bool = False
@@ -87,8 +101,18 @@ class StubUser:
         return f"<@{self.id}>"
 
 
-class StubInteraction:
+class StubInteraction(_InteractionBase):
     """One interaction by ``user``; ``admin=True`` gives it Manage Server in the channel."""
+
+    # Members a test reads back or sets, where the stub's type differs from discord.Interaction's.
+    client: StubClient
+    user: StubUser
+    channel_id: int | None  # read-only properties on discord.Interaction
+    permissions: discord.Permissions
+    namespace: SimpleNamespace  # type: ignore[assignment]  # the cogs only read option values off it
+    data: dict[str, Any]  # type: ignore[assignment]  # raw interaction data, as discord.py keeps it
+    response: StubResponse  # type: ignore[assignment]  # records the reply instead of sending it
+    followup: StubFollowup  # type: ignore[assignment]  # records follow-ups instead of sending them
 
     def __init__(
         self,
@@ -132,7 +156,7 @@ class StubChannel:
     async def send(self, content: str | None = None, *, view: Any = None, **_: Any) -> Any:
         if self.dm_user is not None and self.dm_user in self.client.closed_dms:
             raise discord.Forbidden(
-                SimpleNamespace(status=403, reason="Forbidden"),
+                cast(aiohttp.ClientResponse, SimpleNamespace(status=403, reason="Forbidden")),  # reads only these two
                 {"code": 50007, "message": "Cannot send messages to this user"},
             )
         sent = Sent(content or "", False, view, "dm" if self.dm_user is not None else "post")
@@ -150,6 +174,7 @@ class StubClient:
         self.posts: dict[int, list[Sent]] = {}
         self.dms: dict[int, list[Sent]] = {}
         self.closed_dms: set[int] = set()
+        self.dynamic_items: set[type[discord.ui.DynamicItem[Any]]] = set()
         self.referee: Any = None
         self.user = SimpleNamespace(id=999)
         self.threads: list[str] = []
@@ -168,6 +193,10 @@ class StubClient:
     def get_guild(self, guild_id: int) -> Any:
         return None
 
+    def add_dynamic_items(self, *items: type[discord.ui.DynamicItem[Any]]) -> None:
+        """Where a cog registers its persistent buttons; tests build and press those directly."""
+        self.dynamic_items.update(items)
+
     def all_posts(self) -> list[str]:
         return [s.content for sents in self.posts.values() for s in sents]
 
@@ -182,6 +211,35 @@ async def open_referee(path: str) -> tuple[Any, StubClient, Any]:
 
     store = await GameStore.open(path)
     client = StubClient()
-    referee = Referee(client, store)  # type: ignore[arg-type]
+    referee = Referee(as_client(client), store)
     client.referee = referee
     return store, client, referee
+
+
+def as_client(client: StubClient) -> discord.Client:
+    """The stub client where cog code expects a ``discord.Client``: it models only what the cogs
+    call (posts, DMs, threads), so the conversion is a cast, made here once."""
+    return cast(discord.Client, client)
+
+
+CogT = TypeVar("CogT", bound=app_commands.Group | commands.Cog)
+P = ParamSpec("P")
+T = TypeVar("T")
+
+
+async def invoke(
+    command: app_commands.Command[CogT, P, T],
+    cog: CogT,
+    interaction: discord.Interaction[Any],
+    /,
+    *args: P.args,
+    **kwargs: P.kwargs,
+) -> T:
+    """Run a slash command's callback as discord.py does once it has parsed the options.
+
+    ``Command.callback`` is typed as a union of the bound and the unbound form; a command of a
+    cog is always the bound one, which takes the cog first. The options stay type-checked
+    against the command's own parameters.
+    """
+    callback = cast(Callable[Concatenate[CogT, discord.Interaction[Any], P], Coroutine[Any, Any, T]], command.callback)
+    return await callback(cog, interaction, *args, **kwargs)

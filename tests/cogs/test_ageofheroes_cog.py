@@ -13,6 +13,7 @@ from cogs.layout import layout_prompt, uses_buttons
 from cogs.referee import UserError
 from cogs.sync import limit_problems, tree_payload
 from engine.ageofheroes import AGE_OF_HEROES as RS
+from engine.ageofheroes import card_kinds, card_rules
 from engine.ageofheroes.cardtext import card_names, card_text
 from engine.ageofheroes.content import load_content
 from tests.ageofheroes.support import give, position
@@ -34,7 +35,7 @@ def trading_state(players: int = 3):
 
 
 def test_goods_codes_round_trip_and_custom_ids_fit() -> None:
-    alphabet = AH.tradable_kinds(CONTENT)
+    alphabet = AH.ALPHABET
     kinds = ["iron", "iron", "gold", "luck", *sorted(CONTENT.specials())]
     code = AH.encode_goods(kinds, alphabet)
     assert sorted(AH.decode_goods(code, alphabet)) == sorted(kinds)
@@ -79,7 +80,7 @@ def test_draft_is_ready_only_with_a_partner_and_a_card() -> None:
 async def test_builder_components_are_valid_and_show_the_draft() -> None:
     state = trading_state()
     draft = AH.Draft(7, 0, 1, ["iron", "iron"], ["grain"])
-    view = AH.builder_view(RS.view(state, 0), draft, AH.alphabet_of(state))
+    view = AH.builder_view(RS.view(state, 0), draft, AH.ALPHABET)
     rows = view.to_components()
     assert len(rows) <= 5
     comps = [c for row in rows for c in row["components"]]
@@ -100,7 +101,7 @@ async def test_builder_components_are_valid_and_show_the_draft() -> None:
 
 
 async def test_builder_values_map_back_to_kinds() -> None:
-    alphabet = AH.tradable_kinds(CONTENT)
+    alphabet = AH.ALPHABET
     state = trading_state()
     view = AH.builder_view(RS.view(state, 0), AH.Draft(7, 0), alphabet)
     gv = next(
@@ -111,7 +112,7 @@ async def test_builder_values_map_back_to_kinds() -> None:
 
 
 def test_parse_goods_reads_counts_and_names() -> None:
-    alphabet = AH.tradable_kinds(CONTENT)
+    alphabet = AH.ALPHABET
     assert AH.parse_goods("2 iron, Wood, gold x2", alphabet) == ["iron", "iron", "wood", "gold", "gold"]
     assert AH.parse_goods("Mighty Hero", alphabet) == ["mighty_hero"]
     assert AH.parse_goods("", alphabet) == []
@@ -149,18 +150,20 @@ def test_offer_gives_the_recipient_accept_and_decline_buttons_and_new_keys() -> 
 
 
 def test_card_texts_cover_every_card_within_limits() -> None:
-    names = card_names(CONTENT)
+    # ``/ah card`` goes through the package's public API (``engine.ageofheroes.card_kinds``/``card_rules``).
+    names = card_kinds()
+    assert names == card_names(CONTENT)
     assert {"luck", "barbarians", "army", "iron"} <= set(names)
     for name in names:
-        body = card_text(name, CONTENT)
-        assert body is not None and len(body) <= 2000 and "AH-" in body, name
-    assert "Iron" in (card_text("army", CONTENT) or "")
-    assert card_text("dragon", CONTENT) is None
+        body = card_rules(name)
+        assert body is not None and body == card_text(name, CONTENT) and len(body) <= 2000 and "AH-" in body, name
+    assert "Iron" in (card_rules("army") or "")
+    assert card_rules("dragon") is None
 
 
 async def test_ah_command_tree_is_within_limits() -> None:
     bot = commands.Bot(command_prefix="!", intents=discord.Intents.none())
-    bot.referee = None  # type: ignore[attr-defined]
+    bot.referee = None  # type: ignore[attr-defined]  # the cog looks its referee up on the bot
     cog = _bare_cog()
     await bot.add_cog(cog)
     assert cog.r.form_builders["ageofheroes"] == cog.open_builder  # the offer builder replaces the JSON form
@@ -171,7 +174,7 @@ async def test_ah_command_tree_is_within_limits() -> None:
     assert limit_problems(payload) == []
 
 
-def _bare_cog() -> commands.Cog:
+def _bare_cog() -> AH.AgeOfHeroesCog:
     class FakeReferee:
         def __init__(self) -> None:
             self.form_builders: dict = {}
@@ -184,4 +187,4 @@ def _bare_cog() -> commands.Cog:
             @staticmethod
             def remove_dynamic_items(*items: object) -> None: ...
 
-    return AH.AgeOfHeroesCog(FakeReferee())  # type: ignore[arg-type]
+    return AH.AgeOfHeroesCog(FakeReferee())  # type: ignore[arg-type]  # a stand-in with only what cog_load uses

@@ -44,10 +44,12 @@ class Table:
 
     async def snapshot(self) -> tuple[int, str]:
         loaded = await self.store.load(self.game_id)
+        assert loaded.state is not None
         return loaded.seq, loaded.state.model_dump_json()
 
     async def hand(self, seat: int) -> list[str]:
         loaded = await self.store.load(self.game_id)
+        assert loaded.state is not None
         return sorted(C.kind(c) for c in loaded.state.p(seat).hand)
 
     def last_dm_with(self, user: int, prefix: str) -> Sent:
@@ -60,7 +62,8 @@ async def to_trading(store: GameStore, game_id: int) -> None:
     """Answer whatever comes before trading (market events) with each prompt's default."""
     for _ in range(20):
         loaded = await store.load(game_id)
-        if loaded.state.stack[-1].kind == "trade":
+        assert loaded.state is not None
+        if loaded.state.steps[0].kind == "trade":
             return
         prompt = next(p for p in loaded.prompts if p.waiting)
         await store.gm_act(
@@ -72,6 +75,7 @@ async def to_trading(store: GameStore, game_id: int) -> None:
 async def deal(store: GameStore, game_id: int) -> None:
     """The game master hands out exactly ``HANDS`` (every card still exists once: they come from the deck)."""
     loaded = await store.load(game_id)
+    assert loaded.state is not None
     state = RS.copy_state(loaded.state)
     for p in state.seats:
         state.deck.draw_pile.extend(p.hand)
@@ -85,7 +89,6 @@ async def deal(store: GameStore, game_id: int) -> None:
 @pytest.fixture
 async def table(tmp_path: Path) -> AsyncIterator[Table]:
     store, client, referee = await open_referee(str(tmp_path / "aoh.sqlite3"))
-    client.add_dynamic_items = lambda *items: None  # type: ignore[attr-defined]
     await AH.AgeOfHeroesCog(referee).cog_load()
     try:
         game = await store.create_game(
@@ -170,6 +173,7 @@ async def test_a_counter_by_the_recipient_reaches_the_proposer_who_accepts_it(ta
     sent = await press(table, USERS[1], AH.BuilderButton, AH.BUTTON_TEMPLATE, button_id(redrawn, "Send counter-offer"))
     assert "✅ Done" in sent.text, sent.text
     loaded = await table.store.load(table.game_id)
+    assert loaded.state is not None
     (offer,) = loaded.state.trade.offers  # the original is gone, the counter names it
     assert (offer.id, offer.frm, offer.to, offer.counter_of) == (2, 1, 0, 1)
     assert sorted(offer.give) == ["grain", "stone"] and offer.get == ["iron"]
@@ -179,7 +183,7 @@ async def test_a_counter_by_the_recipient_reaches_the_proposer_who_accepts_it(ta
     index = next(i for i, o in enumerate(prompt.options) if o.action == {"type": "trade_accept", "offer": 2})
     assert f"p:{table.game_id}:0:{ids.key_hash(prompt.key)}:{index}" in table.last_dm_with(USERS[0], "p:").custom_ids
     accept = table.dm_press(USERS[0])
-    await OptionButton(ids.PromptRef(ids.OPTION, table.game_id, 0, ids.key_hash(prompt.key), index)).callback(accept)  # type: ignore[arg-type]
+    await OptionButton(ids.PromptRef(ids.OPTION, table.game_id, 0, ids.key_hash(prompt.key), index)).callback(accept)
     assert "✅ Done" in accept.text, accept.text
     assert await table.hand(0) == ["grain", "iron", "stone", "wood"]
     assert await table.hand(1) == ["iron"]
@@ -213,7 +217,7 @@ async def test_a_stale_counter_button_is_answered_politely_and_changes_nothing(t
     loaded = await table.store.load(table.game_id)
     prompt = next(p for p in loaded.prompts if p.seat == 0)
     index = next(i for i, o in enumerate(prompt.options) if o.action.get("type") == "trade_withdraw")
-    await OptionButton(ids.PromptRef(ids.OPTION, table.game_id, 0, ids.key_hash(prompt.key), index)).callback(withdraw)  # type: ignore[arg-type]
+    await OptionButton(ids.PromptRef(ids.OPTION, table.game_id, 0, ids.key_hash(prompt.key), index)).callback(withdraw)
     assert "✅ Done" in withdraw.text
     before = await table.snapshot()
 
@@ -248,7 +252,8 @@ def test_counter_buttons_fit_any_number_of_incoming_offers(offers: int) -> None:
     rows = view.to_components()
     assert len(rows) <= 5 and all(len(r["components"]) <= 5 for r in rows)
     cids = [c["custom_id"] for r in rows for c in r["components"]]
-    templates = [cls.__discord_ui_compiled_template__ for cls in (*DYNAMIC_ITEMS, AH.CounterButton)]
+    classes: tuple[type[ui.DynamicItem[Any]], ...] = (*DYNAMIC_ITEMS, AH.CounterButton)
+    templates = [cls.__discord_ui_compiled_template__ for cls in classes]
     assert all(len(c) <= 100 and any(t.fullmatch(c) for t in templates) for c in cids)
     counters = [c for c in cids if c.startswith("ahc:")]
     assert counters and counters[0] == "ahc:7:0:1" and len(counters) <= offers

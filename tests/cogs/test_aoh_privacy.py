@@ -49,7 +49,7 @@ def battle_state() -> AohState:
     at_action(state, B)
     state = war(state, B, 2, "conquest", ["a1", "a2"])
     state, _ = act(state, 2, type="respond", play="none", heroes=[])
-    assert state.battle is not None and state.stack[-1].kind == "assign"
+    assert state.battle is not None and state.steps[0].kind == "assign"
     return state
 
 
@@ -78,7 +78,7 @@ def swap_secrets(state: AohState) -> AohState:
 def builder_payload(state: AohState) -> str:
     """Everything A's builder shows, for a fresh draft and for a counter to an offer from B."""
     view = RS.view(state, A)
-    alphabet = AH.alphabet_of(state)
+    alphabet = AH.ALPHABET
     out = []
     for draft in (AH.Draft(7, A), AH.Draft(7, A, B, ["iron"], ["marble"])):
         out.append(AH.builder_content(view, draft, "Age of Heroes #7"))
@@ -87,7 +87,7 @@ def builder_payload(state: AohState) -> str:
 
 
 def give_labels(state: AohState) -> list[str]:
-    view = AH.builder_view(RS.view(state, A), AH.Draft(7, A), AH.alphabet_of(state))
+    view = AH.builder_view(RS.view(state, A), AH.Draft(7, A), AH.ALPHABET)
     gv = next(c for row in view.to_components() for c in row["components"] if c["custom_id"].startswith("ahb:gv:"))
     return [o["label"] for o in gv["options"]]
 
@@ -115,7 +115,7 @@ async def autocomplete_payload(state: AohState) -> str:
     for current in ("", "i", "m", "iron, "):
         ask = StubInteraction(client, USERS[A], namespace={"game": 7})
         for complete in (AH.seat_autocomplete, AH.give_autocomplete, AH.goods_autocomplete):
-            out += [f"{c.name}={c.value}" for c in await complete(ask, current)]  # type: ignore[arg-type]
+            out += [f"{c.name}={c.value}" for c in await complete(ask, current)]
     return "\n".join(out)
 
 
@@ -130,7 +130,7 @@ async def test_seat_a_is_shown_none_of_seat_b_secrets(make: Any) -> None:
     assert sorted(give_labels(state)) == sorted(
         AH._copy_label(k, n) for k, n in AH.copies([C.kind(c) for c in state.p(A).hand])
     )
-    gives = [c.name for c in await AH.give_autocomplete(StubInteraction(_client(state), USERS[A]), "")]  # type: ignore[arg-type]
+    gives = [c.name for c in await AH.give_autocomplete(StubInteraction(_client(state), USERS[A]), "")]
     assert not {C.name(k) for k in B_ONLY} & set(gives)
 
 

@@ -20,7 +20,7 @@ from store import GameStore
 from tests.e2e.bot_helpers import tie_seed
 from tests.support.highcard import HIGHCARD
 
-from .stubs import StubClient, StubInteraction, open_referee
+from .stubs import StubClient, StubInteraction, invoke, open_referee
 
 GUILD, CHANNEL, THREAD = 77, 88, 500
 USERS = (1001, 1002)
@@ -59,8 +59,10 @@ async def tied(tmp_path: Path) -> AsyncIterator[Tied]:
 
 
 async def test_gm_task_text_goes_only_to_a_game_master_of_this_server(tied: Tied) -> None:
-    task = (await tied.store.load(tied.game_id)).state.gm.tasks[0]
-    mine = await task_autocomplete(tied.ask(ADMIN, admin=True), "")  # type: ignore[arg-type]
+    state = (await tied.store.load(tied.game_id)).state
+    assert state is not None
+    task = state.gm.tasks[0]
+    mine = await task_autocomplete(tied.ask(ADMIN, admin=True), "")
     assert [c.value for c in mine] == [task.id] and tied.tie_cards[0] in mine[0].name
 
     for who in (
@@ -69,42 +71,44 @@ async def test_gm_task_text_goes_only_to_a_game_master_of_this_server(tied: Tied
         tied.ask(ADMIN, admin=True, guild_id=None, channel_id=None, namespace={"game": tied.game_id}),  # a DM
         tied.ask(ADMIN, admin=True, guild_id=99, channel_id=None, namespace={"game": tied.game_id}),  # another server
     ):
-        assert await task_autocomplete(who, "") == []  # type: ignore[arg-type]
-        assert await task_autocomplete(who, tied.tie_cards[0][:4]) == []  # type: ignore[arg-type]
+        assert await task_autocomplete(who, "") == []
+        assert await task_autocomplete(who, tied.tie_cards[0][:4]) == []
 
 
 async def test_typed_edits_are_offered_to_game_masters_only(tied: Tied) -> None:
-    offered = [c.value for c in await edit_autocomplete(tied.ask(ADMIN, admin=True), "")]  # type: ignore[arg-type]
+    offered = [c.value for c in await edit_autocomplete(tied.ask(ADMIN, admin=True), "")]
     assert "patch" in offered and "action" in offered
-    assert await edit_autocomplete(tied.ask(USERS[1]), "") == []  # type: ignore[arg-type]
+    assert await edit_autocomplete(tied.ask(USERS[1]), "") == []
 
 
 async def test_a_players_options_come_from_their_own_seat_only(tied: Tied) -> None:
     # After the GM's ruling the next round's picks are open again: each seat has its hand as options.
     referee: Referee = tied.client.referee
     gm = GmCog(referee)
-    task = (await tied.store.load(tied.game_id)).state.gm.tasks[0]
+    tied_state = (await tied.store.load(tied.game_id)).state
+    assert tied_state is not None
+    task = tied_state.gm.tasks[0]
     admin = tied.ask(ADMIN, admin=True)
-    await gm.resolve.callback(gm, admin, task=task.id, note="no point", patch=None, game=None)
+    await invoke(gm.resolve, gm, admin, task=task.id, note="no point", patch=None, game=None)
     loaded = await tied.store.load(tied.game_id)
-    users = {s.seat: s.user_id for s in loaded.seats}
+    users = {s.seat: s.user_id for s in loaded.seats if s.seat is not None}
     for seat in range(2):  # the call phase: seat 1 holds, seat 2 holds, then round 2 opens
         await tied.store.act(tied.game_id, users[seat], {"type": "call", "call": "hold"})
     state = (await tied.store.load(tied.game_id)).state
-    assert state.phase == "pick"
+    assert state is not None and state.phase == "pick"
 
     for seat, user in users.items():
-        labels = {c.name for c in await option_autocomplete(tied.ask(user), "")}  # type: ignore[arg-type]
+        labels = {c.name for c in await option_autocomplete(tied.ask(user), "")}
         own = set(HIGHCARD.view(state, seat)["hand"])
         assert labels and labels <= own  # exactly what the seat's own view shows
         other = set(state.hands[1 - seat])
         assert not labels & other
 
-    assert await option_autocomplete(tied.ask(STRANGER), "") == []  # type: ignore[arg-type]
+    assert await option_autocomplete(tied.ask(STRANGER), "") == []
     # A player who lost the seat to a substitute no longer gets its options.
     await tied.store.gm_replace(tied.game_id, ADMIN, 0, DANA, "swap")
-    assert await option_autocomplete(tied.ask(users[0]), "") == []  # type: ignore[arg-type]
-    assert {c.name for c in await option_autocomplete(tied.ask(DANA), "")} <= set(state.hands[0])  # type: ignore[arg-type]
+    assert await option_autocomplete(tied.ask(users[0]), "") == []
+    assert {c.name for c in await option_autocomplete(tied.ask(DANA), "")} <= set(state.hands[0])
 
 
 async def test_faction_completion_shows_only_public_facts(tmp_path: Path) -> None:
@@ -114,7 +118,7 @@ async def test_faction_completion_shows_only_public_facts(tmp_path: Path) -> Non
         await store.set_thread(game.id, THREAD)
         await store.join(game.id, USERS[0], "red")
         asked = StubInteraction(client, STRANGER, guild_id=GUILD, channel_id=THREAD)
-        names = [c.value for c in await faction_autocomplete(asked, "")]  # type: ignore[arg-type]
+        names = [c.value for c in await faction_autocomplete(asked, "")]
         assert names == ["blue", "green", "gold"]  # the ruleset's list minus those taken (shown by /game info)
     finally:
         await store.close()

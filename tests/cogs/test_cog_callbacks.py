@@ -20,7 +20,7 @@ from cogs.referee import Referee
 from cogs.table import TableCog, options_autocomplete
 from store import GameStore
 
-from .stubs import StubClient, StubInteraction, open_referee
+from .stubs import StubClient, StubInteraction, invoke, open_referee
 
 GUILD, CHANNEL, THREAD = 77, 88, 500
 USERS = (1001, 1002, 1003)
@@ -45,6 +45,7 @@ class Table:
 
     async def snapshot(self) -> tuple[int, str, str]:
         loaded = await self.store.load(self.game_id)
+        assert loaded.state is not None
         return loaded.seq, loaded.game.status, loaded.state.model_dump_json()
 
 
@@ -69,17 +70,17 @@ def ref_for(prompt: Any, game_id: int, index: int = 0) -> ids.PromptRef:
 async def test_gm_commands_refuse_non_admins_and_change_nothing(table: Table) -> None:
     before = await table.snapshot()
     player = table.interaction(USERS[0])
-    await table.gm.pause.callback(table.gm, player, reason="I want a break")
+    await invoke(table.gm.pause, table.gm, player, reason="I want a break")
     assert player.response.deferred == {"ephemeral": True, "thinking": True}
     (reply,) = player.replies
     assert reply.ephemeral and reply.content.startswith("⛔ Only a game master can do that")
     assert "Manage Server" in reply.content and "Game Master" in reply.content
 
     resolve = table.interaction(USERS[1])
-    await table.gm.resolve.callback(table.gm, resolve, task=1, note="mine now", patch=None, game=None)
+    await invoke(table.gm.resolve, table.gm, resolve, task=1, note="mine now", patch=None, game=None)
     assert "Only a game master" in resolve.text
     peek = table.interaction(USERS[2])
-    await table.gm.view_as.callback(table.gm, peek, seat=1, game=None)
+    await invoke(table.gm.view_as, table.gm, peek, seat=1, game=None)
     assert "Only a game master" in peek.text and "hand" not in peek.text
 
     assert await table.snapshot() == before
@@ -87,7 +88,7 @@ async def test_gm_commands_refuse_non_admins_and_change_nothing(table: Table) ->
     assert table.client.all_posts() == []  # nothing announced either
 
     admin = table.interaction(ADMIN, admin=True)
-    await table.gm.pause.callback(table.gm, admin, reason="holiday")
+    await invoke(table.gm.pause, table.gm, admin, reason="holiday")
     assert "paused" in admin.text and (await table.store.get_game(table.game_id)).status == "paused"
 
 
@@ -98,15 +99,15 @@ async def test_a_player_pressing_another_seats_button_is_refused(table: Table) -
     before = await table.snapshot()
 
     intruder = table.interaction(users[1], guild_id=None, channel_id=None)  # pressed in a forwarded DM
-    await OptionButton(ref_for(prompt, table.game_id)).callback(intruder)  # type: ignore[arg-type]
+    await OptionButton(ref_for(prompt, table.game_id)).callback(intruder)
     assert intruder.replies[-1].content == "⛔ These buttons are for seat 1; you hold seat 2."
     stranger = table.interaction(31337)
-    await OptionButton(ref_for(prompt, table.game_id)).callback(stranger)  # type: ignore[arg-type]
+    await OptionButton(ref_for(prompt, table.game_id)).callback(stranger)
     assert stranger.replies[-1].content == "⛔ You are not playing in this game."
     assert await table.snapshot() == before
 
     owner = table.interaction(users[0], guild_id=None, channel_id=None)
-    await OptionButton(ref_for(prompt, table.game_id)).callback(owner)  # type: ignore[arg-type]
+    await OptionButton(ref_for(prompt, table.game_id)).callback(owner)
     assert owner.replies[-1].content.startswith("✅ Done:")
 
 
@@ -116,18 +117,19 @@ async def test_a_stale_button_says_already_resolved_and_changes_nothing(table: T
     old = {p.seat: p for p in loaded.prompts}
     for seat in range(3):  # everyone picks: the pick prompts are gone, the call phase begins
         press = table.interaction(users[seat], guild_id=None, channel_id=None)
-        await OptionButton(ref_for(old[seat], table.game_id)).callback(press)  # type: ignore[arg-type]
+        await OptionButton(ref_for(old[seat], table.game_id)).callback(press)
         assert press.replies[-1].content.startswith("✅")
     before = await table.snapshot()
 
     late = table.interaction(users[1], guild_id=None, channel_id=None)
-    await OptionButton(ref_for(old[1], table.game_id, 1)).callback(late)  # type: ignore[arg-type]
+    await OptionButton(ref_for(old[1], table.game_id, 1)).callback(late)
     assert late.replies[-1].content == "✅ That decision has already been resolved; nothing more to do here."
     assert await table.snapshot() == before
 
 
 async def test_a_rule_violation_is_shown_with_its_rule_and_changes_nothing(table: Table) -> None:
     loaded = await table.store.load(table.game_id)
+    assert loaded.state is not None
     users = await table.seat_users()
     not_mine = loaded.state.hands[1][0]
     before = await table.snapshot()
@@ -135,7 +137,7 @@ async def test_a_rule_violation_is_shown_with_its_rule_and_changes_nothing(table
 
     player = table.interaction(users[0])
     answer = json.dumps({"type": "pick", "card": not_mine})
-    await table.table.act.callback(table.table, player, option=None, answer=answer, game=None)
+    await invoke(table.table.act, table.table, player, option=None, answer=answer, game=None)
     assert player.replies[-1].content == "⛔ You can only play a card from your own hand. (TEST-1)"
     assert player.replies[-1].ephemeral
     assert await table.snapshot() == before
@@ -152,12 +154,12 @@ async def test_only_a_gm_may_fix_the_seed_and_the_start_announces_its_hash(tmp_p
         for user in USERS[:2]:
             await store.join(game.id, user)
         creator = StubInteraction(client, USERS[0], guild_id=GUILD, channel_id=THREAD)
-        await cog.start.callback(cog, creator, game=None, seed="i-know-the-deck")
+        await invoke(cog.start, cog, creator, game=None, seed="i-know-the-deck")
         assert creator.replies[-1].content.startswith("⛔ Only a game master can fix the seed")
         assert (await store.get_game(game.id)).status == "open"
 
         gm = StubInteraction(client, ADMIN, guild_id=GUILD, channel_id=THREAD, admin=True)
-        await cog.start.callback(cog, gm, game=None, seed="i-know-the-deck")
+        await invoke(cog.start, cog, gm, game=None, seed="i-know-the-deck")
         record = await store.get_game(game.id)
         assert record.status == "active" and record.seed is None  # still secret while the game runs
         assert record.seed_hash in gm.text and "i-know-the-deck" not in gm.text
@@ -173,18 +175,18 @@ async def test_game_new_takes_options_by_name_and_explains_unknown_ones(tmp_path
     cog = TableCog(referee)
     try:
         bad = StubInteraction(client, USERS[0], guild_id=GUILD, channel_id=CHANNEL)
-        await cog.new.callback(cog, bad, ruleset="highcard", players=2, options="rounds=2 colour=red")
+        await invoke(cog.new, cog, bad, ruleset="highcard", players=2, options="rounds=2 colour=red")
         assert bad.replies[-1].content.startswith("⛔ High Card (test) has no option 'colour'.")
         assert "`rounds` (default 3)" in bad.text and "`hand_size`" in bad.text
         assert await store.list_games() == []
 
         out_of_range = StubInteraction(client, USERS[0], guild_id=GUILD, channel_id=CHANNEL)
-        await cog.new.callback(cog, out_of_range, ruleset="highcard", players=2, options="rounds=99")
+        await invoke(cog.new, cog, out_of_range, ruleset="highcard", players=2, options="rounds=99")
         assert out_of_range.text.startswith("⛔") and "rounds" in out_of_range.text and "(CORE-2)" in out_of_range.text
         assert await store.list_games() == []
 
         ok = StubInteraction(client, USERS[0], guild_id=GUILD, channel_id=CHANNEL)
-        await cog.new.callback(cog, ok, ruleset="highcard", players=2, options="rounds=2 hand_size=4 gm_ties=true")
+        await invoke(cog.new, cog, ok, ruleset="highcard", players=2, options="rounds=2 hand_size=4 gm_ties=true")
         assert "Created" in ok.text, ok.text
         (game,) = await store.list_games()
         assert game.options == {"rounds": 2, "hand_size": 4, "gm_ties": True, "players": 2}
@@ -193,13 +195,13 @@ async def test_game_new_takes_options_by_name_and_explains_unknown_ones(tmp_path
 
         # Autocomplete proposes the game's option names with their defaults.
         ac = StubInteraction(client, USERS[0], guild_id=GUILD, namespace={"ruleset": "highcard"})
-        names = [c.value for c in await options_autocomplete(ac, "")]  # type: ignore[arg-type]
+        names = [c.value for c in await options_autocomplete(ac, "")]
         assert "rounds=3" in names and "hand_size=3" in names and not any("factions" in n for n in names)
-        completed = [c.value for c in await options_autocomplete(ac, "rounds=2 ha")]  # type: ignore[arg-type]
+        completed = [c.value for c in await options_autocomplete(ac, "rounds=2 ha")]
         assert completed == ["rounds=2 hand_size=3"]
-        assert all(len(c.value) <= 100 for c in await options_autocomplete(ac, "rounds=2 "))  # type: ignore[arg-type]
+        assert all(len(c.value) <= 100 for c in await options_autocomplete(ac, "rounds=2 "))
         nothing = StubInteraction(client, USERS[0], guild_id=GUILD, namespace={})
-        assert await options_autocomplete(nothing, "") == []  # type: ignore[arg-type]
+        assert await options_autocomplete(nothing, "") == []
     finally:
         await store.close()
 
@@ -214,7 +216,7 @@ async def test_closed_dms_are_kept_in_the_store_and_shown_in_the_panel(tmp_path:
         for user in USERS[:2]:
             await store.join(game.id, user)
         starter = StubInteraction(client, USERS[0], guild_id=GUILD, channel_id=THREAD)
-        await TableCog(referee).start.callback(TableCog(referee), starter, game=None, seed=None)
+        await invoke(TableCog(referee).start, TableCog(referee), starter, game=None, seed=None)
         notices = [p for p in client.all_posts() if "could not send you a direct message" in p]
         assert len(notices) == 1 and f"<@{USERS[1]}>" in notices[0]
         assert await store.pending_dm_games(USERS[1]) == [game.id]
@@ -225,7 +227,7 @@ async def test_closed_dms_are_kept_in_the_store_and_shown_in_the_panel(tmp_path:
     store, client, referee = await open_referee(path)
     try:
         bob = StubInteraction(client, USERS[1], guild_id=GUILD, channel_id=THREAD)
-        await TableCog(referee).hand.callback(TableCog(referee), bob, game=None)
+        await invoke(TableCog(referee).hand, TableCog(referee), bob, game=None)
         assert "Messages I could not send you by DM" in bob.replies[0].content
         assert "pick a card" in bob.replies[0].content
         assert all(r.ephemeral for r in bob.replies)

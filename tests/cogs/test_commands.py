@@ -18,8 +18,8 @@ from engine.core import Event, Option, Prompt
 
 async def make_bot() -> commands.Bot:
     bot = commands.Bot(command_prefix="!", intents=discord.Intents.none())
-    await bot.add_cog(TableCog(None))  # type: ignore[arg-type]
-    await bot.add_cog(GmCog(None))  # type: ignore[arg-type]
+    await bot.add_cog(TableCog(None))  # type: ignore[arg-type]  # building the command tree needs no referee
+    await bot.add_cog(GmCog(None))  # type: ignore[arg-type]  # building the command tree needs no referee
     return bot
 
 

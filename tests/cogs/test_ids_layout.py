@@ -80,7 +80,8 @@ def test_many_options_become_selects_of_25_and_page_past_100() -> None:
     assert first.pages == last.pages == 3 and last.page == 2
     assert len(first.rows) == 5 and len(first.rows[-1]) == 2  # 4 menus + navigation
     nav = first.rows[-1]
-    assert isinstance(nav[0], ButtonSpec) and nav[0].disabled and not nav[1].disabled
+    assert isinstance(nav[0], ButtonSpec) and nav[0].disabled
+    assert isinstance(nav[1], ButtonSpec) and not nav[1].disabled
     last_values = [o.value for c in last.components() if isinstance(c, SelectSpec) for o in c.options]
     assert last_values == [str(i) for i in range(PAGE_SIZE * 2, PAGE_SIZE * 2 + 10)]
     for layout_ in (first, last, layout_prompt(5, big, page=1)):
@@ -119,7 +120,8 @@ def test_structured_prompt_gets_a_form_button() -> None:
     p = prompt(0, schema={"type": "object", "properties": {"type": {"const": "move"}, "to": {"type": "string"}}})
     layout = layout_prompt(3, p)
     (button,) = layout.components()
-    assert ids.decode_prompt(button.custom_id).kind == ids.FORM  # type: ignore[union-attr]
+    decoded = ids.decode_prompt(button.custom_id)
+    assert decoded is not None and decoded.kind == ids.FORM
 
 
 def test_select_values_and_stale_prompts() -> None:

@@ -53,7 +53,7 @@ def test_locked_in_seats_are_never_pinged() -> None:
 
 def test_the_interval_counts_from_the_last_ping() -> None:
     s = GameSettings(reminder_minutes=60)
-    last = {0: T0 + timedelta(minutes=90)}
+    last: dict[int, datetime | None] = {0: T0 + timedelta(minutes=90)}
     assert plan(T0 + timedelta(minutes=120), s, [_p(0)], last) == []
     assert plan(T0 + timedelta(minutes=150), s, [_p(0)], last) == [Ping(0, _p(0))]
     # A ping from before the current wait does not count.
@@ -129,6 +129,9 @@ class FakeReferee:
     async def publish(self, game: Any, before: Any, outcome: Any) -> None:
         self.published.append(outcome)
 
+    async def after_commit(self, interaction: Any, game: Any, publish: Any, **_: Any) -> None:
+        await publish()
+
 
 class FakeBot:
     user = type("U", (), {"id": 999})()
@@ -144,7 +147,7 @@ async def test_a_reminder_pass_pings_then_applies_the_default(tmp_path: Path) ->
         await store.start(game.id, 10, seed="fixed")
         await store.update_settings(game.id, reminder_minutes=60, deadline_hours=5, auto_default=True)
         referee = FakeReferee(store, lambda: now[0])
-        cog = Reminders(FakeBot(), referee, clock=lambda: now[0])  # type: ignore[arg-type]
+        cog = Reminders(FakeBot(), referee, clock=lambda: now[0])  # type: ignore[arg-type]  # stand-ins with only what a pass uses
 
         assert await cog.run_once(T0 + timedelta(minutes=30)) == []
         done = await cog.run_once(T0 + timedelta(minutes=61))
@@ -156,7 +159,7 @@ async def test_a_reminder_pass_pings_then_applies_the_default(tmp_path: Path) ->
         done = await cog.run_once(T0 + timedelta(hours=5))
         assert sorted(p.seat for _, p in done if isinstance(p, ApplyDefault)) == [0, 1]
         loaded = await store.load(game.id)
-        assert loaded.state.phase == "call"  # both picks were applied by sample_action
+        assert loaded.state is not None and loaded.state.phase == "call"  # both picks were applied by sample_action
         entries = await store.log(game.id)
         assert [e.kind for e in entries[-2:]] == ["gm", "gm"] and entries[-1].user_id == 999
     finally:
@@ -205,7 +208,7 @@ async def test_a_default_that_cannot_be_applied_tells_the_gm_once_and_logs(tmp_p
         await store.start(game.id, 10, seed="fixed")
         await store.update_settings(game.id, reminder_minutes=None, deadline_hours=2, auto_default=True)
         referee = FakeReferee(store, lambda: now[0])
-        cog = Reminders(FakeBot(), referee, clock=lambda: now[0])  # type: ignore[arg-type]
+        cog = Reminders(FakeBot(), referee, clock=lambda: now[0])  # type: ignore[arg-type]  # stand-ins with only what a pass uses
 
         with caplog.at_level("WARNING", logger="cogs.reminders"):
             done = await cog.run_once(T0 + timedelta(hours=2))
@@ -295,7 +298,8 @@ async def test_game_remind_sets_a_time_zone_and_refuses_a_bad_one(tmp_path: Path
                 "time_zone": None,
                 **options,
             }
-            await cog.remind.callback(cog, asked, **args)
+            remind: Any = cog.remind
+            await remind.callback(cog, asked, **args)
             return asked
 
         ok = await remind(time_zone="europe/berlin", quiet_start=22, quiet_end=7)
@@ -326,8 +330,8 @@ async def test_game_remind_sets_a_time_zone_and_refuses_a_bad_one(tmp_path: Path
         assert "22:00–07:00 UTC+2" in offset.text, offset.text  # a fixed offset replaces the named zone
         assert (await store.get_game(game.id)).settings.time_zone is None
 
-        names = [c.value for c in await time_zone_autocomplete(StubInteraction(client, 10), "berl")]  # type: ignore[arg-type]
+        names = [c.value for c in await time_zone_autocomplete(StubInteraction(client, 10), "berl")]
         assert names == ["Europe/Berlin"]
-        assert len(await time_zone_autocomplete(StubInteraction(client, 10), "")) == 25  # type: ignore[arg-type]
+        assert len(await time_zone_autocomplete(StubInteraction(client, 10), "")) == 25
     finally:
         await store.close()

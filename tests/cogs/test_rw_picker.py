@@ -1,6 +1,6 @@
 """The Runewars unit picker as plain data and components: candidates, actions, limits.
 
-Positions are built with the flow agent's helpers (``tests/runewars/flow_support``) and the
+Positions are built with the flow test helpers (``tests/runewars/flow_support``) and the
 real ruleset, so "the engine's candidates" below are the engine's own functions
 (``movement.movers``, ``movement.strategize_targets``, the over-limit areas).
 """
@@ -12,7 +12,10 @@ from typing import Any
 
 from cogs import runewars_picker as P
 from cogs import runewars_units as U
+from engine.runewars import PICK_CANDIDATES
+from engine.runewars.catalog import catalog
 from engine.runewars.heroes.core import Hero
+from engine.runewars.state import HeldCard
 from engine.runewars.turn import movement as M
 from tests.cogs.test_runewars_cog import year_of_prompts
 from tests.runewars.flow_support import RS, act, add, make_state, prompt, queue, start_turn
@@ -20,7 +23,7 @@ from tests.runewars.flow_support import RS, act, add, make_state, prompt, queue,
 BIG_GAME = 12345678901234567890  # a 20-digit game id: the longest custom id there can be
 
 # A strip of areas around 4T (EX-4's board, without the neutrals and the enemy).
-MOBILIZE = {
+MOBILIZE: dict[str, dict[str, Any]] = {
     "4T": {"hex": (0, 0)},
     "4B": {"hex": (1, 0)},
     "4C": {"hex": (2, 0)},
@@ -47,7 +50,7 @@ def mobilize_state() -> Any:
 
 def winter_state() -> Any:
     """EX-5: 7 units in 5X, food dial 5: destroy 2 there (RW-6.8.2); 5Y is within the limit."""
-    areas = {
+    areas: dict[str, dict[str, Any]] = {
         "5X": {"hex": (0, 0)},
         "5Y": {"hex": (1, 0)},
         "9A": {"hex": (8, 8), "home_of": 0},
@@ -65,7 +68,7 @@ def winter_state() -> Any:
 
 def strategize_state() -> Any:
     """EX-3's board with a hero and an empty 3E beside 3A: seat 0 resolves Strategize (RW-18.1.1)."""
-    areas = {
+    areas: dict[str, dict[str, Any]] = {
         "3A": {"hex": (0, 0)},
         "3B": {"hex": (1, 0)},
         "3C": {"hex": (0, 2)},
@@ -88,9 +91,7 @@ def strategize_state() -> Any:
 def crowded_state() -> Any:
     """Every Daqan figure in the box (36) and every neutral figure as allies (40), eight to an
     area on a 9×9 block of areas: more than a real game can put on the board, for Discord's limits."""
-    from engine.runewars.catalog import catalog
-
-    areas = {f"{q}{chr(65 + r)}": {"hex": (q, r)} for q in range(1, 10) for r in range(9)}
+    areas: dict[str, dict[str, Any]] = {f"{q}{chr(65 + r)}": {"hex": (q, r)} for q in range(1, 10) for r in range(9)}
     areas.update({"9Z": {"hex": (40, 40), "home_of": 0}, "8Z": {"hex": (42, 40), "home_of": 1}})
     s = make_state(["HUMANS", "UTHUK"], areas)
     figures = [
@@ -114,7 +115,7 @@ def test_move_picker_lists_exactly_the_units_that_may_move() -> None:
     s = mobilize_state()
     p = prompt(s, 0)
     assert p.rule == "RW-10.7.2"
-    picker = U.build_picker(s, p)
+    picker = U.build_picker(p)
     assert picker is not None and picker.kind == "rw_move"
     assert {c.unit for c in picker.candidates} == engine_movers(s, 0, "4T")
     assert [title for title, _ in picker.parts()] == ["From 4B", "From 4D", "From 5A"]
@@ -126,7 +127,7 @@ def test_destroy_picker_lists_every_own_unit_in_the_areas_over_the_limit() -> No
     s = winter_state()
     p = prompt(s, 0)
     assert p.rule == "RW-6.8.2"
-    picker = U.build_picker(s, p)
+    picker = U.build_picker(p)
     assert picker is not None and picker.kind == "rw_destroy"
     assert {c.unit for c in picker.candidates} == {u.id for u in s.units if u.owner == 0 and u.area == "5X"}
     assert {c.group for c in picker.candidates} == {"In 5X: destroy 2"}
@@ -139,7 +140,7 @@ def test_strategize_picker_lists_every_step_of_every_unit_and_hero() -> None:
     s = strategize_state()
     p = prompt(s, 0)
     assert p.rule == "RW-18.1.1"
-    picker = U.build_picker(s, p)
+    picker = U.build_picker(p)
     assert picker is not None and picker.kind == "rw_strategize"
     expected = {(u.id, to) for u in s.units if u.owner == 0 for to in M.strategize_targets(s, u, 0)}
     assert {(c.unit, c.to) for c in picker.candidates if c.unit is not None} == expected
@@ -149,24 +150,52 @@ def test_strategize_picker_lists_every_step_of_every_unit_and_hero() -> None:
     assert all(c.group == f"Into {c.to}" for c in picker.candidates)
 
 
-def test_candidates_come_from_public_facts_only() -> None:
-    # RW-27.5 / RW-30: runes and hands are secret; the picker must not depend on them
+def carried(p: Any) -> list[dict[str, Any]]:
+    """The candidates the engine put in the prompt (VIEW.md "Unit-list prompts")."""
+    return list((p.answer_schema or {})[PICK_CANDIDATES])
+
+
+def test_the_picker_shows_exactly_the_candidates_the_prompt_carries() -> None:
+    # RW-10.7.2 / RW-6.8.2 / RW-18.1.1: one menu entry per carried candidate, none invented
     for make in (mobilize_state, winter_state, strategize_state):
         s = make()
         p = prompt(s, 0)
-        before = U.build_picker(s, p)
+        picker = U.build_picker(p)
+        assert picker is not None and carried(p)
+        shown = sorted(((c.unit, c.hero, c.to, c.portal) for c in picker.candidates), key=str)
+        expected = sorted(
+            ((c.get("unit"), c.get("hero"), c.get("to"), bool(c.get("portal"))) for c in carried(p)), key=str
+        )
+        assert shown == expected, make.__name__
+        # Every carried figure is one the seat's own view shows where the candidate says it stands.
         view = RS.view(s, 0)
         seen = {(a["id"], x["owner"], x["type"]) for a in view["areas"] for x in a["units"]}
-        units = U.public_units(s)
-        for c in before.candidates:  # type: ignore[union-attr]
-            if c.unit is not None:
-                u = units[c.unit]
-                assert (u.area, u.owner, u.kind) in seen  # the seat's own view shows that figure there
-        for area in s.board.values():
-            area.rune = "dragon"
-        s.seats[1].tactics = []
-        s.seats[1].objective = None
-        assert U.build_picker(s, p) == before
+        assert all((c["from"], c["owner"], c["type"]) in seen for c in carried(p) if "unit" in c)
+        heroes = {(h["uid"], h["area"]) for h in view["heroes"]["heroes"]}
+        assert all((c["hero"], c["from"]) in heroes for c in carried(p) if "hero" in c)
+
+
+def test_another_seats_hidden_information_does_not_change_the_candidates() -> None:
+    # RW-27.5 (runes face down), RW-30 (tactics hands), objectives and quests are secret: the
+    # prompt's candidates, and so the picker, must be the same whatever they are.
+    for make in (mobilize_state, winter_state, strategize_state):
+        s = make()
+        p = prompt(s, 0)
+        before = U.build_picker(p)
+        hidden = s.model_copy(deep=True)
+        for area in hidden.board.values():
+            area.rune = "false" if area.rune == "dragon" else "dragon"
+        hidden.seats[1].tactics = [HeldCard(id=t) for t in sorted(catalog().tactics)[:3]]
+        hidden.seats[1].objective = next(iter(sorted(catalog().objectives)))
+        after = prompt(hidden, 0)
+        assert after.answer_schema == p.answer_schema, make.__name__
+        assert U.build_picker(after) == before
+        # The same prompt for the public board: a public change does show (the test can fail).
+        moved = s.model_copy(deep=True)
+        listed = {c.get("unit") for c in carried(p)}
+        mine = next(u for u in moved.units if u.owner == 0 and u.id in listed)
+        moved.units.remove(mine)
+        assert carried(prompt(moved, 0)) != carried(p)
 
 
 def test_every_unit_list_prompt_of_a_seeded_year_gets_a_picker() -> None:
@@ -174,19 +203,19 @@ def test_every_unit_list_prompt_of_a_seeded_year_gets_a_picker() -> None:
     seen, _ = year_of_prompts()
     lists = [(s, p) for s, p in seen if set((p.answer_schema or {}).get("properties") or {}) & {"units", "moves"}]
     assert lists
-    for state, p in lists:
-        picker = U.build_picker(state, p)
+    for _, p in lists:
+        picker = U.build_picker(p)
         assert picker is not None, p.rule
         for o in p.options:  # every ready-made answer can also be picked unit by unit
             units = set(o.action.get("units") or []) | {m.get("unit") for m in o.action.get("moves") or []}
             assert units <= {c.unit for c in picker.candidates}, p.rule
-    assert U.build_picker(seen[0][0], seen[0][1]) is None  # a setup question is not a unit list
+    assert U.build_picker(seen[0][1]) is None  # a setup question is not a unit list
 
 
 # ---- the picked set becomes the action -----------------------------------------------------------
 def test_a_picked_subset_becomes_exactly_that_action() -> None:
     s = mobilize_state()
-    picker = U.build_picker(s, prompt(s, 0))
+    picker = U.build_picker(prompt(s, 0))
     assert picker is not None
     infantry = [i for i, c in enumerate(picker.candidates) if c.group == "From 4B"]
     knight = next(i for i, c in enumerate(picker.candidates) if c.group == "From 4D")
@@ -215,7 +244,7 @@ def test_portals_are_paid_only_when_a_picked_unit_needs_them() -> None:
 
 def test_strategize_picks_become_moves_with_their_destinations() -> None:
     s = strategize_state()
-    picker = U.build_picker(s, prompt(s, 0))
+    picker = U.build_picker(prompt(s, 0))
     assert picker is not None
     hero = next(i for i, c in enumerate(picker.candidates) if c.hero == "H1")
     unit = next(i for i, c in enumerate(picker.candidates) if c.unit is not None)
@@ -268,7 +297,7 @@ def test_a_crowded_board_stays_within_discords_limits() -> None:
     s = start_turn(crowded_state(), 0, 1)
     p = prompt(s, 0)
     assert p.rule == "RW-18.1.1"
-    picker = U.build_picker(s, p)
+    picker = U.build_picker(p)
     assert picker is not None and picker.truncated and len(picker.candidates) == U.MAX_CANDIDATES
     assert any(len(idx) == 25 for _, idx in picker.parts())  # a destination with more than 25 steps is split
     everything = P.PickRef(BIG_GAME, 3, "0123abcd", picker.fingerprint, 0, frozenset(range(len(picker.candidates))))
@@ -279,7 +308,7 @@ def test_a_crowded_board_stays_within_discords_limits() -> None:
     reach = M.reach_map(m, 0)
     dest = max(sorted(reach), key=lambda a: len(reach[a]))
     m = act(m, 0, {"type": "rw_choose", "value": dest})
-    mover = U.build_picker(m, prompt(m, 0))
+    mover = U.build_picker(prompt(m, 0))
     assert mover is not None and {c.unit for c in mover.candidates} == engine_movers(m, 0, dest)
     assert len(mover.candidates) > 25
     check_limits(
@@ -290,12 +319,14 @@ def test_a_crowded_board_stays_within_discords_limits() -> None:
 def test_components_rebuild_from_their_custom_ids_alone() -> None:
     # A restart keeps nothing in memory: the custom id must carry game, seat, prompt, picks.
     s = mobilize_state()
-    picker = U.build_picker(s, prompt(s, 0))
+    picker = U.build_picker(prompt(s, 0))
     assert picker is not None
     pick = P.PickRef(BIG_GAME, 1, "89abcdef", picker.fingerprint, 0, frozenset({0, 4}))
     for c in components(P.picker_view(picker, pick, 0)):
         template = P.SELECT_TEMPLATE if c["type"] == 3 else P.BUTTON_TEMPLATE
-        again = P.PickRef.from_match(re.fullmatch(template, c["custom_id"]))  # type: ignore[arg-type]
+        match = re.fullmatch(template, c["custom_id"])
+        assert match is not None
+        again = P.PickRef.from_match(match)
         assert (again.game, again.seat, again.keyhash, again.fp) == (BIG_GAME, 1, "89abcdef", picker.fingerprint)
         assert again.picked == (frozenset() if c["custom_id"].startswith("rwu:x:") else {0, 4})
     clear = next(c for c in components(P.picker_view(picker, pick, 0)) if c.get("label") == "Clear")

@@ -15,7 +15,7 @@ from cogs.referee import Referee
 from cogs.table import TableCog
 from store import GameStore
 
-from .stubs import StubClient, StubInteraction, StubUser, open_referee
+from .stubs import StubClient, StubInteraction, StubUser, as_client, invoke, open_referee
 
 GUILD, CHANNEL, THREAD = 77, 88, 500
 ALICE, BOB, CAROL = 1001, 1002, 1003
@@ -38,17 +38,19 @@ class Game:
 
     async def hand_line(self, seat: int) -> str:
         """The opening-hand DM text of ``seat`` (a secret of whoever holds the seat)."""
-        hand = (await self.store.load(self.game_id)).state.hands[seat]
+        state = (await self.store.load(self.game_id)).state
+        assert state is not None
+        hand = state.hands[seat]
         return f"Your opening hand: {', '.join(hand)}."
 
     async def replace(self, seat: int, user: int, reason: str) -> StubInteraction:
         admin = self.interaction(ADMIN, admin=True)
-        await self.gm.replace.callback(self.gm, admin, seat=seat + 1, player=StubUser(user), reason=reason, game=None)
+        await invoke(self.gm.replace, self.gm, admin, seat=seat + 1, player=StubUser(user), reason=reason, game=None)
         return admin
 
     async def panel(self, user: int) -> StubInteraction:
         looking = self.interaction(user)
-        await self.table.hand.callback(self.table, looking, game=None)
+        await invoke(self.table.hand, self.table, looking, game=None)
         return looking
 
 
@@ -63,7 +65,7 @@ async def game(tmp_path: Path) -> AsyncIterator[Game]:
             await store.join(record.id, user)
         table = TableCog(referee)
         starter = StubInteraction(client, ADMIN, guild_id=GUILD, channel_id=THREAD, admin=True)
-        await table.start.callback(table, starter, game=None, seed="handover")
+        await invoke(table.start, table, starter, game=None, seed="handover")
         assert "has started" in starter.text, starter.text
         yield Game(store, client, referee, record.id)
     finally:
@@ -102,7 +104,7 @@ async def test_after_a_kick_the_vacant_seats_messages_wait_for_the_next_holder(g
     await game.replace(carols_seat, DANA, "Carol had to drop out")
 
     admin = game.interaction(ADMIN, admin=True)
-    await game.gm.kick.callback(game.gm, admin, player=StubUser(BOB), reason="silent for weeks", game=None)
+    await invoke(game.gm.kick, game.gm, admin, player=StubUser(BOB), reason="silent for weeks", game=None)
     assert "was removed" in admin.text, admin.text
     bob = await game.panel(BOB)
     assert bob.replies[-1].content == "⛔ You are not playing in this game." and bobs_secret not in bob.text
@@ -137,7 +139,7 @@ async def test_a_substitute_with_closed_dms_is_told_even_though_messages_already
 async def test_messages_kept_only_in_memory_follow_the_seat_too() -> None:
     """Without a store (or when it refused a text) the process's own copy moves with the seat."""
     client = StubClient()
-    delivery = Delivery(client, "Game Master", None)  # type: ignore[arg-type]
+    delivery = Delivery(as_client(client), "Game Master", None)
     record = type("G", (), {"id": 3, "guild_id": GUILD, "channel_id": CHANNEL, "thread_id": THREAD})()
     client.closed_dms.add(BOB)
     await delivery.dm(record, BOB, "seat 2 secret", seat=1)

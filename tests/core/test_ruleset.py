@@ -8,7 +8,7 @@ import random
 import pytest
 
 import engine
-from engine.core import GM_SEAT, RuleViolation
+from engine.core import GM_SEAT, Event, RuleViolation
 from tests.support.highcard import HIGHCARD, HighCardState
 
 
@@ -62,7 +62,7 @@ def test_malformed_actions_are_core_2() -> None:
     state = fresh()
     for bad in ({}, {"type": "teleport"}, {"type": "pick"}, "pick"):
         with pytest.raises(RuleViolation) as info:
-            HIGHCARD.apply(state, 0, bad)  # type: ignore[arg-type]
+            HIGHCARD.apply(state, 0, bad)  # type: ignore[arg-type]  # deliberately malformed input
         assert info.value.rule in {"CORE-1", "CORE-2"}
 
 
@@ -208,9 +208,7 @@ def test_after_gm_hook_runs_once_the_last_task_is_resolved() -> None:
     from tests.support.highcard import HighCard
 
     class Continuing(HighCard):
-        def _after_gm(self, state: HighCardState) -> list:  # type: ignore[override]
-            from engine.core import Event
-
+        def _after_gm(self, state: HighCardState) -> list[Event]:
             return [Event.to_all("resumed", "Play resumes.")]
 
     rs = Continuing()

@@ -67,7 +67,7 @@ def secret_timeline(path: Path, game_id: int) -> tuple[set[str], list[str]]:
     does not trust the bot's own bookkeeping.
     """
     game = game_row(path, game_id)
-    rs = engine.ruleset(game["ruleset"]) if game["ruleset"] != HIGHCARD.name else HIGHCARD
+    rs: Ruleset[Any, Any] = engine.ruleset(game["ruleset"]) if game["ruleset"] != HIGHCARD.name else HIGHCARD
     options = json.loads(game["options"])
     seed = game["seed"]
     assert seed is not None, "the game has not started"

@@ -23,11 +23,9 @@ from typing import Any
 import pytest
 import pytest_asyncio
 
-HERE = Path(__file__).resolve().parent
-if str(HERE) not in sys.path:
-    sys.path.insert(0, str(HERE))
+from tests.e2e.fake_discord import BotProcess, FakeDiscord, World
 
-from fake_discord import BotProcess, FakeDiscord, World  # noqa: E402
+HERE = Path(__file__).resolve().parent
 
 SAMPLE_BOT = HERE / "sample_bot.py"
 REPO_ROOT = HERE.parent.parent

@@ -14,7 +14,9 @@ import asyncio
 import io
 import logging
 import os
+import re
 import sys
+from typing import Any, Self
 
 import discord
 import yarl
@@ -44,7 +46,9 @@ class JoinButton(discord.ui.DynamicItem[discord.ui.Button], template=r"g:(?P<gam
         self.game = game
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match, /):  # type: ignore[override]
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> Self:
         return cls(match["game"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -62,7 +66,9 @@ class RenameButton(discord.ui.DynamicItem[discord.ui.Button], template=r"g:(?P<g
         self.game = game
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match, /):  # type: ignore[override]
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> Self:
         return cls(match["game"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -81,7 +87,9 @@ class PickSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"g:(?P<gam
         self.game = game
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select, match, /):  # type: ignore[override]
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> Self:
         return cls(match["game"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -96,7 +104,9 @@ class RenameModal(discord.ui.Modal):
     def __init__(self, game: str) -> None:
         super().__init__(title="Rename game", custom_id=f"m:{game}:rename", timeout=None)
         self.game = game
-        self.new_name = discord.ui.TextInput(label="New name", custom_id="name", max_length=50)
+        self.new_name: discord.ui.TextInput[RenameModal] = discord.ui.TextInput(
+            label="New name", custom_id="name", max_length=50
+        )
         self.add_item(self.new_name)
 
     async def on_submit(self, interaction: discord.Interaction) -> None:
@@ -130,13 +140,15 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Play
         await interaction.response.defer(thinking=True)
         game = format(interaction.id % 36**6, "x")
         # A private thread for the player's secret hand.
+        assert isinstance(interaction.channel, discord.TextChannel), "the tests run /game new in a text channel"
         thread = await interaction.channel.create_thread(
             name=f"{name}-hand-{interaction.user.name}", type=discord.ChannelType.private_thread, invitable=False
         )
         await thread.add_user(interaction.user)
         await thread.send(f"Your secret hand for {name}: SECRET-HAND-{game}")
         await interaction.followup.send(
-            f"Game **{name}** ({game}) for {players} players on {map or 'random'} created by {interaction.user.mention}.",
+            f"Game **{name}** ({game}) for {players} players on {map or 'random'} "
+            f"created by {interaction.user.mention}.",
             view=game_view(game),
             file=discord.File(io.BytesIO(PNG), filename="board.png"),
         )
@@ -166,6 +178,7 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Play
             await interaction.response.send_message("finally")
         except discord.NotFound as exc:
             say(f"LATE {exc.code}")
+            assert isinstance(interaction.channel, discord.abc.Messageable)
             await interaction.channel.send(f"late response failed: {exc.code}")
 
     @app_commands.command(name="long", description="Try to send a too-long message")
@@ -184,13 +197,14 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Play
     @app_commands.command(name="spam", description="Post several messages")
     async def spam(self, interaction: discord.Interaction, count: app_commands.Range[int, 1, 10]) -> None:
         await interaction.response.defer(thinking=True)
+        assert isinstance(interaction.channel, discord.abc.Messageable)
         for i in range(count):
             await interaction.channel.send(f"spam {i + 1}/{count}")
         await interaction.followup.send(f"spammed {count}")
 
     @admin.command(name="reset", description="Reset everything (admins only)")
     async def reset(self, interaction: discord.Interaction, target: discord.Member | None = None) -> None:
-        if not interaction.user.guild_permissions.administrator:
+        if not (isinstance(interaction.user, discord.Member) and interaction.user.guild_permissions.administrator):
             await interaction.response.send_message("not allowed", ephemeral=True)
             return
         who = target.display_name if target else "everyone"

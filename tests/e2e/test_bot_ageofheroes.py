@@ -78,9 +78,16 @@ def index_of(
     return None
 
 
+def option_for(prompt: Prompt, action: dict[str, Any]) -> int:
+    """The index of the option whose action has ``action``'s fields; the scene needs that option."""
+    i = index_of(prompt, action=action)
+    assert i is not None, f"seat {prompt.seat} has no option {action}: {[o.label for o in prompt.options]}"
+    return i
+
+
 def decide(state: AohState, prompt: Prompt, goals: Goals) -> int:
     """The option a purposeful player takes: build armies, go to war with two, tax otherwise."""
-    kind = state.stack[-1].kind if state.stack else ""
+    kind = state.steps[0].kind if state.steps else ""
     seat = prompt.seat
     p = state.p(seat)
     if kind == "action":
@@ -261,20 +268,20 @@ async def trade_scenes(table: Table) -> None:
     assert any(btn.get("label", "").startswith("Accept #") for btn in message.buttons), message.buttons
     assert any(btn.get("label", "").startswith("Decline #") for btn in message.buttons), message.buttons
     assert "you get" in message.content and "you give" in message.content, message.content
-    await table.answer(incoming, index_of(incoming, action={"type": "trade_accept"}))
+    await table.answer(incoming, option_for(incoming, {"type": "trade_accept"}))
     assert table.follower.goals.accepted, table.follower.goals.kinds
 
     state = table.follower.state
     give = [C.kind(state.p(b).hand[-1])] if state.p(b).hand else []
     await table.offer(b, c, give, ["gold"])
     incoming = next(p for p in table.follower.prompts() if p.seat == c)
-    await table.answer(incoming, index_of(incoming, action={"type": "trade_decline"}))
+    await table.answer(incoming, option_for(incoming, {"type": "trade_decline"}))
     assert table.follower.goals.refused
 
     for seat in (a, b, c):
         prompt = next((p for p in table.follower.prompts() if p.seat == seat and p.waiting), None)
-        if prompt is not None and (table.follower.state.stack[-1].kind == "trade"):
-            await table.answer(prompt, index_of(prompt, action={"type": "trade_done", "done": True}))
+        if prompt is not None and (table.follower.state.steps[0].kind == "trade"):
+            await table.answer(prompt, option_for(prompt, {"type": "trade_done", "done": True}))
     # Nothing of either deal reached the thread: only that offers were made, answered and carried out.
     thread_text = "\n".join(m.content for m in table.fake.messages(table.thread))
     assert offer_text not in thread_text
@@ -292,7 +299,7 @@ async def test_market_day_build_war_and_event_through_discord(
 
     # Setup: each seat drafts a tribe with a button in the thread; opening hands come by DM.
     decisions = 0
-    while follower.state.stack and follower.state.stack[-1].kind == "tribe":
+    while follower.state.steps and follower.state.steps[0].kind == "tribe":
         prompt = follower.prompts()[0]
         await table.answer(prompt, 0)
         decisions += 1
@@ -302,7 +309,7 @@ async def test_market_day_build_war_and_event_through_discord(
         )
 
     # The first Market Day: trading (market events, if any, are answered by the loop below first).
-    while follower.state.stack[-1].kind != "trade":
+    while follower.state.steps[0].kind != "trade":
         prompt = next(p for p in follower.prompts() if p.waiting)
         await table.answer(prompt, decide(follower.state, prompt, follower.goals))
     await trade_scenes(table)
@@ -315,7 +322,7 @@ async def test_market_day_build_war_and_event_through_discord(
         )
         assert RS.result(follower.state) is None, f"the game ended first; missing {follower.goals.missing()}"
         prompt = next(p for p in follower.prompts() if p.waiting)
-        if follower.state.stack[-1].kind == "assign":
+        if follower.state.steps[0].kind == "assign":
             message = await table.message_for(prompt)
             assign_seen_in_dm |= message.channel_id == fake.dm_channel(table.users[prompt.seat]).id
         await table.answer(prompt, decide(follower.state, prompt, follower.goals))

@@ -32,7 +32,9 @@ async def open_game(fake: Any, world: Any, *, rounds: int = 1) -> tuple[Any, int
     )
     result = await h.response(timeout=10)
     assert "Created" in result.text, result.text
-    game_id = int(re.search(r"#(\d+)", result.text).group(1))
+    found = re.search(r"#(\d+)", result.text)
+    assert found is not None, result.text
+    game_id = int(found.group(1))
     thread = await fake.wait_for_thread(parent=channel)
     for user in (world.alice, world.bob, world.carol):
         j = await fake.slash(user, "game join", channel=thread)

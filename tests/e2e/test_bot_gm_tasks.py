@@ -47,7 +47,9 @@ async def test_gm_resolves_a_tie_and_play_continues(
         fake, world.alice, "game new", world.channel, ruleset="highcard", players=2, options="rounds=1 gm_ties=true"
     )
     assert "Created" in created.text, created.text
-    game_id = int(re.search(r"#(\d+)", created.text).group(1))
+    found = re.search(r"#(\d+)", created.text)
+    assert found is not None, created.text
+    game_id = int(found.group(1))
     thread = await fake.wait_for_thread(parent=world.channel)
     lobby = await fake.wait_for_message(lambda m: "opened by" in m.content, channel=thread, timeout=10)
     assert "gm_ties=True" in lobby.content and "rounds=1" in lobby.content

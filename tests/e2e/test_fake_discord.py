@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import aiohttp
 import pytest
-from fake_discord import CallbackType, ChannelType, FakeDiscord, InteractionType, World
+
+from tests.e2e.fake_discord import CallbackType, ChannelType, FakeDiscord, InteractionType, World
 
 FAST_READY = {"GUILD_READY_TIMEOUT": "0.3"}  # the sample bot passes this to discord.py
 
@@ -52,11 +54,10 @@ async def test_rest_limits_and_faults_without_a_bot(fake_discord: FakeDiscord, f
         long_id = [row(button(0, custom_id="c" * 101))]
         long_label = [row(button(0, label="l" * 81))]
         dup_ids = [row(button(0), button(1, custom_id="id0"))]
-        select = lambda n: {
-            "type": 3,
-            "custom_id": "s",
-            "options": [{"label": str(i), "value": str(i)} for i in range(n)],
-        }
+
+        def select(n: int) -> dict[str, Any]:
+            return {"type": 3, "custom_id": "s", "options": [{"label": str(i), "value": str(i)} for i in range(n)]}
+
         select_and_button = [row(select(2), button(1))]
         for components, where in [
             (too_many_rows, ["components"]),
@@ -176,7 +177,7 @@ async def test_gateway_protocol_with_a_raw_client(fake_discord: FakeDiscord, fak
             assert (r.status, (await r.json())["code"]) == (400, 40060)
         result = await handle.response()
         assert result.type == CallbackType.CHANNEL_MESSAGE and result.ephemeral and result.content == "pong"
-        assert result.message.visible_to == fake_world.alice.id
+        assert result.message is not None and result.message.visible_to == fake_world.alice.id
         assert [v.kind for v in fake.violations] == ["double_ack"]
 
         # Drop the connection; RESUME replays what was missed and sends RESUMED.
@@ -222,6 +223,7 @@ async def test_bot_end_to_end(fake_discord: FakeDiscord, fake_world: World, star
 
     # Autocomplete.
     auto = await (await fake.autocomplete(w.alice, "game new", "map", "fo", name="x", players=2)).response()
+    assert auto.choices is not None
     assert [c["value"] for c in auto.choices] == ["forest", "fortress"]
 
     # /game new: deferred (thinking), then a follow-up with a file, a dynamic button and a select.
@@ -229,6 +231,7 @@ async def test_bot_end_to_end(fake_discord: FakeDiscord, fake_world: World, star
     result = await handle.response()
     assert result.type == CallbackType.DEFERRED_CHANNEL_MESSAGE and result.latency < 1.0
     board = result.message
+    assert board is not None
     assert "Runewars" in board.content and not board.loading and not board.ephemeral
     assert [a.filename for a in board.attachments] == ["board.png"] and board.attachments[0].data.startswith(b"\x89PNG")
     game_id = board.content.split("(")[1].split(")")[0]
@@ -259,6 +262,7 @@ async def test_bot_end_to_end(fake_discord: FakeDiscord, fake_world: World, star
 
     # Button -> modal -> submit.
     opened = await (await fake.press(w.carol, board, f"g:{game_id}:rename")).response()
+    assert opened.modal is not None
     assert opened.type == CallbackType.MODAL and opened.modal["custom_id"] == f"m:{game_id}:rename"
     renamed = await (await fake.submit_modal(w.carol, fields={"name": "Runewars II"})).response()
     assert renamed.type == CallbackType.CHANNEL_MESSAGE and renamed.content == f"Game {game_id} renamed to Runewars II"
@@ -266,7 +270,7 @@ async def test_bot_end_to_end(fake_discord: FakeDiscord, fake_world: World, star
 
     # Interaction response with a file (multipart callback) and an embed.
     shown = await (await fake.slash(w.bob, "game board")).response()
-    assert shown.type == CallbackType.CHANNEL_MESSAGE
+    assert shown.type == CallbackType.CHANNEL_MESSAGE and shown.message is not None
     assert [a.filename for a in shown.message.attachments] == ["board.png"]
     assert shown.message.embeds[0]["image"]["url"] == "attachment://board.png"
 
@@ -283,7 +287,7 @@ async def test_bot_end_to_end(fake_discord: FakeDiscord, fake_world: World, star
     # Prefix command through MESSAGE_CREATE; reply carries a message_reference.
     ping = await fake.send_message(w.bob, w.channel, "!ping")
     pong = await fake.wait_for_message(lambda m: m.content == "pong", channel=w.channel)
-    assert pong.message_reference["message_id"] == str(ping.id)
+    assert pong.message_reference is not None and pong.message_reference["message_id"] == str(ping.id)
 
     # Subcommand group with a user option; the bot checks member permissions.
     admin = await (await fake.slash(w.admin, "game admin reset", target=w.bob)).response()
@@ -329,7 +333,7 @@ async def test_bot_sees_refused_dms_rate_limits_and_rejected_payloads(
     long = await (await fake.slash(w.alice, "game long")).response()
     assert long.content == "rejected: 400 50035"  # the 2001-char reply was refused, the retry was fine
     rejected = [p for p in fake.payloads(accepted=False) if p.kind == "interaction_response"]
-    assert len(rejected) == 1 and len(rejected[0].content) == 2001
+    assert len(rejected) == 1 and len(rejected[0].content or "") == 2001
     assert [v.kind for v in fake.violations] == ["limit"]
 
 
@@ -363,6 +367,7 @@ async def test_bot_kill_restart_and_resume(
     first_pid = bot.pid
 
     board = (await (await fake.slash(w.alice, "game new", name="Cloudspire", players=2)).response()).message
+    assert board is not None
     game_id = board.content.split("(")[1].split(")")[0]
 
     # Gateway RECONNECT -> the same process resumes its session.

@@ -163,7 +163,7 @@ def _boxes(batch: Any, zs: set[int]) -> list[tuple[float, float, float, float, s
     return out
 
 
-def _overlap(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
+def _overlap(a: tuple[Any, ...], b: tuple[Any, ...]) -> bool:  # boxes: (x0, y0, x1, y1, ...)
     return a[0] < b[2] - 0.5 and b[0] < a[2] - 0.5 and a[1] < b[3] - 0.5 and b[1] < a[3] - 0.5
 
 

@@ -7,6 +7,7 @@ handful of adjacent area ids with their border types and control is all a test n
 
 from __future__ import annotations
 
+from engine.runewars.content.effects import Shape
 from engine.runewars.content.loader import load_content
 
 C = load_content()
@@ -28,7 +29,7 @@ class TinyBoard:
     def neighbours(self, area: str) -> list[str]:
         return list(self.adj)
 
-    def passable(self, a: str, b: str, flying: bool = False) -> bool:
+    def passable(self, a: str, b: str, flying: bool = False, seat: int | None = None) -> bool:
         return flying or self.adj[b] == "none"
 
     def controller(self, area: str) -> int | None:
@@ -41,7 +42,7 @@ class TinyBoard:
         return area in self.empty
 
 
-def find_card(shape: str, icons: list[tuple[str, int]], used: set[int]) -> int:
+def find_card(shape: Shape, icons: list[tuple[str, int]], used: set[int]) -> int:
     """A destiny card whose ``shape`` section shows exactly ``icons`` (blank = [])."""
     for n in range(1, 31):
         if n in used:

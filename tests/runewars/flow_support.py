@@ -1,4 +1,4 @@
-"""Building Runewars positions directly for rule tests (the flow agent's test helpers).
+"""Building Runewars positions directly for rule tests (helpers for the flow tests).
 
 A test describes a small board (area ids, axial hexes, production, home realms and
 coloured borders), puts units on it and queues the step it wants to exercise; the real
@@ -8,6 +8,7 @@ so every draw is known in advance.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 import engine
@@ -17,7 +18,7 @@ from engine.runewars.catalog import catalog
 from engine.runewars.heroes.core import HeroesState
 from engine.runewars.ruleset import RUNEWARS, _advance
 from engine.runewars.setup.start import link_adjacency
-from engine.runewars.state import Area, Player, RunewarsOptions, RunewarsState, Stronghold, TitleHold
+from engine.runewars.state import Area, Border, Player, RunewarsOptions, RunewarsState, Stronghold, TitleHold, Unit
 
 RS = RUNEWARS
 _ = engine
@@ -28,9 +29,9 @@ STEP = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
 
 def make_state(
     factions: list[str],
-    areas: dict[str, dict[str, Any]],
+    areas: Mapping[str, Mapping[str, Any]],
     *,
-    borders: dict[tuple[str, str], str] | None = None,
+    borders: Mapping[tuple[str, str], Border] | None = None,
     season: int = 0,
     year: int = 1,
     options: dict[str, Any] | None = None,
@@ -49,7 +50,7 @@ def make_state(
                 starting_influence=fac.starting_influence,
                 dials={r: fac.dials.get(r).start_value for r in ("food", "wood", "ore")},
             )
-        )  # type: ignore[arg-type]
+        )
     state = RunewarsState(
         ruleset="runewars",
         players=n,
@@ -61,16 +62,16 @@ def make_state(
         season=season,
         heroes=HeroesState(),
     )
-    areas = dict(areas)
+    specs = dict(areas)
     for i in range(n):  # every seat needs an area, or RW-33 eliminates it at once
-        if not any(spec.get("home_of") == i for spec in areas.values()):
-            areas[f"{90 + i}H"] = {"hex": (20 + 3 * i, 20), "home_of": i}
-    for aid, spec in areas.items():
+        if not any(spec.get("home_of") == i for spec in specs.values()):
+            specs[f"{90 + i}H"] = {"hex": (20 + 3 * i, 20), "home_of": i}
+    for aid, spec in specs.items():
         state.board[aid] = Area(
             id=aid,
             tile=aid[:-1] or aid,
             hex=tuple(spec["hex"]),
-            food=spec.get("food", 0),  # type: ignore[arg-type]
+            food=spec.get("food", 0),
             wood=spec.get("wood", 0),
             ore=spec.get("ore", 0),
             home_of=spec.get("home_of"),
@@ -80,8 +81,8 @@ def make_state(
     for (a, b), kind in (borders or {}).items():
         ha, hb = state.board[a].hex, state.board[b].hex
         d = STEP.index((hb[0] - ha[0], hb[1] - ha[1]))
-        state.board[a].edges[d] = kind  # type: ignore[index]
-        state.board[b].edges[(d + 3) % 6] = kind  # type: ignore[index]
+        state.board[a].edges[d] = kind
+        state.board[b].edges[(d + 3) % 6] = kind
     _ = by_hex
     link_adjacency(state)
     state.destiny = Deck[int](draw_pile=list(range(1, 31)))
@@ -107,6 +108,22 @@ def stronghold(
     state: RunewarsState, area: str, owner: int, damaged: bool = False, development: str | None = None
 ) -> None:
     state.board[area].stronghold = Stronghold(owner=owner, damaged=damaged, development=development)
+
+
+def stronghold_at(state: RunewarsState, area: str) -> Stronghold:
+    """The stronghold in ``area``; the test fails if there is none."""
+    sh = state.board[area].stronghold
+    assert sh is not None, f"no stronghold in {area}"
+    return sh
+
+
+def unit(state: RunewarsState, uid: int) -> Unit:
+    """The unit with id ``uid``; the test fails if it left the board."""
+    from engine.runewars import board as B
+
+    u = B.unit_by_id(state, uid)
+    assert u is not None, f"unit {uid} is not on the board"
+    return u
 
 
 def start_turn(state: RunewarsState, seat: int, card: int) -> RunewarsState:

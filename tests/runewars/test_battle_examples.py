@@ -127,8 +127,7 @@ def play_ex7(bs: Any, ctx: Ctx) -> None:
     assert p.seat == UTHUK and p.rule == "RW-15.4"
     health = C.unit("UTHUK_FLESH_RIPPER").health
     pick(bs, ctx, UTHUK, 11)
-    if health > 1:  # AMB-62: the example needs 1 damage to destroy a flesh ripper
-        pytest.skip("content gives flesh rippers more than 1 health; EX-7 assumes 1 (AMB-62)")
+    assert health == 1, "EX-7 needs 1 damage to destroy a flesh ripper (AMB-62)"
     # Then the Uthuk damage: the Elf player places it on a pegasus rider.
     p = only_prompt(bs)
     assert p.seat == ELF

@@ -24,13 +24,14 @@ from engine.runewars.battle import (
     take_external,
 )
 from engine.runewars.battle.retreat import retreat_destinations
+from engine.runewars.content.effects import Shape
 from tests.runewars.battle_support import C, Ctx, TinyBoard, find_card
 from tests.runewars.test_battle_examples import u
 
 HUM, ELF = 0, 1
 
 
-def card(shape: str, *icons: tuple[str, int]) -> int:
+def card(shape: Shape, *icons: tuple[str, int]) -> int:
     return find_card(shape, list(icons), set())
 
 
@@ -80,7 +81,7 @@ def many(n: int, kind: str, owner: int | None, start: int = 100, routed: bool = 
     return [u(start + i, kind, owner, routed) for i in range(n)]
 
 
-HOME = {"adj": {"4A": "none"}, "control": {"4A": HUM}}
+HOME: dict[str, Any] = {"adj": {"4A": "none"}, "control": {"4A": HUM}}
 
 
 # --------------------------------------------------------------------------- RW-13, RW-14.4
@@ -551,7 +552,8 @@ def test_knight_command_routs_then_asks_the_flow_for_a_tactics_card() -> None:
     advance_battle(bs, ctx)
     assert sum(1 for x in bs.units if x.routed) == 1
     ext = take_external(bs)
-    assert ext and ext[0].kind == "effect" and ext[0].effect["deck"] == "tactics" and ext[0].seat == HUM
+    assert ext and ext[0].kind == "effect" and ext[0].effect is not None
+    assert ext[0].effect["deck"] == "tactics" and ext[0].seat == HUM
 
 
 def test_beastman_ravage_draws_one_more_card_once_per_unit() -> None:

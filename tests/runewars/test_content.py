@@ -12,7 +12,7 @@ import random
 import shutil
 from collections import Counter, deque
 from pathlib import Path
-from typing import Any, get_args
+from typing import Any, Literal, get_args
 
 import pytest
 from pydantic import ValidationError
@@ -28,7 +28,7 @@ from engine.runewars.content import (
     read_content,
     walk,
 )
-from engine.runewars.content.effects import Effect, EffectModel, Gm, Quantity
+from engine.runewars.content.effects import Effect, EffectModel, Effects, Gm, Quantity
 from engine.runewars.content.loader import DATA_DIR
 from engine.runewars.content.models import DestinyCard, rotate_direction
 
@@ -278,7 +278,8 @@ def test_dials_and_setup_armies(content: RunewarsContent) -> None:
         assert 5 <= len(army) <= 8, faction.id
         # House design: start values equal home-realm production, so Harvest at once changes nothing.
         home = content.home_tile(faction.id)
-        for resource in ("food", "wood", "ore"):
+        resources: tuple[Literal["food", "wood", "ore"], ...] = ("food", "wood", "ore")
+        for resource in resources:
             produced = sum(getattr(a, resource) for a in home.areas)
             assert faction.dials.get(resource).start_value == produced, (faction.id, resource)
 
@@ -504,7 +505,7 @@ def test_quests(content: RunewarsContent) -> None:
     # RW-4.1, RW-4.2, D-16: at least 8 setup quests, one per non-home tile, pointing at that tile.
     setup = content.setup_quests()
     assert len(setup) >= 8
-    assert sorted(q.setup_tile for q in setup) == sorted(t.tile_id for t in content.tiles if not t.is_home)
+    assert sorted(q.setup_tile or "" for q in setup) == sorted(t.tile_id for t in content.tiles if not t.is_home)
     for q in content.quest_cards:
         if q.area_id:
             content.area(q.area_id)  # RW-3.6: the area must exist on some tile
@@ -512,11 +513,16 @@ def test_quests(content: RunewarsContent) -> None:
             assert content.unit(q.duel.unit_type).is_neutral  # RW-25.1
 
 
+def _kinds_and_amounts(effects: Effects) -> list[tuple[str, object]]:
+    """(kind, amount) of each effect; None for a primitive without an amount."""
+    return [(e.kind, getattr(e, "amount", None)) for e in effects]
+
+
 def test_duel_example_cards(content: RunewarsContent) -> None:
     # EX-12 / D-9 / D-10.
     carthos = next(h for h in content.hero_cards if h.name == "Mad Carthos")
     assert carthos.strength == 2 and carthos.ability.timing == "start_of_duel_as_attacker"
-    assert [(e.kind, e.amount) for e in carthos.ability.effects] == [("damage_hero", 1)]
+    assert _kinds_and_amounts(carthos.ability.effects) == [("damage_hero", 1)]
     silhouette = next(h for h in content.hero_cards if h.name == "Silhouette")
     assert silhouette.health == 3
     blade = next(r for r in content.reward_cards if r.name == "Blade of Fury")
@@ -524,7 +530,7 @@ def test_duel_example_cards(content: RunewarsContent) -> None:
     (fury,) = blade.effects
     assert fury.kind == "damage_hero" and fury.amount == Quantity(per="hero_strength")
     armor = next(r for r in content.reward_cards if r.name == "Rune Armor")
-    assert armor.trait == "armor" and [(e.kind, e.amount) for e in armor.effects] == [("cancel_damage", 1)]
+    assert armor.trait == "armor" and _kinds_and_amounts(armor.effects) == [("cancel_damage", 1)]
     assert blade.house is False and armor.house is False
 
 
@@ -586,7 +592,7 @@ def test_titles(content: RunewarsContent) -> None:
     }
     primarch = content.title("PRIMARCH")
     triggers = {a.trigger: a.effects for a in primarch.abilities}
-    assert [(e.kind, e.amount) for e in triggers["council_card_drawn"]] == [("gain_influence", 1)]  # RW-6.3
+    assert _kinds_and_amounts(triggers["council_card_drawn"]) == [("gain_influence", 1)]  # RW-6.3
     assert "breaks_bid_ties" in triggers  # RW-31.3
     assert "prevents_desertion" in {a.trigger for a in content.title("HEROES_LEAGUE").abilities}  # RW-32.5
 
@@ -706,14 +712,14 @@ def test_duplicate_area_id_is_rejected(tmp_path: Path) -> None:
             a["area_id"] = "1" + a["area_id"][-1]
 
     _edit(data / "tiles.json", clash)
-    with pytest.raises(ContentError, match="duplicate tile|used twice"):
+    with pytest.raises(ContentError, match=r"duplicate tile|used twice"):
         read_content(data)
 
 
 def test_missing_destiny_card_is_rejected(tmp_path: Path) -> None:
     data = _copy_data(tmp_path)
     _edit(data / "destiny.json", lambda raw: raw["cards"].pop())
-    with pytest.raises(ContentError, match="RW-3.1"):
+    with pytest.raises(ContentError, match=r"RW-3\.1"):
         read_content(data)
 
 

@@ -6,11 +6,12 @@ import random
 
 import engine
 from engine.runewars.catalog import catalog
+from engine.runewars.state import RunewarsState
 
 RS = engine.ruleset("runewars")
 
 
-def _with_units() -> object:
+def _with_units() -> RunewarsState:
     state = RS.setup({"players": 3}, "describe")
     rng = random.Random(1)
     while not any(u.owner == 0 for u in state.units):

@@ -1,8 +1,9 @@
-"""Battles (B's module) and the quest phase (C's module) driven through the full ruleset."""
+"""Battles (``battle``) and the quest phase (``heroes.quests``) driven through the full ruleset."""
 
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -12,7 +13,7 @@ from engine.runewars.heroes.core import Hero
 
 from .flow_support import RS, act, add, front, make_state, prompt, queue, start_turn, stronghold
 
-AREAS = {
+AREAS: dict[str, dict[str, Any]] = {
     "13A": {"hex": (0, 0), "home_of": 1},
     "13B": {"hex": (1, 0), "home_of": 1},
     "13C": {"hex": (0, 1), "home_of": 1},

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 
@@ -13,11 +14,26 @@ from engine.runewars.heroes.core import Hero
 from engine.runewars.invariants import secrets
 from engine.runewars.player_order import player_order
 from engine.runewars.ruleset import _advance
+from engine.runewars.state import RunewarsState
 from engine.runewars.turn.runes import visible_runes
 
-from .flow_support import RS, act, add, front, make_state, prompt, queue, start_turn, stronghold, units_in, values
+from .flow_support import (
+    RS,
+    act,
+    add,
+    front,
+    make_state,
+    prompt,
+    queue,
+    start_turn,
+    stronghold,
+    stronghold_at,
+    unit,
+    units_in,
+    values,
+)
 
-TWO = {
+TWO: dict[str, dict[str, Any]] = {
     "1A": {"hex": (0, 0), "home_of": 0},
     "1B": {"hex": (1, 0)},
     "1C": {"hex": (2, 0)},
@@ -127,7 +143,7 @@ def test_fortify_has_no_bonus_and_each_action_once() -> None:
     assert s.seats[0].dials["wood"] == dials["wood"] - 1 and s.seats[0].dials["ore"] == dials["ore"] - 1
     assert not any(v.startswith("build:") for v in values(prompt(s, 0)))  # at most once
     s = act(s, 0, {"type": "rw_choose", "value": "repair:1A"})  # RW-17.5
-    assert not s.board["1A"].stronghold.damaged
+    assert not stronghold_at(s, "1A").damaged
     s = act(s, 0, {"type": "rw_choose", "value": "done"})
     assert s.seats[0].orders_used == [8]
 
@@ -184,8 +200,8 @@ def test_unit_limit_after_strategize() -> None:
 
 def test_flying_ignores_borders_and_holes_block() -> None:
     s = make_state(["ELVES", "UTHUK"], TWO, borders={("1B", "1C"): "mountain"})
-    rider = B.unit_by_id(s, add(s, "ELF_PEGASUS_RIDER", 0, "1B")[0])
-    archer = B.unit_by_id(s, add(s, "ELF_ARCHER", 0, "1B")[0])
+    rider = unit(s, add(s, "ELF_PEGASUS_RIDER", 0, "1B")[0])
+    archer = unit(s, add(s, "ELF_ARCHER", 0, "1B")[0])
     assert B.passable(s, "1B", "1C", flying=True)  # RW-10.3 / RW-2.18
     assert not B.passable(s, "1B", "1C")
     from engine.runewars.turn.movement import strategize_targets
@@ -218,7 +234,7 @@ def test_epic_runes_are_public() -> None:
 
 
 def test_instant_victory_at_six_dragon_rune_areas() -> None:
-    areas = {f"{i}A": {"hex": (i, 0)} for i in range(1, 8)}
+    areas: dict[str, dict[str, Any]] = {f"{i}A": {"hex": (i, 0)} for i in range(1, 8)}
     areas["1A"]["home_of"] = 0
     areas["9A"] = {"hex": (0, 5), "home_of": 1}
     s = make_state(["HUMANS", "UTHUK"], areas)
@@ -401,14 +417,14 @@ def test_rw1_10_2_p66_take_back_a_development_to_build_it_again() -> None:
     assert "1B:diplomacy:1A" in values_ and "1B:diplomacy" not in values_ and "1B:resource" in values_
     wood = s.seats[0].dials["wood"]
     s = act(s, 0, {"type": "rw_choose", "value": "1B:diplomacy:1A"})
-    assert s.board["1A"].stronghold.development is None and s.board["1B"].stronghold.development == "diplomacy"
+    assert stronghold_at(s, "1A").development is None and stronghold_at(s, "1B").development == "diplomacy"
     assert s.seats[0].dials["wood"] == wood - 1
 
 
-# ---- RW-3 setup -------------------------------------------------------------------------------------------------------
+# ---- RW-3 setup ------------------------------------------------------------------------------------------------------
 
 
-def _play_setup(players: int, seed: int, **opts):  # type: ignore[no-untyped-def]
+def _play_setup(players: int, seed: int, **opts: Any) -> RunewarsState:
     import random
 
     rng = random.Random(seed)
@@ -426,13 +442,14 @@ def test_setup_start_player_runes_units_and_cards() -> None:
     for p in s.seats:
         homes = [a for a in s.board.values() if a.home_of == p.seat]
         assert len(homes) == 3
-        assert sorted(a.rune for a in homes) == ["dragon", "dragon", "false"]  # RW-3.8.3
+        assert sorted(a.rune or "" for a in homes) == ["dragon", "dragon", "false"]  # RW-3.8.3
         assert sum(1 for a in homes if a.stronghold is not None) == 1  # RW-3.8.1
         from engine.runewars.setup.start import setup_recruits
 
         assert sorted(u.kind for u in s.units if u.owner == p.seat) == sorted(setup_recruits(s, p.seat))  # AMB-18
         assert len(s.heroes.quest_hands[p.seat]) == 2  # RW-3.9.1
         assert p.objective is not None  # RW-3.12
+        assert p.faction is not None
         fac = B.catalog().factions[p.faction]
         assert len(p.tactics) == fac.starting_tactics and p.influence == fac.starting_influence  # RW-3.7
         assert all(h.area in [a.id for a in homes] for h in s.heroes.heroes if h.owner == p.seat)  # RW-3.9.3
@@ -574,7 +591,7 @@ def test_allied_neutrals_alone_must_end_in_a_friendly_area() -> None:
         act(s, 0, {"type": "rw_strategize", "moves": [{"unit": ally[0], "to": "1C"}]})
     assert exc.value.rule == "RW-11.4.2"
     s = act(s, 0, {"type": "rw_strategize", "moves": [{"unit": ally[0], "to": "1A"}]})  # home: friendly
-    assert B.unit_by_id(s, ally[0]).owner == 0
+    assert unit(s, ally[0]).owner == 0
 
 
 def test_random_play_is_deterministic_and_leak_free() -> None:
@@ -615,7 +632,7 @@ def test_rally_support_bonus_draws_heroes_and_keeps_one() -> None:
     assert values(prompt(s, 0)) == ["0", "1", "2", "3"]  # RW-18.6.2: 0-3 influence
     s = act(s, 0, {"type": "rw_choose", "value": "2"})
     assert s.seats[0].influence == 3
-    p = prompt(s, 0)  # P-55, C's pending decision: keep one of the two drawn heroes
+    p = prompt(s, 0)  # P-55, a pending hero decision: keep one of the two drawn heroes
     assert {o.action["card"] for o in p.options} == {"H01", "H02"}
     s = act(s, 0, p.options[0].action)
     p = prompt(s, 0)
@@ -733,7 +750,7 @@ def test_alliance_over_eight_destroys_down_to_eight() -> None:
 
 
 def test_epic_victory_needs_seven() -> None:
-    areas = {f"{i}A": {"hex": (i, 0)} for i in range(1, 9)}
+    areas: dict[str, dict[str, Any]] = {f"{i}A": {"hex": (i, 0)} for i in range(1, 9)}
     areas["1A"]["home_of"] = 0
     areas["9A"] = {"hex": (0, 5), "home_of": 1}
     s = make_state(["HUMANS", "UTHUK"], areas, options={"epic": True})
@@ -746,7 +763,8 @@ def test_epic_victory_needs_seven() -> None:
     s.board["7A"].rune = "dragon"
     add(s, "HUMAN_ARCHER", 0, "7A")
     _advance(s)
-    assert RS.result(s) is not None and RS.result(s).winners == [0]
+    result = RS.result(s)
+    assert result is not None and result.winners == [0]
 
 
 def test_reward_trade_during_own_turn() -> None:
@@ -772,4 +790,4 @@ def test_moving_a_stronghold_can_end_an_alliance() -> None:
     add(s, "HUMAN_ARCHER", 0, "2B")
     s = start_turn(s, 0, 8)
     s = act(s, 0, {"type": "rw_choose", "value": "build:2B:2A"})  # RW-1.10.2
-    assert B.unit_by_id(s, ally[0]).owner is None  # RW-11.4: 2A is no longer his
+    assert unit(s, ally[0]).owner is None  # RW-11.4: 2A is no longer his

@@ -81,7 +81,7 @@ _KIND = {"S": "special", "R": "rout", "D": "damage"}
 def _icon(text: str) -> tuple[DestinyIcon, ...]:
     if text == "-":
         return (DestinyIcon(kind="blank", amount=0),)
-    return (DestinyIcon(kind=_KIND[text[0]], amount=int(text[1:])),)  # type: ignore[arg-type]
+    return (DestinyIcon(kind=_KIND[text[0]], amount=int(text[1:])),)
 
 
 def destiny_cards() -> dict[int, DestinyCard]:
@@ -92,7 +92,7 @@ def destiny_cards() -> dict[int, DestinyCard]:
             house=False,
             number=int(n),
             fate=_FATE[fate],
-            triangle=_icon(tri),  # type: ignore
+            triangle=_icon(tri),
             circle=_icon(cir),
             rectangle=_icon(rect),
             hexagon=_icon(hexa),
@@ -118,7 +118,7 @@ def _hero(
         name=name,
         alignment=align,
         health=health,
-        strength=s,  # type: ignore
+        strength=s,
         agility=a,
         wisdom=w,
         ability=ability or HeroAbility(timing="passive", text="No ability in this fixture.", effects=()),
@@ -417,7 +417,7 @@ def content() -> HeroContent:
             token_id=f"expl_{t}",
             back=1,
             type=t,
-            kind=k,  # type: ignore[arg-type]
+            kind=k,
             resource="food" if t == "village" else None,
         )
         for t, k in [
@@ -468,7 +468,7 @@ def grid_adjacency() -> dict[str, set[str]]:
 
 @dataclass
 class FakeCtx:
-    """A's Ctx, faked: a fixed destiny order first, then a seeded shuffle of the rest."""
+    """The flow's Ctx, faked: a fixed destiny order first, then a seeded shuffle of the rest."""
 
     content: HeroContent = field(default_factory=lambda: CONTENT)
     adj: dict[str, set[str]] = field(default_factory=grid_adjacency)
@@ -503,7 +503,7 @@ class FakeCtx:
     def neighbours(self, area: str) -> list[str]:
         return sorted(self.adj.get(area, set()))
 
-    def passable(self, a: str, b: str, flying: bool = False) -> bool:
+    def passable(self, a: str, b: str, flying: bool = False, seat: int | None = None) -> bool:
         return b in self.adj.get(a, set()) and frozenset((a, b)) not in self.walls
 
     def controller(self, area: str) -> int | None:

@@ -34,6 +34,7 @@ async def main(path: str, seed: int) -> None:
         loaded = await store.load(game_id)
         users = {s.seat: s.user_id for s in loaded.seats}
         outcome_state, prompts, result = loaded.state, loaded.prompts, loaded.result
+        assert outcome_state is not None, "the worker plays a started game"
         while result is None:
             waiting = [p for p in prompts if p.waiting] or prompts
             seat = rng.choice(waiting).seat

@@ -36,6 +36,7 @@ async def test_fifty_concurrent_acts_are_serialised(store: GameStore) -> None:
     # The final answers are each seat's last press in that serial order.
     last = {e.seat: e.action["card"] for e in log}
     final = await store.load(game_id)
+    assert final.state is not None
     assert {s: a["card"] for s, a in final.state.choice.answers.items()} == last
     assert state_json(await store.replay(game_id)) == state_json(final.state)
 

@@ -77,7 +77,7 @@ async def test_version_4_gives_kept_dms_of_replaced_players_to_the_seats_holder(
     )
     for seat, user in ((0, 11), (1, 0)):  # seat 1 was given to user 11; seat 2 is vacant
         conn.execute("INSERT INTO seats (game_id, seat, user_id, joined_at) VALUES (1, ?, ?, ?)", (seat, user, at))
-    for user, seat, text in (
+    for user, dm_seat, text in (
         (10, 0, "old seat 1"),
         (12, 1, "old seat 2"),
         (11, 0, "new seat 1"),
@@ -85,7 +85,7 @@ async def test_version_4_gives_kept_dms_of_replaced_players_to_the_seats_holder(
     ):
         conn.execute(
             "INSERT INTO pending_dm (game_id, user_id, seat, content, at) VALUES (1, ?, ?, ?, ?)",
-            (user, seat, text, at),
+            (user, dm_seat, text, at),
         )
     conn.close()
 

@@ -38,7 +38,7 @@ async def test_join_refusals(store: GameStore) -> None:
     game = await store.create_game(GUILD, CHANNEL, "highcard", {"players": 2}, USERS[0])
     seat = await store.join(game.id, USERS[0], "red")
     assert (seat.seat, seat.user_id, seat.faction) == (None, USERS[0], "red")
-    cases = [
+    cases: list[tuple[tuple[int, int] | tuple[int, int, str], str]] = [
         ((game.id, USERS[0]), "already_joined"),
         ((game.id, USERS[1], "red"), "faction_taken"),
         ((game.id, USERS[1], " RED "), "faction_taken"),  # typed by hand: case and spaces do not matter

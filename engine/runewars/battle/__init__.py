@@ -1,7 +1,7 @@
 """Runewars battles (RW-13 .. RW-17, RW-19.4; prompts P-40 .. P-48).
 
-Interface for the flow (Agent A)
-================================
+Interface for the flow
+======================
 
 The battle is a self-contained state machine embedded as ``state.battle``. It never
 imports the flow's state; units come in as any objects (or dicts) with ``id`` (or
@@ -64,9 +64,9 @@ only ``battle_pass_window``; the flow adds its own tactics options to that promp
 played card itself (``queue_effects(bs, side, effects, source)`` runs content effects through
 the battle, then call ``advance_battle``) and the seat passes when done.
 
-Retreat for diplomacy: ``battle_retreat.retreat_destinations(from_area, seat, flyers, ctx)``.
+Retreat for diplomacy: ``battle.retreat.retreat_destinations(from_area, seat, flyers, ctx)``.
 
-Actions (``type`` literals; ``BATTLE_ACTIONS`` lists the pydantic models for A's union):
+Actions (``type`` literals; ``BATTLE_ACTIONS`` lists the pydantic models for the flow's action union):
 ``battle_pass_window``, ``battle_choose_type {unit_type}`` (P-41), ``battle_pick {unit}``
 (P-42..P-44 target or allocation, P-48 which unit leaves), ``battle_stop`` (end an "up to"
 effect), ``battle_option {index}`` (choose-one specials), ``battle_defense {use}`` (P-45),

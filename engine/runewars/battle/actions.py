@@ -1,6 +1,6 @@
 """Battle decisions: action models, prompts (P-40..P-48), applying actions, the outcome, views.
 
-Public interface: ``battle.py``.
+Public interface: ``engine.runewars.battle``.
 """
 
 from __future__ import annotations
@@ -109,13 +109,14 @@ def battle_prompts(bs: BattleState, ctx: Any = None) -> list[Prompt]:
                 seat=seat,
                 key=key,
                 rule="RW-14.3",
-                question=f"Start of the battle in {bs.area}: play any start-of-battle tactics cards or abilities, then pass.",
+                question=f"Start of the battle in {bs.area}: play any start-of-battle tactics cards or abilities, "
+                "then pass.",
                 options=[Option(label="Pass (no more start-of-battle cards)", action={"type": "battle_pass_window"})],
                 default={"type": "battle_pass_window"},
             )
         ]
     if bs.phase == "rows" and bs.choosing in ("attacker", "defender"):
-        side: Side = bs.choosing  # type: ignore[assignment]
+        side: Side = bs.choosing
         types = eligible_types(bs, side)
         if not types:
             return []
@@ -155,7 +156,8 @@ def battle_prompts(bs: BattleState, ctx: Any = None) -> list[Prompt]:
                 seat=bs.attacker,
                 key=key,
                 rule="RW-14.7.2",
-                question=f"All your stronghold tokens are on the board. Remove one to place a damaged stronghold in {bs.area}?",
+                question="All your stronghold tokens are on the board. "
+                f"Remove one to place a damaged stronghold in {bs.area}?",
                 options=opts,
                 default={"type": "battle_capture", "remove_from": None},
             )
@@ -169,7 +171,8 @@ def battle_prompts(bs: BattleState, ctx: Any = None) -> list[Prompt]:
                     seat=bs.attacker,
                     key=key,
                     rule="RW-10.9.3",
-                    question=f"You have units over the limit in {bs.area}: choose a unit to retreat ({g.to_pick} more).",
+                    question=f"You have units over the limit in {bs.area}: "
+                    f"choose a unit to retreat ({g.to_pick} more).",
                     options=[
                         Option(label=unit_label(u)[:80], action={"type": "battle_pick", "unit": u.uid}) for u in reps
                     ],
@@ -295,7 +298,7 @@ def _dispatch(bs: BattleState, seat: int, parsed: Any, raw: dict[str, Any], prom
                 "that the units can reach; unallied neutrals go to an area no player controls. "
                 f"Legal here: {', '.join(g.options)}.",
             )
-        events: list[Event] = []
+        events = []
         _settle_group(bs, g, parsed.area, events)
         return events
     if bs.phase == "excess" and isinstance(parsed, BattlePick):

@@ -19,17 +19,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from pydantic import TypeAdapter
-
 from engine.core import Event, Option, Prompt, RuleViolation
 from engine.runewars.battle.models import BattleState, BattleUnit, External, Side, Task, other
-
-try:  # content effect models: validated views of the effect dicts stored in tasks
-    from engine.runewars.content.effects import Effect as _EffectUnion
-
-    _EFFECT: TypeAdapter[Any] | None = TypeAdapter(_EffectUnion)
-except Exception:  # pragma: no cover - content not importable
-    _EFFECT = None
 
 PICK_KINDS = ("damage_units", "rout_units", "destroy_units", "retreat_units")
 VERB = {"damage_units": "damage", "rout_units": "rout", "destroy_units": "destroy", "retreat_units": "force to retreat"}
@@ -246,12 +237,7 @@ def effects_text(effects: list[dict[str, Any]]) -> str:
 def dump(effect: Any) -> dict[str, Any]:
     if isinstance(effect, dict):
         return effect
-    return effect.model_dump(mode="json")  # type: ignore[no-any-return]
-
-
-def validate_effect(effect: dict[str, Any]) -> None:
-    if _EFFECT is not None:
-        _EFFECT.validate_python(effect)
+    return effect.model_dump(mode="json")
 
 
 # --------------------------------------------------------------------------- the queue
@@ -532,7 +518,10 @@ def _why_illegal(bs: BattleState, task: Task, uid: Any) -> str:
     if kind == "rout_units":
         if u.routed:
             return f"{u.name} is already routed."
-        return "Rout an undamaged standing unit first; damaged units may be routed only when every standing unit is damaged (RW-15.3)."
+        return (
+            "Rout an undamaged standing unit first; damaged units may be routed only when every standing unit "
+            "is damaged (RW-15.3)."
+        )
     if kind == "damage_units":
         if task.effect.get("distinct") and u.uid in task.picked:
             return "Each point of this damage must go to a different unit."

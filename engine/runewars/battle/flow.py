@@ -1,7 +1,7 @@
 """The battle state machine (RW-14): start, automatic steps, strength, retreat, capture.
 
 ``advance_battle`` runs every step that needs no decision; the player-facing side
-(prompts, actions, outcome) is in ``battle_actions``. Public interface: ``battle.py``.
+(prompts, actions, outcome) is in ``battle.actions``. Public interface: ``engine.runewars.battle``.
 """
 
 from __future__ import annotations
@@ -105,7 +105,7 @@ def start_battle(
                     name=ut.name,
                     owner=owner,
                     neutral=neutral,
-                    side=side,  # type: ignore[arg-type]
+                    side=side,
                     shape=ut.shape,
                     health=ut.health,
                     initiative=ut.initiative,
@@ -445,7 +445,7 @@ def _build_retreats(bs: BattleState, events: list[Event]) -> None:
                 RetreatGroup(
                     seat=seat,
                     decider=bs.seat_of(side),
-                    reason=reason,  # type: ignore[arg-type]
+                    reason=reason,
                     rule="RW-16.1.2" if seat is None else "RW-16.1.1",
                     units=members,
                 )
@@ -528,7 +528,10 @@ def _capture_step(bs: BattleState, events: list[Event]) -> bool:
 
 def _capture_event(bs: BattleState) -> Event:
     if bs.stronghold_result == "captured":
-        text = f"{seat_name(bs.attacker)} captures the stronghold in {bs.area}: his own stronghold is placed there, damaged side up."
+        text = (
+            f"{seat_name(bs.attacker)} captures the stronghold in {bs.area}: "
+            "his own stronghold is placed there, damaged side up."
+        )
     else:
         text = f"The defender's stronghold in {bs.area} is destroyed; {seat_name(bs.attacker)} places none."
     return Event.to_all("battle_stronghold", text, result=bs.stronghold_result)
@@ -565,7 +568,8 @@ def _excess_step(bs: BattleState, ctx: Any, events: list[Event]) -> bool:
         events.append(
             Event.to_all(
                 "battle_excess",
-                f"{seat_name(bs.attacker)} has {over} unit(s) over the limit of {bs.options.area_limit}; they must retreat.",
+                f"{seat_name(bs.attacker)} has {over} unit(s) over the limit of {bs.options.area_limit}; "
+                "they must retreat.",
             )
         )
     if g.to_pick > 0:

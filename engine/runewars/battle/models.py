@@ -2,7 +2,7 @@
 
 Self-contained on purpose: the battle never imports the flow's ``RunewarsState``. The flow
 converts its board units to :class:`BattleUnit` through :func:`engine.runewars.battle.start_battle`
-and reads a :class:`BattleOutcome` back. See ``battle.py`` for the public interface.
+and reads a :class:`BattleOutcome` back. See ``engine.runewars.battle`` for the public interface.
 """
 
 from __future__ import annotations
@@ -162,6 +162,16 @@ class External(_M):
     effect: dict[str, Any] | None = None
 
 
+def _no_draws() -> dict[str, Draw | None]:
+    """Neither side has drawn in the current initiative row yet (P-41)."""
+    return {"attacker": None, "defender": None}
+
+
+def _no_drawn_types() -> dict[str, list[str]]:
+    """No unit type of either side has drawn in this battle yet (RW-14.4)."""
+    return {"attacker": [], "defender": []}
+
+
 class BattleState(_M):
     """Everything about one battle, secrets (the undisclosed attacker draw) included."""
 
@@ -178,9 +188,9 @@ class BattleState(_M):
     row: int = 1
     # P-41 progress in the current iteration: whose pick is awaited, or "resolving" once both drew.
     choosing: Literal["attacker", "defender", "resolving"] | None = None
-    draws: dict[str, Draw | None] = Field(default_factory=lambda: {"attacker": None, "defender": None})
+    draws: dict[str, Draw | None] = Field(default_factory=_no_draws)
     chose: list[str] = Field(default_factory=list)  # sides that made their P-41 pick this iteration
-    drawn_types: dict[str, list[str]] = Field(default_factory=lambda: {"attacker": [], "defender": []})
+    drawn_types: dict[str, list[str]] = Field(default_factory=_no_drawn_types)
     extra_draws: dict[str, int] = Field(default_factory=dict)
     tasks: list[Task] = Field(default_factory=list)
     iteration: int = 0

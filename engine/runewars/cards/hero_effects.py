@@ -111,7 +111,7 @@ def _fx_hero_apply(state: RunewarsState, st: Any, seat: int, action: Choose) -> 
     done(state, st)
     if action.value == "-":
         return []
-    effect = TypeAdapter(Effect).validate_python(st.data["effect"])
+    effect: Effect = TypeAdapter(Effect).validate_python(st.data["effect"])
     events = H.resolve_effects(
         state.heroes, seat, action.value, [effect], Ctx(state), source=st.data["source"], rule=st.data["rule"]
     )

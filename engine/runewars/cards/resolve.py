@@ -374,7 +374,7 @@ def _runes(c: EffectCall) -> list[Event] | None:
 
 
 def dial_max(state: RunewarsState, seat: int, resource: str) -> int:
-    return B.seat_faction(state, seat).dials.get(resource).max_value  # type: ignore[no-any-return]
+    return int(B.seat_faction(state, seat).dials.get(resource).max_value)
 
 
 def set_dial(state: RunewarsState, seat: int, resource: str, value: int) -> None:
@@ -533,8 +533,9 @@ def draw_tactics(state: RunewarsState, seat: int, n: int) -> list[Event]:
     cards = state.tactics_deck.draw(state.rng, n)
     cat = catalog()
     if state.options.epic:  # RW-35.3: cards about false runes are discarded and replaced
-        kept = []
-        for c in cards:
+        kept: list[str] = []
+        for card in cards:
+            c: str | None = card
             while c is not None and cat.tactics[c].refers_to_false_runes:
                 state.tactics_deck.discard(c)
                 c = state.tactics_deck.draw_one(state.rng)

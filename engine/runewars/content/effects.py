@@ -25,7 +25,7 @@ Conventions shared by every primitive (documented once here, not per field):
 
 from __future__ import annotations
 
-from typing import Annotated, Literal, Union
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -72,7 +72,7 @@ class Quantity(EffectModel):
         return self
 
 
-Amount = Union[Annotated[int, Field(ge=0)], Quantity]
+Amount = Annotated[int, Field(ge=0)] | Quantity
 
 
 class UnitFilter(EffectModel):

@@ -12,7 +12,7 @@ import json
 from collections import Counter
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel, PrivateAttr, TypeAdapter
 
@@ -126,7 +126,17 @@ class RunewarsContent(ContentModel):
     _factions: dict[str, Faction] = PrivateAttr()
     _tiles: dict[str, MapTile] = PrivateAttr()
     _areas: dict[str, tuple[MapTile, Area]] = PrivateAttr()
-    _by_id: dict[str, dict[Any, Any]] = PrivateAttr()
+    _destiny: dict[int, DestinyCard] = PrivateAttr()
+    _orders: dict[int, OrderCard] = PrivateAttr()
+    _cities: dict[str, CityToken] = PrivateAttr()
+    _seasons: dict[str, SeasonCard] = PrivateAttr()
+    _tactics: dict[str, TacticsCard] = PrivateAttr()
+    _quests: dict[str, QuestCard] = PrivateAttr()
+    _rewards: dict[str, RewardCard] = PrivateAttr()
+    _heroes: dict[str, HeroCard] = PrivateAttr()
+    _objectives: dict[str, ObjectiveCard] = PrivateAttr()
+    _titles: dict[str, TitleCard] = PrivateAttr()
+    _exploration: dict[str, ExplorationToken] = PrivateAttr()
 
     def check(self) -> None:
         """Run every cross-file check; raises ``ContentError`` naming the rule broken."""
@@ -137,19 +147,17 @@ class RunewarsContent(ContentModel):
         self._factions = {f.id: f for f in self.factions}
         self._tiles = {t.tile_id: t for t in self.tiles}
         self._areas = {a.area_id: (t, a) for t in self.tiles for a in t.areas}
-        self._by_id = {
-            "destiny": {c.number: c for c in self.destiny_cards},
-            "order": {c.number: c for c in self.order_cards},
-            "city": {c.city_id: c for c in self.cities},
-            "season": {c.card_id: c for c in self.season_cards},
-            "tactics": {c.card_id: c for c in self.tactics_cards},
-            "quest": {c.quest_id: c for c in self.quest_cards},
-            "reward": {c.reward_id: c for c in self.reward_cards},
-            "hero": {c.hero_id: c for c in self.hero_cards},
-            "objective": {c.objective_id: c for c in self.objective_cards},
-            "title": {c.title_id: c for c in self.title_cards},
-            "exploration": {t.token_id: t for t in self.exploration_tokens},
-        }
+        self._destiny = {c.number: c for c in self.destiny_cards}
+        self._orders = {c.number: c for c in self.order_cards}
+        self._cities = {c.city_id: c for c in self.cities}
+        self._seasons = {c.card_id: c for c in self.season_cards}
+        self._tactics = {c.card_id: c for c in self.tactics_cards}
+        self._quests = {c.quest_id: c for c in self.quest_cards}
+        self._rewards = {c.reward_id: c for c in self.reward_cards}
+        self._heroes = {c.hero_id: c for c in self.hero_cards}
+        self._objectives = {c.objective_id: c for c in self.objective_cards}
+        self._titles = {c.title_id: c for c in self.title_cards}
+        self._exploration = {t.token_id: t for t in self.exploration_tokens}
 
     # -- lookups; each raises KeyError for an unknown id -------------------------
 
@@ -181,43 +189,43 @@ class RunewarsContent(ContentModel):
         return self._areas[area_id][0]
 
     def destiny(self, number: int) -> DestinyCard:
-        return self._by_id["destiny"][number]  # type: ignore[no-any-return]
+        return self._destiny[number]
 
     def order(self, number: int) -> OrderCard:
-        return self._by_id["order"][number]  # type: ignore[no-any-return]
+        return self._orders[number]
 
     def season_deck(self, season: str) -> tuple[SeasonCard, ...]:
         return tuple(c for c in self.season_cards if c.season == season)
 
     def season_card(self, card_id: str) -> SeasonCard:
-        return self._by_id["season"][card_id]  # type: ignore[no-any-return]
+        return self._seasons[card_id]
 
     def tactics(self, card_id: str) -> TacticsCard:
-        return self._by_id["tactics"][card_id]  # type: ignore[no-any-return]
+        return self._tactics[card_id]
 
     def quest(self, quest_id: str) -> QuestCard:
-        return self._by_id["quest"][quest_id]  # type: ignore[no-any-return]
+        return self._quests[quest_id]
 
     def setup_quests(self) -> tuple[QuestCard, ...]:
         return tuple(q for q in self.quest_cards if q.setup)
 
     def reward(self, reward_id: str) -> RewardCard:
-        return self._by_id["reward"][reward_id]  # type: ignore[no-any-return]
+        return self._rewards[reward_id]
 
     def hero(self, hero_id: str) -> HeroCard:
-        return self._by_id["hero"][hero_id]  # type: ignore[no-any-return]
+        return self._heroes[hero_id]
 
     def objective(self, objective_id: str) -> ObjectiveCard:
-        return self._by_id["objective"][objective_id]  # type: ignore[no-any-return]
+        return self._objectives[objective_id]
 
     def title(self, title_id: str) -> TitleCard:
-        return self._by_id["title"][title_id]  # type: ignore[no-any-return]
+        return self._titles[title_id]
 
     def city(self, city_id: str) -> CityToken:
-        return self._by_id["city"][city_id]  # type: ignore[no-any-return]
+        return self._cities[city_id]
 
     def exploration_token(self, token_id: str) -> ExplorationToken:
-        return self._by_id["exploration"][token_id]  # type: ignore[no-any-return]
+        return self._exploration[token_id]
 
 
 def _expect(condition: bool, message: str) -> None:
@@ -240,120 +248,220 @@ def _all_effects(c: RunewarsContent) -> list[tuple[str, tuple[EffectModel, ...]]
 
 
 def _check(c: RunewarsContent) -> None:
-    """Every cross-file rule, in the order a transcriber would fix them."""
-    # Identity and counts of the decks (RW-1.5).
+    """Every cross-file rule, in the order a transcriber would fix them.
+
+    Each step indexes what it needs itself (``_index`` also rejects duplicate ids), so
+    the first problem reported is the same however the steps are grouped.
+    """
+    _check_numbered_decks(c)
+    _check_season_cards(c)
+    _check_deck_sizes(c)
+    _check_objective_alignments(c)
+    _check_token_counts(c)
+    _check_neutral_units(c)
+    _check_unit_factions(c)
+    for faction in c.factions:
+        _check_faction(c, faction)
+    _check_effect_references(c)
+    _check_tiles(c)
+    _check_areas(c)
+    _check_map_supply(c)
+    _check_quest_cards(c)
+    _check_setup_quest_tiles(c)
+    _check_hero_alignments(c)
+
+
+def _neutral_counts(c: RunewarsContent) -> dict[str, int]:
+    """Supply of every neutral unit type (RW-1.1), by type id."""
+    return {u.id: u.count for u in _index(c.unit_types, "id", "unit type").values() if u.is_neutral}
+
+
+def _areas_by_id(c: RunewarsContent) -> dict[str, Area]:
+    """Every area of every tile, refusing an area id used twice (D-4)."""
+    areas: dict[str, Area] = {}
+    for t in _index(c.tiles, "tile_id", "tile").values():
+        for a in t.areas:
+            _expect(a.area_id not in areas, f"D-4: area id {a.area_id} is used twice")
+            areas[a.area_id] = a
+    return areas
+
+
+def _check_numbered_decks(c: RunewarsContent) -> None:
+    """Destiny (RW-3.1) and order (RW-7.1) cards are numbered, each number once."""
     destiny = _index(c.destiny_cards, "number", "destiny card")
     _expect(sorted(destiny) == list(range(1, DESTINY_CARDS + 1)), "RW-3.1: destiny cards are numbered 1-30, once each")
     orders = _index(c.order_cards, "number", "order card")
     _expect(sorted(orders) == list(range(1, ORDER_CARDS + 1)), "RW-7.1: order cards are numbered 1-8, once each")
+
+
+def _check_season_cards(c: RunewarsContent) -> None:
+    """Each season deck holds 8 cards (RW-6.1)."""
     _index(c.season_cards, "card_id", "season card")
     per_season = Counter(s.season for s in c.season_cards)
     for season in ("spring", "summer", "autumn", "winter"):
         _expect(per_season[season] == SEASON_CARDS_PER_SEASON, f"RW-6.1: {per_season[season]} {season} cards, need 8")
+
+
+def _check_deck_sizes(c: RunewarsContent) -> None:
+    """Tactics, quest, reward and hero decks have the box's size (RW-1.3, RW-1.5)."""
     _expect(len(_index(c.tactics_cards, "card_id", "tactics card")) == TACTICS_CARDS, "RW-1.5: 50 tactics cards")
     _expect(len(_index(c.quest_cards, "quest_id", "quest")) == QUEST_CARDS, "RW-1.5: 24 quest cards")
     _expect(len(_index(c.reward_cards, "reward_id", "reward")) == REWARD_CARDS, "RW-1.5: 25 reward cards")
-    heroes = _index(c.hero_cards, "hero_id", "hero")
-    _expect(len(heroes) == HERO_CARDS, "RW-1.3: 12 hero cards")
+    _expect(len(_index(c.hero_cards, "hero_id", "hero")) == HERO_CARDS, "RW-1.3: 12 hero cards")
+
+
+def _check_objective_alignments(c: RunewarsContent) -> None:
+    """8 objectives per alignment (RW-29.1)."""
     objectives = _index(c.objective_cards, "objective_id", "objective")
     by_alignment = Counter(o.alignment for o in objectives.values())
     _expect(
         by_alignment["good"] == OBJECTIVES_PER_ALIGNMENT and by_alignment["evil"] == OBJECTIVES_PER_ALIGNMENT,
         "RW-29.1: 8 good and 8 evil objective cards",
     )
-    titles = _index(c.title_cards, "title_id", "title")
-    _expect(len(titles) == TITLE_CARDS, "RW-32.1: 3 title cards")
-    cities = _index(c.cities, "city_id", "city token")
-    _expect(len(cities) == CITY_TOKENS, "RW-1.4: 7 city tokens")
+
+
+def _check_token_counts(c: RunewarsContent) -> None:
+    """Title cards (RW-32.1), city tokens and exploration tokens (RW-1.4)."""
+    _expect(len(_index(c.title_cards, "title_id", "title")) == TITLE_CARDS, "RW-32.1: 3 title cards")
+    _expect(len(_index(c.cities, "city_id", "city token")) == CITY_TOKENS, "RW-1.4: 7 city tokens")
     _expect(len(_index(c.exploration_tokens, "token_id", "exploration token")) == EXPLORATION_TOKENS, "RW-1.4: 35")
 
-    # Units (RW-1.1, RW-1.2, D-1, D-2).
-    units = _index(c.unit_types, "id", "unit type")
-    factions = _index(c.factions, "id", "faction")
-    neutrals = {u.id: u.count for u in units.values() if u.is_neutral}
-    _expect(neutrals == NEUTRAL_UNIT_COUNTS, f"RW-1.1: neutral units and counts are {NEUTRAL_UNIT_COUNTS}")
-    for u in units.values():
-        _expect(u.is_neutral or u.faction in factions, f"unit {u.id}: unknown faction {u.faction!r}")
-    for f in factions.values():
-        own = {u.id for u in units.values() if u.faction == f.id}
-        _expect(set(f.unit_types) == own, f"faction {f.id}: unit_types {f.unit_types} vs units of that faction {own}")
-        counts = tuple(sorted((units[u].count for u in f.unit_types), reverse=True))
-        _expect(counts == FACTION_UNIT_COUNTS, f"D-1: faction {f.id} unit counts {counts}, need 16/8/8/4")
-        _expect(f.developments.total == DEVELOPMENTS_PER_FACTION, f"RW-19.1: faction {f.id} needs 5 developments")
-        _expect(f.developments.defense == 1, f"RW-19.1: faction {f.id} has one defense development")
-        _expect(f.stronghold.count == STRONGHOLDS_PER_FACTION, f"RW-17.1: faction {f.id} needs 4 strongholds")
-        for resource in ("food", "wood", "ore"):
-            dial = f.dials.get(resource)  # type: ignore[arg-type]
-            for p in dial.positions:
-                for u in p.units:
-                    _expect(u in own, f"D-1: {f.id} {resource} dial {p.value} shows {u}, not a {f.id} unit")
-            for u, n in Counter(dial.units_at_or_below(dial.max_value)).items():
-                _expect(n <= units[u].count, f"D-1: {f.id} {resource} dial recruits more {u} than exist")
 
-    # Effects name only things that exist.
+def _check_neutral_units(c: RunewarsContent) -> None:
+    """The neutral unit types and their supply are the box's (RW-1.1)."""
+    _index(c.unit_types, "id", "unit type")
+    _index(c.factions, "id", "faction")
+    neutrals = _neutral_counts(c)
+    _expect(neutrals == NEUTRAL_UNIT_COUNTS, f"RW-1.1: neutral units and counts are {NEUTRAL_UNIT_COUNTS}")
+
+
+def _check_unit_factions(c: RunewarsContent) -> None:
+    """Every non-neutral unit type belongs to a known faction (D-1)."""
+    factions = _index(c.factions, "id", "faction")
+    for u in c.unit_types:
+        _expect(u.is_neutral or u.faction in factions, f"unit {u.id}: unknown faction {u.faction!r}")
+
+
+def _check_faction(c: RunewarsContent, f: Faction) -> None:
+    """One faction sheet: its units (D-1), developments (RW-19.1), strongholds (RW-17.1), dials."""
+    units = _index(c.unit_types, "id", "unit type")
+    own = {u.id for u in units.values() if u.faction == f.id}
+    _expect(set(f.unit_types) == own, f"faction {f.id}: unit_types {f.unit_types} vs units of that faction {own}")
+    counts = tuple(sorted((units[u].count for u in f.unit_types), reverse=True))
+    _expect(counts == FACTION_UNIT_COUNTS, f"D-1: faction {f.id} unit counts {counts}, need 16/8/8/4")
+    _expect(f.developments.total == DEVELOPMENTS_PER_FACTION, f"RW-19.1: faction {f.id} needs 5 developments")
+    _expect(f.developments.defense == 1, f"RW-19.1: faction {f.id} has one defense development")
+    _expect(f.stronghold.count == STRONGHOLDS_PER_FACTION, f"RW-17.1: faction {f.id} needs 4 strongholds")
+    _check_dials(f, units, own)
+
+
+def _check_dials(f: Faction, units: dict[str, UnitType], own: set[str]) -> None:
+    """A dial shows only the faction's own units, never more than the supply (D-1)."""
+    resources: tuple[Literal["food", "wood", "ore"], ...] = ("food", "wood", "ore")
+    for resource in resources:
+        dial = f.dials.get(resource)
+        for p in dial.positions:
+            for icon in p.units:
+                _expect(icon in own, f"D-1: {f.id} {resource} dial {p.value} shows {icon}, not a {f.id} unit")
+        for kind, n in Counter(dial.units_at_or_below(dial.max_value)).items():
+            _expect(n <= units[kind].count, f"D-1: {f.id} {resource} dial recruits more {kind} than exist")
+
+
+def _check_effect_references(c: RunewarsContent) -> None:
+    """Effects and objective conditions name only unit types and titles that exist."""
+    units = _index(c.unit_types, "id", "unit type")
+    titles = _index(c.title_cards, "title_id", "title")
     for where, effects in _all_effects(c):
         for u in referenced_unit_types(effects):
             _expect(u in units, f"{where}: unknown unit type {u!r}")
         for t in referenced_titles(effects):
             _expect(t in titles, f"{where}: unknown title {t!r}")
-    for o in objectives.values():
+    for o in c.objective_cards:
         unit_type = getattr(o.condition, "unit_type", None)
         _expect(unit_type is None or unit_type in units, f"objective {o.objective_id}: unknown unit {unit_type!r}")
 
-    # Map (RW-1.4, RW-1.6, D-4).
+
+def _check_tiles(c: RunewarsContent) -> None:
+    """13 map tiles (RW-1.4), of which one home tile per faction (D-4)."""
     tiles = _index(c.tiles, "tile_id", "tile")
+    factions = _index(c.factions, "id", "faction")
     _expect(len(tiles) == MAP_TILES, "RW-1.4: 13 map tiles")
     homes = [t for t in tiles.values() if t.is_home]
     _expect(len(homes) == HOME_TILES, "D-4: 4 home tiles")
     _expect(sorted(t.faction or "" for t in homes) == sorted(factions), "D-4: one home tile per faction")
-    areas: dict[str, Area] = {}
-    for t in tiles.values():
+
+
+def _check_areas(c: RunewarsContent) -> None:
+    """Area ids are unique and areas set up only neutral units (D-4)."""
+    neutrals = _neutral_counts(c)
+    areas: set[str] = set()
+    for t in c.tiles:
         for a in t.areas:
             _expect(a.area_id not in areas, f"D-4: area id {a.area_id} is used twice")
-            areas[a.area_id] = a
+            areas.add(a.area_id)
             for n in a.neutrals:
                 _expect(n.unit_type in neutrals, f"D-4: area {a.area_id} sets up {n.unit_type}, not a neutral")
-    mountains = sum(t.mountain_count for t in tiles.values())
+
+
+def _check_map_supply(c: RunewarsContent) -> None:
+    """The map needs no more mountains (RW-1.6), cities (RW-3.5) or neutrals (RW-3.4) than the box has."""
+    areas = _areas_by_id(c)
+    neutrals = _neutral_counts(c)
+    mountains = sum(t.mountain_count for t in c.tiles)
     _expect(mountains == MOUNTAINS, f"RW-1.6: the tiles need {mountains} mountains, the box has 10")
     spots = sum(a.city_spot for a in areas.values())
     _expect(spots <= CITY_TOKENS, f"RW-3.5: {spots} city spots but only 7 city tokens")
-    _expect(
-        not any(a.city_spot for t in homes for a in t.areas), "RW-17.4: home areas hold strongholds, not city spots"
-    )
+    home_areas = (a for t in c.tiles if t.is_home for a in t.areas)
+    _expect(not any(a.city_spot for a in home_areas), "RW-17.4: home areas hold strongholds, not city spots")
     setup_neutrals: Counter[str] = Counter()
     for a in areas.values():
         for n in a.neutrals:
             setup_neutrals[n.unit_type] += n.count
-    for kind, n in setup_neutrals.items():
-        _expect(n <= neutrals[kind], f"RW-3.4: tiles set up {n} {kind}, supply is {neutrals[kind]}")
-    for city in cities.values():
+    for kind, count in setup_neutrals.items():
+        _expect(count <= neutrals[kind], f"RW-3.4: tiles set up {count} {kind}, supply is {neutrals[kind]}")
+    for city in c.cities:
         _expect(city.neutrals.unit_type in neutrals, f"D-5: city {city.city_id} offers a non-neutral unit")
 
-    # Quests (RW-3.6, RW-4.1, RW-4.2, D-8, D-16).
+
+def _check_quest_cards(c: RunewarsContent) -> None:
+    """Quests name real areas (RW-4.1), duel neutrals (RW-25.1) and setup quests deal their tile (D-16)."""
+    areas = _areas_by_id(c)
+    neutrals = _neutral_counts(c)
+    tiles = _index(c.tiles, "tile_id", "tile")
     for q in c.quest_cards:
         _expect(q.area_id is None or q.area_id in areas, f"quest {q.quest_id}: unknown area {q.area_id}")
         if q.duel is not None:
             _expect(q.duel.unit_type in neutrals, f"RW-25.1: quest {q.quest_id} duels a non-neutral unit")
         if q.setup:
-            tile = tiles.get(q.setup_tile or "")
-            _expect(tile is not None and not tile.is_home, f"RW-4.2: quest {q.quest_id} deals no usable tile")
-            assert tile is not None
-            _expect(tile.setup_quest == q.quest_id, f"D-16: tile {tile.tile_id} does not name quest {q.quest_id}")
-            _expect(
-                q.area_id is not None and q.area_id[:-1] == tile.tile_id,
-                f"D-16: setup quest {q.quest_id} should send heroes to its own tile {tile.tile_id}",
-            )
-    setup = [q for q in c.quest_cards if q.setup]
+            _check_setup_quest(q, tiles.get(q.setup_tile or ""))
+
+
+def _check_setup_quest(q: QuestCard, tile: MapTile | None) -> None:
+    """A setup quest deals a non-home tile that names it back and sends heroes there (RW-4.2, D-16)."""
+    _expect(tile is not None and not tile.is_home, f"RW-4.2: quest {q.quest_id} deals no usable tile")
+    assert tile is not None
+    _expect(tile.setup_quest == q.quest_id, f"D-16: tile {tile.tile_id} does not name quest {q.quest_id}")
+    _expect(
+        q.area_id is not None and q.area_id[:-1] == tile.tile_id,
+        f"D-16: setup quest {q.quest_id} should send heroes to its own tile {tile.tile_id}",
+    )
+
+
+def _check_setup_quest_tiles(c: RunewarsContent) -> None:
+    """Enough setup quests for 4 players, and every non-home tile is dealt by one (RW-4.2, D-16)."""
+    setup = c.setup_quests()
     _expect(len(setup) >= MIN_SETUP_QUESTS, "D-16: at least 8 setup quests (2 per player)")
-    for t in tiles.values():
+    for t in c.tiles:
         if not t.is_home:
             _expect(t.setup_quest is not None, f"RW-4.2: tile {t.tile_id} is dealt by no setup quest")
             quest = next((q for q in setup if q.quest_id == t.setup_quest), None)
             _expect(quest is not None and quest.setup_tile == t.tile_id, f"D-16: tile {t.tile_id} quest mismatch")
 
-    # Heroes: RW-3.9.2 deals one hero of each faction's alignment, two factions each.
-    hero_alignments = Counter(h.alignment for h in heroes.values())
-    faction_alignments = Counter(f.alignment for f in factions.values())
+
+def _check_hero_alignments(c: RunewarsContent) -> None:
+    """RW-3.9.2 deals one hero of each faction's alignment, two factions each."""
+    hero_alignments = Counter(h.alignment for h in c.hero_cards)
+    faction_alignments = Counter(f.alignment for f in c.factions)
     for alignment, n in faction_alignments.items():
         _expect(hero_alignments[alignment] >= n, f"RW-3.9.2: too few {alignment} heroes to deal at setup")
 

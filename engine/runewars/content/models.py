@@ -92,7 +92,8 @@ class DestinyCard(Entry):
 
     def section(self, shape: Shape) -> Section:
         """The section a unit of base shape ``shape`` reads (RW-13.4); heroes read circle."""
-        return getattr(self, shape)  # type: ignore[no-any-return]
+        section: Section = getattr(self, shape)
+        return section
 
     def total(self, shape: Shape, kind: Literal["special", "rout", "damage"]) -> int:
         return sum(i.amount for i in self.section(shape) if i.kind == kind)
@@ -205,7 +206,8 @@ class Dials(ContentModel):
     ore: Dial
 
     def get(self, resource: Literal["food", "wood", "ore"]) -> Dial:
-        return getattr(self, resource)  # type: ignore[no-any-return]
+        dial: Dial = getattr(self, resource)
+        return dial
 
 
 class DefenseDevelopment(ContentModel):

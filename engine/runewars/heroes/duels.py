@@ -24,15 +24,22 @@ the game master, anything else has no effect in a duel (announced).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from engine.core import Event, Option, Prompt, RuleViolation
 from engine.core.errors import CORE_BAD_ACTION
+from engine.runewars.content.effects import Effect
 from engine.runewars.heroes import core as H
 
 MAX_ROUNDS = 4  # RW-24.4
+
+Side = Literal["attacker", "defender"]
+
+#: Validates the effect dicts a P-29 choice is stored as (built once: adapters are costly).
+_EFFECT: TypeAdapter[Effect] = TypeAdapter(Effect)
 
 
 class _M(BaseModel):
@@ -579,7 +586,7 @@ def _duel_effects(
     s, o = _side(d, which), _side(d, _other(which))
     hero = H.find_hero(hs, s.hero or "")
     events: list[Event] = []
-    rest = []
+    rest: list[Any] = []
     for e in effects:
         if e.kind == "damage_hero" and e.target in ("opposing_hero", "enemy_hero_in_area"):
             n = H._amount(c, hero, e.amount)
@@ -782,133 +789,233 @@ def _neutral_effects(
 
 
 def apply_duel(hs: H.HeroesState, d: DuelState, seat: int, action: dict[str, Any], ctx: Any) -> list[Event]:
+    """Apply ``seat``'s ``action`` to the step the duel waits on; each step has its own handler."""
     c = H.content_of(ctx)
+    handler = _STEP_HANDLERS.get(d.step)
+    if handler is None:
+        raise RuleViolation(CORE_BAD_ACTION, "The duel is not waiting for that.")
+    return handler(hs, d, seat, action, ctx, c)
+
+
+def _step_side(step: str) -> Side:
+    """The side a ``*_attacker`` / ``*_defender`` step waits on."""
+    return "attacker" if step.endswith("_attacker") else "defender"
+
+
+# --------------------------------------------------------------------------- start of the duel (RW-24.3)
+
+
+def _apply_start(
+    hs: H.HeroesState, d: DuelState, seat: int, action: dict[str, Any], ctx: Any, c: H.HeroContent
+) -> list[Event]:
+    which = _step_side(d.step)
+    s = _side(d, which)
+    _check_seat(s.seat, seat, "RW-24.3")
     t = action.get("type")
-    step = d.step
-    if step in ("start_attacker", "start_defender"):
-        which = step.split("_")[1]
-        s = _side(d, which)
-        _check_seat(s.seat, seat, "RW-24.3")
-        events: list[Event] = []
-        if t == "duel_done":
-            s.start_done = True  # the attacker's only chance was now (RW-24.3)
-            return advance(hs, d, ctx)
-        if t == "duel_ability":
-            h = H.get_hero(hs, s.hero or "")
-            card = c.heroes.get(h.card)
-            if not card or not _start_timing(card.ability.timing, which) or s.ability_used:
-                raise RuleViolation("RW-24.3", "Your hero has no unused start-of-duel ability.")
-            s.ability_used = True
-            events += [Event.to_all("duel_ability", f"{H.label(c, h)} uses its ability: {card.ability.text}")]
-            events += _duel_effects(hs, d, which, card.ability.effects, ctx, c, source=card.name, immediate=True)
-            return events + _maybe_end_after_start(hs, d, ctx, c, which)
-        if t == "duel_tactics":
-            card_id = str(action.get("card"))
-            tactics = getattr(ctx, "duel_tactics", None)
-            if card_id in d.tactics_used or not tactics or card_id not in tactics(s.seat):
-                raise RuleViolation(
-                    "RW-30.4",
-                    "You can play only a start-of-duel tactics card from your hand, with your own hero in the duel.",
-                )
-            d.tactics_used.append(card_id)
-            hs.outbox.tactics_played.append((s.seat, card_id))
-            tc = c.tactics.get(card_id)
-            events.append(
-                Event.to_all(
-                    "duel_tactics",
-                    f"Seat {s.seat + 1} plays the tactics card {tc.name if tc else card_id}.",
-                    reveals=True,
-                    card=card_id,
-                )
-            )
-            if tc is not None:
-                events += _duel_effects(hs, d, which, tc.effects, ctx, c, source=tc.name, immediate=True)
-            return events + _maybe_end_after_start(hs, d, ctx, c, which)
-        raise RuleViolation(CORE_BAD_ACTION, "Choose a start-of-duel ability or tactics card, or 'done'.")
-    if step in ("special_attacker", "special_defender"):
-        which = step.split("_")[1]
-        s = _side(d, which)
-        _check_seat(s.seat, seat, "RW-24.4.2")
-        if t != "duel_special":
-            raise RuleViolation("RW-24.4.2", "You drew a special icon: deal 1 damage or activate a reward first.")
-        if action.get("choice") == "damage":
-            s.specials -= 1
-            s.dealt += 1
-            events = [Event.to_all("duel_special", f"{_name(hs, c, s)} uses the special icon to deal 1 damage.")]
-        elif action.get("choice") == "reward":
-            card = str(action.get("reward"))
-            rc = _reward(c, card)
-            if rc is None or rc.trigger != "duel_special":
-                raise RuleViolation("RW-24.4.2", "Only a reward that needs a special icon can be activated with it.")
-            s.specials -= 1
-            events = _use_reward(hs, d, which, card, ctx, c)
-        else:
-            raise RuleViolation(CORE_BAD_ACTION, "Choose 'damage' or a reward.")
-        return events + advance(hs, d, ctx)
-    if step == "neutral_choice":
-        s = _side(d, d.choice_side)
-        _check_seat(s.seat, seat, "RW-25.3")
-        i = action.get("option")
-        if t != "duel_neutral_choice" or not isinstance(i, int) or not 0 <= i < len(d.choice):
-            raise RuleViolation("RW-25.3", "Choose one of the options of the neutral unit's special ability.")
-        from pydantic import TypeAdapter
+    if t == "duel_done":
+        s.start_done = True  # the attacker's only chance was now (RW-24.3)
+        return advance(hs, d, ctx)
+    if t == "duel_ability":
+        return _start_ability(hs, d, which, ctx, c)
+    if t == "duel_tactics":
+        return _start_tactics(hs, d, which, str(action.get("card")), ctx, c)
+    raise RuleViolation(CORE_BAD_ACTION, "Choose a start-of-duel ability or tactics card, or 'done'.")
 
-        from engine.runewars.content.effects import Effect
 
-        chosen = [TypeAdapter(Effect).validate_python(x) for x in d.choice[i]]
-        d.choice = []
-        d.step = d.choice_resume  # type: ignore[assignment]
-        if s.neutral is not None:
-            events = [Event.to_all("neutral_choice", f"Seat {seat + 1} chooses option {i + 1} for the neutral unit.")]
-            events += _neutral_effects(hs, d, d.choice_side, chosen, ctx, c)
-            return events + advance(hs, d, ctx)
-        text = _describe([x.model_dump(mode="json") for x in chosen])
-        events = [Event.to_all("duel_choice", f"Seat {seat + 1} chooses option {i + 1}: {text}.")]
-        events += _duel_effects(hs, d, d.choice_side, chosen, ctx, c, source="choice", immediate=d.choice_immediate)
-        if d.choice_immediate:
-            return events + _maybe_end_after_start(hs, d, ctx, c, d.choice_side)
-        return events + advance(hs, d, ctx)
-    if step in ("gear_attacker", "gear_defender"):
-        which = step.split("_")[1]
-        s = _side(d, which)
-        _check_seat(s.seat, seat, "RW-24.4.2")
-        if t == "duel_done":
-            s.gear_done = True
-            return advance(hs, d, ctx)
-        if t == "duel_use":
-            if action.get("ability"):
-                h = H.get_hero(hs, s.hero or "")
-                card = c.heroes.get(h.card)
-                if not card or card.ability.timing != "duel_round" or s.round_ability_used:
-                    raise RuleViolation("RW-24.4.2", "Your hero has no unused ability for this round.")
-                s.round_ability_used = True
-                events = _duel_effects(hs, d, which, card.ability.effects, ctx, c, source=card.name, immediate=False)
-            else:
-                card_id = str(action.get("reward"))
-                rc = _reward(c, card_id)
-                if rc is None or rc.trigger != "duel_round" or card_id in s.used_round:
-                    raise RuleViolation(
-                        "RW-24.4.2",
-                        "That reward cannot be used now (once per round, armour and "
-                        "weapons only during the round's resolution).",
-                    )
-                events = _use_reward(hs, d, which, card_id, ctx, c)
-            return events + advance(hs, d, ctx)
+def _start_ability(hs: H.HeroesState, d: DuelState, which: Side, ctx: Any, c: H.HeroContent) -> list[Event]:
+    """RW-24.3: a start-of-duel hero ability, once per duel; its damage lands at once."""
+    s = _side(d, which)
+    h = H.get_hero(hs, s.hero or "")
+    card = c.heroes.get(h.card)
+    if not card or not _start_timing(card.ability.timing, which) or s.ability_used:
+        raise RuleViolation("RW-24.3", "Your hero has no unused start-of-duel ability.")
+    s.ability_used = True
+    events = [Event.to_all("duel_ability", f"{H.label(c, h)} uses its ability: {card.ability.text}")]
+    events += _duel_effects(hs, d, which, card.ability.effects, ctx, c, source=card.name, immediate=True)
+    return events + _maybe_end_after_start(hs, d, ctx, c, which)
+
+
+def _start_tactics(
+    hs: H.HeroesState, d: DuelState, which: Side, card_id: str, ctx: Any, c: H.HeroContent
+) -> list[Event]:
+    """RW-30.4: a start-of-duel tactics card from the hand of the side's owner."""
+    s = _side(d, which)
+    tactics = getattr(ctx, "duel_tactics", None)
+    if card_id in d.tactics_used or not tactics or card_id not in tactics(s.seat):
+        raise RuleViolation(
+            "RW-30.4",
+            "You can play only a start-of-duel tactics card from your hand, with your own hero in the duel.",
+        )
+    d.tactics_used.append(card_id)
+    hs.outbox.tactics_played.append((s.seat, card_id))
+    tc = c.tactics.get(card_id)
+    events = [
+        Event.to_all(
+            "duel_tactics",
+            f"Seat {s.seat + 1} plays the tactics card {tc.name if tc else card_id}.",
+            reveals=True,
+            card=card_id,
+        )
+    ]
+    if tc is not None:
+        events += _duel_effects(hs, d, which, tc.effects, ctx, c, source=tc.name, immediate=True)
+    return events + _maybe_end_after_start(hs, d, ctx, c, which)
+
+
+# --------------------------------------------------------------------------- special icons (RW-24.4.2)
+
+
+def _apply_special(
+    hs: H.HeroesState, d: DuelState, seat: int, action: dict[str, Any], ctx: Any, c: H.HeroContent
+) -> list[Event]:
+    which = _step_side(d.step)
+    s = _side(d, which)
+    _check_seat(s.seat, seat, "RW-24.4.2")
+    if action.get("type") != "duel_special":
+        raise RuleViolation("RW-24.4.2", "You drew a special icon: deal 1 damage or activate a reward first.")
+    if action.get("choice") == "damage":
+        events = _special_damage(hs, s, c)
+    elif action.get("choice") == "reward":
+        events = _special_reward(hs, d, which, str(action.get("reward")), ctx, c)
+    else:
+        raise RuleViolation(CORE_BAD_ACTION, "Choose 'damage' or a reward.")
+    return events + advance(hs, d, ctx)
+
+
+def _special_damage(hs: H.HeroesState, s: DuelSide, c: H.HeroContent) -> list[Event]:
+    """RW-24.4.2: a special icon spent as 1 damage."""
+    s.specials -= 1
+    s.dealt += 1
+    return [Event.to_all("duel_special", f"{_name(hs, c, s)} uses the special icon to deal 1 damage.")]
+
+
+def _special_reward(hs: H.HeroesState, d: DuelState, which: Side, card: str, ctx: Any, c: H.HeroContent) -> list[Event]:
+    """RW-24.4.2: a special icon spent to activate a reward that needs one."""
+    rc = _reward(c, card)
+    if rc is None or rc.trigger != "duel_special":
+        raise RuleViolation("RW-24.4.2", "Only a reward that needs a special icon can be activated with it.")
+    _side(d, which).specials -= 1
+    return _use_reward(hs, d, which, card, ctx, c)
+
+
+# --------------------------------------------------------------------------- P-29 choices (RW-25.3)
+
+
+def _apply_neutral_choice(
+    hs: H.HeroesState, d: DuelState, seat: int, action: dict[str, Any], ctx: Any, c: H.HeroContent
+) -> list[Event]:
+    s = _side(d, d.choice_side)
+    _check_seat(s.seat, seat, "RW-25.3")
+    i = action.get("option")
+    if action.get("type") != "duel_neutral_choice" or not isinstance(i, int) or not 0 <= i < len(d.choice):
+        raise RuleViolation("RW-25.3", "Choose one of the options of the neutral unit's special ability.")
+    chosen = [_EFFECT.validate_python(x) for x in d.choice[i]]
+    d.choice = []
+    d.step = d.choice_resume  # type: ignore[assignment]  # choice_resume always holds a step name
+    if s.neutral is not None:
+        return _resolve_neutral_choice(hs, d, seat, i, chosen, ctx, c)
+    return _resolve_effect_choice(hs, d, seat, i, chosen, ctx, c)
+
+
+def _resolve_neutral_choice(
+    hs: H.HeroesState, d: DuelState, seat: int, i: int, chosen: list[Effect], ctx: Any, c: H.HeroContent
+) -> list[Event]:
+    """P-29: the player left of the quester picked an option of the neutral's special."""
+    events = [Event.to_all("neutral_choice", f"Seat {seat + 1} chooses option {i + 1} for the neutral unit.")]
+    events += _neutral_effects(hs, d, d.choice_side, chosen, ctx, c)
+    return events + advance(hs, d, ctx)
+
+
+def _resolve_effect_choice(
+    hs: H.HeroesState, d: DuelState, seat: int, i: int, chosen: list[Effect], ctx: Any, c: H.HeroContent
+) -> list[Event]:
+    """A hero's owner picked an option of a ``choose_one`` ability, reward or tactics card."""
+    text = _describe([x.model_dump(mode="json") for x in chosen])
+    events = [Event.to_all("duel_choice", f"Seat {seat + 1} chooses option {i + 1}: {text}.")]
+    events += _duel_effects(hs, d, d.choice_side, chosen, ctx, c, source="choice", immediate=d.choice_immediate)
+    if d.choice_immediate:
+        return events + _maybe_end_after_start(hs, d, ctx, c, d.choice_side)
+    return events + advance(hs, d, ctx)
+
+
+# --------------------------------------------------------------------------- armour, weapons, round abilities
+
+
+def _apply_gear(
+    hs: H.HeroesState, d: DuelState, seat: int, action: dict[str, Any], ctx: Any, c: H.HeroContent
+) -> list[Event]:
+    which = _step_side(d.step)
+    s = _side(d, which)
+    _check_seat(s.seat, seat, "RW-24.4.2")
+    t = action.get("type")
+    if t == "duel_done":
+        s.gear_done = True
+        return advance(hs, d, ctx)
+    if t != "duel_use":
         raise RuleViolation(CORE_BAD_ACTION, "Use a reward or ability, or 'done'.")
-    if step == "spoils":
-        _check_seat(d.spoils_seat, seat, "RW-24.6")
-        card, uid = action.get("card"), action.get("hero")
-        r = next((r for r in d.spoils if r.card == card), None)
-        h = H.find_hero(hs, str(uid))
-        if t != "duel_spoils" or r is None or h is None or h.owner != seat or h.area != d.area:
-            raise RuleViolation(
-                "RW-24.6", "Give each of the defeated hero's rewards to one of your heroes in the duel area."
-            )
-        events = _give(hs, c, d, h, [r])
-        if not d.spoils:
-            d.step = "over"
-        return events
-    raise RuleViolation(CORE_BAD_ACTION, "The duel is not waiting for that.")
+    if action.get("ability"):
+        events = _gear_ability(hs, d, which, ctx, c)
+    else:
+        events = _gear_reward(hs, d, which, str(action.get("reward")), ctx, c)
+    return events + advance(hs, d, ctx)
+
+
+def _gear_ability(hs: H.HeroesState, d: DuelState, which: Side, ctx: Any, c: H.HeroContent) -> list[Event]:
+    """RW-24.4.2: a once-per-round hero ability; its damage joins the round's (RW-24.4.3)."""
+    s = _side(d, which)
+    h = H.get_hero(hs, s.hero or "")
+    card = c.heroes.get(h.card)
+    if not card or card.ability.timing != "duel_round" or s.round_ability_used:
+        raise RuleViolation("RW-24.4.2", "Your hero has no unused ability for this round.")
+    s.round_ability_used = True
+    return _duel_effects(hs, d, which, card.ability.effects, ctx, c, source=card.name, immediate=False)
+
+
+def _gear_reward(hs: H.HeroesState, d: DuelState, which: Side, card_id: str, ctx: Any, c: H.HeroContent) -> list[Event]:
+    """RW-23.5: a round reward (armour, weapon), each at most once per round."""
+    rc = _reward(c, card_id)
+    if rc is None or rc.trigger != "duel_round" or card_id in _side(d, which).used_round:
+        raise RuleViolation(
+            "RW-24.4.2",
+            "That reward cannot be used now (once per round, armour and weapons only during the round's resolution).",
+        )
+    return _use_reward(hs, d, which, card_id, ctx, c)
+
+
+# --------------------------------------------------------------------------- spoils (RW-24.6)
+
+
+def _apply_spoils(
+    hs: H.HeroesState, d: DuelState, seat: int, action: dict[str, Any], ctx: Any, c: H.HeroContent
+) -> list[Event]:
+    """RW-24.6: the winner hands each of the loser's rewards to one of its heroes in the area."""
+    _check_seat(d.spoils_seat, seat, "RW-24.6")
+    card, uid = action.get("card"), action.get("hero")
+    r = next((r for r in d.spoils if r.card == card), None)
+    h = H.find_hero(hs, str(uid))
+    if action.get("type") != "duel_spoils" or r is None or h is None or h.owner != seat or h.area != d.area:
+        raise RuleViolation(
+            "RW-24.6", "Give each of the defeated hero's rewards to one of your heroes in the duel area."
+        )
+    events = _give(hs, c, d, h, [r])
+    if not d.spoils:
+        d.step = "over"
+    return events
+
+
+_StepHandler = Callable[[H.HeroesState, DuelState, int, dict[str, Any], Any, H.HeroContent], list[Event]]
+
+#: The handler for each step that waits on a player; ``over`` takes no action.
+_STEP_HANDLERS: dict[str, _StepHandler] = {
+    "start_attacker": _apply_start,
+    "start_defender": _apply_start,
+    "special_attacker": _apply_special,
+    "special_defender": _apply_special,
+    "neutral_choice": _apply_neutral_choice,
+    "gear_attacker": _apply_gear,
+    "gear_defender": _apply_gear,
+    "spoils": _apply_spoils,
+}
 
 
 def _maybe_end_after_start(hs: H.HeroesState, d: DuelState, ctx: Any, c: H.HeroContent, which: str) -> list[Event]:

@@ -1,9 +1,9 @@
-"""Where the flow hands over to the heroes/quests module (C: ``heroes.py``, ``quests.py``).
+"""Where the flow hands over to the heroes package (``heroes.core``, ``heroes.quests``).
 
-C's functions mutate ``state.heroes`` and leave work only the flow can do in an
+The hero functions mutate ``state.heroes`` and leave work only the flow can do in an
 "outbox" (effects on influence and dials, GM hand-overs, rune gains, private rune
 inspections, tactics played in duels). ``drain`` turns that outbox into flow steps and
-events after every call, so nothing C asks for is lost.
+events after every call, so nothing the heroes ask for is lost.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from engine.runewars.turn.runes import queue_gain, rune_faces_text
 
 
 def drain(state: RunewarsState) -> list[Event]:
-    """Turn C's outbox into flow work (RW-27.3 gains, effects, GM tasks, rune peeks)."""
+    """Turn the heroes' outbox into flow work (RW-27.3 gains, effects, GM tasks, rune peeks)."""
     box = H.take_outbox(state.heroes)
     events: list[Event] = []
     for item in box.gm:
@@ -62,7 +62,8 @@ def _setup_heroes(state: RunewarsState, st: Any) -> list[Event]:
     hs, events = H.setup_heroes(align, list(deck.draw_pile), state.rng, cat.hero_content)
     state.heroes = hs
     if state.options.exploration:  # RW-34.1
-        back1, back2 = [], []
+        back1: list[str] = []
+        back2: list[str] = []
         for area in sorted(state.board.values(), key=lambda a: a.id):
             if area.home_of is not None:
                 continue
@@ -216,7 +217,7 @@ def _quest_start(state: RunewarsState, st: Any) -> list[Event]:
 
 
 def _quest_end(state: RunewarsState, outcome: Any) -> list[Event]:
-    """After the phase: C's leftover outbox, and the Heroes' League's quest bonus (RW-32)."""
+    """After the phase: the heroes' leftover outbox, and the Heroes' League's quest bonus (RW-32)."""
     if not outcome.outbox.empty():
         state.heroes.outbox = outcome.outbox
     events = drain(state)
@@ -317,7 +318,7 @@ def sample_quest(state: RunewarsState, seat: int, rng: random.Random) -> dict[st
     return Q.sample_quest_action(state.quest_phase, state.heroes, seat, rng, Ctx(state))
 
 
-# ---- C's blocking decisions outside the quest phase (P-55, P-56, P-64, P-65, P-23) ------------------
+# ---- blocking hero decisions outside the quest phase (P-55, P-56, P-64, P-65, P-23) -----------------
 
 
 def pending_prompts(state: RunewarsState) -> list[Prompt]:

@@ -78,7 +78,7 @@ class QuestPhaseState(_M):
 
 
 class QuestPhaseOutcome(_M):
-    """What the phase did, for A's log and for effects tied to it (titles on quest completion)."""
+    """What the phase did, for the game log and for effects tied to it (titles on quest completion)."""
 
     completed: list[tuple[int, str, str]] = Field(default_factory=list)
     failed: list[tuple[int, str, str]] = Field(default_factory=list)
@@ -100,7 +100,7 @@ def start_quest_phase(hs: H.HeroesState, player_order: list[int], ctx: Any) -> Q
             continue
         if all(e.kind == "rule_modifier" for e in card.ability.effects):
             # Passive for the whole phase (Silhouette, Ronan): movement bonuses are applied
-            # here, other switches go to A for the phase.
+            # here, other switches go to the flow for the phase.
             qs.abilities_used.append(h.uid)
             others = _take_move_bonus(qs, h.uid, card.ability.effects)
             if others:
@@ -359,7 +359,7 @@ def _train_label(attrs: list[str]) -> str:
 
 
 def _steps(qs: QuestPhaseState, ctx: Any, hero: H.Hero) -> int:
-    """RW-21.4.1: 2 areas, plus card bonuses (``ctx.hero_move_steps`` for A's modifiers)."""
+    """RW-21.4.1: 2 areas, plus card bonuses (``ctx.hero_move_steps`` for the flow's modifiers)."""
     f = getattr(ctx, "hero_move_steps", None)
     return (int(f(hero.owner)) if f else 2) + qs.extra_steps.get(hero.uid, 0)
 
@@ -415,14 +415,8 @@ def _portals(hs: H.HeroesState, c: H.HeroContent, ctx: Any, seat: int) -> list[s
 
 
 def _passable(ctx: Any, a: str, b: str, seat: int) -> bool:
-    """``ctx.passable`` for a hero (never flying); passes ``seat`` when A's ctx takes it (card modifiers)."""
-    import inspect
-
-    try:
-        takes_seat = "seat" in inspect.signature(ctx.passable).parameters
-    except (TypeError, ValueError):  # pragma: no cover
-        takes_seat = False
-    return bool(ctx.passable(a, b, seat=seat) if takes_seat else ctx.passable(a, b))
+    """``ctx.passable`` for a hero (never flying); ``seat`` lets card modifiers of that seat apply."""
+    return bool(ctx.passable(a, b, seat=seat))
 
 
 def _steps_from(
@@ -552,8 +546,8 @@ def _after_options(hs: H.HeroesState, hero: H.Hero, c: H.HeroContent) -> list[Op
 def _test_tactics(t: TestState, hero: H.Hero, ctx: Any) -> list[str]:
     """RW-30.2 / RW-30.3: the test-taker's "attribute test" tactics cards (e.g. Lucky Charm) playable now.
 
-    ``ctx.test_tactics(seat)`` (A) lists cards with that timing not gained this season; a card is
-    played at most once per test (the hand is only updated when A drains the outbox)."""
+    ``ctx.test_tactics(seat)`` lists cards with that timing not gained this season; a card is
+    played at most once per test (the hand is only updated when the flow drains the outbox)."""
     fn = getattr(ctx, "test_tactics", None) if ctx is not None else None
     return [x for x in dict.fromkeys(fn(hero.owner) if fn else []) if f"tactics:{x}" not in t.used]
 
@@ -1221,11 +1215,11 @@ def _test_action(
             hs.reward_deck.discard(card)
         return events + _test_effects(qs, hs, hero, rc.effects, ctx, c, rc.name)
     if kind == "quest_use_ability":
-        card = c.heroes.get(hero.card)
-        if card is None or card.ability.timing != "attribute_test" or "ability" in t.used:
+        hero_card = c.heroes.get(hero.card)
+        if hero_card is None or hero_card.ability.timing != "attribute_test" or "ability" in t.used:
             raise RuleViolation("RW-20.8", "Your hero has no unused ability for attribute tests.")
         t.used.append("ability")
-        return _test_effects(qs, hs, hero, card.ability.effects, ctx, c, card.name)
+        return _test_effects(qs, hs, hero, hero_card.ability.effects, ctx, c, hero_card.name)
     if kind == "quest_tactics":
         card_id = str(action.get("card"))
         if card_id not in _test_tactics(t, hero, ctx):

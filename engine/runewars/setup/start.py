@@ -34,7 +34,7 @@ from engine.runewars.setup.mapgen import (
     legal_tile_placements,
     placed_cells,
 )
-from engine.runewars.state import Area, HeldCard, RunewarsState
+from engine.runewars.state import Area, HeldCard, RunewarsState, TitleHold
 
 
 def clockwise_from(state: RunewarsState, first: int) -> list[int]:
@@ -178,7 +178,7 @@ def _add_tile(state: RunewarsState, tile_id: str, rotation: int, offset: Hex, ho
             city_spot=src.city_spot,
             home_of=home_of,
             edges=list(borders),
-        )  # type: ignore[arg-type]
+        )
 
 
 def _tile_options(state: RunewarsState, seat: int) -> list[TilePlacement]:
@@ -503,10 +503,10 @@ def _auto_map_once(state: RunewarsState) -> bool:
     state.setup.setdefault("markers", [])
     state.setup.setdefault("homes", {})
     while len(state.setup["markers"]) < state.players:
-        options = _marker_options(state)
-        if not options:
+        markers = _marker_options(state)
+        if not markers:
             return False
-        pair, uses = choose_marker(layout_of(state), options, state.rng)
+        pair, uses = choose_marker(layout_of(state), markers, state.rng)
         if uses:
             state.setup["exception_used"] = True
         state.setup["markers"].append([[h.q, h.r] for h in pair])
@@ -543,13 +543,13 @@ def _finish_board(state: RunewarsState, st: Any) -> list[Event]:
     for area in sorted(state.board.values(), key=lambda a: a.id):
         if area.city_spot and cities:
             area.city = cities.pop(0)
-    # RW-3.6 quest deck: built in setup_heroes, where C's module takes it over
+    # RW-3.6 quest deck: built in setup_heroes, which keeps it in state.heroes from then on
     # RW-3.7 dials, influence, tactics
     tactics = sorted(cat.tactics)
     state.tactics_deck = Deck[str].shuffled(tactics, state.rng)
     for p in state.seats:
         f = cat.factions[p.faction]  # type: ignore[index]
-        p.dials = {r: f.dials.get(r).start_value for r in ("food", "wood", "ore")}  # type: ignore[arg-type]
+        p.dials = {r: f.dials.get(r).start_value for r in ("food", "wood", "ore")}
         p.influence = f.starting_influence
         p.starting_influence = f.starting_influence
         p.tactics = [HeldCard(id=c, gained=-1) for c in state.tactics_deck.draw(state.rng, f.starting_tactics)]
@@ -628,7 +628,7 @@ def setup_recruits(state: RunewarsState, seat: int) -> list[str]:
         return list(f.setup_recruits())
     best: list[str] = []
     for r in ("food", "wood", "ore"):
-        d = f.dials.get(r)  # type: ignore[arg-type]
+        d = f.dials.get(r)
         units = list(d.units_at_or_below(d.start_value))
         if len(units) > len(best):
             best = units
@@ -803,7 +803,5 @@ def _setup_final(state: RunewarsState, st: Any) -> list[Event]:
     return [Event.to_all("begin", "Setup is complete. Year 1, spring begins (RW-3.13).")]
 
 
-def _title():  # type: ignore[no-untyped-def]
-    from engine.runewars.state import TitleHold
-
+def _title() -> TitleHold:
     return TitleHold()

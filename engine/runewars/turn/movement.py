@@ -9,9 +9,9 @@ neutrals only (battle or diplomacy, P-36, RW-12) or an enemy (a battle, RW-10.10
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Literal
 
-from engine.core import Event, Option, Prompt
+from engine.core import Event, Option, Prompt, RuleViolation
 from engine.runewars import board as B
 from engine.runewars.actions import Choose, MoveUnits, PlayTactics, Strategize
 from engine.runewars.battle import (
@@ -32,7 +32,8 @@ from engine.runewars.flow import applies, auto, decision, done, need, push, samp
 from engine.runewars.heroes import core as H
 from engine.runewars.setup.start import seat_name
 from engine.runewars.state import RunewarsState, Unit
-from engine.runewars.turn.seasons import limit_check
+from engine.runewars.turn.limits import limit_check
+from engine.runewars.turn.picks import hero_candidate, unit_candidate, unit_list_schema
 
 # ---- RW-10.6 / RW-18.1 Strategize -------------------------------------------------------------
 
@@ -119,25 +120,35 @@ def _strat_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
             question="Strategize: move any of your units and heroes one step each into adjacent friendly or "
             "empty areas.",
             options=_strategize_options(state, st.seat),
-            answer_schema={
-                "type": "object",
-                "x-form-label": "Pick units…",
-                "properties": {
-                    "moves": {
-                        "type": "array",
-                        "items": {
-                            "type": "object",
-                            "properties": {
-                                "unit": {"type": "integer"},
-                                "hero": {"type": "string"},
-                                "to": {"type": "string"},
-                            },
-                        },
-                    }
+            answer_schema=unit_list_schema(
+                {
+                    "type": "object",
+                    "properties": {"unit": {"type": "integer"}, "hero": {"type": "string"}, "to": {"type": "string"}},
                 },
-            },
+                strategize_candidates(state, st.seat),
+            ),
         )
     ]
+
+
+def strategize_candidates(state: RunewarsState, seat: int) -> list[dict[str, Any]]:
+    """Every single step the seat may pick (VIEW.md "Unit-list prompts"): each own unit and hero
+    once per adjacent friendly or empty area it may step into (RW-10.6, RW-10.11); ``portal``
+    marks steps possible only through the paid magic portals (RW-34.4.3). A figure listed under
+    two destinations still moves at most once: ``apply`` refuses both (RW-10.6)."""
+    portal = can_use_portals(state, seat)
+    out: list[dict[str, Any]] = []
+    for u in state.units:
+        if u.owner != seat:
+            continue
+        plain = set(strategize_targets(state, u, seat))
+        extra = set(strategize_targets(state, u, seat, portal=True)) - plain if portal else set()
+        out += [unit_candidate(state, u, to=to, portal=to in extra) for to in sorted(plain | extra)]
+    for h in H.heroes_of(state.heroes, seat):
+        plain = set(hero_strategize_targets(state, h, seat))
+        extra = set(hero_strategize_targets(state, h, seat, portal=True)) - plain if portal else set()
+        out += [hero_candidate(h, to=to, portal=to in extra) for to in sorted(plain | extra)]
+    return out
 
 
 @applies("strategize")
@@ -404,7 +415,7 @@ def _move_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
         try:
             _check_move(state, st.seat, dest, o.action["units"], o.action.get("portal", False))
             opts.append(o)
-        except Exception:
+        except RuleViolation:  # an illegal ready answer is not offered
             continue
     return [
         Prompt(
@@ -413,13 +424,24 @@ def _move_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
             rule="RW-10.7.2",
             question=f"Choose the units that move into {dest}.",
             options=opts,
-            answer_schema={
-                "type": "object",
-                "x-form-label": "Pick units…",
-                "properties": {"units": {"type": "array", "items": {"type": "integer"}}},
-            },
+            answer_schema=unit_list_schema({"type": "integer"}, move_candidates(state, opts)),
         )
     ]
+
+
+def move_candidates(state: RunewarsState, options: list[Option]) -> list[dict[str, Any]]:
+    """Every unit the seat may pick to move (VIEW.md "Unit-list prompts"): the units some legal
+    ready answer moves. The widest answers are the ``movers`` (RW-10.7.2) and, when paid for,
+    the portal movers (RW-34.4.3), so their union is exactly who may move; ``portal`` marks a
+    unit that can reach the area only through the portals."""
+    plain = {int(u) for o in options if not o.action.get("portal") for u in o.action.get("units") or []}
+    via = {int(u) for o in options if o.action.get("portal") for u in o.action.get("units") or []} - plain
+    out = []
+    for uid in sorted(plain | via):
+        unit = B.unit_by_id(state, uid)
+        if unit is not None:
+            out.append(unit_candidate(state, unit, portal=uid in via))
+    return out
 
 
 @applies("move_units")
@@ -458,7 +480,7 @@ def _move_sample(state: RunewarsState, st: Any, seat: int, rng: random.Random) -
         try:
             _check_move(state, seat, dest, pick)
             return {"type": "rw_move", "units": pick}
-        except Exception:
+        except RuleViolation:  # try another random subset
             continue
     return {"type": "rw_move", "units": []}
 
@@ -644,17 +666,17 @@ def _dp_apply(state: RunewarsState, st: Any, seat: int, action: Any) -> list[Eve
     cards: list[int] = st.data["cards"]
     need(action.value.isdigit() and int(action.value) in cards, "RW-12.4", "Choose one of the cards you drew.")
     done(state, st)
-    card = int(action.value)
+    picked = int(action.value)
     state.destiny.discard(*cards)  # RW-12.4: all drawn cards to the discard pile
-    fate = catalog().destiny[card].fate
+    fate = catalog().destiny[picked].fate
     area = st.data["area"]
     events = [
         Event.to_all(
             "diplomacy_result",
-            f"{seat_name(state, seat)} picks card {card}: {fate}.",
+            f"{seat_name(state, seat)} picks card {picked}: {fate}.",
             reveals=True,
             seat=seat,
-            card=card,
+            card=picked,
             fate=fate,
             cards=cards,
         )
@@ -830,7 +852,7 @@ def _or_apply(state: RunewarsState, st: Any, seat: int, action: Choose) -> list[
     return _own_withdraw_to(state, seat, st.data["area"], action.value)
 
 
-# ---- RW-14 battles (B's module) --------------------------------------------------------------------------
+# ---- RW-14 battles (engine.runewars.battle) -------------------------------------------------------------
 
 
 def begin_battle(state: RunewarsState, seat: int, area: str) -> list[Event]:
@@ -841,7 +863,8 @@ def begin_battle(state: RunewarsState, seat: int, area: str) -> list[Event]:
     others = [u for u in state.units if u.area == area and u.owner != seat]
     # RW-14.0.3: whoever held the area before the attacker moved in: enemy units, else the stronghold or
     # home realm's owner; with none of those, the unallied neutrals defend.
-    sh_owner = state.board[area].stronghold.owner if state.board[area].stronghold is not None else None
+    stronghold = state.board[area].stronghold
+    sh_owner = stronghold.owner if stronghold is not None else None
     home = state.board[area].home_of
     defender = next((u.owner for u in others if u.owner is not None), None)
     if defender is None and sh_owner is not None and sh_owner != seat:
@@ -967,7 +990,7 @@ def _battle_apply(state: RunewarsState, st: Any, seat: int, action: Any) -> list
     bs = state.battle
     if isinstance(action, PlayTactics):
         need(
-            bs.phase == "window" and bs.window_seats and bs.window_seats[0] == seat,
+            bs.phase == "window" and bool(bs.window_seats) and bs.window_seats[0] == seat,
             "RW-14.3",
             "Start-of-battle tactics are played only in your start-of-battle window.",
         )
@@ -980,7 +1003,7 @@ def _battle_apply(state: RunewarsState, st: Any, seat: int, action: Any) -> list
         hand.pop(next(i for i, c in enumerate(hand) if c.id == action.card and c.gained != state.season_index))
         state.tactics_deck.discard(action.card)
         card = catalog().tactics[action.card]
-        side = "attacker" if seat == bs.attacker else "defender"
+        side: Literal["attacker", "defender"] = "attacker" if seat == bs.attacker else "defender"
         queue_effects(bs, side, [e.model_dump(mode="json") for e in card.effects], card.name, rule="RW-30.2")
         events = [
             Event.to_all(

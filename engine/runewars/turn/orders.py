@@ -10,15 +10,15 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from engine.core import Event, Option, Prompt
+from engine.core import Event, Option, Prompt, Window
 from engine.runewars import board as B
 from engine.runewars.actions import Choose, Placement, PlayTactics, Title
 from engine.runewars.cards import resolve as cardfx
 from engine.runewars.catalog import catalog
-from engine.runewars.flow import applies, auto, decision, done, need, push, sampler, step
+from engine.runewars.flow import FLOW, applies, auto, decision, done, need, push, sampler, step
 from engine.runewars.heroes import glue as heroes_glue
 from engine.runewars.setup.start import seat_name
-from engine.runewars.state import RunewarsState, Stronghold, Turn
+from engine.runewars.state import RunewarsState, Step, Stronghold, Turn
 from engine.runewars.turn.limits import limit_check
 
 BONUS_TEXT = {
@@ -61,7 +61,7 @@ def _turn_begin(state: RunewarsState, st: Any) -> list[Event]:
     state.turn = Turn(seat=seat, card=card, eligible=eligible(state, seat, card))
     steps: list[Any] = objective_offer(state, seat, "before your order")  # RW-29.2 / AMB-49
     if playable_tactics(state, seat):
-        steps.append(step(state, "tactics_window", seat, when="before your order"))
+        steps.append(tactics_window(state, seat, "before your order"))
     if reward_trades(state, seat):  # RW-23.4: during his turn, between his heroes sharing an area
         steps.append(step(state, "reward_trade", seat))
     bonus = step(state, "bonus", seat, card=card) if state.turn.eligible else None
@@ -121,7 +121,7 @@ def _turn_end(state: RunewarsState, st: Any) -> list[Event]:
         follow = [step(state, "turn_end", seat, card=st.data["card"], closing=True)]
         follow[0:0] = objective_offer(state, seat, "after your order")
         if playable_tactics(state, seat) and not state.seats[seat].eliminated:
-            follow.insert(0, step(state, "tactics_window", seat, when="after your order"))
+            follow.insert(0, tactics_window(state, seat, "after your order"))
         push(state, *follow)
         return events
     events += destructible_sites(state, seat)
@@ -214,7 +214,7 @@ def _dial_icons(state: RunewarsState, seat: int, what: str) -> int:
     f = B.seat_faction(state, seat)
     total = 0
     for r in ("food", "wood", "ore"):
-        d = f.dials.get(r)  # type: ignore[arg-type]
+        d = f.dials.get(r)
         v = state.seats[seat].dials[r]
         total += d.tactics_at_or_below(v) if what == "tactics" else d.influence_at_or_below(v)
     return total
@@ -401,7 +401,7 @@ def _hb_apply(state: RunewarsState, st: Any, seat: int, action: Choose) -> list[
 
 
 def recruits(state: RunewarsState, seat: int, resource: str) -> list[str]:
-    d = B.seat_faction(state, seat).dials.get(resource)  # type: ignore[arg-type]
+    d = B.seat_faction(state, seat).dials.get(resource)
     return list(d.units_at_or_below(state.seats[seat].dials[resource]))
 
 
@@ -948,7 +948,7 @@ def _obj_apply(state: RunewarsState, st: Any, seat: int, action: Choose) -> list
             state.gm.hand_over(
                 "RW-29.2", f"Confirm that seat {seat + 1} fulfilled '{card.name}': {card.condition.text}", seat=seat
             )
-        )  # type: ignore[union-attr]
+        )
     return events
 
 
@@ -981,38 +981,43 @@ def _tactics_checkpoint(state: RunewarsState, st: Any) -> list[Event]:
         and not state.seats[seat].eliminated
         and playable_tactics(state, seat)
     ):
-        follow.append(step(state, "tactics_window", seat, when=st.data["when"]))
+        follow.append(tactics_window(state, seat, st.data["when"]))
     push(state, *follow)
     return []
 
 
-@decision("tactics_window", "rw_tactics", "rw_choose")
-def _tw_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
+def tactics_window(state: RunewarsState, seat: int, when: str) -> Step:
+    """RW-30.2: a kernel response window asking the turn's player alone; playing a card keeps it
+    open while another own-turn card is playable, continuing closes it."""
+    st = step(state, "tactics_window", seat, when=when)
+    st.window = Window(seats=[seat], rule="RW-30.2")
+    return st
+
+
+@FLOW.window("tactics_window", "rw_tactics", "rw_choose")
+def _tw_prompt(state: RunewarsState, st: Step, seat: int) -> Prompt:
     cat = catalog()
     opts = [Option(label="Continue without playing a card", action={"type": "rw_choose", "value": "-"})]
     opts += [
         Option(label=f"Play {cat.tactics[c].name}"[:80], action={"type": "rw_tactics", "card": c})
-        for c in dict.fromkeys(playable_tactics(state, st.seat))
+        for c in dict.fromkeys(playable_tactics(state, seat))
     ]
-    return [
-        Prompt(
-            seat=st.seat,
-            key=st.key,
-            rule="RW-30.2",
-            secret=True,
-            question=f"Tactics: play a card {st.data['when']}?",
-            options=opts,
-            default={"type": "rw_choose", "value": "-"},
-        )
-    ]
+    return Prompt(
+        seat=seat,
+        key=st.key,
+        rule="RW-30.2",
+        secret=True,
+        question=f"Tactics: play a card {st.data['when']}?",
+        options=opts,
+        default={"type": "rw_choose", "value": "-"},
+    )
 
 
 @applies("tactics_window")
 def _tw_apply(state: RunewarsState, st: Any, seat: int, action: PlayTactics | Choose) -> list[Event]:
     if isinstance(action, Choose):
         need(action.value == "-", "RW-30.2", "Play a card or continue.")
-        done(state, st)
-        return []
+        return FLOW.answer_window(state, st, seat, {"card": None}, responds=False)
     need(
         action.card in playable_tactics(state, seat),
         "RW-30.3",
@@ -1023,8 +1028,8 @@ def _tw_apply(state: RunewarsState, st: Any, seat: int, action: PlayTactics | Ch
     hand.pop(idx)
     state.tactics_deck.discard(action.card)
     card = catalog().tactics[action.card]
-    if not playable_tactics(state, seat):
-        done(state, st)
+    # Another own-turn card still playable: the window stays open for it (RW-30.2).
+    FLOW.answer_window(state, st, seat, {"card": action.card}, responds=True, final=not playable_tactics(state, seat))
     cardfx.queue(
         state,
         [e.model_dump(mode="json") for e in card.effects],

@@ -34,7 +34,7 @@ def _rank(state: RunewarsState, seats: list[int]) -> list[int]:
 
 
 def _reveal_all(state: RunewarsState) -> None:
-    state.log_reveal = {a.id: a.rune for a in state.board.values() if a.rune}  # type: ignore[misc]
+    state.log_reveal = {a.id: a.rune for a in state.board.values() if a.rune}
 
 
 def check(state: RunewarsState) -> list[Event]:

@@ -6,8 +6,9 @@ import asyncio
 import secrets
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from .gateway import GatewayMixin
 from .interactions import FakeInteraction, InteractionHandle, InteractionType
 from .models import (
     ADMINISTRATOR,
@@ -26,9 +27,6 @@ from .models import (
     _id,
     next_snowflake,
 )
-
-if TYPE_CHECKING:  # pragma: no cover
-    from .server import FakeDiscord
 
 PRIVATE_VISIBILITIES = ("ephemeral", "dm", "private_thread", "private_channel", "modal", "autocomplete")
 
@@ -56,12 +54,12 @@ class World:
         raise AttributeError(name)
 
 
-class DriverMixin:
-    """Mixed into FakeDiscord."""
+class DriverMixin(GatewayMixin):
+    """The test-facing layer of FakeDiscord: world building, acting as users, inspection."""
 
     # ------------------------------------------------------------------ world building
 
-    def _schedule(self: FakeDiscord, coro: Any) -> None:
+    def _schedule(self, coro: Any) -> None:
         """Run a gateway dispatch soon (world-building methods are synchronous)."""
         try:
             loop = asyncio.get_running_loop()
@@ -73,19 +71,19 @@ class DriverMixin:
         pending.add(task)
         task.add_done_callback(pending.discard)
 
-    async def settle(self: FakeDiscord) -> None:
+    async def settle(self) -> None:
         """Wait until events scheduled by world-building calls have been sent."""
         pending = list(self.__dict__.get("_pending", ()))
         if pending:
             await asyncio.gather(*pending, return_exceptions=True)
 
-    def create_user(self: FakeDiscord, username: str, *, bot: bool = False, global_name: str | None = None) -> FakeUser:
+    def create_user(self, username: str, *, bot: bool = False, global_name: str | None = None) -> FakeUser:
         user = FakeUser(id=next_snowflake(), username=username, bot=bot, global_name=global_name)
         self._users[user.id] = user
         return user
 
     def create_guild(
-        self: FakeDiscord,
+        self,
         name: str = "Test Guild",
         *,
         owner: FakeUser | None = None,
@@ -106,9 +104,7 @@ class DriverMixin:
             self._schedule(self._dispatch("GUILD_CREATE", self._guild_create_payload(guild)))
         return guild
 
-    def create_role(
-        self: FakeDiscord, guild: FakeGuild, name: str, *, permissions: int = 0, color: int = 0
-    ) -> FakeRole:
+    def create_role(self, guild: FakeGuild, name: str, *, permissions: int = 0, color: int = 0) -> FakeRole:
         role = FakeRole(
             id=next_snowflake(),
             guild_id=guild.id,
@@ -121,7 +117,7 @@ class DriverMixin:
         return role
 
     def add_member(
-        self: FakeDiscord,
+        self,
         guild: FakeGuild,
         user: FakeUser,
         *,
@@ -135,7 +131,7 @@ class DriverMixin:
         return member
 
     def create_member(
-        self: FakeDiscord,
+        self,
         guild: FakeGuild,
         username: str,
         *,
@@ -154,7 +150,7 @@ class DriverMixin:
         return user
 
     def create_channel(
-        self: FakeDiscord,
+        self,
         guild: FakeGuild,
         name: str,
         *,
@@ -196,7 +192,7 @@ class DriverMixin:
             self._schedule(self._dispatch("CHANNEL_CREATE", ch.to_payload()))
         return ch
 
-    def dm_channel(self: FakeDiscord, user: FakeUser) -> FakeChannel:
+    def dm_channel(self, user: FakeUser) -> FakeChannel:
         """The DM channel between the bot and ``user`` (created on first use)."""
         cid = self._dm_channels.get(user.id)
         if cid is None:
@@ -207,7 +203,7 @@ class DriverMixin:
         return self._channels[cid]
 
     def create_standard_guild(
-        self: FakeDiscord,
+        self,
         name: str = "Test Guild",
         *,
         players: Sequence[str] = ("alice", "bob", "carol"),
@@ -235,7 +231,7 @@ class DriverMixin:
 
     # ------------------------------------------------------------------ fault injection
 
-    def refuse_dms(self: FakeDiscord, user: FakeUser, refused: bool = True) -> None:
+    def refuse_dms(self, user: FakeUser, refused: bool = True) -> None:
         """Messages the bot sends to this user's DM channel fail with 403 / 50007."""
         if refused:
             self._dm_refused.add(user.id)
@@ -243,7 +239,7 @@ class DriverMixin:
             self._dm_refused.discard(user.id)
 
     def inject_rate_limit(
-        self: FakeDiscord,
+        self,
         method: str,
         path: str,
         *,
@@ -267,7 +263,7 @@ class DriverMixin:
         return inj
 
     def inject_error(
-        self: FakeDiscord,
+        self,
         method: str,
         path: str,
         *,
@@ -290,76 +286,76 @@ class DriverMixin:
         self._injected.append(inj)
         return inj
 
-    def clear_injections(self: FakeDiscord) -> None:
+    def clear_injections(self) -> None:
         self._injected.clear()
 
     # ------------------------------------------------------------------ inspection
 
-    def get_channel(self: FakeDiscord, channel_id: Any) -> FakeChannel:
+    def get_channel(self, channel_id: Any) -> FakeChannel:
         return self._channels[_id(channel_id)]
 
-    def get_message(self: FakeDiscord, message_id: Any) -> FakeMessage:
+    def get_message(self, message_id: Any) -> FakeMessage:
         return self._messages[_id(message_id)]
 
-    def get_user(self: FakeDiscord, user_id: Any) -> FakeUser:
+    def get_user(self, user_id: Any) -> FakeUser:
         return self._users[_id(user_id)]
 
     def messages(
-        self: FakeDiscord, channel: Any, *, include_ephemeral: bool = False, include_deleted: bool = False
+        self, channel: Any, *, include_ephemeral: bool = False, include_deleted: bool = False
     ) -> list[FakeMessage]:
         """Messages in a channel/thread/DM, oldest first."""
         out = [self._messages[m] for m in self._channel_messages.get(_id(channel), [])]
         return [m for m in out if (include_deleted or not m.deleted) and (include_ephemeral or not m.ephemeral)]
 
-    def dms(self: FakeDiscord, user: FakeUser) -> list[FakeMessage]:
+    def dms(self, user: FakeUser) -> list[FakeMessage]:
         cid = self._dm_channels.get(user.id)
         return self.messages(cid) if cid else []
 
-    def ephemerals(self: FakeDiscord, user: FakeUser) -> list[FakeMessage]:
+    def ephemerals(self, user: FakeUser) -> list[FakeMessage]:
         """Ephemeral messages only ``user`` could see."""
         return [m for m in self._messages.values() if m.ephemeral and m.visible_to == user.id and not m.deleted]
 
-    def threads(self: FakeDiscord, parent: Any = None) -> list[FakeChannel]:
+    def threads(self, parent: Any = None) -> list[FakeChannel]:
         return [
             c
             for c in self._channels.values()
             if c.is_thread and not c.deleted and (parent is None or c.parent_id == _id(parent))
         ]
 
-    def channels(self: FakeDiscord, guild: Any = None) -> list[FakeChannel]:
+    def channels(self, guild: Any = None) -> list[FakeChannel]:
         return [
             c
             for c in self._channels.values()
             if not c.deleted and not c.is_thread and not c.is_dm and (guild is None or c.guild_id == _id(guild))
         ]
 
-    def commands(self: FakeDiscord, guild: Any = None) -> list[dict[str, Any]]:
+    def commands(self, guild: Any = None) -> list[dict[str, Any]]:
         """Application commands as last synced (global when ``guild`` is None)."""
         if guild is None:
             return list(self._global_commands)
         return list(self._guild_commands.get(_id(guild), []))
 
-    def command(self: FakeDiscord, name: str, guild: Any = None) -> dict[str, Any]:
+    def command(self, name: str, guild: Any = None) -> dict[str, Any]:
         for c in self.commands(guild) + ([] if guild is None else self.commands()):
             if c["name"] == name:
                 return c
         raise KeyError(f"command {name!r} was not registered; registered: {[c['name'] for c in self.commands(guild)]}")
 
     @property
-    def interactions(self: FakeDiscord) -> list[FakeInteraction]:
+    def interactions(self) -> list[FakeInteraction]:
         return list(self._interactions.values())
 
     @property
-    def ack_latencies(self: FakeDiscord) -> dict[int, float | None]:
+    def ack_latencies(self) -> dict[int, float | None]:
         """interaction id -> seconds from dispatch to callback (None if never acknowledged)."""
         return {i.id: i.ack_latency for i in self._interactions.values()}
 
-    def mark(self: FakeDiscord) -> int:
+    def mark(self) -> int:
         """A marker: messages created after this call have ``id > mark``."""
         return next_snowflake()
 
     def payloads(
-        self: FakeDiscord,
+        self,
         *,
         kind: str | None = None,
         visibility: str | None = None,
@@ -373,29 +369,27 @@ class DriverMixin:
             and (accepted is None or p.accepted == accepted)
         ]
 
-    def leaks(self: FakeDiscord, secret: str, *, allowed: Sequence[str] = PRIVATE_VISIBILITIES) -> list[SentPayload]:
+    def leaks(self, secret: str, *, allowed: Sequence[str] = PRIVATE_VISIBILITIES) -> list[SentPayload]:
         """Accepted payloads that contain ``secret`` and were visible outside ``allowed`` places."""
         return [p for p in self.sent if p.accepted and p.visibility not in allowed and p.contains(secret)]
 
-    def assert_no_public_leak(self: FakeDiscord, secret: str, *, allowed: Sequence[str] = PRIVATE_VISIBILITIES) -> None:
+    def assert_no_public_leak(self, secret: str, *, allowed: Sequence[str] = PRIVATE_VISIBILITIES) -> None:
         found = self.leaks(secret, allowed=allowed)
         if found:
             raise AssertionError(f"secret {secret!r} leaked in {len(found)} payload(s): {found}")
 
-    def assert_no_violations(self: FakeDiscord, *, ignore: Sequence[str] = ()) -> None:
+    def assert_no_violations(self, *, ignore: Sequence[str] = ()) -> None:
         bad = [v for v in self.violations if v.kind not in ignore]
         if bad:
             raise AssertionError("Discord-rule violations: " + "; ".join(f"[{v.kind}] {v.detail}" for v in bad))
 
     # ------------------------------------------------------------------ waiting
 
-    async def wait_for(
-        self: FakeDiscord, predicate: Callable[[], Any], timeout: float = 5.0, what: str = "condition"
-    ) -> Any:
+    async def wait_for(self, predicate: Callable[[], Any], timeout: float = 5.0, what: str = "condition") -> Any:
         return await self._wait_until(predicate, timeout, what)
 
     async def wait_for_message(
-        self: FakeDiscord,
+        self,
         predicate: Callable[[FakeMessage], bool] | None = None,
         *,
         channel: Any = None,
@@ -431,7 +425,7 @@ class DriverMixin:
             raise TimeoutError(f"{exc}; recent messages: {recent}") from None
 
     async def wait_for_dm(
-        self: FakeDiscord,
+        self,
         user: FakeUser,
         predicate: Callable[[FakeMessage], bool] | None = None,
         *,
@@ -444,7 +438,7 @@ class DriverMixin:
         )
 
     async def wait_for_thread(
-        self: FakeDiscord,
+        self,
         predicate: Callable[[FakeChannel], bool] | None = None,
         *,
         parent: Any = None,
@@ -458,9 +452,7 @@ class DriverMixin:
 
         return await self._wait_until(find, timeout, "a matching thread")
 
-    async def wait_for_command_sync(
-        self: FakeDiscord, timeout: float = 10.0, *, guild: Any = None
-    ) -> list[dict[str, Any]]:
+    async def wait_for_command_sync(self, timeout: float = 10.0, *, guild: Any = None) -> list[dict[str, Any]]:
         gid = _id(guild) if guild is not None else None
         await self._wait_until(
             lambda: any(g == gid for g, _ in self.command_syncs), timeout, "application command sync"
@@ -469,18 +461,19 @@ class DriverMixin:
 
     # ------------------------------------------------------------------ acting as users
 
-    async def send_message(self: FakeDiscord, user: FakeUser, channel: Any, content: str) -> FakeMessage:
+    async def send_message(self, user: FakeUser, channel: Any, content: str) -> FakeMessage:
         """``user`` posts ``content`` in ``channel`` (MESSAGE_CREATE is dispatched to the bot)."""
         ch = self.get_channel(channel)
         self._check_can_see(user, ch)
         return await self._create_message(ch, user, {"content": content}, [])
 
-    def _check_can_see(self: FakeDiscord, user: FakeUser, channel: FakeChannel) -> None:
+    def _check_can_see(self, user: FakeUser, channel: FakeChannel) -> None:
         if channel.is_dm:
             if user not in channel.recipients:
                 raise PermissionError(f"{user} is not a recipient of DM channel {channel.id}")
             return
-        guild = self._guilds[channel.guild_id]  # type: ignore[index]
+        assert channel.guild_id is not None, "every channel but a DM belongs to a guild"
+        guild = self._guilds[channel.guild_id]
         if user.id not in guild.members:
             raise PermissionError(f"{user} is not a member of {guild}")
         perms = self.channel_permissions(user, channel)
@@ -493,7 +486,7 @@ class DriverMixin:
         ):
             raise PermissionError(f"{user} is not a member of private thread {channel.name!r}")
 
-    def _default_channel(self: FakeDiscord, user: FakeUser) -> FakeChannel:
+    def _default_channel(self, user: FakeUser) -> FakeChannel:
         for g in self._guilds.values():
             if user.id in g.members:
                 for cid in g.channel_ids:
@@ -507,7 +500,7 @@ class DriverMixin:
         raise ValueError(f"{user} has no text channel to run the command in; pass channel=")
 
     async def _inject(
-        self: FakeDiscord,
+        self,
         itype: int,
         user: FakeUser,
         channel: FakeChannel,
@@ -567,9 +560,20 @@ class DriverMixin:
         self._notify()
         return InteractionHandle(self, inter)
 
+    def _expire(self, inter: FakeInteraction) -> None:
+        """Record an ack_timeout violation once the interaction's deadline passes unanswered."""
+        if inter.acked or inter.expired:
+            return
+        inter.expired = True
+        self._violation(
+            "ack_timeout",
+            f"interaction {inter.name!r} (id {inter.id}) was not acknowledged within {self.ack_deadline}s",
+            interaction_id=inter.id,
+        )
+
     # -- slash commands ---------------------------------------------------------
 
-    def _lookup_command(self: FakeDiscord, name: str, guild: FakeGuild | None) -> dict[str, Any]:
+    def _lookup_command(self, name: str, guild: FakeGuild | None) -> dict[str, Any]:
         pools = []
         if guild is not None:
             pools.append(self._guild_commands.get(guild.id, []))
@@ -581,7 +585,7 @@ class DriverMixin:
         known = [c["name"] for pool in pools for c in pool]
         raise ValueError(f"slash command {name!r} is not registered (registered: {known})")
 
-    def _check_command_available(self: FakeDiscord, cmd: dict[str, Any], user: FakeUser, channel: FakeChannel) -> None:
+    def _check_command_available(self, cmd: dict[str, Any], user: FakeUser, channel: FakeChannel) -> None:
         guild = self._guilds.get(channel.guild_id) if channel.guild_id else None
         contexts = cmd.get("contexts")
         if guild is None:
@@ -598,7 +602,7 @@ class DriverMixin:
                 raise CommandNotAvailable(f"{user.username} lacks permissions {needed:#x} for /{cmd['name']}")
 
     def _convert_option(
-        self: FakeDiscord,
+        self,
         defn: dict[str, Any],
         value: Any,
         resolved: dict[str, dict[str, Any]],
@@ -631,7 +635,11 @@ class DriverMixin:
                 )
             return str(user.id)
         elif t in (8, 9):
-            role = value if isinstance(value, FakeRole) else guild.roles[_id(value)]  # type: ignore[union-attr]
+            if isinstance(value, FakeRole):
+                role = value
+            else:
+                assert guild is not None, "role and mentionable options are offered only in guilds"
+                role = guild.roles[_id(value)]
             resolved.setdefault("roles", {})[str(role.id)] = role.to_payload()
             return str(role.id)
         elif t == 7:
@@ -668,7 +676,7 @@ class DriverMixin:
         return value
 
     def _build_command_data(
-        self: FakeDiscord,
+        self,
         user: FakeUser,
         command: str,
         channel: FakeChannel,
@@ -689,9 +697,8 @@ class DriverMixin:
         for part in parts[1:]:
             sub = next((o for o in defs if o["name"] == part and o["type"] in (1, 2)), None)
             if sub is None:
-                raise ValueError(
-                    f"/{' '.join(parts)}: no subcommand {part!r} (have {[o['name'] for o in defs if o['type'] in (1, 2)]})"
-                )
+                have = [o["name"] for o in defs if o["type"] in (1, 2)]
+                raise ValueError(f"/{' '.join(parts)}: no subcommand {part!r} (have {have})")
             chain.append(sub)
             defs = sub.get("options") or []
         if any(o["type"] in (1, 2) for o in defs):
@@ -734,7 +741,7 @@ class DriverMixin:
         return data, " ".join(parts)
 
     async def slash(
-        self: FakeDiscord,
+        self,
         user: FakeUser,
         command: str,
         *,
@@ -755,7 +762,7 @@ class DriverMixin:
         return await self._inject(InteractionType.APPLICATION_COMMAND, user, ch, data, name=name, timeout=timeout)
 
     async def autocomplete(
-        self: FakeDiscord,
+        self,
         user: FakeUser,
         command: str,
         focused: str,
@@ -777,7 +784,7 @@ class DriverMixin:
     # -- components ---------------------------------------------------------------
 
     def _component_target(
-        self: FakeDiscord, user: FakeUser, message: Any, custom_id: str, types: tuple[int, ...]
+        self, user: FakeUser, message: Any, custom_id: str, types: tuple[int, ...]
     ) -> tuple[FakeMessage, dict[str, Any], FakeChannel]:
         msg = message if isinstance(message, FakeMessage) else self.get_message(message)
         if msg.deleted:
@@ -794,7 +801,7 @@ class DriverMixin:
         return msg, comp, self._channels[msg.channel_id]
 
     async def press(
-        self: FakeDiscord,
+        self,
         user: FakeUser,
         message: Any,
         custom_id: str | None = None,
@@ -819,7 +826,7 @@ class DriverMixin:
         )
 
     async def select(
-        self: FakeDiscord,
+        self,
         user: FakeUser,
         message: Any,
         custom_id: str,
@@ -860,11 +867,11 @@ class DriverMixin:
 
     # -- modals -------------------------------------------------------------------
 
-    def open_modals(self: FakeDiscord, user: FakeUser | None = None) -> list[dict[str, Any]]:
+    def open_modals(self, user: FakeUser | None = None) -> list[dict[str, Any]]:
         return [m for inter, m in self._open_modals if user is None or inter.user.id == user.id]
 
     async def submit_modal(
-        self: FakeDiscord,
+        self,
         user: FakeUser,
         custom_id: str | None = None,
         fields: dict[str, Any] | None = None,
@@ -882,15 +889,15 @@ class DriverMixin:
                 entry = (inter, modal)
                 break
         if entry is None:
-            raise ValueError(
-                f"the bot has not shown {user.username} a modal{f' {custom_id!r}' if custom_id else ''}; open: {[m.get('custom_id') for m in self.open_modals()]}"
-            )
+            wanted = f" {custom_id!r}" if custom_id else ""
+            open_ids = [m.get("custom_id") for m in self.open_modals()]
+            raise ValueError(f"the bot has not shown {user.username} a modal{wanted}; open: {open_ids}")
         source, modal = entry
 
         known: dict[str, dict[str, Any]] = {}
 
         def echo(c: dict[str, Any]) -> dict[str, Any]:
-            cid = c.get("custom_id")
+            cid: str = c["custom_id"]  # limits.validate_modal refused any modal component without one
             known[cid] = c
             out: dict[str, Any] = {"type": c["type"], "custom_id": cid}
             if c.get("id") is not None:
@@ -921,9 +928,8 @@ class DriverMixin:
                 components.append(item)
         unknown = set(fields) - set(known)
         if unknown:
-            raise ValueError(
-                f"modal {modal.get('custom_id')!r} has no fields {sorted(unknown)}; fields: {sorted(k for k in known if k)}"
-            )
+            named = sorted(k for k in known if k)
+            raise ValueError(f"modal {modal.get('custom_id')!r} has no fields {sorted(unknown)}; fields: {named}")
         self._open_modals.remove(entry)
         ch = self._channels[source.channel_id]
         msg = self._messages.get(source.message_id) if source.message_id else None

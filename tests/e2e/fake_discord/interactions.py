@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from .models import FakeMessage, FakeUser
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .server import FakeDiscord
+    from .core import FakeDiscordCore
 
 
 class InteractionType:
@@ -107,7 +107,7 @@ class InteractionResult:
 class InteractionHandle:
     """Returned by ``FakeDiscord.slash/press/select/submit_modal/autocomplete``."""
 
-    def __init__(self, fake: FakeDiscord, inter: FakeInteraction):
+    def __init__(self, fake: FakeDiscordCore, inter: FakeInteraction):
         self._fake = fake
         self.interaction = inter
 
@@ -167,9 +167,11 @@ class InteractionHandle:
         )
         if not inter.acked:
             raise AssertionError(
-                f"interaction {inter.name!r} was not acknowledged within {self._fake.ack_deadline}s (Discord would show 'This interaction failed')"
+                f"interaction {inter.name!r} was not acknowledged within {self._fake.ack_deadline}s "
+                "(Discord would show 'This interaction failed')"
             )
-        return inter.callback_type  # type: ignore[return-value]
+        assert inter.callback_type is not None, "acked means the callback type was recorded"
+        return inter.callback_type
 
     async def response(self, timeout: float = 5.0) -> InteractionResult:
         """Wait for the callback and, for deferrals, for the edited original or a follow-up."""

@@ -575,7 +575,8 @@ class FakeMessage:
             flags.append("deleted")
         return (
             f"<FakeMessage id={self.id} channel={self.channel_id} author={self.author.username!r} "
-            f"content={self.content[:60]!r} components={len(self.custom_ids)} files={[a.filename for a in self.attachments]}"
+            f"content={self.content[:60]!r} components={len(self.custom_ids)} "
+            f"files={[a.filename for a in self.attachments]}"
             f"{' ' + ','.join(flags) if flags else ''}>"
         )
 
@@ -588,7 +589,8 @@ class SentPayload:
     """One thing the bot tried to show to somebody (message, edit, modal, choices, thread name...)."""
 
     seq: int
-    kind: str  # message | edit | interaction_response | followup | original_edit | modal | autocomplete | thread | channel
+    # message | edit | interaction_response | followup | original_edit | modal | autocomplete | thread | channel
+    kind: str
     method: str
     path: str
     status: int

@@ -11,7 +11,7 @@ import sys
 import tempfile
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Union
+from typing import TYPE_CHECKING, Any, Union
 
 if TYPE_CHECKING:  # pragma: no cover
     from .server import FakeDiscord
@@ -212,13 +212,13 @@ class BotProcess:
         except subprocess.TimeoutExpired:  # pragma: no cover
             pass
 
-    async def restart(self, *, hard: bool = True, **start_kwargs: object) -> BotProcess:
+    async def restart(self, *, hard: bool = True, **start_kwargs: Any) -> BotProcess:
         """Kill (SIGKILL if ``hard``) and start again against the same emulator."""
         if hard:
             await self.kill()
         else:
             await self.stop()
-        return await self.start(**start_kwargs)  # type: ignore[arg-type]
+        return await self.start(**start_kwargs)
 
     def cleanup(self) -> None:
         """Synchronous last-resort kill (for finalizers)."""

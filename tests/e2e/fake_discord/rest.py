@@ -8,11 +8,13 @@ import logging
 import re
 import time
 from collections.abc import Awaitable, Callable, Iterator
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from aiohttp import web
+from aiohttp import BodyPartReader, web
 
 from . import limits
+from .core import Req, UploadedFile, json_response
+from .driver import DriverMixin
 from .interactions import ALLOWED_CALLBACKS, CallbackType, FakeInteraction, InteractionType
 from .limits import ApiError
 from .models import (
@@ -25,9 +27,6 @@ from .models import (
     iso_now,
     next_snowflake,
 )
-
-if TYPE_CHECKING:  # pragma: no cover
-    from .server import FakeDiscord, Req, UploadedFile
 
 log = logging.getLogger("fake_discord.rest")
 
@@ -50,14 +49,14 @@ def _truthy(v: str | None) -> bool:
     return v is not None and v.lower() in ("1", "true", "yes")
 
 
-class RestMixin:
-    """Mixed into FakeDiscord."""
+class RestMixin(DriverMixin):
+    """The REST layer of FakeDiscord: the HTTP routes the bot calls."""
 
     # ------------------------------------------------------------------ routing
 
-    def _routes(self: FakeDiscord) -> list[tuple[str, re.Pattern[str], Handler]]:
+    def _routes(self) -> list[tuple[str, re.Pattern[str], Handler]]:
         if getattr(self, "_route_table", None) is None:
-            table = [
+            table: list[tuple[str, str, Handler]] = [
                 ("GET", "/users/@me", self._r_get_me),
                 ("PATCH", "/users/@me", self._r_get_me),
                 ("GET", "/users/@me/guilds", self._r_my_guilds),
@@ -124,9 +123,7 @@ class RestMixin:
             self._route_table = [(m, _route_regex(t), h) for m, t, h in table]
         return self._route_table
 
-    async def _parse_request(self: FakeDiscord, request: web.Request, path: str) -> Req:
-        from .server import Req, UploadedFile
-
+    async def _parse_request(self, request: web.Request, path: str) -> Req:
         body: Any = None
         files: list[UploadedFile] = []
         ctype = request.headers.get("Content-Type", "")
@@ -137,6 +134,7 @@ class RestMixin:
                 part = await reader.next()
                 if part is None:
                     break
+                assert isinstance(part, BodyPartReader), "discord.py never nests multipart bodies"
                 name = part.name or ""
                 data = await part.read(decode=False)
                 if name == "payload_json":
@@ -169,15 +167,13 @@ class RestMixin:
             headers=dict(request.headers),
         )
 
-    async def _unknown_handler(self: FakeDiscord, request: web.Request) -> web.Response:
-        from .server import json_response
-
+    async def _unknown_handler(self, request: web.Request) -> web.Response:
         rec = RequestRecord(request.method, request.path, 404, None)
         self.unknown_requests.append(rec)
         self._violation("unknown_route", f"{request.method} {request.path}", path=request.path)
         return json_response({"message": "404: Not Found", "code": 0}, 404)
 
-    async def _attachment_handler(self: FakeDiscord, request: web.Request) -> web.Response:
+    async def _attachment_handler(self, request: web.Request) -> web.Response:
         aid = int(request.match_info["attachment_id"])
         for m in self._messages.values():
             for a in m.attachments:
@@ -185,9 +181,7 @@ class RestMixin:
                     return web.Response(body=a.data, content_type=a.content_type or "application/octet-stream")
         return web.Response(status=404, text="Not found")
 
-    async def _rest_handler(self: FakeDiscord, request: web.Request) -> web.Response:
-        from .server import json_response
-
+    async def _rest_handler(self, request: web.Request) -> web.Response:
         path = "/" + request.match_info["tail"]
         req = await self._parse_request(request, path)
         method = request.method
@@ -239,7 +233,8 @@ class RestMixin:
                 if exc.violation:
                     self._violation(
                         exc.violation,
-                        f"{method} {path}: {exc.status} {exc.code} {exc.message} {json.dumps(exc.errors) if exc.errors else ''}",
+                        f"{method} {path}: {exc.status} {exc.code} {exc.message} "
+                        f"{json.dumps(exc.errors) if exc.errors else ''}",
                         path=path,
                     )
                 return done(exc.status, exc.body())
@@ -259,7 +254,7 @@ class RestMixin:
 
     @contextlib.contextmanager
     def _logged(
-        self: FakeDiscord,
+        self,
         kind: str,
         req: Req,
         channel: FakeChannel | None,
@@ -287,22 +282,22 @@ class RestMixin:
 
     # ------------------------------------------------------------------ misc / login
 
-    async def _r_no_content(self: FakeDiscord, req: Req, **_: Any) -> Any:
+    async def _r_no_content(self, req: Req, **_: Any) -> Any:
         return 204, NO_CONTENT
 
-    async def _r_empty_list(self: FakeDiscord, req: Req, **_: Any) -> Any:
+    async def _r_empty_list(self, req: Req, **_: Any) -> Any:
         return []
 
-    async def _r_get_me(self: FakeDiscord, req: Req) -> Any:
+    async def _r_get_me(self, req: Req) -> Any:
         return {**self.bot_user.to_payload(), "verified": True, "mfa_enabled": False, "email": None, "locale": "en-US"}
 
-    async def _r_get_user(self: FakeDiscord, req: Req, user_id: str) -> Any:
+    async def _r_get_user(self, req: Req, user_id: str) -> Any:
         user = self._users.get(int(user_id)) if user_id.isdigit() else None
         if user is None:
             raise ApiError(404, 10013, "Unknown User")
         return user.to_payload()
 
-    async def _r_my_guilds(self: FakeDiscord, req: Req) -> Any:
+    async def _r_my_guilds(self, req: Req) -> Any:
         return [
             {
                 "id": str(g.id),
@@ -316,17 +311,17 @@ class RestMixin:
             if self.bot_user.id in g.members
         ]
 
-    async def _r_gateway(self: FakeDiscord, req: Req) -> Any:
+    async def _r_gateway(self, req: Req) -> Any:
         return {"url": self.gateway_url}
 
-    async def _r_gateway_bot(self: FakeDiscord, req: Req) -> Any:
+    async def _r_gateway_bot(self, req: Req) -> Any:
         return {
             "url": self.gateway_url,
             "shards": 1,
             "session_start_limit": {"total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1},
         }
 
-    async def _r_app_info(self: FakeDiscord, req: Req) -> Any:
+    async def _r_app_info(self, req: Req) -> Any:
         return {
             "id": str(self.application_id),
             "name": self.bot_user.username,
@@ -347,12 +342,12 @@ class RestMixin:
             "approximate_guild_count": len(self._guilds),
         }
 
-    async def _r_app_emojis(self: FakeDiscord, req: Req, app_id: str) -> Any:
+    async def _r_app_emojis(self, req: Req, app_id: str) -> Any:
         return {"items": []}
 
     # ------------------------------------------------------------------ application commands
 
-    def _command_store(self: FakeDiscord, app_id: str, guild_id: str | None) -> list[dict[str, Any]]:
+    def _command_store(self, app_id: str, guild_id: str | None) -> list[dict[str, Any]]:
         if int(app_id) != self.application_id:
             raise ApiError(403, 50001, "Missing Access")
         if guild_id is None:
@@ -364,7 +359,7 @@ class RestMixin:
         return self._guild_commands.setdefault(gid, [])
 
     def _normalise_command(
-        self: FakeDiscord, cmd: dict[str, Any], guild_id: str | None, existing: list[dict[str, Any]]
+        self, cmd: dict[str, Any], guild_id: str | None, existing: list[dict[str, Any]]
     ) -> dict[str, Any]:
         t = cmd.get("type", 1)
         old = next((c for c in existing if c["name"] == cmd.get("name") and c["type"] == t), None)
@@ -388,10 +383,10 @@ class RestMixin:
             out["guild_id"] = str(guild_id)
         return out
 
-    async def _r_get_commands(self: FakeDiscord, req: Req, app_id: str, guild_id: str | None = None) -> Any:
+    async def _r_get_commands(self, req: Req, app_id: str, guild_id: str | None = None) -> Any:
         return self._command_store(app_id, guild_id)
 
-    async def _r_put_commands(self: FakeDiscord, req: Req, app_id: str, guild_id: str | None = None) -> Any:
+    async def _r_put_commands(self, req: Req, app_id: str, guild_id: str | None = None) -> Any:
         store = self._command_store(app_id, guild_id)
         body = req.json if req.json is not None else []
         problems = limits.validate_commands(body, global_=guild_id is None)
@@ -403,7 +398,7 @@ class RestMixin:
         self._notify()
         return new
 
-    async def _r_post_command(self: FakeDiscord, req: Req, app_id: str, guild_id: str | None = None) -> Any:
+    async def _r_post_command(self, req: Req, app_id: str, guild_id: str | None = None) -> Any:
         store = self._command_store(app_id, guild_id)
         problems = limits.validate_commands([req.json or {}], global_=guild_id is None)
         if problems:
@@ -414,20 +409,16 @@ class RestMixin:
         self._notify()
         return 201, cmd
 
-    def _find_command(self: FakeDiscord, store: list[dict[str, Any]], command_id: str) -> dict[str, Any]:
+    def _find_command(self, store: list[dict[str, Any]], command_id: str) -> dict[str, Any]:
         for c in store:
             if c["id"] == command_id:
                 return c
         raise ApiError(404, 10063, "Unknown application command")
 
-    async def _r_get_command(
-        self: FakeDiscord, req: Req, app_id: str, command_id: str, guild_id: str | None = None
-    ) -> Any:
+    async def _r_get_command(self, req: Req, app_id: str, command_id: str, guild_id: str | None = None) -> Any:
         return self._find_command(self._command_store(app_id, guild_id), command_id)
 
-    async def _r_patch_command(
-        self: FakeDiscord, req: Req, app_id: str, command_id: str, guild_id: str | None = None
-    ) -> Any:
+    async def _r_patch_command(self, req: Req, app_id: str, command_id: str, guild_id: str | None = None) -> Any:
         store = self._command_store(app_id, guild_id)
         cmd = self._find_command(store, command_id)
         cmd.update({k: v for k, v in (req.json or {}).items() if k not in ("id", "application_id")})
@@ -437,9 +428,7 @@ class RestMixin:
         self._notify()
         return cmd
 
-    async def _r_delete_command(
-        self: FakeDiscord, req: Req, app_id: str, command_id: str, guild_id: str | None = None
-    ) -> Any:
+    async def _r_delete_command(self, req: Req, app_id: str, command_id: str, guild_id: str | None = None) -> Any:
         store = self._command_store(app_id, guild_id)
         self._find_command(store, command_id)
         store[:] = [c for c in store if c["id"] != command_id]
@@ -448,17 +437,7 @@ class RestMixin:
 
     # ------------------------------------------------------------------ interactions
 
-    def _expire(self: FakeDiscord, inter: FakeInteraction) -> None:
-        if inter.acked or inter.expired:
-            return
-        inter.expired = True
-        self._violation(
-            "ack_timeout",
-            f"interaction {inter.name!r} (id {inter.id}) was not acknowledged within {self.ack_deadline}s",
-            interaction_id=inter.id,
-        )
-
-    async def _r_interaction_callback(self: FakeDiscord, req: Req, interaction_id: str, token: str) -> Any:
+    async def _r_interaction_callback(self, req: Req, interaction_id: str, token: str) -> Any:
         now = time.monotonic()
         inter = self._interactions.get(int(interaction_id)) if interaction_id.isdigit() else None
         if inter is None or inter.token != token:
@@ -474,7 +453,8 @@ class RestMixin:
         if inter.expired:
             self._violation(
                 "late_callback",
-                f"callback for {inter.name!r} (id {inter.id}) arrived {now - (inter.dispatched_at or now):.2f}s after dispatch",
+                f"callback for {inter.name!r} (id {inter.id}) arrived "
+                f"{now - (inter.dispatched_at or now):.2f}s after dispatch",
                 interaction_id=inter.id,
             )
             raise ApiError(404, 10062, "Unknown interaction")
@@ -527,7 +507,8 @@ class RestMixin:
         elif ctype == CallbackType.DEFERRED_UPDATE_MESSAGE:
             pass
         elif ctype == CallbackType.UPDATE_MESSAGE:
-            target = self._messages[inter.message_id]  # type: ignore[index]
+            assert inter.message_id is not None, "the callback check allows UPDATE_MESSAGE only with a source message"
+            target = self._messages[inter.message_id]
             with self._logged(
                 "interaction_update",
                 req,
@@ -592,7 +573,7 @@ class RestMixin:
             info["response_message_id"] = resource["message"]["id"]
         return {"interaction": info, "resource": resource}
 
-    def _webhook_interaction(self: FakeDiscord, app_id: str, token: str) -> FakeInteraction:
+    def _webhook_interaction(self, app_id: str, token: str) -> FakeInteraction:
         inter = self._interactions_by_token.get(token)
         if inter is None or not app_id.isdigit() or int(app_id) != self.application_id:
             raise ApiError(404, 10015, "Unknown Webhook", violation="invalid_request")
@@ -602,21 +583,21 @@ class RestMixin:
             raise ApiError(401, 50027, "Invalid Webhook Token", violation="token_expired")
         return inter
 
-    async def _r_followup(self: FakeDiscord, req: Req, app_id: str, token: str) -> Any:
+    async def _r_followup(self, req: Req, app_id: str, token: str) -> Any:
         inter = self._webhook_interaction(app_id, token)
         channel = self._channel(inter.channel_id)
         body = req.json if isinstance(req.json, dict) else {}
         original = self._messages.get(inter.original_message_id) if inter.original_message_id else None
-        replaces_loading = original is not None and original.loading and not inter.followup_ids
-        ephemeral = original.ephemeral if replaces_loading else bool(int(body.get("flags") or 0) & FLAG_EPHEMERAL)
+        # Discord: the first follow-up after a deferral edits the "thinking" message.
+        loading = original if original is not None and original.loading and not inter.followup_ids else None
+        ephemeral = loading.ephemeral if loading is not None else bool(int(body.get("flags") or 0) & FLAG_EPHEMERAL)
         with self._logged(
             "followup", req, channel, body, req.files, interaction_id=inter.id, ephemeral=ephemeral
         ) as entry:
-            if replaces_loading:
-                # Discord: the first follow-up after a deferral edits the "thinking" message.
+            if loading is not None:
                 self._validate_message_body(body, req.files, is_edit=False)
-                self._apply_edit(original, body, req.files)
-                msg = original
+                self._apply_edit(loading, body, req.files)
+                msg = loading
                 await self._dispatch_message_event("MESSAGE_UPDATE", msg)
             else:
                 self._validate_message_body(body, req.files, is_edit=False)
@@ -628,7 +609,7 @@ class RestMixin:
             return self.message_payload(msg)
         return 204, NO_CONTENT
 
-    async def _r_webhook_message(self: FakeDiscord, req: Req, app_id: str, token: str, message_id: str) -> Any:
+    async def _r_webhook_message(self, req: Req, app_id: str, token: str, message_id: str) -> Any:
         inter = self._webhook_interaction(app_id, token)
         if message_id == "@original":
             mid = inter.original_message_id
@@ -667,10 +648,10 @@ class RestMixin:
 
     # ------------------------------------------------------------------ channels & messages
 
-    async def _r_get_channel(self: FakeDiscord, req: Req, channel_id: str) -> Any:
+    async def _r_get_channel(self, req: Req, channel_id: str) -> Any:
         return self._channel(channel_id).to_payload()
 
-    async def _r_patch_channel(self: FakeDiscord, req: Req, channel_id: str) -> Any:
+    async def _r_patch_channel(self, req: Req, channel_id: str) -> Any:
         ch = self._channel(channel_id)
         body = req.json if isinstance(req.json, dict) else {}
         with self._logged("channel", req, ch, {"content": body.get("name"), "topic": body.get("topic")}):
@@ -689,7 +670,7 @@ class RestMixin:
         self._notify()
         return ch.to_payload()
 
-    async def _r_delete_channel(self: FakeDiscord, req: Req, channel_id: str) -> Any:
+    async def _r_delete_channel(self, req: Req, channel_id: str) -> Any:
         ch = self._channel(channel_id)
         if ch.is_dm:
             return ch.to_payload()
@@ -704,7 +685,7 @@ class RestMixin:
         self._notify()
         return ch.to_payload()
 
-    async def _r_list_messages(self: FakeDiscord, req: Req, channel_id: str) -> Any:
+    async def _r_list_messages(self, req: Req, channel_id: str) -> Any:
         ch = self._channel(channel_id)
         limit = max(1, min(100, int(req.query.get("limit", 50))))
         msgs = [self._messages[m] for m in self._channel_messages.get(ch.id, [])]
@@ -722,13 +703,13 @@ class RestMixin:
         msgs = msgs[-limit:]
         return [self.message_payload(m) for m in reversed(msgs)]
 
-    async def _r_get_message(self: FakeDiscord, req: Req, channel_id: str, message_id: str) -> Any:
+    async def _r_get_message(self, req: Req, channel_id: str, message_id: str) -> Any:
         msg = self._message(channel_id, message_id)
         if msg.ephemeral:
             raise ApiError(404, 10008, "Unknown Message")
         return self.message_payload(msg)
 
-    async def _r_create_message(self: FakeDiscord, req: Req, channel_id: str) -> Any:
+    async def _r_create_message(self, req: Req, channel_id: str) -> Any:
         ch = self._channel(channel_id)
         body = req.json if isinstance(req.json, dict) else {}
         with self._logged("message", req, ch, body, req.files) as entry:
@@ -763,7 +744,7 @@ class RestMixin:
             entry["message_id"] = msg.id
         return self.message_payload(msg)
 
-    async def _r_edit_message(self: FakeDiscord, req: Req, channel_id: str, message_id: str) -> Any:
+    async def _r_edit_message(self, req: Req, channel_id: str, message_id: str) -> Any:
         ch = self._channel(channel_id)
         msg = self._message(channel_id, message_id)
         body = req.json if isinstance(req.json, dict) else {}
@@ -781,7 +762,7 @@ class RestMixin:
         self._notify()
         return self.message_payload(msg)
 
-    async def _dispatch_deleted(self: FakeDiscord, msg: FakeMessage) -> None:
+    async def _dispatch_deleted(self, msg: FakeMessage) -> None:
         if msg.ephemeral:
             return
         data: dict[str, Any] = {"id": str(msg.id), "channel_id": str(msg.channel_id)}
@@ -789,14 +770,14 @@ class RestMixin:
             data["guild_id"] = str(msg.guild_id)
         await self._dispatch("MESSAGE_DELETE", data)
 
-    async def _r_delete_message(self: FakeDiscord, req: Req, channel_id: str, message_id: str) -> Any:
+    async def _r_delete_message(self, req: Req, channel_id: str, message_id: str) -> Any:
         msg = self._message(channel_id, message_id)
         msg.deleted = True
         await self._dispatch_deleted(msg)
         self._notify()
         return 204, NO_CONTENT
 
-    async def _r_reaction(self: FakeDiscord, req: Req, channel_id: str, message_id: str, emoji: str) -> Any:
+    async def _r_reaction(self, req: Req, channel_id: str, message_id: str, emoji: str) -> Any:
         msg = self._message(channel_id, message_id)
         from urllib.parse import unquote
 
@@ -810,7 +791,7 @@ class RestMixin:
         self._notify()
         return 204, NO_CONTENT
 
-    async def _r_get_pins(self: FakeDiscord, req: Req, channel_id: str) -> Any:
+    async def _r_get_pins(self, req: Req, channel_id: str) -> Any:
         ch = self._channel(channel_id)
         pinned = [
             self._messages[m]
@@ -824,7 +805,7 @@ class RestMixin:
             }
         return [self.message_payload(m) for m in reversed(pinned)]
 
-    async def _r_pin(self: FakeDiscord, req: Req, channel_id: str, message_id: str) -> Any:
+    async def _r_pin(self, req: Req, channel_id: str, message_id: str) -> Any:
         msg = self._message(channel_id, message_id)
         msg.pinned = req.method == "PUT"
         self._notify()
@@ -833,7 +814,7 @@ class RestMixin:
     # ------------------------------------------------------------------ threads
 
     def _new_thread(
-        self: FakeDiscord,
+        self,
         parent: FakeChannel,
         name: Any,
         ttype: int,
@@ -867,7 +848,7 @@ class RestMixin:
         self._channels[thread.id] = thread
         return thread
 
-    async def _announce_thread(self: FakeDiscord, thread: FakeChannel) -> None:
+    async def _announce_thread(self, thread: FakeChannel) -> None:
         payload = thread.to_payload()
         payload["newly_created"] = True
         payload["member"] = {
@@ -879,7 +860,7 @@ class RestMixin:
         await self._dispatch("THREAD_CREATE", payload)
         self._notify()
 
-    async def _r_thread_from_message(self: FakeDiscord, req: Req, channel_id: str, message_id: str) -> Any:
+    async def _r_thread_from_message(self, req: Req, channel_id: str, message_id: str) -> Any:
         parent = self._channel(channel_id)
         msg = self._message(channel_id, message_id)
         body = req.json if isinstance(req.json, dict) else {}
@@ -898,7 +879,7 @@ class RestMixin:
         await self._announce_thread(thread)
         return 201, thread.to_payload()
 
-    async def _r_thread_without_message(self: FakeDiscord, req: Req, channel_id: str) -> Any:
+    async def _r_thread_without_message(self, req: Req, channel_id: str) -> Any:
         parent = self._channel(channel_id)
         body = req.json if isinstance(req.json, dict) else {}
         ttype = int(body.get("type") or ChannelType.PRIVATE_THREAD)
@@ -922,23 +903,24 @@ class RestMixin:
             out["message"] = self.message_payload(msg)
         return 201, out
 
-    def _thread(self: FakeDiscord, channel_id: str) -> FakeChannel:
+    def _thread(self, channel_id: str) -> FakeChannel:
         ch = self._channel(channel_id)
         if not ch.is_thread:
             raise ApiError(400, 50024, "Cannot execute action on this channel type", violation="invalid_request")
         return ch
 
-    def _thread_member_payload(self: FakeDiscord, thread: FakeChannel, uid: int) -> dict[str, Any]:
+    def _thread_member_payload(self, thread: FakeChannel, uid: int) -> dict[str, Any]:
         return {"id": str(thread.id), "user_id": str(uid), "join_timestamp": thread.thread_members[uid], "flags": 0}
 
-    async def _r_thread_members(self: FakeDiscord, req: Req, channel_id: str) -> Any:
+    async def _r_thread_members(self, req: Req, channel_id: str) -> Any:
         thread = self._thread(channel_id)
         return [self._thread_member_payload(thread, uid) for uid in thread.thread_members]
 
-    async def _r_thread_member(self: FakeDiscord, req: Req, channel_id: str, user_id: str) -> Any:
+    async def _r_thread_member(self, req: Req, channel_id: str, user_id: str) -> Any:
         thread = self._thread(channel_id)
         uid = self.bot_user.id if user_id == "@me" else int(user_id)
-        guild = self._guilds[thread.guild_id]  # type: ignore[index]
+        assert thread.guild_id is not None, "threads live in guild channels"
+        guild = self._guilds[thread.guild_id]
         if req.method == "GET":
             if uid not in thread.thread_members:
                 raise ApiError(404, 10007, "Unknown Member")
@@ -964,7 +946,7 @@ class RestMixin:
 
     # ------------------------------------------------------------------ DMs
 
-    async def _r_create_dm(self: FakeDiscord, req: Req) -> Any:
+    async def _r_create_dm(self, req: Req) -> Any:
         body = req.json if isinstance(req.json, dict) else {}
         rid = body.get("recipient_id")
         user = self._users.get(int(rid)) if rid is not None and str(rid).isdigit() else None
@@ -974,7 +956,7 @@ class RestMixin:
 
     # ------------------------------------------------------------------ guilds
 
-    async def _r_get_guild(self: FakeDiscord, req: Req, guild_id: str) -> Any:
+    async def _r_get_guild(self, req: Req, guild_id: str) -> Any:
         guild = self._guild(guild_id)
         data = guild.to_payload(channels=[], threads=[])
         for key in (
@@ -998,11 +980,11 @@ class RestMixin:
             data["approximate_presence_count"] = 0
         return data
 
-    async def _r_guild_channels(self: FakeDiscord, req: Req, guild_id: str) -> Any:
+    async def _r_guild_channels(self, req: Req, guild_id: str) -> Any:
         guild = self._guild(guild_id)
         return [self._channels[c].to_payload() for c in guild.channel_ids if not self._channels[c].deleted]
 
-    async def _r_create_guild_channel(self: FakeDiscord, req: Req, guild_id: str) -> Any:
+    async def _r_create_guild_channel(self, req: Req, guild_id: str) -> Any:
         guild = self._guild(guild_id)
         body = req.json if isinstance(req.json, dict) else {}
         probe = FakeChannel(
@@ -1028,21 +1010,21 @@ class RestMixin:
         self._notify()
         return 201, ch.to_payload()
 
-    async def _r_guild_members(self: FakeDiscord, req: Req, guild_id: str) -> Any:
+    async def _r_guild_members(self, req: Req, guild_id: str) -> Any:
         guild = self._guild(guild_id)
         limit = max(1, min(1000, int(req.query.get("limit", 1))))
         after = int(req.query.get("after", 0))
         members = sorted((m for m in guild.members.values() if m.user.id > after), key=lambda m: m.user.id)
         return [m.to_payload() for m in members[:limit]]
 
-    async def _r_guild_member(self: FakeDiscord, req: Req, guild_id: str, user_id: str) -> Any:
+    async def _r_guild_member(self, req: Req, guild_id: str, user_id: str) -> Any:
         guild = self._guild(guild_id)
         member = guild.members.get(int(user_id)) if user_id.isdigit() else None
         if member is None:
             raise ApiError(404, 10007, "Unknown Member")
         return member.to_payload()
 
-    async def _r_member_role(self: FakeDiscord, req: Req, guild_id: str, user_id: str, role_id: str) -> Any:
+    async def _r_member_role(self, req: Req, guild_id: str, user_id: str, role_id: str) -> Any:
         guild = self._guild(guild_id)
         member = guild.members.get(int(user_id))
         if member is None:
@@ -1058,10 +1040,10 @@ class RestMixin:
         self._notify()
         return 204, NO_CONTENT
 
-    async def _r_guild_roles(self: FakeDiscord, req: Req, guild_id: str) -> Any:
+    async def _r_guild_roles(self, req: Req, guild_id: str) -> Any:
         return [r.to_payload() for r in self._guild(guild_id).roles.values()]
 
-    async def _r_create_role(self: FakeDiscord, req: Req, guild_id: str) -> Any:
+    async def _r_create_role(self, req: Req, guild_id: str) -> Any:
         guild = self._guild(guild_id)
         body = req.json if isinstance(req.json, dict) else {}
         role = self.create_role(
@@ -1075,7 +1057,7 @@ class RestMixin:
         await self._dispatch("GUILD_ROLE_CREATE", {"guild_id": str(guild.id), "role": role.to_payload()})
         return role.to_payload()
 
-    async def _r_active_threads(self: FakeDiscord, req: Req, guild_id: str) -> Any:
+    async def _r_active_threads(self, req: Req, guild_id: str) -> Any:
         guild = self._guild(guild_id)
         threads = [
             c
