@@ -59,7 +59,7 @@ async def task_autocomplete(interaction: discord.Interaction, current: str) -> l
         loaded = await referee.store.load(game.id)
     except (UserError, StoreError):  # no game here: nothing to complete
         return []
-    tasks = loaded.state.gm.tasks if loaded.state is not None else []
+    tasks = engine.ruleset(game.ruleset).gm_tasks(loaded.state) if loaded.state is not None else []
     return [
         app_commands.Choice(name=text.truncate(f"{t.id}: {t.text} ({t.rule})", 100), value=t.id)
         for t in tasks
@@ -363,12 +363,13 @@ class GmCog(commands.GroupCog, group_name="gm", group_description="Game-master t
             loaded = await self.r.store.load(record.id)
             if loaded.state is None:
                 raise UserError("The game has not started yet.")
-            if not 0 <= seat - 1 < loaded.state.players:
+            rs = engine.ruleset(record.ruleset)
+            if not 0 <= seat - 1 < rs.seat_count(loaded.state):
                 raise UserError(f"There is no seat {seat} in this game.")
-            view = engine.ruleset(record.ruleset).view(loaded.state, seat - 1)
+            view = rs.view(loaded.state, seat - 1)
             for page in text.format_view_pages(view, title=f"{self.r.title(record)} — as seat {seat}"):
                 await self.r.send(interaction, page)
-            tasks = loaded.state.gm.tasks
+            tasks = rs.gm_tasks(loaded.state)
             if tasks:
                 await self.r.send(
                     interaction, "Open GM tasks:\n" + "\n".join(f"• {t.id}: {t.text} ({t.rule})" for t in tasks)

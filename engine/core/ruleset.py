@@ -26,7 +26,7 @@ from .errors import (
     RuleViolation,
 )
 from .events import Event
-from .gm import GmState
+from .gm import GmState, GmTask
 from .prompts import GM_SEAT, Option, Prompt
 from .rng import Rng
 from .text import Ref
@@ -261,6 +261,15 @@ class Ruleset(ABC, Generic[S, OptT]):
 
     @abstractmethod
     def result(self, state: S) -> Result | None: ...
+
+    def seat_count(self, state: S) -> int:
+        """How many seats the started game has (the Discord layer reads no state field itself)."""
+        return state.players
+
+    def gm_tasks(self, state: S) -> list[GmTask]:
+        """The open game-master tasks. Only for the game master's tools: a task's text may name a
+        secret card, so it never goes into a public view."""
+        return list(state.gm.tasks)
 
     # ---- simulation and checks -------------------------------------------------
     def sample_action(self, state: S, seat: int, rng: random.Random) -> dict[str, Any]:

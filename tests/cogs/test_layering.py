@@ -110,3 +110,25 @@ def test_the_check_sees_nested_and_indirect_imports(tmp_path: Path) -> None:
     assert any("'catalog'" in p for p in found)
     assert any("store.models" in p for p in found)
     assert any("engine.runewars.views" in p for p in found)
+
+
+def state_reads(source: str) -> list[str]:
+    """``x.state.field`` / ``x.state[...]``: a cog reading a game's raw state instead of asking the
+    ruleset (``view``, ``prompts``, ``seat_count``, ``gm_tasks``)."""
+    found: list[str] = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Attribute | ast.Subscript):
+            inner = node.value
+            if isinstance(inner, ast.Attribute) and inner.attr == "state":
+                found.append(f"line {node.lineno}: {ast.unparse(node)}")
+    return found
+
+
+def test_cogs_read_no_field_of_a_games_raw_state() -> None:
+    found = [f"{path.name} {p}" for path in sorted(COGS.rglob("*.py")) for p in state_reads(path.read_text())]
+    assert found == [], "\n".join(found)
+
+
+def test_the_state_read_check_can_fail() -> None:
+    source = "def f(loaded, rs):\n    rs.view(loaded.state, 0)\n    return loaded.state.gm.tasks, loaded.state['x']\n"
+    assert len(state_reads(source)) == 2  # loaded.state.gm and loaded.state['x']; passing loaded.state is fine
