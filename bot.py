@@ -110,6 +110,11 @@ class RefereeBot(commands.Bot):
         self.tree.on_error = self.referee.on_app_command_error  # type: ignore[method-assign]
         for ext in EXTENSIONS:
             await self.load_extension(ext)
+        from i18n.discord_translator import CatalogTranslator
+
+        # Before syncing: discord.py asks the translator for every command text, so a Chinese
+        # client shows the catalogs' Chinese descriptions (issue 10).
+        await self.tree.set_translator(CatalogTranslator())
         self.command_sync = CommandSync(self.tree, self.settings.hash_file(), self.settings.dev_guild_id)
         try:
             await self.command_sync.sync()

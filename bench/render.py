@@ -11,7 +11,9 @@ under 300 ms p50 on the reference machine (2 cores). Figures, one JSON line each
   panel and banner whenever dials, orders or the season changed).
 - ``encode_ms``: the PNG encoding part of a warm render.
 
-Each figure has ``p50`` and ``p95``; ``png_kb`` is the size of the crowded picture.
+Each figure has ``p50`` and ``p95``; ``png_kb`` is the size of the crowded picture. Every
+figure is measured in English and in Simplified Chinese (``locale`` on each line; ``--locales``
+chooses): the goal holds for each language (issue 10: CJK labels come from a much larger font).
 """
 
 from __future__ import annotations
@@ -147,7 +149,8 @@ def crowded_view(players: int = 4, seed: int = 7, actions: int = 160) -> dict[st
 
 
 def save_examples(directory: str, width: int = 1800) -> int:
-    """Write the pictures shown in the docs: a 3-player mid-game and a crowded 4-player board."""
+    """Write the pictures shown in the docs: a 3-player mid-game and a crowded 4-player board,
+    and the crowded board in Simplified Chinese."""
     from pathlib import Path
 
     from renderers.runewars import render_board
@@ -155,12 +158,14 @@ def save_examples(directory: str, width: int = 1800) -> int:
     out = Path(directory)
     out.mkdir(parents=True, exist_ok=True)
     rs, states = simulate(3, 5, 200, every=200)
+    crowded = crowded_view()
     pictures = {
-        "runewars-board-3p.png": rs.view(states[-1], None),
-        "runewars-board-4p-crowded.png": crowded_view(),
+        "runewars-board-3p.png": (rs.view(states[-1], None), "en"),
+        "runewars-board-4p-crowded.png": (crowded, "en"),
+        "runewars-board-zh.png": (crowded, "zh_Hans"),
     }
-    for name, view in pictures.items():
-        png = render_board(view, width=width)
+    for name, (view, locale) in pictures.items():
+        png = render_board(view, width=width, locale=locale)
         (out / name).write_bytes(png)
         print(json.dumps({"bench": "render", "saved": str(out / name), "kb": round(len(png) / 1024)}))
     return 0
@@ -192,51 +197,57 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--width", type=int, default=1800)
     parser.add_argument("--runs", type=int, default=30)
     parser.add_argument("--save", metavar="DIR", help="also write the example pictures (docs/images) there and stop")
+    parser.add_argument("--locales", default="en,zh_Hans", help="comma-separated picture languages to measure")
     args = parser.parse_args(argv or [])
     if args.save:
         return save_examples(args.save, args.width)
+    results = [_measure(args.width, args.runs, locale) for locale in args.locales.split(",") if locale]
+    ok = all(results) and args.width >= 1600
+    goal = "crowded 4-player board at least 1600 px wide, warm p50 under 300 ms, in every language measured"
+    print(json.dumps({"bench": "render", "figure": "goal", "value": ok, "goal": goal, "locales": args.locales}))
+    return 0
 
+
+def _measure(width: int, runs: int, locale: str) -> bool:
+    """Every figure for one language; True when its warm p50 meets the goal."""
     from renderers import runewars as R
     from renderers.hexmap import png_from_pixels
 
     view = crowded_view()
-    png = R.render_board(view, width=args.width)  # imports, fonts, content: paid once per process
+    png = R.render_board(view, width=width, locale=locale)  # imports, fonts, content: paid once per process
 
     cold = []
-    for _ in range(max(3, args.runs // 3)):
+    for _ in range(max(3, runs // 3)):
         R.STATIC_CACHE._items.clear()
         R.PANEL_CACHE._items.clear()
         t = time.perf_counter()
-        R.render_board(view, width=args.width)
+        R.render_board(view, width=width, locale=locale)
         cold.append((time.perf_counter() - t) * 1000)
     warm, encode = [], []
-    for _ in range(args.runs):
+    for _ in range(runs):
         t = time.perf_counter()
-        px = R.render_pixels(view, width=args.width)
+        px = R.render_pixels(view, width=width, locale=locale)
         t1 = time.perf_counter()
         png = png_from_pixels(px)
         t2 = time.perf_counter()
         warm.append((t2 - t) * 1000)
         encode.append((t2 - t1) * 1000)
     rs, states = simulate(4, 11, 400, every=1)
-    seq_states = states[len(states) // 3 :][: args.runs * 2]
-    R.render_board(rs.view(seq_states[0], None), width=args.width)
+    seq_states = states[len(states) // 3 :][: runs * 2]
+    R.render_board(rs.view(seq_states[0], None), width=width, locale=locale)
     seq = []
     for st in seq_states:
         v = rs.view(st, None)
         t = time.perf_counter()
-        R.render_board(v, width=args.width)
+        R.render_board(v, width=width, locale=locale)
         seq.append((time.perf_counter() - t) * 1000)
     height = px.shape[0]
-    size = {"width": args.width, "height": height}
+    size = {"width": width, "height": height, "locale": locale}
     emit("cold_ms", cold, **size)
     emit("warm_ms", warm, png_kb=round(len(png) / 1024), **size)
     emit("sequence_ms", seq, **size)
     emit("encode_ms", encode, **size)
-    ok = statistics.median(warm) < 300 and args.width >= 1600
-    goal = "crowded 4-player board at least 1600 px wide, warm p50 under 300 ms"
-    print(json.dumps({"bench": "render", "figure": "goal", "value": ok, "goal": goal}))
-    return 0
+    return statistics.median(warm) < 300
 
 
 if __name__ == "__main__":

@@ -39,19 +39,22 @@ from engine.ageofheroes import (
     REGULAR,
     card_kind,
     card_kinds,
-    card_list,
     card_name,
-    card_rules,
+    card_rules_msg,
     tradable_kinds,
 )
+from engine.ageofheroes import names as aoh_names
 from engine.core import Prompt
+from engine.core.text import Msg, Ref, message
+from i18n import EN, render
+from i18n.discord_translator import lstr
 from store import StoreError
 
 from . import ids, text
 from .layout import ButtonSpec, Layout
 from .prompts import selected_values
 from .referee import Referee, UserError
-from .table import game_autocomplete
+from .table import ARG_GAME, game_autocomplete
 
 log = logging.getLogger(__name__)
 
@@ -70,6 +73,58 @@ SELECT_TEMPLATE = rf"^{PREFIX}:(?P<op>{'|'.join(SELECT_OPS)})" + _CORE
 BUTTON_TEMPLATE = rf"^{PREFIX}:(?P<op>{'|'.join(BUTTON_OPS)})" + _CORE
 COUNTER_TEMPLATE = rf"^{COUNTER_PREFIX}:(?P<game>[0-9]{{1,20}}):(?P<seat>[0-9]{{1,2}}):(?P<offer>[0-9]{{1,10}})$"
 MAX_ROWS, ROW_WIDTH = 5, 5  # Discord: five rows of five buttons per message
+
+# The words of this cog (issue 10), in the reader's language; cards and tribes are ``Ref``s
+# named through the game's content (engine.ageofheroes.names), in the rulebook's terms.
+CMD_GROUP = message("bot.cmd.ah", "Age of Heroes: offers and card rules")
+CMD_CARD = message("bot.cmd.ah.card", "Rules text of an Age of Heroes card, event or item")
+ARG_CARD = message("bot.cmd.arg.ah_card", "Card, event or item (start typing)")
+CMD_OFFER = message("bot.cmd.ah.offer", "Offer a Market Day trade by typing (the DM's Make an offer… does the same)")
+ARG_TO = message("bot.cmd.arg.ah_to", "The seat you offer the trade to")
+ARG_GIVE = message("bot.cmd.arg.ah_give", "Cards you give, e.g. 'iron, 2 grain' (empty: a request)")
+ARG_GET = message("bot.cmd.arg.ah_get", "Cards you ask for, e.g. 'wood' (empty: a gift)")
+
+SEAT = message("bot.ah.seat", "seat {seat}")
+SEAT_TRIBE = message("bot.ah.seat_tribe", "seat {seat} ({tribe})")
+COPY = message("bot.ah.copy", "{card} (copy {n})")
+NOTHING = message("bot.ah.nothing", "nothing")
+CHOOSE_BELOW = message("bot.ah.builder.choose_below", "*choose below*")
+COUNTER_HEAD = message(
+    "bot.ah.builder.counter_head", "🤝 **Counter-offer to #{offer}** · {title} · your seat {seat} (only you see this)"
+)
+COUNTER_TO = message("bot.ah.builder.counter_to", "**{seat}** (who made offer #{offer})")
+COUNTER_SEND = message(
+    "bot.ah.builder.counter_send",
+    "Sending declines offer #{offer} and makes this offer in its place (P-06); "
+    "nothing is sent until you press **Send counter-offer**.",
+)
+NEW_HEAD = message("bot.ah.builder.new_head", "🤝 **New offer** · {title} · your seat {seat} (only you see this)")
+NEW_SEND = message(
+    "bot.ah.builder.new_send",
+    "Nothing is sent until you press **Send offer**; only you and the other side will see the cards.",
+)
+TO_LINE = message("bot.ah.builder.to", "To: {to}")
+GIVE_LINE = message("bot.ah.builder.give", "You give: {cards}")
+GET_LINE = message("bot.ah.builder.get", "You ask for: {cards}")
+TRADE_WITH = message("bot.ah.builder.trade_with", "Trade with…")
+YOU_GIVE = message("bot.ah.builder.you_give", "You give… (your cards)")
+YOU_ASK = message("bot.ah.builder.you_ask", "You ask for… (their cards)")
+SEND_COUNTER = message("bot.ah.builder.send_counter", "Send counter-offer")
+SEND_OFFER = message("bot.ah.builder.send_offer", "Send offer")
+DISCARD = message("bot.ah.builder.discard", "Discard draft")
+DISCARDED = message("bot.ah.builder.discarded", "🗑️ Draft discarded; nothing was sent.")
+COUNTER_BUTTON = message("bot.ah.counter.button", "Counter #{offer}…")
+NOT_TRADABLE = message("bot.ah.refused.not_tradable", "{part} is not a card that can be traded. Cards: {cards}.")
+BAD_COUNT = message("bot.ah.refused.bad_count", "{part}: give a count between 1 and 10.")
+NOT_YOUR_BUTTONS = message(
+    "bot.ah.refused.not_your_buttons", "These buttons are for seat {seat}, not for you; nothing was changed."
+)
+NOT_STARTED = message("bot.ah.refused.not_started", "The game has not started yet.")
+TRADING_CLOSED = message("bot.ah.refused.trading_closed", "⛔ Trading is closed right now (AH-4.11); nothing was sent.")
+NOT_READY = message("bot.ah.refused.not_ready", "Choose whom to trade with and at least one card first.")
+NO_SUCH_CARD = message("bot.ah.refused.no_such_card", "There is no card called {name}; pick one from the list.")
+NOT_AOH = message("bot.ah.refused.not_aoh", "`/ah offer` is for Age of Heroes games.")
+NO_RUNNING_SEAT = message("bot.ah.refused.no_running_seat", "You have no seat in a running game here.")
 
 
 # ---- the draft, as plain data -------------------------------------------------------
@@ -144,8 +199,22 @@ def copies(kinds: list[str]) -> list[tuple[str, int]]:
     return out
 
 
-def _copy_label(kind: str, n: int) -> str:
-    return card_name(kind) if n == 1 else f"{card_name(kind)} (copy {n})"
+def _copy_label(kind: str, n: int, locale: str = EN) -> str:
+    return card_name(kind, locale) if n == 1 else _say(COPY(card=card_ref(kind), n=n), locale)
+
+
+def _say(msg: Msg, locale: str) -> str:
+    """``msg`` in ``locale``, its cards and tribes named by the game's content."""
+    return render(msg, locale, aoh_names())
+
+
+def card_ref(card_or_kind: str) -> Ref:
+    return Ref(kind="card", id=card_kind(card_or_kind))
+
+
+def cards_msg(cards: list[str]) -> Any:
+    """Several cards as a message parameter (a list of names, or "nothing")."""
+    return [card_ref(c) for c in cards] if cards else NOTHING()
 
 
 def _from_values(values: list[str], alphabet: list[str]) -> list[str]:
@@ -159,11 +228,13 @@ def seat_view(state: Any, seat: int) -> dict[str, Any]:
     return RS.view(state, seat)
 
 
-def seat_label(view: dict[str, Any], seat: int) -> str:
+def seat_label(view: dict[str, Any], seat: int, locale: str = EN) -> str:
     """``seat 2 (Roman)`` from the public part of a view (the engine's ``seat_name``, view-only)."""
     players = view.get("players") or []
     tribe = players[seat].get("tribe") if 0 <= seat < len(players) else None
-    return f"seat {seat + 1}" + (f" ({card_name(tribe)})" if tribe else "")
+    if tribe:
+        return _say(SEAT_TRIBE(seat=seat + 1, tribe=Ref(kind="tribe", id=str(tribe))), locale)
+    return _say(SEAT(seat=seat + 1), locale)
 
 
 def partners(view: dict[str, Any]) -> list[int]:
@@ -198,30 +269,35 @@ def counter_draft(view: dict[str, Any], game_id: int, offer: dict[str, Any]) -> 
 
 
 # ---- the builder, from the seat's view ---------------------------------------------------
-def builder_content(view: dict[str, Any], draft: Draft, title: str) -> str:
-    to = f"**{seat_label(view, draft.to)}**" if draft.to is not None else "*choose below*"
+def builder_content(view: dict[str, Any], draft: Draft, title: str, locale: str = EN) -> str:
+    """The text above the builder's menus, in the drafting player's language."""
+    to: Any = f"**{seat_label(view, draft.to, locale)}**" if draft.to is not None else CHOOSE_BELOW()
     if draft.counter is not None:
-        head = f"🤝 **Counter-offer to #{draft.counter}** · {title} · your seat {draft.seat + 1} (only you see this)"
-        to += f" (who made offer #{draft.counter})"
-        send = (
-            f"Sending declines offer #{draft.counter} and makes this offer in its place (P-06); "
-            "nothing is sent until you press **Send counter-offer**."
-        )
+        head = COUNTER_HEAD(offer=draft.counter, title=title, seat=draft.seat + 1)
+        if draft.to is not None:
+            to = COUNTER_TO(seat=seat_label(view, draft.to, locale), offer=draft.counter)
+        send = COUNTER_SEND(offer=draft.counter)
     else:
-        head = f"🤝 **New offer** · {title} · your seat {draft.seat + 1} (only you see this)"
-        send = "Nothing is sent until you press **Send offer**; only you and the other side will see the cards."
-    lines = [head, f"To: {to}", f"You give: {card_list(draft.give)}", f"You ask for: {card_list(draft.get)}", send]
-    return text.truncate("\n".join(lines), text.MAX_CONTENT)
+        head = NEW_HEAD(title=title, seat=draft.seat + 1)
+        send = NEW_SEND()
+    lines = [
+        head,
+        TO_LINE(to=to),
+        GIVE_LINE(cards=cards_msg(draft.give)),
+        GET_LINE(cards=cards_msg(draft.get)),
+        send,
+    ]
+    return text.truncate("\n".join(_say(line, locale) for line in lines), text.MAX_CONTENT)
 
 
 def _goods_options(
-    draft_kinds: list[str], offered: list[tuple[str, int]], alphabet: list[str]
+    draft_kinds: list[str], offered: list[tuple[str, int]], alphabet: list[str], locale: str = EN
 ) -> list[discord.SelectOption]:
     """One option per copy (``a1``, ``a2``…), pre-selected as far as the draft names that kind."""
     count = Counter(draft_kinds)
     return [
         discord.SelectOption(
-            label=_copy_label(k, n), value=f"{chr(ord('a') + alphabet.index(k))}{n}", default=n <= count[k]
+            label=_copy_label(k, n, locale), value=f"{chr(ord('a') + alphabet.index(k))}{n}", default=n <= count[k]
         )
         for k, n in offered
     ][:25]
@@ -235,7 +311,9 @@ def _wanted(alphabet: list[str]) -> list[tuple[str, int]]:
     return out
 
 
-def builder_items(view: dict[str, Any], draft: Draft, alphabet: list[str]) -> list[discord.ui.Item[Any]]:
+def builder_items(
+    view: dict[str, Any], draft: Draft, alphabet: list[str], locale: str = EN
+) -> list[discord.ui.Item[Any]]:
     """The select menus and buttons of the builder; every custom id carries the whole draft.
 
     Built from the drafting seat's own view: the *give* menu is its hand, the *ask* menu the
@@ -244,31 +322,30 @@ def builder_items(view: dict[str, Any], draft: Draft, alphabet: list[str]) -> li
     assert view.get("seat") == draft.seat, "a builder is drawn only from its own seat's view"
     items: list[discord.ui.Item[Any]] = []
     to_options = [
-        discord.SelectOption(label=text.truncate(seat_label(view, s), 100), value=str(s), default=s == draft.to)
+        discord.SelectOption(label=text.truncate(seat_label(view, s, locale), 100), value=str(s), default=s == draft.to)
         for s in partners(view)
     ]
     if to_options and draft.counter is None:
-        items.append(BuilderSelect(draft, "to", alphabet, "Trade with…", to_options, 1, 1, row=0))
-    give_options = _goods_options(draft.give, copies(hand_kinds(view, alphabet)), alphabet)
+        items.append(BuilderSelect(draft, "to", alphabet, _say(TRADE_WITH(), locale), to_options, 1, 1, row=0))
+    give_options = _goods_options(draft.give, copies(hand_kinds(view, alphabet)), alphabet, locale)
     if give_options:
-        items.append(
-            BuilderSelect(draft, "gv", alphabet, "You give… (your cards)", give_options, 0, len(give_options), row=1)
-        )
-    get_options = _goods_options(draft.get, _wanted(alphabet), alphabet)
-    items.append(
-        BuilderSelect(draft, "gt", alphabet, "You ask for… (their cards)", get_options, 0, len(get_options), row=2)
-    )
-    send = "Send counter-offer" if draft.counter is not None else "Send offer"
+        give_menu = _say(YOU_GIVE(), locale)
+        items.append(BuilderSelect(draft, "gv", alphabet, give_menu, give_options, 0, len(give_options), row=1))
+    get_options = _goods_options(draft.get, _wanted(alphabet), alphabet, locale)
+    ask_menu = _say(YOU_ASK(), locale)
+    items.append(BuilderSelect(draft, "gt", alphabet, ask_menu, get_options, 0, len(get_options), row=2))
+    send = _say((SEND_COUNTER if draft.counter is not None else SEND_OFFER)(), locale)
     items.append(
         BuilderButton(draft, "go", alphabet, send, discord.ButtonStyle.success, disabled=not draft.ready, row=3)
     )
-    items.append(BuilderButton(draft, "x", alphabet, "Discard draft", discord.ButtonStyle.secondary, row=3))
+    discard = _say(DISCARD(), locale)
+    items.append(BuilderButton(draft, "x", alphabet, discard, discord.ButtonStyle.secondary, row=3))
     return items
 
 
-def builder_view(view: dict[str, Any], draft: Draft, alphabet: list[str]) -> discord.ui.View:
+def builder_view(view: dict[str, Any], draft: Draft, alphabet: list[str], locale: str = EN) -> discord.ui.View:
     out = discord.ui.View(timeout=None)
-    for item in builder_items(view, draft, alphabet):
+    for item in builder_items(view, draft, alphabet, locale):
         out.add_item(item)
     return out
 
@@ -282,9 +359,12 @@ def trade_prompt(prompts: list[Prompt], seat: int) -> Prompt | None:
 
 
 def parse_goods(raw: str | None, alphabet: list[str]) -> list[str]:
-    """``"2 iron, wood"`` or ``"iron x2, wood"`` -> ``["iron", "iron", "wood"]``; unknown names raise UserError."""
+    """``"2 iron, wood"`` or ``"iron x2, wood"`` -> ``["iron", "iron", "wood"]``; unknown names raise UserError.
+
+    A card may be named in any of the bot's languages ("鐵", "铁" or "iron")."""
     names = {k: k for k in alphabet}
-    names.update({card_name(k).lower(): k for k in alphabet})
+    for locale in ("en", "zh_Hans", "zh_Hant"):
+        names.update({card_name(k, locale).lower(): k for k in alphabet})
     out: list[str] = []
     for part in filter(None, (p.strip() for p in (raw or "").split(","))):
         m = re.fullmatch(r"(?:(\d+)\s*[x×]?\s+)?(.+?)(?:\s*[x×]\s*(\d+))?", part, flags=re.IGNORECASE)
@@ -292,11 +372,9 @@ def parse_goods(raw: str | None, alphabet: list[str]) -> list[str]:
         name = (m.group(2) if m else part).strip().lower().replace("_", " ")
         kind = names.get(name) or names.get(name.replace(" ", "_"))
         if kind is None:
-            raise UserError(
-                f"{part!r} is not a card that can be traded. Cards: {', '.join(card_name(k) for k in alphabet)}."
-            )
+            raise UserError(NOT_TRADABLE(part=repr(part), cards=[card_ref(k) for k in alphabet]))
         if not 1 <= count <= 10:
-            raise UserError(f"{part!r}: give a count between 1 and 10.")
+            raise UserError(BAD_COUNT(part=repr(part)))
         out += [kind] * count
     return out
 
@@ -321,11 +399,12 @@ def place_after(layout: Layout, items: list[discord.ui.Item[Any]]) -> list[disco
     return items[: len(slots)]
 
 
-def counter_items(game_id: int, prompt: Prompt, layout: Layout) -> list[discord.ui.Item[Any]]:
+def counter_items(game_id: int, prompt: Prompt, layout: Layout, locale: str = EN) -> list[discord.ui.Item[Any]]:
     """The referee's ``prompt_extras`` for Age of Heroes: a Counter… button per incoming offer."""
     if (prompt.answer_schema or {}).get("title") != "TradeOffer":
         return []
-    return place_after(layout, [CounterButton(game_id, prompt.seat, o) for o in incoming_offer_ids(prompt)])
+    buttons = [CounterButton(game_id, prompt.seat, o, locale) for o in incoming_offer_ids(prompt)]
+    return place_after(layout, list(buttons))
 
 
 # ---- components ----------------------------------------------------------------------
@@ -403,21 +482,25 @@ class BuilderButton(discord.ui.DynamicItem[discord.ui.Button], template=BUTTON_T
         if self.op == "x":
             await referee.guarded(
                 interaction,
-                lambda: interaction.response.edit_message(content="🗑️ Draft discarded; nothing was sent.", view=None),
+                lambda: _discard(interaction),
             )
             return
         await send_offer(interaction, self.draft)
 
 
+async def _discard(interaction: discord.Interaction) -> None:
+    locale = await _referee(interaction).locale(interaction)
+    await interaction.response.edit_message(content=_say(DISCARDED(), locale), view=None)
+
+
 class CounterButton(discord.ui.DynamicItem[discord.ui.Button], template=COUNTER_TEMPLATE):
     """**Counter #n…** on the recipient's private offer message: opens the builder with the reverse deal."""
 
-    def __init__(self, game: int, seat: int, offer: int) -> None:
+    def __init__(self, game: int, seat: int, offer: int, locale: str = EN) -> None:
         custom_id = f"{COUNTER_PREFIX}:{int(game)}:{int(seat)}:{int(offer)}"
         assert len(custom_id) <= ids.MAX_CUSTOM_ID
-        super().__init__(
-            discord.ui.Button(label=f"Counter #{offer}…", style=discord.ButtonStyle.secondary, custom_id=custom_id)
-        )
+        label = _say(COUNTER_BUTTON(offer=offer), locale)
+        super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.secondary, custom_id=custom_id))
         self.game, self.seat, self.offer = game, seat, offer
 
     @classmethod
@@ -436,17 +519,18 @@ async def _owned(interaction: discord.Interaction, game_id: int, seat: int) -> A
     """The loaded game, after checking the presser holds ``seat`` (before anything about it is read)."""
     loaded = await _referee(interaction).store.load(game_id)
     if not any(s.seat == seat and s.user_id == interaction.user.id for s in loaded.seats):
-        raise UserError(f"These buttons are for seat {seat + 1}, not for you; nothing was changed.")
+        raise UserError(NOT_YOUR_BUTTONS(seat=seat + 1))
     if loaded.state is None:
-        raise UserError("The game has not started yet.")
+        raise UserError(NOT_STARTED())
     return loaded
 
 
 async def _show_builder(interaction: discord.Interaction, loaded: Any, view: dict[str, Any], draft: Draft) -> None:
     """Open the builder as the reply: private in a DM anyway, ephemeral in a server channel (the DM fallback)."""
-    content = builder_content(view, draft, Referee.title(loaded.game))
+    locale = await _referee(interaction).locale(interaction)
+    content = builder_content(view, draft, Referee.title(loaded.game), locale)
     await interaction.response.send_message(
-        content, view=builder_view(view, draft, ALPHABET), ephemeral=interaction.guild_id is not None
+        content, view=builder_view(view, draft, ALPHABET, locale), ephemeral=interaction.guild_id is not None
     )
 
 
@@ -461,13 +545,15 @@ async def redraw(interaction: discord.Interaction, draft: Draft, op: str, values
     else:
         draft = dataclasses.replace(draft, get=_from_values(values, alphabet))
     view = seat_view(loaded.state, draft.seat)
-    content = builder_content(view, draft, Referee.title(loaded.game))
-    await interaction.response.edit_message(content=content, view=builder_view(view, draft, alphabet))
+    locale = await _referee(interaction).locale(interaction)
+    content = builder_content(view, draft, Referee.title(loaded.game), locale)
+    await interaction.response.edit_message(content=content, view=builder_view(view, draft, alphabet, locale))
 
 
-STALE_COUNTER = (
+STALE_COUNTER = message(
+    "bot.ah.counter.stale",
     "⌛ Offer #{offer} is no longer open (it was answered or withdrawn, or trading has closed), "
-    "so there is nothing to counter."
+    "so there is nothing to counter.",
 )
 
 
@@ -477,7 +563,7 @@ async def open_counter(interaction: discord.Interaction, game_id: int, seat: int
     view = seat_view(loaded.state, seat)
     offer = incoming_offer(view, offer_id)
     if offer is None or trade_prompt(loaded.prompts, seat) is None:
-        await _referee(interaction).send(interaction, STALE_COUNTER.format(offer=offer_id))
+        await _referee(interaction).send(interaction, STALE_COUNTER(offer=offer_id))
         return
     await _show_builder(interaction, loaded, view, counter_draft(view, game_id, offer))
 
@@ -489,7 +575,7 @@ async def submit(interaction: discord.Interaction, game_id: int, seat: int, acti
     prompt = trade_prompt(loaded.prompts, seat)
     if prompt is None:
         await referee.defer(interaction)
-        await referee.send(interaction, "⛔ Trading is closed right now (AH-4.11); nothing was sent.")
+        await referee.send(interaction, TRADING_CLOSED())
         return
     ref = ids.PromptRef(ids.OPTION, game_id, seat, ids.key_hash(prompt.key), 0)
     await referee.choose(interaction, ref, action=action)
@@ -501,7 +587,7 @@ async def send_offer(interaction: discord.Interaction, draft: Draft) -> None:
     async def check() -> bool:
         await _owned(interaction, draft.game, draft.seat)
         if not draft.ready:
-            raise UserError("Choose whom to trade with and at least one card first.")
+            raise UserError(NOT_READY())
         return True
 
     if await referee.guarded(interaction, check):
@@ -510,10 +596,11 @@ async def send_offer(interaction: discord.Interaction, draft: Draft) -> None:
 
 # ---- autocomplete, from the asker's own view ------------------------------------------------
 async def card_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    locale = await _referee(interaction).locale(interaction)
     out = []
     for kind in card_kinds():
-        label = card_name(kind)
-        if current.lower() in label.lower() or current.lower() in kind:
+        label = card_name(kind, locale)
+        if current.lower() in label.lower() or current.lower() in kind or current.lower() in card_name(kind).lower():
             out.append(app_commands.Choice(name=label, value=kind))
     return out[:25]
 
@@ -536,21 +623,23 @@ async def seat_autocomplete(interaction: discord.Interaction, current: str) -> l
     view = await my_view(interaction)
     if view is None:
         return []
+    locale = await _referee(interaction).locale(interaction)
     out = []
     for seat in partners(view):
-        label = seat_label(view, seat)
+        label = seat_label(view, seat, locale)
         if current.lower() in label.lower():
             out.append(app_commands.Choice(name=label, value=seat + 1))
     return out[:25]
 
 
-def complete_goods(current: str, kinds: list[str]) -> list[app_commands.Choice[str]]:
-    """Completes the last name of a comma-separated list: ``iron, wo`` -> ``iron, wood``."""
+def complete_goods(current: str, kinds: list[str], locale: str = EN) -> list[app_commands.Choice[str]]:
+    """Completes the last name of a comma-separated list: ``iron, wo`` -> ``iron, wood``
+    (names in the asker's language; ``parse_goods`` reads every language)."""
     head, _, last = current.rpartition(",")
     prefix = f"{head.strip()}, " if head.strip() else ""
     out = []
     for kind in dict.fromkeys(kinds):
-        label = card_name(kind)
+        label = card_name(kind, locale)
         if last.strip().lower() in label.lower():
             out.append(
                 app_commands.Choice(name=text.truncate(prefix + label, 100), value=text.truncate(prefix + label, 100))
@@ -561,16 +650,17 @@ def complete_goods(current: str, kinds: list[str]) -> list[app_commands.Choice[s
 async def give_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
     """What you give: only the kinds in your own hand (AH-4.7), read from your view."""
     view = await my_view(interaction)
-    return complete_goods(current, hand_kinds(view, ALPHABET) if view is not None else [])
+    locale = await _referee(interaction).locale(interaction)
+    return complete_goods(current, hand_kinds(view, ALPHABET) if view is not None else [], locale)
 
 
 async def goods_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
     """What you ask for: every tradable kind (printed, public), never what the other seat holds."""
-    return complete_goods(current, ALPHABET)
+    return complete_goods(current, ALPHABET, await _referee(interaction).locale(interaction))
 
 
 # ---- the cog --------------------------------------------------------------------------
-class AgeOfHeroesCog(commands.GroupCog, group_name="ah", group_description="Age of Heroes: offers and card rules"):
+class AgeOfHeroesCog(commands.GroupCog, group_name="ah", group_description=lstr(CMD_GROUP)):
     def __init__(self, referee: Referee) -> None:
         self.r = referee
         super().__init__()
@@ -594,29 +684,22 @@ class AgeOfHeroesCog(commands.GroupCog, group_name="ah", group_description="Age 
         await _show_builder(interaction, loaded, seat_view(loaded.state, ref.seat), Draft(ref.game, ref.seat))
         return True
 
-    @app_commands.command(name="card", description="Rules text of an Age of Heroes card, event or item")
-    @app_commands.describe(name="Card, event or item (start typing)")
+    @app_commands.command(name="card", description=lstr(CMD_CARD))
+    @app_commands.describe(name=lstr(ARG_CARD))
     @app_commands.autocomplete(name=card_autocomplete)
     async def card(self, interaction: discord.Interaction, name: str) -> None:
         await self.r.defer(interaction)
 
         async def work() -> None:
-            body = card_rules(name)
+            body = card_rules_msg(name)
             if body is None:
-                raise UserError(f"There is no card called {name!r}; pick one from the list.")
-            await self.r.send(interaction, body)
+                raise UserError(NO_SUCH_CARD(name=repr(name)))
+            await self.r.send(interaction, _say(body, await self.r.locale(interaction)))
 
         await self.r.guarded(interaction, work)
 
-    @app_commands.command(
-        name="offer", description="Offer a Market Day trade by typing (the DM's Make an offer… does the same)"
-    )
-    @app_commands.describe(
-        to="The seat you offer the trade to",
-        give="Cards you give, e.g. 'iron, 2 grain' (empty: a request)",
-        get="Cards you ask for, e.g. 'wood' (empty: a gift)",
-        game="Game number (not needed in its thread)",
-    )
+    @app_commands.command(name="offer", description=lstr(CMD_OFFER))
+    @app_commands.describe(to=lstr(ARG_TO), give=lstr(ARG_GIVE), get=lstr(ARG_GET), game=lstr(ARG_GAME))
     @app_commands.autocomplete(to=seat_autocomplete, game=game_autocomplete)
     @app_commands.autocomplete(give=give_autocomplete, get=goods_autocomplete)
     async def offer(
@@ -632,11 +715,11 @@ class AgeOfHeroesCog(commands.GroupCog, group_name="ah", group_description="Age 
         async def work() -> tuple[int, int, dict[str, Any]]:
             record = await self.r.resolve_game(interaction, game)
             if record.ruleset != RULESET:
-                raise UserError("`/ah offer` is for Age of Heroes games.")
+                raise UserError(NOT_AOH())
             loaded = await self.r.store.load(record.id)
             seat = next((s.seat for s in loaded.seats if s.user_id == interaction.user.id and s.seat is not None), None)
             if seat is None or loaded.state is None:
-                raise UserError("You have no seat in a running game here.")
+                raise UserError(NO_RUNNING_SEAT())
             alphabet = ALPHABET
             action = {
                 "type": "trade_offer",

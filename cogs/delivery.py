@@ -39,12 +39,29 @@ from typing import Any
 import aiohttp
 import discord
 
+from engine.core.text import message
+from i18n import render
 from store import StoreError
 
+from . import lang
 from .prompts import PanelButton, frozen_view
 from .text import chunk, mention
 
 log = logging.getLogger(__name__)
+
+GM_FALLBACK = message("bot.gm_fallback", "Game master ({role})")
+GM_NOTICE = message("bot.gm_notice", "🛡️ {gm}: {text}")
+KEPT_HEADER = message("bot.dm.kept_header", "**Messages for your seat that were not delivered before you took it:**")
+DMS_CLOSED = message(
+    "bot.dm.closed",
+    "📭 {player}, I could not send you a direct message. Please allow DMs from this server "
+    "(server name → Privacy Settings → Direct Messages). Until then, your private updates wait in "
+    "your private panel: press the button or use `/game hand`.",
+)
+DMS_CLOSED_GM = message(
+    "bot.dm.closed_gm", "🛡️ {gm}: {who}'s DMs are closed; they get their secrets through the private panel."
+)
+A_PLAYER = message("bot.a_player", "a player")
 
 NO_MENTIONS = discord.AllowedMentions.none()
 
@@ -116,6 +133,8 @@ class Delivery:
         self.retry_delays: tuple[float, ...] = RETRY_DELAYS
         self._outbox: dict[int, deque[Job]] = {}
         self._workers: dict[int, asyncio.Task[None]] = {}
+        # Who reads which language (the Referee shares its own, so choices apply at once).
+        self.locales = lang.Locales(store)
 
     # ---- the table -------------------------------------------------------------
     def channel_of(self, game: Any) -> discord.abc.Messageable:
@@ -124,15 +143,15 @@ class Delivery:
             int(channel_id), guild_id=int(game.guild_id) if game.guild_id else None
         )
 
-    def gm_mention(self, guild_id: int | None) -> str:
+    def gm_mention(self, guild_id: int | None, locale: str = "en") -> str:
         guild = self.client.get_guild(int(guild_id)) if guild_id else None
         role = discord.utils.get(guild.roles, name=self.gm_role) if guild is not None else None
-        return role.mention if role is not None else f"Game master ({self.gm_role})"
+        return role.mention if role is not None else render(GM_FALLBACK(role=self.gm_role), locale)
 
     async def post(
         self,
         game: Any,
-        content: str,
+        content: lang.Text,
         *,
         view: discord.ui.View | None = None,
         png: bytes | None = None,
@@ -142,7 +161,10 @@ class Delivery:
         """Post to the game thread; long text becomes several messages, components go on the last.
 
         Returns the last message sent, or None when (part of) the post waits in the outbox.
+        A ``Msg`` is rendered in the game's language, with the game's names.
         """
+        if not isinstance(content, str):
+            content = render(content, lang.game_locale(game), lang.names_for(str(getattr(game, "ruleset", ""))))
         parts = chunk(content)
         game_id = int(game.id)
         if self._outbox.get(game_id) and _draining.get() != game_id:
@@ -272,11 +294,19 @@ class Delivery:
         await asyncio.gather(*workers, return_exceptions=True)
         self._workers.clear()
 
-    async def tell_gm(self, game: Any, text: str, *, view: discord.ui.View | None = None) -> None:
-        """A notice for whoever referees; ``text`` must hold no secret (the thread is public)."""
-        await self.post(
-            game, f"🛡️ {self.gm_mention(game.guild_id)}: {text}", view=view, mentions=user_and_role_mentions()
-        )
+    async def tell_gm(self, game: Any, text: lang.Text, *, view: discord.ui.View | None = None) -> None:
+        """A notice for whoever referees; ``text`` must hold no secret (the thread is public).
+
+        In the game's language: it is posted in the thread, where every GM of the table reads it.
+        """
+        locale = lang.game_locale(game)
+        body = lang.tr(text, locale, lang.names_for(str(getattr(game, "ruleset", ""))))
+        notice = render(GM_NOTICE(gm=self.gm_mention(game.guild_id, locale), text=body), locale)
+        await self.post(game, notice, view=view, mentions=user_and_role_mentions())
+
+    async def reader(self, game: Any, user_id: int) -> str:
+        """The language of a DM to ``user_id`` about ``game``: theirs, else the game's."""
+        return await self.locales.of_user(user_id, lang.game_locale(game))
 
     # ---- one seat -----------------------------------------------------------------
     async def _dm_channel(self, user_id: int) -> discord.abc.Messageable:
@@ -300,9 +330,21 @@ class Delivery:
             state.notified = False  # DMs work again: a later failure is worth a new notice
 
     async def dm(
-        self, game: Any, user_id: int, content: str, *, seat: int | None = None, view: discord.ui.View | None = None
+        self,
+        game: Any,
+        user_id: int,
+        content: lang.Text,
+        *,
+        seat: int | None = None,
+        view: discord.ui.View | None = None,
     ) -> bool:
-        """DM a player; on failure keep the text for their private panel and raise the alarm once."""
+        """DM a player; on failure keep the text for their private panel and raise the alarm once.
+
+        A ``Msg`` is rendered in the recipient's language (``reader``).
+        """
+        if not isinstance(content, str):
+            locale = await self.reader(game, user_id)
+            content = render(content, locale, lang.names_for(str(getattr(game, "ruleset", ""))))
         try:
             await self._send_dm(game, user_id, content, view)
             return True
@@ -328,9 +370,8 @@ class Delivery:
         kept = await self._kept(int(game.id), user_id)
         body = content
         if kept:
-            body += "\n\n**Messages for your seat that were not delivered before you took it:**\n" + "\n".join(
-                t for _, t in kept
-            )
+            header = render(KEPT_HEADER(), await self.reader(game, user_id))
+            body += f"\n\n{header}\n" + "\n".join(t for _, t in kept)
         try:
             await self._send_dm(game, user_id, body, None)
         except SEND_ERRORS as exc:
@@ -395,15 +436,16 @@ class Delivery:
             state.notified = True
             return
         state.notified = True
-        who = f"seat {seat + 1}" if seat is not None and seat >= 0 else "a player"
+        locale = lang.game_locale(game)  # a line in the thread: the game's language
+        who = lang.seat_label(seat, locale=locale) if seat is not None and seat >= 0 else render(A_PLAYER(), locale)
         text = (
-            f"📭 {mention(user_id)}, I could not send you a direct message. Please allow DMs from this server "
-            f"(server name → Privacy Settings → Direct Messages). Until then, your private updates wait in "
-            f"your private panel: press the button or use `/game hand`.\n"
-            f"🛡️ {self.gm_mention(game.guild_id)}: {who}'s DMs are closed; "
-            "they get their secrets through the private panel."
+            render(DMS_CLOSED(player=mention(user_id, locale)), locale)
+            + "\n"
+            + render(DMS_CLOSED_GM(gm=self.gm_mention(game.guild_id, locale), who=who), locale)
         )
-        await self.post(game, text, view=frozen_view([PanelButton(int(game.id))]), mentions=user_and_role_mentions())
+        await self.post(
+            game, text, view=frozen_view([PanelButton(int(game.id), locale)]), mentions=user_and_role_mentions()
+        )
 
     async def has_pending(self, game_id: int, user_id: int) -> bool:
         state = self.pending.get((int(game_id), user_id))

@@ -18,12 +18,111 @@ from discord import app_commands
 from discord.ext import commands
 
 import engine
-from engine.core import GM_SEAT
+from engine.core import GM_SEAT, GmTask
+from engine.core.text import Msg, message
+from i18n import EN, Names, render
+from i18n.discord_translator import lstr
 from store import StoreError
 
 from . import text
 from .referee import Referee, UserError
-from .table import game_autocomplete
+from .table import ARG_GAME, ARG_REASON, game_autocomplete, status_word
+
+# Slash-command texts (issue 10): a Chinese client reads them in Chinese.
+CMD_GROUP = message("bot.cmd.gm", "Game-master tools (Manage Server or the GM role)")
+CMD_ROLLBACK = message("bot.cmd.gm.rollback", "Roll the game back to how it was after an earlier action")
+ARG_TO_ACTION = message("bot.cmd.arg.to_action", "Action number to return to (see /game log)")
+CMD_OVERRIDE = message("bot.cmd.gm.override", "Edit the game: a typed edit, a JSON patch, or an action for a seat")
+ARG_EDIT = message(
+    "bot.cmd.arg.edit", "A typed edit this game offers, 'patch' (JSON Patch list) or 'action' (act for a seat)"
+)
+ARG_PAYLOAD = message("bot.cmd.arg.payload", "JSON: the edit's fields, the patch list, or the action")
+ARG_ACT_SEAT = message("bot.cmd.arg.act_seat", "For 'action': the seat to act for (1-based)")
+CMD_RESOLVE = message("bot.cmd.gm.resolve", "Resolve an effect the game handed to the game master")
+ARG_TASK = message("bot.cmd.arg.task", "The open task")
+ARG_NOTE = message("bot.cmd.arg.note", "What you decided (shown to the table)")
+ARG_PATCH = message("bot.cmd.arg.patch", "Optional JSON Patch list applied with it")
+CMD_REPLACE = message("bot.cmd.gm.replace", "Give a seat to a substitute player")
+ARG_SEAT = message("bot.cmd.arg.seat", "The seat (1-based, see /game info)")
+ARG_SUBSTITUTE = message("bot.cmd.arg.substitute", "The substitute")
+CMD_KICK = message("bot.cmd.gm.kick", "Remove a player; their seat stays vacant until /gm replace")
+ARG_KICKED = message("bot.cmd.arg.kicked", "The player to remove")
+CMD_PAUSE = message("bot.cmd.gm.pause", "Pause a game: no actions, no reminders")
+CMD_RESUME = message("bot.cmd.gm.resume", "Resume a paused game")
+CMD_END = message("bot.cmd.gm.end", "End a game now (finished, or cancelled)")
+ARG_CANCEL = message("bot.cmd.arg.cancel", "Cancelled rather than finished")
+CMD_AUDIT = message("bot.cmd.gm.audit", "The game-master log of a game: who did what, and why")
+ARG_COUNT = message("bot.cmd.arg.count", "How many entries")
+CMD_VIEW_AS = message("bot.cmd.gm.view_as", "See a seat's private view (only you see the answer)")
+ARG_VIEW_SEAT = message("bot.cmd.arg.view_seat", "The seat whose view you want (1-based)")
+CMD_SYNC = message("bot.cmd.gm.sync", "Force a re-sync of the bot's slash commands with Discord")
+
+# What the table and the game master read.
+ANNOUNCE = message("bot.gm.announce", "🛡️ Game master {gm} {what} — reason: {reason}")
+DID_ROLLBACK = message("bot.gm.did.rollback", "rolled the game back to action {seq}")
+DID_PATCH = message("bot.gm.did.patch", "edited the game state (JSON patch)")
+DID_ACT = message("bot.gm.did.act", "acted for seat {seat}")
+DID_EDIT = message("bot.gm.did.edit", "applied the edit “{edit}”")
+DID_RESOLVE = message("bot.gm.did.resolve", "resolved task {task}")
+DID_RESOLVE_EDITED = message("bot.gm.did.resolve_edited", "resolved task {task} with a state edit")
+DID_REPLACE = message("bot.gm.did.replace", "gave seat {seat} to {player}")
+DID_KICK = message("bot.gm.did.kick", "removed {player}")
+DID_KICK_VACANT = message(
+    "bot.gm.did.kick_vacant", "removed {player}; seat {seats} is vacant until a game master uses `/gm replace`"
+)
+DID_PAUSE = message("bot.gm.did.pause", "paused the game")
+DID_RESUME = message("bot.gm.did.resume", "resumed the game")
+DID_END = message("bot.gm.did.end", "ended the game")
+DID_CANCEL = message("bot.gm.did.cancel", "cancelled the game")
+DID_WITH_SEED = message("bot.gm.did.with_seed", "{what}. The seed was `{seed}` (hash `{hash}`).")
+ROLLED_BACK = message("bot.gm.rolled_back", "✅ Rolled {title} back to action {seq}.")
+LABEL_ROLLBACK = message("bot.gm.label.rollback", "rollback to action {seq}")
+PATCH_NOT_LIST = message("bot.gm.refused.patch_not_list", "A patch is a JSON list of operations, e.g. {example}.")
+ACT_NEEDS_SEAT = message(
+    "bot.gm.refused.act_needs_seat", "To act for a seat give `seat` and the action as a JSON object."
+)
+NO_SUCH_EDIT = message(
+    "bot.gm.refused.no_such_edit", "{game} offers no edit {edit}. Typed edits: {offered}; or use 'patch'."
+)
+EDIT_NOT_OBJECT = message(
+    "bot.gm.refused.edit_not_object", "The payload of a typed edit is a JSON object of its fields."
+)
+WHAT_PAYLOAD = message("bot.bad_argument.what.payload", "payload")
+WHAT_PATCH = message("bot.bad_argument.what.patch", "patch")
+NONE = message("bot.gm.none", "none")
+DONE_WHAT = message("bot.gm.done", "✅ Done ({what}).")
+PATCH_NOT_OPS = message("bot.gm.refused.patch_not_ops", "The patch must be a JSON list of operations.")
+TASK_RESOLVED = message("bot.gm.task_resolved", "✅ Task {task} resolved.")
+LABEL_TASK = message("bot.gm.label.task", "task {task} resolved")
+BOT_SEAT = message("bot.gm.refused.bot_seat", "A bot cannot hold a seat; pick a person.")
+WELCOME = message(
+    "bot.gm.welcome",
+    "🛡️ **{title}**: a game master gave you seat {seat} ({reason}). Your open decisions follow; "
+    "use `/game hand` in the game's thread to see your hand and what you know.",
+)
+NOW_HOLDS = message("bot.gm.now_holds", "✅ {player} now holds seat {seat}.")
+LABEL_SEAT_GIVEN = message("bot.gm.label.seat_given", "seat {seat} given to {player}")
+REMOVED = message("bot.gm.removed", "✅ {player} was removed.")
+NOW_STATUS = message("bot.gm.now_status", "✅ {title} is now {status}.")
+NO_AUDIT = message("bot.gm.audit.none", "No game-master actions in {title} yet.")
+AUDIT_HEAD = message("bot.gm.audit.head", "**GM audit — {title}** (newest first)")
+NOT_STARTED = message("bot.gm.refused.not_started", "The game has not started yet.")
+NO_SEAT = message("bot.gm.refused.no_seat", "There is no seat {seat} in this game.")
+AS_SEAT = message("bot.gm.view_as.title", "{title} — as seat {seat}")
+OPEN_TASKS = message("bot.gm.open_tasks", "Open GM tasks:")
+TASK_LINE = message("bot.gm.task_line", "{id}: {text} ({rule})")
+NO_SYNC = message("bot.gm.refused.no_sync", "Command sync is not configured in this process.")
+SYNCED = message("bot.gm.synced", "✅ Slash commands synced.")
+
+# The action the store logs for a rollback and the like stays English (it is the audit's data).
+PATCH_EXAMPLE = '[{"op": "replace", "path": "/round", "value": 2}]'
+
+
+def task_text(task: GmTask, locale: str = EN, names: Names | None = None) -> str:
+    """A GM task in the reader's language: its message when the game gave one, else its English."""
+    body = render(task.msg, locale, names) if task.msg is not None else task.text
+    return render(TASK_LINE(id=task.id, text=body, rule=task.rule), locale)
+
 
 log = logging.getLogger(__name__)
 
@@ -60,25 +159,25 @@ async def task_autocomplete(interaction: discord.Interaction, current: str) -> l
     except (UserError, StoreError):  # no game here: nothing to complete
         return []
     tasks = engine.ruleset(game.ruleset).gm_tasks(loaded.state) if loaded.state is not None else []
-    return [
-        app_commands.Choice(name=text.truncate(f"{t.id}: {t.text} ({t.rule})", 100), value=t.id)
-        for t in tasks
-        if current in str(t.id) or current.lower() in t.text.lower()
-    ][:25]
+    locale = await referee.locale(interaction)
+    names = referee.names(game)
+    out = []
+    for t in tasks:
+        shown = task_text(t, locale, names)
+        if current in str(t.id) or current.lower() in t.text.lower() or current.lower() in shown.lower():
+            out.append(app_commands.Choice(name=text.truncate(shown, 100), value=t.id))
+    return out[:25]
 
 
-class GmCog(commands.GroupCog, group_name="gm", group_description="Game-master tools (Manage Server or the GM role)"):
+class GmCog(commands.GroupCog, group_name="gm", group_description=lstr(CMD_GROUP)):
     def __init__(self, referee: Referee) -> None:
         self.r = referee
         super().__init__()
 
-    async def _announce(self, game: Any, interaction: discord.Interaction, what: str, reason: str) -> None:
-        await self.r.delivery.post(
-            game,
-            text.truncate(
-                f"🛡️ Game master {text.mention(interaction.user.id)} {what} — reason: {reason}", text.MAX_CONTENT
-            ),
-        )
+    async def _announce(self, game: Any, interaction: discord.Interaction, what: Msg, reason: str) -> None:
+        """The table hears who did what and why (the GM's reason is their own free text)."""
+        note = ANNOUNCE(gm=text.mention(interaction.user.id), what=what, reason=text.truncate(reason, 1500))
+        await self.r.delivery.post(game, note)
 
     async def _run(
         self, interaction: discord.Interaction, game_id: int | None, work: Any, *, ephemeral: bool = True
@@ -93,8 +192,8 @@ class GmCog(commands.GroupCog, group_name="gm", group_description="Game-master t
 
         await self.r.guarded(interaction, wrapped)
 
-    @app_commands.command(name="rollback", description="Roll the game back to how it was after an earlier action")
-    @app_commands.describe(to_action="Action number to return to (see /game log)", reason="Why (shown to the table)")
+    @app_commands.command(name="rollback", description=lstr(CMD_ROLLBACK))
+    @app_commands.describe(to_action=lstr(ARG_TO_ACTION), reason=lstr(ARG_REASON), game=lstr(ARG_GAME))
     @app_commands.autocomplete(game=game_autocomplete)
     async def rollback(
         self,
@@ -108,31 +207,26 @@ class GmCog(commands.GroupCog, group_name="gm", group_description="Game-master t
                 outcome = await self.r.store.gm_rollback(record.id, interaction.user.id, to_action, reason)
 
                 async def publish() -> None:
-                    await self._announce(
-                        outcome.game, interaction, f"rolled the game back to action {to_action}", reason
-                    )
+                    await self._announce(outcome.game, interaction, DID_ROLLBACK(seq=to_action), reason)
                     await self.r.publish(record, [], outcome)  # every open decision is posted afresh
 
                 await self.r.after_commit(
                     interaction,
                     outcome.game,
                     publish,
-                    confirm=lambda: self.r.send(
-                        interaction, f"✅ Rolled {self.r.title(record)} back to action {to_action}."
-                    ),
-                    label=f"rollback to action {to_action}",
+                    confirm=lambda: self.r.send(interaction, ROLLED_BACK(title=self.r.title(record), seq=to_action)),
+                    label=LABEL_ROLLBACK(seq=to_action),
                 )
 
         await self._run(interaction, game, work)
 
-    @app_commands.command(
-        name="override", description="Edit the game: a typed edit, a JSON patch, or an action for a seat"
-    )
+    @app_commands.command(name="override", description=lstr(CMD_OVERRIDE))
     @app_commands.describe(
-        edit="A typed edit this game offers, 'patch' (JSON Patch list) or 'action' (act for a seat)",
-        payload="JSON: the edit's fields, the patch list, or the action",
-        reason="Why (shown to the table)",
-        seat="For 'action': the seat to act for (1-based)",
+        edit=lstr(ARG_EDIT),
+        payload=lstr(ARG_PAYLOAD),
+        reason=lstr(ARG_REASON),
+        seat=lstr(ARG_ACT_SEAT),
+        game=lstr(ARG_GAME),
     )
     @app_commands.autocomplete(edit=edit_autocomplete)
     @app_commands.autocomplete(game=game_autocomplete)
@@ -146,32 +240,29 @@ class GmCog(commands.GroupCog, group_name="gm", group_description="Game-master t
         game: int | None = None,
     ) -> None:
         async def work(record: Any) -> None:
-            try:
-                data = text.parse_json_arg(payload, what="payload")
-            except ValueError as exc:
-                raise UserError(str(exc)) from None
+            data = text.parse_json_arg(payload, what=WHAT_PAYLOAD())
             acting = GM_SEAT
+            what: Msg
             if edit == "patch":
                 if not isinstance(data, list):
-                    raise UserError(
-                        'A patch is a JSON list of operations, e.g. [{"op": "replace", "path": "/round", "value": 2}].'
-                    )
+                    raise UserError(PATCH_NOT_LIST(example=f"`{PATCH_EXAMPLE}`"))
                 action: dict[str, Any] = {"type": "gm_patch", "patch": data, "reason": reason}
-                what = "edited the game state (JSON patch)"
+                what = DID_PATCH()
             elif edit == "action":
                 if not isinstance(data, dict) or seat is None:
-                    raise UserError("To act for a seat give `seat` and the action as a JSON object.")
+                    raise UserError(ACT_NEEDS_SEAT())
                 action, acting = data, seat - 1
-                what = f"acted for seat {seat}"
+                what = DID_ACT(seat=seat)
             else:
                 rs = engine.ruleset(record.ruleset)
                 if edit not in rs.gm_action_types:
-                    offered = ", ".join(sorted(rs.gm_action_types)) or "none"
-                    raise UserError(f"{rs.title} offers no edit {edit!r}. Typed edits: {offered}; or use 'patch'.")
+                    kinds = sorted(rs.gm_action_types)
+                    offered: Any = ", ".join(f"`{k}`" for k in kinds) if kinds else NONE()
+                    raise UserError(NO_SUCH_EDIT(game=rs.title, edit=repr(edit), offered=offered))
                 if data is not None and not isinstance(data, dict):
-                    raise UserError("The payload of a typed edit is a JSON object of its fields.")
+                    raise UserError(EDIT_NOT_OBJECT())
                 action = {"type": edit, **(data or {})}
-                what = f"applied the edit “{edit}”"
+                what = DID_EDIT(edit=edit)
             async with self.r.lock(record.id):
                 before = (await self.r.store.load(record.id)).prompts
                 outcome = await self.r.store.gm_act(record.id, interaction.user.id, action, reason, seat=acting)
@@ -184,55 +275,48 @@ class GmCog(commands.GroupCog, group_name="gm", group_description="Game-master t
                     interaction,
                     outcome.game,
                     publish,
-                    confirm=lambda: self.r.send(interaction, f"✅ Done ({what})."),
+                    confirm=lambda: self.r.send(interaction, DONE_WHAT(what=what)),
                     label=what,
                 )
 
         await self._run(interaction, game, work)
 
-    @app_commands.command(name="resolve", description="Resolve an effect the game handed to the game master")
-    @app_commands.describe(
-        task="The open task",
-        note="What you decided (shown to the table)",
-        patch="Optional JSON Patch list applied with it",
-    )
+    @app_commands.command(name="resolve", description=lstr(CMD_RESOLVE))
+    @app_commands.describe(task=lstr(ARG_TASK), note=lstr(ARG_NOTE), patch=lstr(ARG_PATCH), game=lstr(ARG_GAME))
     @app_commands.autocomplete(task=task_autocomplete)
     @app_commands.autocomplete(game=game_autocomplete)
     async def resolve(
         self, interaction: discord.Interaction, task: int, note: str, patch: str | None = None, game: int | None = None
     ) -> None:
         async def work(record: Any) -> None:
-            try:
-                ops = text.parse_json_arg(patch, what="patch")
-            except ValueError as exc:
-                raise UserError(str(exc)) from None
+            ops = text.parse_json_arg(patch, what=WHAT_PATCH())
             if ops is not None and not isinstance(ops, list):
-                raise UserError("The patch must be a JSON list of operations.")
+                raise UserError(PATCH_NOT_OPS())
             action: dict[str, Any] = {"type": "gm_resolve", "task": task, "note": note}
             if ops:
                 action["patch"] = ops
             async with self.r.lock(record.id):
                 before = (await self.r.store.load(record.id)).prompts
                 outcome = await self.r.store.gm_act(record.id, interaction.user.id, action, note)
-                edited = " with a state edit" if ops else ""
+                did = (DID_RESOLVE_EDITED if ops else DID_RESOLVE)(task=task)
 
                 async def publish() -> None:
-                    await self._announce(outcome.game, interaction, f"resolved task {task}{edited}", note)
+                    await self._announce(outcome.game, interaction, did, note)
                     await self.r.publish(record, before, outcome)
 
                 await self.r.after_commit(
                     interaction,
                     outcome.game,
                     publish,
-                    confirm=lambda: self.r.send(interaction, f"✅ Task {task} resolved."),
-                    label=f"task {task} resolved",
+                    confirm=lambda: self.r.send(interaction, TASK_RESOLVED(task=task)),
+                    label=LABEL_TASK(task=task),
                 )
 
         await self._run(interaction, game, work)
 
-    @app_commands.command(name="replace", description="Give a seat to a substitute player")
+    @app_commands.command(name="replace", description=lstr(CMD_REPLACE))
     @app_commands.describe(
-        seat="The seat (1-based, see /game info)", player="The substitute", reason="Why (shown to the table)"
+        seat=lstr(ARG_SEAT), player=lstr(ARG_SUBSTITUTE), reason=lstr(ARG_REASON), game=lstr(ARG_GAME)
     )
     @app_commands.autocomplete(game=game_autocomplete)
     async def replace(
@@ -245,26 +329,20 @@ class GmCog(commands.GroupCog, group_name="gm", group_description="Game-master t
     ) -> None:
         async def work(record: Any) -> None:
             if getattr(player, "bot", False):
-                raise UserError("A bot cannot hold a seat; pick a person.")
+                raise UserError(BOT_SEAT())
             async with self.r.lock(record.id):
                 held = await self.r.store.gm_replace(record.id, interaction.user.id, seat - 1, player.id, reason)
                 self.r.delivery.seat_changed(record.id, seat - 1, int(held.substitutes[-1]["old_user_id"]), player.id)
 
                 async def publish() -> None:
-                    await self._announce(record, interaction, f"gave seat {seat} to {player.mention}", reason)
+                    await self._announce(record, interaction, DID_REPLACE(seat=seat, player=player.mention), reason)
                     # From now on the seat's DMs go to the substitute: a word of welcome with whatever
                     # the seat was sent but never received, then every open decision of the seat afresh
                     # (secret ones by DM, public ones in the thread).
+                    reader = await self.r.delivery.reader(record, player.id)
+                    hello = WELCOME(title=self.r.title(record), seat=seat, reason=text.truncate(reason, 1500))
                     await self.r.delivery.welcome(
-                        record,
-                        player.id,
-                        seat - 1,
-                        text.truncate(
-                            f"🛡️ **{self.r.title(record)}**: a game master gave you seat {seat} ({reason}). "
-                            "Your open decisions follow; use `/game hand` in the game's thread "
-                            "to see your hand and what you know.",
-                            text.MAX_CONTENT,
-                        ),
+                        record, player.id, seat - 1, text.truncate(render(hello, reader), text.MAX_CONTENT)
                     )
                     loaded = await self.r.store.load(record.id)
                     seats = await self.r.seat_map(record.id)
@@ -274,14 +352,14 @@ class GmCog(commands.GroupCog, group_name="gm", group_description="Game-master t
                     interaction,
                     record,
                     publish,
-                    confirm=lambda: self.r.send(interaction, f"✅ {player.mention} now holds seat {seat}."),
-                    label=f"seat {seat} given to {player.mention}",
+                    confirm=lambda: self.r.send(interaction, NOW_HOLDS(player=player.mention, seat=seat)),
+                    label=LABEL_SEAT_GIVEN(seat=seat, player=player.mention),
                 )
 
         await self._run(interaction, game, work)
 
-    @app_commands.command(name="kick", description="Remove a player; their seat stays vacant until /gm replace")
-    @app_commands.describe(player="The player to remove", reason="Why (shown to the table)")
+    @app_commands.command(name="kick", description=lstr(CMD_KICK))
+    @app_commands.describe(player=lstr(ARG_KICKED), reason=lstr(ARG_REASON), game=lstr(ARG_GAME))
     @app_commands.autocomplete(game=game_autocomplete)
     async def kick(
         self, interaction: discord.Interaction, player: discord.User, reason: str, game: int | None = None
@@ -294,46 +372,51 @@ class GmCog(commands.GroupCog, group_name="gm", group_description="Game-master t
                 await self.r.store.gm_kick(record.id, interaction.user.id, player.id, reason)
                 for vacated in held:  # what was kept for those seats stays with them, not with the player
                     self.r.delivery.seat_changed(record.id, vacated, player.id, 0)
-            await self.r.send(interaction, f"✅ {player.mention} was removed.")
-            vacant = ""
-            if held:
-                names = ", ".join(str(s + 1) for s in held)
-                vacant = f"; seat {names} is vacant until a game master uses `/gm replace`"
-            await self._announce(record, interaction, f"removed {player.mention}{vacant}", reason)
+            await self.r.send(interaction, REMOVED(player=player.mention))
+            did = (
+                DID_KICK_VACANT(player=player.mention, seats=[s + 1 for s in held])
+                if held
+                else DID_KICK(player=player.mention)
+            )
+            await self._announce(record, interaction, did, reason)
 
         await self._run(interaction, game, work)
 
     async def _status(
-        self, interaction: discord.Interaction, game: int | None, status: str, verb: str, reason: str
+        self, interaction: discord.Interaction, game: int | None, status: str, verb: Msg, reason: str
     ) -> None:
         async def work(record: Any) -> None:
             async with self.r.lock(record.id):
                 updated = await self.r.store.set_status(record.id, status, interaction.user.id, reason)
-            await self.r.send(interaction, f"✅ {self.r.title(record)} is now {updated.status}.")
-            seed = f" The seed was `{updated.seed}` (hash `{updated.seed_hash}`)." if updated.seed else ""
-            await self._announce(record, interaction, verb + seed, reason)
+            await self.r.send(interaction, NOW_STATUS(title=self.r.title(record), status=status_word(updated.status)))
+            did = DID_WITH_SEED(what=verb, seed=updated.seed, hash=updated.seed_hash or "") if updated.seed else verb
+            await self._announce(record, interaction, did, reason)
 
         await self._run(interaction, game, work)
 
-    @app_commands.command(name="pause", description="Pause a game: no actions, no reminders")
+    @app_commands.command(name="pause", description=lstr(CMD_PAUSE))
+    @app_commands.describe(reason=lstr(ARG_REASON), game=lstr(ARG_GAME))
     @app_commands.autocomplete(game=game_autocomplete)
     async def pause(self, interaction: discord.Interaction, reason: str, game: int | None = None) -> None:
-        await self._status(interaction, game, "paused", "paused the game", reason)
+        await self._status(interaction, game, "paused", DID_PAUSE(), reason)
 
-    @app_commands.command(name="resume", description="Resume a paused game")
+    @app_commands.command(name="resume", description=lstr(CMD_RESUME))
+    @app_commands.describe(reason=lstr(ARG_REASON), game=lstr(ARG_GAME))
     @app_commands.autocomplete(game=game_autocomplete)
     async def resume(self, interaction: discord.Interaction, reason: str, game: int | None = None) -> None:
-        await self._status(interaction, game, "active", "resumed the game", reason)
+        await self._status(interaction, game, "active", DID_RESUME(), reason)
 
-    @app_commands.command(name="end", description="End a game now (finished, or cancelled)")
+    @app_commands.command(name="end", description=lstr(CMD_END))
+    @app_commands.describe(reason=lstr(ARG_REASON), cancel=lstr(ARG_CANCEL), game=lstr(ARG_GAME))
     @app_commands.autocomplete(game=game_autocomplete)
     async def end(
         self, interaction: discord.Interaction, reason: str, cancel: bool = False, game: int | None = None
     ) -> None:
-        status, verb = ("cancelled", "cancelled the game") if cancel else ("finished", "ended the game")
+        status, verb = ("cancelled", DID_CANCEL()) if cancel else ("finished", DID_END())
         await self._status(interaction, game, status, verb, reason)
 
-    @app_commands.command(name="audit", description="The game-master log of a game: who did what, and why")
+    @app_commands.command(name="audit", description=lstr(CMD_AUDIT))
+    @app_commands.describe(count=lstr(ARG_COUNT), game=lstr(ARG_GAME))
     @app_commands.autocomplete(game=game_autocomplete)
     async def audit(
         self, interaction: discord.Interaction, count: app_commands.Range[int, 1, 50] = 10, game: int | None = None
@@ -341,9 +424,9 @@ class GmCog(commands.GroupCog, group_name="gm", group_description="Game-master t
         async def work(record: Any) -> None:
             entries = await self.r.store.audit(record.id, limit=count)
             if not entries:
-                await self.r.send(interaction, f"No game-master actions in {self.r.title(record)} yet.")
+                await self.r.send(interaction, NO_AUDIT(title=self.r.title(record)))
                 return
-            lines = [f"**GM audit — {self.r.title(record)}** (newest first)"]
+            lines = [render(AUDIT_HEAD(title=self.r.title(record)), await self.r.locale(interaction))]
             for e in entries:
                 detail = text.truncate(json.dumps(e.detail, separators=(",", ":")), 300)
                 who = text.mention(e.gm_user_id)
@@ -354,7 +437,8 @@ class GmCog(commands.GroupCog, group_name="gm", group_description="Game-master t
 
         await self._run(interaction, game, work)
 
-    @app_commands.command(name="view-as", description="See a seat's private view (only you see the answer)")
+    @app_commands.command(name="view-as", description=lstr(CMD_VIEW_AS))
+    @app_commands.describe(seat=lstr(ARG_VIEW_SEAT), game=lstr(ARG_GAME))
     @app_commands.autocomplete(game=game_autocomplete)
     async def view_as(
         self, interaction: discord.Interaction, seat: app_commands.Range[int, 1, 12], game: int | None = None
@@ -362,22 +446,24 @@ class GmCog(commands.GroupCog, group_name="gm", group_description="Game-master t
         async def work(record: Any) -> None:
             loaded = await self.r.store.load(record.id)
             if loaded.state is None:
-                raise UserError("The game has not started yet.")
+                raise UserError(NOT_STARTED())
             rs = engine.ruleset(record.ruleset)
             if not 0 <= seat - 1 < rs.seat_count(loaded.state):
-                raise UserError(f"There is no seat {seat} in this game.")
+                raise UserError(NO_SEAT(seat=seat))
+            locale = await self.r.locale(interaction)
+            names = self.r.names(record, {s.seat: s for s in loaded.seats if s.seat is not None})
             view = rs.view(loaded.state, seat - 1)
-            for page in text.format_view_pages(view, title=f"{self.r.title(record)} — as seat {seat}"):
+            title = render(AS_SEAT(title=self.r.title(record), seat=seat), locale)
+            for page in text.format_view_pages(view, title=title):
                 await self.r.send(interaction, page)
             tasks = rs.gm_tasks(loaded.state)
             if tasks:
-                await self.r.send(
-                    interaction, "Open GM tasks:\n" + "\n".join(f"• {t.id}: {t.text} ({t.rule})" for t in tasks)
-                )
+                lines = [render(OPEN_TASKS(), locale)] + [f"• {task_text(t, locale, names)}" for t in tasks]
+                await self.r.send(interaction, "\n".join(lines))
 
         await self._run(interaction, game, work)
 
-    @app_commands.command(name="sync", description="Force a re-sync of the bot's slash commands with Discord")
+    @app_commands.command(name="sync", description=lstr(CMD_SYNC))
     async def sync(self, interaction: discord.Interaction) -> None:
         await self.r.defer(interaction)
 
@@ -385,9 +471,9 @@ class GmCog(commands.GroupCog, group_name="gm", group_description="Game-master t
             self.r.require_gm(interaction)
             syncer = getattr(interaction.client, "command_sync", None)
             if syncer is None:
-                raise UserError("Command sync is not configured in this process.")
+                raise UserError(NO_SYNC())
             await syncer.sync(force=True)
-            await self.r.send(interaction, "✅ Slash commands synced.")
+            await self.r.send(interaction, SYNCED())
 
         await self.r.guarded(interaction, work)
 

@@ -16,9 +16,21 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from engine.core import Prompt
+from engine.core.text import message
+from i18n import EN, render
 
 from . import ids
 from .text import MAX_LABEL, MAX_OPTION, truncate
+
+CHOOSE_RANGE = message("bot.layout.choose_range", "Choose ({first}–{last} of {n})")
+PREVIOUS = message("bot.layout.previous", "◀ Previous")
+NEXT = message("bot.layout.next", "Next ▶ ({page}/{pages})")
+ANSWER = message("bot.layout.answer", "Answer…")
+ANSWER_JSON = message("bot.layout.answer_json", "Answer (JSON)")
+JSON_OBJECT = message("bot.layout.json_object", "JSON object")
+REQUIRED = message("bot.form.required", "{field} is required.")
+NOT_VALID = message("bot.form.not_valid", "{field}: {value} is not a valid {kind}.")
+MUST_BE_OBJECT = message("bot.form.must_be_object", "The answer must be a JSON object.")
 
 MAX_BUTTONS = 20  # four rows of five; the fifth row holds the form / navigation buttons
 BUTTON_LABEL_SOFT = 40  # longer labels read better in a select menu
@@ -80,8 +92,12 @@ def page_count(prompt: Prompt) -> int:
     return (len(prompt.options) + PAGE_SIZE - 1) // PAGE_SIZE
 
 
-def layout_prompt(game_id: int, prompt: Prompt, page: int = 0) -> Layout:
-    """The components for ``prompt`` (``page`` is clamped into range)."""
+def layout_prompt(game_id: int, prompt: Prompt, page: int = 0, locale: str = EN) -> Layout:
+    """The components for ``prompt`` (``page`` is clamped into range).
+
+    Labels are the prompt's own (``lang.localize_prompt`` gives a copy in the reader's
+    language); the bot's words (Previous, Next, Choose …) are rendered in ``locale``.
+    """
     kh = ids.key_hash(prompt.key)
     seat = prompt.seat
     rows: list[list[Component]] = []
@@ -109,7 +125,9 @@ def layout_prompt(game_id: int, prompt: Prompt, page: int = 0) -> Layout:
                         custom_id=ids.encode_prompt(
                             ids.SELECT, game_id, seat, kh, page * SELECTS_PER_PAGE + part // SELECT_SIZE
                         ),
-                        placeholder=truncate(f"Choose ({first}–{last} of {len(prompt.options)})", 150),
+                        placeholder=truncate(
+                            render(CHOOSE_RANGE(first=first, last=last, n=len(prompt.options)), locale), 150
+                        ),
                         options=tuple(
                             SelectOptionSpec(
                                 label=truncate(option.label, MAX_OPTION),
@@ -125,19 +143,21 @@ def layout_prompt(game_id: int, prompt: Prompt, page: int = 0) -> Layout:
     if pages > 1:
         extra.append(
             ButtonSpec(
-                ids.encode_prompt(ids.PAGE, game_id, seat, kh, max(page - 1, 0)), "◀ Previous", disabled=page == 0
+                ids.encode_prompt(ids.PAGE, game_id, seat, kh, max(page - 1, 0)),
+                render(PREVIOUS(), locale),
+                disabled=page == 0,
             )
         )
         extra.append(
             ButtonSpec(
                 ids.encode_prompt(ids.PAGE, game_id, seat, kh, min(page + 1, pages - 1)),
-                f"Next ▶ ({page + 1}/{pages})",
+                render(NEXT(page=page + 1, pages=pages), locale),
                 disabled=page >= pages - 1,
             )
         )
     if prompt.answer_schema:
         # A game may name the form button in its schema ("x-form-label"), e.g. "Make an offer…".
-        label = truncate(str(prompt.answer_schema.get("x-form-label") or "Answer…"), MAX_LABEL)
+        label = truncate(str(prompt.answer_schema.get("x-form-label") or render(ANSWER(), locale)), MAX_LABEL)
         extra.append(ButtonSpec(ids.encode_prompt(ids.FORM, game_id, seat, kh, 0), label, style="success"))
     if extra:
         rows.append(extra)
@@ -185,7 +205,7 @@ class Form:
 _SIMPLE = {"string": "string", "integer": "integer", "number": "number", "boolean": "boolean"}
 
 
-def form_for(schema: dict) -> Form:
+def form_for(schema: dict, locale: str = EN) -> Form:
     """Modal fields for a JSON schema: one input per property when it fits, else one JSON box.
 
     Properties with a ``const`` (typically the action ``type``) are filled in for the
@@ -206,12 +226,16 @@ def form_for(schema: dict) -> Form:
                     FieldSpec(name, label, kind, name in required, truncate(str(hint), 100) if hint else None)
                 )
             return Form(fixed, tuple(fields))
-        return Form(fixed, (FieldSpec("", "Answer (JSON)", "json", True, "JSON object"),))
-    return Form({}, (FieldSpec("", "Answer (JSON)", "json", True, "JSON object"),))
+        return Form(fixed, (_json_field(locale),))
+    return Form({}, (_json_field(locale),))
 
 
-def parse_form(form: Form, values: dict[str, str]) -> dict:
-    """Turn submitted text inputs into an action dict; ValueError names the bad field."""
+def _json_field(locale: str) -> FieldSpec:
+    return FieldSpec("", render(ANSWER_JSON(), locale), "json", True, render(JSON_OBJECT(), locale))
+
+
+def parse_form(form: Form, values: dict[str, str], locale: str = EN) -> dict:
+    """Turn submitted text inputs into an action dict; ValueError (in ``locale``) names the bad field."""
     import json
 
     out: dict = dict(form.fixed)
@@ -219,7 +243,7 @@ def parse_form(form: Form, values: dict[str, str]) -> dict:
         raw = (values.get(spec.name or "answer") or "").strip()
         if not raw:
             if spec.required:
-                raise ValueError(f"{spec.label} is required.")
+                raise ValueError(render(REQUIRED(field=spec.label), locale))
             continue
         try:
             if spec.kind == "integer":
@@ -235,11 +259,11 @@ def parse_form(form: Form, values: dict[str, str]) -> dict:
             else:
                 value = raw
         except (ValueError, json.JSONDecodeError):
-            raise ValueError(f"{spec.label}: {raw!r} is not a valid {spec.kind}.") from None
+            raise ValueError(render(NOT_VALID(field=spec.label, value=repr(raw), kind=spec.kind), locale)) from None
         if spec.name:
             out[spec.name] = value
         elif isinstance(value, dict):
             out.update(value)
         else:
-            raise ValueError("The answer must be a JSON object.")
+            raise ValueError(render(MUST_BE_OBJECT(), locale))
     return out

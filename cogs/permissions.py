@@ -14,7 +14,11 @@ from typing import Any
 
 import discord
 
-GM_REFUSAL = "Only a game master can do that: you need the Manage Server permission or the “{role}” role."
+from engine.core.text import message
+
+GM_REFUSAL = message(
+    "bot.refused.gm_only", "Only a game master can do that: you need the Manage Server permission or the “{role}” role."
+)
 
 
 def role_names(user: Any) -> list[str]:

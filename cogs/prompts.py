@@ -16,6 +16,8 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from engine.core import Prompt
+from engine.core.text import message
+from i18n import EN, render
 
 from . import ids
 from .layout import ButtonSpec, FieldSpec, Layout, SelectSpec, form_for, layout_prompt
@@ -149,11 +151,18 @@ class FormButton(discord.ui.DynamicItem[discord.ui.Button], template=ids.prompt_
         await _referee(interaction).open_form(interaction, self.ref)
 
 
+JOIN = message("bot.button.join", "Join")
+START = message("bot.button.start", "Start")
+OPEN_PANEL = message("bot.button.open_panel", "Open my private panel")
+
+
 class JoinButton(discord.ui.DynamicItem[discord.ui.Button], template=ids.game_template(ids.JOIN)):
-    def __init__(self, game_id: int) -> None:
+    def __init__(self, game_id: int, locale: str = EN) -> None:
         super().__init__(
             discord.ui.Button(
-                label="Join", style=discord.ButtonStyle.success, custom_id=ids.encode_game(ids.JOIN, game_id)
+                label=render(JOIN(), locale),
+                style=discord.ButtonStyle.success,
+                custom_id=ids.encode_game(ids.JOIN, game_id),
             )
         )
         self.game_id = game_id
@@ -169,10 +178,12 @@ class JoinButton(discord.ui.DynamicItem[discord.ui.Button], template=ids.game_te
 
 
 class StartButton(discord.ui.DynamicItem[discord.ui.Button], template=ids.game_template(ids.START)):
-    def __init__(self, game_id: int) -> None:
+    def __init__(self, game_id: int, locale: str = EN) -> None:
         super().__init__(
             discord.ui.Button(
-                label="Start", style=discord.ButtonStyle.primary, custom_id=ids.encode_game(ids.START, game_id)
+                label=render(START(), locale),
+                style=discord.ButtonStyle.primary,
+                custom_id=ids.encode_game(ids.START, game_id),
             )
         )
         self.game_id = game_id
@@ -190,10 +201,10 @@ class StartButton(discord.ui.DynamicItem[discord.ui.Button], template=ids.game_t
 class PanelButton(discord.ui.DynamicItem[discord.ui.Button], template=ids.game_template(ids.PANEL)):
     """Opens the presser's own ephemeral private panel: the universal fallback for closed DMs."""
 
-    def __init__(self, game_id: int) -> None:
+    def __init__(self, game_id: int, locale: str = EN) -> None:
         super().__init__(
             discord.ui.Button(
-                label="Open my private panel",
+                label=render(OPEN_PANEL(), locale),
                 emoji="🔒",
                 style=discord.ButtonStyle.secondary,
                 custom_id=ids.encode_game(ids.PANEL, game_id),
@@ -283,8 +294,9 @@ class PromptModal(discord.ui.Modal):
         return None
 
 
-def modal_for(ref: ids.PromptRef, prompt: Prompt) -> PromptModal:
-    form = form_for(prompt.answer_schema or {})
+def modal_for(ref: ids.PromptRef, prompt: Prompt, locale: str = EN) -> PromptModal:
+    """The form of ``prompt`` (give the reader's ``lang.localize_prompt`` copy) in ``locale``."""
+    form = form_for(prompt.answer_schema or {}, locale)
     return PromptModal(ref, prompt.question, form.fields)
 
 

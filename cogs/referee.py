@@ -28,9 +28,11 @@ from discord import app_commands
 import engine
 import renderers
 from engine.core import GM_SEAT, Prompt, RuleViolation
+from engine.core.text import Msg, Ref, message
+from i18n import EN, Names, render
 from store import ActOutcome, GameRecord, GameStore, SeatRecord, StoreError
 
-from . import ids, text
+from . import ids, lang, store_text, text
 from .delivery import SEND_ERRORS, Delivery, user_mentions
 from .layout import find_prompt, form_for, layout_prompt, parse_form
 from .permissions import GM_REFUSAL, interaction_is_gm, is_gm
@@ -44,12 +46,102 @@ Clock = Callable[[], datetime]
 LIVE = ["open", "active", "paused"]
 
 
+# The bot's own sentences (issue 10): rendered in the reader's language at delivery.
+GM_REFUSAL_ELSEWHERE = message("bot.refused.gm_only_own_server", "{refusal} (in the game's own server)")
+NOT_HERE = message("bot.refused.not_here", "You may not use this command here.")
+UNEXPECTED = message(
+    "bot.error.unexpected",
+    "⚠️ Something went wrong on my side; the error has been logged. "
+    "`/game status` shows whether your last action went through.",
+)
+WHICH_GAME = message(
+    "bot.refused.which_game", "Which game? Use the command in the game's thread or give its number with `game:`."
+)
+NO_GAME_HERE = message(
+    "bot.refused.no_game_here",
+    "You are not in any game here. Use `/game list` to find one, or give its number with `game:`.",
+)
+OTHER_SERVER = message("bot.refused.other_server", "Game #{game} belongs to another server.")
+DM_REACH = message(
+    "bot.refused.dm_reach",
+    "From a direct message you can reach only your own games; game #{game} is not one of them. "
+    "Use the command in the game's server.",
+)
+RESOLVED_NOTHING_TO_DO = message(
+    "bot.prompt.resolved_nothing_to_do", "✅ That decision has already been resolved; nothing more to do here."
+)
+RESOLVED = message("bot.prompt.resolved", "✅ That decision has already been resolved.")
+RESOLVED_REFUSAL = message("bot.refused.resolved", "That decision has already been resolved.")
+NOT_PLAYING = message("bot.refused.not_playing", "You are not playing in this game.")
+WRONG_SEAT = message("bot.refused.wrong_seat", "These buttons are for seat {seat}; you hold seat {held}.")
+OPTION_GONE = message("bot.refused.option_gone", "That option is not available any more.")
+ALREADY_DONE = message("bot.act.already_done", "✅ Already done.")
+MAY_CHANGE = message("bot.act.may_change", "You may change it until everyone has locked in.")
+DONE = message("bot.act.done", "✅ Done: {label}.")
+RECORDED = message(
+    "bot.act.recorded", "✅ Your action was recorded. Posting it to the table failed for now; the post will follow."
+)
+RECORDED_WHAT = message(
+    "bot.act.recorded_what",
+    "✅ Your action was recorded ({label}). Posting it to the table failed for now; the post will follow.",
+)
+CURRENT_CHOICE = message("bot.prompt.current_choice", "➡️ Your current choice: **{label}**")
+CHOSEN = message("bot.prompt.chosen", "✅ Chosen: **{label}**")
+FORM_FOR_SEAT = message("bot.refused.form_for_seat", "This form is for seat {seat}.")
+NOT_WAITING = message("bot.refused.not_waiting", "The game is not waiting for anything from you right now.")
+ANSWER_OBJECT = message("bot.refused.answer_object", "The answer must be a JSON object, e.g. {example}.")
+NOT_YOUR_OPTION = message("bot.refused.not_your_option", "That is not one of your options now; pick one from the list.")
+PICK_OPTION = message("bot.refused.pick_option", "Pick an option from the list, or give an `answer` as JSON.")
+BOARD_AFTER = message("bot.board.after_action", "🗺️ **{title}** — board after action {seq}")
+GM_RULING_DUE = message(
+    "bot.gm.ruling_due",
+    "{title} waits for a game-master ruling (rule {rule}). "
+    "Use `/gm resolve` in this thread: the task's details show only to you there.",
+)
+YOUR_SEAT = message("bot.your_seat", "your seat {seat}")
+PRIVATE_DM_HEAD = message("bot.dm.head", "🔒 **{title}**")
+NOT_STARTED_PRIVATE = message(
+    "bot.refused.not_started_private", "The game has not started yet, so there is nothing private to show."
+)
+PANEL_HEAD = message("bot.panel.head", "🔒 **Your private panel — {title}** (only you can see this)")
+PANEL_UNDELIVERED = message("bot.panel.undelivered", "**Messages I could not send you by DM:**")
+PANEL_SEAT_VIEW = message("bot.panel.seat_view", "Seat {seat}: what you see")
+PANEL_FALLBACK_HEAD = message(
+    "bot.panel.fallback_head", "📭 **I could not DM you, so here is what I tried to send** (only you can see this)"
+)
+JOINED_YOU = message("bot.lobby.joined_you", "✅ You joined {title}.")
+JOINED_YOU_AS = message("bot.lobby.joined_you_as", "✅ You joined {title} as {faction}.")
+JOINED = message("bot.lobby.joined", "➕ {player} joined ({seats}/{cap} seats).")
+JOINED_AS = message("bot.lobby.joined_as", "➕ {player} joined as {faction} ({seats}/{cap} seats).")
+SEED_GM_ONLY = message(
+    "bot.refused.seed_gm_only",
+    "Only a game master can fix the seed: whoever knows it knows every shuffle. "
+    "Start without `seed` and the bot draws a secret one.",
+)
+START_WHO = message("bot.refused.start_who", "Only the game's creator, a seated player or a game master can start it.")
+LABEL_START = message("bot.act.label.start", "the start")
+STARTED = message("bot.lobby.started", "✅ {title} has started. Seed hash (SHA-256): `{hash}`.")
+STARTED_FIXED = message(
+    "bot.lobby.started_fixed", "✅ {title} has started with the seed you fixed. Seed hash (SHA-256): `{hash}`."
+)
+
+
 def utcnow() -> datetime:
     return datetime.now(UTC)
 
 
 class UserError(Exception):
-    """Bad input from a player: shown as an ephemeral refusal; nothing was changed."""
+    """Bad input from a player: shown as an ephemeral refusal; nothing was changed.
+
+    Its argument is a ``Msg`` (rendered in the reader's language) or already finished text.
+    """
+
+    def __init__(self, reason: lang.Text) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+    def __str__(self) -> str:
+        return lang.tr(self.reason, EN)
 
 
 class Referee:
@@ -61,16 +153,20 @@ class Referee:
         self.gm_role = gm_role
         self.clock = clock
         self.delivery = Delivery(client, gm_role, store)
+        # Who reads which language; shared with delivery so a DM follows a choice at once.
+        self.locales = lang.Locales(store)
+        self.delivery.locales = self.locales
         self._locks: dict[int, asyncio.Lock] = {}
         # Per-game replacements for the generic modal of a structured prompt (e.g. the
         # Age of Heroes offer builder): ruleset name -> handler(interaction, ref, prompt, loaded)
         # that answers the interaction itself and returns True, or returns False to fall back.
         self.form_builders: dict[str, Callable[..., Awaitable[bool]]] = {}
-        # Per-game text for the private panel: ruleset name -> formatter(view, title=...) -> pages.
+        # Per-game text for the private panel: ruleset name -> formatter(view, title=..., locale=..., names=...)
+        # -> pages, in the reader's language.
         self.panel_formatters: dict[str, Callable[..., list[str]]] = {}
         # Per-game extra components on a prompt's own message (e.g. the Age of Heroes
         # Counter… buttons next to Accept / Decline): ruleset name -> extras(game_id, prompt,
-        # layout) returning DynamicItems with rows after the layout's. The game's cog
+        # layout, locale) returning DynamicItems with rows after the layout's. The game's cog
         # registers their templates, so they survive restarts like every other component.
         self.prompt_extras: dict[str, Callable[..., list[discord.ui.Item[Any]]]] = {}
 
@@ -82,14 +178,23 @@ class Referee:
             lock = self._locks[game_id] = asyncio.Lock()
         return lock
 
-    def prompt_view(self, ruleset: str, game_id: int, prompt: Prompt, page: int = 0) -> discord.ui.View | None:
-        """A prompt's components (``cogs.layout``) plus whatever its game adds (``prompt_extras``)."""
-        layout = layout_prompt(game_id, prompt, page)
+    def prompt_view(
+        self,
+        ruleset: str,
+        game_id: int,
+        prompt: Prompt,
+        page: int = 0,
+        locale: str = EN,
+        names: Names | None = None,
+    ) -> discord.ui.View | None:
+        """A prompt's components (``cogs.layout``) plus whatever its game adds (``prompt_extras``),
+        labelled in ``locale`` (the reader's: the thread's for a public prompt, the seat's for a DM)."""
+        layout = layout_prompt(game_id, lang.localize_prompt(prompt, locale, names), page, locale)
         items = items_for(layout)
         extras = self.prompt_extras.get(ruleset)
         if extras is not None:
             try:
-                items += extras(game_id, prompt, layout)
+                items += extras(game_id, prompt, layout, locale)
             except (LookupError, ValueError, TypeError):  # the prompt still goes out, just without its extras
                 log.exception("extra components for a %s prompt failed", ruleset)
         return frozen_view(items)
@@ -99,7 +204,7 @@ class Referee:
 
     def require_gm(self, interaction: discord.Interaction) -> None:
         if not self.is_gm(interaction):
-            raise UserError(GM_REFUSAL.format(role=self.gm_role))
+            raise UserError(GM_REFUSAL(role=self.gm_role))
 
     async def gm_of(self, interaction: discord.Interaction, guild_id: int | None) -> bool:
         """Whether the user is a game master of ``guild_id``, a game's own server.
@@ -125,7 +230,7 @@ class Referee:
 
     async def require_gm_of(self, interaction: discord.Interaction, game: GameRecord) -> None:
         if not await self.gm_of(interaction, game.guild_id):
-            raise UserError(GM_REFUSAL.format(role=self.gm_role) + " (in the game's own server)")
+            raise UserError(GM_REFUSAL_ELSEWHERE(refusal=GM_REFUSAL(role=self.gm_role)))
 
     @staticmethod
     def title(game: GameRecord) -> str:
@@ -135,6 +240,14 @@ class Referee:
             name = game.ruleset
         return f"{name} #{game.id}"
 
+    async def locale(self, interaction: discord.Interaction) -> str:
+        """The language of a reply to ``interaction``: the user's choice, else their client's."""
+        return await self.locales.of_interaction(interaction)
+
+    def names(self, game: GameRecord, seats: dict[int, SeatRecord] | None = None) -> Names:
+        """How the game's ``Ref``s read: its seats' players, then its content's names."""
+        return lang.names_for(game.ruleset, seats)
+
     async def defer(self, interaction: discord.Interaction, *, ephemeral: bool = True) -> None:
         if not interaction.response.is_done():
             await interaction.response.defer(ephemeral=ephemeral, thinking=True)
@@ -142,14 +255,19 @@ class Referee:
     async def send(
         self,
         interaction: discord.Interaction,
-        content: str,
+        content: lang.Text,
         *,
         ephemeral: bool = True,
         view: discord.ui.View | None = None,
         png: bytes | None = None,
         mentions: discord.AllowedMentions | None = None,
     ) -> None:
-        """Reply (first response or follow-up), split at 2000 characters; components go on the last part."""
+        """Reply (first response or follow-up), split at 2000 characters; components go on the last part.
+
+        A ``Msg`` is rendered in the reader's language (``locale``).
+        """
+        if not isinstance(content, str):
+            content = render(content, await self.locale(interaction))
         parts = text.chunk(content)
         for i, part in enumerate(parts):
             last = i == len(parts) - 1
@@ -172,23 +290,25 @@ class Referee:
         """Turn an error into the player-facing refusal; unexpected errors are logged, never shown raw."""
         if isinstance(exc, app_commands.CommandInvokeError):
             exc = exc.original
+        try:
+            locale = await self.locale(interaction)
+        except StoreError:
+            locale = lang.interaction_locale(interaction) or EN
+        message: lang.Text
         if isinstance(exc, RuleViolation):
-            message = text.violation(exc)
+            message = text.violation(store_text.violation_msg(exc), locale)
         elif isinstance(exc, StoreError):
-            message = text.refusal(exc.message)
+            message = text.refusal(store_text.store_reason(exc), locale)  # the store's English read back as a Msg
         elif isinstance(exc, (UserError, text.BadArgument)):
-            message = text.refusal(str(exc))
+            message = text.refusal(exc.reason, locale)
         elif isinstance(exc, app_commands.CheckFailure):
-            message = text.refusal(str(exc) or "You may not use this command here.")
+            message = text.refusal(str(exc) or NOT_HERE(), locale)
         else:
             log.exception(
                 "unexpected error in %s", getattr(interaction.command, "qualified_name", "a component"), exc_info=exc
             )
             # Not "nothing was changed": the error may come after the store committed something.
-            message = (
-                "⚠️ Something went wrong on my side; the error has been logged. "
-                "`/game status` shows whether your last action went through."
-            )
+            message = UNEXPECTED()
         try:
             await self.send(interaction, message, ephemeral=True)
         except SEND_ERRORS:
@@ -217,14 +337,10 @@ class Referee:
             if interaction.guild_id is not None:
                 mine = [g for g in mine if g.guild_id == interaction.guild_id]
             if len(mine) != 1:
-                raise UserError(
-                    "Which game? Use the command in the game's thread or give its number with `game:`."
-                    if mine
-                    else "You are not in any game here. Use `/game list` to find one, or give its number with `game:`."
-                )
+                raise UserError(WHICH_GAME() if mine else NO_GAME_HERE())
             game = mine[0]
         if interaction.guild_id is not None and game.guild_id != interaction.guild_id:
-            raise UserError(f"Game #{game.id} belongs to another server.")
+            raise UserError(OTHER_SERVER(game=game.id))
         if interaction.guild_id is None:
             await self._check_dm_reach(interaction, game)
         return game
@@ -236,10 +352,7 @@ class Referee:
             return
         if await self.gm_of(interaction, game.guild_id):
             return
-        raise UserError(
-            f"From a direct message you can reach only your own games; game #{game.id} is not one of them. "
-            "Use the command in the game's server."
-        )
+        raise UserError(DM_REACH(game=game.id))
 
     async def seat_map(self, game_id: int) -> dict[int, SeatRecord]:
         return {s.seat: s for s in await self.store.seats(game_id) if s.seat is not None}
@@ -266,41 +379,46 @@ class Referee:
             loaded = await self.store.load(ref.game)
             prompt = find_prompt(loaded.prompts, ref.seat, ref.keyhash)
             if prompt is None:
-                await self.send(interaction, "✅ That decision has already been resolved; nothing more to do here.")
+                await self.send(interaction, RESOLVED_NOTHING_TO_DO())
                 return True
             if ref.seat == GM_SEAT:
                 await self.require_gm_of(interaction, loaded.game)
             else:
                 mine = sorted(s.seat for s in loaded.seats if s.user_id == user_id and s.seat is not None)
                 if not mine:
-                    raise UserError("You are not playing in this game.")
+                    raise UserError(NOT_PLAYING())
                 if ref.seat not in mine:
                     held = ", ".join(str(s + 1) for s in mine)
-                    raise UserError(f"These buttons are for seat {ref.seat + 1}; you hold seat {held}.")
+                    raise UserError(WRONG_SEAT(seat=ref.seat + 1, held=held))
+            locale = await self.locale(interaction)
+            seats = {s.seat: s for s in loaded.seats if s.seat is not None}
+            shown = lang.localize_prompt(prompt, locale, self.names(loaded.game, seats))
             if action is None:
                 if index is None or not 0 <= index < len(prompt.options):
-                    raise UserError("That option is not available any more.")
+                    raise UserError(OPTION_GONE())
                 chosen = prompt.options[index]
-                action, label = dict(chosen.action), chosen.label
+                action, label, english = dict(chosen.action), shown.options[index].label, chosen.label
             else:
                 option = prompt.option_for(action)
-                label = option.label if option else self._describe(loaded, ref.seat, action)
+                english = option.label if option else self._describe(loaded, ref.seat, action)
+                label = shown.options[prompt.options.index(option)].label if option else english
             if ref.seat == GM_SEAT:
-                outcome = await self.store.gm_act(ref.game, user_id, action, f"resolved through the prompt: {label}")
+                # The audit trail is for the table's GMs: kept in the code's language.
+                outcome = await self.store.gm_act(ref.game, user_id, action, f"resolved through the prompt: {english}")
             else:
                 outcome = await self.store.act(
                     ref.game, user_id, action, interaction_id=str(interaction.id), seat=ref.seat
                 )
             if outcome.duplicate:
-                await self.send(interaction, "✅ Already done.")
+                await self.send(interaction, ALREADY_DONE())
                 return True
             still_open = any(p.seat == ref.seat and p.key == prompt.key for p in outcome.prompts)
-            note = " You may change it until everyone has locked in." if prompt.simultaneous and still_open else ""
-            seats = {s.seat: s for s in loaded.seats if s.seat is not None}
+            note = " " + render(MAY_CHANGE(), locale) if prompt.simultaneous and still_open else ""
 
             async def confirm() -> None:
-                await self.send(interaction, text.truncate(f"✅ Done: {label}.{note}", text.MAX_CONTENT))
-                await self._mark_message(interaction, prompt, label, still_open)
+                done = render(DONE(label=label), locale)
+                await self.send(interaction, text.truncate(f"{done}{note}", text.MAX_CONTENT))
+                await self._mark_message(interaction, prompt, label, still_open, locale)
 
             # The action is committed: confirming to the presser and telling the table
             # run side by side; the game lock still keeps this game's posts in order.
@@ -320,7 +438,7 @@ class Referee:
         publish: Callable[[], Awaitable[object]],
         *,
         confirm: Callable[[], Awaitable[object]] | None = None,
-        label: str = "",
+        label: lang.Text = "",
     ) -> None:
         """Confirm and publish a change the store has already committed.
 
@@ -345,15 +463,8 @@ class Referee:
         self.delivery.later(game, f"publishing of an action in game {game.id}", publish)
         if interaction is None:
             return
-        what = f" ({label})" if label else ""
         try:
-            await self.send(
-                interaction,
-                text.truncate(
-                    f"✅ Your action was recorded{what}. Posting it to the table failed for now; the post will follow.",
-                    text.MAX_CONTENT,
-                ),
-            )
+            await self.send(interaction, RECORDED_WHAT(label=label) if label else RECORDED())
         except SEND_ERRORS:
             log.warning("could not tell %s that their action was recorded", interaction.user.id)
 
@@ -367,7 +478,7 @@ class Referee:
             return str(action.get("type", "answer"))
 
     async def _mark_message(
-        self, interaction: discord.Interaction, prompt: Prompt, label: str, still_open: bool
+        self, interaction: discord.Interaction, prompt: Prompt, label: str, still_open: bool, locale: str = EN
     ) -> None:
         """Show the choice on the prompt message itself (only where that reveals nothing new)."""
         message = interaction.message
@@ -377,10 +488,12 @@ class Referee:
             return  # a secret prompt in a shared channel: never write the answer there
         try:
             if still_open:
-                content = text.truncate(f"{message.content}\n➡️ Your current choice: **{label}**", text.MAX_CONTENT)
+                mark = render(CURRENT_CHOICE(label=label), locale)
+                content = text.truncate(f"{message.content}\n{mark}", text.MAX_CONTENT)
                 await message.edit(content=content)
             else:
-                content = text.truncate(f"{message.content}\n✅ Chosen: **{label}**", text.MAX_CONTENT)
+                mark = render(CHOSEN(label=label), locale)
+                content = text.truncate(f"{message.content}\n{mark}", text.MAX_CONTENT)
                 await message.edit(content=content, view=None)
         except discord.HTTPException:
             log.debug("could not mark prompt message %s", message.id)
@@ -391,9 +504,15 @@ class Referee:
             prompt = find_prompt(loaded.prompts, ref.seat, ref.keyhash)
             if prompt is None:
                 await interaction.response.edit_message(view=None)
-                await self.send(interaction, "✅ That decision has already been resolved.")
+                await self.send(interaction, RESOLVED())
                 return
-            view = self.prompt_view(loaded.game.ruleset, ref.game, prompt, ref.arg)
+            # The page's labels in the language the message was written in: the thread's for a
+            # public prompt, the seat's own for a secret one.
+            reader = lang.game_locale(loaded.game) if not prompt.secret else await self.locale(interaction)
+            seats = {s.seat: s for s in loaded.seats if s.seat is not None}
+            view = self.prompt_view(
+                loaded.game.ruleset, ref.game, prompt, ref.arg, reader, self.names(loaded.game, seats)
+            )
             await interaction.response.edit_message(view=view)
 
         await self.guarded(interaction, work)
@@ -405,15 +524,17 @@ class Referee:
             loaded = await self.store.load(ref.game)
             prompt = find_prompt(loaded.prompts, ref.seat, ref.keyhash)
             if prompt is None:
-                raise UserError("That decision has already been resolved.")
+                raise UserError(RESOLVED_REFUSAL())
             if ref.seat == GM_SEAT:
                 await self.require_gm_of(interaction, loaded.game)  # the form's title is the task's text
             elif not any(s.seat == ref.seat and s.user_id == interaction.user.id for s in loaded.seats):
-                raise UserError(f"This form is for seat {ref.seat + 1}.")
+                raise UserError(FORM_FOR_SEAT(seat=ref.seat + 1))
             builder = self.form_builders.get(loaded.game.ruleset)
             if builder is not None and await builder(interaction, ref, prompt, loaded):
                 return
-            await interaction.response.send_modal(modal_for(ref, prompt))
+            locale = await self.locale(interaction)
+            shown = lang.localize_prompt(prompt, locale, self.names(loaded.game))
+            await interaction.response.send_modal(modal_for(ref, shown, locale))
 
         await self.guarded(interaction, work)
 
@@ -431,9 +552,10 @@ class Referee:
             loaded = await self.store.load(ref.game)
             prompt = find_prompt(loaded.prompts, ref.seat, ref.keyhash)
             if prompt is None:
-                raise UserError("That decision has already been resolved.")
+                raise UserError(RESOLVED_REFUSAL())
+            locale = await self.locale(interaction)
             try:
-                return parse_form(form_for(prompt.answer_schema or {}), submitted_values(data))
+                return parse_form(form_for(prompt.answer_schema or {}, locale), submitted_values(data), locale)
             except ValueError as exc:
                 raise UserError(str(exc)) from None
 
@@ -453,11 +575,11 @@ class Referee:
             mine = [s.seat for s in loaded.seats if s.user_id == interaction.user.id and s.seat is not None]
             prompts = [p for p in loaded.prompts if p.seat in mine]
             if not prompts:
-                raise UserError("The game is not waiting for anything from you right now.")
+                raise UserError(NOT_WAITING())
             if answer:
-                parsed = text.parse_json_arg(answer, what="answer")
+                parsed = text.parse_json_arg(answer, what=text.WHAT_ANSWER())
                 if not isinstance(parsed, dict):
-                    raise UserError('The answer must be a JSON object, e.g. {"type": "pick", "card": "..."}.')
+                    raise UserError(ANSWER_OBJECT(example='{"type": "pick", "card": "..."}'))
                 prompt = prompts[0]
                 return ids.PromptRef(ids.OPTION, game.id, prompt.seat, ids.key_hash(prompt.key), 0), None, parsed
             if option:
@@ -466,11 +588,13 @@ class Referee:
                     kh = ids.key_hash(prompt.key)
                     if decoded is not None and decoded[0] == kh:
                         return ids.PromptRef(ids.OPTION, game.id, prompt.seat, kh, decoded[1]), decoded[1], None
+                    shown = lang.localize_prompt(prompt, await self.locale(interaction), self.names(game))
                     for i, opt in enumerate(prompt.options):
-                        if opt.label.casefold() == option.strip().casefold():
+                        typed = option.strip().casefold()
+                        if typed in (opt.label.casefold(), shown.options[i].label.casefold()):
                             return ids.PromptRef(ids.OPTION, game.id, prompt.seat, kh, i), i, None
-                raise UserError("That is not one of your options now; pick one from the list.")
-            raise UserError("Pick an option from the list, or give an `answer` as JSON.")
+                raise UserError(NOT_YOUR_OPTION())
+            raise UserError(PICK_OPTION())
 
         found = await self.guarded(interaction, work)
         if found is not None:
@@ -492,14 +616,18 @@ class Referee:
         if seats is None:
             seats = await self.seat_map(game.id)
         routed = route_events(outcome.events)
+        names = self.names(game, seats)
+        here = lang.game_locale(game)
         if routed.public:
-            await self.delivery.post(game, text.format_events(routed.public), mentions=user_mentions())
+            await self.delivery.post(game, text.format_events(routed.public, here, names), mentions=user_mentions())
         for seat, events in routed.private.items():
             record = seats.get(seat)
             if record is None or not record.user_id:
                 continue
+            reader = await self.delivery.reader(game, record.user_id)
+            head = render(PRIVATE_DM_HEAD(title=self.title(game)), reader)
             await self.delivery.dm(
-                game, record.user_id, f"🔒 **{self.title(game)}**\n{text.format_events(events)}", seat=seat
+                game, record.user_id, f"{head}\n{text.format_events(events, reader, names)}", seat=seat
             )
         if outcome.state is not None and (
             outcome.seq == 0 or outcome.result is not None or any(e.milestone for e in outcome.events)
@@ -509,9 +637,11 @@ class Referee:
         fresh += [p for p in outcome.prompts if p.seat in repost_seats and p not in fresh]
         await self.post_prompts(game, seats, fresh)
         if outcome.result is not None:
-            names = {s: text.seat_label(s, r.user_id, r.faction) for s, r in seats.items()}
+            labels = {s: text.seat_label(s, r.user_id, r.faction, here, names) for s, r in seats.items()}
             await self.delivery.post(
-                game, text.format_result(outcome.result, names, seed=None, seed_hash=None), mentions=user_mentions()
+                game,
+                text.format_result(outcome.result, labels, seed=None, seed_hash=None, locale=here),
+                mentions=user_mentions(),
             )
 
     async def post_board(self, game: GameRecord, state: Any, seq: int) -> None:
@@ -522,39 +652,49 @@ class Referee:
         """
         rs = engine.ruleset(game.ruleset)
         try:
-            png = await renderers.render_png(game.ruleset, rs.view(state, None))
+            png = await renderers.render_png(
+                game.ruleset, rs.view(state, None), locale=lang.game_locale(game), names=self.names(game)
+            )
         except (LookupError, ValueError, TypeError, OSError, RuntimeError):
             # matplotlib's and a renderer's own failures: the picture is an extra, the game goes on.
             log.exception("rendering the board of game %s failed", game.id)
             return
         if png is not None:
-            await self.delivery.post(game, f"🗺️ **{self.title(game)}** — board after action {seq}", png=png)
+            await self.delivery.post(game, BOARD_AFTER(title=self.title(game), seq=seq), png=png)
 
     async def post_prompts(self, game: GameRecord, seats: dict[int, SeatRecord], prompts: list[Prompt]) -> None:
+        """Each prompt in its reader's language: a secret one in its seat's, a public one in the thread's."""
+        names = self.names(game, seats)
+        here = lang.game_locale(game)
         for prompt in prompts:
             if prompt.seat == GM_SEAT:
                 # A GM task's text may name a secret card: the thread only hears that a ruling is due.
                 # The prompt's own button ("Resolved") is attached: only a game master may press it.
+                shown = lang.localize_prompt(prompt, here, names)
                 await self.delivery.tell_gm(
                     game,
-                    f"{self.title(game)} waits for a game-master ruling (rule {prompt.rule}). "
-                    "Use `/gm resolve` in this thread: the task's details show only to you there.",
-                    view=frozen_view(items_for(layout_prompt(game.id, prompt))),
+                    GM_RULING_DUE(title=self.title(game), rule=prompt.rule),
+                    view=frozen_view(items_for(layout_prompt(game.id, shown, 0, here))),
                 )
                 continue
-            view = self.prompt_view(game.ruleset, game.id, prompt)
             record = seats.get(prompt.seat)
             user_id = record.user_id if record else 0
             if prompt.secret:
                 if not user_id:
                     continue
+                reader = await self.delivery.reader(game, user_id)
+                view = self.prompt_view(game.ruleset, game.id, prompt, 0, reader, names)
+                who = render(YOUR_SEAT(seat=prompt.seat + 1), reader)
                 content = text.format_prompt(
-                    prompt, game_id=game.id, title=self.title(game), who=f"your seat {prompt.seat + 1}"
+                    prompt, game_id=game.id, title=self.title(game), who=who, locale=reader, names=names
                 )
                 await self.delivery.dm(game, user_id, content, seat=prompt.seat, view=view)
             else:
-                who = text.seat_label(prompt.seat, user_id or None, record.faction if record else None)
-                content = text.format_prompt(prompt, game_id=game.id, title=self.title(game), who=who)
+                view = self.prompt_view(game.ruleset, game.id, prompt, 0, here, names)
+                who = text.seat_label(prompt.seat, user_id or None, record.faction if record else None, here, names)
+                content = text.format_prompt(
+                    prompt, game_id=game.id, title=self.title(game), who=who, locale=here, names=names
+                )
                 await self.delivery.post(game, content, view=view, mentions=user_mentions())
 
     # ---- the private panel ---------------------------------------------------------------
@@ -563,39 +703,49 @@ class Referee:
         await self.defer(interaction)
         await self.guarded(interaction, lambda: self._panel(interaction, game_id))
 
-    async def _panel(self, interaction: discord.Interaction, game_id: int, *, header: str | None = None) -> None:
+    async def _panel(self, interaction: discord.Interaction, game_id: int, *, header: Msg | None = None) -> None:
         loaded = await self.store.load(game_id)
         user_id = interaction.user.id
         seats = sorted(s.seat for s in loaded.seats if s.user_id == user_id and s.seat is not None)
         if not seats:
             if any(s.user_id == user_id for s in loaded.seats):
-                raise UserError("The game has not started yet, so there is nothing private to show.")
-            raise UserError("You are not playing in this game.")
+                raise UserError(NOT_STARTED_PRIVATE())
+            raise UserError(NOT_PLAYING())
         rs = engine.ruleset(loaded.game.ruleset)
+        locale = await self.locale(interaction)
+        names = self.names(loaded.game, {s.seat: s for s in loaded.seats if s.seat is not None})
         pending = await self.delivery.take_pending(game_id, user_id)
-        lines = [header or f"🔒 **Your private panel — {self.title(loaded.game)}** (only you can see this)"]
+        lines = [render(header or PANEL_HEAD(title=self.title(loaded.game)), locale)]
         if pending:
-            lines.append("**Messages I could not send you by DM:**")
+            lines.append(render(PANEL_UNDELIVERED(), locale))
             lines.extend(pending)
         await self.send(interaction, "\n".join(lines))
         for seat in seats:
             view = rs.view(loaded.state, seat)
-            formatter = self.panel_formatters.get(loaded.game.ruleset, text.format_view_pages)
-            for page in formatter(view, title=f"Seat {seat + 1}: what you see"):
+            title = render(PANEL_SEAT_VIEW(seat=seat + 1), locale)
+            formatter = self.panel_formatters.get(loaded.game.ruleset)
+            # A game's own panel is written in the reader's language; the generic dump prints the view.
+            pages = (
+                formatter(view, title=title, locale=locale, names=names)
+                if formatter is not None
+                else text.format_view_pages(view, title=title)
+            )
+            for page in pages:
                 await self.send(interaction, page)
             for prompt in loaded.prompts:
                 if prompt.seat == seat:
+                    who = render(YOUR_SEAT(seat=seat + 1), locale)
                     content = text.format_prompt(
-                        prompt, game_id=game_id, title=self.title(loaded.game), who=f"your seat {seat + 1}"
+                        prompt, game_id=game_id, title=self.title(loaded.game), who=who, locale=locale, names=names
                     )
-                    await self.send(interaction, content, view=self.prompt_view(loaded.game.ruleset, game_id, prompt))
+                    shown = self.prompt_view(loaded.game.ruleset, game_id, prompt, 0, locale, names)
+                    await self.send(interaction, content, view=shown)
 
     async def offer_fallback(self, interaction: discord.Interaction, game_id: int) -> None:
         """After any interaction in a game: a player whose DMs failed gets their panel ephemerally."""
         if interaction.guild_id is None or not await self.delivery.has_pending(game_id, interaction.user.id):
             return
-        header = "📭 **I could not DM you, so here is what I tried to send** (only you can see this)"
-        await self.guarded(interaction, lambda: self._panel(interaction, game_id, header=header))
+        await self.guarded(interaction, lambda: self._panel(interaction, game_id, header=PANEL_FALLBACK_HEAD()))
 
     async def on_app_command_completion(self, interaction: discord.Interaction, command: Any) -> None:
         """Any slash command counts as "interacting": a player with undelivered DMs gets their panel."""
@@ -620,13 +770,18 @@ class Referee:
             seats = await self.store.seats(game.id)
             rs = engine.ruleset(game.ruleset)
             cap = int(game.options.get("players") or rs.max_players)
-            extra = f" as {faction}" if faction else ""
-            await self.send(interaction, f"✅ You joined {self.title(game)}{extra}.")
-            await self.delivery.post(
-                game,
-                f"➕ {text.mention(interaction.user.id)} joined{extra} ({len(seats)}/{cap} seats).",
-                mentions=discord.AllowedMentions.none(),
-            )
+            title, player = self.title(game), text.mention(interaction.user.id)
+            side = Ref(kind=lang.FACTION_KIND, id=faction) if faction else None
+            if side is not None:
+                await self.send(
+                    interaction,
+                    render(JOINED_YOU_AS(title=title, faction=side), await self.locale(interaction), self.names(game)),
+                )
+                note = JOINED_AS(player=player, faction=side, seats=len(seats), cap=cap)
+            else:
+                await self.send(interaction, JOINED_YOU(title=title))
+                note = JOINED(player=player, seats=len(seats), cap=cap)
+            await self.delivery.post(game, note, mentions=discord.AllowedMentions.none())
 
         await self.guarded(interaction, work)
 
@@ -639,36 +794,31 @@ class Referee:
             game = await self.resolve_game(interaction, game_id)
             gm = self.is_gm(interaction)
             if seed is not None and not gm:
-                raise UserError(
-                    "Only a game master can fix the seed: whoever knows it knows every shuffle. "
-                    "Start without `seed` and the bot draws a secret one."
-                )
+                raise UserError(SEED_GM_ONLY())
             if interaction.user.id != game.created_by and not gm:
                 if not any(s.user_id == interaction.user.id for s in await self.store.seats(game.id)):
-                    raise UserError("Only the game's creator, a seated player or a game master can start it.")
+                    raise UserError(START_WHO())
             async with self.lock(game.id):
                 outcome = await self.store.start(
                     game.id, interaction.user.id, seed=seed, seeded_by=interaction.user.id if seed is not None else None
                 )
-                digest = outcome.game.seed_hash
-                fixed = " with the seed you fixed" if seed is not None else ""
+                digest = outcome.game.seed_hash or ""
+                started = STARTED_FIXED if seed is not None else STARTED
                 await self.after_commit(
                     interaction,
                     outcome.game,
                     lambda: self.publish(game, [], outcome),
-                    confirm=lambda: self.send(
-                        interaction, f"✅ {self.title(game)} has started{fixed}. Seed hash (SHA-256): `{digest}`."
-                    ),
-                    label="the start",
+                    confirm=lambda: self.send(interaction, started(title=self.title(game), hash=digest)),
+                    label=LABEL_START(),
                 )
 
         await self.guarded(interaction, work)
 
-    def lobby_view(self, game_id: int) -> discord.ui.View | None:
-        return frozen_view([JoinButton(game_id), StartButton(game_id)])
+    def lobby_view(self, game_id: int, locale: str = EN) -> discord.ui.View | None:
+        return frozen_view([JoinButton(game_id, locale), StartButton(game_id, locale)])
 
-    def panel_view(self, game_id: int) -> discord.ui.View | None:
-        return frozen_view([PanelButton(game_id)])
+    def panel_view(self, game_id: int, locale: str = EN) -> discord.ui.View | None:
+        return frozen_view([PanelButton(game_id, locale)])
 
 
 def encode_option_value(keyhash: str, index: int) -> str:

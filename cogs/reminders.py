@@ -35,12 +35,28 @@ from discord.ext import commands, tasks
 
 import engine
 from engine.core import GM_SEAT, Prompt, RuleViolation
+from engine.core.text import Msg, message
+from i18n import render
 from store import StoreError
 
-from . import text
+from . import lang, store_text, text
 from .delivery import user_mentions
 
 log = logging.getLogger(__name__)
+
+# What the thread reads (issue 10): in the game's language, rendered at delivery.
+SECRET_WAITING = message(
+    "bot.remind.secret_waiting", "your secret decision is waiting in your DMs (or use `/game hand`)"
+)
+PING = message("bot.remind.ping", "⏰ {player}, {title} is waiting on you: {what}")
+STALLED = message("bot.remind.stalled", "{title} has passed its deadline waiting on {seats}.")
+DEFAULT_FAILED = message(
+    "bot.remind.default_failed",
+    "{title} passed its deadline, but I could not apply the default answer for seat {seat}: {reason} "
+    "Please decide with `/gm override` (edit:action) or extend the deadline.",
+)
+FAILED_RULE = message("bot.remind.failed_rule", "{reason} ({rule}).")
+FAILED_UNEXPECTED = message("bot.remind.failed_unexpected", "an unexpected error (see the bot's log).")
 
 Clock = Callable[[], datetime]
 STALL_MARK = GM_SEAT  # the reminders row that remembers when the GM was last told
@@ -218,32 +234,38 @@ class Reminders(commands.Cog):
             prompts=loaded.prompts,
             last_reminded=last,
         )
+        here = lang.game_locale(game)
+        names = lang.names_for(game.ruleset, seats)
         for plan in plans:
             if isinstance(plan, Ping):
                 record = seats.get(plan.seat)
                 if record is None or not record.user_id:
                     continue
+                # The thread's language: a public question is localised, a secret one never shown.
                 what = (
-                    "your secret decision is waiting in your DMs (or use `/game hand`)"
+                    render(SECRET_WAITING(), here)
                     if plan.prompt.secret
-                    else plan.prompt.question
+                    else lang.localize_prompt(plan.prompt, here, names).question
                 )
+                ping = PING(player=text.mention(record.user_id), title=self.r.title(game), what=what)
                 await self.r.delivery.post(
-                    game,
-                    text.truncate(
-                        f"⏰ {text.mention(record.user_id)}, {self.r.title(game)} is waiting on you: {what}", 2000
-                    ),
-                    mentions=user_mentions(),
+                    game, text.truncate(render(ping, here, names), text.MAX_CONTENT), mentions=user_mentions()
                 )
                 await self.r.store.mark_reminded(game.id, plan.seat, now)
             elif isinstance(plan, ApplyDefault):
                 await self._apply_default(game, loaded, plan, now)
             elif isinstance(plan, Stalled):
-                names = ", ".join(
-                    "the game master" if s < 0 else text.seat_label(s, seats[s].user_id if s in seats else None)
+                waiting = [
+                    text.seat_label(
+                        s,
+                        seats[s].user_id if s in seats else None,
+                        seats[s].faction if s in seats else None,
+                        here,
+                        names,
+                    )
                     for s in plan.seats
-                )
-                await self.r.delivery.tell_gm(game, f"{self.r.title(game)} has passed its deadline waiting on {names}.")
+                ]
+                await self.r.delivery.tell_gm(game, STALLED(title=self.r.title(game), seats=waiting))
                 await self.r.store.mark_reminded(game.id, STALL_MARK, now)
         return plans
 
@@ -270,29 +292,23 @@ class Reminders(commands.Cog):
             "game %s: applying the default for seat %s at the deadline failed: %s",
             game.id,
             plan.seat + 1,
-            reason,
+            reason.english(),
             exc_info=not isinstance(failure, (RuleViolation, StoreError)),
         )
         # The reason is a rule sentence or a table refusal, never the hidden prompt itself.
-        await self.r.delivery.tell_gm(
-            game,
-            text.truncate(
-                f"{self.r.title(game)} passed its deadline, but I could not apply the default answer for "
-                f"seat {plan.seat + 1}: {reason} "
-                "Please decide with `/gm override` (edit:action) or extend the deadline.",
-                1800,
-            ),
-        )
+        await self.r.delivery.tell_gm(game, DEFAULT_FAILED(title=self.r.title(game), seat=plan.seat + 1, reason=reason))
         await self.r.store.mark_reminded(game.id, default_failed_mark(plan.seat), now)
         return False
 
 
-def _failure_words(exc: BaseException) -> str:
+def _failure_words(exc: BaseException) -> Msg:
+    """Why the default failed, in words the game master reads in the game's language."""
     if isinstance(exc, RuleViolation):
-        return f"{exc.message} ({exc.rule})."
+        reason = exc.msg if exc.msg is not None else exc.message
+        return FAILED_RULE(reason=reason, rule=exc.rule)
     if isinstance(exc, StoreError):
-        return exc.message
-    return "an unexpected error (see the bot's log)."
+        return store_text.store_reason(exc)
+    return FAILED_UNEXPECTED()
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -27,6 +27,8 @@ from __future__ import annotations
 
 import logging
 import re
+from collections.abc import Callable
+from functools import lru_cache
 from typing import Any
 
 import discord
@@ -35,15 +37,19 @@ from discord.ext import commands
 
 import engine
 from engine.core import Prompt
-from engine.runewars import card_texts, quest_name, rule_texts, unit_type_name
+from engine.core.text import Msg, Ref, message
+from engine.runewars import card_texts, rule_texts
+from engine.runewars import names as runewars_names
+from i18n import EN, Names, render
+from i18n.discord_translator import lstr
 from store import StoreError
 
-from . import ids, text
-from .referee import Referee, UserError
+from . import ids, lang, text
+from .referee import NOT_PLAYING, Referee, UserError
 from .runewars_picker import DYNAMIC_ITEMS as PICKER_ITEMS
 from .runewars_picker import open_picker
 from .runewars_units import build_picker, move_candidates, prompt_candidates
-from .table import game_autocomplete
+from .table import ARG_GAME, game_autocomplete
 
 log = logging.getLogger(__name__)
 
@@ -53,20 +59,210 @@ BID_RULE = "RW-31.2"
 MOVE_RULE = "RW-10.7.2"
 
 
-# ---- rules text, from the printed content ----------------------------------------------------------
-def rule_entries() -> dict[str, tuple[str, str]]:
-    """Order cards, unit types and titles: key -> (name shown, rules text), from the engine's
-    printed-content API (``engine.runewars.rule_texts``), never from a game."""
-    return rule_texts()
+# ---- the words of this cog (issue 10) -------------------------------------------------------------
+CMD_GROUP = message("bot.cmd.rw", "Runewars: your hand, typed orders and rules text")
+CMD_RULE = message("bot.cmd.rw.rule", "Rules text of an order card, unit type or title")
+ARG_RULE_NAME = message("bot.cmd.arg.rw_rule_name", "Order card, unit or title (start typing)")
+CMD_CARD = message("bot.cmd.rw.card", "Text of any Runewars card or token: tactics, season, quest, hero…")
+ARG_CARD_NAME = message("bot.cmd.arg.rw_card_name", "Card name (start typing)")
+CMD_HAND = message("bot.cmd.rw.hand", "Your Runewars hand: tactics, quests, objective, orders, runes (only you see it)")
+CMD_ORDER = message("bot.cmd.rw.order", "Choose your secret order card for this season (changeable until all lock in)")
+ARG_ORDER_CARD = message("bot.cmd.arg.rw_order_card", "Your order card (start typing)")
+CMD_BID = message("bot.cmd.rw.bid", "Your secret influence bid (changeable until all lock in)")
+ARG_AMOUNT = message("bot.cmd.arg.rw_amount", "Influence to bid")
+CMD_MOVE = message("bot.cmd.rw.move", "Move units into the area you activated: from which area, how many")
+ARG_SOURCE = message("bot.cmd.arg.rw_source", "Where the units come from (start typing)")
+ARG_MOVE_COUNT = message("bot.cmd.arg.rw_move_count", "How many of them (default: all)")
+
+NOT_RUNEWARS = message("bot.rw.refused.not_runewars", "`/rw` commands are for Runewars games.")
+HAND_NOT_RUNEWARS = message("bot.rw.refused.hand_not_runewars", "`/rw hand` is for Runewars games; use `/game hand`.")
+NO_RUNNING_SEAT = message("bot.rw.refused.no_running_seat", "You have no seat in a running game here.")
+NOT_ASKED = message("bot.rw.refused.not_asked", "The game is not asking you for that right now.")
+NOTHING_CALLED = message("bot.rw.refused.nothing_called", "Nothing is called {name}; pick a name from the list.")
+CANNOT_MOVE_FROM = message(
+    "bot.rw.refused.cannot_move_from", "None of your units in {area} can move there; pick an area from the list."
+)
+HAND_TITLE = message("bot.rw.hand.title", "🔒 {title} — your seat {seat} (only you can see this)")
+MOVE_CHOICE = message("bot.rw.move.choice", "{area}: {units}")
+UNITS_OF_KIND = message("bot.rw.move.units_of_kind", "{n} {unit}")
+
+# The private panel.
+PANEL_SEAT = message(
+    "bot.rw.panel.seat",
+    "**{faction}** · influence {influence} · dials food {food} / wood {wood} / ore {ore} · strongholds: {strongholds}",
+)
+PANEL_TITLES = message("bot.rw.panel.titles", "Titles: {titles}")
+PANEL_ORDERS = message("bot.rw.panel.orders", "**Order cards in hand:** {cards}")
+PANEL_ORDERS_USED = message("bot.rw.panel.orders_used", "**Order cards in hand:** {cards} · used this year: {used}")
+ORDER_CARD = message("bot.rw.panel.order_card", "#{number} {name}")
+CHOSEN_ORDER = message("bot.rw.panel.chosen_order", "order card #{number} {name}")
+CHOSEN_BID = message("bot.rw.panel.chosen_bid", "bid {amount}")
+CHOSEN = message(
+    "bot.rw.panel.chosen", "Your secret choice so far: **{what}** (you may change it until everyone has locked in)"
+)
+PANEL_TACTICS = message("bot.rw.panel.tactics", "**Tactics cards ({count}):**")
+TACTIC_LINE = message("bot.rw.panel.tactic", "• **{name}** [{timing}]: {text}")
+TACTIC_LATER = message("bot.rw.panel.tactic_later", "• **{name}** [{timing}] *(playable from next season)*: {text}")
+PANEL_QUESTS = message("bot.rw.panel.quests", "**Quest cards:** {quests}")
+QUEST_ITEM = message("bot.rw.panel.quest", "{name} ({id})")
+PANEL_OBJECTIVE = message("bot.rw.panel.objective", "**Objective:** {name}: {text}")
+PANEL_RUNES = message("bot.rw.panel.runes", "**Runes you may look at:** {runes}")
+RUNE_ITEM = message("bot.rw.panel.rune", "{area}: {rune}")
+HERO_LINE = message("bot.rw.panel.hero", "• Hero **{name}** ({uid}) in {area}: {damage}/{health} damage, {rewards}")
+NO_REWARDS = message("bot.rw.panel.no_rewards", "no rewards")
+
+# Rules text by name: the printed content in the reader's language (engine.runewars.names).
+KIND_WORDS = {
+    "order": message("bot.rw.kind.order", "order card"),
+    "unit": message("bot.rw.kind.unit", "unit"),
+    "title": message("bot.rw.kind.title", "title"),
+    "tactics": message("bot.rw.kind.tactics", "tactics card"),
+    "season": message("bot.rw.kind.season", "season card"),
+    "quest": message("bot.rw.kind.quest", "quest card"),
+    "reward": message("bot.rw.kind.reward", "reward card"),
+    "hero": message("bot.rw.kind.hero", "hero"),
+    "objective": message("bot.rw.kind.objective", "objective card"),
+    "city": message("bot.rw.kind.city", "city"),
+}
+TIMINGS = {
+    "attribute_test": message("bot.rw.timing.attribute_test", "attribute test"),
+    "diplomacy": message("bot.rw.timing.diplomacy", "diplomacy"),
+    "own_turn": message("bot.rw.timing.own_turn", "own turn"),
+    "quest_phase": message("bot.rw.timing.quest_phase", "quest phase"),
+    "start_of_battle": message("bot.rw.timing.start_of_battle", "start of battle"),
+    "start_of_duel": message("bot.rw.timing.start_of_duel", "start of duel"),
+}
+ENTRY_HEAD = message("bot.rw.entry.head", "📜 **{name}**")
+ENTRY_NAME = message("bot.rw.entry.name", "{name} ({kind})")
+ENTRY_ORDER_NAME = message("bot.rw.entry.order_name", "#{number} {name} ({kind})")
+ENTRY_TACTICS_NAME = message("bot.rw.entry.tactics_name", "{name} ({kind}, {timing})")
+ENTRY_SEASON_NAME = message("bot.rw.entry.season_name", "{name} ({season} {kind})")
+ORDER_BODY = message(
+    "bot.rw.entry.order",
+    "**Basic ability:** {basic}\n**Highest bonus:** {bonus}\n"
+    "The bonus applies when the card's number is higher than every order card you used this year (RW-7.6).",
+)
+UNIT_STATS = message(
+    "bot.rw.entry.unit_stats",
+    "Shape {shape} · health {health} · initiative {initiative} · traits: {traits} · {count} figures",
+)
+HERO_STATS = message(
+    "bot.rw.entry.hero_stats",
+    "Health {health} · strength {strength} · agility {agility} · wisdom {wisdom} · {alignment}",
+)
+ABILITY = message("bot.rw.entry.ability", "**Ability:** {text}")
+SPECIAL = message("bot.rw.entry.special", "**{name}:** {text}")
+QUEST_AREA = message("bot.rw.entry.quest_area", "{text} · area {area}")
+CITY_BODY = message(
+    "bot.rw.entry.city",
+    "Rally Support benefits: neutral units, {tactics} tactics card(s), {influence} influence "
+    "or {quests} quest card(s).",
+)
+RULE_LINE = message("bot.rw.entry.rule", "-# rule {rule}")
+NONE = message("bot.rw.none", "none")
 
 
-def card_entries() -> dict[str, tuple[str, str]]:
+def rule_entries(locale: str = EN) -> dict[str, tuple[str, str]]:
+    """Order cards, unit types and titles: key -> (name shown, rules text) in ``locale``, from the
+    engine's printed-content API (``engine.runewars.rule_texts`` and its names), never from a game."""
+    return _localized("rule", locale)
+
+
+def card_entries(locale: str = EN) -> dict[str, tuple[str, str]]:
     """Every card and token with printed text: key -> (name shown, text). Includes the rule entries."""
-    return card_texts()
+    return _localized("card", locale)
+
+
+@lru_cache(maxsize=8)
+def _localized(which: str, locale: str) -> dict[str, tuple[str, str]]:
+    english = rule_texts() if which == "rule" else card_texts()
+    if locale == EN:
+        return dict(english)
+    return {key: localized_entry(key, name, body, locale) for key, (name, body) in english.items()}
+
+
+_UNIT_STATS = re.compile(r"Shape (\w+) · health (\d+) · initiative (\d+) · traits: (.*) · (\d+) figures")
+_HERO_STATS = re.compile(r"Health (\d+) · strength (\d+) · agility (\d+) · wisdom (\d+) · (\w+)")
+_CITY = re.compile(r".*?(\d+) tactics card\(s\), (\d+) influence or (\d+) quest card\(s\)")
+_RULE = re.compile(r"-# rule (\S+)")
+
+
+def localized_entry(key: str, name: str, body: str, locale: str) -> tuple[str, str]:
+    """One entry in ``locale``: names and card texts from the content's translations, the numbers
+    read from the engine's English entry (they are the same in every language)."""
+    kind, entry_id = key.split(":", 1)
+    rw = runewars_names()
+
+    def say(msg: Msg) -> str:
+        return render(msg, locale, rw)
+
+    def field(path: str) -> str:
+        return rw.text(kind, entry_id, path, locale) or ""
+
+    kind_word = KIND_WORDS[kind]() if kind in KIND_WORDS else kind
+    own = Ref(kind=kind, id=entry_id)
+    lines: list[str] = []
+    if kind == "order":
+        shown = say(ENTRY_ORDER_NAME(number=entry_id, name=own, kind=kind_word))
+        lines.append(say(ORDER_BODY(basic=field("basic_ability"), bonus=field("highest_bonus") or NONE())))
+    elif kind == "unit":
+        shown = say(ENTRY_NAME(name=own, kind=kind_word))
+        m = _UNIT_STATS.search(body)
+        if m:
+            traits = [Ref(kind="trait", id=t) for t in m.group(4).split(", ") if t and t != "none"]
+            stats = UNIT_STATS(
+                shape=Ref(kind="shape", id=m.group(1)),
+                health=int(m.group(2)),
+                initiative=int(m.group(3)),
+                traits=traits or NONE(),
+                count=int(m.group(5)),
+            )
+            lines.append(say(stats))
+        lines.append(say(SPECIAL(name=field("special.name"), text=field("special.text"))))
+    elif kind == "hero":
+        shown = say(ENTRY_NAME(name=own, kind=kind_word))
+        m = _HERO_STATS.search(body)
+        if m:
+            health, strength, agility, wisdom = (int(g) for g in m.groups()[:4])
+            alignment = Ref(kind="alignment", id=m.group(5))
+            lines.append(
+                say(HERO_STATS(health=health, strength=strength, agility=agility, wisdom=wisdom, alignment=alignment))
+            )
+        lines.append(say(ABILITY(text=field("ability.text"))))
+    elif kind == "tactics":
+        timing = re.search(r", ([^,()]+)\)$", name)
+        raw = timing.group(1).replace(" ", "_") if timing else ""
+        shown = say(ENTRY_TACTICS_NAME(name=own, kind=kind_word, timing=TIMINGS[raw]() if raw in TIMINGS else raw))
+        lines.append(field("text"))
+    elif kind == "season":
+        season = re.search(r"\((\w+) season card\)$", name)
+        which = Ref(kind="season", id=season.group(1)) if season else ""
+        shown = say(ENTRY_SEASON_NAME(name=own, season=which, kind=kind_word))
+        lines.append(field("text"))
+    elif kind == "quest":
+        shown = say(ENTRY_NAME(name=own, kind=kind_word))
+        area = re.search(r" · area (\w+)", body)
+        instructions = field("instructions")
+        lines.append(say(QUEST_AREA(text=instructions, area=area.group(1))) if area else instructions)
+        lines.append(f"*{field('flavour')}*")
+    elif kind == "city":
+        shown = say(ENTRY_NAME(name=own, kind=kind_word))
+        m = _CITY.search(body)
+        if m:
+            tactics, influence, quests = (int(g) for g in m.groups())
+            lines.append(say(CITY_BODY(tactics=tactics, influence=influence, quests=quests)))
+    else:
+        shown = say(ENTRY_NAME(name=own, kind=kind_word))
+        lines.append(field("text"))
+    rule = _RULE.search(body)
+    if rule:
+        lines.append(say(RULE_LINE(rule=rule.group(1))))
+    return shown, "\n".join(line for line in lines if line)
 
 
 def _norm(s: str) -> str:
-    return re.sub(r"[^a-z0-9]+", " ", s.casefold()).strip()
+    """Case- and punctuation-blind, but keeping every script's letters (Chinese names are typed too)."""
+    return re.sub(r"[\W_]+", " ", s.casefold()).strip()
 
 
 def find_entries(query: str, entries: dict[str, tuple[str, str]]) -> list[str]:
@@ -84,12 +280,12 @@ def find_entries(query: str, entries: dict[str, tuple[str, str]]) -> list[str]:
     return sorted(starts, key=lambda k: entries[k][0]) + sorted(contains, key=lambda k: entries[k][0])
 
 
-def entry_text(query: str, entries: dict[str, tuple[str, str]]) -> str | None:
+def entry_text(query: str, entries: dict[str, tuple[str, str]], locale: str = EN) -> str | None:
     keys = find_entries(query, entries)
     if not keys:
         return None
     name, body = entries[keys[0]]
-    return text.truncate(f"📜 **{name}**\n{body}", text.MAX_CONTENT)
+    return text.truncate(f"{render(ENTRY_HEAD(name=name), locale)}\n{body}", text.MAX_CONTENT)
 
 
 def entry_choices(current: str, entries: dict[str, tuple[str, str]]) -> list[app_commands.Choice[str]]:
@@ -100,77 +296,90 @@ def entry_choices(current: str, entries: dict[str, tuple[str, str]]) -> list[app
 
 
 # ---- the private panel as text -------------------------------------------------------------------
-ORDER_NAMES = {
-    1: "Strategize",
-    2: "Mobilize",
-    3: "Conquer",
-    4: "Harvest",
-    5: "Recruit",
-    6: "Rally Support",
-    7: "Acquire Power",
-    8: "Fortify",
-}
+def format_private(view: dict[str, Any], *, title: str, locale: str = EN, names: Names | None = None) -> list[str]:
+    """A seat's private view as messages (in ``locale``): what only this seat knows, then its
+    public standing. Every name is a ``Ref`` of the view's ids through the content's names."""
+    rw = runewars_names()
+    resolver: Names = names if names is not None else rw
+    say: Callable[[Msg], str] = lambda msg: render(msg, locale, resolver)  # noqa: E731 - a one-line renderer
 
+    def card_text(kind: str, card: Any, fallback: Any) -> str:
+        return rw.text(kind, str(card), "text", locale) or str(fallback or "")
 
-def format_private(view: dict[str, Any], *, title: str) -> list[str]:
-    """A seat's private view as messages: what only this seat knows, then its public standing."""
     me = view.get("me") or {}
     seat = me.get("seat")
     panel: dict[str, Any] = next((s for s in view.get("seats", []) if s.get("seat") == seat), {})
     lines = [f"**{title}**"]
     if panel:
         dials = panel.get("dials") or {}
+        faction: Any = Ref(kind="faction", id=str(panel["faction"])) if panel.get("faction") else "—"
         lines.append(
-            f"**{panel.get('faction_name') or panel.get('faction')}** · influence {panel.get('influence')} · "
-            f"dials food {dials.get('food')} / wood {dials.get('wood')} / ore {dials.get('ore')} · "
-            f"strongholds: {', '.join(panel.get('strongholds') or []) or '—'}"
+            say(
+                PANEL_SEAT(
+                    faction=faction,
+                    influence=panel.get("influence", 0),
+                    food=dials.get("food", 0),
+                    wood=dials.get("wood", 0),
+                    ore=dials.get("ore", 0),
+                    strongholds=list(panel.get("strongholds") or []) or "—",
+                )
+            )
         )
         if panel.get("titles"):
-            lines.append(f"Titles: {', '.join(panel['titles'])}")
+            lines.append(say(PANEL_TITLES(titles=[Ref(kind="title", id=str(t)) for t in panel["titles"]])))
     hand = me.get("order_hand") or []
     used = panel.get("orders_used") or []
-    lines.append(
-        "**Order cards in hand:** "
-        + (", ".join(f"#{c} {ORDER_NAMES.get(c, c)}" for c in hand) or "—")
-        + (f" · used this year: {', '.join(f'#{c}' for c in used)}" if used else "")
-    )
+    cards: Any = [ORDER_CARD(number=c, name=Ref(kind="order", id=str(c))) for c in hand] or "—"
+    if used:
+        lines.append(say(PANEL_ORDERS_USED(cards=cards, used=[f"#{c}" for c in used])))
+    else:
+        lines.append(say(PANEL_ORDERS(cards=cards)))
     chosen = me.get("chosen")
     if chosen:
-        what = (
-            f"order card #{chosen['card']} {ORDER_NAMES.get(chosen['card'], '')}"
+        what: Any = (
+            CHOSEN_ORDER(number=chosen["card"], name=Ref(kind="order", id=str(chosen["card"])))
             if "card" in chosen
-            else (f"bid {chosen['amount']}" if "amount" in chosen else str(chosen))
+            else (CHOSEN_BID(amount=chosen["amount"]) if "amount" in chosen else str(chosen))
         )
-        lines.append(f"Your secret choice so far: **{what.strip()}** (you may change it until everyone has locked in)")
+        lines.append(say(CHOSEN(what=what)))
     tactics = me.get("tactics") or []
-    lines.append(f"**Tactics cards ({len(tactics)}):**" + ("" if tactics else " —"))
+    lines.append(say(PANEL_TACTICS(count=len(tactics))) + ("" if tactics else " —"))
     for t in tactics:
-        later = " *(playable from next season)*" if t.get("playable_from_next_season") else ""
-        lines.append(
-            text.truncate(
-                f"• **{t.get('name')}** [{str(t.get('timing', '')).replace('_', ' ')}]{later}: {t.get('text')}", 400
-            )
-        )
+        raw = str(t.get("timing", ""))
+        timing: Any = TIMINGS[raw]() if raw in TIMINGS else raw.replace("_", " ")
+        line = TACTIC_LATER if t.get("playable_from_next_season") else TACTIC_LINE
+        name: Any = Ref(kind="tactics", id=str(t["id"])) if t.get("id") else str(t.get("name"))
+        body = card_text("tactics", t.get("id"), t.get("text"))
+        lines.append(text.truncate(say(line(name=name, timing=timing, text=body)), 400))
     quests = me.get("quests") or (view.get("heroes") or {}).get("my_quests") or []
-    lines.append("**Quest cards:** " + (", ".join(quest_name(q) for q in quests) or "—"))
+    shown_quests: Any = [QUEST_ITEM(name=Ref(kind="quest", id=str(q)), id=str(q)) for q in quests] or "—"
+    lines.append(say(PANEL_QUESTS(quests=shown_quests)))
     objective = me.get("objective")
     if objective:
-        lines.append(text.truncate(f"**Objective:** {objective.get('name')}: {objective.get('text')}", 400))
+        goal: Any = Ref(kind="objective", id=str(objective["id"])) if objective.get("id") else objective.get("name")
+        body = card_text("objective", objective.get("id"), objective.get("text"))
+        lines.append(text.truncate(say(PANEL_OBJECTIVE(name=goal, text=body)), 400))
     runes = me.get("runes") or {}
     if runes:
-        lines.append("**Runes you may look at:** " + ", ".join(f"{a}: {f}" for a, f in sorted(runes.items())))
+        seen = [RUNE_ITEM(area=a, rune=Ref(kind="rune", id=str(f))) for a, f in sorted(runes.items())]
+        lines.append(say(PANEL_RUNES(runes=seen)))
     heroes = [h for h in (view.get("heroes") or {}).get("heroes", []) if h.get("owner") == seat]
     for h in heroes:
-        rewards = (
-            ", ".join(str(r.get("name") if isinstance(r, dict) else r) for r in h.get("rewards") or []) or "no rewards"
+        held = [
+            Ref(kind="reward", id=str(r["card"])) if isinstance(r, dict) and r.get("card") else str(r)
+            for r in h.get("rewards") or []
+        ]
+        rewards: Any = held or NO_REWARDS()
+        who: Any = Ref(kind="hero", id=str(h["card"])) if h.get("card") else str(h.get("name"))
+        hero = HERO_LINE(
+            name=who,
+            uid=str(h.get("uid")),
+            area=str(h.get("area")),
+            damage=h.get("damage") or 0,
+            health=h.get("health") if h.get("health") is not None else "?",
+            rewards=rewards,
         )
-        lines.append(
-            text.truncate(
-                f"• Hero **{h.get('name')}** ({h.get('uid')}) in {h.get('area')}: "
-                f"{h.get('damage')}/{h.get('health')} damage, {rewards}",
-                300,
-            )
-        )
+        lines.append(text.truncate(say(hero), 300))
     return text.chunk("\n".join(lines))
 
 
@@ -183,14 +392,14 @@ async def _my_prompt(interaction: discord.Interaction, game_id: int | None, rule
     referee = _referee(interaction)
     record = await referee.resolve_game(interaction, game_id)
     if record.ruleset != RULESET:
-        raise UserError("`/rw` commands are for Runewars games.")
+        raise UserError(NOT_RUNEWARS())
     loaded = await referee.store.load(record.id)
     mine = {s.seat for s in loaded.seats if s.user_id == interaction.user.id and s.seat is not None}
     if not mine:
-        raise UserError("You are not playing in this game.")
+        raise UserError(NOT_PLAYING())
     prompt = next((p for p in loaded.prompts if p.seat in mine and p.rule == rule), None)
     if prompt is None:
-        raise UserError("The game is not asking you for that right now.")
+        raise UserError(NOT_ASKED())
     return loaded, prompt
 
 
@@ -202,27 +411,36 @@ async def _answer(interaction: discord.Interaction, loaded: Any, prompt: Prompt,
 
 async def order_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
     try:
-        _, prompt = await _my_prompt(interaction, getattr(interaction.namespace, "game", None), ORDER_RULE)
+        loaded, prompt = await _my_prompt(interaction, getattr(interaction.namespace, "game", None), ORDER_RULE)
     except (UserError, StoreError):  # nothing asked of this user here: nothing to complete
         return []
+    shown = await _shown(interaction, loaded, prompt)
     out = []
-    for o in prompt.options:
-        label = text.truncate(o.label + (f" — {o.description}" if o.description else ""), 100)
-        if _norm(current) in _norm(label):
+    for o, s in zip(prompt.options, shown.options, strict=True):
+        label = text.truncate(s.label + (f" — {s.description}" if s.description else ""), 100)
+        if _norm(current) in _norm(label) or _norm(current) in _norm(o.label):
             out.append(app_commands.Choice(name=label, value=int(o.action.get("card", 0))))
     return out[:25]
 
 
 async def bid_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
     try:
-        _, prompt = await _my_prompt(interaction, getattr(interaction.namespace, "game", None), BID_RULE)
+        loaded, prompt = await _my_prompt(interaction, getattr(interaction.namespace, "game", None), BID_RULE)
     except (UserError, StoreError):  # nothing asked of this user here: nothing to complete
         return []
+    shown = await _shown(interaction, loaded, prompt)
     return [
-        app_commands.Choice(name=o.label, value=int(o.action.get("amount", 0)))
-        for o in prompt.options
-        if current.strip() in o.label
+        app_commands.Choice(name=text.truncate(s.label, 100), value=int(o.action.get("amount", 0)))
+        for o, s in zip(prompt.options, shown.options, strict=True)
+        if current.strip() in s.label or current.strip() in o.label
     ][:25]
+
+
+async def _shown(interaction: discord.Interaction, loaded: Any, prompt: Prompt) -> Prompt:
+    """``prompt`` in the asker's language (keys and actions unchanged)."""
+    referee = _referee(interaction)
+    names = referee.names(loaded.game, {s.seat: s for s in loaded.seats if s.seat is not None})
+    return lang.localize_prompt(prompt, await referee.locale(interaction), names)
 
 
 def move_groups(prompt: Prompt) -> dict[str, list[int]]:
@@ -249,21 +467,22 @@ async def move_from_autocomplete(interaction: discord.Interaction, current: str)
         _, prompt = await _my_prompt(interaction, getattr(interaction.namespace, "game", None), MOVE_RULE)
     except (UserError, StoreError):  # nothing asked of this user here: nothing to complete
         return []
-    names = {int(c["unit"]): unit_type_name(str(c.get("type"))) for c in prompt_candidates(prompt) if "unit" in c}
+    locale = await _referee(interaction).locale(interaction)
+    rw = runewars_names()
+    types = {int(c["unit"]): str(c.get("type")) for c in prompt_candidates(prompt) if "unit" in c}
     out = []
     for area, ids_ in sorted(move_groups(prompt).items()):
         kinds: dict[str, int] = {}
         for uid in ids_:
-            kinds[names[uid]] = kinds.get(names[uid], 0) + 1
-        label = f"{area}: " + ", ".join(f"{n} {k}" for k, n in sorted(kinds.items()))
+            kinds[types[uid]] = kinds.get(types[uid], 0) + 1
+        units = [UNITS_OF_KIND(n=n, unit=Ref(kind="unit", id=k)) for k, n in sorted(kinds.items())]
+        label = render(MOVE_CHOICE(area=area, units=units), locale, rw)
         if current.casefold() in label.casefold():
             out.append(app_commands.Choice(name=text.truncate(label, 100), value=area))
     return out[:25]
 
 
-class RunewarsCog(
-    commands.GroupCog, group_name="rw", group_description="Runewars: your hand, typed orders and rules text"
-):
+class RunewarsCog(commands.GroupCog, group_name="rw", group_description=lstr(CMD_GROUP)):
     def __init__(self, referee: Referee) -> None:
         self.r = referee
         super().__init__()
@@ -291,39 +510,44 @@ class RunewarsCog(
             client.remove_dynamic_items(*PICKER_ITEMS)
 
     # ---- rules text -----------------------------------------------------------------------
-    @app_commands.command(name="rule", description="Rules text of an order card, unit type or title")
-    @app_commands.describe(name="Order card, unit or title (start typing)")
+    @app_commands.command(name="rule", description=lstr(CMD_RULE))
+    @app_commands.describe(name=lstr(ARG_RULE_NAME))
     async def rule(self, interaction: discord.Interaction, name: str) -> None:
-        await self._lookup(interaction, name, rule_entries())
+        await self._lookup(interaction, name, rule_entries)
 
     @rule.autocomplete("name")
     async def _rule_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        return entry_choices(current, rule_entries())
+        return entry_choices(current, rule_entries(await self.r.locale(interaction)))
 
-    @app_commands.command(name="card", description="Text of any Runewars card or token: tactics, season, quest, hero…")
-    @app_commands.describe(name="Card name (start typing)")
+    @app_commands.command(name="card", description=lstr(CMD_CARD))
+    @app_commands.describe(name=lstr(ARG_CARD_NAME))
     async def card(self, interaction: discord.Interaction, name: str) -> None:
-        await self._lookup(interaction, name, card_entries())
+        await self._lookup(interaction, name, card_entries)
 
     @card.autocomplete("name")
     async def _card_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        return entry_choices(current, card_entries())
+        return entry_choices(current, card_entries(await self.r.locale(interaction)))
 
-    async def _lookup(self, interaction: discord.Interaction, name: str, entries: dict[str, tuple[str, str]]) -> None:
+    async def _lookup(
+        self, interaction: discord.Interaction, name: str, entries: Callable[[str], dict[str, tuple[str, str]]]
+    ) -> None:
         await self.r.defer(interaction)
 
         async def work() -> None:
-            body = entry_text(name, entries)
-            if body is None:
-                raise UserError(f"Nothing is called {name!r}; pick a name from the list.")
+            locale = await self.r.locale(interaction)
+            shown = entries(locale)
+            keys = find_entries(name, shown) or find_entries(name, entries(EN))  # an English name works too
+            if not keys:
+                raise UserError(NOTHING_CALLED(name=repr(name)))
+            body = entry_text(keys[0], shown, locale)
+            assert body is not None  # an exact key always finds itself
             await self.r.send(interaction, body)
 
         await self.r.guarded(interaction, work)
 
     # ---- the private panel ------------------------------------------------------------------
-    @app_commands.command(
-        name="hand", description="Your Runewars hand: tactics, quests, objective, orders, runes (only you see it)"
-    )
+    @app_commands.command(name="hand", description=lstr(CMD_HAND))
+    @app_commands.describe(game=lstr(ARG_GAME))
     @app_commands.autocomplete(game=game_autocomplete)
     async def hand(self, interaction: discord.Interaction, game: int | None = None) -> None:
         await self.r.defer(interaction)
@@ -331,24 +555,24 @@ class RunewarsCog(
         async def work() -> None:
             record = await self.r.resolve_game(interaction, game)
             if record.ruleset != RULESET:
-                raise UserError("`/rw hand` is for Runewars games; use `/game hand`.")
+                raise UserError(HAND_NOT_RUNEWARS())
             loaded = await self.r.store.load(record.id)
             seats = sorted(s.seat for s in loaded.seats if s.user_id == interaction.user.id and s.seat is not None)
             if not seats or loaded.state is None:
-                raise UserError("You have no seat in a running game here.")
+                raise UserError(NO_RUNNING_SEAT())
             rs = engine.ruleset(RULESET)
+            locale = await self.r.locale(interaction)
+            names = self.r.names(record, {s.seat: s for s in loaded.seats if s.seat is not None})
             for seat in seats:
-                title = f"🔒 {self.r.title(record)} — your seat {seat + 1} (only you can see this)"
-                for page in format_private(rs.view(loaded.state, seat), title=title):
+                title = render(HAND_TITLE(title=self.r.title(record), seat=seat + 1), locale)
+                for page in format_private(rs.view(loaded.state, seat), title=title, locale=locale, names=names):
                     await self.r.send(interaction, page)
 
         await self.r.guarded(interaction, work)
 
     # ---- typed answers -------------------------------------------------------------------------
-    @app_commands.command(
-        name="order", description="Choose your secret order card for this season (changeable until all lock in)"
-    )
-    @app_commands.describe(card="Your order card (start typing)")
+    @app_commands.command(name="order", description=lstr(CMD_ORDER))
+    @app_commands.describe(card=lstr(ARG_ORDER_CARD), game=lstr(ARG_GAME))
     @app_commands.autocomplete(card=order_autocomplete)
     @app_commands.autocomplete(game=game_autocomplete)
     async def order(
@@ -356,8 +580,8 @@ class RunewarsCog(
     ) -> None:
         await self._typed(interaction, game, ORDER_RULE, {"type": "rw_order", "card": card})
 
-    @app_commands.command(name="bid", description="Your secret influence bid (changeable until all lock in)")
-    @app_commands.describe(amount="Influence to bid")
+    @app_commands.command(name="bid", description=lstr(CMD_BID))
+    @app_commands.describe(amount=lstr(ARG_AMOUNT), game=lstr(ARG_GAME))
     @app_commands.autocomplete(amount=bid_autocomplete)
     @app_commands.autocomplete(game=game_autocomplete)
     async def bid(
@@ -365,8 +589,8 @@ class RunewarsCog(
     ) -> None:
         await self._typed(interaction, game, BID_RULE, {"type": "rw_bid", "amount": amount})
 
-    @app_commands.command(name="move", description="Move units into the area you activated: from which area, how many")
-    @app_commands.describe(source="Where the units come from (start typing)", count="How many of them (default: all)")
+    @app_commands.command(name="move", description=lstr(CMD_MOVE))
+    @app_commands.describe(source=lstr(ARG_SOURCE), count=lstr(ARG_MOVE_COUNT), game=lstr(ARG_GAME))
     @app_commands.autocomplete(source=move_from_autocomplete)
     @app_commands.autocomplete(game=game_autocomplete)
     async def move(
@@ -382,7 +606,7 @@ class RunewarsCog(
             loaded, prompt = await _my_prompt(interaction, game, MOVE_RULE)
             area = source.strip().upper()
             if area not in move_groups(prompt):
-                raise UserError(f"None of your units in {source!r} can move there; pick an area from the list.")
+                raise UserError(CANNOT_MOVE_FROM(area=repr(source)))
             return loaded, prompt, move_action(prompt, area, count)
 
         found = await self.r.guarded(interaction, work)

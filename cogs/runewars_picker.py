@@ -22,15 +22,41 @@ from typing import Any
 
 import discord
 
-from . import ids, text
+from engine.core.text import Msg, message, plural_message
+from i18n import EN, Names, render
+
+from . import ids, lang, text
 from .layout import find_prompt
 from .prompts import selected_values
-from .referee import Referee, UserError
+from .referee import NOT_PLAYING, RESOLVED_NOTHING_TO_DO, WRONG_SEAT, Referee, UserError
 from .runewars_units import MAX_CANDIDATES, Picker, build_picker
 
 PREFIX = "rwu"
 SELECTS_PER_PAGE = 4  # the fifth row holds Confirm, Clear and the page buttons
-STALE = "✅ That decision has already been resolved; nothing more to do here."  # as Referee._choose says it
+STALE = RESOLVED_NOTHING_TO_DO  # as Referee._choose says it
+
+# What the picker says (issue 10), in the presser's language.
+HEAD = message("bot.rw.picker.head", "🎯 **Choose units** · {title} · your seat {seat} (only you see this)")
+PICKED = message("bot.rw.picker.picked", "**Picked ({count}):** {summary}")
+NOTHING_YET = message("bot.rw.picker.nothing_yet", "nothing yet")
+HOW = message(
+    "bot.rw.picker.how", "Nothing happens until you press **Confirm**; the referee then checks it (rule {rule})."
+)
+PAGES = message("bot.rw.picker.pages", "Page {page}/{pages}: ◀ ▶ show the other menus; picks are kept.")
+CUT = message("bot.rw.picker.cut", "Only the first {max} candidates are listed.")
+MENU_PART = message("bot.rw.picker.menu_part", "{title} ({first}–{last} of {total})")
+PREVIOUS = message("bot.rw.picker.previous", "◀ Previous")
+NEXT = message("bot.rw.picker.next", "Next ▶ ({page}/{pages})")
+CLEAR_LABEL = message("bot.rw.picker.clear", "Clear")
+NOT_UNIT_LIST = message("bot.rw.picker.not_unit_list", "This decision is not answered with a list of units.")
+CHANGED_CLEARED = message(
+    "bot.rw.picker.changed_cleared",
+    "⚠️ The units on the board changed since this menu was drawn, so your picks were cleared.",
+)
+CHANGED = message(
+    "bot.rw.picker.changed", "The units on the board changed since this menu was drawn; open it again from the prompt."
+)
+NONE_PICKABLE = message("bot.rw.picker.none", "None of your units can be picked for this; use the prompt's buttons.")
 _ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz-_"
 _MASK_CHARS = (MAX_CANDIDATES + 5) // 6
 _CORE = (
@@ -100,10 +126,13 @@ class PickRef:
 
 # ---- what the player sees ----------------------------------------------------------------------
 CONFIRM_LABELS = {
-    "rw_move": "Confirm: move {n} unit(s)",
-    "rw_destroy": "Confirm: destroy {n} unit(s)",
-    "rw_strategize": "Confirm: {n} step(s)",
+    "rw_move": plural_message("bot.rw.picker.confirm.move", "Confirm: move {n} unit", "Confirm: move {n} units"),
+    "rw_destroy": plural_message(
+        "bot.rw.picker.confirm.destroy", "Confirm: destroy {n} unit", "Confirm: destroy {n} units"
+    ),
+    "rw_strategize": plural_message("bot.rw.picker.confirm.strategize", "Confirm: {n} step", "Confirm: {n} steps"),
 }
+CONFIRM_ANY = message("bot.rw.picker.confirm.any", "Confirm: {n} picked")
 
 
 def page_count(picker: Picker) -> int:
@@ -111,30 +140,41 @@ def page_count(picker: Picker) -> int:
 
 
 def picker_content(
-    picker: Picker, question: str, rule: str, title: str, pick: PickRef, page: int, note: str = ""
+    picker: Picker,
+    question: str,
+    rule: str,
+    title: str,
+    pick: PickRef,
+    page: int,
+    note: Msg | None = None,
+    locale: str = EN,
 ) -> str:
-    """The text above the menus: the question, what is picked so far and how to finish."""
+    """The text above the menus (in ``locale``): the question, what is picked so far and how to finish."""
     picked = sorted(pick.picked)
-    lines = [f"🎯 **Choose units** · {title} · your seat {pick.seat + 1} (only you see this)", question]
-    if note:
-        lines.append(note)
-    lines.append(f"**Picked ({len(picked)}):** {text.truncate(picker.summary(picked), 1200)}")
+    lines = [render(HEAD(title=title, seat=pick.seat + 1), locale), question]
+    if note is not None:
+        lines.append(render(note, locale))
+    summary = picker.summary(picked) or render(NOTHING_YET(), locale)
+    lines.append(render(PICKED(count=len(picked), summary=text.truncate(summary, 1200)), locale))
     pages = page_count(picker)
-    more = f" Page {page + 1}/{pages}: ◀ ▶ show the other menus; picks are kept." if pages > 1 else ""
-    cut = f" Only the first {MAX_CANDIDATES} candidates are listed." if picker.truncated else ""
-    lines.append(f"Nothing happens until you press **Confirm**; the referee then checks it (rule {rule}).{more}{cut}")
+    how = [render(HOW(rule=rule), locale)]
+    if pages > 1:
+        how.append(render(PAGES(page=page + 1, pages=pages), locale))
+    if picker.truncated:
+        how.append(render(CUT(max=MAX_CANDIDATES), locale))
+    lines.append((" " if locale == EN else "").join(how))
     return text.truncate("\n".join(lines), text.MAX_CONTENT)
 
 
-def _placeholder(title: str, indexes: list[int], picker: Picker) -> str:
+def _placeholder(title: str, indexes: list[int], picker: Picker, locale: str = EN) -> str:
     members = [i for i, c in enumerate(picker.candidates) if c.group == title]
     if len(members) <= len(indexes):
         return text.truncate(f"{title} ({len(members)})", 150)
     first, last = members.index(indexes[0]) + 1, members.index(indexes[-1]) + 1
-    return text.truncate(f"{title} ({first}–{last} of {len(members)})", 150)
+    return text.truncate(render(MENU_PART(title=title, first=first, last=last, total=len(members)), locale), 150)
 
 
-def picker_items(picker: Picker, pick: PickRef, page: int) -> list[discord.ui.Item[Any]]:
+def picker_items(picker: Picker, pick: PickRef, page: int, locale: str = EN) -> list[discord.ui.Item[Any]]:
     """Up to four menus of candidates (values = candidate indexes), then the button row."""
     parts = picker.parts()
     pages = page_count(picker)
@@ -147,21 +187,21 @@ def picker_items(picker: Picker, pick: PickRef, page: int) -> list[discord.ui.It
             discord.SelectOption(label=picker.candidates[i].label, value=str(i), default=i in pick.picked)
             for i in indexes
         ]
-        items.append(PickSelect(pick, number, _placeholder(title, indexes, picker), options, row=row))
+        items.append(PickSelect(pick, number, _placeholder(title, indexes, picker, locale), options, row=row))
     if pages > 1:
-        items.append(PickButton(pick, PAGE, max(page - 1, 0), "◀ Previous", disabled=page == 0))
-        items.append(
-            PickButton(pick, PAGE, min(page + 1, pages - 1), f"Next ▶ ({page + 1}/{pages})", disabled=page >= pages - 1)
-        )
-    label = CONFIRM_LABELS.get(picker.kind, "Confirm: {n} picked").format(n=len(pick.picked))
+        previous = render(PREVIOUS(), locale)
+        items.append(PickButton(pick, PAGE, max(page - 1, 0), previous, disabled=page == 0))
+        following = render(NEXT(page=page + 1, pages=pages), locale)
+        items.append(PickButton(pick, PAGE, min(page + 1, pages - 1), following, disabled=page >= pages - 1))
+    label = render(CONFIRM_LABELS.get(picker.kind, CONFIRM_ANY)(n=len(pick.picked)), locale)
     items.append(PickButton(pick, CONFIRM, page, label, discord.ButtonStyle.success))
-    items.append(PickButton(pick, CLEAR, page, "Clear", disabled=not pick.picked))
+    items.append(PickButton(pick, CLEAR, page, render(CLEAR_LABEL(), locale), disabled=not pick.picked))
     return items
 
 
-def picker_view(picker: Picker, pick: PickRef, page: int) -> discord.ui.View:
+def picker_view(picker: Picker, pick: PickRef, page: int, locale: str = EN) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
-    for item in picker_items(picker, pick, page):
+    for item in picker_items(picker, pick, page, locale):
         view.add_item(item)
     return view
 
@@ -251,14 +291,18 @@ class PickButton(discord.ui.DynamicItem[discord.ui.Button], template=BUTTON_TEMP
 
 
 # ---- callbacks ---------------------------------------------------------------------------------
-def seat_refusal(loaded: Any, seat: int, user_id: int) -> str | None:
+def seat_refusal(loaded: Any, seat: int, user_id: int) -> Msg | None:
     """Why ``user_id`` may not answer for ``seat`` (the Referee's own words), or None."""
     mine = sorted(s.seat for s in loaded.seats if s.user_id == user_id and s.seat is not None)
     if not mine:
-        return "You are not playing in this game."
+        return NOT_PLAYING()
     if seat not in mine:
-        return f"These buttons are for seat {seat + 1}; you hold seat {', '.join(str(s + 1) for s in mine)}."
+        return WRONG_SEAT(seat=seat + 1, held=", ".join(str(s + 1) for s in mine))
     return None
+
+
+def _names(loaded: Any) -> Names:
+    return lang.names_for(loaded.game.ruleset, {s.seat: s for s in loaded.seats if s.seat is not None})
 
 
 async def _current(interaction: discord.Interaction, pick: PickRef) -> tuple[Any, Any, Picker] | None:
@@ -268,14 +312,14 @@ async def _current(interaction: discord.Interaction, pick: PickRef) -> tuple[Any
     prompt = find_prompt(loaded.prompts, pick.seat, pick.keyhash)
     if prompt is None:
         await interaction.response.edit_message(view=None)
-        await referee.send(interaction, STALE)
+        await referee.send(interaction, STALE())
         return None
     refusal = seat_refusal(loaded, pick.seat, interaction.user.id)
     if refusal:
         raise UserError(refusal)
-    picker = build_picker(prompt)
+    picker = build_picker(prompt, await referee.locale(interaction), _names(loaded))
     if picker is None:
-        raise UserError("This decision is not answered with a list of units.")
+        raise UserError(NOT_UNIT_LIST())
     return loaded, prompt, picker
 
 
@@ -302,13 +346,15 @@ async def _draw(
 ) -> None:
     """Answer the press by editing the picker; picks made for another candidate list are dropped."""
     loaded, prompt, picker = current
-    note = ""
+    note: Msg | None = None
     if picker.fingerprint != pick.fp:
-        picked, note = set(), "⚠️ The units on the board changed since this menu was drawn, so your picks were cleared."
+        picked, note = set(), CHANGED_CLEARED()
     pick = replace(pick, fp=picker.fingerprint, picked=frozenset(i for i in picked if i < len(picker.candidates)))
     page = max(0, min(page, page_count(picker) - 1))
-    content = picker_content(picker, prompt.question, prompt.rule, _title(loaded), pick, page, note)
-    await interaction.response.edit_message(content=content, view=picker_view(picker, pick, page))
+    locale = await _referee(interaction).locale(interaction)
+    question = lang.localize_prompt(prompt, locale, _names(loaded)).question
+    content = picker_content(picker, question, prompt.rule, _title(loaded), pick, page, note, locale)
+    await interaction.response.edit_message(content=content, view=picker_view(picker, pick, page, locale))
 
 
 async def confirm(interaction: discord.Interaction, pick: PickRef) -> None:
@@ -324,9 +370,9 @@ async def confirm(interaction: discord.Interaction, pick: PickRef) -> None:
         refusal = seat_refusal(loaded, pick.seat, interaction.user.id)
         if refusal:
             raise UserError(refusal)
-        picker = build_picker(prompt)
+        picker = build_picker(prompt)  # the fingerprint and the action do not depend on the language
         if picker is None or picker.fingerprint != pick.fp:
-            raise UserError("The units on the board changed since this menu was drawn; open it again from the prompt.")
+            raise UserError(CHANGED())
         return picker.action(pick.picked)
 
     chosen = await referee.guarded(interaction, action)
@@ -342,18 +388,19 @@ async def open_picker(interaction: discord.Interaction, ref: ids.PromptRef, prom
     """The form builder for Runewars: a unit-list prompt gets the picker instead of a JSON form.
 
     ``Referee.open_form`` has already checked the seat and that the prompt is open."""
-    picker = build_picker(prompt)
+    locale = await _referee(interaction).locale(interaction)
+    names = _names(loaded)
+    picker = build_picker(prompt, locale, names)
     if picker is None:
         return False
     ephemeral = interaction.guild_id is not None  # in a DM the reply is private anyway
     if not picker.candidates:
-        await interaction.response.send_message(
-            "None of your units can be picked for this; use the prompt's buttons.", ephemeral=ephemeral
-        )
+        await interaction.response.send_message(render(NONE_PICKABLE(), locale), ephemeral=ephemeral)
         return True
     pick = PickRef(ref.game, ref.seat, ref.keyhash, picker.fingerprint)
-    content = picker_content(picker, prompt.question, prompt.rule, _title(loaded), pick, 0)
-    await interaction.response.send_message(content, view=picker_view(picker, pick, 0), ephemeral=ephemeral)
+    question = lang.localize_prompt(prompt, locale, names).question
+    content = picker_content(picker, question, prompt.rule, _title(loaded), pick, 0, locale=locale)
+    await interaction.response.send_message(content, view=picker_view(picker, pick, 0, locale), ephemeral=ephemeral)
     return True
 
 

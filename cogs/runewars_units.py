@@ -18,14 +18,32 @@ the engine, which accepts it or names the rule it breaks.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from typing import Any
 
 from engine.core import Prompt
+from engine.core.text import Msg, Ref, message
 from engine.runewars import PICK_CANDIDATES, PICK_DESTROY
+from engine.runewars import names as runewars_names
+from i18n import EN, Names, render
 
 from .text import MAX_OPTION, truncate
+
+# What the menus say (issue 10), in the presser's language; units and heroes are ``Ref``s
+# named through the Runewars content (engine.runewars.names), never the engine's English.
+GROUP_FROM = message("bot.rw.pick.group.from", "From {area}")
+GROUP_DESTROY = message("bot.rw.pick.group.destroy", "In {area}: destroy {count}")
+GROUP_INTO = message("bot.rw.pick.group.into", "Into {area}")
+UNIT_IN = message("bot.rw.pick.unit_in", "{unit} in {area}")
+UNIT_IN_ROUTED = message("bot.rw.pick.unit_in_routed", "{unit} in {area}, routed")
+STEP = message("bot.rw.pick.step", "{unit} from {area} to {to}")
+HERO = message("bot.rw.pick.hero", "Hero {hero}")
+ALLIED = message("bot.rw.pick.allied", "{unit} (neutral, allied)")
+NUMBERED = message("bot.rw.pick.numbered", "{label} ({i} of {total})")
+VIA_PORTALS = message("bot.rw.pick.via_portals", "{label} · via the portals (1 influence)")
+
+Say = Callable[[Msg], str]
 
 MOVE, DESTROY, STRATEGIZE = "rw_move", "rw_destroy", "rw_strategize"
 PICK_TYPES = (MOVE, DESTROY, STRATEGIZE)
@@ -95,13 +113,13 @@ class Picker:
         return next((dict(o) for o in self.options if _same(o, action)), action)
 
     def summary(self, picked: Iterable[int]) -> str:
-        """The picked candidates, identical labels counted: "Footmen (Daqan Lords) in 3A ×2"."""
+        """The picked candidates, identical labels counted: "Footmen in 3A ×2"; "" when none."""
         counts: dict[str, int] = {}
         for i in sorted(set(picked)):
             if 0 <= i < len(self.candidates):
                 base = self.candidates[i].plain
                 counts[base] = counts.get(base, 0) + 1
-        return ", ".join(f"{label} ×{n}" if n > 1 else label for label, n in counts.items()) or "nothing yet"
+        return ", ".join(f"{label} ×{n}" if n > 1 else label for label, n in counts.items())
 
 
 def _same(option: dict[str, Any], action: dict[str, Any]) -> bool:
@@ -125,7 +143,7 @@ def prompt_candidates(prompt: Prompt) -> list[dict[str, Any]]:
     return [c for c in raw if isinstance(c, dict)]
 
 
-def _numbered(cands: list[Candidate]) -> list[Candidate]:
+def _numbered(cands: list[Candidate], say: Say) -> list[Candidate]:
     """Identical labels get "(2 of 4)" so a player can tell the figures apart in a menu."""
     totals: dict[str, int] = {}
     for c in cands:
@@ -136,9 +154,9 @@ def _numbered(cands: list[Candidate]) -> list[Candidate]:
         label = c.label
         if totals[label] > 1:
             seen[label] = seen.get(label, 0) + 1
-            label = f"{label} ({seen[label]} of {totals[label]})"
+            label = say(NUMBERED(label=label, i=seen[label], total=totals[label]))
         if c.portal:
-            label += " · via the portals (1 influence)"
+            label = say(VIA_PORTALS(label=label))
         out.append(replace(c, label=truncate(label, MAX_OPTION), base=c.label))
     return out
 
@@ -151,65 +169,76 @@ def _units(prompt: Prompt) -> list[dict[str, Any]]:
     return sorted((c for c in prompt_candidates(prompt) if isinstance(c.get("unit"), int)), key=_sort_key)
 
 
+def unit_ref(c: dict[str, Any]) -> Msg | Ref:
+    """A unit candidate's name: its unit type through the content's names; an allied neutral
+    (RW-11.4) says so, as the engine's own English name of it does ("(neutral, allied)")."""
+    ref = Ref(kind="unit", id=str(c.get("type") or "?"))
+    return ALLIED(unit=ref) if "(neutral" in str(c.get("name", "")) else ref
+
+
 # ---- the three kinds --------------------------------------------------------------------------
-def move_candidates(prompt: Prompt) -> list[Candidate]:
+def move_candidates(prompt: Prompt, say: Say | None = None) -> list[Candidate]:
     """RW-10.7.2: every unit the prompt lists as a mover; ``portal`` ones need the paid portals
     (RW-34.4.3). Grouped by the area they come from."""
+    say = say or speaker()
     out = []
     for c in _units(prompt):
         uid, area, portal = int(c["unit"]), str(c.get("from")), bool(c.get("portal"))
         out.append(
             Candidate(
                 f"u{uid}{'p' if portal else ''}",
-                f"From {area}",
-                f"{c.get('name')} in {area}",
+                say(GROUP_FROM(area=area)),
+                say(UNIT_IN(unit=unit_ref(c), area=area)),
                 unit=uid,
                 portal=portal,
                 area=area,
             )
         )
-    return _numbered(out)
+    return _numbered(out, say)
 
 
-def destroy_candidates(prompt: Prompt) -> list[Candidate]:
+def destroy_candidates(prompt: Prompt, say: Say | None = None) -> list[Candidate]:
     """RW-6.8.2 / RW-10.9.2: every own unit in the areas over the limit, grouped by area with
     how many must go there (the prompt's ``x-destroy``)."""
+    say = say or speaker()
     need = (prompt.answer_schema or {}).get(PICK_DESTROY) or {}
     out = []
     for c in _units(prompt):
         uid, area = int(c["unit"]), str(c.get("from"))
-        label = f"{c.get('name')} in {area}" + (", routed" if c.get("routed") else "")
-        out.append(Candidate(f"u{uid}", f"In {area}: destroy {need.get(area, 0)}", label, unit=uid, area=area))
-    return _numbered(out)
+        label = say((UNIT_IN_ROUTED if c.get("routed") else UNIT_IN)(unit=unit_ref(c), area=area))
+        group = say(GROUP_DESTROY(area=area, count=int(need.get(area, 0))))
+        out.append(Candidate(f"u{uid}", group, label, unit=uid, area=area))
+    return _numbered(out, say)
 
 
-def strategize_candidates(prompt: Prompt) -> list[Candidate]:
+def strategize_candidates(prompt: Prompt, say: Say | None = None) -> list[Candidate]:
     """RW-18.1.1 / RW-10.6: each of the seat's units and heroes, once per adjacent friendly or
     empty area it may step into, as the prompt lists them; portal-only steps are marked
     (RW-34.4.3). A figure listed under two destinations moves at most once: picking both is
     refused by the engine (RW-10.6)."""
+    say = say or speaker()
     out: list[tuple[tuple[Any, ...], Candidate]] = []
     for c in prompt_candidates(prompt):
         to, area, portal = str(c.get("to")), str(c.get("from")), bool(c.get("portal"))
         if isinstance(c.get("unit"), int):
             uid, name = int(c["unit"]), str(c.get("name"))
-            cand = Candidate(
-                f"u{uid}>{to}", f"Into {to}", f"{name} from {area} to {to}", unit=uid, to=to, portal=portal, area=area
-            )
+            label = say(STEP(unit=unit_ref(c), area=area, to=to))
+            cand = Candidate(f"u{uid}>{to}", say(GROUP_INTO(area=to)), label, unit=uid, to=to, portal=portal, area=area)
             out.append(((to, 0, area, name, uid), cand))
         elif isinstance(c.get("hero"), str):
-            uid_h, name = str(c["hero"]), f"Hero {c.get('name')}"
+            uid_h, name = str(c["hero"]), str(c.get("name"))
+            hero = HERO(hero=Ref(kind="hero", id=str(c.get("card") or uid_h)))
             cand = Candidate(
                 f"h{uid_h}>{to}",
-                f"Into {to}",
-                f"{name} from {area} to {to}",
+                say(GROUP_INTO(area=to)),
+                say(STEP(unit=hero, area=area, to=to)),
                 hero=uid_h,
                 to=to,
                 portal=portal,
                 area=area,
             )
             out.append(((to, 1, area, name, uid_h), cand))
-    return _numbered([c for _, c in sorted(out, key=lambda t: t[0])])
+    return _numbered([c for _, c in sorted(out, key=lambda t: t[0])], say)
 
 
 BUILDERS = {MOVE: move_candidates, DESTROY: destroy_candidates, STRATEGIZE: strategize_candidates}
@@ -225,15 +254,26 @@ def pick_kind(prompt: Prompt) -> str | None:
     return None
 
 
-def build_picker(prompt: Prompt) -> Picker | None:
-    """The picker of a unit-list prompt, or None for any other prompt.
+def speaker(locale: str = EN, names: Names | None = None) -> Say:
+    """Renders the menus' words in ``locale``, naming units and heroes through the content."""
+    resolver = names if names is not None else runewars_names()
+
+    def say(msg: Msg) -> str:
+        return render(msg, locale, resolver)
+
+    return say
+
+
+def build_picker(prompt: Prompt, locale: str = EN, names: Names | None = None) -> Picker | None:
+    """The picker of a unit-list prompt in ``locale``, or None for any other prompt.
 
     Built from the prompt alone: the engine put every pickable figure in it, so nothing here
-    reads the game's state or another seat's secrets."""
+    reads the game's state or another seat's secrets. The labels depend on the language; the
+    candidates' keys (and so the fingerprint in the custom ids) do not."""
     kind = pick_kind(prompt)
     if kind is None:
         return None
-    cands = BUILDERS[kind](prompt)
+    cands = BUILDERS[kind](prompt, speaker(locale, names))
     return Picker(
         kind,
         tuple(cands[:MAX_CANDIDATES]),

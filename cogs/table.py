@@ -20,15 +20,160 @@ from discord.ext import commands
 import engine
 import renderers
 from engine.core import Event
+from engine.core.text import Msg, Ref, message
+from i18n import EN, LOCALES, ZH_HANS, ZH_HANT, normalize, render
+from i18n.discord_translator import lstr
+from i18n.render import LIST_SEP
 from store import StoreError
 
-from . import ids, text
+from . import ids, lang, text
 from .referee import LIVE, Referee, UserError, encode_option_value
 from .routing import visible_events, waiting_seats
 
 log = logging.getLogger(__name__)
 
 THREAD_ARCHIVE_MINUTES: Literal[10080] = 10080  # a week: async games go quiet for days
+
+# Slash-command texts (shown translated to a Chinese client through i18n.discord_translator).
+CMD_GROUP = message("bot.cmd.game", "Play a board game with this server")
+CMD_NEW = message("bot.cmd.game.new", "Open a new game in its own thread")
+ARG_RULESET = message("bot.cmd.arg.ruleset", "Which game")
+ARG_PLAYERS = message("bot.cmd.arg.players", "How many seats (default: the game's maximum)")
+ARG_OPTIONS = message(
+    "bot.cmd.arg.options", "Game options by name, e.g. rounds=2 (start typing to see the game's options)"
+)
+ARG_GAME_LANGUAGE = message(
+    "bot.cmd.arg.game_language", "The language of the game's thread (default: the server's language)"
+)
+CMD_LANGUAGE = message("bot.cmd.game.language", "Choose the language the bot speaks to you")
+ARG_LANGUAGE = message("bot.cmd.arg.language", "The language for your messages and replies")
+CMD_JOIN = message("bot.cmd.game.join", "Take a seat in a game that is gathering players")
+ARG_GAME = message("bot.cmd.arg.game", "Game number (not needed in its thread)")
+ARG_FACTION = message("bot.cmd.arg.faction", "The faction you want to play")
+ARG_REASON = message("bot.cmd.arg.reason", "Why (shown to the table)")
+CMD_LEAVE = message("bot.cmd.game.leave", "Give up your seat before the game starts")
+CMD_START = message("bot.cmd.game.start", "Start the game: seats are drawn and the seed hash published")
+ARG_SEED = message(
+    "bot.cmd.arg.seed", "Game masters only: a fixed seed (tournaments, tests); its hash is published as usual"
+)
+CMD_CANCEL = message("bot.cmd.game.cancel", "Cancel a game (its creator or a game master)")
+CMD_LIST = message("bot.cmd.game.list", "Games in this server that are open or under way")
+CMD_INFO = message("bot.cmd.game.info", "Seats, factions, settings and seed hash of a game")
+CMD_STATUS = message("bot.cmd.game.status", "Whose move it is and what the game waits for")
+CMD_BOARD = message("bot.cmd.game.board", "The current board: public, or only yours")
+ARG_PRIVATE = message("bot.cmd.arg.private", "Show the board as your seat sees it, only to you")
+CMD_HAND = message("bot.cmd.game.hand", "Your private panel: your hand, secrets and open decisions")
+CMD_LOG = message("bot.cmd.game.log", "Recent events you may see")
+CMD_UNDO = message(
+    "bot.cmd.game.undo", "Take back your last action (only if nobody acted and nothing was revealed since)"
+)
+CMD_ACT = message("bot.cmd.game.act", "Answer your open decision by typing instead of pressing a button")
+ARG_OPTION = message("bot.cmd.arg.option", "One of your options (start typing)")
+ARG_ANSWER = message("bot.cmd.arg.answer", "A structured answer as JSON")
+CMD_REMIND = message("bot.cmd.game.remind", "Reminder interval, deadline and quiet hours of a game")
+ARG_LANGUAGE_GAME = message(
+    "bot.cmd.arg.language_game", "Set this game's thread language instead (its creator or a game master)"
+)
+CHOICE_AUTOMATIC = message("bot.choice.language.automatic", "automatic (my Discord language)")
+CHOICE_SERVER = message("bot.choice.language.server", "the server's language")
+# The language names are written in their own language, so each reader finds theirs.
+LANGUAGE_NAMES = {EN: "English", ZH_HANS: "简体中文", ZH_HANT: "繁體中文"}
+
+# The lobby and table sentences.
+NOT_IN_SERVER = message("bot.refused.new_not_in_server", "Games live in a server channel; use `/game new` there.")
+NO_SUCH_GAME = message("bot.refused.no_such_ruleset", "There is no game called {name}; pick one from the list.")
+NO_SUCH_OPTION = message("bot.refused.no_such_option", "{game} has no option {names}. {help}")
+BAD_OPTIONS = message("bot.refused.bad_options", "{reason} {help}")
+LOBBY = message(
+    "bot.lobby.opened",
+    "🎲 **{title}** opened by {opener} — {min}–{cap} players.\n"
+    "Press **Join** (or `/game join`, with a faction if you like); when everyone is in, press **Start**.",
+)
+LOBBY_FACTIONS = message("bot.lobby.factions", "Factions: {factions}.")
+LOBBY_OPTIONS = message("bot.lobby.options", "Options: {options}.")
+LOBBY_LANGUAGE = message("bot.lobby.language", "Language: {language}.")
+CREATED = message("bot.lobby.created", "✅ Created {title} in {where}.")
+THIS_CHANNEL = message("bot.this_channel", "this channel")
+LEFT_YOU = message("bot.lobby.left_you", "✅ You left {title}.")
+LEFT = message("bot.lobby.left", "➖ {player} left the game.")
+CANCEL_WHO = message("bot.refused.cancel_who", "Only the game's creator or a game master can cancel it.")
+CANCELLED_YOU = message("bot.lobby.cancelled_you", "✅ {title} is cancelled.")
+CANCELLED = message("bot.lobby.cancelled", "🛑 {player} cancelled the game: {reason}.")
+CANCELLED_SEED = message(
+    "bot.lobby.cancelled_seed", "🛑 {player} cancelled the game: {reason}. Its seed was `{seed}` (hash `{hash}`)."
+)
+NO_GAMES = message("bot.list.none", "No games yet. Open one with `/game new`.")
+LIST_LINE = message("bot.list.line", "• **{title}** — {status}, {count} player(s)")
+STATUS_HEAD = message("bot.status.head", "**{title}** — {status}, action {seq}")
+GATHERING = message("bot.status.gathering", "Gathering players: {n} joined. `/game join`, then `/game start`.")
+GM_RULING = message("bot.status.gm_ruling", "a game-master ruling")
+SECRET_DECISION = message("bot.status.secret_decision", "a secret decision")
+LOCKED_IN = message("bot.status.locked_in", "🔒 locked in")
+NOBODY_HOLDING = message("bot.status.nobody_holding", "Nobody is holding the game up.")
+NOT_STARTED = message("bot.refused.not_started", "The game has not started yet.")
+NO_SEAT_PRIVATE = message(
+    "bot.refused.no_seat_private", "You have no seat in this game; leave out `private` to see the public board."
+)
+BOARD_TITLE = message("bot.board.title", "{title} — board after action {seq}")
+YOUR_VIEW_TITLE = message("bot.board.your_view_title", "{title} — your view after action {seq}")
+NOTHING_YET = message("bot.log.nothing_yet", "Nothing has happened yet.")
+UNDONE_LABEL = message("bot.undo.label", "your last action was taken back")
+CLOCK_BOTH = message(
+    "bot.refused.clock_both",
+    "Give the table's clock either as `time_zone` (a name such as Europe/Berlin, which follows daylight "
+    "saving) or as `utc_offset` (fixed hours from UTC), not both; nothing was changed.",
+)
+REMINDERS_CHANGED = message("bot.remind.changed", "⏰ {player} changed the reminders. {settings}")
+UNDONE = message("bot.undo.done", "↩️ Your last action was taken back.")
+REMIND_WHO = message("bot.refused.remind_who", "Only the game's players or a game master can change its reminders.")
+LANGUAGE_SET = message("bot.language.set", "✅ I will write to you in {language}.")
+LANGUAGE_AUTO = message(
+    "bot.language.automatic", "✅ I will write to you in your Discord client's language (now: {language})."
+)
+GAME_LANGUAGE_SET = message("bot.language.game_set", "🌐 {player} set the language of this game to {language}.")
+GAME_LANGUAGE_WHO = message(
+    "bot.refused.game_language_who", "Only the game's creator or a game master can change the game's language."
+)
+# /game remind's options.
+ARG_EVERY = message("bot.cmd.arg.every_hours", "Ping the awaited players every N hours (0 = never)")
+ARG_DEADLINE = message("bot.cmd.arg.deadline_hours", "Hours a decision may wait before the deadline (0 = none)")
+ARG_QUIET_START = message("bot.cmd.arg.quiet_start", "Quiet hours start (hour 0-23 on the table's clock)")
+ARG_QUIET_END = message("bot.cmd.arg.quiet_end", "Quiet hours end (hour 0-23 on the table's clock)")
+ARG_AUTO_DEFAULT = message("bot.cmd.arg.auto_default", "At the deadline, apply the default answer for the late player")
+ARG_UTC_OFFSET = message(
+    "bot.cmd.arg.utc_offset", "A fixed time zone for quiet hours, in hours from UTC (e.g. 2 or -5); replaces time_zone"
+)
+ARG_TIME_ZONE = message(
+    "bot.cmd.arg.time_zone", "The table's time zone by name, e.g. Europe/Berlin (follows daylight saving)"
+)
+ARG_COUNT_LOG = message("bot.cmd.arg.log_count", "How many actions back")
+# What describe_options, describe_settings and /game info say.
+OPTION_ITEM = message("bot.options.item", "`{name}` (default {default})")
+OPTION_ITEM_HELP = message("bot.options.item_help", "`{name}` (default {default}): {help}")
+OPTIONS_NONE = message("bot.options.none", "{game} has no options besides `players`.")
+OPTIONS_LIST = message("bot.options.list", "{game}'s options: {options}. Write them as name=value, e.g. `{example}`.")
+SETTINGS = message("bot.settings", "Reminders: {every} · deadline: {deadline} (then {auto}) · quiet hours: {quiet}.")
+EVERY_HOURS = message("bot.settings.every", "every {hours} h")
+OFF = message("bot.settings.off", "off")
+HOURS = message("bot.settings.hours", "{hours} h")
+NONE = message("bot.settings.none", "none")
+QUIET = message("bot.settings.quiet", "{start}:00–{end}:00 {zone}")
+AUTO_APPLY = message("bot.settings.auto_apply", "apply the default")
+AUTO_TELL = message("bot.settings.auto_tell", "tell the game master")
+SETTINGS_SAVED = message("bot.settings.saved", "✅ {settings}")
+INFO_HEAD = message("bot.info.head", "**{title}** — {status}, created by {creator}")
+INFO_OPTIONS = message("bot.info.options", "Options: {options}")
+INFO_VACANT = message("bot.info.vacant", "seat {seat}: vacant")
+INFO_SEED_HASH = message("bot.info.seed_hash", "Seed hash: `{hash}`")
+INFO_SEED = message("bot.info.seed", "Seed hash: `{hash}` · seed `{seed}`")
+GAME_CHOICE = message("bot.choice.game", "#{id} {title} ({status})")
+# The games' titles as their players' boxes print them.
+RULESET_TITLES = {
+    "runewars": message("bot.ruleset.runewars", "Runewars"),
+    "ageofheroes": message("bot.ruleset.ageofheroes", "Age of Heroes"),
+    "cloudspire": message("bot.ruleset.cloudspire", "Cloudspire"),
+    "heroes3-skirmish": message("bot.ruleset.heroes3_skirmish", "Heroes III: skirmish"),
+}
 
 
 async def game_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
@@ -40,23 +185,34 @@ async def game_autocomplete(interaction: discord.Interaction, current: str) -> l
     )
     seen: set[int] = set()
     out: list[app_commands.Choice[int]] = []
+    locale = await referee.locale(interaction)
     for game in mine + open_games:
         if game.id in seen or (interaction.guild_id and game.guild_id != interaction.guild_id):
             continue
         seen.add(game.id)
-        label = f"#{game.id} {Referee.title(game)} ({game.status})"
-        if current and current.lower() not in label.lower():
+        label = render(GAME_CHOICE(id=game.id, title=Referee.title(game), status=status_word(game.status)), locale)
+        if current and current.lower() not in label.lower() and current.lower() not in game.status:
             continue
         out.append(app_commands.Choice(name=text.truncate(label, 100), value=game.id))
     return out[:25]
 
 
+def ruleset_title(name: str, locale: str = EN) -> str:
+    """A game's title in ``locale`` (the Chinese boxes' own titles); the ruleset's title otherwise."""
+    found = RULESET_TITLES.get(name)
+    return render(found(), locale) if found is not None else engine.ruleset(name).title
+
+
 async def ruleset_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    referee: Referee = interaction.client.referee  # type: ignore[attr-defined]
+    locale = await referee.locale(interaction)
     out = []
     for name in engine.rulesets():
         title = engine.ruleset(name).title
-        if current.lower() in name.lower() or current.lower() in title.lower():
-            out.append(app_commands.Choice(name=text.truncate(f"{title} ({name})", 100), value=name))
+        shown = ruleset_title(name, locale)
+        typed = current.lower()
+        if typed in name.lower() or typed in title.lower() or typed in shown.lower():
+            out.append(app_commands.Choice(name=text.truncate(f"{shown} ({name})", 100), value=name))
     return out[:25]
 
 
@@ -104,20 +260,25 @@ def settable_options(rs: Any) -> dict[str, Any]:
     return {k: f for k, f in rs.options_model.model_fields.items() if k != "factions"}
 
 
-def describe_options(rs: Any) -> str:
-    """One sentence listing a game's options with their defaults, for refusals and help."""
-    parts = []
+def describe_options(rs: Any) -> Msg:
+    """One sentence listing a game's options with their defaults, for refusals and help.
+
+    Option names and values are what the player types, so they stay as they are; an option's
+    description is the ruleset's own (English) help text, kept as free text.
+    """
+    parts: list[Msg] = []
     for name, field in settable_options(rs).items():
         if name == "players":
             continue
         default = field.get_default(call_default_factory=True)
-        shown = "true" if default is True else "false" if default is False else default
-        parts.append(f"`{name}` (default {shown})" + (f": {field.description}" if field.description else ""))
+        shown = "true" if default is True else "false" if default is False else str(default)
+        if field.description:
+            parts.append(OPTION_ITEM_HELP(name=name, default=shown, help=text.truncate(field.description, 200)))
+        else:
+            parts.append(OPTION_ITEM(name=name, default=shown))
     if not parts:
-        return f"{rs.title} has no options besides `players`."
-    return text.truncate(
-        f"{rs.title}'s options: " + ", ".join(parts) + ". Write them as name=value, e.g. `" + _example(rs) + "`.", 1500
-    )
+        return OPTIONS_NONE(game=rs.title)
+    return OPTIONS_LIST(game=rs.title, options=list(parts[:12]), example=_example(rs))
 
 
 def _example(rs: Any) -> str:
@@ -164,10 +325,7 @@ def clock_changes(time_zone: str | None, utc_offset: int | None) -> dict[str, An
     the zone's name is checked (and spelled the tz database's way) by the store.
     """
     if time_zone is not None and utc_offset is not None:
-        raise UserError(
-            "Give the table's clock either as `time_zone` (a name such as Europe/Berlin, which follows daylight "
-            "saving) or as `utc_offset` (fixed hours from UTC), not both; nothing was changed."
-        )
+        raise UserError(CLOCK_BOTH())
     if time_zone is not None:
         return {"time_zone": time_zone}
     if utc_offset is not None:
@@ -176,7 +334,9 @@ def clock_changes(time_zone: str | None, utc_offset: int | None) -> dict[str, An
 
 
 def clock_label(s: Any) -> str:
-    """The table's clock as people read it: ``Europe/Berlin``, ``UTC+2`` or ``UTC``."""
+    """The table's clock as people read it: ``Europe/Berlin``, ``UTC+2`` or ``UTC``.
+
+    Not a sentence: a tz-database name or a UTC offset, the same in every language."""
     name = getattr(s, "time_zone", None)
     if name:
         return str(name)
@@ -196,18 +356,23 @@ async def time_zone_autocomplete(interaction: discord.Interaction, current: str)
     return [app_commands.Choice(name=n, value=n) for n in found[:25]]
 
 
-class TableCog(commands.GroupCog, group_name="game", group_description="Play a board game with this server"):
+LANGUAGE_CHOICES = [app_commands.Choice(name=LANGUAGE_NAMES[loc], value=loc) for loc in LOCALES]
+
+
+class TableCog(commands.GroupCog, group_name="game", group_description=lstr(CMD_GROUP)):
     def __init__(self, referee: Referee) -> None:
         self.r = referee
         super().__init__()
 
     # ---- lobby ------------------------------------------------------------------------
-    @app_commands.command(name="new", description="Open a new game in its own thread")
+    @app_commands.command(name="new", description=lstr(CMD_NEW))
     @app_commands.describe(
-        ruleset="Which game",
-        players="How many seats (default: the game's maximum)",
-        options="Game options by name, e.g. rounds=2 (start typing to see the game's options)",
+        ruleset=lstr(ARG_RULESET),
+        players=lstr(ARG_PLAYERS),
+        options=lstr(ARG_OPTIONS),
+        language=lstr(ARG_GAME_LANGUAGE),
     )
+    @app_commands.choices(language=LANGUAGE_CHOICES)
     @app_commands.autocomplete(ruleset=ruleset_autocomplete)
     @app_commands.autocomplete(options=options_autocomplete)
     async def new(
@@ -216,47 +381,104 @@ class TableCog(commands.GroupCog, group_name="game", group_description="Play a b
         ruleset: str,
         players: app_commands.Range[int, 1, 12] | None = None,
         options: str | None = None,
+        language: app_commands.Choice[str] | None = None,
     ) -> None:
         await self.r.defer(interaction)
-        await self.r.guarded(interaction, lambda: self._new(interaction, ruleset, players, options))
+        chosen = language.value if language is not None else None
+        await self.r.guarded(interaction, lambda: self._new(interaction, ruleset, players, options, chosen))
 
     async def _new(
-        self, interaction: discord.Interaction, ruleset: str, players: int | None, options: str | None
+        self,
+        interaction: discord.Interaction,
+        ruleset: str,
+        players: int | None,
+        options: str | None,
+        language: str | None = None,
     ) -> None:
         if interaction.guild_id is None or interaction.channel_id is None:
-            raise UserError("Games live in a server channel; use `/game new` there.")
+            raise UserError(NOT_IN_SERVER())
         try:
             rs = engine.ruleset(ruleset)
         except KeyError:
-            raise UserError(f"There is no game called {ruleset!r}; pick one from the list.") from None
+            raise UserError(NO_SUCH_GAME(name=repr(ruleset))) from None
         try:
             opts = text.parse_options_arg(options)
-        except ValueError as exc:
-            raise UserError(f"{exc} {describe_options(rs)}") from None
+        except text.BadArgument as exc:
+            raise UserError(BAD_OPTIONS(reason=exc.reason, help=describe_options(rs))) from None
         unknown = [k for k in opts if k not in settable_options(rs)]
         if unknown:
             names = ", ".join(repr(k) for k in unknown)
-            raise UserError(f"{rs.title} has no option {names}. {describe_options(rs)}")
+            raise UserError(NO_SUCH_OPTION(game=rs.title, names=names, help=describe_options(rs)))
         if players is not None:
             opts["players"] = players
+        # The thread's language: the one chosen, else the server's (Discord's preferred locale).
+        guild = getattr(interaction, "guild", None)
+        here = normalize(language or getattr(guild, "preferred_locale", None) or EN)
         game = await self.r.store.create_game(
             interaction.guild_id, interaction.channel_id, rs.name, opts, interaction.user.id
         )
+        if here != EN:
+            await self.r.store.update_settings(game.id, language=here)
+            game = await self.r.store.get_game(game.id)
         thread_id = await self._make_thread(interaction, f"{rs.title} #{game.id}")
         if thread_id is not None:
             game = await self.r.store.set_thread(game.id, thread_id)
         cap = int(game.options.get("players") or rs.max_players)
-        factions = f" Factions: {', '.join(rs.factions)}." if rs.factions else ""
+        game_names = self.r.names(game)
+        sep = render(LIST_SEP(), here)
+        lines = [
+            render(
+                LOBBY(title=self.r.title(game), opener=text.mention(interaction.user.id), min=rs.min_players, cap=cap),
+                here,
+            )
+        ]
+        if rs.factions:
+            factions = sep.join(lang.ref_name(Ref(kind=lang.FACTION_KIND, id=f), here, game_names) for f in rs.factions)
+            lines.append(render(LOBBY_FACTIONS(factions=factions), here))
         chosen = {k: v for k, v in game.options.items() if k not in ("players", "factions")}
-        shown = f"\nOptions: {', '.join(f'{k}={v}' for k, v in chosen.items())}." if chosen else ""
-        opener = text.mention(interaction.user.id)
-        lobby = (
-            f"🎲 **{self.r.title(game)}** opened by {opener} — {rs.min_players}–{cap} players.{factions}{shown}\n"
-            f"Press **Join** (or `/game join`, with a faction if you like); when everyone is in, press **Start**."
-        )
-        await self.r.delivery.post(game, lobby, view=self.r.lobby_view(game.id))
-        where = f"<#{thread_id}>" if thread_id else "this channel"
-        await self.r.send(interaction, f"✅ Created {self.r.title(game)} in {where}.")
+        if chosen:
+            lines.append(render(LOBBY_OPTIONS(options=", ".join(f"{k}={v}" for k, v in chosen.items())), here))
+        lines.append(render(LOBBY_LANGUAGE(language=LANGUAGE_NAMES[here]), here))
+        await self.r.delivery.post(game, "\n".join(lines), view=self.r.lobby_view(game.id, here))
+        where = f"<#{thread_id}>" if thread_id else THIS_CHANNEL()
+        await self.r.send(interaction, CREATED(title=self.r.title(game), where=where))
+
+    @app_commands.command(name="language", description=lstr(CMD_LANGUAGE))
+    @app_commands.describe(choice=lstr(ARG_LANGUAGE), game=lstr(ARG_LANGUAGE_GAME))
+    @app_commands.choices(
+        choice=[*LANGUAGE_CHOICES, app_commands.Choice(name=lstr(CHOICE_AUTOMATIC), value="auto")],
+    )
+    @app_commands.autocomplete(game=game_autocomplete)
+    async def language(
+        self, interaction: discord.Interaction, choice: app_commands.Choice[str], game: int | None = None
+    ) -> None:
+        """Your own language (DMs and replies); with ``game:`` the language of that game's thread (its GM)."""
+        await self.r.defer(interaction)
+        await self.r.guarded(interaction, lambda: self._language(interaction, choice.value, game))
+
+    async def _language(self, interaction: discord.Interaction, value: str, game: int | None) -> None:
+        if game is not None:
+            record = await self.r.resolve_game(interaction, game)
+            if interaction.user.id != record.created_by and not await self.r.gm_of(interaction, record.guild_id):
+                raise UserError(GAME_LANGUAGE_WHO())
+            chosen = (
+                value
+                if value in LOCALES
+                else normalize(getattr(getattr(interaction, "guild", None), "preferred_locale", None))
+            )
+            await self.r.store.update_settings(record.id, language=chosen)
+            record = await self.r.store.get_game(record.id)
+            note = GAME_LANGUAGE_SET(player=text.mention(interaction.user.id), language=LANGUAGE_NAMES[chosen])
+            await self.r.delivery.post(record, note)
+            await self.r.send(interaction, "✅ " + render(note, await self.r.locale(interaction)))
+            return
+        if value in LOCALES:
+            await self.r.locales.choose(interaction.user.id, value)
+            await self.r.send(interaction, LANGUAGE_SET(language=LANGUAGE_NAMES[value]))
+            return
+        await self.r.locales.choose(interaction.user.id, None)
+        now = await self.r.locale(interaction)
+        await self.r.send(interaction, LANGUAGE_AUTO(language=LANGUAGE_NAMES[now]))
 
     async def _make_thread(self, interaction: discord.Interaction, name: str) -> int | None:
         channel = interaction.channel
@@ -283,14 +505,15 @@ class TableCog(commands.GroupCog, group_name="game", group_description="Play a b
             log.warning("could not create a thread in %s: %s; using the channel", interaction.channel_id, exc)
             return None
 
-    @app_commands.command(name="join", description="Take a seat in a game that is gathering players")
-    @app_commands.describe(game="Game number (not needed in its thread)", faction="The faction you want to play")
+    @app_commands.command(name="join", description=lstr(CMD_JOIN))
+    @app_commands.describe(game=lstr(ARG_GAME), faction=lstr(ARG_FACTION))
     @app_commands.autocomplete(game=game_autocomplete)
     @app_commands.autocomplete(faction=faction_autocomplete)
     async def join(self, interaction: discord.Interaction, game: int | None = None, faction: str | None = None) -> None:
         await self.r.join(interaction, game, faction)
 
-    @app_commands.command(name="leave", description="Give up your seat before the game starts")
+    @app_commands.command(name="leave", description=lstr(CMD_LEAVE))
+    @app_commands.describe(game=lstr(ARG_GAME))
     @app_commands.autocomplete(game=game_autocomplete)
     async def leave(self, interaction: discord.Interaction, game: int | None = None) -> None:
         await self.r.defer(interaction)
@@ -298,13 +521,13 @@ class TableCog(commands.GroupCog, group_name="game", group_description="Play a b
         async def work() -> None:
             record = await self.r.resolve_game(interaction, game)
             await self.r.store.leave(record.id, interaction.user.id)
-            await self.r.send(interaction, f"✅ You left {self.r.title(record)}.")
-            await self.r.delivery.post(record, f"➖ {text.mention(interaction.user.id)} left the game.")
+            await self.r.send(interaction, LEFT_YOU(title=self.r.title(record)))
+            await self.r.delivery.post(record, LEFT(player=text.mention(interaction.user.id)))
 
         await self.r.guarded(interaction, work)
 
-    @app_commands.command(name="start", description="Start the game: seats are drawn and the seed hash published")
-    @app_commands.describe(seed="Game masters only: a fixed seed (tournaments, tests); its hash is published as usual")
+    @app_commands.command(name="start", description=lstr(CMD_START))
+    @app_commands.describe(seed=lstr(ARG_SEED), game=lstr(ARG_GAME))
     @app_commands.autocomplete(game=game_autocomplete)
     async def start(
         self,
@@ -314,7 +537,8 @@ class TableCog(commands.GroupCog, group_name="game", group_description="Play a b
     ) -> None:
         await self.r.start(interaction, game, seed)
 
-    @app_commands.command(name="cancel", description="Cancel a game (its creator or a game master)")
+    @app_commands.command(name="cancel", description=lstr(CMD_CANCEL))
+    @app_commands.describe(reason=lstr(ARG_REASON), game=lstr(ARG_GAME))
     @app_commands.autocomplete(game=game_autocomplete)
     async def cancel(self, interaction: discord.Interaction, reason: str, game: int | None = None) -> None:
         await self.r.defer(interaction)
@@ -322,19 +546,21 @@ class TableCog(commands.GroupCog, group_name="game", group_description="Play a b
         async def work() -> None:
             record = await self.r.resolve_game(interaction, game)
             if interaction.user.id != record.created_by and not self.r.is_gm(interaction):
-                raise UserError("Only the game's creator or a game master can cancel it.")
+                raise UserError(CANCEL_WHO())
             async with self.r.lock(record.id):
                 updated = await self.r.store.set_status(record.id, "cancelled", interaction.user.id, reason)
-            await self.r.send(interaction, f"✅ {self.r.title(record)} is cancelled.")
-            seed = f" Its seed was `{updated.seed}` (hash `{updated.seed_hash}`)." if updated.seed else ""
+            await self.r.send(interaction, CANCELLED_YOU(title=self.r.title(record)))
+            who, why = text.mention(interaction.user.id), text.truncate(reason, 500)
             await self.r.delivery.post(
                 record,
-                f"🛑 {text.mention(interaction.user.id)} cancelled the game: {text.truncate(reason, 500)}.{seed}",
+                CANCELLED_SEED(player=who, reason=why, seed=updated.seed, hash=updated.seed_hash or "")
+                if updated.seed
+                else CANCELLED(player=who, reason=why),
             )
 
         await self.r.guarded(interaction, work)
 
-    @app_commands.command(name="list", description="Games in this server that are open or under way")
+    @app_commands.command(name="list", description=lstr(CMD_LIST))
     async def list_(self, interaction: discord.Interaction) -> None:
         await self.r.defer(interaction)
 
@@ -345,18 +571,21 @@ class TableCog(commands.GroupCog, group_name="game", group_description="Play a b
                 else await self.r.store.list_games(user_id=interaction.user.id, statuses=LIVE)
             )
             if not games:
-                await self.r.send(interaction, "No games yet. Open one with `/game new`.")
+                await self.r.send(interaction, NO_GAMES())
                 return
+            locale = await self.r.locale(interaction)
             lines = []
             for g in games:
                 where = f" — <#{g.thread_id}>" if g.thread_id else ""
                 count = len(await self.r.store.seats(g.id))
-                lines.append(f"• **{self.r.title(g)}** — {g.status}, {count} player(s){where}")
+                line = render(LIST_LINE(title=self.r.title(g), status=status_word(g.status), count=count), locale)
+                lines.append(f"{line}{where}")
             await self.r.send(interaction, "\n".join(lines))
 
         await self.r.guarded(interaction, work)
 
-    @app_commands.command(name="info", description="Seats, factions, settings and seed hash of a game")
+    @app_commands.command(name="info", description=lstr(CMD_INFO))
+    @app_commands.describe(game=lstr(ARG_GAME))
     @app_commands.autocomplete(game=game_autocomplete)
     async def info(self, interaction: discord.Interaction, game: int | None = None) -> None:
         await self.r.defer(interaction)
@@ -365,26 +594,41 @@ class TableCog(commands.GroupCog, group_name="game", group_description="Play a b
             record = await self.r.resolve_game(interaction, game)
             seats = await self.r.store.seats(record.id)
             s = record.settings
-            lines = [f"**{self.r.title(record)}** — {record.status}, created by {text.mention(record.created_by)}"]
+            loc = await self.r.locale(interaction)
+            names = self.r.names(record, {x.seat: x for x in seats if x.seat is not None})
+            head = INFO_HEAD(
+                title=self.r.title(record), status=status_word(record.status), creator=text.mention(record.created_by)
+            )
+            lines = [render(head, loc)]
             shown_options = {k: v for k, v in record.options.items() if k != "factions"}
             if shown_options:
-                lines.append("Options: " + ", ".join(f"{k}={v}" for k, v in shown_options.items()))
+                listed = ", ".join(f"{k}={v}" for k, v in shown_options.items())
+                lines.append(render(INFO_OPTIONS(options=listed), loc))
             for seat in sorted(seats, key=lambda x: (x.seat is None, x.seat if x.seat is not None else 0, x.joined_at)):
-                label = (
-                    text.seat_label(seat.seat, seat.user_id, seat.faction)
-                    if seat.seat is not None
-                    else f"{text.mention(seat.user_id)}" + (f" ({seat.faction})" if seat.faction else "")
-                )
-                lines.append(f"• {label}" if seat.user_id else f"• seat {(seat.seat or 0) + 1}: vacant")
+                if not seat.user_id:
+                    lines.append("• " + render(INFO_VACANT(seat=(seat.seat or 0) + 1), loc))
+                    continue
+                if seat.seat is not None:
+                    label = text.seat_label(seat.seat, seat.user_id, seat.faction, loc, names)
+                else:
+                    faction = Ref(kind=lang.FACTION_KIND, id=seat.faction) if seat.faction else None
+                    label = text.mention(seat.user_id) + (f" ({lang.ref_name(faction, loc, names)})" if faction else "")
+                lines.append(f"• {label}")
             if record.seed_hash:
-                lines.append(f"Seed hash: `{record.seed_hash}`" + (f" · seed `{record.seed}`" if record.seed else ""))
-            lines.append(describe_settings(s))
+                seed = (
+                    INFO_SEED(hash=record.seed_hash, seed=record.seed)
+                    if record.seed
+                    else INFO_SEED_HASH(hash=record.seed_hash)
+                )
+                lines.append(render(seed, loc))
+            lines.append(render(describe_settings(s), loc))
             await self.r.send(interaction, "\n".join(lines))
 
         await self.r.guarded(interaction, work)
 
     # ---- playing ------------------------------------------------------------------------
-    @app_commands.command(name="status", description="Whose move it is and what the game waits for")
+    @app_commands.command(name="status", description=lstr(CMD_STATUS))
+    @app_commands.describe(game=lstr(ARG_GAME))
     @app_commands.autocomplete(game=game_autocomplete)
     async def status(self, interaction: discord.Interaction, game: int | None = None) -> None:
         await self.r.defer(interaction)
@@ -393,38 +637,41 @@ class TableCog(commands.GroupCog, group_name="game", group_description="Play a b
             record = await self.r.resolve_game(interaction, game)
             loaded = await self.r.store.load(record.id)
             seats = {s.seat: s for s in loaded.seats if s.seat is not None}
-            lines = [f"**{self.r.title(record)}** — {record.status}, action {loaded.seq}"]
+            loc = await self.r.locale(interaction)
+            names = self.r.names(record, seats)
+            head = STATUS_HEAD(title=self.r.title(record), status=status_word(record.status), seq=loaded.seq)
+            lines = [render(head, loc)]
             if loaded.state is None:
-                lines.append(f"Gathering players: {len(loaded.seats)} joined. `/game join`, then `/game start`.")
+                lines.append(render(GATHERING(n=len(loaded.seats)), loc))
             elif loaded.result is not None:
-                names = {k: text.seat_label(k, v.user_id, v.faction) for k, v in seats.items()}
-                lines.append(text.format_result(loaded.result, names, seed=record.seed, seed_hash=record.seed_hash))
+                labels = {k: text.seat_label(k, v.user_id, v.faction, loc, names) for k, v in seats.items()}
+                lines.append(
+                    text.format_result(loaded.result, labels, seed=record.seed, seed_hash=record.seed_hash, locale=loc)
+                )
             else:
                 waiting = waiting_seats(loaded.prompts)
                 for prompt in loaded.prompts:
                     who = seats.get(prompt.seat)
-                    label = (
-                        "the game master"
-                        if prompt.seat < 0
-                        else text.seat_label(prompt.seat, who.user_id if who else None, who.faction if who else None)
+                    label = text.seat_label(
+                        prompt.seat, who.user_id if who else None, who.faction if who else None, loc, names
                     )
                     what = (
-                        "a game-master ruling"
+                        render(GM_RULING(), loc)
                         if prompt.seat < 0
-                        else "a secret decision"
+                        else render(SECRET_DECISION(), loc)
                         if prompt.secret
-                        else prompt.question
+                        else lang.localize_prompt(prompt, loc, names).question
                     )
-                    mark = "⏳" if prompt.waiting else "🔒 locked in"
+                    mark = "⏳" if prompt.waiting else render(LOCKED_IN(), loc)
                     lines.append(text.truncate(f"{mark} {label}: {what}", 300))
                 if not waiting:
-                    lines.append("Nobody is holding the game up.")
+                    lines.append(render(NOBODY_HOLDING(), loc))
             await self.r.send(interaction, "\n".join(lines))
 
         await self.r.guarded(interaction, work)
 
-    @app_commands.command(name="board", description="The current board: public, or only yours")
-    @app_commands.describe(private="Show the board as your seat sees it, only to you")
+    @app_commands.command(name="board", description=lstr(CMD_BOARD))
+    @app_commands.describe(private=lstr(ARG_PRIVATE), game=lstr(ARG_GAME))
     @app_commands.autocomplete(game=game_autocomplete)
     async def board(self, interaction: discord.Interaction, private: bool = False, game: int | None = None) -> None:
         await self.r.defer(interaction, ephemeral=private)
@@ -433,7 +680,7 @@ class TableCog(commands.GroupCog, group_name="game", group_description="Play a b
             record = await self.r.resolve_game(interaction, game)
             loaded = await self.r.store.load(record.id)
             if loaded.state is None:
-                raise UserError("The game has not started yet.")
+                raise UserError(NOT_STARTED())
             rs = engine.ruleset(record.ruleset)
             seat: int | None = None
             if private:
@@ -441,10 +688,13 @@ class TableCog(commands.GroupCog, group_name="game", group_description="Play a b
                     (s.seat for s in loaded.seats if s.user_id == interaction.user.id and s.seat is not None), None
                 )
                 if seat is None:
-                    raise UserError("You have no seat in this game; leave out `private` to see the public board.")
+                    raise UserError(NO_SEAT_PRIVATE())
             view = rs.view(loaded.state, seat)  # public view unless the caller asked for their own
-            png = await renderers.render_png(record.ruleset, view)
-            title = f"{self.r.title(record)} — " + ("your view" if private else "board") + f" after action {loaded.seq}"
+            # The public picture speaks the thread's language; a private one, the reader's.
+            here = await self.r.locale(interaction) if private else lang.game_locale(record)
+            png = await renderers.render_png(record.ruleset, view, locale=here, names=self.r.names(record))
+            titled = YOUR_VIEW_TITLE if private else BOARD_TITLE
+            title = render(titled(title=self.r.title(record), seq=loaded.seq), await self.r.locale(interaction))
             if png is not None:
                 await self.r.send(interaction, f"**{title}**", ephemeral=private, png=png)
             else:
@@ -453,7 +703,8 @@ class TableCog(commands.GroupCog, group_name="game", group_description="Play a b
 
         await self.r.guarded(interaction, work)
 
-    @app_commands.command(name="hand", description="Your private panel: your hand, secrets and open decisions")
+    @app_commands.command(name="hand", description=lstr(CMD_HAND))
+    @app_commands.describe(game=lstr(ARG_GAME))
     @app_commands.autocomplete(game=game_autocomplete)
     async def hand(self, interaction: discord.Interaction, game: int | None = None) -> None:
         await self.r.defer(interaction)
@@ -464,7 +715,8 @@ class TableCog(commands.GroupCog, group_name="game", group_description="Play a b
 
         await self.r.guarded(interaction, work)
 
-    @app_commands.command(name="log", description="Recent events you may see")
+    @app_commands.command(name="log", description=lstr(CMD_LOG))
+    @app_commands.describe(count=lstr(ARG_COUNT_LOG), game=lstr(ARG_GAME))
     @app_commands.autocomplete(game=game_autocomplete)
     async def log_(
         self, interaction: discord.Interaction, count: app_commands.Range[int, 1, 50] = 15, game: int | None = None
@@ -475,13 +727,15 @@ class TableCog(commands.GroupCog, group_name="game", group_description="Play a b
             record = await self.r.resolve_game(interaction, game)
             seat = await self.r.store.seat_of(record.id, interaction.user.id)
             entries = await self.r.store.log(record.id, since_seq=max(0, record.last_seq - count), limit=count)
-            await self.r.send(interaction, format_log(entries, seat) or "Nothing has happened yet.")
+            loc = await self.r.locale(interaction)
+            seats = {s.seat: s for s in await self.r.store.seats(record.id) if s.seat is not None}
+            shown = format_log(entries, seat, loc, self.r.names(record, seats))
+            await self.r.send(interaction, shown or NOTHING_YET())
 
         await self.r.guarded(interaction, work)
 
-    @app_commands.command(
-        name="undo", description="Take back your last action (only if nobody acted and nothing was revealed since)"
-    )
+    @app_commands.command(name="undo", description=lstr(CMD_UNDO))
+    @app_commands.describe(game=lstr(ARG_GAME))
     @app_commands.autocomplete(game=game_autocomplete)
     async def undo(self, interaction: discord.Interaction, game: int | None = None) -> None:
         await self.r.defer(interaction)
@@ -495,14 +749,14 @@ class TableCog(commands.GroupCog, group_name="game", group_description="Play a b
                     interaction,
                     outcome.game,
                     lambda: self.r.publish(record, before, outcome, repost_seats=frozenset({outcome.seat})),
-                    confirm=lambda: self.r.send(interaction, "↩️ Your last action was taken back."),
-                    label="your last action was taken back",
+                    confirm=lambda: self.r.send(interaction, UNDONE()),
+                    label=UNDONE_LABEL(),
                 )
 
         await self.r.guarded(interaction, work)
 
-    @app_commands.command(name="act", description="Answer your open decision by typing instead of pressing a button")
-    @app_commands.describe(option="One of your options (start typing)", answer="A structured answer as JSON")
+    @app_commands.command(name="act", description=lstr(CMD_ACT))
+    @app_commands.describe(option=lstr(ARG_OPTION), answer=lstr(ARG_ANSWER), game=lstr(ARG_GAME))
     @app_commands.autocomplete(option=option_autocomplete)
     @app_commands.autocomplete(game=game_autocomplete)
     async def act(
@@ -514,15 +768,16 @@ class TableCog(commands.GroupCog, group_name="game", group_description="Play a b
     ) -> None:
         await self.r.act_typed(interaction, game, option, answer)
 
-    @app_commands.command(name="remind", description="Reminder interval, deadline and quiet hours of a game")
+    @app_commands.command(name="remind", description=lstr(CMD_REMIND))
     @app_commands.describe(
-        every_hours="Ping the awaited players every N hours (0 = never)",
-        deadline_hours="Hours a decision may wait before the deadline (0 = none)",
-        quiet_start="Quiet hours start (hour 0-23 on the table's clock)",
-        quiet_end="Quiet hours end (hour 0-23 on the table's clock)",
-        auto_default="At the deadline, apply the default answer for the late player",
-        utc_offset="A fixed time zone for quiet hours, in hours from UTC (e.g. 2 or -5); replaces time_zone",
-        time_zone="The table's time zone by name, e.g. Europe/Berlin (follows daylight saving)",
+        every_hours=lstr(ARG_EVERY),
+        deadline_hours=lstr(ARG_DEADLINE),
+        quiet_start=lstr(ARG_QUIET_START),
+        quiet_end=lstr(ARG_QUIET_END),
+        auto_default=lstr(ARG_AUTO_DEFAULT),
+        utc_offset=lstr(ARG_UTC_OFFSET),
+        time_zone=lstr(ARG_TIME_ZONE),
+        game=lstr(ARG_GAME),
     )
     @app_commands.autocomplete(game=game_autocomplete)
     @app_commands.autocomplete(time_zone=time_zone_autocomplete)
@@ -559,37 +814,53 @@ class TableCog(commands.GroupCog, group_name="game", group_description="Play a b
                 await self.r.send(interaction, describe_settings(record.settings))
                 return
             if not seated and interaction.user.id != record.created_by and not self.r.is_gm(interaction):
-                raise UserError("Only the game's players or a game master can change its reminders.")
+                raise UserError(REMIND_WHO())
             settings = await self.r.store.update_settings(record.id, **changes)
-            await self.r.send(interaction, "✅ " + describe_settings(settings))
+            await self.r.send(interaction, SETTINGS_SAVED(settings=describe_settings(settings)))
             await self.r.delivery.post(
-                record, f"⏰ {text.mention(interaction.user.id)} changed the reminders. {describe_settings(settings)}"
+                record,
+                REMINDERS_CHANGED(player=text.mention(interaction.user.id), settings=describe_settings(settings)),
             )
 
         await self.r.guarded(interaction, work)
 
 
-def describe_settings(s: Any) -> str:
-    every = f"every {s.reminder_minutes / 60:g} h" if s.reminder_minutes else "off"
-    deadline = f"{s.deadline_hours} h" if s.deadline_hours else "none"
-    zone = clock_label(s)
+def describe_settings(s: Any) -> Msg:
+    """The table's reminder settings as one sentence, rendered in each reader's language."""
+    every = EVERY_HOURS(hours=f"{s.reminder_minutes / 60:g}") if s.reminder_minutes else OFF()
+    deadline = HOURS(hours=s.deadline_hours) if s.deadline_hours else NONE()
     quiet = (
-        f"{s.quiet_start_hour:02d}:00–{s.quiet_end_hour:02d}:00 {zone}"
+        QUIET(start=f"{s.quiet_start_hour:02d}", end=f"{s.quiet_end_hour:02d}", zone=clock_label(s))
         if s.quiet_start_hour is not None and s.quiet_end_hour is not None
-        else "none"
+        else NONE()
     )
-    auto = "apply the default" if s.auto_default else "tell the game master"
-    return f"Reminders: {every} · deadline: {deadline} (then {auto}) · quiet hours: {quiet}."
+    auto = AUTO_APPLY() if s.auto_default else AUTO_TELL()
+    return SETTINGS(every=every, deadline=deadline, auto=auto, quiet=quiet)
 
 
-def format_log(entries: list[Any], seat: int | None) -> str:
-    """Log lines a seat may read: private events of other seats never appear."""
+STATUS_WORDS = {
+    "open": message("bot.status.word.open", "open"),
+    "active": message("bot.status.word.active", "active"),
+    "paused": message("bot.status.word.paused", "paused"),
+    "finished": message("bot.status.word.finished", "finished"),
+    "cancelled": message("bot.status.word.cancelled", "cancelled"),
+}
+
+
+def status_word(status: str) -> Any:
+    """A game's status as a message (the store's word when it is not one we know)."""
+    found = STATUS_WORDS.get(status)
+    return found() if found is not None else status
+
+
+def format_log(entries: list[Any], seat: int | None, locale: str = EN, names: Any = None) -> str:
+    """Log lines a seat may read (in ``locale``): private events of other seats never appear."""
     lines = []
     for entry in entries:
         events: list[Event] = visible_events(entry.events, seat)
         mark = {"undo": "↩️", "gm": "🛡️", "rollback": "⏪"}.get(entry.kind, "")
         for event in events:
-            lines.append(text.truncate(f"`#{entry.seq}` {mark}{event.text}", 400))
+            lines.append(text.truncate(f"`#{entry.seq}` {mark}{lang.event_text(event, locale, names)}", 400))
     return "\n".join(lines)
 
 

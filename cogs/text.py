@@ -12,6 +12,26 @@ from collections.abc import Iterable
 from typing import Any
 
 from engine.core import Event, Prompt, Result, RuleViolation
+from engine.core.text import Msg, message
+from i18n import EN, Names, render
+
+from . import lang
+
+VIOLATION = message("bot.refusal.violation", "⛔ {reason} ({rule})")
+REFUSAL = message("bot.refusal", "⛔ {reason}")
+PROMPT_HEAD = message("bot.prompt.head", "🎲 **{title}** · game {game} · {who}")
+PROMPT_LOCKED = message("bot.prompt.locked", "*(locked in — you may still change it)*")
+PROMPT_RULE = message("bot.prompt.rule", "-# rule {rule}")
+PROMPT_FORM_HINT = message("bot.prompt.form_hint", "answer with the form button or `/game act`")
+GAME_OVER = message("bot.result.game_over", "🏁 **Game over** — winner: {winners} ({reason}).")
+SCORES = message("bot.result.scores", "Scores: {scores}")
+SCORE = message("bot.result.score", "{who}: {score}")
+SEED = message("bot.result.seed", "Seed: `{seed}` (published hash `{hash}`): replay the log to check every shuffle.")
+BAD_JSON = message("bot.bad_argument.json", "The {what} is not valid JSON: {reason} at character {position}.")
+WHAT_OPTIONS = message("bot.bad_argument.what.options", "options")
+WHAT_ANSWER = message("bot.bad_argument.what.answer", "answer")
+OPTIONS_NOT_OBJECT = message("bot.bad_argument.options_not_object", "The options must be a JSON object.")
+OPTIONS_NO_EQUALS = message("bot.bad_argument.options_no_equals", "Options are written key=value; {part} has no '='.")
 
 MAX_CONTENT = 2000
 MAX_LABEL = 80
@@ -52,26 +72,24 @@ def chunk(text: str, limit: int = MAX_CONTENT) -> list[str]:
     return out
 
 
-def violation(exc: RuleViolation) -> str:
-    return truncate(f"⛔ {exc.message} ({exc.rule})", MAX_CONTENT)
+def violation(exc: RuleViolation, locale: str = EN, names: Names | None = None) -> str:
+    """A refusal in the reader's language: its message when the rule carries one, else its English."""
+    reason = lang.violation_reason(exc, locale, names)
+    return truncate(render(VIOLATION(reason=reason, rule=exc.rule), locale), MAX_CONTENT)
 
 
-def refusal(message: str) -> str:
-    return truncate(f"⛔ {message}", MAX_CONTENT)
+def refusal(reason: str | Msg, locale: str = EN) -> str:
+    return truncate(render(REFUSAL(reason=lang.tr(reason, locale)), locale), MAX_CONTENT)
 
 
-def mention(user_id: int | None) -> str:
-    return f"<@{user_id}>" if user_id else "nobody"
+def mention(user_id: int | None, locale: str = EN) -> str:
+    return lang.mention(user_id, locale)
 
 
-def seat_label(seat: int, user_id: int | None = None, faction: str | None = None) -> str:
-    if seat < 0:
-        return "the game master"
-    parts = [f"seat {seat + 1}"]
-    if faction:
-        parts.append(faction)
-    text = " ".join(parts)
-    return f"{text} ({mention(user_id)})" if user_id else text
+def seat_label(
+    seat: int, user_id: int | None = None, faction: str | None = None, locale: str = EN, names: Names | None = None
+) -> str:
+    return lang.seat_label(seat, user_id, faction, locale, names)
 
 
 def _scalar(value: Any) -> str:
@@ -124,48 +142,71 @@ def format_view_pages(view: dict[str, Any], *, title: str | None = None, limit: 
     return out
 
 
-def format_events(events: Iterable[Event]) -> str:
-    return "\n".join(f"• {e.text}" for e in events)
+def format_events(events: Iterable[Event], locale: str = EN, names: Names | None = None) -> str:
+    """One bullet per event, each in ``locale`` when it carries a message (else its English)."""
+    return "\n".join(f"• {lang.event_text(e, locale, names)}" for e in events)
 
 
-def format_prompt(prompt: Prompt, *, game_id: int, title: str, who: str) -> str:
+def format_prompt(
+    prompt: Prompt, *, game_id: int, title: str, who: str, locale: str = EN, names: Names | None = None
+) -> str:
     """The text above a prompt's components: which game, whom it asks, and the question."""
-    state = "" if prompt.waiting else " *(locked in — you may still change it)*"
-    text = f"🎲 **{title}** · game {game_id} · {who}\n{prompt.question}{state}\n-# rule {prompt.rule}"
+    question = lang.localize_prompt(prompt, locale, names).question
+    state = "" if prompt.waiting else " " + render(PROMPT_LOCKED(), locale)
+    head = render(PROMPT_HEAD(title=title, game=game_id, who=who), locale)
+    text = f"{head}\n{question}{state}\n{render(PROMPT_RULE(rule=prompt.rule), locale)}"
     if prompt.answer_schema and not prompt.options:
-        text += " · answer with the form button or `/game act`"
+        text += " · " + render(PROMPT_FORM_HINT(), locale)
     return truncate(text, MAX_CONTENT)
 
 
-def format_result(result: Result, seat_names: dict[int, str], *, seed: str | None, seed_hash: str | None) -> str:
-    winners = ", ".join(seat_names.get(w, f"seat {w + 1}") for w in result.winners) or "nobody"
-    lines = [f"🏁 **Game over** — winner: {winners} ({result.reason})."]
+def format_result(
+    result: Result, seat_names: dict[int, str], *, seed: str | None, seed_hash: str | None, locale: str = EN
+) -> str:
+    def who(seat: int) -> str:
+        return seat_names.get(seat) or lang.seat_label(seat, locale=locale)
+
+    sep = "、" if locale != EN else ", "
+    winners = sep.join(who(w) for w in result.winners) or render(lang.NOBODY(), locale)
+    lines = [render(GAME_OVER(winners=winners, reason=result.reason), locale)]
     if result.scores:
-        scores = ", ".join(
-            f"{seat_names.get(int(s), f'seat {int(s) + 1}')}: {v:g}" for s, v in sorted(result.scores.items())
+        scores = sep.join(
+            render(SCORE(who=who(int(s)), score=f"{v:g}"), locale) for s, v in sorted(result.scores.items())
         )
-        lines.append(f"Scores: {scores}")
+        lines.append(render(SCORES(scores=scores), locale))
     if seed is not None:
-        lines.append(f"Seed: `{seed}` (published hash `{seed_hash}`): replay the log to check every shuffle.")
+        lines.append(render(SEED(seed=seed, hash=seed_hash or ""), locale))
     return truncate("\n".join(lines), MAX_CONTENT)
 
 
 class BadArgument(ValueError):
     """A typed slash-command argument that cannot be read (bad JSON, a malformed option).
 
-    Its message is a sentence meant for the player, so the referee's error handler shows
-    it as a refusal wherever it surfaces, instead of "something went wrong on my side".
+    Its argument is a sentence meant for the player (a ``Msg``, rendered in the reader's
+    language, or plain text), so the referee's error handler shows it as a refusal wherever
+    it surfaces, instead of "something went wrong on my side".
     """
 
+    def __init__(self, reason: str | Msg) -> None:
+        super().__init__(reason)
+        self.reason = reason
 
-def parse_json_arg(text: str | None, *, what: str) -> Any:
-    """Parse a JSON slash-command argument, or raise ``BadArgument`` with a sentence a player understands."""
+    def __str__(self) -> str:
+        return lang.tr(self.reason, EN)
+
+
+def parse_json_arg(text: str | None, *, what: str | Msg) -> Any:
+    """Parse a JSON slash-command argument, or raise ``BadArgument`` with a sentence a player understands.
+
+    ``what`` names the argument (a ``Msg`` such as ``WHAT_ANSWER``, or a word).
+    """
     if text is None or not text.strip():
         return None
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
-        raise BadArgument(f"The {what} is not valid JSON: {exc.msg} at character {exc.pos + 1}.") from None
+        # The decoder's own reason (exc.msg) is the library's English; the position says where.
+        raise BadArgument(BAD_JSON(what=what, reason=exc.msg, position=exc.pos + 1)) from None
 
 
 def parse_options_arg(text: str | None) -> dict[str, Any]:
@@ -174,14 +215,14 @@ def parse_options_arg(text: str | None) -> dict[str, Any]:
         return {}
     text = text.strip()
     if text.startswith("{"):
-        value = parse_json_arg(text, what="options")
+        value = parse_json_arg(text, what=WHAT_OPTIONS())
         if not isinstance(value, dict):
-            raise BadArgument("The options must be a JSON object.")
+            raise BadArgument(OPTIONS_NOT_OBJECT())
         return value
     out: dict[str, Any] = {}
     for part in text.replace(",", " ").split():
         if "=" not in part:
-            raise BadArgument(f"Options are written key=value; {part!r} has no '='.")
+            raise BadArgument(OPTIONS_NO_EQUALS(part=repr(part)))
         key, raw = part.split("=", 1)
         try:
             out[key.strip()] = json.loads(raw)

@@ -1,4 +1,8 @@
-"""``python -m i18n check | extract | compile | zh-sync`` (see i18n/README.md)."""
+"""``python -m i18n check | extract | compile | zh-sync [domain ...]`` (see i18n/README.md).
+
+Each command works on the named domains (a message id's first word: ``core``, ``bot``,
+``rw`` …) or, without any, on all of them.
+"""
 
 from __future__ import annotations
 
@@ -6,13 +10,28 @@ import argparse
 import json
 import sys
 
-from .catalog import TEMPLATE, build_template, compile_mo, declared_messages, load_po, po_path, read, write
+from .catalog import (
+    build_template,
+    by_domain,
+    compile_mo,
+    declared_messages,
+    domains_on_disk,
+    load_po,
+    po_path,
+    read_template,
+    template_path,
+    write,
+)
 from .check import run
 from .locales import TRANSLATED, ZH_HANS, ZH_HANT
 
 
+def _domains(args: argparse.Namespace, known: list[str]) -> list[str]:
+    return sorted(set(args.domains)) if args.domains else known
+
+
 def cmd_check(args: argparse.Namespace) -> int:
-    reports, problems = run()
+    reports, problems = run(args.domains or None)
     for report in reports:
         print(json.dumps(report.line(), ensure_ascii=False))
         if args.verbose:
@@ -29,49 +48,57 @@ def cmd_extract(args: argparse.Namespace) -> int:
     declared, problems = declared_messages()
     for problem in problems:
         print(f"problem: {problem}", file=sys.stderr)
-    template = build_template(declared)
-    write(TEMPLATE, template)
-    template = read(TEMPLATE)
-    for locale in TRANSLATED:
-        if locale == ZH_HANT:
-            continue  # derived from zh_Hans below
-        catalog = load_po(locale)
-        catalog.update(template, update_creation_date=False)
-        write(po_path(locale), catalog)
-    sync()
-    print(f"{len(declared)} messages in {TEMPLATE.name}; catalogs updated", file=sys.stderr)
+    grouped = by_domain(declared)
+    for domain in _domains(args, sorted(set(grouped) | set(domains_on_disk()))):
+        found = grouped.get(domain, {})
+        write(template_path(domain), build_template(found, domain))
+        template = read_template(domain)
+        for locale in TRANSLATED:
+            if locale == ZH_HANT:
+                continue  # derived from zh_Hans below
+            catalog = load_po(locale, domain)
+            catalog.update(template, update_creation_date=False)
+            write(po_path(locale, domain), catalog)
+        sync(domain)
+        print(f"{domain}: {len(found)} messages in {template_path(domain).name}; catalogs updated", file=sys.stderr)
     return 1 if problems else 0
 
 
-def sync() -> None:
+def sync(domain: str) -> None:
     from .zh import expected_hant
 
-    write(po_path(ZH_HANT), expected_hant())
+    write(po_path(ZH_HANT, domain), expected_hant(domain))
 
 
 def cmd_sync(args: argparse.Namespace) -> int:
-    sync()
-    print(f"{ZH_HANT} regenerated from {ZH_HANS} (OpenCC s2tw + zh_hant_overrides.toml)", file=sys.stderr)
+    for domain in _domains(args, domains_on_disk()):
+        sync(domain)
+        print(f"{domain}: {ZH_HANT} regenerated from {ZH_HANS} (OpenCC s2tw + zh_hant_overrides.toml)", file=sys.stderr)
     return 0
 
 
 def cmd_compile(args: argparse.Namespace) -> int:
-    for locale in TRANSLATED:
-        print(f"compiled {compile_mo(locale)}", file=sys.stderr)
+    for domain in _domains(args, domains_on_disk()):
+        for locale in TRANSLATED:
+            print(f"compiled {compile_mo(locale, domain)}", file=sys.stderr)
     return 0
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m i18n", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
-    check = sub.add_parser("check", help="one JSON line per locale; non-zero exit if anything is missing")
+
+    def command(name: str, func: object, help: str) -> argparse.ArgumentParser:
+        p = sub.add_parser(name, help=help)
+        p.add_argument("domains", nargs="*", help="domains (message-id first words); default: all")
+        p.set_defaults(func=func)
+        return p
+
+    check = command("check", cmd_check, "one JSON line per locale; non-zero exit if anything is missing")
     check.add_argument("-v", "--verbose", action="store_true", help="list the ids on stderr")
-    check.set_defaults(func=cmd_check)
-    sub.add_parser("extract", help="update messages.pot and the catalogs from the code").set_defaults(func=cmd_extract)
-    sub.add_parser("compile", help="write messages.mo beside each .po").set_defaults(func=cmd_compile)
-    sub.add_parser("zh-sync", help="regenerate zh_Hant from zh_Hans with OpenCC and the overrides").set_defaults(
-        func=cmd_sync
-    )
+    command("extract", cmd_extract, "update templates/<domain>.pot and the catalogs from the code")
+    command("compile", cmd_compile, "write <domain>.mo beside each .po")
+    command("zh-sync", cmd_sync, "regenerate zh_Hant from zh_Hans with OpenCC and the overrides")
     args = parser.parse_args(argv)
     result: int = args.func(args)
     return result

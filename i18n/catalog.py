@@ -1,10 +1,13 @@
-"""The catalogs on disk: the English template, one ``.po`` per translated locale, and lookups.
+"""The catalogs on disk: one English template and one ``.po`` per locale for each domain, and lookups.
 
-gettext layout with Babel: the template ``i18n/messages.pot`` holds every declared message
-(``msgctxt`` = message id, ``msgid``/``msgid_plural`` = the English from the code), and
-``i18n/locales/<locale>/LC_MESSAGES/messages.po`` its translations. Lookups go by message
-id (the context), so a Msg from the log renders without knowing its English. Fuzzy entries
-(the English changed since they were translated) count as missing and render in English.
+gettext layout with Babel, split by *domain* — the first word of a message id (``core``,
+``bot``, ``rw``, ``ah``, ``cs``, ``h3``, ``i18n``): ``i18n/templates/<domain>.pot`` holds the
+domain's declared messages (``msgctxt`` = message id, ``msgid``/``msgid_plural`` = the English
+from the code) and ``i18n/locales/<locale>/LC_MESSAGES/<domain>.po`` their translations. One
+file per domain so that the people converting different games never edit the same file.
+Lookups go by message id (the context) in the id's domain, so a Msg from the log renders
+without knowing its English. Fuzzy entries (the English changed since they were translated)
+count as missing and render in English.
 """
 
 from __future__ import annotations
@@ -18,7 +21,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from babel.messages.catalog import Catalog
 from babel.messages.mofile import read_mo, write_mo
@@ -30,7 +33,11 @@ from .locales import EN, TRANSLATED
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
-TEMPLATE = HERE / "messages.pot"
+TEMPLATES = HERE / "templates"
+LOCALE_DIR = HERE / "locales"
+# The owners a message id may start with (i18n/README.md); any other first word is still its
+# own domain, so a new game needs no change here.
+DOMAINS = ("core", "bot", "rw", "ah", "cs", "h3", "i18n")
 # Where message declarations are looked for (python -m i18n extract).
 SCAN_DIRS = ("engine", "cogs", "renderers", "i18n")
 DECLARERS = {"message": 2, "plural_message": 3}  # function name -> number of literal arguments
@@ -38,12 +45,26 @@ PROJECT = "tabletop-referee"
 BRACE = "python-brace-format"
 
 
-def po_path(locale: str) -> Path:
-    return HERE / "locales" / locale / "LC_MESSAGES" / "messages.po"
+def domain_of(msg_id: str) -> str:
+    """The catalog a message lives in: its id's first word."""
+    return msg_id.split(".", 1)[0]
 
 
-def mo_path(locale: str) -> Path:
-    return po_path(locale).with_suffix(".mo")
+def template_path(domain: str) -> Path:
+    return TEMPLATES / f"{domain}.pot"
+
+
+def po_path(locale: str, domain: str) -> Path:
+    return LOCALE_DIR / locale / "LC_MESSAGES" / f"{domain}.po"
+
+
+def mo_path(locale: str, domain: str) -> Path:
+    return po_path(locale, domain).with_suffix(".mo")
+
+
+def domains_on_disk() -> list[str]:
+    """Domains that have a template (sorted)."""
+    return sorted(p.stem for p in TEMPLATES.glob("*.pot")) if TEMPLATES.exists() else []
 
 
 # ---- declarations in the code ------------------------------------------------------------------
@@ -52,6 +73,10 @@ class Declared:
     message: Message
     path: str  # relative to the repository root
     line: int
+
+    @property
+    def domain(self) -> str:
+        return domain_of(self.message.id)
 
 
 def scan(root: Path = ROOT, dirs: Iterable[str] = SCAN_DIRS) -> tuple[list[Declared], list[str]]:
@@ -112,21 +137,29 @@ def declared_messages(root: Path = ROOT) -> tuple[dict[str, Declared], list[str]
     return dict(sorted(by_id.items())), problems
 
 
+def by_domain(declared: dict[str, Declared]) -> dict[str, dict[str, Declared]]:
+    out: dict[str, dict[str, Declared]] = {}
+    for msg_id, d in declared.items():
+        out.setdefault(d.domain, {})[msg_id] = d
+    return dict(sorted(out.items()))
+
+
 # ---- template and catalogs ---------------------------------------------------------------------
 HEADER = """\
 # {title} for the tabletop referee bot.
-# msgctxt is the message id, msgid the English from the code. Do not edit messages.pot or
+# msgctxt is the message id, msgid the English from the code. Do not edit templates/*.pot or
 # locales/zh_Hant by hand: run `python -m i18n extract` and `python -m i18n zh-sync` (i18n/README.md).
 #"""
 # Fixed, so re-running extract on unchanged code changes no file.
 _DATE = datetime(2025, 1, 1, tzinfo=UTC)
 
 
-def build_template(declared: dict[str, Declared]) -> Catalog:
+def build_template(declared: dict[str, Declared], domain: str = "") -> Catalog:
     template = Catalog(
+        domain=domain or None,
         project=PROJECT,
         fuzzy=False,
-        header_comment=HEADER.format(title="Message template"),
+        header_comment=HEADER.format(title=f"Message template ({domain})" if domain else "Message template"),
         creation_date=_DATE,
         revision_date=_DATE,
     )
@@ -144,6 +177,11 @@ def read(path: Path, locale: str | None = None) -> Catalog:
         return read_po(fp, locale=locale)
 
 
+def read_template(domain: str) -> Catalog:
+    path = template_path(domain)
+    return read(path) if path.exists() else Catalog(domain=domain)
+
+
 def write(path: Path, catalog: Catalog) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     buf = io.BytesIO()
@@ -153,26 +191,27 @@ def write(path: Path, catalog: Catalog) -> None:
         path.write_bytes(data)
 
 
-def new_catalog(locale: str) -> Catalog:
+def new_catalog(locale: str, domain: str = "") -> Catalog:
     return Catalog(
         locale=locale,
+        domain=domain or None,
         project=PROJECT,
         fuzzy=False,
-        header_comment=HEADER.format(title=f"{locale} messages"),
+        header_comment=HEADER.format(title=f"{locale} messages ({domain})" if domain else f"{locale} messages"),
         creation_date=_DATE,
         revision_date=_DATE,
     )
 
 
-def load_po(locale: str) -> Catalog:
-    path = po_path(locale)
-    return read(path, locale) if path.exists() else new_catalog(locale)
+def load_po(locale: str, domain: str) -> Catalog:
+    path = po_path(locale, domain)
+    return read(path, locale) if path.exists() else new_catalog(locale, domain)
 
 
-def compile_mo(locale: str) -> Path:
-    """Write ``messages.mo`` beside the ``.po`` (fuzzy entries left out)."""
-    catalog = load_po(locale)
-    path = mo_path(locale)
+def compile_mo(locale: str, domain: str) -> Path:
+    """Write ``<domain>.mo`` beside the ``.po`` (fuzzy entries left out)."""
+    catalog = load_po(locale, domain)
+    path = mo_path(locale, domain)
     with path.open("wb") as fp:
         write_mo(fp, catalog, use_fuzzy=False)
     return path
@@ -184,9 +223,15 @@ class Entry:
     forms: tuple[str, ...]  # one form, or one per plural form of the locale
 
 
+class Lookup(Protocol):
+    """What the renderer needs from a locale's catalogs."""
+
+    def template(self, msg_id: str, count: int | None) -> str | None: ...
+
+
 @dataclass(frozen=True)
 class Table:
-    """One locale's translations by message id, and its plural rule."""
+    """One catalog's translations by message id, and its plural rule."""
 
     locale: str
     entries: dict[str, Entry]
@@ -221,26 +266,61 @@ def _entries(catalog: Catalog, *, source: bool) -> Iterator[tuple[str, Entry]]:
         yield context, Entry(tuple(str(f) for f in forms))
 
 
+def _plural_rule(locale: str) -> Callable[[int], int]:
+    if locale == EN:
+        return _english_plural
+    return gettext.c2py(Catalog(locale=locale).plural_expr or "0")
+
+
 @cache
-def table(locale: str) -> Table:
-    """The locale's lookup table, built once per process.
+def domain_table(locale: str, domain: str) -> Table:
+    """One domain's lookup table in ``locale``, read once per process, when first needed.
 
     A compiled ``.mo`` newer than its ``.po`` is used (fast); otherwise the ``.po`` itself is
     read, so a fresh clone renders Chinese with no compile step after ``pip install``.
     """
     if locale == EN:
-        catalog = read(TEMPLATE) if TEMPLATE.exists() else Catalog()
-        return Table(EN, dict(_entries(catalog, source=True)), _english_plural)
+        return Table(EN, dict(_entries(read_template(domain), source=True)), _english_plural)
     if locale not in TRANSLATED:
         raise KeyError(locale)
-    po, mo = po_path(locale), mo_path(locale)
+    po, mo = po_path(locale, domain), mo_path(locale, domain)
     if mo.exists() and po.exists() and mo.stat().st_mtime >= po.stat().st_mtime:
         with mo.open("rb") as fp:
             catalog = read_mo(fp)
+    elif po.exists():
+        catalog = load_po(locale, domain)
     else:
-        catalog = load_po(locale)
+        return Table(locale, {}, _plural_rule(locale))
     expr = catalog.plural_expr or "0"
     return Table(locale, dict(_entries(catalog, source=False)), gettext.c2py(expr))
+
+
+@dataclass(frozen=True)
+class LocaleTables:
+    """All of a locale's catalogs: a lookup goes to the id's domain, loaded on first use."""
+
+    locale: str
+
+    def template(self, msg_id: str, count: int | None) -> str | None:
+        return domain_table(self.locale, domain_of(msg_id)).template(msg_id, count)
+
+    def plural(self, n: int) -> int:
+        return _plural_rule(self.locale)(n)
+
+    @property
+    def entries(self) -> dict[str, Entry]:
+        """Every domain's entries (for the slash-command translator's English index)."""
+        out: dict[str, Entry] = {}
+        for domain in domains_on_disk():
+            out.update(domain_table(self.locale, domain).entries)
+        return out
+
+
+@cache
+def table(locale: str) -> LocaleTables:
+    if locale != EN and locale not in TRANSLATED:
+        raise KeyError(locale)
+    return LocaleTables(locale)
 
 
 def allowed_placeholders(msg: Message) -> set[str]:

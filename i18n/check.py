@@ -7,6 +7,10 @@ entries without a finished translation (fuzzy ones included), ``unused`` entries
 template no longer has, ``bad_placeholders`` translations naming a parameter the message
 does not have, and for ``zh_Hant`` ``out_of_sync`` entries that differ from the OpenCC
 conversion of ``zh_Hans`` with the overrides (run ``zh-sync``).
+
+Each domain (``core``, ``rw`` …, one template and one ``.po`` per locale) is checked on its
+own; a locale's line adds them up and ``domains`` gives the per-domain ``ids`` and
+``missing``, so whoever owns a domain sees at a glance whether theirs is the one lacking.
 """
 
 from __future__ import annotations
@@ -18,7 +22,16 @@ from babel.messages.catalog import Catalog
 
 from engine.core.text import Message, placeholders
 
-from .catalog import TEMPLATE, Declared, allowed_placeholders, declared_messages, load_po, read
+from .catalog import (
+    Declared,
+    allowed_placeholders,
+    by_domain,
+    declared_messages,
+    domains_on_disk,
+    load_po,
+    read_template,
+    template_path,
+)
 from .locales import EN, TRANSLATED, ZH_HANT, discord_locales
 
 
@@ -31,6 +44,7 @@ class Report:
     fuzzy: list[str] = field(default_factory=list)
     bad_placeholders: list[str] = field(default_factory=list)
     out_of_sync: list[str] | None = None
+    domains: dict[str, dict[str, int]] = field(default_factory=dict)
 
     @property
     def ok(self) -> bool:
@@ -49,7 +63,20 @@ class Report:
             out["bad_placeholders"] = len(self.bad_placeholders)
         if self.out_of_sync is not None:
             out["out_of_sync"] = len(self.out_of_sync)
+        if self.domains:
+            out["domains"] = self.domains
         return out
+
+    def add(self, domain: str, other: Report) -> None:
+        """Fold one domain's report into the locale's."""
+        self.ids += other.ids
+        self.missing += other.missing
+        self.unused += other.unused
+        self.fuzzy += other.fuzzy
+        self.bad_placeholders += other.bad_placeholders
+        if other.out_of_sync is not None:
+            self.out_of_sync = (self.out_of_sync or []) + other.out_of_sync
+        self.domains[domain] = {"ids": other.ids, "missing": len(other.missing)}
 
 
 def _template_messages(template: Catalog) -> dict[str, Message]:
@@ -105,11 +132,11 @@ def template_text(m: Message) -> str | tuple[str, str]:
     return m.english if m.plural is None else (m.english, m.plural)
 
 
-def check_hant_sync(report: Report) -> None:
+def check_hant_sync(report: Report, domain: str) -> None:
     from .zh import expected_hant
 
-    expected = {m.context: m.string for m in expected_hant() if m.id and m.context}
-    actual = {m.context: m.string for m in load_po(ZH_HANT) if m.id and m.context}
+    expected = {m.context: m.string for m in expected_hant(domain) if m.id and m.context}
+    actual = {m.context: m.string for m in load_po(ZH_HANT, domain) if m.id and m.context}
     report.out_of_sync = sorted(
         k for k in expected.keys() | actual.keys() if _norm(expected.get(k)) != _norm(actual.get(k))
     )
@@ -121,13 +148,24 @@ def _norm(value: Any) -> tuple[str, ...]:
     return tuple(str(v) for v in value) if isinstance(value, tuple | list) else (str(value),)
 
 
-def run() -> tuple[list[Report], list[str]]:
+def run(domains: list[str] | None = None) -> tuple[list[Report], list[str]]:
+    """Reports for ``en`` and each translated locale over ``domains`` (default: every domain
+    declared in the code or with a template), and the extractor's problems."""
     declared, problems = declared_messages()
-    template = _template_messages(read(TEMPLATE)) if TEMPLATE.exists() else {}
-    reports = [check_source(declared, template)]
-    for locale in TRANSLATED:
-        report = check_locale(locale, template, load_po(locale))
-        if locale == ZH_HANT:
-            check_hant_sync(report)
-        reports.append(report)
+    grouped = by_domain(declared)
+    chosen = sorted(set(grouped) | set(domains_on_disk())) if domains is None else sorted(domains)
+    reports = [Report(EN)] + [Report(locale, out_of_sync=[] if locale == ZH_HANT else None) for locale in TRANSLATED]
+    for domain in chosen:
+        template = _template_messages(read_template(domain)) if template_path(domain).exists() else {}
+        reports[0].add(domain, check_source(grouped.get(domain, {}), template))
+        for report in reports[1:]:
+            sub = check_locale(report.locale, template, load_po(report.locale, domain))
+            if report.locale == ZH_HANT:
+                check_hant_sync(sub, domain)
+            report.add(domain, sub)
+    for report in reports:
+        for what in ("missing", "unused", "fuzzy", "bad_placeholders"):
+            setattr(report, what, sorted(getattr(report, what)))
+        if report.out_of_sync is not None:
+            report.out_of_sync = sorted(report.out_of_sync)
     return reports, problems

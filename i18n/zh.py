@@ -19,7 +19,7 @@ from pathlib import Path
 import opencc
 from babel.messages.catalog import Catalog
 
-from .catalog import TEMPLATE, load_po, new_catalog, read
+from .catalog import load_po, new_catalog, read_template
 from .locales import ZH_HANS, ZH_HANT
 
 OVERRIDES = Path(__file__).resolve().parent / "zh_hant_overrides.toml"
@@ -67,9 +67,9 @@ def to_hant(text: str, msg_id: str, overrides: list[Override]) -> str:
     return out
 
 
-def hant_catalog(hans: Catalog, template: Catalog, overrides: list[Override]) -> Catalog:
+def hant_catalog(hans: Catalog, template: Catalog, overrides: list[Override], domain: str = "") -> Catalog:
     """The Traditional catalog implied by ``hans``: same entries, converted strings, same fuzziness."""
-    hant = new_catalog(ZH_HANT)
+    hant = new_catalog(ZH_HANT, domain)
     by_context = {m.context: m for m in hans if m.id and m.context}
     for t in template:
         if not t.id or not t.context:
@@ -90,5 +90,6 @@ def hant_catalog(hans: Catalog, template: Catalog, overrides: list[Override]) ->
     return hant
 
 
-def expected_hant() -> Catalog:
-    return hant_catalog(load_po(ZH_HANS), read(TEMPLATE), load_overrides())
+def expected_hant(domain: str) -> Catalog:
+    """The Traditional catalog of one domain, as ``zh-sync`` writes it."""
+    return hant_catalog(load_po(ZH_HANS, domain), read_template(domain), load_overrides(), domain)

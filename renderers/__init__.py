@@ -3,7 +3,9 @@
 Game renderers register a plain function ``view -> PNG bytes`` built only from a
 view (never the raw state), so a picture can never show more than the viewer may
 see. ``render_png`` runs it in a worker thread: one slow picture must not stall the
-other games the bot is refereeing. matplotlib's global state is not thread-safe,
+other games the bot is refereeing. A picture is drawn in the game's language: a renderer
+that takes ``locale`` (and ``names``, a content-names resolver) keyword arguments gets them
+from ``render_png``; one that does not is drawn in English. matplotlib's global state is not thread-safe,
 so renders are serialised by a lock inside the worker (the object API is used by
 renderers; the lock only guards the few shared caches matplotlib keeps).
 """
@@ -13,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import importlib
 import importlib.util
+import inspect
 import threading
 from collections.abc import Callable, Iterable
 from typing import Any
@@ -64,14 +67,27 @@ def renderer_for(ruleset_name: str) -> Renderer | None:
     return _REGISTRY.get(ruleset_name)
 
 
-def _run(fn: Renderer, view: dict[str, Any]) -> bytes:
+def _speaks(fn: Renderer) -> bool:
+    """Whether ``fn`` takes the game's language (``locale`` and ``names`` keyword arguments)."""
+    try:
+        params = inspect.signature(fn).parameters
+    except (TypeError, ValueError):  # a builtin or C callable without a signature
+        return False
+    return "locale" in params and "names" in params
+
+
+def _run(fn: Renderer, view: dict[str, Any], locale: Any = "en", names: Any = None) -> bytes:
     with _LOCK:
+        if _speaks(fn):
+            return fn(view, locale=locale, names=names)  # type: ignore[call-arg]  # checked by _speaks
         return fn(view)
 
 
-async def render_png(ruleset_name: str, view: dict[str, Any]) -> bytes | None:
-    """The board picture for ``view``, or None when the game has no renderer (callers fall back to text)."""
+async def render_png(ruleset_name: str, view: dict[str, Any], *, locale: Any = "en", names: Any = None) -> bytes | None:
+    """The board picture for ``view`` in ``locale`` (ours, a Discord locale or ``discord.Locale``),
+    or None when the game has no renderer (callers fall back to text). ``names`` is an
+    ``i18n.names.Names`` for content names; None lets the renderer use the game's own."""
     fn = _REGISTRY.get(ruleset_name) or await asyncio.to_thread(renderer_for, ruleset_name)  # first import off the loop
     if fn is None:
         return None
-    return await asyncio.to_thread(_run, fn, view)
+    return await asyncio.to_thread(_run, fn, view, locale, names)

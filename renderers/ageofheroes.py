@@ -25,6 +25,11 @@ the asked width.
 Speed: what never changes during a game (frames, names, row labels, the legend) is drawn
 once per table into a cached pixel layer (``renderers.hexmap.StaticLayerCache``); each
 picture draws only the pieces over it and is encoded with ``png_from_pixels``.
+
+Words: the picture is in the game's language (``locale``): every label is a ``render.ah.*``
+message or a content name from the game's names resolver (``Ref`` kinds ``tribe``,
+``monument``, ``card`` for the special resource, ``purpose`` and ``condition``), measured in the fonts it is drawn with
+(``renderers.fonts``), so a Chinese label is fitted to its true width.
 """
 
 from __future__ import annotations
@@ -40,10 +45,13 @@ from matplotlib.markers import MarkerStyle
 from matplotlib.patches import Ellipse, FancyArrowPatch, FancyBboxPatch, PathPatch, Polygon, Rectangle
 from matplotlib.transforms import Affine2D
 
-from renderers import register
+from engine.core.text import Message, message, plural_message
+from i18n.names import Names
+from renderers import fonts, register
 from renderers.canvas import new_figure, to_rgba
 from renderers.hexmap import StaticLayerCache, draw_over, fingerprint, png_from_pixels
 from renderers.palette import SeatStyle, seat_style
+from renderers.words import SEAT, Words, game_names
 
 __all__ = ["panel_boxes", "render_tableau", "tribe_label"]
 
@@ -73,6 +81,89 @@ TRIBES = {
     "celtic": "Celts",
     "chinese": "Chinese",
 }
+
+# ---- words (render.ah.*): the rulebook's terms in Chinese (glossary section 4)
+# Icons stay out of the catalogs: DejaVu Sans draws them in every language (Noto Sans CJK lacks some).
+SWORDS = "⚔ "
+FLAG = "⚑ "
+TITLE = message("render.ah.title", "AGE OF HEROES")
+SUPPLY = message("render.ah.supply", "Supply")
+ROUND_TURN = message("render.ah.round_turn", "Round {round} · Turn {turn}")
+SEP = message("render.ah.sep", " · ")
+GAME_OVER = message("render.ah.game_over", "Game over")
+GAME_OVER_WIN = message("render.ah.game_over.win", "Game over: {names} win")
+GAME_OVER_SHARED = message("render.ah.game_over.shared", "Game over: {names} share the win")
+WAR_STATUS = message("render.ah.war", "War: {attacker} → {defender} ({purpose})")
+PURPOSES = {
+    "conquest": message("render.ah.purpose.conquest", "Conquest"),
+    "plunder": message("render.ah.purpose.plunder", "Plunder"),
+    "raze": message("render.ah.purpose.raze", "Raze"),
+}
+WAR_WORD = message("render.ah.purpose.war", "War")
+MARKET_DAY = message("render.ah.market_day", "Market Day")
+FIRST_MARKET_DAY = message("render.ah.market_day.first", "First Market Day")
+MARKET_TRADING = message("render.ah.market_day.trading", "{title}: trading ({done}/{alive} done)")
+MARKET_DRAWING = message("render.ah.market_day.drawing", "{title}: drawing")
+TURN_OF = message("render.ah.turn_of", "Turn: {name}")
+SETTING_UP = message("render.ah.setting_up", "Setting up")
+DUELS = message("render.ah.duels", "duels won {won}, lost {lost}")
+DUELS_TIED = message("render.ah.duels.tied", "duels won {won}, lost {lost}, tied {tied}")
+WAITING_ON = message("render.ah.waiting_on", "waiting on {names}")
+TRIBES_COUNT = plural_message("render.ah.tribes_count", "{n} tribe", "{n} tribes")
+FIRST_PLAYER = message("render.ah.first_player", "first player: {name}")
+DECKS = message("render.ah.decks", "Deck {deck} · discard {discard} · battle deck {battle}")
+ROW_CITIES = message("render.ah.row.cities", "Cities")
+ROW_ARMIES = message("render.ah.row.armies", "Armies")
+ROW_FORTS = message("render.ah.row.forts", "Forts")
+ROW_HAND = message("render.ah.row.hand", "Hand")
+MONUMENT = message("render.ah.monument", "Monument")
+MONUMENT_OF = message("render.ah.monument_of", "{monument} · {resource}")
+TAG_TURN = message("render.ah.tag.turn", "▶ TURN")
+TAG_WINNER = message("render.ah.tag.winner", "★ WINNER")
+TAG_WAITING = message("render.ah.tag.waiting", "WAITING")
+ELIMINATED = message("render.ah.eliminated", "ELIMINATED")
+EMPIRE = message("render.ah.empire", "EMPIRE")
+ARMIES_HOME = message("render.ah.armies.home", "{n} home")
+ARMIES_AWAY = message("render.ah.armies.away", "{n} away")
+ARMIES_SCATTERED = message("render.ah.armies.scattered", "{n} scattered")
+ARMIES_IN_BATTLE = message("render.ah.armies.in_battle", "{n} in battle")
+ARMIES_GENERALS = plural_message("render.ah.armies.generals", "{n} general", "{n} generals")
+NONE = message("render.ah.none", "none")
+ATTACKING = message("render.ah.attacking", "attacking {name}")
+ATTACKING_WITH = plural_message(
+    "render.ah.attacking_with", "attacking {name} · {n} army", "attacking {name} · {n} armies"
+)
+DEFENDING = message("render.ah.defending", "defending vs {name}")
+DEFENDING_WITH = plural_message(
+    "render.ah.defending_with", "defending vs {name} · {n} army", "defending vs {name} · {n} armies"
+)
+CHALLENGE = message("render.ah.challenge", "CHALLENGE")
+CHALLENGE_OF = message("render.ah.challenge_of", "CHALLENGE ({conditions})")
+CONDITIONS = {
+    "empire": message("render.ah.condition.empire", "empire"),
+    "monument": message("render.ah.condition.monument", "monument"),
+}
+DONE_TRADING = message("render.ah.done_trading", "✓ done trading")
+BARBARIAN_FLAG = message("render.ah.war_flag.barbarians", "BARBARIANS: {purpose}")
+WINNERS = message("render.ah.winners", "★ {names} ★")
+TRADE_OFFERS = plural_message("render.ah.trade_offers", "{n} open trade offer", "{n} open trade offers")
+DRAWING_CARDS = message("render.ah.drawing_cards", "drawing cards")
+ACTIVE_LINE = message("render.ah.active", "▶ {name}")
+EARTHQUAKE = message("render.ah.earthquake", "Earthquake on {name}")
+BARBARIANS_NAME = message("render.ah.barbarians", "Barbarians")
+GAME_MASTER = message("render.ah.game_master", "game master")
+LEGEND_CITY = message("render.ah.legend.city", "City")
+LEGEND_FORTRESS = message("render.ah.legend.fortress", "Fortress")
+LEGEND_ARMY_HOME = message("render.ah.legend.army_home", "Army at home")
+LEGEND_GENERAL = message("render.ah.legend.general", "General")
+LEGEND_ARMY_AWAY = message("render.ah.legend.army_away", "Army away")
+LEGEND_SCATTERED = message("render.ah.legend.scattered", "Scattered")
+LEGEND_ROAD = message("render.ah.legend.road", "Road")
+LEGEND_NO_ROAD = message("render.ah.legend.no_road", "Neighbours, no road")
+LEGEND_WAR = message("render.ah.legend.war", "War")
+LEGEND_IN_BATTLE = message("render.ah.legend.in_battle", "In battle")
+LEGEND_ACTIVE = message("render.ah.legend.active", "Active turn")
+LEGEND_ELIMINATED = message("render.ah.legend.eliminated", "Eliminated")
 
 # Where each tribe's panel sits, clockwise from the top left, as (column offset from the
 # centre in design px, row). Rows are laid out by ``_rows``; a row of None is the table.
@@ -110,12 +201,13 @@ class Box:
         )
 
 
-def tribe_label(player: dict[str, Any]) -> str:
-    """'Greeks', or 'Seat 3' before tribes are chosen."""
+def tribe_label(player: dict[str, Any], words: Words | None = None) -> str:
+    """'Greeks', or 'Seat 3' before tribes are chosen (in ``words``' language; English by default)."""
+    words = words or Words()
     tribe = player.get("tribe")
     if tribe:
-        return TRIBES.get(str(tribe), str(tribe).replace("_", " ").title())
-    return f"Seat {int(player.get('seat', 0)) + 1}"
+        return words.name("tribe", tribe, TRIBES.get(str(tribe), str(tribe).replace("_", " ").title()))
+    return words(SEAT(n=int(player.get("seat", 0)) + 1))
 
 
 def _layout(n: int) -> tuple[list[Box], Box, float]:
@@ -157,9 +249,17 @@ def panel_boxes(view: dict[str, Any], width: int = 1600) -> list[tuple[float, fl
 class _Pen:
     """Pixel-space drawing on one axes (design px, y down), fonts scaled to the output."""
 
-    def __init__(self, ax: Axes, scale: float) -> None:
+    def __init__(self, ax: Axes, scale: float, words: Words) -> None:
         self.ax = ax
         self.s = scale
+        self.words = words
+
+    def say(self, msg: Message, **params: Any) -> str:
+        return self.words(msg(**params))
+
+    def fit(self, text: str, size: float, width_px: float, *, bold: bool = False) -> float:
+        """A font size (pt) at which ``text`` fits ``width_px`` design px, measured in the drawn fonts."""
+        return _fit(text, size, width_px, bold=bold, locale=self.words.locale)
 
     def text(
         self,
@@ -315,51 +415,58 @@ def _text_on(colour: str) -> str:
 _STATIC = StaticLayerCache(capacity=24)
 
 
-def render_tableau(view: dict[str, Any], *, width: int = 1600) -> bytes:
-    """The public table of an Age of Heroes game as PNG bytes, ``width`` px wide.
+def render_tableau(view: dict[str, Any], *, width: int = 1600, locale: Any = "en", names: Names | None = None) -> bytes:
+    """The public table of an Age of Heroes game as PNG bytes, ``width`` px wide, in the game's ``locale``.
 
     ``view`` is ``ruleset.view(state, seat_or_None)``; only public fields are read (a
-    seat's own hand is never drawn, only every tribe's ``hand_size``).
+    seat's own hand is never drawn, only every tribe's ``hand_size``). ``names`` resolves
+    tribe and monument names; by default the game's own resolver (``engine.ageofheroes.names()``)
+    when it has one, else the English names.
 
     What does not change during a game (frames, tribe names, row labels, the legend) is
-    drawn once per table into a cached pixel layer; each call draws only the pieces.
+    drawn once per table and language into a cached pixel layer; each call draws only the pieces.
     """
-    players: list[dict[str, Any]] = list(view.get("players") or [])
-    boxes, table, height = _layout(len(players))
-    ctx = _Context.of(view, players)
-    key = fingerprint(
-        [
-            width,
-            [(p.get("seat"), p.get("tribe"), p.get("special_resource"), p.get("monument_name")) for p in players],
-            ctx.monument_size,
-        ]
-    )
-    background = _STATIC.get(key, lambda: _static_layer(players, boxes, table, height, width, ctx))
-    fig, pen = _canvas(width, height)
-    _header(pen, view, ctx)
-    _table(pen, view, ctx, boxes, table)
-    for player, box in zip(players, boxes, strict=False):
-        _panel(pen, view, ctx, player, box)
-    return png_from_pixels(draw_over(fig, background))
+    words = Words(locale, names if names is not None else game_names("engine.ageofheroes"))
+    with fonts.for_locale(words.locale):
+        players: list[dict[str, Any]] = list(view.get("players") or [])
+        boxes, table, height = _layout(len(players))
+        ctx = _Context.of(view, players, words)
+        key = fingerprint(
+            [
+                width,
+                [(p.get("seat"), p.get("tribe"), p.get("special_resource"), p.get("monument_name")) for p in players],
+                ctx.monument_size,
+                words.locale,
+            ]
+        )
+        background = _STATIC.get(key, lambda: _static_layer(players, boxes, table, height, width, ctx))
+        fig, pen = _canvas(width, height, words)
+        _header(pen, view, ctx)
+        _table(pen, view, ctx, boxes, table)
+        for player, box in zip(players, boxes, strict=False):
+            _panel(pen, view, ctx, player, box)
+        return png_from_pixels(draw_over(fig, background))
 
 
-def _canvas(width: int, height: float) -> tuple[Figure, _Pen]:
+def _canvas(width: int, height: float, words: Words) -> tuple[Figure, _Pen]:
     scale = width / DESIGN_W
     fig = new_figure(width, round(height * scale), facecolor=PAPER)
     ax = fig.add_axes((0, 0, 1, 1))
     ax.set_xlim(0, DESIGN_W)
     ax.set_ylim(height, 0)
     ax.set_axis_off()
-    return fig, _Pen(ax, scale)
+    return fig, _Pen(ax, scale, words)
 
 
 def _static_layer(
     players: list[dict[str, Any]], boxes: list[Box], table: Box, height: float, width: int, ctx: _Context
 ) -> Any:
-    fig, pen = _canvas(width, height)
+    fig, pen = _canvas(width, height, ctx.words)
     pen.box(0, 0, DESIGN_W, HEADER_H, face="#3b2f24", radius=0, z=1)
-    pen.text(24, 34, "AGE OF HEROES", 22, colour="#f4e2b8", weight="bold")
-    pen.text(1140, 30, "Supply", 14, colour="#f4e2b8")
+    title = pen.say(TITLE)
+    pen.text(24, 34, title, pen.fit(title, 22, 340, bold=True), colour="#f4e2b8", weight="bold")
+    supply = pen.say(SUPPLY)
+    pen.text(1140, 30, supply, pen.fit(supply, 14, 66), colour="#f4e2b8")
     pen.ax.add_artist(
         Ellipse(
             (table.cx, table.cy), table.w, table.h, facecolor=TABLE, edgecolor="#9b835c", linewidth=3 * pen.s, zorder=1
@@ -382,13 +489,14 @@ class _Context:
     battle: dict[str, Any] | None
     market: dict[str, Any] | None
     n_alive: int
+    words: Words
 
     @classmethod
-    def of(cls, view: dict[str, Any], players: list[dict[str, Any]]) -> _Context:
+    def of(cls, view: dict[str, Any], players: list[dict[str, Any]], words: Words) -> _Context:
         result = view.get("result") or {}
         waiting = view.get("waiting") or {}
         return cls(
-            names={int(p.get("seat", i)): tribe_label(p) for i, p in enumerate(players)},
+            names={int(p.get("seat", i)): tribe_label(p, words) for i, p in enumerate(players)},
             active=view.get("active") if isinstance(view.get("active"), int) else None,
             waiting={int(s) for s in (waiting.get("seats") or []) if isinstance(s, int)},
             winners={int(s) for s in (result.get("winners") or [])},
@@ -397,34 +505,48 @@ class _Context:
             battle=view.get("battle") or None,
             market=view.get("market_day") or None,
             n_alive=sum(1 for p in players if not p.get("eliminated")),
+            words=words,
         )
 
     def name(self, seat: int | None) -> str:
         if seat == BARBARIANS:
-            return "Barbarians"
+            return self.words(BARBARIANS_NAME())
         if seat is None:
             return "?"
         if seat not in self.names and seat < 0:
-            return "game master"
-        return self.names.get(seat, f"Seat {seat + 1}")
+            return self.words(GAME_MASTER())
+        return self.names.get(seat, self.words(SEAT(n=seat + 1)))
+
+    def names_of(self, seats: list[int]) -> str:
+        return self.words.join([self.name(s) for s in seats])
 
 
-def _fit(text: str, size: float, width_px: float) -> float:
-    """A font size (pt) at which ``text`` fits ``width_px`` design px (DejaVu Sans ~0.6 em per char)."""
-    need = len(text) * size * 0.6 * (100 / 72)
-    return size if need <= width_px else max(9.0, size * width_px / need)
+# Agg's hinted text runs a few per cent wider than the unhinted outlines ``fonts.text_width`` measures.
+_HINTING = 1.07
+
+
+def _fit(text: str, size: float, width_px: float, *, bold: bool = False, locale: str = "") -> float:
+    """A font size (pt) at which ``text`` fits ``width_px`` design px, measured in the fonts it is drawn with.
+
+    The widest line counts for a text of several lines. ``size`` pt are ``size * 100 / 72``
+    design px at the design width, whatever the output width (fonts scale with the picture).
+    """
+    widest = max((fonts.text_width(line, size, bold=bold, locale=locale) for line in text.split("\n")), default=0.0)
+    need = widest * (100 / 72) * _HINTING
+    return size if need <= width_px else size * width_px / need
 
 
 def _header(pen: _Pen, view: dict[str, Any], ctx: _Context) -> None:
     rnd = view.get("round") or 0
     turn = view.get("turn_no") or 0
-    pen.text(24, 80, f"Round {rnd} · Turn {turn}", 22, colour="#ffffff", weight="bold")
+    rt = pen.say(ROUND_TURN, round=rnd, turn=turn)
+    pen.text(24, 80, rt, pen.fit(rt, 22, 350, bold=True), colour="#ffffff", weight="bold")
 
     status = _status_line(view, ctx)
-    pen.text(390, 34, status, _fit(status, 21, 720), colour="#ffffff", weight="bold")
+    pen.text(390, 34, status, pen.fit(status, 21, 720, bold=True), colour="#ffffff", weight="bold")
     sub = _sub_status(view, ctx)
     if sub:
-        pen.text(390, 80, sub, _fit(sub, 16, 720), colour="#f4e2b8")
+        pen.text(390, 80, sub, pen.fit(sub, 16, 720), colour="#f4e2b8")
 
     # The item supply as icons with counts, then the deck sizes.
     supply = view.get("supply") or {}
@@ -438,8 +560,8 @@ def _header(pen: _Pen, view: dict[str, Any], ctx: _Context) -> None:
     deck = view.get("resource_deck") or {}
     bdeck = view.get("battle_deck") or {}
     discard = deck.get("discard_size", len(deck.get("discard") or []))
-    decks = f"Deck {deck.get('size', '?')} · discard {discard} · battle deck {bdeck.get('size', '?')}"
-    pen.text(1140, 80, decks, _fit(decks, 16, 440), colour="#f4e2b8")
+    decks = pen.say(DECKS, deck=deck.get("size", "?"), discard=discard, battle=bdeck.get("size", "?"))
+    pen.text(1140, 80, decks, pen.fit(decks, 16, 440), colour="#f4e2b8")
 
 
 def _supply_icons(pen: _Pen) -> dict[str, Any]:
@@ -455,66 +577,96 @@ def _supply_icons(pen: _Pen) -> dict[str, Any]:
     }
 
 
+def _purpose(b: dict[str, Any], words: Words) -> str:
+    """The war's purpose (AH-10.14): the content's word for it, else ours."""
+    raw = str(b.get("purpose") or "")
+    if not raw:
+        return words(WAR_WORD())
+    return words.name("purpose", raw, words(PURPOSES[raw]()) if raw in PURPOSES else raw.title())
+
+
+def _market_title(market: dict[str, Any], words: Words) -> str:
+    return words(FIRST_MARKET_DAY() if market.get("first") else MARKET_DAY())
+
+
 def _status_line(view: dict[str, Any], ctx: _Context) -> str:
+    words = ctx.words
     result = view.get("result")
     if result:
-        winners = [ctx.name(s) for s in sorted(ctx.winners)]
+        winners = sorted(ctx.winners)
         if not winners:
-            return "Game over"
-        verb = "win" if len(winners) == 1 else "share the win"
-        return f"Game over: {' & '.join(winners)} {verb}"
+            return words(GAME_OVER())
+        names = ctx.names_of(winners)
+        return words(GAME_OVER_WIN(names=names) if len(winners) == 1 else GAME_OVER_SHARED(names=names))
     b = ctx.battle
     if b:
-        purpose = str(b.get("purpose") or "").title()
-        return f"War: {ctx.name(b.get('attacker'))} → {ctx.name(b.get('defender'))} ({purpose})"
+        return words(
+            WAR_STATUS(
+                attacker=ctx.name(b.get("attacker")), defender=ctx.name(b.get("defender")), purpose=_purpose(b, words)
+            )
+        )
     if ctx.market and ctx.market.get("trading"):
-        title = "First Market Day" if ctx.market.get("first") else "Market Day"
         done = len(ctx.market.get("done") or [])
-        return f"{title}: trading ({done}/{ctx.n_alive} done)"
+        return words(MARKET_TRADING(title=_market_title(ctx.market, words), done=done, alive=ctx.n_alive))
     if ctx.market:
-        return "First Market Day: drawing" if ctx.market.get("first") else "Market Day: drawing"
+        return words(MARKET_DRAWING(title=_market_title(ctx.market, words)))
     if ctx.active is not None:
-        return f"Turn: {ctx.name(ctx.active)}"
+        return words(TURN_OF(name=ctx.name(ctx.active)))
     phase = str(view.get("phase") or "")
-    return "Setting up" if phase.startswith("setup") else phase.replace("-", " ").capitalize()
+    if phase.startswith("setup"):
+        return words(SETTING_UP())
+    return words(_PHASES[phase]()).capitalize() if phase in _PHASES else phase
 
 
+# What the game waits for, by engine phase (AH-5 to AH-17).
 _PHASES = {
-    "turn-action": "choosing an action",
-    "turn-build": "building",
-    "turn-build-road": "asking for road consent",
-    "turn-war-declare": "declaring war",
-    "battle-response": "defender responding",
-    "battle-placement": "placing battle cards",
-    "battle-duel": "picking duellists",
-    "battle-plunder": "plundering",
-    "event-target": "choosing an event target",
-    "event-luck": "Luck window",
-    "turn-monument": "monument step",
-    "turn-discard": "discard step",
-    "turn-tax": "tax",
-    "setup-tribes": "choosing tribes",
-    "market-trading": "trading",
+    "turn-action": message("render.ah.phase.turn_action", "choosing an action"),
+    "turn-build": message("render.ah.phase.turn_build", "building"),
+    "turn-build-road": message("render.ah.phase.turn_build_road", "asking for road consent"),
+    "turn-war-declare": message("render.ah.phase.turn_war_declare", "declaring war"),
+    "battle-response": message("render.ah.phase.battle_response", "defender responding"),
+    "battle-placement": message("render.ah.phase.battle_placement", "placing battle cards"),
+    "battle-duel": message("render.ah.phase.battle_duel", "picking duellists"),
+    "battle-plunder": message("render.ah.phase.battle_plunder", "plundering"),
+    "event-target": message("render.ah.phase.event_target", "choosing an event target"),
+    "event-luck": message("render.ah.phase.event_luck", "Luck window"),
+    "turn-monument": message("render.ah.phase.turn_monument", "monument step"),
+    "turn-discard": message("render.ah.phase.turn_discard", "discard step"),
+    "turn-tax": message("render.ah.phase.turn_tax", "tax"),
+    "setup-tribes": message("render.ah.phase.setup_tribes", "choosing tribes"),
+    "market-trading": message("render.ah.phase.market_trading", "trading"),
 }
 
 
+def _result_reason(reason: Any, words: Words) -> str:
+    """Why the game ended: a message is rendered; a plain (English) string is shown in English pictures only."""
+    if isinstance(reason, dict) and reason.get("id"):
+        from engine.core.text import Msg
+
+        return words(Msg.model_validate(reason))
+    return str(reason or "") if words.english else ""
+
+
 def _sub_status(view: dict[str, Any], ctx: _Context) -> str:
+    words = ctx.words
     result = view.get("result")
     if result:
-        return str(result.get("reason") or "")
+        return _result_reason(result.get("reason"), words)
     parts = []
     phase = str(view.get("phase") or "")
     if phase in _PHASES:
-        parts.append(_PHASES[phase].capitalize())
-    if ctx.battle and _duel_score(ctx.battle):
-        parts.append(_duel_score(ctx.battle))
+        text = words(_PHASES[phase]())
+        parts.append(text[:1].upper() + text[1:])
+    if ctx.battle and _duel_score(ctx.battle, words):
+        parts.append(_duel_score(ctx.battle, words))
     if ctx.waiting:
-        names = [ctx.name(s) for s in sorted(ctx.waiting)]
-        parts.append("waiting on " + (", ".join(names) if len(names) <= 3 else f"{len(names)} tribes"))
+        seats = sorted(ctx.waiting)
+        names = ctx.names_of(seats) if len(seats) <= 3 else words(TRIBES_COUNT(n=len(seats)))
+        parts.append(words(WAITING_ON(names=names)))
     first = view.get("first_player")
     if isinstance(first, int) and first >= 0:
-        parts.append(f"first player: {ctx.name(first)}")
-    return " · ".join(parts)
+        parts.append(words(FIRST_PLAYER(name=ctx.name(first))))
+    return words(SEP()).join(parts)
 
 
 # --------------------------------------------------------------------------- the table
@@ -574,7 +726,7 @@ def _table(pen: _Pen, view: dict[str, Any], ctx: _Context, boxes: list[Box], tab
     if battle:
         att, dfn = battle.get("attacker"), battle.get("defender")
         end = pts[seat_at[dfn]] if dfn in seat_at else centre
-        label = _war_label(battle)
+        label = _war_label(battle, ctx.words)
         if att in seat_at:
             start = pts[seat_at[att]]
             shrink_a = 34
@@ -611,7 +763,7 @@ def _table(pen: _Pen, view: dict[str, Any], ctx: _Context, boxes: list[Box], tab
             lx,
             ly,
             label,
-            _fit(label, 15, 300),
+            pen.fit(label, 15, 300, bold=True),
             colour="#ffffff",
             weight="bold",
             ha="center",
@@ -625,7 +777,7 @@ def _table(pen: _Pen, view: dict[str, Any], ctx: _Context, boxes: list[Box], tab
             centre[0],
             centre[1],
             text,
-            _fit(max(text.split("\n"), key=len), 17, 380),
+            pen.fit(text, 17, 380, bold=True),
             colour=INK,
             weight="bold",
             ha="center",
@@ -635,38 +787,39 @@ def _table(pen: _Pen, view: dict[str, Any], ctx: _Context, boxes: list[Box], tab
         )
 
 
-def _war_label(b: dict[str, Any]) -> str:
+def _war_label(b: dict[str, Any], words: Words) -> str:
     """The flag on the war arrow: its purpose (who fights whom and the score are in the header)."""
-    purpose = str(b.get("purpose") or "war").upper()
-    return f"⚔ BARBARIANS: {purpose}" if b.get("attacker") == BARBARIANS else f"⚔ {purpose}"
+    purpose = _purpose(b, words).upper()
+    return SWORDS + (words(BARBARIAN_FLAG(purpose=purpose)) if b.get("attacker") == BARBARIANS else purpose)
 
 
-def _duel_score(b: dict[str, Any]) -> str:
+def _duel_score(b: dict[str, Any], words: Words) -> str:
     duels = b.get("duels") or []
     if not duels:
         return ""
     won = sum(1 for d in duels if d.get("winner") == "attacker")
     lost = sum(1 for d in duels if d.get("winner") == "defender")
     tied = len(duels) - won - lost
-    return f"duels won {won}, lost {lost}" + (f", tied {tied}" if tied else "")
+    return words(DUELS_TIED(won=won, lost=lost, tied=tied) if tied else DUELS(won=won, lost=lost))
 
 
 def _table_centre_text(view: dict[str, Any], ctx: _Context) -> str:
+    words = ctx.words
     if view.get("result"):
-        return "★ " + " & ".join(ctx.name(s) for s in sorted(ctx.winners)) + " ★" if ctx.winners else "Game over"
+        return words(WINNERS(names=ctx.names_of(sorted(ctx.winners)))) if ctx.winners else words(GAME_OVER())
     lines = []
     if ctx.market:
-        lines.append("MARKET DAY" if not ctx.market.get("first") else "FIRST MARKET DAY")
+        lines.append(_market_title(ctx.market, words).upper())
         trades = view.get("trades") or []
         if ctx.market.get("trading"):
-            lines.append(f"{len(trades)} open trade offer{'s' if len(trades) != 1 else ''}")
+            lines.append(words(TRADE_OFFERS(n=len(trades))))
         else:
-            lines.append("drawing cards")
+            lines.append(words(DRAWING_CARDS()))
     elif ctx.active is not None:
-        lines.append(f"▶ {ctx.name(ctx.active)}")
+        lines.append(words(ACTIVE_LINE(name=ctx.name(ctx.active))))
     quakes = view.get("earthquakes") or []
     for q in quakes[:2]:
-        lines.append(f"Earthquake on {ctx.name(q.get('target'))}")
+        lines.append(words(EARTHQUAKE(name=ctx.name(q.get("target")))))
     return "\n".join(lines)
 
 
@@ -689,22 +842,27 @@ def _panel_frame(pen: _Pen, p: dict[str, Any], box: Box, ctx: _Context) -> None:
         )
     )
     pen.marker(st.marker, x + 34, y + 34, 30, face="#ffffff", edge=INK, lw=1.8, z=2.8)
-    title = f"{seat + 1} · {tribe_label(p)}"
-    pen.text(x + 68, y + 34, title, _fit(title, 23, w - 210), colour=_text_on(head), weight="bold")
+    title = f"{seat + 1} · {tribe_label(p, ctx.words)}"
+    pen.text(x + 68, y + 34, title, pen.fit(title, 23, w - 210, bold=True), colour=_text_on(head), weight="bold")
 
     label_x = x + 16
-    for row, label in ((y + 94, "Cities"), (y + 146, "Armies"), (y + 206, "Forts")):
-        pen.text(label_x, row, label, 15, colour=INK)
+    for row, row_msg in ((y + 94, ROW_CITIES), (y + 146, ROW_ARMIES), (y + 206, ROW_FORTS)):
+        text = pen.say(row_msg)
+        pen.text(label_x, row, text, pen.fit(text, 15, 80), colour=INK)
     hx, row = x + w - 160, y + 206
-    pen.text(hx, row, "Hand", 15, colour=INK)
+    hand = pen.say(ROW_HAND)
+    pen.text(hx, row, hand, pen.fit(hand, 15, 52), colour=INK)
     pen.box(hx + 56, row - 20, 28, 38, face="#fbf3df", edge=INK, lw=1.5, radius=4, z=5)
     pen.box(hx + 66, row - 16, 28, 38, face="#fbf3df", edge=INK, lw=1.5, radius=4, z=5.1)
 
     special = p.get("special_resource")
-    name = str(p.get("monument_name") or "Monument")
-    label = f"{name} · {special}" if special else name
+    words = ctx.words
+    name = words.name("monument", p.get("tribe"), str(p.get("monument_name") or words(MONUMENT())))
+    if not p.get("monument_name") and not p.get("tribe"):
+        name = words(MONUMENT())
+    label = words(MONUMENT_OF(monument=name, resource=words.name("card", special))) if special else name
     row = y + 252
-    pen.text(label_x, row, label, _fit(label, 14, w - 110), colour=INK)
+    pen.text(label_x, row, label, pen.fit(label, 14, w - 110), colour=INK)
     need = ctx.monument_size
     cell_w = (w - 32) / max(need, 1)
     for i in range(need):
@@ -732,14 +890,15 @@ def _panel(pen: _Pen, view: dict[str, Any], ctx: _Context, p: dict[str, Any], bo
         pen.box(x - 8, y - 8, w + 16, h + 16, face="none", edge=ACTIVE, lw=10, radius=16, z=1.5)
         pen.box(x - 13, y - 13, w + 26, h + 26, face="none", edge=INK, lw=2, radius=20, z=1.6)
     waiting = seat in ctx.waiting and not dead
-    right_tag = "▶ TURN" if active else ("★ WINNER" if winner else ("WAITING" if waiting else ""))
-    if right_tag:
-        face = ACTIVE if right_tag != "WAITING" else "#ffffff"
+    tag = TAG_TURN if active else (TAG_WINNER if winner else (TAG_WAITING if waiting else None))
+    if tag is not None:
+        right_tag = pen.say(tag)
+        face = ACTIVE if tag is not TAG_WAITING else "#ffffff"
         pen.text(
             x + w - 14,
             y + 34,
             right_tag,
-            14,
+            pen.fit(right_tag, 14, 120, bold=True),
             colour=INK,
             weight="bold",
             ha="right",
@@ -752,8 +911,8 @@ def _panel(pen: _Pen, view: dict[str, Any], ctx: _Context, p: dict[str, Any], bo
         pen.text(
             box.cx,
             box.cy + 20,
-            "ELIMINATED",
-            30,
+            pen.say(ELIMINATED),
+            pen.fit(pen.say(ELIMINATED), 30, w - 60, bold=True),
             colour="#4a4640",
             weight="bold",
             ha="center",
@@ -788,8 +947,8 @@ def _body(pen: _Pen, p: dict[str, Any], ctx: _Context, box: Box, ink: str, *, de
         pen.text(
             x + w - 16,
             row,
-            "EMPIRE",
-            12,
+            pen.say(EMPIRE),
+            pen.fit(pen.say(EMPIRE), 12, 80, bold=True),
             colour="#ffffff",
             weight="bold",
             ha="right",
@@ -832,17 +991,20 @@ def _body(pen: _Pen, p: dict[str, Any], ctx: _Context, box: Box, ink: str, *, de
     n_away = sum(1 for a in armies if a.get("status") == "away")
     n_scat = sum(1 for a in armies if a.get("status") == "scattered")
     n_gen = sum(1 for a in armies if a.get("general"))
-    detail = [f"{n_home} home"]
+    detail = [pen.say(ARMIES_HOME, n=n_home)]
     if n_away:
-        detail.append(f"{n_away} away")
+        detail.append(pen.say(ARMIES_AWAY, n=n_away))
     if n_scat:
-        detail.append(f"{n_scat} scattered")
+        detail.append(pen.say(ARMIES_SCATTERED, n=n_scat))
     n_fight = sum(1 for a in armies if a.get("id") in fighting)
     if n_fight:
-        detail.append(f"{n_fight} in battle")
+        detail.append(pen.say(ARMIES_IN_BATTLE, n=n_fight))
     if n_gen:
-        detail.append(f"{n_gen} general{'s' if n_gen != 1 else ''}")
-    pen.text(icon_x - 6, row + 29, " · ".join(detail) if armies else "none", 11.5, colour=MUTED if not dead else ink)
+        detail.append(pen.say(ARMIES_GENERALS, n=n_gen))
+    line = pen.say(SEP).join(detail) if armies else pen.say(NONE)
+    pen.text(
+        icon_x - 6, row + 29, line, pen.fit(line, 11.5, x + w - 10 - (icon_x - 6)), colour=MUTED if not dead else ink
+    )
 
     # Fortresses and hand size on one row.
     row = y + 206
@@ -899,12 +1061,12 @@ def _body(pen: _Pen, p: dict[str, Any], ctx: _Context, box: Box, ink: str, *, de
     # Status line under the panel's body.
     status = _panel_status(p, ctx)
     if status and not dead:
-        colour = WAR if status.startswith("⚔") else "#3b2f24"
+        colour = WAR if status.startswith(SWORDS) else "#3b2f24"
         pen.text(
             box.cx,
             y + PANEL_H,
             status,
-            _fit(status, 13, w - 40),
+            pen.fit(status, 13, w - 40, bold=True),
             colour="#ffffff",
             weight="bold",
             ha="center",
@@ -925,25 +1087,29 @@ def _fighting(battle: dict[str, Any] | None, seat: int) -> set[str]:
 
 def _panel_status(p: dict[str, Any], ctx: _Context) -> str:
     seat = int(p.get("seat", 0))
+    words = ctx.words
     out = []
     b = ctx.battle
     if b:
-
-        def forces(side: str) -> str:
-            n = len(b.get(side) or [])
-            return f" · {n} arm{'y' if n == 1 else 'ies'}" if b.get(side) is not None else ""
-
         if b.get("attacker") == seat:
-            out.append(f"⚔ attacking {ctx.name(b.get('defender'))}{forces('attackers')}")
+            name, side, bare, counted = ctx.name(b.get("defender")), "attackers", ATTACKING, ATTACKING_WITH
         elif b.get("defender") == seat:
-            out.append(f"⚔ defending vs {ctx.name(b.get('attacker'))}{forces('defenders')}")
+            name, side, bare, counted = ctx.name(b.get("attacker")), "defenders", DEFENDING, DEFENDING_WITH
+        else:
+            side = ""
+        if side:
+            forces = b.get(side)
+            out.append(SWORDS + words(counted(name=name, n=len(forces)) if forces is not None else bare(name=name)))
     ch = p.get("challenge")
     if ch:
-        conds = ", ".join(str(c) for c in (ch.get("conditions") or []))
-        out.append(f"⚑ CHALLENGE ({conds})" if conds else "⚑ CHALLENGE")
+        conds = [
+            words.name("condition", c, words(CONDITIONS[c]()) if c in CONDITIONS else str(c))
+            for c in (ch.get("conditions") or [])
+        ]
+        out.append(FLAG + words(CHALLENGE_OF(conditions=words.join(conds)) if conds else CHALLENGE()))
     if ctx.market and ctx.market.get("trading") and seat in set(ctx.market.get("done") or []):
-        out.append("✓ done trading")
-    return " · ".join(out[:2])
+        out.append(words(DONE_TRADING()))
+    return words(SEP()).join(out[:2])
 
 
 def _icons(pen: _Pen, n: int, x0: float, y: float, room: float, draw: Any, ink: str, step: float = 30) -> None:
@@ -990,28 +1156,34 @@ def _legend(pen: _Pen, height: float) -> None:
         )
 
     items: list[tuple[Any, str]] = [
-        (lambda cx, cy: pen.poly(_house(cx, cy, 26), face="#c8553d"), "City"),
-        (lambda cx, cy: pen.poly(_tower(cx, cy, 26), face="#9a9a9a"), "Fortress"),
-        (lambda cx, cy: pen.marker(sty.marker, cx, cy, 26, face=sty.colour), "Army at home"),
-        (lambda cx, cy: pen.poly(_star(cx, cy, 12), face="#ffd21f"), "General"),
+        (lambda cx, cy: pen.poly(_house(cx, cy, 26), face="#c8553d"), pen.say(LEGEND_CITY)),
+        (lambda cx, cy: pen.poly(_tower(cx, cy, 26), face="#9a9a9a"), pen.say(LEGEND_FORTRESS)),
+        (lambda cx, cy: pen.marker(sty.marker, cx, cy, 26, face=sty.colour), pen.say(LEGEND_ARMY_HOME)),
+        (lambda cx, cy: pen.poly(_star(cx, cy, 12), face="#ffd21f"), pen.say(LEGEND_GENERAL)),
         (
             lambda cx, cy: pen.marker(sty.marker, cx, cy, 26, face="#ffffff", edge=sty.colour, lw=2.5, ls="--"),
-            "Army away",
+            pen.say(LEGEND_ARMY_AWAY),
         ),
-        (scattered, "Scattered"),
-        (lambda cx, cy: pen.line([cx - 16, cx + 16], [cy, cy], ROAD, 9), "Road"),
-        (lambda cx, cy: pen.line([cx - 16, cx + 16], [cy, cy], "#8a7d68", 2.2, ls=(0, (4, 3))), "Neighbours, no road"),
-        (war, "War"),
+        (scattered, pen.say(LEGEND_SCATTERED)),
+        (lambda cx, cy: pen.line([cx - 16, cx + 16], [cy, cy], ROAD, 9), pen.say(LEGEND_ROAD)),
+        (
+            lambda cx, cy: pen.line([cx - 16, cx + 16], [cy, cy], "#8a7d68", 2.2, ls=(0, (4, 3))),
+            pen.say(LEGEND_NO_ROAD),
+        ),
+        (war, pen.say(LEGEND_WAR)),
         (
             lambda cx, cy: pen.ax.add_artist(
                 Ellipse((cx, cy), 30, 30, facecolor="none", edgecolor=WAR, linewidth=3.5 * pen.s, zorder=6)
             ),
-            "In battle",
+            pen.say(LEGEND_IN_BATTLE),
         ),
-        (lambda cx, cy: pen.box(cx - 14, cy - 12, 28, 24, face=ACTIVE, edge=INK, lw=1.5, radius=4, z=6), "Active turn"),
+        (
+            lambda cx, cy: pen.box(cx - 14, cy - 12, 28, 24, face=ACTIVE, edge=INK, lw=1.5, radius=4, z=6),
+            pen.say(LEGEND_ACTIVE),
+        ),
         (
             lambda cx, cy: pen.box(cx - 14, cy - 12, 28, 24, face=GREY_FACE, edge=GREY_INK, lw=1.5, radius=4, z=6),
-            "Eliminated",
+            pen.say(LEGEND_ELIMINATED),
         ),
     ]
     renderer = pen.ax.figure.canvas.get_renderer()  # type: ignore[attr-defined]

@@ -40,12 +40,15 @@ from matplotlib.patches import FancyBboxPatch, Polygon, Rectangle
 
 import renderers
 from engine.core.hexgrid import Hex, corners, edge_segment, neighbour, rotate, to_pixel
+from engine.core.text import message, plural_message
+from i18n.names import Names
+from renderers import fonts
 from renderers.canvas import new_figure, to_rgba
 from renderers.hexmap import StaticLayerCache, bounds, draw_over, fingerprint, png_from_pixels
 from renderers.palette import RESOURCE_COLOURS, terrain_colour
 from renderers.runewars_draw import PT_PER_PX, Batch, label_width, pixel_axes, pixel_transform
 from renderers.runewars_scene import (
-    DEVELOPMENT_CODES,
+    RUNE_DRAGON,
     AreaScene,
     FactionPanel,
     HeroMark,
@@ -55,10 +58,13 @@ from renderers.runewars_scene import (
     UnitKind,
     _content,
     build_scene,
+    season_line,
     unit_kind,
 )
+from renderers.words import Words, game_names
 
 BACKGROUND = "#efe9dc"
+BANNER = "#2d2a26"
 INK = "#1e1e1e"
 MOUNTAIN = "#c0262d"
 WATER = "#1f66c2"
@@ -219,7 +225,7 @@ def _tile_of(area: AreaScene) -> str:
     return area.tile or area.id.rstrip("ABCDEFGH")
 
 
-def _static_layer(scene: Scene, lay: Layout) -> Any:
+def _static_layer(scene: Scene, lay: Layout, words: Words) -> Any:
     """The map without pieces, as pixels of ``lay.map_rect`` (not the whole picture).
 
     Only the map's own geometry goes in, so a panel growing by a hero row (which
@@ -234,9 +240,10 @@ def _static_layer(scene: Scene, lay: Layout) -> Any:
     _draw_terrain(ax, scene, lay)
     _draw_setup_markers(ax, scene, lay)
     _draw_borders(ax, scene, lay)
-    b = Batch()
+    b = Batch(locale=words.locale)
+    codes = {res: words(RESOURCE_CODES[res]()) for res in RESOURCE_CODES}
     for a in scene.areas:
-        _draw_area_print(b, a, lay)
+        _draw_area_print(b, a, lay, codes)
     b.draw(ax)
     return to_rgba(fig)
 
@@ -298,7 +305,7 @@ def _draw_borders(ax: Any, scene: Scene, lay: Layout) -> None:
     ax.add_collection(LineCollection(zig, colors="#ffffff", linewidths=1.4 * lay.k, zorder=4))
 
 
-def _draw_area_print(b: Batch, a: AreaScene, lay: Layout) -> None:
+def _draw_area_print(b: Batch, a: AreaScene, lay: Layout, codes: dict[str, str]) -> None:
     """What is printed on an area: its id (with the home realm's flag), city and resources."""
     R = lay.radius
     cx, cy = lay.centre(a.hex)
@@ -318,7 +325,7 @@ def _draw_area_print(b: Batch, a: AreaScene, lay: Layout) -> None:
         i = 1
     for res in icons:
         b.glyph("square", x0 + i * step, y, 0.18 * R, RESOURCE_COLOURS[res], "#222222", 0.8 * lay.k, z=6)
-        b.label(res[0].upper(), x0 + i * step, y, 0.125 * R, "#ffffff" if res != "food" else INK, z=7)
+        b.label(codes[res], x0 + i * step, y, 0.125 * R, "#ffffff" if res != "food" else INK, z=7)
         i += 1
 
 
@@ -334,42 +341,63 @@ def _zigzag(seg: list[tuple[float, float]], amplitude: float, teeth: int = 5) ->
     return pts
 
 
+# One-glyph codes of the resources on areas and dials (RW-9.1).
+RESOURCE_CODES = {
+    "food": message("render.rw.code.food", "F"),
+    "wood": message("render.rw.code.wood", "W"),
+    "ore": message("render.rw.code.ore", "O"),
+}
+# Codes of the developments on a stronghold (RW-19.4).
+DEVELOPMENT_WORDS = {
+    "resource": message("render.rw.code.development.resource", "Re"),
+    "diplomacy": message("render.rw.code.development.diplomacy", "Di"),
+    "training": message("render.rw.code.development.training", "Tr"),
+    "defense": message("render.rw.code.development.defense", "De"),
+}
+LEGEND_TITLE = message("render.rw.legend.title", "Legend")
 LEGEND_ROWS = (
-    ("triangle", "triangle base"),
-    ("rectangle", "rectangle base"),
-    ("circle", "circle base"),
-    ("hexagon", "hexagon base"),
-    ("unit", "3 units of type K"),
-    ("routed", "routed units"),
-    ("damage", "damage (battle)"),
-    ("hero", "hero + initials"),
-    ("ring", "controller's ring"),
-    ("flag", "home realm"),
-    ("res", "food · wood · ore"),
-    ("castle", "stronghold"),
-    ("damaged", "damaged stronghold"),
-    ("dev", "development"),
-    ("rune", "rune token"),
-    ("activation", "activation token"),
-    ("marker", "defeated hero"),
-    ("explore", "exploration token"),
-    ("battle", "battle here"),
-    ("city", "city"),
-    ("mountain", "mountain border"),
-    ("water", "water border"),
+    ("triangle", message("render.rw.legend.triangle", "triangle base")),
+    ("rectangle", message("render.rw.legend.rectangle", "rectangle base")),
+    ("circle", message("render.rw.legend.circle", "circle base")),
+    ("hexagon", message("render.rw.legend.hexagon", "hexagon base")),
+    ("unit", message("render.rw.legend.unit", "3 units of type K")),
+    ("routed", message("render.rw.legend.routed", "routed units")),
+    ("damage", message("render.rw.legend.damage", "damage (battle)")),
+    ("hero", message("render.rw.legend.hero", "hero + initials")),
+    ("ring", message("render.rw.legend.ring", "controller's ring")),
+    ("flag", message("render.rw.legend.flag", "home realm")),
+    ("res", message("render.rw.legend.resources", "food · wood · ore")),
+    ("castle", message("render.rw.legend.stronghold", "stronghold")),
+    ("damaged", message("render.rw.legend.damaged", "damaged stronghold")),
+    ("dev", message("render.rw.legend.development", "development")),
+    ("rune", message("render.rw.legend.rune", "rune token")),
+    ("activation", message("render.rw.legend.activation", "activation token")),
+    ("marker", message("render.rw.legend.marker", "defeated hero")),
+    ("explore", message("render.rw.legend.explore", "exploration token")),
+    ("battle", message("render.rw.legend.battle", "battle here")),
+    ("city", message("render.rw.legend.city", "city")),
+    ("mountain", message("render.rw.legend.mountain", "mountain border")),
+    ("water", message("render.rw.legend.water", "water border")),
 )
+LEGEND_DEVELOPMENTS = message(
+    "render.rw.legend.developments",
+    "Developments: {resource} resource, {diplomacy} diplomacy, {training} training, {defense} defense.",
+)
+LEGEND_NEUTRALS = message("render.rw.legend.neutrals", "Neutrals are grey: {units}.")
+LEGEND_NEUTRAL = message("render.rw.legend.neutral", "{code} {name}")
+LEGEND_RINGS = message("render.rw.legend.rings", "Each faction's ring has its own dash pattern (see its panel).")
 
 
-def _legend_layer(legend: tuple[float, float, float, float], cols: int, k: float) -> Any:
-    """The legend as pixels: the same for every game of a given layout, so cached across games."""
+def _legend_layer(legend: tuple[float, float, float, float], cols: int, k: float, words: Words) -> Any:
+    """The legend as pixels: the same for every game of a given layout and language, so cached across games."""
     w, h = math.ceil(legend[2] + 2 * k), math.ceil(legend[3] + 2 * k)
     fig = new_figure(w, h, facecolor=BACKGROUND)
     ax = pixel_axes(fig, w, h)
-    _legend(ax, (k, k, legend[2], legend[3]), cols, k)
+    _legend(ax, (k, k, legend[2], legend[3]), cols, k, words)
     return to_rgba(fig)
 
 
-def _legend(ax: Any, rect: tuple[float, float, float, float], cols: int, k: float) -> None:
+def _legend(ax: Any, rect: tuple[float, float, float, float], cols: int, k: float, words: Words) -> None:
     x0, y0, w, lh = rect
     ax.add_patch(
         FancyBboxPatch(
@@ -383,20 +411,24 @@ def _legend(ax: Any, rect: tuple[float, float, float, float], cols: int, k: floa
             zorder=1,
         )
     )
-    b = Batch()
-    b.label("Legend", x0 + 12 * k, y0 + 18 * k, 16 * k, INK, align="left", z=3)
+    b = Batch(locale=words.locale)
+    b.label(words(LEGEND_TITLE()), x0 + 12 * k, y0 + 18 * k, 16 * k, INK, align="left", z=3)
     col_w = w / cols
     per_col = math.ceil(len(LEGEND_ROWS) / cols)
     top = y0 + 42 * k
     dy = min(30 * k, (lh - 100 * k) / per_col)
-    for i, (kind, text) in enumerate(LEGEND_ROWS):
+    for i, (kind, row_text) in enumerate(LEGEND_ROWS):
         col, row = divmod(i, per_col)
         gx = x0 + 28 * k + col * col_w
         gy = top + row * dy
-        tx = gx + 24 * k + _legend_key(b, ax, kind, gx, gy, k)
-        b.label(text, tx, gy, 14 * k, INK, bold=False, align="left", z=3)
+        tx = gx + 24 * k + _legend_key(b, ax, kind, gx, gy, k, words)
+        text = words(row_text())
+        room = gx + col_w - 10 * k - tx
+        size = 14 * k * min(1.0, room / max(1.0, label_width(text, 14 * k, False, words.locale)))  # never spill
+        b.label(text, tx, gy, size, INK, bold=False, align="left", z=3)
     b.draw(ax)
-    text = "\n".join(_wrap(n, int(w / (7.4 * k))) for n in _legend_notes())
+    room = (w - 24 * k) / _HINTING
+    text = "\n".join(line for n in _legend_notes(words) for line in fonts.wrap(n, room, 12.5 * k, locale=words.locale))
     ax.text(
         x0 + 12 * k,
         top + per_col * dy - 4 * k,
@@ -410,25 +442,43 @@ def _legend(ax: Any, rect: tuple[float, float, float, float], cols: int, k: floa
     )
 
 
-def _legend_notes() -> list[str]:
+def _legend_notes(words: Words) -> list[str]:
     neutrals = [unit_kind(u.id) for u in _content().neutral_units()]
+    units = words.join([words(LEGEND_NEUTRAL(code=u.code, name=words.name("unit", u.id, u.name))) for u in neutrals])
     return [
-        "Developments: Re resource, Di diplomacy, Tr training, De defense.",
-        "Neutrals are grey: " + ", ".join(f"{u.code} {u.name}" for u in neutrals) + ".",
-        "Each faction's ring has its own dash pattern (see its panel).",
+        words(LEGEND_DEVELOPMENTS(**{d: words(m()) for d, m in DEVELOPMENT_WORDS.items()})),
+        words(LEGEND_NEUTRALS(units=units)),
+        words(LEGEND_RINGS()),
     ]
 
 
 _LEGEND_GREY = "#9a9a9a"
 
 
-def _legend_key(b: Batch, ax: Any, kind: str, gx: float, gy: float, k: float) -> float:
+def _legend_key(b: Batch, ax: Any, kind: str, gx: float, gy: float, k: float, words: Words) -> float:
     """Draw the sample of one legend row at (gx, gy); returns how much further right its text starts."""
     s = 25 * k
     if kind in ("triangle", "rectangle", "circle", "hexagon"):
         b.glyph(kind, gx, gy, s, _LEGEND_GREY, "#222222", 1)
     elif kind in ("mountain", "water", "ring"):
         _legend_line(ax, kind, gx, gy, s, k)
+    elif kind == "dev":
+        b.glyph("square", gx, gy, 0.9 * s, "#ffffff", _LEGEND_GREY, 2 * k)
+        b.label(words(DEVELOPMENT_WORDS["training"]()), gx, gy, 0.45 * s, INK)
+    elif kind == "res":
+        for j, res in enumerate(("food", "wood", "ore")):
+            b.glyph("square", gx - 0.2 * s + j * 0.75 * s, gy, 0.65 * s, RESOURCE_COLOURS[res], "#222222", 0.8)
+            code = words(RESOURCE_CODES[res]())
+            b.label(code, gx - 0.2 * s + j * 0.75 * s, gy, 0.45 * s, "#ffffff" if res != "food" else INK)
+        return 30 * k
+    elif kind == "rune":
+        b.glyph("diamond", gx - 0.3 * s, gy, s, RUNE, "#ffffff", 1)
+        b.label("?", gx - 0.3 * s, gy, 0.5 * s, "#ffffff")
+        b.glyph("diamond", gx + 0.45 * s, gy, s, "#e0b000", INK, 1)
+        b.label(words(RUNE_DRAGON()), gx + 0.45 * s, gy, 0.5 * s, INK)
+        b.glyph("diamond", gx + 1.2 * s, gy, s, "#8c8c8c", INK, 1)
+        b.label("✕", gx + 1.2 * s, gy, 0.5 * s, "#ffffff")
+        return 1.2 * s
     elif kind in _LEGEND_PIECES:
         return _LEGEND_PIECES[kind](b, gx, gy, s, k)
     return 0.0
@@ -497,22 +547,6 @@ def _legend_damaged(b: Batch, gx: float, gy: float, s: float, k: float) -> float
     return 0.0
 
 
-def _legend_dev(b: Batch, gx: float, gy: float, s: float, k: float) -> float:
-    b.glyph("square", gx, gy, 0.9 * s, "#ffffff", _LEGEND_GREY, 2 * k)
-    b.label("Tr", gx, gy, 0.45 * s, INK)
-    return 0.0
-
-
-def _legend_rune(b: Batch, gx: float, gy: float, s: float, k: float) -> float:
-    b.glyph("diamond", gx - 0.3 * s, gy, s, RUNE, "#ffffff", 1)
-    b.label("?", gx - 0.3 * s, gy, 0.5 * s, "#ffffff")
-    b.glyph("diamond", gx + 0.45 * s, gy, s, "#e0b000", INK, 1)
-    b.label("D", gx + 0.45 * s, gy, 0.5 * s, INK)
-    b.glyph("diamond", gx + 1.2 * s, gy, s, "#8c8c8c", INK, 1)
-    b.label("✕", gx + 1.2 * s, gy, 0.5 * s, "#ffffff")
-    return 1.2 * s
-
-
 def _legend_activation(b: Batch, gx: float, gy: float, s: float, k: float) -> float:
     b.glyph("octagon", gx, gy, 0.85 * s, _LEGEND_GREY, "#ffffff", 1.6)
     return 0.0
@@ -542,13 +576,6 @@ def _legend_city(b: Batch, gx: float, gy: float, s: float, k: float) -> float:
     return 0.0
 
 
-def _legend_resources(b: Batch, gx: float, gy: float, s: float, k: float) -> float:
-    for j, res in enumerate(("food", "wood", "ore")):
-        b.glyph("square", gx - 0.2 * s + j * 0.75 * s, gy, 0.65 * s, RESOURCE_COLOURS[res], "#222222", 0.8)
-        b.label(res[0].upper(), gx - 0.2 * s + j * 0.75 * s, gy, 0.45 * s, "#ffffff" if res != "food" else INK)
-    return 30 * k
-
-
 def _legend_flag(b: Batch, gx: float, gy: float, s: float, k: float) -> float:
     b.glyph("flag", gx, gy, 0.85 * s, _LEGEND_GREY, "#222222", 0.8)
     return 0.0
@@ -562,32 +589,45 @@ _LEGEND_PIECES: dict[str, Callable[[Batch, float, float, float, float], float]] 
     "hero": _legend_hero,
     "castle": _legend_castle,
     "damaged": _legend_damaged,
-    "dev": _legend_dev,
-    "rune": _legend_rune,
     "activation": _legend_activation,
     "marker": _legend_marker,
     "explore": _legend_explore,
     "battle": _legend_battle,
     "city": _legend_city,
-    "res": _legend_resources,
     "flag": _legend_flag,
 }
 
 
-def _wrap(text: str, width: int) -> str:
-    import textwrap
-
-    return "\n".join(textwrap.wrap(text, width))
-
-
 # --------------------------------------------------------------------------- panel and banner layers
 
+ELIMINATED = message("render.rw.panel.eliminated", "{name}  (eliminated)")
+PANEL_SEAT = message("render.rw.panel.seat", "seat {n}")
+FIRST_PLAYER = message("render.rw.panel.first", "first")
+TAG_SEP = message("render.rw.panel.tag_sep", " · ")
+STAT = message("render.rw.panel.stat", "{name} {value}")
+STAT_SEP = message("render.rw.panel.stat_sep", "   ")
+STATS = {
+    "influence": message("render.rw.panel.influence", "influence"),
+    "tactics": message("render.rw.panel.tactics", "tactics"),
+    "quests": message("render.rw.panel.quests", "quests"),
+    "runes": message("render.rw.panel.runes", "runes"),
+}
+ORDERS = message("render.rw.panel.orders", "orders")
+BOARD_COUNTS = message("render.rw.panel.board_counts", "strongholds {strongholds} · units {units}")
+NO_HEROES = message("render.rw.panel.no_heroes", "no heroes")
+HERO_ATTRIBUTES = message("render.rw.panel.hero_attributes", "S{strength} A{agility} W{wisdom}")
+HERO_REWARDS = plural_message("render.rw.panel.hero_rewards", "{n} reward", "{n} rewards")
+HERO_ROUTED = message("render.rw.panel.hero_routed", "routed")
+HERO_SEP = message("render.rw.panel.hero_sep", "  ·  ")
+TITLES_SEP = message("render.rw.panel.titles_sep", ", ")
+TO_ACT = message("render.rw.panel.to_act", "TO ACT")
 
-def _block_layer(p: FactionPanel, w: float, h: float, k: float) -> Any:
+
+def _block_layer(p: FactionPanel, w: float, h: float, k: float, words: Words) -> Any:
     """One faction's panel block as pixels (cached by what it shows)."""
     fig = new_figure(math.ceil(w), math.ceil(h), facecolor=BACKGROUND)
     ax = pixel_axes(fig, math.ceil(w), math.ceil(h))
-    _faction_block(ax, p, 1.5 * k, 1.5 * k, w - 3 * k, h - 3 * k, k)
+    _faction_block(ax, p, 1.5 * k, 1.5 * k, w - 3 * k, h - 3 * k, k, words)
     return to_rgba(fig)
 
 
@@ -597,24 +637,39 @@ def _panel_key(p: FactionPanel) -> dict[str, Any]:
     return d
 
 
-def _faction_block(ax: Any, p: FactionPanel, x: float, y: float, w: float, h: float, k: float) -> None:
+def _faction_block(ax: Any, p: FactionPanel, x: float, y: float, w: float, h: float, k: float, words: Words) -> None:
     """One faction's panel: header, dials and counts, orders, unit key, heroes and titles, top to bottom."""
-    b = Batch()
-    hh = _block_header(ax, b, p, x, y, w, h, k)
+    b = Batch(locale=words.locale)
+    hh = _block_header(ax, b, p, x, y, w, h, k, words)
     ry = y + hh + 20 * k
-    _block_dials(b, p, x, ry, k)
+    _block_dials(b, p, x, ry, w, k, words)
     ry += 34 * k
-    _block_orders(b, p, x, ry, k)
+    _block_orders(b, p, x, ry, w, k, words)
     ry += 32 * k
-    _block_unit_key(b, p, x, ry, w, k)
+    _block_unit_key(b, p, x, ry, w, k, words)
     ry += 2 * 27 * k + 4 * k
-    ry = _block_heroes(b, p, x, ry, w, k)
+    ry = _block_heroes(b, p, x, ry, w, k, words)
     if p.titles:
-        b.label("♛ " + ", ".join(p.titles), x + 12 * k, ry, 15 * k, "#6a4d12", align="left")
+        titles = "♛ " + words(TITLES_SEP()).join(p.titles)
+        _fitted_label(b, titles, x + 12 * k, ry, 15 * k, w - 24 * k, "#6a4d12", True, words.locale)
     b.draw(ax)
 
 
-def _block_header(ax: Any, b: Batch, p: FactionPanel, x: float, y: float, w: float, h: float, k: float) -> float:
+def _fitted_label(
+    b: Batch, text: str, x: float, y: float, size: float, room: float, colour: str, bold: bool, locale: str
+) -> float:
+    """A left-aligned label shrunk to fit ``room`` pixels (never spilling out of its panel); returns its width."""
+    width = label_width(text, size, bold, locale)
+    if width > room > 0:
+        size *= room / width
+        width = room
+    b.label(text, x, y, size, colour, bold=bold, align="left")
+    return width
+
+
+def _block_header(
+    ax: Any, b: Batch, p: FactionPanel, x: float, y: float, w: float, h: float, k: float, words: Words
+) -> float:
     """The frame and the coloured header (name, seat, first player, the faction's control ring); returns its height."""
     ax.add_patch(
         FancyBboxPatch(
@@ -631,12 +686,11 @@ def _block_header(ax: Any, b: Batch, p: FactionPanel, x: float, y: float, w: flo
     )
     hh = 40 * k
     ax.add_patch(Rectangle((x, y), w, hh, facecolor=p.colour, edgecolor="none", zorder=2))
-    name = p.name + ("  (eliminated)" if p.eliminated else "")
-    b.label(name, x + 12 * k, y + hh / 2, 21 * k, "#ffffff", align="left")
-    tags = [f"seat {p.seat + 1}"]
-    if p.start_player:
-        tags.append("first")
-    b.label(" · ".join(tags), x + w - 52 * k, y + hh / 2, 14 * k, "#ffffff", bold=False, align="right")
+    tag = _header_tag(p, words)
+    tag_w = label_width(tag, 14 * k, False, words.locale)
+    b.label(tag, x + w - 52 * k, y + hh / 2, 14 * k, "#ffffff", bold=False, align="right")
+    name = words(ELIMINATED(name=p.name)) if p.eliminated else p.name
+    _fitted_label(b, name, x + 12 * k, y + hh / 2, 21 * k, _name_room(w, k, tag_w), "#ffffff", True, words.locale)
     # The faction's control ring, as drawn on the map (its dash pattern tells factions apart without colour).
     rx, ry0 = x + w - 26 * k, y + hh / 2
     ax.add_patch(
@@ -653,23 +707,37 @@ def _block_header(ax: Any, b: Batch, p: FactionPanel, x: float, y: float, w: flo
     return hh
 
 
-def _block_dials(b: Batch, p: FactionPanel, x: float, ry: float, k: float) -> None:
+def _header_tag(p: FactionPanel, words: Words) -> str:
+    tags = [words(PANEL_SEAT(n=p.seat + 1))]
+    if p.start_player:
+        tags.append(words(FIRST_PLAYER()))
+    return words(TAG_SEP()).join(tags)
+
+
+def _name_room(w: float, k: float, tag_w: float) -> float:
+    """How wide a faction's name may be in its header: the seat tag, the ring and the live "TO ACT"
+    badge (drawn over the cached header, so its room is always kept) take the rest."""
+    return w - 52 * k - tag_w - 24 * k - 92 * k
+
+
+def _block_dials(b: Batch, p: FactionPanel, x: float, ry: float, w: float, k: float, words: Words) -> None:
     """Row: resource dials, influence, tactics, quests (and dragon runes when the view counts them)."""
     cx = x + 22 * k
     for res in ("food", "wood", "ore"):
         b.glyph("square", cx, ry, 24 * k, RESOURCE_COLOURS[res], "#222222", 1)
-        b.label(res[0].upper(), cx, ry, 15 * k, "#ffffff" if res != "food" else INK)
+        b.label(words(RESOURCE_CODES[res]()), cx, ry, 15 * k, "#ffffff" if res != "food" else INK)
         b.label(str(p.dials.get(res, 0)), cx + 17 * k, ry, 20 * k, INK, align="left")
         cx += 66 * k
     stats = [("influence", p.influence), ("tactics", p.tactics), ("quests", p.quests)]
     if p.dragon_runes is not None:
         stats.append(("runes", p.dragon_runes))
-    b.label("   ".join(f"{n} {v}" for n, v in stats), cx - 6 * k, ry, 15 * k, INK, bold=False, align="left")
+    line = words(STAT_SEP()).join(words(STAT(name=words(STATS[n]()), value=v)) for n, v in stats)
+    _fitted_label(b, line, cx - 6 * k, ry, 15 * k, x + w - 10 * k - (cx - 6 * k), INK, False, words.locale)
 
 
-def _block_orders(b: Batch, p: FactionPanel, x: float, ry: float, k: float) -> None:
+def _block_orders(b: Batch, p: FactionPanel, x: float, ry: float, w: float, k: float, words: Words) -> None:
     """Row: order cards used this year (filled), the one being resolved (thick outline), board counts."""
-    b.label("orders", x + 12 * k, ry, 14 * k, "#555555", bold=False, align="left")
+    _fitted_label(b, words(ORDERS()), x + 12 * k, ry, 14 * k, 58 * k, "#555555", False, words.locale)
     for n in range(1, 9):
         bx = x + 80 * k + (n - 1) * 30 * k
         used = n in p.orders_used
@@ -684,15 +752,9 @@ def _block_orders(b: Batch, p: FactionPanel, x: float, ry: float, k: float) -> N
             3 * k if current else 1,
         )
         b.label(str(n), bx, ry, 15 * k, "#ffffff" if used else "#777777")
-    b.label(
-        f"strongholds {p.strongholds} · units {p.units_on_board}",
-        x + 80 * k + 8 * 30 * k,
-        ry,
-        14 * k,
-        "#555555",
-        bold=False,
-        align="left",
-    )
+    counts = words(BOARD_COUNTS(strongholds=p.strongholds, units=p.units_on_board))
+    left = x + 80 * k + 8 * 30 * k - 8 * k
+    _fitted_label(b, counts, left, ry, 14 * k, x + w - 10 * k - left, "#555555", False, words.locale)
 
 
 _SHAPE_ORDER = {"triangle": 0, "rectangle": 1, "circle": 2, "hexagon": 3}
@@ -700,13 +762,13 @@ _SHAPE_ORDER = {"triangle": 0, "rectangle": 1, "circle": 2, "hexagon": 3}
 
 def _faction_unit_kinds(p: FactionPanel) -> list[UnitKind]:
     """The faction's unit types in key order (by base shape); none for a panel naming no known faction."""
-    fac = next((f for f in _content().factions if f.name == p.name or f.id == p.name.upper()), None)
+    fac = next((f for f in _content().factions if f.id == p.faction or f.name == p.name), None)
     kinds = [unit_kind(u) for u in fac.unit_types] if fac is not None else []
     kinds.sort(key=lambda u: (_SHAPE_ORDER.get(u.shape, 9), u.code))
     return kinds
 
 
-def _block_unit_key(b: Batch, p: FactionPanel, x: float, ry: float, w: float, k: float) -> None:
+def _block_unit_key(b: Batch, p: FactionPanel, x: float, ry: float, w: float, k: float, words: Words) -> None:
     """Rows: the faction's unit key, two per row."""
     for i, kd in enumerate(_faction_unit_kinds(p)[:4]):
         row, col = divmod(i, 2)
@@ -715,36 +777,37 @@ def _block_unit_key(b: Batch, p: FactionPanel, x: float, ry: float, w: float, k:
         size = 22 * k * (1.1 if kd.shape in ("triangle", "rectangle") else 1)
         b.glyph(kd.shape, ux, uy, size, p.colour, "#222222", 1)
         b.label(kd.code, ux, uy + (2 * k if kd.shape == "triangle" else 0), 12 * k, "#ffffff")
-        b.label(kd.name, ux + 17 * k, uy, 14 * k, INK, bold=False, align="left")
+        name = words.name("unit", kd.id, kd.name)
+        _fitted_label(b, name, ux + 17 * k, uy, 14 * k, w / 2 - 30 * k, INK, False, words.locale)
 
 
-def _hero_facts(hr: HeroRow) -> str:
+def _hero_facts(hr: HeroRow, words: Words) -> str:
     """A hero's panel line: area, attributes, health left, rewards, routed."""
     bits = [hr.area or "—"]
     if hr.strength is not None:
-        bits.append(f"S{hr.strength} A{hr.agility} W{hr.wisdom}")
+        bits.append(words(HERO_ATTRIBUTES(strength=hr.strength, agility=hr.agility, wisdom=hr.wisdom)))
     if hr.health is not None:
         bits.append(f"♥{max(0, hr.health - hr.damage)}/{hr.health}")
     if hr.rewards:
-        bits.append(f"{hr.rewards} reward" + ("s" if hr.rewards > 1 else ""))
+        bits.append(words(HERO_REWARDS(n=hr.rewards)))
     if hr.routed:
-        bits.append("routed")
-    return "  ·  ".join(bits)
+        bits.append(words(HERO_ROUTED()))
+    return words(HERO_SEP()).join(bits)
 
 
-def _block_heroes(b: Batch, p: FactionPanel, x: float, ry: float, w: float, k: float) -> float:
+def _block_heroes(b: Batch, p: FactionPanel, x: float, ry: float, w: float, k: float, words: Words) -> float:
     """Rows: one per hero; returns the y of the row after them."""
     if not p.heroes:
-        b.label("no heroes", x + 12 * k, ry, 14 * k, "#777777", bold=False, align="left")
+        b.label(words(NO_HEROES()), x + 12 * k, ry, 14 * k, "#777777", bold=False, align="left")
     for hr in p.heroes:
         face, edge = ("#ffffff", p.colour) if hr.routed else (p.colour, "#222222")
         b.glyph("star", x + 22 * k, ry, 25 * k, face, edge, 1.5)
-        name_w = label_width(hr.name, 15 * k) + 12 * k
-        b.label(hr.name, x + 40 * k, ry, 15 * k, INK, align="left")
-        line = _hero_facts(hr)
+        name_w = _fitted_label(b, hr.name, x + 40 * k, ry, 15 * k, (w - 50 * k) * 0.45, INK, True, words.locale)
+        name_w += 12 * k
+        line = _hero_facts(hr, words)
         room = x + w - 10 * k - (x + 40 * k + name_w)
-        size = 15 * k * min(1.0, room / max(1.0, label_width(line, 15 * k, bold=False)))  # shrink, never spill
-        b.label(line, x + 40 * k + name_w, ry, size, BATTLE if hr.damage else INK, bold=False, align="left")
+        colour = BATTLE if hr.damage else INK
+        _fitted_label(b, line, x + 40 * k + name_w, ry, 15 * k, room, colour, False, words.locale)
         ry += 27 * k
     return ry
 
@@ -753,47 +816,49 @@ def _block_heroes(b: Batch, p: FactionPanel, x: float, ry: float, w: float, k: f
 _HINTING = 1.07
 
 
-def _fit(text: str, size_px: float, room: float) -> str:
+def _fit(text: str, size_px: float, room: float, locale: str = "") -> str:
     """``text`` (drawn as a matplotlib Text), cut with an ellipsis so that it fits ``room`` pixels."""
     room /= _HINTING
-    if label_width(text, size_px, bold=False) <= room:
+    if label_width(text, size_px, False, locale) <= room:
         return text
-    while text and label_width(text + "…", size_px, bold=False) > room:
+    while text and label_width(text + "…", size_px, False, locale) > room:
         text = text[: max(0, int(len(text) * 0.95) - 1)]
     return text.rstrip() + "…"
 
 
-def _split_to_width(text: str, size_px: float, room: float) -> tuple[str, str]:
-    """The longest run of whole words that fits ``room`` (as a matplotlib Text), and the rest."""
-    room /= _HINTING
-    words = text.split(" ")
-    for i in range(len(words), 0, -1):
-        head = " ".join(words[:i])
-        if label_width(head, size_px, bold=False) <= room:
-            return head, " ".join(words[i:])
-    return text, ""
+def _split_to_width(text: str, size_px: float, room: float, locale: str = "") -> tuple[str, str]:
+    """The longest first line that fits ``room`` (as a matplotlib Text), and the rest: whole words
+    in Latin text, any two characters in Chinese (``fonts.wrap``)."""
+    lines = fonts.wrap(text, room / _HINTING, size_px, locale=locale)
+    if not lines:
+        return text, ""
+    head = lines[0]
+    return head, text[len(head) :].strip()
 
 
-def _banner_layer(scene: Scene, lay: Layout) -> Any:
+def _banner_layer(scene: Scene, lay: Layout, words: Words) -> Any:
     k = lay.k
-    fig = new_figure(lay.width, lay.banner_h, facecolor="#2d2a26")
+    fig = new_figure(lay.width, lay.banner_h, facecolor=BANNER)
     ax = pixel_axes(fig, lay.width, lay.banner_h)
     bn = scene.banner
+    loc = words.locale
+    viewer_w = label_width(bn.viewer, 14 * k, True, loc) * _HINTING + 24 * k if bn.viewer else 0.0
+    title = _fit(bn.title, 30 * k, lay.width - 32 * k - viewer_w, loc)
     ax.text(
-        16 * k, 30 * k, bn.title, fontsize=30 * k * PT_PER_PX, fontweight="bold", color="#ffffff", va="center", zorder=3
+        16 * k, 30 * k, title, fontsize=30 * k * PT_PER_PX, fontweight="bold", color="#ffffff", va="center", zorder=3
     )
     if bn.season_card:
-        text = f"Season card: {bn.season_card}" + (f" — {bn.season_text}" if bn.season_text else "")
+        text = season_line(bn, words)
         room = lay.width - 32 * k
-        if label_width(text, 16 * k, bold=False) * _HINTING <= room:
+        if label_width(text, 16 * k, False, loc) * _HINTING <= room:
             ax.text(16 * k, 64 * k, text, fontsize=16 * k * PT_PER_PX, color="#f3d58a", va="center", zorder=3)
         else:  # two smaller lines rather than a cut sentence
-            first, rest = _split_to_width(text, 13.5 * k, room)
+            first, rest = _split_to_width(text, 13.5 * k, room, loc)
             ax.text(16 * k, 56 * k, first, fontsize=13.5 * k * PT_PER_PX, color="#f3d58a", va="center", zorder=3)
             ax.text(
                 16 * k,
                 74 * k,
-                _fit(rest, 13.5 * k, room),
+                _fit(rest, 13.5 * k, room, loc),
                 fontsize=13.5 * k * PT_PER_PX,
                 color="#f3d58a",
                 va="center",
@@ -817,14 +882,14 @@ def _banner_layer(scene: Scene, lay: Layout) -> Any:
 # --------------------------------------------------------------------------- live layer
 
 
-def _draw_area(b: Batch, a: AreaScene, lay: Layout, rings: list[Any]) -> None:
+def _draw_area(b: Batch, a: AreaScene, lay: Layout, rings: list[Any], words: Words | None = None) -> None:
     """One area's live pieces: its control ring (collected in ``rings``), stacks, tokens and battle marker."""
     cx, cy = lay.centre(a.hex)
     if a.controller_colour:
         ring = [(cx + x, cy + y) for x, y in corners(Hex(0, 0), lay.radius * 0.9)]
         rings.append((ring, a.controller_colour, a.controller_style))
     _draw_stacks(b, a, lay, cx, cy)
-    _draw_tokens(b, _token_row(a), lay, cx, cy)
+    _draw_tokens(b, _token_row(a), lay, cx, cy, words or Words())
     if a.battle:
         R = lay.radius
         b.glyph("circle", cx + 0.6 * R, cy - 0.32 * R, 0.3 * R, BATTLE, "#ffffff", 2 * lay.k, z=14)
@@ -863,7 +928,7 @@ def _token_row(a: AreaScene) -> list[tuple[str, Any]]:
     return toks
 
 
-def _draw_tokens(b: Batch, toks: list[tuple[str, Any]], lay: Layout, cx: float, cy: float) -> None:
+def _draw_tokens(b: Batch, toks: list[tuple[str, Any]], lay: Layout, cx: float, cy: float, words: Words) -> None:
     if not toks:
         return
     R = lay.radius
@@ -873,10 +938,10 @@ def _draw_tokens(b: Batch, toks: list[tuple[str, Any]], lay: Layout, cx: float, 
     y = cy + 0.72 * R
     x0 = cx - step * (len(toks) - 1) / 2
     for i, (kind, t) in enumerate(toks):
-        _draw_token(b, kind, t, x0 + i * step, y, s, lay.k)
+        _draw_token(b, kind, t, x0 + i * step, y, s, lay.k, words)
 
 
-def _draw_token(b: Batch, kind: str, t: Any, x: float, y: float, s: float, k: float) -> None:
+def _draw_token(b: Batch, kind: str, t: Any, x: float, y: float, s: float, k: float, words: Words) -> None:
     """One token of size ``s``: ``t`` is the stronghold dict for stronghold and development, else a ``Token``."""
     if kind == "stronghold":
         if t["damaged"]:
@@ -885,7 +950,8 @@ def _draw_token(b: Batch, kind: str, t: Any, x: float, y: float, s: float, k: fl
         else:
             b.glyph("castle", x, y, s * 1.15, t["colour"], "#222222", 1.2 * k, z=12)
     elif kind == "dev":
-        code = DEVELOPMENT_CODES.get(str(t.get("development")), str(t.get("development"))[:2].title())
+        dev = str(t.get("development"))
+        code = words(DEVELOPMENT_WORDS[dev]()) if dev in DEVELOPMENT_WORDS else dev[:2].title()
         b.glyph("square", x, y, s * 0.95, "#ffffff", t["colour"], 2 * k, z=12)
         b.label(code, x, y, 0.46 * s, INK, z=13)
     elif kind == "rune":
@@ -978,7 +1044,8 @@ def _hero_cell(b: Batch, h: Any, x: float, y: float, g: float, k: float) -> None
         b.glyph("star", x, y, g * 1.15, "#ffffff", h.colour, max(2.0, 0.09 * g), z=10)
     else:
         b.glyph("star", x, y, g * 1.15, h.colour, "#1a1a1a", max(1.2, 0.05 * g), z=10)
-    b.label(h.initials, x, y + 0.1 * g, 0.34 * g, "#ffffff" if not h.routed else h.colour, z=11)
+    size = 0.46 * g if len(h.initials) == 1 else 0.34 * g  # one Chinese character: as big as the star allows
+    b.label(h.initials, x, y + 0.1 * g, size, "#ffffff" if not h.routed else h.colour, z=11)
     if h.damage:
         b.glyph("circle", x + 0.52 * g, y + 0.42 * g, 0.42 * g, BATTLE, "#ffffff", 1, z=12)
         b.label(str(h.damage), x + 0.52 * g, y + 0.42 * g, 0.3 * g, "#ffffff", z=13)
@@ -1011,60 +1078,81 @@ def _plain(width: int, height: int) -> Any:
     return _PLAIN[key]
 
 
-def render_board(view: dict[str, Any], *, width: int = 1800) -> bytes:
-    """The board picture of ``view`` as PNG bytes, ``width`` pixels wide."""
-    return png_from_pixels(render_pixels(view, width=width))
+def render_board(view: dict[str, Any], *, width: int = 1800, locale: Any = "en", names: Names | None = None) -> bytes:
+    """The board picture of ``view`` as PNG bytes, ``width`` pixels wide, in the game's ``locale``.
+
+    ``names`` resolves content names (units, factions, heroes …); by default the game's own
+    resolver (``engine.runewars.names()``) when it has one, else the English names of the view.
+    """
+    return png_from_pixels(render_pixels(view, width=width, locale=locale, names=names))
 
 
-def render_pixels(view: dict[str, Any], *, width: int = 1800) -> Any:
+def words_for(locale: Any = "en", names: Names | None = None) -> Words:
+    """The language of a Runewars picture: ``locale`` and ``names`` or the game's own names."""
+    return Words(locale, names if names is not None else game_names("engine.runewars"))
+
+
+def render_pixels(view: dict[str, Any], *, width: int = 1800, locale: Any = "en", names: Names | None = None) -> Any:
     """The board picture as an (H, W, 4) uint8 array (``render_board`` without the PNG encoding)."""
-    scene = build_scene(view)
-    lay = layout(scene, int(width))
-    patches = _cached_layers(scene, lay)
-    fig = new_figure(lay.width, lay.height, facecolor=BACKGROUND)
-    tf = pixel_transform(lay.height)
-    b = Batch()
-    _draw_map_pieces(fig, tf, b, scene, lay)
-    _draw_to_act(b, scene, lay)
-    _draw_status(fig, tf, scene, lay)
-    b.draw(fig, tf)
-    return draw_over(fig, _plain(lay.width, lay.height), patches=patches)
+    words = words_for(locale, names)
+    with fonts.for_locale(words.locale):
+        scene = build_scene(view, words)
+        lay = layout(scene, int(width))
+        patches = _cached_layers(scene, lay, words)
+        fig = new_figure(lay.width, lay.height, facecolor=BACKGROUND)
+        tf = pixel_transform(lay.height)
+        b = Batch(locale=words.locale)
+        _draw_map_pieces(fig, tf, b, scene, lay, words)
+        _draw_to_act(b, scene, lay, words)
+        b.draw(fig, tf)
+        return draw_over(fig, _plain(lay.width, lay.height), patches=patches)
 
 
 Patch = tuple[int, int, Any]  # (row, column, pixels) pasted under the live layer
 
 
-def _cached_layers(scene: Scene, lay: Layout) -> list[Patch]:
-    """The map, banner, legend and faction blocks: from the caches, drawn only when what they show changed."""
+def _cached_layers(scene: Scene, lay: Layout, words: Words) -> list[Patch]:
+    """The map, banner, legend and faction blocks: from the caches, drawn only when what they show changed.
+
+    Every key holds the language: a Chinese and an English game never share a layer.
+    """
     k = lay.k
-    map_pixels = STATIC_CACHE.get(static_fingerprint(scene, lay), partial(_static_layer, scene, lay))
-    banner_key = fingerprint(["runewars-banner-v3", asdict(scene.banner) | {"status": ""}, lay.width, lay.banner_h])
+    loc = words.locale
+    map_key = fingerprint([static_fingerprint(scene, lay), loc])
+    map_pixels = STATIC_CACHE.get(map_key, partial(_static_layer, scene, lay, words))
+    banner_key = fingerprint(
+        ["runewars-banner-v4", asdict(scene.banner) | {"status": ""}, lay.width, lay.banner_h, loc]
+    )
     patches: list[Patch] = [
         (lay.map_rect[1], lay.map_rect[0], map_pixels),
-        (0, 0, PANEL_CACHE.get(banner_key, partial(_banner_layer, scene, lay))),
+        (0, 0, PANEL_CACHE.get(banner_key, partial(_banner_layer, scene, lay, words))),
     ]
-    legend_key = fingerprint(["runewars-legend-v2", lay.legend, lay.legend_cols, k])
+    if scene.banner.status:
+        status_key = fingerprint(["runewars-status-v1", scene.banner.status, lay.width, k, loc])
+        status = PANEL_CACHE.get(status_key, partial(_status_layer, scene.banner.status, lay, words))
+        patches.append((round(_STATUS_TOP * k), 0, status))
+    legend_key = fingerprint(["runewars-legend-v3", lay.legend, lay.legend_cols, k, loc])
     patches.append(
         (
             int(lay.legend[1] - k),
             int(lay.legend[0] - k),
-            PANEL_CACHE.get(legend_key, partial(_legend_layer, lay.legend, lay.legend_cols, k)),
+            PANEL_CACHE.get(legend_key, partial(_legend_layer, lay.legend, lay.legend_cols, k, words)),
         )
     )
     for p, (bx, by, bw, bh) in zip(scene.panels, lay.blocks, strict=False):
-        key = fingerprint(["runewars-block-v2", _panel_key(p), bw, bh, k])
-        block = PANEL_CACHE.get(key, partial(_block_layer, p, bw, bh, k))
+        key = fingerprint(["runewars-block-v3", _panel_key(p), bw, bh, k, loc])
+        block = PANEL_CACHE.get(key, partial(_block_layer, p, bw, bh, k, words))
         patches.append((round(lay.panel_y + by), round(lay.panel_x + bx), block))
     return patches
 
 
-def _draw_map_pieces(fig: Any, tf: Any, b: Batch, scene: Scene, lay: Layout) -> None:
+def _draw_map_pieces(fig: Any, tf: Any, b: Batch, scene: Scene, lay: Layout, words: Words) -> None:
     """Every area's pieces into ``b``; control rings with their wash and battle outlines straight onto ``fig``."""
     k = lay.k
     rings: list[Any] = []
     battle_polys = []
     for a in scene.areas:
-        _draw_area(b, a, lay, rings)
+        _draw_area(b, a, lay, rings, words)
         if a.battle:
             cx, cy = lay.centre(a.hex)
             battle_polys.append([(cx + x, cy + y) for x, y in corners(Hex(0, 0), lay.radius * 0.97)])
@@ -1096,25 +1184,42 @@ def _draw_map_pieces(fig: Any, tf: Any, b: Batch, scene: Scene, lay: Layout) -> 
         )
 
 
-def _draw_to_act(b: Batch, scene: Scene, lay: Layout) -> None:
-    """The live "TO ACT" badge on the panel of each faction the game waits on (not cached: it changes every action)."""
+def _draw_to_act(b: Batch, scene: Scene, lay: Layout, words: Words) -> None:
+    """The live "TO ACT" badge on the panel of each faction the game waits on (not cached: it changes every action).
+
+    It sits right of the faction's name, which the cached header shrinks to leave it room.
+    """
     k = lay.k
-    for p, (bx, by, _bw, _bh) in zip(scene.panels, lay.blocks, strict=False):
+    text = words(TO_ACT())
+    size = 13 * k * min(1.0, 62 * k / max(1.0, label_width(text, 13 * k, True, words.locale)))
+    for p, (bx, by, bw, _bh) in zip(scene.panels, lay.blocks, strict=False):
         if p.waiting:
-            x = lay.panel_x + bx + 1.5 * k + 12 * k + label_width(p.name, 21 * k) + 46 * k
+            tag_w = label_width(_header_tag(p, words), 14 * k, False, words.locale)
+            name = words(ELIMINATED(name=p.name)) if p.eliminated else p.name
+            name_w = min(label_width(name, 21 * k, True, words.locale), _name_room(bw - 3 * k, k, tag_w))
+            x = lay.panel_x + bx + 1.5 * k + 12 * k + name_w + 46 * k
             y = lay.panel_y + by + 1.5 * k + 20 * k
             b.glyph("pill", x, y, 80 * k, "#ffffff", "#222222", 1.2 * k, z=30)
-            b.label("TO ACT", x, y, 13 * k, INK, z=31)
+            b.label(text, x, y, size, INK, z=31)
 
 
-def _draw_status(fig: Any, tf: Any, scene: Scene, lay: Layout) -> None:
-    """The banner's status line (live: battles, turns and waiting change with nearly every action)."""
+# The status line's strip in the banner, 1800-px design units (its text is centred at 94).
+_STATUS_TOP, _STATUS_H = 82, 24
+
+
+def _status_layer(status: str, lay: Layout, words: Words) -> Any:
+    """The banner's status line (battles, turns, who is waited on) as pixels of its strip.
+
+    Cached apart from the banner because it changes with nearly every action while the rest
+    of the banner changes a few times a year; a view seen twice (a re-post) draws no text.
+    """
     k = lay.k
-    status = _fit(scene.banner.status, 15 * k, lay.width - 32 * k)
-    if status:
-        fig.text(
-            16 * k, 94 * k, status, fontsize=15 * k * PT_PER_PX, color="#dddddd", va="center", zorder=40, transform=tf
-        )
+    h = max(1, round(_STATUS_H * k))
+    fig = new_figure(lay.width, h, facecolor=BANNER)
+    ax = pixel_axes(fig, lay.width, h)
+    text = _fit(status, 15 * k, lay.width - 32 * k, words.locale)
+    ax.text(16 * k, 94 * k - round(_STATUS_TOP * k), text, fontsize=15 * k * PT_PER_PX, color="#dddddd", va="center")
+    return to_rgba(fig)
 
 
 renderers.register("runewars", render_board)

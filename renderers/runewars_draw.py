@@ -6,6 +6,10 @@ copies it to every point. So glyphs (unit bases, tokens) and short labels (count
 type codes) are collected, grouped by look, and drawn as one ``Line2D`` per group;
 a label becomes a marker made from its ``TextPath``. Everything here works in
 pixels of a y-down axes covering the whole figure.
+
+Labels are outlines in the picture's own fonts (``renderers.fonts``: DejaVu Sans, then
+Noto Sans CJK for what DejaVu lacks), and widths are measured in those same fonts, so a
+Chinese label is laid out at its true width.
 """
 
 from __future__ import annotations
@@ -18,16 +22,16 @@ from typing import Any
 
 import numpy as np
 from matplotlib.axes import Axes
-from matplotlib.font_manager import FontProperties
 from matplotlib.lines import Line2D
 from matplotlib.markers import MarkerStyle
 from matplotlib.path import Path
 from matplotlib.textpath import TextPath
 
-PT_PER_PX = 0.72  # 72 points per inch at 100 dpi
+from renderers import fonts
 
-_BOLD = FontProperties(family="DejaVu Sans", weight="bold", size=10)
-_REGULAR = FontProperties(family="DejaVu Sans", size=10)
+PT_PER_PX = 0.72  # 72 points per inch at 100 dpi
+# The gid of a label's artist starts with this, followed by the text: tests read back what was drawn.
+TEXT_GID = "text:"
 
 
 def _regular_polygon(n: int, start_deg: float, sx: float = 1.0) -> Path:
@@ -103,17 +107,19 @@ def shape_marker(shape: str) -> MarkerStyle:
     return MarkerStyle(_scaled(p))
 
 
+def _text_marker(text: str, bold: bool, locale: str = "") -> tuple[MarkerStyle, float, float, float]:
+    """A label as a marker centred on its ink (see ``_marker_in``)."""
+    return _marker_in(text, bold, fonts.face(locale) if not text.isascii() else "")
+
+
 @lru_cache(maxsize=4096)
-def _text_marker(text: str, bold: bool) -> tuple[MarkerStyle, float, float, float]:
-    """A label as a marker centred on its ink.
+def _marker_in(text: str, bold: bool, face: str) -> tuple[MarkerStyle, float, float, float]:
+    """A label as a marker centred on its ink, in the fonts of ``face`` (``fonts.face``).
 
     Returns the marker, the half-size of its box, the ink centre's distance from the
     text origin and the advance width, all in font units of a 10 px font.
     """
-    from matplotlib.textpath import text_to_path
-
-    prop = _BOLD if bold else _REGULAR
-    tp = TextPath((0, 0), text, size=10, prop=prop)
+    tp = TextPath((0, 0), text, size=10, prop=fonts.properties(face, bold))
     verts = tp.vertices
     if len(verts):
         x0, x1 = float(verts[:, 0].min()), float(verts[:, 0].max())
@@ -123,7 +129,7 @@ def _text_marker(text: str, bold: bool) -> tuple[MarkerStyle, float, float, floa
     cx = (x0 + x1) / 2
     cy = 3.65  # half the cap height: "1" and "g" sit on the same line, centred like va="center"
     box = max(abs(x0 - cx), abs(x1 - cx), 7.3, abs(y0 - cy), abs(y1 - cy)) + 0.5
-    advance = float(text_to_path.get_text_width_height_descent(text, prop, ismath=False)[0])  # 10 pt == 10 units
+    advance = fonts.text_width(text, 10, bold=bold, locale=face)  # 10 pt == 10 units
     return MarkerStyle(_scaled(Path(verts - (cx, cy), tp.codes), box)), box, cx, advance
 
 
@@ -133,8 +139,12 @@ def _xy() -> tuple[list[float], list[float]]:
 
 @dataclass
 class Batch:
-    """Collects glyphs and labels, then draws them as few artists as possible."""
+    """Collects glyphs and labels, then draws them as few artists as possible.
 
+    ``locale`` picks the CJK glyph shapes (Traditional for ``zh_Hant``) of the labels.
+    """
+
+    locale: str = ""
     glyphs: dict[tuple[Any, ...], tuple[list[float], list[float]]] = field(default_factory=lambda: defaultdict(_xy))
     labels: dict[tuple[Any, ...], tuple[list[float], list[float]]] = field(default_factory=lambda: defaultdict(_xy))
 
@@ -171,7 +181,7 @@ class Batch:
         if not text:
             return
         if align != "center":
-            _, _, ink_centre, advance = _text_marker(text, bold)
+            _, _, ink_centre, advance = _text_marker(text, bold, self.locale)
             scale = size_px / 10.0
             x = x + ink_centre * scale if align == "left" else x - (advance - ink_centre) * scale
         xs, ys = self.labels[(z, text, round(size_px, 1), colour, bold, halo)]
@@ -206,7 +216,7 @@ class Batch:
             )
             made += 1
         for (z, text, size, colour, bold, halo), (xs, ys) in self.labels.items():
-            marker, box, _, _ = _text_marker(text, bold)
+            marker, box, _, _ = _text_marker(text, bold, self.locale)
             ms = 2 * box * size * PT_PER_PX / 10
             if halo:
                 ax.add_artist(
@@ -235,18 +245,16 @@ class Batch:
                     markeredgewidth=0,
                     zorder=z,
                     transform=tf,
+                    gid=TEXT_GID + text,
                 )
             )
             made += 1
         return made
 
 
-def label_width(text: str, size_px: float, bold: bool = True) -> float:
-    """Advance width of ``text`` at a font size of ``size_px`` pixels (for layout)."""
-    from matplotlib.textpath import text_to_path
-
-    width, _, _ = text_to_path.get_text_width_height_descent(text, _BOLD if bold else _REGULAR, ismath=False)
-    return float(width) * size_px / 10.0  # the properties are 10 pt: width is in points at 10 pt
+def label_width(text: str, size_px: float, bold: bool = True, locale: str = "") -> float:
+    """Advance width of ``text`` at a font size of ``size_px`` pixels (for layout), in the drawn fonts."""
+    return fonts.text_width(text, size_px, bold=bold, locale=locale)
 
 
 def pixel_transform(height: int) -> Any:

@@ -12,6 +12,11 @@ they are printed on the components, not part of the game state. Every lookup
 tolerates a missing or unknown id, so a half-built view (setup, an engine that is
 being edited) still renders. The content itself is shipped, validated data: if it
 does not load, nothing of the game works, so that error is not hidden here.
+
+Words: every sentence and name in the scene is in the picture's language (``Words``: the
+``render.rw.*`` messages below and content names through the game's names resolver, with
+``Ref`` kinds ``faction``, ``unit``, ``hero``, ``order``, ``season``, ``title`` and
+``city`` of ``engine.runewars.names``), falling back to the English the view carries.
 """
 
 from __future__ import annotations
@@ -20,14 +25,52 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
+from engine.core.text import Msg, message, plural_message
 from engine.runewars.content import RunewarsContent, load_content
+from renderers.fonts import is_wide
 from renderers.palette import SeatStyle, colour_style, seat_style
+from renderers.words import SEAT, Words
 
 SHAPES = ("triangle", "circle", "rectangle", "hexagon")
 RESOURCES = ("food", "wood", "ore")
 DEVELOPMENT_CODES = {"resource": "Re", "diplomacy": "Di", "training": "Tr", "defense": "De"}
 SEASON_NAMES = ("spring", "summer", "autumn", "winter")
-TITLE_SHORT = {"WARRIORS_GUILD": "Warriors' Guild", "PRIMARCH": "Wizards' Council", "HEROES_LEAGUE": "Heroes' League"}
+
+# The banner (RW-5: a game is six years of four seasons).
+TITLE = message("render.rw.title", "Runewars")
+TITLE_YEAR = message("render.rw.title_year", "Runewars  ·  Year {year} of {last}  ·  {season}")
+SETTING_UP = message("render.rw.setting_up", "{title}  ·  setting up")
+SEASONS = {
+    "spring": message("render.rw.season.spring", "Spring"),
+    "summer": message("render.rw.season.summer", "Summer"),
+    "autumn": message("render.rw.season.autumn", "Autumn"),
+    "winter": message("render.rw.season.winter", "Winter"),
+}
+SEASON_CARD = message("render.rw.season_card", "Season card: {name}")
+SEASON_CARD_TEXT = message("render.rw.season_card_text", "Season card: {name} — {text}")
+STATUS_SEP = message("render.rw.status_sep", "   ·   ")
+GAME_OVER = message("render.rw.game_over", "Game over: {names} won")
+GAME_OVER_WHY = message("render.rw.game_over_why", "Game over: {names} won ({reason})")
+BATTLE = message(
+    "render.rw.battle",
+    "Battle in {area}: {attacker} ({attacker_side}) attacks {defender} ({defender_side})",
+)
+NEUTRALS = message("render.rw.neutrals", "neutrals")
+SIDE_UNITS = plural_message("render.rw.side.units", "{n} unit", "{n} units")
+SIDE_ROUTED = message("render.rw.side.routed", "{n} routed")
+SIDE_DAMAGE = message("render.rw.side.damage", "{n} damage")
+TURN = message("render.rw.turn", "{seat} resolves order {number} {order}")
+TURN_NUMBER = message("render.rw.turn_number", "{seat} resolves order {number}")
+WAITING = message("render.rw.waiting", "Waiting on {names}")
+VIEWER = message("render.rw.viewer", "Private view of {name}: rune faces you may see are shown")
+# Short names of the titles on a faction's panel (the full title is on its card, RW-32).
+TITLE_SHORT = {
+    "WARRIORS_GUILD": message("render.rw.title_card.warriors_guild", "Warriors' Guild"),
+    "PRIMARCH": message("render.rw.title_card.primarch", "Wizards' Council"),
+    "HEROES_LEAGUE": message("render.rw.title_card.heroes_league", "Heroes' League"),
+}
+# One-glyph codes on tokens: rune faces (RW-27.1).
+RUNE_DRAGON = message("render.rw.code.dragon_rune", "D")
 
 
 def _content() -> RunewarsContent:
@@ -210,6 +253,7 @@ class HeroRow:
 class FactionPanel:
     seat: int
     name: str
+    faction: str  # content id ("" before factions are chosen)
     colour: str
     hatch: str
     marker: str
@@ -263,6 +307,9 @@ def _line_for(seat: int | None) -> Any:
 
 
 def _initials(name: str) -> str:
+    """Two Latin initials ("TB"), or a Chinese name's first character: two would be unreadable in a star."""
+    if name[:1] and is_wide(name[0]):
+        return name[0]
     parts = [p for p in name.replace("-", " ").split() if p[:1].isalpha()]
     if not parts:
         return name[:2]
@@ -284,11 +331,12 @@ class _Seats:
 
     rows: list[dict[str, Any]]
     info: dict[int, dict[str, Any]]
+    words: Words
 
     @classmethod
-    def of(cls, view: dict[str, Any]) -> _Seats:
+    def of(cls, view: dict[str, Any], words: Words) -> _Seats:
         rows: list[dict[str, Any]] = list(view.get("seats") or [])
-        return cls(rows, {_int(s.get("seat"), i): s for i, s in enumerate(rows)})
+        return cls(rows, {_int(s.get("seat"), i): s for i, s in enumerate(rows)}, words)
 
     def style(self, seat: Any) -> SeatStyle:
         if seat is None:
@@ -297,19 +345,25 @@ class _Seats:
 
     def name(self, seat: Any) -> str:
         info = self.info.get(_int(seat, -9), {})
-        return info.get("faction_name") or f"Seat {_int(seat) + 1}"
+        if info.get("faction") or info.get("faction_name"):
+            return self.words.name("faction", info.get("faction"), info.get("faction_name"))
+        return self.words(SEAT(n=_int(seat) + 1))
 
 
-def build_scene(view: dict[str, Any]) -> Scene:
-    """The scene of ``view``: areas with their pieces, faction panels, banner and setup markers."""
-    seats = _Seats.of(view)
+def build_scene(view: dict[str, Any], words: Words | None = None) -> Scene:
+    """The scene of ``view``: areas with their pieces, faction panels, banner and setup markers.
+
+    ``words`` gives the picture's language (English and the view's names by default).
+    """
+    words = words or Words()
+    seats = _Seats.of(view, words)
     heroes_view: dict[str, Any] = view.get("heroes") or {}
     areas = _areas(view, seats)
     by_id = {a.id: a for a in areas}
     _place_heroes(by_id, heroes_view, seats)
     _place_markers(by_id, heroes_view)
     _place_exploration(by_id, heroes_view)
-    panels = _panels(view, seats, _hero_rows(heroes_view))
+    panels = _panels(view, seats, _hero_rows(heroes_view, words))
     return Scene(areas, panels, _banner(view, seats), _setup_markers(view))
 
 
@@ -353,7 +407,11 @@ def _area_ground(a: dict[str, Any], seats: _Seats) -> AreaScene:
     content_area = _lookup("area", aid)
     terrain = a.get("terrain") or (content_area.terrain if content_area is not None else "plains")
     city = a.get("city")
-    city_name = (city.get("name") or city.get("id")) if isinstance(city, dict) else (str(city) if city else None)
+    city_name = (
+        seats.words.name("city", city.get("id"), city.get("name"))
+        if isinstance(city, dict)
+        else (str(city) if city else None)
+    )
     home = a.get("home_of")
     return AreaScene(
         id=aid,
@@ -417,7 +475,7 @@ def _area_tokens(a: dict[str, Any], aid: str, seats: _Seats, private_runes: dict
     rune = a.get("rune")
     face = private_runes.get(aid) or (rune if rune not in (None, "token") else None)
     if rune or face:
-        label = {"dragon": "D", "false": "✕"}.get(str(face), "?")
+        label = {"dragon": seats.words(RUNE_DRAGON()), "false": "✕"}.get(str(face), "?")
         tokens.append(Token("rune", label, "#5b3f8c", str(face or "")))
     for s in a.get("activation") or []:
         tokens.append(Token("activation", "", seats.style(_int(s)).colour, str(s)))
@@ -433,7 +491,7 @@ def _place_heroes(by_id: dict[str, AreaScene], heroes_view: dict[str, Any], seat
         area.heroes.append(
             HeroMark(
                 str(h.get("uid")),
-                _initials(str(h.get("name") or h.get("card") or "?")),
+                _initials(_hero_name(h, seats.words)),
                 owner,
                 seats.style(owner).colour,
                 bool(h.get("routed")),
@@ -474,11 +532,15 @@ def _hero_stat(card: Any, training: dict[str, Any], name: str) -> int | None:
     return None if base is None else base + _int(training.get(name))
 
 
-def _hero_row(h: dict[str, Any]) -> HeroRow:
+def _hero_name(h: dict[str, Any], words: Words) -> str:
+    return words.name("hero", h.get("card"), str(h.get("name") or h.get("card") or "?"))
+
+
+def _hero_row(h: dict[str, Any], words: Words) -> HeroRow:
     card = _lookup("hero", h.get("card"))
     training = h.get("training") or {}
     return HeroRow(
-        name=str(h.get("name") or h.get("card") or "?"),
+        name=_hero_name(h, words),
         area=h.get("area"),
         strength=_hero_stat(card, training, "strength"),
         agility=_hero_stat(card, training, "agility"),
@@ -490,10 +552,10 @@ def _hero_row(h: dict[str, Any]) -> HeroRow:
     )
 
 
-def _hero_rows(heroes_view: dict[str, Any]) -> dict[int, list[HeroRow]]:
+def _hero_rows(heroes_view: dict[str, Any], words: Words) -> dict[int, list[HeroRow]]:
     rows: dict[int, list[HeroRow]] = {}
     for h in heroes_view.get("heroes") or []:
-        rows.setdefault(_int(h.get("owner"), -1), []).append(_hero_row(h))
+        rows.setdefault(_int(h.get("owner"), -1), []).append(_hero_row(h, words))
     return rows
 
 
@@ -526,7 +588,8 @@ def _panels(view: dict[str, Any], seats: _Seats, hero_rows: dict[int, list[HeroR
         panels.append(
             FactionPanel(
                 seat=seat,
-                name=faction_short(s.get("faction_name"), s.get("faction")),
+                name=_panel_name(s, seats),
+                faction=str(s.get("faction") or ""),
                 colour=st.colour,
                 hatch=st.hatch,
                 marker=st.marker,
@@ -537,7 +600,7 @@ def _panels(view: dict[str, Any], seats: _Seats, hero_rows: dict[int, list[HeroR
                 quests=_int(s.get("quest_count")),
                 orders_used=[_int(o) for o in s.get("orders_used") or []],
                 order_now=s.get("order_now"),
-                titles=[TITLE_SHORT.get(t, (titles.get(t) or {}).get("name", t)) for t in s.get("titles") or []],
+                titles=[_title_name(t, titles, seats.words) for t in s.get("titles") or []],
                 heroes=hero_rows.get(seat, []),
                 strongholds=len(s.get("strongholds") or []),
                 eliminated=bool(s.get("eliminated")),
@@ -549,6 +612,19 @@ def _panels(view: dict[str, Any], seats: _Seats, hero_rows: dict[int, list[HeroR
             )
         )
     return panels
+
+
+def _panel_name(s: dict[str, Any], seats: _Seats) -> str:
+    if s.get("faction"):
+        return seats.words.name("faction", s.get("faction"), faction_short(s.get("faction_name"), s.get("faction")))
+    return faction_short(s.get("faction_name"), None)
+
+
+def _title_name(title: str, titles: dict[str, Any], words: Words) -> str:
+    short = TITLE_SHORT.get(title)
+    if short is not None:
+        return words(short())
+    return words.name("title", title, (titles.get(title) or {}).get("name", title))
 
 
 def _setup_markers(view: dict[str, Any]) -> list[tuple[int, int]]:
@@ -566,26 +642,64 @@ def _setup_markers(view: dict[str, Any]) -> list[tuple[int, int]]:
 
 
 def _banner(view: dict[str, Any], seats: _Seats) -> Banner:
+    words = seats.words
     card = view.get("season_card") or {}
-    card_name = str(card.get("name") or "") if isinstance(card, dict) else str(card)
-    card_text = str(card.get("text") or "") if isinstance(card, dict) else ""
-    subtitle = f"Season card: {card_name}" if isinstance(card, dict) and card else ""
+    card_id = card.get("id") if isinstance(card, dict) else card
+    english_name = str(card.get("name") or "") if isinstance(card, dict) else str(card)
+    card_name = words.name("season", card_id, english_name) if card_id else english_name
+    card_text = _season_text(card, words)
+    subtitle = words(SEASON_CARD(name=card_name)) if isinstance(card, dict) and card else ""
     parts = (_result_status(view, seats), _battle_status(view, seats), _turn_status(view, seats))
     status = [p for p in parts if p]
     waiting = view.get("waiting_on") or []
     if waiting:
-        status.append("Waiting on " + ", ".join(seats.name(s) for s in waiting))
-    return Banner(_title(view), subtitle, card_name, card_text, "   ·   ".join(status), _viewer(view, seats))
+        status.append(words(WAITING(names=words.join([seats.name(s) for s in waiting]))))
+    return Banner(
+        _title(view, words), subtitle, card_name, card_text, words(STATUS_SEP()).join(status), _viewer(view, seats)
+    )
 
 
-def _title(view: dict[str, Any]) -> str:
+def _season_text(card: Any, words: Words) -> str:
+    """The season card's rules text in the picture's language: the resolver's (``text(kind, id, field,
+    locale)``, as ``engine.runewars.names()`` has it), else the view's English in an English picture only."""
+    if not isinstance(card, dict):
+        return ""
+    english = str(card.get("text") or "")
+    text_of = getattr(words.names, "text", None)
+    if card.get("id") and callable(text_of) and not words.english:
+        found = text_of("season", str(card["id"]), "text", words.locale, fallback=False)
+        if isinstance(found, str) and found:
+            return found
+    return english if words.english else ""
+
+
+def season_line(banner: Banner, words: Words) -> str:
+    """The banner's second line: the season card and, when shown, its text."""
+    if not banner.season_card:
+        return ""
+    if banner.season_text:
+        return words(SEASON_CARD_TEXT(name=banner.season_card, text=banner.season_text))
+    return words(SEASON_CARD(name=banner.season_card))
+
+
+def _title(view: dict[str, Any], words: Words) -> str:
     year = view.get("year")
     last = view.get("last_year") or 6
-    season = str(view.get("season") or "").title()
-    title = f"Runewars  ·  Year {year} of {last}  ·  {season}" if year else "Runewars"
+    raw = str(view.get("season") or "")
+    season = words(SEASONS[raw.lower()]()) if raw.lower() in SEASONS else raw.title()
+    title = words(TITLE_YEAR(year=year, last=last, season=season)) if year else words(TITLE())
     if str(view.get("phase") or "") == "setup":
-        title += "  ·  setting up"
+        title = words(SETTING_UP(title=title))
     return title
+
+
+def _reason(reason: Any, words: Words) -> str:
+    """Why the game ended: a message is rendered; a plain (English) string is shown in English pictures only."""
+    if isinstance(reason, dict) and reason.get("id"):
+        return words(Msg.model_validate(reason))
+    if isinstance(reason, Msg):
+        return words(reason)
+    return str(reason) if reason and words.english else ""
 
 
 def _result_status(view: dict[str, Any], seats: _Seats) -> str:
@@ -593,32 +707,37 @@ def _result_status(view: dict[str, Any], seats: _Seats) -> str:
     if not isinstance(result, dict) or result.get("winners") is None:
         return ""
     winners = result.get("winners")
-    names = ", ".join(seats.name(w) for w in (winners if isinstance(winners, list) else [winners]))
-    return f"Game over: {names} won" + (f" ({result.get('reason')})" if result.get("reason") else "")
+    names = seats.words.join([seats.name(w) for w in (winners if isinstance(winners, list) else [winners])])
+    reason = _reason(result.get("reason"), seats.words)
+    return seats.words(GAME_OVER_WHY(names=names, reason=reason) if reason else GAME_OVER(names=names))
 
 
-def _battle_side(live: list[dict[str, Any]], side: str) -> str:
+def _battle_side(live: list[dict[str, Any]], side: str, words: Words) -> str:
     """One side of a battle in a few words: units, routed, damage (RW-14)."""
     mine = [u for u in live if u.get("side") == side]
     routed = sum(1 for u in mine if u.get("routed"))
     dmg = sum(_int(u.get("damage")) for u in mine)
-    bits = [f"{len(mine)} units"]
-    bits += [f"{routed} routed"] if routed else []
-    bits += [f"{dmg} damage"] if dmg else []
-    return ", ".join(bits)
+    bits = [words(SIDE_UNITS(n=len(mine)))]
+    bits += [words(SIDE_ROUTED(n=routed))] if routed else []
+    bits += [words(SIDE_DAMAGE(n=dmg))] if dmg else []
+    return words.join(bits)
 
 
 def _battle_status(view: dict[str, Any], seats: _Seats) -> str:
     battle = view.get("battle")
     if not isinstance(battle, dict) or not battle.get("area"):
         return ""
+    words = seats.words
     att, dfd = battle.get("attacker"), battle.get("defender")
     live = [u for u in battle.get("units") or [] if not u.get("destroyed")]
-    att_name = seats.name(att) if att is not None else "neutrals"
-    dfd_name = seats.name(dfd) if dfd is not None else "neutrals"
-    return (
-        f"⚔ Battle in {battle['area']}: {att_name} ({_battle_side(live, 'attacker')}) "
-        f"attacks {dfd_name} ({_battle_side(live, 'defender')})"
+    return "⚔ " + words(  # the icon stays out of the catalogs: DejaVu Sans draws it in every language
+        BATTLE(
+            area=str(battle["area"]),
+            attacker=seats.name(att) if att is not None else words(NEUTRALS()),
+            attacker_side=_battle_side(live, "attacker", words),
+            defender=seats.name(dfd) if dfd is not None else words(NEUTRALS()),
+            defender_side=_battle_side(live, "defender", words),
+        )
     )
 
 
@@ -626,13 +745,17 @@ def _turn_status(view: dict[str, Any], seats: _Seats) -> str:
     turn = view.get("turn")
     if not isinstance(turn, dict) or turn.get("seat") is None or not turn.get("card"):
         return ""
-    order = _lookup("order", _int(turn.get("card")))
-    return f"{seats.name(turn['seat'])} resolves order {turn['card']}" + (f" {order.name}" if order else "")
+    number = _int(turn.get("card"))
+    order = _lookup("order", number)
+    who = seats.name(turn["seat"])
+    if order is None:
+        return seats.words(TURN_NUMBER(seat=who, number=number))
+    return seats.words(TURN(seat=who, number=number, order=seats.words.name("order", number, order.name)))
 
 
 def _viewer(view: dict[str, Any], seats: _Seats) -> str:
     """The note on a seat's own picture; empty on the public one."""
     me = view.get("me") or None
     if me and me.get("seat") is not None:
-        return f"Private view of {seats.name(me['seat'])}: rune faces you may see are shown"
+        return seats.words(VIEWER(name=seats.name(me["seat"])))
     return ""

@@ -55,6 +55,9 @@ class GameSettings(BaseModel):
     time_zone: str | None = Field(default=None, min_length=1, max_length=64)
     # At a deadline, apply the prompt's published default (or sample_action) for the late seat.
     auto_default: bool = False
+    # The catalog the game thread is written in (i18n: en, zh_Hans, zh_Hant), chosen at
+    # /game new; rows written before it existed read English, which is what they were.
+    language: Literal["en", "zh_Hans", "zh_Hant"] = "en"
 
 
 class GameRecord(BaseModel):

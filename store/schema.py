@@ -126,7 +126,20 @@ WHERE seat IS NOT NULL AND EXISTS (
 CREATE INDEX pending_dm_by_seat ON pending_dm (game_id, seat);
 """
 
-MIGRATIONS: tuple[str, ...] = (_V1, _V2, _V3, _V4)
+# Version 5: the language each user reads (issue 10). ``preferred`` is what they chose with
+# ``/game language`` (NULL = follow their Discord client), ``seen`` the catalog of the Discord
+# locale of their last interaction, so a DM sent later, not in reply to anything, is still in
+# their language. A game's own language lives in its settings JSON (``language``).
+_V5 = """
+CREATE TABLE user_locale (
+    user_id    INTEGER PRIMARY KEY,
+    preferred  TEXT,
+    seen       TEXT,
+    updated_at TEXT NOT NULL
+) WITHOUT ROWID;
+"""
+
+MIGRATIONS: tuple[str, ...] = (_V1, _V2, _V3, _V4, _V5)
 LATEST_VERSION = len(MIGRATIONS)
 
 

@@ -948,6 +948,38 @@ class GameStore:
         )
         return [int(r[0]) for r in rows]
 
+    # ---- the language each user reads -----------------------------------------------
+
+    async def user_locale(self, user_id: int) -> tuple[str | None, str | None]:
+        """(preferred, seen): the language the user chose (None = automatic) and the catalog
+        of their last interaction's Discord locale (None = never seen)."""
+        row = await self._db.fetchone("SELECT preferred, seen FROM user_locale WHERE user_id = ?", (user_id,))
+        return (None, None) if row is None else (row["preferred"], row["seen"])
+
+    async def set_user_locale(self, user_id: int, *, preferred: str | None = None, seen: str | None = None) -> None:
+        """Record a choice (``preferred``, with ``None`` meaning automatic) and/or the latest seen locale.
+
+        Only the fields passed change: noting what a client sent keeps the user's choice, and
+        choosing keeps what their client sent. ``preferred=""`` clears the choice.
+        """
+        now = tables.iso(self._now())
+
+        def write(raw: Any) -> None:
+            raw.execute(
+                "INSERT INTO user_locale (user_id, preferred, seen, updated_at) VALUES (?, NULL, NULL, ?)"
+                " ON CONFLICT (user_id) DO NOTHING",
+                (user_id, now),
+            )
+            if preferred is not None:
+                raw.execute(
+                    "UPDATE user_locale SET preferred = ?, updated_at = ? WHERE user_id = ?",
+                    (preferred or None, now, user_id),
+                )
+            if seen is not None:
+                raw.execute("UPDATE user_locale SET seen = ?, updated_at = ? WHERE user_id = ?", (seen, now, user_id))
+
+        await self._db.transaction(write)
+
     async def replay(self, game_id: int) -> Any:
         """Rebuild the state from the seed and the whole log, ignoring snapshots and cache."""
 

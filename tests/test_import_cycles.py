@@ -10,7 +10,7 @@ import ast
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGES = ("engine", "cogs", "store", "renderers")
+PACKAGES = ("engine", "cogs", "store", "renderers", "i18n")
 
 
 def _modules() -> dict[str, Path]:

@@ -4,22 +4,39 @@ from __future__ import annotations
 
 import engine
 
-from .reference import REGULAR, card_kind, card_kinds, card_list, card_name, card_rules, tradable_kinds
+from .names import AohNames, names
+from .reference import (
+    REGULAR,
+    card_kind,
+    card_kinds,
+    card_list,
+    card_name,
+    card_rules,
+    card_rules_msg,
+    tradable_kinds,
+    tribe_name,
+)
 from .ruleset import AGE_OF_HEROES, AgeOfHeroes
 
 engine.register(AGE_OF_HEROES)
 
 # The public API for the Discord layer (DESIGN.md: cogs read prompts and views only and import a
 # game's top level, never its modules): the ruleset and printed card names, kinds and rules text
-# (``reference.py``), which hold no game state and so no secret.
+# (``reference.py``), which hold no game state and so no secret; and ``names()``, the game's
+# ``i18n.names.Names`` resolver that renders its ``Ref``s (cards, tribes, items, armies …) in the
+# reader's language.
 __all__ = [
     "AGE_OF_HEROES",
     "REGULAR",
     "AgeOfHeroes",
+    "AohNames",
     "card_kind",
     "card_kinds",
     "card_list",
     "card_name",
     "card_rules",
+    "card_rules_msg",
+    "names",
     "tradable_kinds",
+    "tribe_name",
 ]

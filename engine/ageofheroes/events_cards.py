@@ -2,12 +2,35 @@
 
 from __future__ import annotations
 
-from engine.core import Event, RuleViolation
+from engine.core import Event
+from engine.core.text import Msg, message, plural_message
 
 from . import cards as C
+from . import messages as T
 from .flow import FLOW, auto, closes, new_frame, push
 from .state import AohState, Frame, Quake
 from .table import cards_of_kind, discard, key, seat_name, surviving
+
+DREW = message("ah.event.drew", "{seat} drew {card} ({where}).")
+CITY_GAINED = message("ah.event.city_gained", "Population Boom: {seat} gains a City (AH-11.3).")
+BOOM_NO_EFFECT = message("ah.event.boom_no_effect", "Population Boom has no effect: the City supply is empty (AMB-24).")
+NO_TARGET = message("ah.event.no_target", "{card} has no legal target and is discarded ({rule}).")
+ONLY_TARGET = message("ah.event.only_target", "{card} can only hit {seat}.")
+BAD_TARGET = message("ah.event.refused.target", "{card} must target another surviving tribe that it can affect.")
+BAD_ARMY = message("ah.event.refused.army", "Choose one of the target's home armies without a General.")
+TARGETS = message("ah.event.targets", "{seat} targets {target} with {card}.")
+WAITING_LUCK = message("ah.event.waiting_luck", "Waiting for responses to {card}…")
+NO_LUCK = message("ah.event.refused.no_luck", "You do not hold Luck.")
+ANSWERED = message("ah.event.answered", "{seat} has answered.")
+PLAYS_LUCK = message("ah.event.plays_luck", "{seat} plays Luck against {card} (AH-11.10).")
+FAMINE = message("ah.event.famine", "Famine: {seat} discards {n} Grain (AH-11.6.1).")
+VOLCANO = message("ah.event.volcano", "Volcano: {seat} loses a City (AH-11.5).")
+EARTHQUAKE = plural_message(
+    "ah.event.earthquake",
+    "Earthquake: {seat}'s {armies} is scattered (AH-11.4).",
+    "Earthquake: {seat}'s {armies} are scattered (AH-11.4).",
+)
+EARTHQUAKE_NONE = message("ah.event.earthquake_none", "Earthquake: {seat}'s armies (none) are scattered (AH-11.4).")
 
 RULE = {
     "population_boom": "AH-11.3",
@@ -18,11 +41,11 @@ RULE = {
 }
 
 
-def reveal(state: AohState, seat: int, card: str, where: str) -> Event:
+def reveal(state: AohState, seat: int, card: str, where: Msg) -> Event:
     """Immediate events are revealed the moment they are drawn (AH-11.1)."""
-    return Event.to_all(
+    return T.to_all(
         "event_drawn",
-        f"{seat_name(state, seat)} drew {C.name(card)} ({where}).",
+        DREW(seat=seat_name(state, seat), card=T.card(card), where=where),
         reveals=True,
         seat=seat,
         card=C.kind(card),
@@ -34,13 +57,9 @@ def gain_city(state: AohState, seat: int, card: str, events: list[Event]) -> Non
     if state.supply["city"] > 0:
         state.supply["city"] -= 1
         state.p(seat).cities += 1
-        events.append(
-            Event.to_all("city_gained", f"Population Boom: {seat_name(state, seat)} gains a City (AH-11.3).", seat=seat)
-        )
+        events.append(T.to_all("city_gained", CITY_GAINED(seat=seat_name(state, seat)), seat=seat))
     else:
-        events.append(
-            Event.to_all("no_effect", "Population Boom has no effect: the City supply is empty (AMB-24).", seat=seat)
-        )
+        events.append(T.to_all("no_effect", BOOM_NO_EFFECT(), seat=seat))
     discard(state, card)
 
 
@@ -69,13 +88,11 @@ def resolve_event(state: AohState, frame: Frame, events: list[Event]) -> None:
         targets = quake_targets(state, drawer) if k == "earthquake" else volcano_targets(state, drawer)
         if not targets:  # AMB-25
             discard(state, card)
-            events.append(
-                Event.to_all("no_effect", f"{C.name(k)} has no legal target and is discarded ({RULE[k]}).", card=k)
-            )
+            events.append(T.to_all("no_effect", NO_TARGET(card=T.card(k), rule=RULE[k]), card=k))
         elif len(targets) == 1 and not (k == "earthquake" and state.options.earthquake_scope == "single_army"):
             events.append(
-                Event.to_all(
-                    "event_target", f"{C.name(k)} can only hit {seat_name(state, targets[0])}.", target=targets[0]
+                T.to_all(
+                    "event_target", ONLY_TARGET(card=T.card(k), seat=seat_name(state, targets[0])), target=targets[0]
                 )
             )
             open_luck(state, [targets[0]], card, events, drawer=drawer, target=targets[0], army=None)
@@ -99,18 +116,18 @@ def choose_target(state: AohState, seat: int, target: int, army: str | None, eve
     legal = quake_targets(state, seat) if k == "earthquake" else volcano_targets(state, seat)
     if target not in legal:
         rule = "AH-11.4.1" if k == "earthquake" else "AH-11.5.1"
-        raise RuleViolation(rule, f"{C.name(k)} must target another surviving tribe that it can affect.")
+        raise T.refuse(rule, BAD_TARGET(card=T.card(k)))
     if k == "earthquake" and state.options.earthquake_scope == "single_army":
         arm = state.p(target).army(army or "")
         if arm is None or arm.status != "home" or arm.general:
-            raise RuleViolation("AH-11.4.2", "Choose one of the target's home armies without a General.")
+            raise T.refuse("AH-11.4.2", BAD_ARMY())
     else:
         army = None
     FLOW.pop(state)
     events.append(
-        Event.to_all(
+        T.to_all(
             "event_target",
-            f"{seat_name(state, seat)} targets {seat_name(state, target)} with {C.name(k)}.",
+            TARGETS(seat=seat_name(state, seat), target=seat_name(state, target), card=T.card(k)),
             target=target,
         )
     )
@@ -139,14 +156,14 @@ def open_luck(
     if not seats:
         events += closed
     else:
-        events.append(Event.to_all("luck_window", f"Waiting for responses to {C.name(card)}…", seats=list(seats)))
+        events.append(T.to_all("luck_window", WAITING_LUCK(card=T.card(card)), seats=list(seats)))
 
 
 def answer_luck(state: AohState, seat: int, play: bool, events: list[Event]) -> None:
     f = state.steps[0]
     if play and not cards_of_kind(state.p(seat), "luck"):
-        raise RuleViolation("AH-11.10", "You do not hold Luck.")
-    events.append(Event.to_all("answered", f"{seat_name(state, seat)} has answered.", seat=seat))
+        raise T.refuse("AH-11.10", NO_LUCK())
+    events.append(T.to_all("answered", ANSWERED(seat=seat_name(state, seat)), seat=seat))
     events += FLOW.answer_window(state, f, seat, {"play": play}, responds=play)
 
 
@@ -167,7 +184,7 @@ def apply_harm(state: AohState, frame: Frame, lucky: list[int], events: list[Eve
         luck = cards_of_kind(state.p(s), "luck")[0]
         state.p(s).hand.remove(luck)
         discard(state, luck)
-        events.append(Event.to_all("luck", f"{seat_name(state, s)} plays Luck against {C.name(k)} (AH-11.10).", seat=s))
+        events.append(T.to_all("luck", PLAYS_LUCK(seat=seat_name(state, s), card=T.card(k)), seat=s))
     if k == "famine":
         cancelled = bool(lucky) and state.options.luck_famine_scope == "cancel_for_all"
         if not cancelled:
@@ -179,9 +196,9 @@ def apply_harm(state: AohState, frame: Frame, lucky: list[int], events: list[Eve
                     state.p(s).hand.remove(c)
                 discard(state, *grain)
                 events.append(
-                    Event.to_all(
+                    T.to_all(
                         "famine",
-                        f"Famine: {seat_name(state, s)} discards {len(grain)} Grain (AH-11.6.1).",
+                        FAMINE(seat=seat_name(state, s), n=len(grain)),
                         seat=s,
                         cards=grain,
                     )
@@ -196,9 +213,7 @@ def apply_harm(state: AohState, frame: Frame, lucky: list[int], events: list[Eve
         if state.p(target).cities > 0:
             state.p(target).cities -= 1
             state.supply["city"] += 1
-            events.append(
-                Event.to_all("volcano", f"Volcano: {seat_name(state, target)} loses a City (AH-11.5).", seat=target)
-            )
+            events.append(T.to_all("volcano", VOLCANO(seat=seat_name(state, target)), seat=target))
         discard(state, frame.card)
         return
     # Earthquake (AH-11.4.2-3): scatter home armies without a General.
@@ -215,10 +230,11 @@ def apply_harm(state: AohState, frame: Frame, lucky: list[int], events: list[Eve
     else:
         discard(state, frame.card)
     events.append(
-        Event.to_all(
+        T.to_all(
             "earthquake",
-            f"Earthquake: {seat_name(state, target)}'s armies {', '.join(a.id for a in hit) or '(none)'} "
-            "are scattered (AH-11.4).",
+            EARTHQUAKE(seat=seat_name(state, target), armies=T.armies([a.id for a in hit]), n=len(hit))
+            if hit
+            else EARTHQUAKE_NONE(seat=seat_name(state, target)),
             seat=target,
             armies=[a.id for a in hit],
         )

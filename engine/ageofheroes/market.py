@@ -2,13 +2,40 @@
 
 from __future__ import annotations
 
-from engine.core import Event, RuleViolation
+from engine.core import Event
+from engine.core.text import message, plural_message
 
 from . import cards as C
+from . import messages as T
 from .events_cards import reveal
 from .flow import FLOW, auto, push
 from .state import AohState, Frame
 from .table import discard, draw, order_from, private_hand_event, round_start, seat_name
+
+OPENING_DISCARDED = message(
+    "ah.setup.opening_discarded", "{seat}'s opening {card} is discarded without effect (AH-3.7)."
+)
+OPENING_HAND = message("ah.setup.opening_hand", "Your opening hand: {cards}.")
+TRIBE_TAKEN = message("ah.setup.refused.tribe_taken", "Choose a tribe nobody else has.")
+LEADS_TRIBE = message("ah.setup.leads_tribe", "Seat {n} leads the {tribe} tribe.")
+WHERE_MARKET = message("ah.where.market_day", "Market Day")
+FIRST_MARKET_DISCARD = message(
+    "ah.market.first_discard", "On the first Market Day {card} is discarded unused (AH-4.9)."
+)
+MARKET_DRAWS = plural_message(
+    "ah.market.draws",
+    "{seat} draws {n} card(s) on Market Day (AH-4.2).",
+    "{seat} draws {n} card(s) on Market Day (AH-4.2).",
+)
+MARKET_YOU_DREW = message("ah.market.you_drew", "Market Day: you drew {cards}.")
+MARKET_DAY = message("ah.market.round", "Round {round}: Market Day.")
+MARKET_DAY_FIRST = message("ah.market.round_first", "Round {round}: Market Day (the first).")
+TRADE_CLOSED = plural_message(
+    "ah.market.trade_closed",
+    "Trading closes; {n} open offer(s) lapse (AH-4.10).",
+    "Trading closes; {n} open offer(s) lapse (AH-4.10).",
+)
+MARKET_OVER = message("ah.market.over", "Round {round}: Market Day is over; the turns begin.")
 
 
 # ---- setup ----------------------------------------------------------------------------
@@ -58,9 +85,9 @@ def opening_deal(state: AohState, frame: Frame, events: list[Event]) -> None:
                 discard(state, card)
                 state.opening.append({"seat": s, "card": k, "effect": "discarded"})
                 events.append(
-                    Event.to_all(
+                    T.to_all(
                         "opening",
-                        f"{seat_name(state, s)}'s opening {C.name(k)} is discarded without effect (AH-3.7).",
+                        OPENING_DISCARDED(seat=seat_name(state, s), card=T.card(k)),
                         seat=s,
                         card=k,
                         reveals=True,
@@ -75,7 +102,8 @@ def opening_deal(state: AohState, frame: Frame, events: list[Event]) -> None:
 
         gain_city(state, s, card, events)
     for s in order:
-        events.append(private_hand_event(state, s, f"Your opening hand: {C.names(state.p(s).hand)}.", state.p(s).hand))
+        hand = state.p(s).hand
+        events.append(private_hand_event(state, s, OPENING_HAND(cards=T.cards(hand)), hand))
     push(state, "market_day")  # AH-3.10
 
 
@@ -83,10 +111,10 @@ def choose_tribe(state: AohState, seat: int, tribe: str, events: list[Event]) ->
     """P-01 (AH-3.4): one tribe each, none shared."""
     taken = {p.tribe for p in state.seats}
     if tribe not in state.content.tribes or tribe in taken:
-        raise RuleViolation("AH-3.4.2", "Choose a tribe nobody else has.")
+        raise T.refuse("AH-3.4.2", TRIBE_TAKEN())
     state.p(seat).tribe = tribe
     FLOW.pop(state)
-    events.append(Event.to_all("tribe", f"Seat {seat + 1} leads the {C.name(tribe)} tribe.", seat=seat, tribe=tribe))
+    events.append(T.to_all("tribe", LEADS_TRIBE(n=seat + 1, tribe=T.tribe(tribe)), seat=seat, tribe=tribe))
 
 
 # ---- Market Day -----------------------------------------------------------------------
@@ -123,33 +151,29 @@ def draw_for_market(state: AohState, seat: int, first: bool, events: list[Event]
         if C.is_event(card) and state.options.market_day_replacement:
             n += 1
         if C.is_immediate(card):
-            events.append(reveal(state, seat, card, "Market Day"))
+            events.append(reveal(state, seat, card, WHERE_MARKET()))
             if first and (
                 k in C.DISASTERS
                 or (k == "population_boom" and state.options.first_market_day_population_boom == "discard")
             ):
                 discard(state, card)  # AH-4.9: discarded unused, not replaced
-                events.append(
-                    Event.to_all(
-                        "no_effect", f"On the first Market Day {C.name(k)} is discarded unused (AH-4.9).", card=k
-                    )
-                )
+                events.append(T.to_all("no_effect", FIRST_MARKET_DISCARD(card=T.card(k)), card=k))
             else:
                 queued.append(card)
         else:
             state.p(seat).hand.append(card)
             got.append(card)
     events.append(
-        Event.to_all(
+        T.to_all(
             "market_draw",
-            f"{seat_name(state, seat)} draws {i} card(s) on Market Day (AH-4.2).",
+            MARKET_DRAWS(seat=seat_name(state, seat), n=i),
             seat=seat,
             count=i,
             reveals=True,
         )
     )
     if got:
-        events.append(private_hand_event(state, seat, f"Market Day: you drew {C.names(got)}.", got))
+        events.append(private_hand_event(state, seat, MARKET_YOU_DREW(cards=T.cards(got)), got))
     return queued
 
 
@@ -163,9 +187,7 @@ def market_day(state: AohState, frame: Frame, events: list[Event]) -> None:
     state.market = True
     state.trade.reset()
     events.append(
-        Event.to_all(
-            "market_day", f"Round {state.round}: Market Day" + (" (the first)." if first else "."), round=state.round
-        )
+        T.to_all("market_day", (MARKET_DAY_FIRST if first else MARKET_DAY)(round=state.round), round=state.round)
     )
     order = order_from(state, round_start(state))
     push(state, "start_turns")
@@ -195,15 +217,13 @@ def start_turns(state: AohState, frame: Frame, events: list[Event]) -> None:
     state.market = False
     state.first_market = False
     if state.trade.offers:
-        events.append(
-            Event.to_all("trade_closed", f"Trading closes; {len(state.trade.offers)} open offer(s) lapse (AH-4.10).")
-        )
+        events.append(T.to_all("trade_closed", TRADE_CLOSED(n=len(state.trade.offers))))
     state.trade.reset()
     # A milestone: the table posts the public tableau once Market Day is over.
     events.append(
-        Event.to_all(
+        T.to_all(
             "market_day_end",
-            f"Round {state.round}: Market Day is over; the turns begin.",
+            MARKET_OVER(round=state.round),
             milestone=True,
             round=state.round,
         )

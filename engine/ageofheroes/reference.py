@@ -9,9 +9,12 @@ never a game's state, so nothing it returns can carry a secret.
 
 from __future__ import annotations
 
+from engine.core.text import Msg, Ref
+
 from . import cards as C
-from .cardtext import card_names, card_text
+from .cardtext import card_names, card_text, card_text_msg
 from .content import load_content
+from .names import NAMES
 
 REGULAR: tuple[str, ...] = C.REGULAR  # the five regular resources (AH-2.1); a hand may hold several of each
 
@@ -21,14 +24,25 @@ def card_kind(card: str) -> str:
     return C.kind(card)
 
 
-def card_name(card_or_kind: str) -> str:
-    """The player-facing name of a card id or kind ("Population Boom")."""
-    return C.name(card_or_kind)
+def card_name(card_or_kind: str, locale: str = "en") -> str:
+    """The player-facing name of a card id or kind ("Population Boom"; "人口暴增" in ``zh_Hant``).
+
+    ``locale`` is a catalog locale (``en``, ``zh_Hans``, ``zh_Hant``); an unknown kind falls back
+    to its English spelling.
+    """
+    k = C.kind(card_or_kind) if card_or_kind.rsplit("-", 1)[-1].isdigit() else card_or_kind
+    return NAMES.name(Ref(kind="card", id=k), locale) or C.name(card_or_kind)
 
 
-def card_list(cards: list[str]) -> str:
-    """Names of several cards, comma separated ("nothing" for none)."""
-    return C.names(cards)
+def card_list(cards: list[str], locale: str = "en") -> str:
+    """Names of several cards, comma separated ("nothing" for none). English only: in another
+    language render ``messages.cards(cards)`` as a message parameter instead."""
+    return C.names(cards) if locale == "en" else "、".join(card_name(c, locale) for c in cards)
+
+
+def tribe_name(tribe: str, locale: str = "en") -> str:
+    """A tribe's name ("Egyptian"; "埃及人" in ``zh_Hant``)."""
+    return NAMES.name(Ref(kind="tribe", id=tribe), locale) or C.name(tribe)
 
 
 def tradable_kinds(content: str = "default") -> list[str]:
@@ -45,3 +59,9 @@ def card_kinds(content: str = "default") -> list[str]:
 def card_rules(kind: str, content: str = "default") -> str | None:
     """One paragraph of rules for a card kind or item, or None when the name is unknown."""
     return card_text(kind, load_content(content))
+
+
+def card_rules_msg(kind: str, content: str = "default") -> Msg | None:
+    """The same paragraph as a message, to render in the reader's language (``i18n.render``
+    with ``names()``)."""
+    return card_text_msg(kind, load_content(content))

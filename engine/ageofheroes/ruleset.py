@@ -7,17 +7,20 @@ from typing import Any
 
 from engine.core import Deck, Event, Prompt, Result, Ruleset, RuleViolation
 from engine.core.rng import Rng
+from engine.core.text import Msg, message
 
 from . import actions as A
 from . import build as B
 from . import events_cards as EV
 from . import market as M
+from . import messages as MS
 from . import trading as T
 from . import turn as TU
 from . import war as W
 from .asks import prompts as build_prompts
 from .content import load_content
 from .flow import FLOW, push
+from .names import NAMES, AohNames
 from .options import AohOptions
 from .sample import sample
 from .state import AohState, Army, Player
@@ -25,24 +28,44 @@ from .table import seat_name
 from .view import public_view, seat_view
 
 # The rule named when an action comes while no decision that accepts it (asks.py) is waiting.
-EXPECTS: dict[str, tuple[str, str]] = {
-    "choose_tribe": ("AH-3.4", "Tribes are chosen only during setup."),
-    "action": ("AH-7.1", "You choose your action only in your Action step."),
-    "tax_swap": ("AH-8.2", "There is no Tax swap to make now."),
-    "build": ("AH-9.1", "You can build only after choosing Build as your action."),
-    "finish_build": ("AH-9.1", "You are not building."),
-    "road_answer": ("AH-9.9.3", "Nobody is asking you for a road."),
-    "declare_war": ("AH-10.3", "You can declare war only after choosing War as your action."),
-    "cancel_war": ("AH-10.4", "There is no undeclared war to cancel."),
-    "respond": ("AH-10.6", "There is no attack to respond to."),
-    "assign": ("AH-10.9", "There are no battle cards to place now."),
-    "pick": ("AH-10.10", "There is no duel to pick for now."),
-    "plunder_pick": ("AH-10.14.2", "There is nothing to plunder now."),
-    "choose_target": ("AH-11.4.1", "There is no event target to choose."),
-    "luck": ("AH-11.10.3", "Luck is played only when a harmful event is about to hit you."),
-    "place": ("AH-12.2", "Special resources are placed only in your own Monument step."),
-    "discard": ("AH-13.2", "The hand limit is checked only in your own Discard step."),
+EXPECTS: dict[str, tuple[str, Msg]] = {
+    "choose_tribe": ("AH-3.4", message("ah.refused.choose_tribe", "Tribes are chosen only during setup.")()),
+    "action": ("AH-7.1", message("ah.refused.action", "You choose your action only in your Action step.")()),
+    "tax_swap": ("AH-8.2", message("ah.refused.tax_swap", "There is no Tax swap to make now.")()),
+    "build": ("AH-9.1", message("ah.refused.build", "You can build only after choosing Build as your action.")()),
+    "finish_build": ("AH-9.1", message("ah.refused.finish_build", "You are not building.")()),
+    "road_answer": ("AH-9.9.3", message("ah.refused.road_answer", "Nobody is asking you for a road.")()),
+    "declare_war": (
+        "AH-10.3",
+        message("ah.refused.declare_war", "You can declare war only after choosing War as your action.")(),
+    ),
+    "cancel_war": ("AH-10.4", message("ah.refused.cancel_war", "There is no undeclared war to cancel.")()),
+    "respond": ("AH-10.6", message("ah.refused.respond", "There is no attack to respond to.")()),
+    "assign": ("AH-10.9", message("ah.refused.assign", "There are no battle cards to place now.")()),
+    "pick": ("AH-10.10", message("ah.refused.pick", "There is no duel to pick for now.")()),
+    "plunder_pick": ("AH-10.14.2", message("ah.refused.plunder_pick", "There is nothing to plunder now.")()),
+    "choose_target": ("AH-11.4.1", message("ah.refused.choose_target", "There is no event target to choose.")()),
+    "luck": (
+        "AH-11.10.3",
+        message("ah.refused.luck", "Luck is played only when a harmful event is about to hit you.")(),
+    ),
+    "place": (
+        "AH-12.2",
+        message("ah.refused.place", "Special resources are placed only in your own Monument step.")(),
+    ),
+    "discard": (
+        "AH-13.2",
+        message("ah.refused.discard", "The hand limit is checked only in your own Discard step.")(),
+    ),
 }
+NOT_YOURS = message("ah.refused.not_yours", "This decision is not yours.")
+BUILD_DONE = message("ah.build.done", "{seat} finishes building.")
+FIRST_PLAYER = message("ah.setup.first_player", "First player by battle-card draw (AH-3.3): {draws}. {seat} starts.")
+DREW_VALUE = message("ah.setup.drew_value", "{seat} drew {value}")
+REDRAW = message("ah.setup.redraw", "{a}; re-draw: {b}")
+OFFER_TO = message("ah.describe.offer", "offer {seat}: your {give} for their {get}")
+ANOTHER_SEAT = message("ah.describe.another_seat", "another seat")
+DECLARE = message("ah.describe.declare", "{purpose!c} on {seat} with {armies}")
 
 
 class AgeOfHeroes(Ruleset[AohState, AohOptions]):
@@ -112,10 +135,10 @@ class AgeOfHeroes(Ruleset[AohState, AohOptions]):
             rule, text = EXPECTS[t]
             front = FLOW.current(state)
             if front is None or t not in FLOW.accepts.get(front.kind, ()):
-                raise RuleViolation(rule, text)
+                raise MS.refuse(rule, text)
             mine = seat in front.choice.seats if front.choice is not None else FLOW.may_act(front, seat)
             if not mine:
-                raise RuleViolation("CORE-1", "This decision is not yours.")
+                raise MS.refuse("CORE-1", NOT_YOURS())
             self._dispatch(state, seat, action, events)
         # Eliminations first (AH-16.1): a seat that just gave its last card away is out of the trade.
         events += FLOW.run_checks(state)
@@ -141,7 +164,7 @@ class AgeOfHeroes(Ruleset[AohState, AohOptions]):
             B.build(state, seat, a.item, a.pay, a.army, a.neighbour, a.confirm, ev)
         elif t == "finish_build":
             FLOW.pop(state)
-            ev.append(Event.to_all("build_done", f"{seat_name(state, seat)} finishes building.", seat=seat))
+            ev.append(MS.to_all("build_done", BUILD_DONE(seat=seat_name(state, seat)), seat=seat))
         elif t == "road_answer":
             B.answer_road(state, seat, a.consent, ev)
         elif t == "declare_war":
@@ -184,19 +207,23 @@ class AgeOfHeroes(Ruleset[AohState, AohOptions]):
     # ---- views and results -----------------------------------------------------
     def opening_events(self, state: AohState) -> list[Event]:
         """AH-3.3: the first-player draws are public; the table posts them when the game starts."""
-        rounds = []
-        for row in state.first_draws:
-            rounds.append(", ".join(f"{seat_name(state, seat)} drew {value}" for seat, value in row))
-        text = "; re-draw: ".join(rounds)
+        draws: Msg | list[Msg] | str = ""
+        for i, row in enumerate(state.first_draws):
+            line = [DREW_VALUE(seat=seat_name(state, seat), value=value) for seat, value in row]
+            draws = line if i == 0 else REDRAW(a=draws, b=line)
         return [
-            Event.to_all(
+            MS.to_all(
                 "first_player",
-                f"First player by battle-card draw (AH-3.3): {text}. {seat_name(state, state.first_seat)} starts.",
+                FIRST_PLAYER(draws=draws, seat=seat_name(state, state.first_seat)),
                 reveals=True,
                 draws=state.first_draws,
                 first=state.first_seat,
             )
         ]
+
+    def names(self) -> AohNames:
+        """The names of this game's ``Ref``s in every language (cogs/lang.py ``game_names``)."""
+        return NAMES
 
     def view(self, state: AohState, seat: int | None) -> dict[str, Any]:
         if seat is None or not 0 <= seat < len(state.seats):
@@ -222,20 +249,19 @@ class AgeOfHeroes(Ruleset[AohState, AohOptions]):
                     offer = state.trade.find(int(action.get("offer", 0)))
                     to = offer.frm if offer else None
                 who = (
-                    seat_name(state, int(to)) if isinstance(to, int) and 0 <= to < len(state.seats) else "another seat"
+                    seat_name(state, int(to)) if isinstance(to, int) and 0 <= to < len(state.seats) else ANOTHER_SEAT()
                 )
                 give, get = [str(g) for g in action.get("give") or []], [str(g) for g in action.get("get") or []]
-                from . import cards as C
-
-                return f"offer {who}: your {C.names(give)} for their {C.names(get)}"
+                return MS.en(OFFER_TO(seat=who, give=MS.cards(give), get=MS.cards(get)))
             if (
                 t == "declare_war"
                 and isinstance(action.get("target"), int)
                 and 0 <= action["target"] < len(state.seats)
             ):
-                purpose = str(action.get("purpose", "war")).title()
-                armies = ", ".join(action.get("armies") or []) or "no armies"
-                return f"{purpose} on {seat_name(state, action['target'])} with {armies}"
+                purpose = MS.purpose(str(action.get("purpose", "war")))
+                ids = [str(a) for a in action.get("armies") or []]
+                armies = MS.armies(ids) if ids else W.NO_ARMIES()
+                return MS.en(DECLARE(purpose=purpose, seat=seat_name(state, action["target"]), armies=armies))
         except (TypeError, ValueError):
             pass
         return super().describe_action(state, seat, action)

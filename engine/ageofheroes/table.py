@@ -5,16 +5,19 @@ from __future__ import annotations
 from collections import Counter
 
 from engine.core import Event
+from engine.core.text import Msg
 
 from . import cards as C
+from . import messages as T
 from .state import AohState, Player
 
 
-def seat_name(state: AohState, seat: int) -> str:
+def seat_name(state: AohState, seat: int) -> Msg:
+    """A seat as the game names it: "seat 2 (Greek)", "seat 2" before tribes are chosen, or the Barbarians."""
     tribe = state.seats[seat].tribe if 0 <= seat < len(state.seats) else None
     if seat < 0:
-        return "the Barbarians"
-    return f"seat {seat + 1}" + (f" ({C.name(tribe)})" if tribe else "")
+        return T.BARBARIANS()
+    return T.SEAT_TRIBE(n=seat + 1, tribe=T.tribe(tribe)) if tribe else T.SEAT(n=seat + 1)
 
 
 def surviving(state: AohState) -> list[int]:
@@ -98,5 +101,5 @@ def reshuffle_battle_deck(state: AohState) -> None:
     state.battle_deck.reshuffles += 1
 
 
-def private_hand_event(state: AohState, seat: int, text: str, cards: list[str], *, reveals: bool = True) -> Event:
-    return Event.to_seats(seat, "hand", text, reveals=reveals, cards=list(cards))
+def private_hand_event(state: AohState, seat: int, text: Msg, cards: list[str], *, reveals: bool = True) -> Event:
+    return T.to_seats(seat, "hand", text, reveals=reveals, cards=list(cards))

@@ -2,15 +2,76 @@
 
 from __future__ import annotations
 
-from engine.core import Event, RuleViolation
+from engine.core import Event
+from engine.core.text import Msg, Ref, message, plural_message
 
 from . import cards as C
+from . import messages as T
 from .events_cards import reveal
 from .flow import FLOW, auto, push, push_all
 from .state import AohState, Frame
 from .table import discard, draw, order_from, private_hand_event, round_start, seat_name
 from .victory import end_of_turn_check, lift_quake
 from .war import can_war
+
+TURN = message("ah.turn.start", "Round {round}: {seat}'s turn.")
+DECK_EMPTY = message("ah.turn.deck_empty", "The resource deck and discard pile are empty: nothing is drawn (AH-15.3).")
+WHERE_DRAW = message("ah.where.draw_step", "Draw step")
+WHERE_TAX = message("ah.where.tax", "Tax")
+YOU_DREW = message("ah.turn.you_drew", "You drew {card}.")
+DRAWS_AGAIN = message("ah.turn.draws_again", "{seat} draws a card, drew an event and draws again (AH-6.3).")
+DRAWS = message("ah.turn.draws", "{seat} draws a card.")
+ACTION_CHOSEN = message(
+    "ah.turn.refused.action_chosen",
+    "Your action is chosen; you may switch only after a refused road with nothing built.",
+)
+WAR_NEEDS_ARMY = message(
+    "ah.turn.refused.war_needs_army", "War needs an available army or a Mighty Hero to use as one."
+)
+TAX_EMPTY_HAND = message(
+    "ah.turn.refused.tax_empty_hand", "With no City, Tax means swapping a card from your hand, and your hand is empty."
+)
+CHOOSES = message("ah.turn.chooses", "{seat} chooses {choice}.")
+CHOICE = {
+    "tax": message("ah.turn.choice.tax", "Tax"),
+    "build": message("ah.turn.choice.build", "Build"),
+    "war": message("ah.turn.choice.war", "War"),
+    "none": message("ah.turn.choice.none", "no action"),
+}
+TAX_DECK_EMPTY = message(
+    "ah.turn.tax_deck_empty",
+    "The resource deck and discard pile are empty: the remaining Tax draws are lost (AH-15.3).",
+)
+TAX_YOU_DREW = message("ah.turn.tax_you_drew", "Tax: you drew {card}.")
+TAX_DRAWS = message("ah.turn.tax_draws", "{seat} draws a Tax card.")
+SWAP_NOT_IN_HAND = message("ah.turn.refused.swap_not_in_hand", "Swap a card that is in your hand.")
+SKIPS_SWAP = message("ah.turn.skips_swap", "{seat} skips the swap.")
+SWAPS = message("ah.turn.swaps", "{seat} discards {card} to draw a card (AH-8.2).")
+HOLD_SPECIALS = plural_message(
+    "ah.turn.refused.hold_specials", "You hold {n} {card} card(s).", "You hold {n} {card} card(s)."
+)
+PLACE_FROM_HAND = message("ah.turn.refused.place_from_hand", "Place cards from your own hand.")
+ONLY_OWN_SPECIAL = message(
+    "ah.turn.refused.only_own_special", "Only your own tribe's special resource ({card}) goes on your monument."
+)
+PLACES = plural_message(
+    "ah.turn.places",
+    "{seat} places {n} card(s) on the monument ({total} now).",
+    "{seat} places {n} card(s) on the monument ({total} now).",
+)
+DISCARD_FROM_HAND = message("ah.turn.refused.discard_from_hand", "Discard cards from your own hand.")
+DISCARD_AT_MOST = plural_message(
+    "ah.turn.refused.discard_at_most",
+    "Discard down to {limit}: at most {n} more card(s).",
+    "Discard down to {limit}: at most {n} more card(s).",
+)
+N_CARDS = plural_message("ah.turn.n_cards", "{n} card(s)", "{n} card(s)")
+DISCARDS = message("ah.turn.discards", "{seat} discards {cards} (AH-13.1).")
+COME_HOME = plural_message(
+    "ah.turn.come_home", "{seat}'s {armies} comes home (AH-14.1).", "{seat}'s {armies} come home (AH-14.1)."
+)
+QUAKE_LIFTED = message("ah.turn.quake_lifted", "The Earthquake on {seat} ends; its armies regroup (AH-14.2).")
+TURN_END = message("ah.turn.end", "End of {seat}'s turn.")
 
 
 @auto("turn")
@@ -19,9 +80,7 @@ def start_turn(state: AohState, frame: Frame, events: list[Event]) -> None:
     state.active = seat
     state.turn_no += 1
     state.turns_this_round.append(seat)
-    events.append(
-        Event.to_all("turn", f"Round {state.round}: {seat_name(state, seat)}'s turn.", seat=seat, round=state.round)
-    )
+    events.append(T.to_all("turn", TURN(round=state.round, seat=seat_name(state, seat)), seat=seat, round=state.round))
     push_all(  # AH-5.1: the five steps in fixed order; the victory check follows Retrieve
         state,
         [
@@ -40,31 +99,29 @@ def draw_step(state: AohState, frame: Frame, events: list[Event]) -> None:
     seat = int(frame.seat or 0)
     card = draw(state)
     if card is None:  # AH-15.3
-        events.append(
-            Event.to_all("no_card", "The resource deck and discard pile are empty: nothing is drawn (AH-15.3).")
-        )
+        events.append(T.to_all("no_card", DECK_EMPTY()))
         return
     mode = state.options.draw_step_replacement
     if C.is_immediate(card):
-        events.append(reveal(state, seat, card, "Draw step"))
+        events.append(reveal(state, seat, card, WHERE_DRAW()))
         if mode != "none":
             push(state, "draw_step", seat)
         push(state, "event", seat, card=card, context="draw")  # AH-6.2: resolved before anything else
         return
     state.p(seat).hand.append(card)
-    events.append(private_hand_event(state, seat, f"You drew {C.name(card)}.", [card]))
+    events.append(private_hand_event(state, seat, YOU_DREW(card=T.card(card)), [card]))
     if C.is_event(card) and mode == "all_events":
         events.append(
-            Event.to_all(
+            T.to_all(
                 "draw",
-                f"{seat_name(state, seat)} draws a card, drew an event and draws again (AH-6.3).",
+                DRAWS_AGAIN(seat=seat_name(state, seat)),
                 seat=seat,
                 reveals=True,
             )
         )
         push(state, "draw_step", seat)
     else:
-        events.append(Event.to_all("draw", f"{seat_name(state, seat)} draws a card.", seat=seat, reveals=True))
+        events.append(T.to_all("draw", DRAWS(seat=seat_name(state, seat)), seat=seat, reveals=True))
 
 
 def choose_action(state: AohState, seat: int, choice: str, events: list[Event]) -> None:
@@ -72,19 +129,17 @@ def choose_action(state: AohState, seat: int, choice: str, events: list[Event]) 
     frame = state.steps[0]
     if frame.kind == "build":
         if not frame.data.get("may_switch") or choice == "build":
-            raise RuleViolation(
-                "AH-7.3", "Your action is chosen; you may switch only after a refused road with nothing built."
-            )
+            raise T.refuse("AH-7.3", ACTION_CHOSEN())
     p = state.p(seat)
     if choice == "war" and not can_war(state, seat):
-        raise RuleViolation("AH-10.1", "War needs an available army or a Mighty Hero to use as one.")
+        raise T.refuse("AH-10.1", WAR_NEEDS_ARMY())
     if choice == "tax" and p.cities == 0 and not p.hand:
-        raise RuleViolation("AH-8.2", "With no City, Tax means swapping a card from your hand, and your hand is empty.")
+        raise T.refuse("AH-8.2", TAX_EMPTY_HAND())
     FLOW.pop(state)
     events.append(
-        Event.to_all(
+        T.to_all(
             "action",
-            f"{seat_name(state, seat)} chooses {'no action' if choice == 'none' else choice.title()}.",
+            CHOOSES(seat=seat_name(state, seat), choice=CHOICE[choice]()),
             seat=seat,
             choice=choice,
         )
@@ -107,11 +162,7 @@ def tax_draw(state: AohState, frame: Frame, events: list[Event]) -> None:
     remaining = int(frame.data["remaining"])
     card = draw(state)
     if card is None:
-        events.append(
-            Event.to_all(
-                "no_card", "The resource deck and discard pile are empty: the remaining Tax draws are lost (AH-15.3)."
-            )
-        )
+        events.append(T.to_all("no_card", TAX_DECK_EMPTY()))
         return
     left = remaining - 1
     if C.is_immediate(card) and state.options.tax_replacement:
@@ -119,29 +170,29 @@ def tax_draw(state: AohState, frame: Frame, events: list[Event]) -> None:
     if left > 0:
         push(state, "tax_draw", seat, remaining=left)
     if C.is_immediate(card):
-        events.append(reveal(state, seat, card, "Tax"))
+        events.append(reveal(state, seat, card, WHERE_TAX()))
         push(state, "event", seat, card=card, context="tax")
         return
     state.p(seat).hand.append(card)
-    events.append(private_hand_event(state, seat, f"Tax: you drew {C.name(card)}.", [card]))
-    events.append(Event.to_all("draw", f"{seat_name(state, seat)} draws a Tax card.", seat=seat, reveals=True))
+    events.append(private_hand_event(state, seat, TAX_YOU_DREW(card=T.card(card)), [card]))
+    events.append(T.to_all("draw", TAX_DRAWS(seat=seat_name(state, seat)), seat=seat, reveals=True))
 
 
 def tax_swap(state: AohState, seat: int, card: str | None, events: list[Event]) -> None:
     """P-09 (AH-8.2): with no City, discard one chosen card face up and draw one."""
     p = state.p(seat)
     if card is not None and card not in p.hand:
-        raise RuleViolation("AH-8.2", "Swap a card that is in your hand.")
+        raise T.refuse("AH-8.2", SWAP_NOT_IN_HAND())
     FLOW.pop(state)
     if card is None:
-        events.append(Event.to_all("tax_swap", f"{seat_name(state, seat)} skips the swap.", seat=seat))
+        events.append(T.to_all("tax_swap", SKIPS_SWAP(seat=seat_name(state, seat)), seat=seat))
         return
     p.hand.remove(card)
     discard(state, card)
     events.append(
-        Event.to_all(
+        T.to_all(
             "tax_swap",
-            f"{seat_name(state, seat)} discards {C.name(card)} to draw a card (AH-8.2).",
+            SWAPS(seat=seat_name(state, seat), card=T.card(card)),
             seat=seat,
             card=C.kind(card),
         )
@@ -166,22 +217,20 @@ def place(state: AohState, seat: int, chosen: list[str] | None, count: int | Non
     if chosen is None:
         own = [c for c in p.hand if C.kind(c) == special]
         if count is None or count > len(own) or count < 0:
-            raise RuleViolation("AH-12.1", f"You hold {len(own)} {C.name(special or '')} card(s).")
+            raise T.refuse("AH-12.1", HOLD_SPECIALS(n=len(own), card=T.card(special or "")))
         chosen = own[:count]
     if len(set(chosen)) != len(chosen) or any(c not in p.hand for c in chosen):
-        raise RuleViolation("AH-12.1", "Place cards from your own hand.")
+        raise T.refuse("AH-12.1", PLACE_FROM_HAND())
     if any(C.kind(c) != special for c in chosen):
-        raise RuleViolation(
-            "AH-12.1", f"Only your own tribe's special resource ({C.name(special or '')}) goes on your monument."
-        )
+        raise T.refuse("AH-12.1", ONLY_OWN_SPECIAL(card=T.card(special or "")))
     for c in chosen:
         p.hand.remove(c)
         p.monument.append(c)
     FLOW.pop(state)
     events.append(
-        Event.to_all(
+        T.to_all(
             "monument",
-            f"{seat_name(state, seat)} places {len(chosen)} card(s) on the monument ({len(p.monument)} now).",
+            PLACES(seat=seat_name(state, seat), n=len(chosen), total=len(p.monument)),
             seat=seat,
             placed=len(chosen),
             total=len(p.monument),
@@ -202,18 +251,14 @@ def discard_cards(state: AohState, seat: int, chosen: list[str], events: list[Ev
     p = state.p(seat)
     excess = len(p.hand) - state.content.constants.hand_limit
     if not chosen or len(set(chosen)) != len(chosen) or any(c not in p.hand for c in chosen):
-        raise RuleViolation("AH-13.1", "Discard cards from your own hand.")
+        raise T.refuse("AH-13.1", DISCARD_FROM_HAND())
     if len(chosen) > excess:
-        raise RuleViolation(
-            "AH-13.1", f"Discard down to {state.content.constants.hand_limit}: at most {excess} more card(s)."
-        )
+        raise T.refuse("AH-13.1", DISCARD_AT_MOST(limit=state.content.constants.hand_limit, n=excess))
     for c in chosen:
         p.hand.remove(c)
     discard(state, *chosen)
-    shown = C.names(chosen) if state.options.discard_pile_public else f"{len(chosen)} card(s)"
-    events.append(
-        Event.to_all("discard", f"{seat_name(state, seat)} discards {shown} (AH-13.1).", seat=seat, count=len(chosen))
-    )
+    shown: list[Ref] | Msg = T.cards(chosen) if state.options.discard_pile_public else N_CARDS(n=len(chosen))
+    events.append(T.to_all("discard", DISCARDS(seat=seat_name(state, seat), cards=shown), seat=seat, count=len(chosen)))
     if len(p.hand) <= state.content.constants.hand_limit:
         FLOW.pop(state)
 
@@ -227,17 +272,17 @@ def retrieve(state: AohState, seat: int, events: list[Event]) -> None:
             a.status, a.away_turn = "home", None
     if back:
         events.append(
-            Event.to_all(
-                "retrieve", f"{seat_name(state, seat)}'s armies {', '.join(back)} come home (AH-14.1).", armies=back
+            T.to_all(
+                "retrieve", COME_HOME(seat=seat_name(state, seat), armies=T.armies(back), n=len(back)), armies=back
             )
         )
     by = "drawer" if state.options.earthquake_duration == "drawer_turn_end" else "target"
     for quake in [q for q in state.quakes if getattr(q, by) == seat]:
         lift_quake(state, quake)
         events.append(
-            Event.to_all(
+            T.to_all(
                 "quake_lifted",
-                f"The Earthquake on {seat_name(state, quake.target)} ends; its armies regroup (AH-14.2).",
+                QUAKE_LIFTED(seat=seat_name(state, quake.target)),
                 target=quake.target,
             )
         )
@@ -254,7 +299,7 @@ def turn_end(state: AohState, frame: Frame, events: list[Event]) -> None:
             return
     state.active = None
     # A milestone: the table posts the public tableau after every turn.
-    events.append(Event.to_all("turn_end", f"End of {seat_name(state, seat)}'s turn.", milestone=True, seat=seat))
+    events.append(T.to_all("turn_end", TURN_END(seat=seat_name(state, seat)), milestone=True, seat=seat))
     left = [s for s in order_from(state, round_start(state)) if s not in state.turns_this_round]
     after = [s for s in order_from(state, seat) if s in left]
     if after:

@@ -3,11 +3,38 @@
 from __future__ import annotations
 
 from engine.core import Event
+from engine.core.text import Msg, Ref, message
 
 from . import cards as C
+from . import messages as T
 from .flow import after_step
 from .state import AohState, Challenge, Quake
 from .table import discard, order_from, round_start, seat_name, surviving
+
+GAME_OVER = message("ah.victory.game_over", "The game is over: {who} ({reason}).")
+REASON_HELD = message("ah.victory.reason.held", "{condition} held through a challenge round (AH-17.4.2)")
+REASON_LAST = message("ah.victory.reason.last", "last tribe standing (AH-17.1)")
+REASON_DRAW = message("ah.victory.reason.draw", "everyone left was eliminated at once: a shared draw (AH-16.8)")
+CHALLENGE_FAILS = message("ah.victory.challenge_fails", "{seat}'s challenge fails (AH-17.4.2).")
+CHALLENGE = message(
+    "ah.victory.challenge", "{seat} meets the {conditions} condition and enters a challenge (AH-17.4.1)."
+)
+CHALLENGE_BROKEN = message("ah.victory.challenge_broken", "{seat}'s challenge is broken (AH-17.5).")
+ELIMINATED = message("ah.victory.eliminated", "{seat} has no City and no cards and is eliminated (AH-16.1).")
+
+
+def condition(c: str) -> Ref:
+    return Ref(kind="condition", id=c)
+
+
+def conditions_msg(met: list[str]) -> Msg | Ref:
+    """ "empire", or "empire and monument" (the two conditions of AH-17.2 and AH-17.3)."""
+    if len(met) == 1:
+        return condition(met[0])
+    out: Msg | Ref = condition(met[0])
+    for c in met[1:]:
+        out = T.AND(a=out, b=condition(c))
+    return out
 
 
 def conditions(state: AohState, seat: int) -> list[str]:
@@ -23,14 +50,13 @@ def conditions(state: AohState, seat: int) -> list[str]:
     return out
 
 
-def win(state: AohState, seats: list[int], reason: str, events: list[Event]) -> None:
+def win(state: AohState, seats: list[int], reason: Msg, events: list[Event]) -> None:
+    """``state.reason`` keeps the English (the kernel's ``Result.reason`` is plain text)."""
     state.winners = sorted(seats)
-    state.reason = reason
+    state.reason = T.en(reason)
     state.steps.clear()
-    who = ", ".join(seat_name(state, s) for s in state.winners)
-    events.append(
-        Event.to_all("game_over", f"The game is over: {who} ({reason}).", winners=state.winners, reason=reason)
-    )
+    who = [seat_name(state, s) for s in state.winners]
+    events.append(T.to_all("game_over", GAME_OVER(who=who, reason=reason), winners=state.winners, reason=state.reason))
 
 
 def end_of_turn_check(state: AohState, seat: int, events: list[Event]) -> None:
@@ -40,19 +66,17 @@ def end_of_turn_check(state: AohState, seat: int, events: list[Event]) -> None:
     if p.challenge is not None:
         ok = [c for c in met if c in p.challenge.conditions] if state.options.challenge_same_condition else met
         if ok:  # AH-17.4.2, AH-17.6: the earliest-started successful challenge ends the game
-            win(state, [seat], f"{ok[0]} held through a challenge round (AH-17.4.2)", events)
+            win(state, [seat], REASON_HELD(condition=condition(ok[0])), events)
             return
         p.challenge = None
-        events.append(
-            Event.to_all("challenge_failed", f"{seat_name(state, seat)}'s challenge fails (AH-17.4.2).", seat=seat)
-        )
+        events.append(T.to_all("challenge_failed", CHALLENGE_FAILS(seat=seat_name(state, seat)), seat=seat))
         return
     if met:  # AH-17.4.1
         p.challenge = Challenge(round=state.round, turn=state.turn_no, conditions=met)
         events.append(
-            Event.to_all(
+            T.to_all(
                 "challenge",
-                f"{seat_name(state, seat)} meets the {' and '.join(met)} condition and enters a challenge (AH-17.4.1).",
+                CHALLENGE(seat=seat_name(state, seat), conditions=conditions_msg(met)),
                 seat=seat,
                 conditions=met,
             )
@@ -71,9 +95,7 @@ def continuous_check(state: AohState, events: list[Event]) -> None:
             if not met:
                 p.challenge = None
                 events.append(
-                    Event.to_all(
-                        "challenge_failed", f"{seat_name(state, p.seat)}'s challenge is broken (AH-17.5).", seat=p.seat
-                    )
+                    T.to_all("challenge_failed", CHALLENGE_BROKEN(seat=seat_name(state, p.seat)), seat=p.seat)
                 )
 
 
@@ -118,11 +140,7 @@ def eliminate(state: AohState, seat: int, events: list[Event]) -> None:
             continue
         kept.append(frame)
     state.steps[:] = kept
-    events.append(
-        Event.to_all(
-            "eliminated", f"{seat_name(state, seat)} has no City and no cards and is eliminated (AH-16.1).", seat=seat
-        )
-    )
+    events.append(T.to_all("eliminated", ELIMINATED(seat=seat_name(state, seat)), seat=seat))
     if seat == state.active and not state.market:  # AH-16.7: the turn ends at once
         idx = next((i for i, f in enumerate(state.steps) if f.kind == "turn_end" and f.seat == seat), None)
         if idx is not None:  # the nearest end of this seat's turn: everything before it is dropped
@@ -148,9 +166,9 @@ def elimination_sweep(state: AohState, events: list[Event]) -> None:
     if gone:
         alive = surviving(state)
         if len(alive) == 1:
-            win(state, alive, "last tribe standing (AH-17.1)", events)
+            win(state, alive, REASON_LAST(), events)
         elif not alive:
-            win(state, gone, "everyone left was eliminated at once: a shared draw (AH-16.8)", events)
+            win(state, gone, REASON_DRAW(), events)
 
 
 after_step(elimination_sweep)

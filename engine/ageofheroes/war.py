@@ -6,15 +6,109 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from engine.core import Event, RuleViolation, SecretChoice
+from engine.core import Event, SecretChoice
+from engine.core.text import Msg, Ref, message, plural_message
 
 from . import cards as C
+from . import messages as T
 from .content import Tier
 from .flow import FLOW, auto, new_frame, push
 from .state import BARBARIANS, AohState, Battle, Duel, Frame, Unit
 from .table import cards_of_kind, discard, has_road, key, neighbours, reshuffle_battle_deck, seat_name, surviving
 
 SIDES = ("att", "dfn")
+
+TOO_MANY_HEROES = message("ah.war.refused.too_many_heroes", "You do not hold that many Mighty Heroes.")
+HERO_CAP = plural_message(
+    "ah.war.refused.hero_cap",
+    "At most {n} Mighty Hero(es) per side in one battle.",
+    "At most {n} Mighty Hero(es) per side in one battle.",
+)
+HERO_NEEDS_ARMY = message(
+    "ah.war.refused.hero_needs_army", "A Mighty Hero can be a general only on an army that fights."
+)
+HERO_NAME_ARMY = message(
+    "ah.war.refused.hero_name_army", "Name one of your fighting armies for the Mighty Hero to lead."
+)
+HAS_GENERAL = message("ah.war.refused.has_general", "That army already has a General; an army has at most one.")
+BAD_TARGET = message("ah.war.refused.target", "Choose exactly one other surviving tribe you may attack.")
+ARMY_TWICE = message("ah.war.refused.army_twice", "Each army can be committed only once.")
+NOT_AVAILABLE = message("ah.war.refused.not_available", "{army!c} is not one of your available (home) armies.")
+TYPED = message("ah.war.typed_army", "army {text}")
+NO_FORCE = message("ah.war.refused.no_force", "Commit at least one available army, or a Mighty Hero as an army.")
+DECLARES = message("ah.war.declares", "{seat} declares {purpose!c} on {target} with {armies}{heroes} (AH-10.3).")
+NO_ARMIES = message("ah.war.no_armies", "no armies")
+AND_HEROES = plural_message("ah.war.and_heroes", " and {n} Mighty Hero(es)", " and {n} Mighty Hero(es)")
+LUCK_VS_PLAYER = message("ah.war.refused.luck_vs_player", "Luck has no effect against an attack by a player.")
+NOT_HELD = message("ah.war.refused.not_held", "You do not hold {card}.")
+NO_BATTLE_FOR_HERO = message(
+    "ah.war.refused.no_battle_for_hero", "A cancelled attack has no battle for a Mighty Hero to join."
+)
+CANCELLED = message("ah.war.cancelled", "{seat} plays {card}: the attack is cancelled.")
+BAD_ANSWER = message("ah.war.refused.answer", "Answer with Olympic Games, Luck (against Barbarians) or none.")
+DEFEND_OWN = message("ah.war.refused.defend_own", "Defend with your own available armies only.")
+HEROES_DEFEND = plural_message(
+    "ah.war.heroes_defend",
+    "{seat} plays {n} Mighty Hero(es) in defence (AH-11.9).",
+    "{seat} plays {n} Mighty Hero(es) in defence (AH-11.9).",
+)
+NO_RESPONSE = message("ah.war.no_response", "{seat} answers: no special cards.")
+RETURN_HOME = plural_message(
+    "ah.war.return_home",
+    "{seat}'s {armies} goes home at once (AH-10.16).",
+    "{seat}'s {armies} go home at once (AH-10.16).",
+)
+RETURN_AWAY = plural_message(
+    "ah.war.return_away",
+    "{seat}'s {armies} goes away until its next Retrieve step (AH-10.16).",
+    "{seat}'s {armies} go away until their next Retrieve step (AH-10.16).",
+)
+BATTLE_CARDS = message("ah.war.battle_cards", "Battle: {attacker} draws {a} battle card(s), {defender} draws {d}.")
+YOUR_BATTLE_CARDS = message("ah.war.your_battle_cards", "Your battle cards: {values}.")
+PLACE_EXACTLY = message(
+    "ah.war.refused.place_exactly", "Place exactly one of your battle cards under each of your fighting armies."
+)
+PLACED = message("ah.war.placed", "{seat} has placed their battle cards.")
+PLACED_ALL = message("ah.war.placed_all", "Both sides have placed their battle cards face down (AH-10.9).")
+PICK_UNFOUGHT = message("ah.war.refused.pick_unfought", "Pick one of your armies that has not fought yet.")
+PICKED = message("ah.war.picked", "{seat} has picked.")
+SENDS = message("ah.war.sends", "{seat} sends {army} into the next duel.")
+DUEL = message("ah.war.duel", "Duel {a} vs {d}: {at} against {dt}, {outcome} (AH-10.12).")
+DUEL_WINS = message("ah.war.duel_wins", "{army} wins")
+DUEL_TIE = message("ah.war.duel_tie", "a tie, nothing is lost")
+VICTORIES = plural_message(
+    "ah.war.victories",
+    "The attack scores {n} victory(ies) (AH-10.13).",
+    "The attack scores {n} victory(ies) (AH-10.13).",
+)
+CONQUEST = plural_message(
+    "ah.war.conquest",
+    "{seat} takes {n} City(ies) from {defender}.",
+    "{seat} takes {n} City(ies) from {defender}.",
+)
+RAZE = plural_message(
+    "ah.war.raze",
+    "{n} monument card(s) of {defender} are destroyed.",
+    "{n} monument card(s) of {defender} are destroyed.",
+)
+UNFOUGHT = message("ah.war.unfought", "Unfought battle cards: {cards}")
+UNFOUGHT_CARD = message("ah.war.unfought_card", "{army}={value}")
+PLUNDERS = plural_message(
+    "ah.war.plunders",
+    "{seat} plunders {n} card(s) from {defender}.",
+    "{seat} plunders {n} card(s) from {defender}.",
+)
+PLUNDERED = message("ah.war.plundered", "Plundered: {cards}.")
+PICK_POSITIONS = plural_message(
+    "ah.war.refused.pick_positions",
+    "Pick {n} different positions between 1 and {size}.",
+    "Pick {n} different positions between 1 and {size}.",
+)
+BARBARIANS_DESTROY = plural_message(
+    "ah.war.barbarians_destroy",
+    "The Barbarians destroy {n} card(s) of {defender}: {cards}.",
+    "The Barbarians destroy {n} card(s) of {defender}: {cards}.",
+)
 
 
 class HeroUse(BaseModel):
@@ -46,22 +140,22 @@ def _heroes(state: AohState, seat: int, uses: list[HeroUse], units: list[Unit], 
     """Validate Mighty Hero uses for one side and attach them to ``units``; return the cards used."""
     held = cards_of_kind(state.p(seat), "mighty_hero")
     if len(uses) > len(held):
-        raise RuleViolation(rule, "You do not hold that many Mighty Heroes.")
+        raise T.refuse(rule, TOO_MANY_HEROES())
     cap = state.options.mighty_hero_max_per_side
     if cap is not None and len(uses) > cap:
-        raise RuleViolation("AH-11.9.4", f"At most {cap} Mighty Hero(es) per side in one battle.")
+        raise T.refuse("AH-11.9.4", HERO_CAP(n=cap))
     real = [u for u in units if u.army is not None]
     used: list[str] = []
     for i, use in enumerate(uses):
         card = held[i]
         if use.use == "general":
             if not real:  # AH-10.3.4 / AMB-28
-                raise RuleViolation("AH-10.3.4", "A Mighty Hero can be a general only on an army that fights.")
+                raise T.refuse("AH-10.3.4", HERO_NEEDS_ARMY())
             unit = next((u for u in real if u.army == use.army), None)
             if unit is None:
-                raise RuleViolation("AH-11.9.2", "Name one of your fighting armies for the Mighty Hero to lead.")
+                raise T.refuse("AH-11.9.2", HERO_NAME_ARMY())
             if unit.has_general:
-                raise RuleViolation("AH-9.8.2", "That army already has a General; an army has at most one.")
+                raise T.refuse("AH-9.8.2", HAS_GENERAL())
             unit.hero_general = card
         else:
             n = sum(1 for u in units if u.hero) + 1
@@ -70,34 +164,49 @@ def _heroes(state: AohState, seat: int, uses: list[HeroUse], units: list[Unit], 
     return used
 
 
+def _typed_army(army_id: str) -> Ref | Msg:
+    """An army id a player typed: its name if it is shaped like an army id, else their own text."""
+    return T.army(army_id) if army_id[:1] == "a" and army_id[1:].isdigit() else TYPED(text=army_id)
+
+
+def declaration(state: AohState, seat: int, target: int, purpose: str, armies: list[str], heroes: int) -> Msg:
+    """The public declaration (AH-10.3), also the words of ``describe_action``."""
+    force: list[Ref] | Msg = T.armies(armies) if armies else NO_ARMIES()
+    return DECLARES(
+        seat=seat_name(state, seat),
+        purpose=T.purpose(purpose),
+        target=seat_name(state, target),
+        armies=force,
+        heroes=AND_HEROES(n=heroes) if heroes else "",
+    )
+
+
 def declare(
     state: AohState, seat: int, target: int, purpose: str, armies: list[str], heroes: list[HeroUse], events: list[Event]
 ) -> None:
     """P-14, AH-10.3: target, purpose, armies and Mighty Heroes, all public at once."""
     p = state.p(seat)
     if target not in war_targets(state, seat):
-        raise RuleViolation("AH-10.2", "Choose exactly one other surviving tribe you may attack.")
+        raise T.refuse("AH-10.2", BAD_TARGET())
     if len(set(armies)) != len(armies):
-        raise RuleViolation("AH-10.3.3", "Each army can be committed only once.")
+        raise T.refuse("AH-10.3.3", ARMY_TWICE())
     units: list[Unit] = []
     for army_id in armies:
         army = p.army(army_id)
         if army is None or army.status != "home":
-            raise RuleViolation("AH-10.1", f"Army {army_id} is not one of your available (home) armies.")
+            raise T.refuse("AH-10.1", NOT_AVAILABLE(army=_typed_army(army_id)))
         units.append(Unit(id=army.id, army=army.id, general=army.general))
     used = _heroes(state, seat, heroes, units, "AH-10.3.4")
     if not units:
-        raise RuleViolation("AH-10.1", "Commit at least one available army, or a Mighty Hero as an army.")
+        raise T.refuse("AH-10.1", NO_FORCE())
     for card in used:
         p.hand.remove(card)
     state.battle = Battle(attacker=seat, defender=target, purpose=purpose, att=units, heroes=list(used))
     FLOW.pop(state)  # the war_declare frame
-    hero_text = f" and {len(used)} Mighty Hero(es)" if used else ""
     events.append(
-        Event.to_all(
+        T.to_all(
             "war",
-            f"{seat_name(state, seat)} declares {purpose.title()} on {seat_name(state, target)} with "
-            f"{', '.join(armies) or 'no armies'}{hero_text} (AH-10.3).",
+            declaration(state, seat, target, purpose, armies, len(used)),
             attacker=seat,
             defender=target,
             purpose=purpose,
@@ -130,26 +239,20 @@ def respond(
     barbarians = b.attacker == BARBARIANS
     if play in ("olympic_games", "luck"):
         if play == "luck" and not barbarians:
-            raise RuleViolation("AH-11.10.2", "Luck has no effect against an attack by a player.")
+            raise T.refuse("AH-11.10.2", LUCK_VS_PLAYER())
         if not cards_of_kind(p, play):
-            raise RuleViolation(
-                "AH-11.8" if play == "olympic_games" else "AH-11.10", f"You do not hold {C.name(play)}."
-            )
+            raise T.refuse("AH-11.8" if play == "olympic_games" else "AH-11.10", NOT_HELD(card=T.card(play)))
         if heroes:
-            raise RuleViolation("AH-11.8.2", "A cancelled attack has no battle for a Mighty Hero to join.")
+            raise T.refuse("AH-11.8.2", NO_BATTLE_FOR_HERO())
         played = cards_of_kind(p, play)[0]
         p.hand.remove(played)
         discard(state, played)
         events += FLOW.answer_window(state, state.steps[0], seat, {"play": play}, responds=True)
-        events.append(
-            Event.to_all(
-                "cancelled", f"{seat_name(state, seat)} plays {C.name(play)}: the attack is cancelled.", card=play
-            )
-        )
+        events.append(T.to_all("cancelled", CANCELLED(seat=seat_name(state, seat), card=T.card(play)), card=play))
         _cancelled(state, events)
         return
     if play != "none":
-        raise RuleViolation("CORE-2", "Answer with Olympic Games, Luck (against Barbarians) or none.")
+        raise T.refuse("CORE-2", BAD_ANSWER())
     # Defending force: all available armies (AH-10.7), or the chosen ones under CFG war_defender_commits_all=false.
     home = p.available()
     if armies is None or state.options.war_defender_commits_all:
@@ -157,7 +260,7 @@ def respond(
     else:
         ids = {a.id for a in home}
         if not set(armies) <= ids or len(set(armies)) != len(armies):
-            raise RuleViolation("AH-10.7", "Defend with your own available armies only.")
+            raise T.refuse("AH-10.7", DEFEND_OWN())
         chosen = [a for a in home if a.id in armies]
     units = [Unit(id=a.id, army=a.id, general=a.general) for a in chosen]
     used = _heroes(state, seat, heroes, units, "AH-11.9.1")
@@ -168,14 +271,14 @@ def respond(
     events += FLOW.answer_window(state, state.steps[0], seat, {"play": play}, responds=bool(used))
     if used:
         events.append(
-            Event.to_all(
+            T.to_all(
                 "hero",
-                f"{seat_name(state, seat)} plays {len(used)} Mighty Hero(es) in defence (AH-11.9).",
+                HEROES_DEFEND(seat=seat_name(state, seat), n=len(used)),
                 heroes=[h.model_dump() for h in heroes],
             )
         )
     else:
-        events.append(Event.to_all("no_response", f"{seat_name(state, seat)} answers: no special cards.", seat=seat))
+        events.append(T.to_all("no_response", NO_RESPONSE(seat=seat_name(state, seat)), seat=seat))
     _draw_cards(state, events)
 
 
@@ -211,11 +314,11 @@ def _return_armies(state: AohState, b: Battle, *, home_now: bool, events: list[E
             army.away_turn = state.turn_no
         moved.append(army.id)
     if moved:
-        where = "home at once" if (home_now or direct) else "away until their next Retrieve step"
+        went = RETURN_HOME if (home_now or direct) else RETURN_AWAY
         events.append(
-            Event.to_all(
+            T.to_all(
                 "armies_return",
-                f"{seat_name(state, b.attacker)}'s armies {', '.join(moved)} go {where} (AH-10.16).",
+                went(seat=seat_name(state, b.attacker), armies=T.armies(moved), n=len(moved)),
                 armies=moved,
             )
         )
@@ -259,10 +362,14 @@ def _draw_cards(state: AohState, events: list[Event]) -> None:
     b.att = b.att[: len(b.att_drawn)]
     b.dfn = b.dfn[: len(b.def_drawn)]
     events.append(
-        Event.to_all(
+        T.to_all(
             "battle_cards",
-            f"Battle: {seat_name(state, b.attacker)} draws {len(b.att_drawn)} battle card(s), "
-            f"{seat_name(state, b.defender)} draws {len(b.def_drawn)}.",
+            BATTLE_CARDS(
+                attacker=seat_name(state, b.attacker),
+                a=len(b.att_drawn),
+                defender=seat_name(state, b.defender),
+                d=len(b.def_drawn),
+            ),
             reveals=True,
         )
     )
@@ -270,10 +377,10 @@ def _draw_cards(state: AohState, events: list[Event]) -> None:
         seat = b.seat_of(side)
         if seat >= 0 and drawn:
             events.append(
-                Event.to_seats(
+                T.to_seats(
                     seat,
                     "battle_hand",
-                    f"Your battle cards: {', '.join(str(C.battle_value(c)) for c in drawn)}.",
+                    YOUR_BATTLE_CARDS(values=[C.battle_value(c) for c in drawn]),
                     reveals=True,
                     cards=list(drawn),
                 )
@@ -317,9 +424,9 @@ def assign(state: AohState, seat: int, mapping: dict[str, str], lock: bool, even
     units = {u.id for u in b.units(side)}
     drawn = b.att_drawn if side == "att" else b.def_drawn
     if set(mapping) != units or sorted(mapping.values()) != sorted(drawn):
-        raise RuleViolation("AH-10.9", "Place exactly one of your battle cards under each of your fighting armies.")
+        raise T.refuse("AH-10.9", PLACE_EXACTLY())
     frame.choice.submit(seat, {"cards": dict(mapping)}, lock=lock)
-    events.append(Event.to_all("placed", f"{seat_name(state, seat)} has placed their battle cards.", seat=seat))
+    events.append(T.to_all("placed", PLACED(seat=seat_name(state, seat)), seat=seat))
     if frame.choice.complete:
         for s in frame.choice.seats:
             sd = side_of(b, s)
@@ -327,7 +434,7 @@ def assign(state: AohState, seat: int, mapping: dict[str, str], lock: bool, even
             for u in b.units(sd):
                 u.card = answer[u.id]
         FLOW.pop(state)
-        events.append(Event.to_all("placed_all", "Both sides have placed their battle cards face down (AH-10.9)."))
+        events.append(T.to_all("placed_all", PLACED_ALL()))
 
 
 def remaining_duels(b: Battle) -> int:
@@ -379,10 +486,10 @@ def pick(state: AohState, seat: int, unit: str, events: list[Event]) -> None:
     assert b is not None and frame.choice is not None
     side = side_of(b, seat)
     if unit not in [u.id for u in b.units(side) if not u.fought]:
-        raise RuleViolation("AH-10.10", "Pick one of your armies that has not fought yet.")
+        raise T.refuse("AH-10.10", PICK_UNFOUGHT())
     frame.choice.submit(seat, {"unit": unit})
     if not frame.choice.complete:
-        events.append(Event.to_all("picked", f"{seat_name(state, seat)} has picked.", seat=seat))
+        events.append(T.to_all("picked", PICKED(seat=seat_name(state, seat)), seat=seat))
         return
     picks = dict(frame.data["picks"])
     for s in frame.choice.seats:
@@ -390,7 +497,7 @@ def pick(state: AohState, seat: int, unit: str, events: list[Event]) -> None:
     stages = frame.data["stages"][1:]
     FLOW.pop(state)
     if stages:
-        events.append(Event.to_all("picked", f"{seat_name(state, seat)} sends {unit} into the next duel.", unit=unit))
+        events.append(T.to_all("picked", SENDS(seat=seat_name(state, seat), army=T.army(unit)), unit=unit))
         _open_pick(state, picks, stages)
         return
     resolve_duel(state, picks, events)
@@ -437,11 +544,15 @@ def resolve_duel(state: AohState, picks: dict[str, str], events: list[Event]) ->
             winner=winner,
         )
     )
-    outcome = {"attacker": f"{a.id} wins", "defender": f"{d.id} wins", "tie": "a tie, nothing is lost"}[winner]
+    outcome = {
+        "attacker": DUEL_WINS(army=T.army(a.id)),
+        "defender": DUEL_WINS(army=T.army(d.id)),
+        "tie": DUEL_TIE(),
+    }[winner]
     events.append(
-        Event.to_all(
+        T.to_all(
             "duel",
-            f"Duel {a.id} vs {d.id}: {at} against {dt}, {outcome} (AH-10.12).",
+            DUEL(a=T.army(a.id), d=T.army(d.id), at=at, dt=dt, outcome=outcome),
             reveals=True,
             **b.duels[-1].model_dump(),
         )
@@ -473,7 +584,7 @@ def aftermath(state: AohState, events: list[Event]) -> None:
     assert b is not None
     v = b.wins + max(0, len(b.att) - len(b.dfn))
     b.victories = v
-    events.append(Event.to_all("victories", f"The attack scores {v} victory(ies) (AH-10.13).", victories=v))
+    events.append(T.to_all("victories", VICTORIES(n=v), victories=v))
     if b.attacker == BARBARIANS:
         _barbarian_plunder(state, b, v, events)
     elif b.purpose == "conquest":
@@ -481,9 +592,9 @@ def aftermath(state: AohState, events: list[Event]) -> None:
         state.p(b.defender).cities -= n
         state.p(b.attacker).cities += n
         events.append(
-            Event.to_all(
+            T.to_all(
                 "conquest",
-                f"{seat_name(state, b.attacker)} takes {n} City(ies) from {seat_name(state, b.defender)}.",
+                CONQUEST(seat=seat_name(state, b.attacker), n=n, defender=seat_name(state, b.defender)),
                 cities=n,
             )
         )
@@ -493,9 +604,7 @@ def aftermath(state: AohState, events: list[Event]) -> None:
         gone = mon[len(mon) - n :] if n else []
         del mon[len(mon) - n :]
         discard(state, *gone)
-        events.append(
-            Event.to_all("raze", f"{n} monument card(s) of {seat_name(state, b.defender)} are destroyed.", cards=gone)
-        )
+        events.append(T.to_all("raze", RAZE(n=n, defender=seat_name(state, b.defender)), cards=gone))
     else:
         n = min(state.content.results.plunder_cards_per_victory * v, len(state.p(b.defender).hand))
         if n and state.options.plunder_selection == "attacker_choice_blind":
@@ -510,9 +619,11 @@ def aftermath(state: AohState, events: list[Event]) -> None:
     unfought = [u for u in b.att + b.dfn if not u.fought and u.card]
     if state.options.war_reveal_unfought_cards and unfought:
         events.append(
-            Event.to_all(
+            T.to_all(
                 "unfought",
-                "Unfought battle cards: " + ", ".join(f"{u.id}={C.battle_value(u.card or '')}" for u in unfought),
+                UNFOUGHT(
+                    cards=[UNFOUGHT_CARD(army=T.army(u.id), value=C.battle_value(u.card or "")) for u in unfought]
+                ),
                 reveals=True,
             )
         )
@@ -529,16 +640,16 @@ def plunder_take(state: AohState, attacker: int, defender: int, taken: list[str]
         state.p(defender).hand.remove(c)
     state.p(attacker).hand.extend(taken)
     events.append(
-        Event.to_all(
+        T.to_all(
             "plunder",
-            f"{seat_name(state, attacker)} plunders {len(taken)} card(s) from {seat_name(state, defender)}.",
+            PLUNDERS(seat=seat_name(state, attacker), n=len(taken), defender=seat_name(state, defender)),
             count=len(taken),
         )
     )
     if taken:
         events.append(
-            Event.to_seats(
-                [attacker, defender], "plundered", f"Plundered: {C.names(taken)}.", reveals=True, cards=list(taken)
+            T.to_seats(
+                [attacker, defender], "plundered", PLUNDERED(cards=T.cards(taken)), reveals=True, cards=list(taken)
             )
         )
 
@@ -549,7 +660,7 @@ def plunder_pick(state: AohState, seat: int, positions: list[int], events: list[
     n, defender = int(frame.data["count"]), int(frame.data["defender"])
     hand = state.p(defender).hand
     if len(set(positions)) != n or any(not 1 <= x <= len(hand) for x in positions):
-        raise RuleViolation("AH-10.14.2", f"Pick {n} different positions between 1 and {len(hand)}.")
+        raise T.refuse("AH-10.14.2", PICK_POSITIONS(n=n, size=len(hand)))
     FLOW.pop(state)
     plunder_take(state, seat, defender, [hand[x - 1] for x in positions], events)
 
@@ -563,9 +674,9 @@ def _barbarian_plunder(state: AohState, b: Battle, v: int, events: list[Event]) 
         hand.remove(c)
     discard(state, *taken)
     events.append(
-        Event.to_all(
+        T.to_all(
             "barbarians",
-            f"The Barbarians destroy {n} card(s) of {seat_name(state, b.defender)}: {C.names(taken)}.",
+            BARBARIANS_DESTROY(n=n, defender=seat_name(state, b.defender), cards=T.cards(taken)),
             reveals=True,
             cards=taken,
         )

@@ -12,6 +12,9 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field
 
 from .events import Event
+from .text import Msg, message, split
+
+TASK_ANNOUNCED = message("core.gm.task", "The game master must resolve this ({rule}): {what}")
 
 
 class GmTask(BaseModel):
@@ -22,6 +25,8 @@ class GmTask(BaseModel):
     text: str
     seat: int | None = None
     data: dict[str, Any] = Field(default_factory=dict)
+    # What the GM reads, translatable (``text`` is its English). Left out of the JSON when absent.
+    msg: Msg | None = Field(default=None, exclude_if=lambda v: v is None)
 
 
 class GmState(BaseModel):
@@ -34,23 +39,26 @@ class GmState(BaseModel):
     paused: bool = False
 
     def hand_over(
-        self, rule: str, text: str, *, seat: int | None = None, public_text: str | None = None, **data: Any
+        self,
+        rule: str,
+        text: str | Msg,
+        *,
+        seat: int | None = None,
+        public_text: str | Msg | None = None,
+        **data: Any,
     ) -> Event:
         """File a task for the GM and return the public announcement.
 
         ``text`` is what the GM reads (it may name a secret card); ``public_text`` is
-        what the table reads, and must be given whenever ``text`` holds a secret.
+        what the table reads, and must be given whenever ``text`` holds a secret. Either may be
+        a translatable ``Msg``.
         """
-        task = GmTask(id=self.next_id, rule=rule, text=text, seat=seat, data=data)
+        plain, msg = split(text)
+        task = GmTask(id=self.next_id, rule=rule, text=plain, seat=seat, data=data, msg=msg)
         self.next_id += 1
         self.tasks.append(task)
         shown = public_text if public_text is not None else text
-        return Event.to_all(
-            "gm_task",
-            f"The game master must resolve this ({rule}): {shown}",
-            task=task.id,
-            rule=rule,
-        )
+        return Event.to_all("gm_task", TASK_ANNOUNCED(rule=rule, what=shown), task=task.id, rule=rule)
 
     def take(self, task_id: int) -> GmTask | None:
         for i, task in enumerate(self.tasks):

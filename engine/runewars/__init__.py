@@ -11,6 +11,7 @@ Only the names in ``__all__`` are public: the Discord layer imports them from he
 from __future__ import annotations
 
 import engine
+from engine.runewars.names import names
 from engine.runewars.reference import card_texts, hero_name, quest_name, rule_texts, unit_name, unit_type_name
 from engine.runewars.ruleset import RUNEWARS, Runewars
 from engine.runewars.turn.picks import CANDIDATES as PICK_CANDIDATES
@@ -29,6 +30,7 @@ __all__ = [
     "Runewars",
     "card_texts",
     "hero_name",
+    "names",
     "quest_name",
     "rule_texts",
     "unit_name",

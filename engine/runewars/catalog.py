@@ -11,6 +11,7 @@ from functools import lru_cache
 from typing import Any
 
 from engine.runewars.content import models as m
+from engine.runewars.heroes.content import HeroContent
 
 
 class Catalog:
@@ -31,8 +32,6 @@ class Catalog:
         self.titles: dict[str, m.TitleCard] = {c.title_id: c for c in _get(content, "title_cards")}
         self.exploration: dict[str, m.ExplorationToken] = {t.token_id: t for t in _get(content, "exploration_tokens")}
         self.home_tile: dict[str, str] = {t.faction: t.tile_id for t in self.tiles.values() if t.faction}
-        from engine.runewars.heroes.core import HeroContent
-
         self.hero_content = HeroContent.from_runewars(content)
         self.area_tile: dict[str, str] = {a.area_id: t.tile_id for t in self.tiles.values() for a in t.areas}
 

@@ -13,8 +13,9 @@ from typing import Annotated, Any, Union
 from pydantic import Field, TypeAdapter
 
 from engine.core import Event, Prompt, Result, Ruleset, RuleViolation
-from engine.core.errors import CORE_BAD_ACTION, CORE_NOT_YOUR_TURN
+from engine.core.errors import CORE_BAD_ACTION, CORE_NOT_YOUR_TURN, NOBODY, NOT_YOUR_TURN, SEAT
 from engine.core.rng import Rng
+from engine.core.text import message
 from engine.runewars import flow
 from engine.runewars.actions import RW_ACTIONS
 from engine.runewars.cards import hero_effects
@@ -22,11 +23,23 @@ from engine.runewars.cards import resolve as cardfx
 from engine.runewars.catalog import catalog
 from engine.runewars.chronicle import chronicle
 from engine.runewars.heroes import glue as heroes_glue
+from engine.runewars.names import RunewarsNames
+from engine.runewars.names import names as content_names
 from engine.runewars.setup import start
 from engine.runewars.state import Player, RunewarsOptions, RunewarsState
+from engine.runewars.text import refuse
 from engine.runewars.turn import movement, orders, runes, seasons
 from engine.runewars.turn.victory import check
 from engine.runewars.views import view as _view
+
+UNKNOWN_FACTION = message("rw.refused.unknown_faction", "Unknown faction {faction}.")
+SAME_FACTION = message("rw.refused.same_faction", "Two seats cannot play the same faction.")
+HERO_FIRST = message("rw.refused.hero_first", "First settle the pending hero decision.")
+NOT_WAITING = message("rw.refused.not_waiting", "The game is not waiting for anyone.")
+WRONG_ANSWER = message("rw.refused.wrong_answer", "That action does not answer the current question ({step}).")
+NOT_IN_CHOICE = message("rw.refused.not_in_choice", "You are not part of this choice.")
+SEATS_DECISION = message("rw.refused.seats_decision", "It is {seat}'s decision.")
+NOT_YOURS = message("rw.refused.not_your_decision", "It is not your decision.")
 
 # Every module that registers step kinds with ``flow`` is imported here, so the flow knows them all.
 REGISTERS_STEPS = (cardfx, hero_effects, orders, runes, start)
@@ -49,15 +62,19 @@ class Runewars(Ruleset[RunewarsState, RunewarsOptions]):
     options_model = RunewarsOptions
     action_adapter = TypeAdapter(Annotated[Union[RW_ACTIONS], Field(discriminator="type")])  # noqa: UP007 - a Union built from a tuple
 
+    def names(self) -> RunewarsNames:
+        """The content's names in each language, for rendering ``Ref``s (cogs/lang.py ``game_names``)."""
+        return content_names()
+
     # ---- setup --------------------------------------------------------------------------
     def _setup(self, options: RunewarsOptions, rng: Rng) -> RunewarsState:
         if options.factions:
             chosen = [f for f in options.factions if f]
             for f in chosen:
                 if f not in catalog().factions:
-                    raise RuleViolation(CORE_BAD_ACTION, f"Unknown faction {f!r}.")
+                    raise RuleViolation(CORE_BAD_ACTION, UNKNOWN_FACTION(faction=repr(f)))
             if len(set(chosen)) != len(chosen):
-                raise RuleViolation("RW-3.2", "Two seats cannot play the same faction.")
+                raise refuse("RW-3.2", SAME_FACTION())
         state = RunewarsState(
             ruleset=self.name,
             players=options.players,
@@ -135,8 +152,8 @@ class Runewars(Ruleset[RunewarsState, RunewarsOptions]):
         ):
             seats = set(state.choice.seats)  # a locked-in seat may still change its secret answer
         if seat not in seats:
-            names = ", ".join(f"seat {s + 1}" for s in sorted(seats)) or "nobody"
-            raise RuleViolation(CORE_NOT_YOUR_TURN, f"It is not your turn: the game is waiting on {names}.")
+            names = [SEAT(seat=s + 1) for s in sorted(seats)] or NOBODY()
+            raise RuleViolation(CORE_NOT_YOUR_TURN, NOT_YOUR_TURN(seats=names))
 
     def parse_action(self, action: dict[str, Any]) -> Any:
         kind = str(action.get("type", ""))
@@ -149,12 +166,12 @@ class Runewars(Ruleset[RunewarsState, RunewarsOptions]):
         events: list[Event]
         if state.heroes.pending and any(p.seat == seat for p in state.heroes.pending):
             if not (isinstance(action, dict) and kind.startswith(("hero_", "quest_"))):
-                raise RuleViolation(CORE_NOT_YOUR_TURN, "First settle the pending hero decision.")
+                raise refuse(CORE_NOT_YOUR_TURN, HERO_FIRST())
             events = heroes_glue.apply_pending(state, seat, action)
         else:
             front = flow.current(state)
             if front is None:
-                raise RuleViolation(CORE_NOT_YOUR_TURN, "The game is not waiting for anyone.")
+                raise refuse(CORE_NOT_YOUR_TURN, NOT_WAITING())
             accepts = flow.ACCEPTS.get(front.kind, ())
             ok = (
                 kind in accepts
@@ -162,17 +179,15 @@ class Runewars(Ruleset[RunewarsState, RunewarsOptions]):
                 or (front.kind == "quest_phase" and kind.startswith(("hero_", "quest_", "duel_")))
             )
             if not ok:
-                raise RuleViolation(
-                    CORE_BAD_ACTION, f"That action does not answer the current question ({front.kind})."
-                )
+                raise refuse(CORE_BAD_ACTION, WRONG_ANSWER(step=front.kind.replace("_", " ")))
             if front.kind in ("orders_choose", "bid"):
                 assert state.choice is not None
                 if seat not in state.choice.seats:
-                    raise RuleViolation(CORE_NOT_YOUR_TURN, "You are not part of this choice.")
+                    raise refuse(CORE_NOT_YOUR_TURN, NOT_IN_CHOICE())
             elif front.seat is not None and front.seat != seat and front.kind not in ("battle", "quest_phase"):
-                raise RuleViolation(CORE_NOT_YOUR_TURN, f"It is seat {front.seat + 1}'s decision.")
+                raise refuse(CORE_NOT_YOUR_TURN, SEATS_DECISION(seat=SEAT(seat=front.seat + 1)))
             elif front.kind in ("battle", "quest_phase") and not any(p.seat == seat for p in self._prompts(state)):
-                raise RuleViolation(CORE_NOT_YOUR_TURN, "It is not your decision.")
+                raise refuse(CORE_NOT_YOUR_TURN, NOT_YOURS())
             events = flow.APPLY[front.kind](state, front, seat, action)
         events += _advance(state)
         return chronicle(state, events)

@@ -222,7 +222,7 @@ async def test_a_stale_counter_button_is_answered_politely_and_changes_nothing(t
     before = await table.snapshot()
 
     late = await press(table, USERS[1], AH.CounterButton, AH.COUNTER_TEMPLATE, counter_id)
-    assert late.text == AH.STALE_COUNTER.format(offer=1) and not late.text.startswith("⛔")
+    assert late.text == AH.STALE_COUNTER(offer=1).english() and not late.text.startswith("⛔")
     assert all(r.view is None for r in late.replies)
     # A counter drafted before the withdrawal is refused by the engine when sent (AH-4.5).
     draft = AH.Draft(table.game_id, 1, 0, ["grain"], ["iron"], counter=1)

@@ -107,6 +107,9 @@ class FakeReferee:
     async def resolve_game(self, interaction: Any, game_id: int | None) -> Any:
         return self.loaded.game
 
+    async def locale(self, interaction: Any) -> str:
+        return "en"
+
 
 async def autocomplete_payload(state: AohState) -> str:
     client = StubClient()

@@ -7,8 +7,10 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+from cogs import lang
 from cogs.reminders import ApplyDefault, Ping, Reminders, Stalled, default_failed_mark, in_quiet_hours, plan_reminders
 from engine.core import GM_SEAT, Option, Prompt
+from i18n import render
 from store import GameSettings, GameStore
 
 T0 = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
@@ -96,11 +98,11 @@ class FakeDelivery:
     posts: list[str] = field(default_factory=list)
     gm: list[str] = field(default_factory=list)
 
-    async def post(self, game: Any, content: str, **_: Any) -> None:
-        self.posts.append(content)
+    async def post(self, game: Any, content: Any, **_: Any) -> None:
+        self.posts.append(content if isinstance(content, str) else render(content, lang.game_locale(game)))
 
-    async def tell_gm(self, game: Any, content: str) -> None:
-        self.gm.append(content)
+    async def tell_gm(self, game: Any, content: Any) -> None:
+        self.gm.append(content if isinstance(content, str) else render(content, lang.game_locale(game)))
 
     async def dm(self, game: Any, user_id: int, content: str, **_: Any) -> bool:
         self.posts.append(f"DM {user_id}: {content}")

@@ -119,7 +119,7 @@ def test_move_picker_lists_exactly_the_units_that_may_move() -> None:
     assert picker is not None and picker.kind == "rw_move"
     assert {c.unit for c in picker.candidates} == engine_movers(s, 0, "4T")
     assert [title for title, _ in picker.parts()] == ["From 4B", "From 4D", "From 5A"]
-    assert picker.candidates[0].label == "Footmen (Daqan Lords) in 4B (1 of 3)"
+    assert picker.candidates[0].label == "Footmen in 4B (1 of 3)"
 
 
 def test_destroy_picker_lists_every_own_unit_in_the_areas_over_the_limit() -> None:

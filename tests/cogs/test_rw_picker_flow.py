@@ -176,7 +176,7 @@ async def test_picking_a_subset_moves_exactly_those_units(start: Any) -> None:
     before = await game.snapshot()
     late = await pick(game, user, from_4b["custom_id"], first_two[:1])
     assert late.replies[0].kind == "edit" and late.replies[0].view is None
-    assert late.replies[-1].content == P.STALE
+    assert late.replies[-1].content == P.STALE.english
     again = await push(game, user, button(after, "Confirm")["custom_id"])
     assert again.replies[-1].content == "✅ That decision has already been resolved; nothing more to do here."
     assert await game.snapshot() == before

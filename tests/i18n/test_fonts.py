@@ -14,12 +14,22 @@ import matplotlib.pyplot as plt
 from fontTools.ttLib import TTCollection, TTFont  # type: ignore[import-untyped]  # fontTools ships no type information
 from matplotlib import _text_helpers, font_manager
 
-from i18n.catalog import table
+from i18n.catalog import domain_table, domains_on_disk
 from renderers import fonts
+
+# Domains whose text is drawn on pictures. ``bot`` is the Discord layer's own sentences: Discord
+# shows them (and their emoji) with the reader's client fonts, never with ours.
+NOT_DRAWN = {"bot"}
 
 
 def _catalog_text(locale: str) -> str:
-    return "".join(form for entry in table(locale).entries.values() for form in entry.forms)
+    return "".join(
+        form
+        for domain in domains_on_disk()
+        if domain not in NOT_DRAWN
+        for entry in domain_table(locale, domain).entries.values()
+        for form in entry.forms
+    )
 
 
 SAMPLES = {

@@ -46,7 +46,7 @@ def test_battle_damage_is_summed_per_stack_in_the_battle_area_only() -> None:
     assert by_id["1A"].battle and not by_id["1B"].battle
     assert [u.damage for u in by_id["1A"].units] == [3]  # the destroyed unit's damage is gone with it
     assert [u.damage for u in by_id["1B"].units] == [0]  # same owner and type, but not in the battle
-    assert "⚔ Battle in 1A: Red (2 units, 3 damage) attacks neutrals (1 units, 1 routed)" in scene.banner.status
+    assert "⚔ Battle in 1A: Red (2 units, 3 damage) attacks neutrals (1 unit, 1 routed)" in scene.banner.status
 
 
 def test_each_hero_row_uses_its_own_card_and_training() -> None:

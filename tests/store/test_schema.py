@@ -18,7 +18,7 @@ async def test_new_file_is_at_latest_version_in_wal_mode(db_path: str) -> None:
         assert user_version(conn) == LATEST_VERSION == len(MIGRATIONS)
         assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
         tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-        assert {"games", "seats", "log", "snapshots", "gm_audit", "reminders", "pending_dm"} <= tables
+        assert {"games", "seats", "log", "snapshots", "gm_audit", "reminders", "pending_dm", "user_locale"} <= tables
     finally:
         conn.close()
 
@@ -95,5 +95,40 @@ async def test_version_4_gives_kept_dms_of_replaced_players_to_the_seats_holder(
         assert await store.take_pending_dms(1, 12) == []  # kicked: the vacant seat keeps it
         assert await store.take_pending_dms(1, 10) == ["no seat"]
         assert await store.take_pending_dms(1, 0) == ["old seat 2"]
+    finally:
+        await store.close()
+
+
+async def test_version_5_keeps_each_users_language_choice_and_last_seen_locale(db_path: str) -> None:
+    """Issue 10: a choice made with /game language and the client's last locale survive a restart;
+    a version 4 file gains the table and its games read English (the language they were written in)."""
+    conn = sqlite3.connect(db_path, isolation_level=None)
+    assert migrate(conn, target=4) == 4
+    at = "2024-01-01T00:00:00.000000+00:00"
+    conn.execute(
+        "INSERT INTO games (guild_id, channel_id, ruleset, options, status, created_by, created_at, updated_at)"
+        " VALUES (5, 6, 'highcard', '{}', 'open', 9, ?, ?)",
+        (at, at),
+    )
+    conn.close()
+    store = await GameStore.open(db_path)
+    try:
+        assert (await store.get_game(1)).settings.language == "en"
+        assert await store.user_locale(42) == (None, None)
+        await store.set_user_locale(42, seen="zh_Hant")
+        await store.set_user_locale(42, preferred="zh_Hans")
+        await store.set_user_locale(42, seen="en")  # a later client locale keeps the choice
+        assert await store.user_locale(42) == ("zh_Hans", "en")
+        assert (await store.update_settings(1, language="zh_Hant")).language == "zh_Hant"
+        with pytest.raises(StoreError):
+            await store.update_settings(1, language="fr")
+    finally:
+        await store.close()
+    store = await GameStore.open(db_path)
+    try:
+        assert await store.user_locale(42) == ("zh_Hans", "en")
+        await store.set_user_locale(42, preferred="")  # back to automatic
+        assert await store.user_locale(42) == (None, "en")
+        assert (await store.get_game(1)).settings.language == "zh_Hant"
     finally:
         await store.close()

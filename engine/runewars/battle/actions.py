@@ -11,8 +11,20 @@ from typing import Annotated, Any, Literal, Union
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from engine.core import Event, Option, Prompt, RuleViolation
-from engine.core.validation_text import explain
-from engine.runewars.battle.effects import act_on_task, classes, seat_name, task_prompt, unit_label
+from engine.core.text import Msg, Ref, message
+from engine.core.validation_text import explain_msg
+from engine.runewars import text as T
+from engine.runewars.battle.effects import (
+    SHAPE,
+    act_on_task,
+    classes,
+    refuse,
+    say,
+    seat_name,
+    task_prompt,
+    unit_label,
+    unit_names,
+)
 from engine.runewars.battle.flow import (
     _after_choice,
     _capture_event,
@@ -86,6 +98,69 @@ BattleAction = Annotated[Union[BATTLE_ACTIONS], Field(discriminator="type")]  # 
 _ADAPTER: TypeAdapter[Any] = TypeAdapter(BattleAction)
 
 
+# --------------------------------------------------------------------------- messages
+WINDOW_Q = message(
+    "rw.battle.window.question",
+    "Start of the battle in {area}: play any start-of-battle tactics cards or abilities, then pass.",
+)
+WINDOW_PASS = message("rw.battle.window.pass", "Pass (no more start-of-battle cards)")
+TYPE_OPTION = message("rw.battle.type_option", "{unit} x{n} ({shape})")
+TYPE_Q = message("rw.battle.type_question", "Initiative row {row}: which of your unit types draws next?")
+CAPTURE_REMOVE = message("rw.battle.capture.remove", "Remove your stronghold in {area} and place one here")
+CAPTURE_NONE = message("rw.battle.capture.none", "Place no stronghold here")
+CAPTURE_Q = message(
+    "rw.battle.capture.question",
+    "All your stronghold tokens are on the board. Remove one to place a damaged stronghold in {area}?",
+)
+EXCESS_Q = message(
+    "rw.battle.excess.question", "You have units over the limit in {area}: choose a unit to retreat ({n} more)."
+)
+DEFENSE_Q = message("rw.battle.defense.question", "Use your {defense} in {area}? {text}")
+DEFENSE_USE = message("rw.battle.defense.use", "Use {defense}")
+DEFENSE_SKIP = message("rw.battle.defense.skip", "Do not use it")
+RETREAT_TO = message("rw.battle.retreat.to", "Retreat to {area}")
+RETREAT_TO_LOSSES = message(
+    "rw.battle.retreat.to_losses", "Retreat to {area} ({n} unit(s) cannot reach it and are destroyed)"
+)
+RETREAT_Q_OWN = message("rw.battle.retreat.question_own", "Where do your {n} retreating unit(s) from {area} go?")
+RETREAT_Q_NEUTRAL = message(
+    "rw.battle.retreat.question_neutral", "Where do the neutrals' {n} retreating unit(s) from {area} go?"
+)
+NOT_UNDERSTOOD = message("rw.battle.refused.not_understood", "That battle action is not understood. {why}")
+BATTLE_OVER = message("rw.battle.refused.over", "This battle is already over.")
+WAITING_ON = message("rw.battle.waiting_on", "{seat} ({rule})")
+NOBODY = message("rw.battle.nobody", "nobody")
+NOT_YOURS = message("rw.battle.refused.not_yours", "It is not your decision in this battle: waiting on {waiting}.")
+WRONG_DECISION = message("rw.battle.refused.wrong_decision", "The battle is waiting for another decision: {question}")
+DEFENSE_UNUSED = message("rw.battle.defense.unused", "The defender does not use the {defense}.")
+DEFENSE_USED = message("rw.battle.defense.used", "The defender uses the {defense}: {text}")
+PASSES = message("rw.battle.passes", "{seat} passes at the start of the battle.")
+TYPE_REFUSED = message(
+    "rw.battle.refused.type",
+    "Only a unit type in initiative row {row} that still has standing units and has not drawn "
+    "in this battle may draw now: {types}.",
+)
+RETREAT_REFUSED = message(
+    "rw.battle.refused.retreat",
+    "Retreat must go to one adjacent area: a friendly one if possible, otherwise an empty one, "
+    "that the units can reach; unallied neutrals go to an area no player controls. "
+    "Legal here: {areas}.",
+)
+EXCESS_REFUSED = message(
+    "rw.battle.refused.excess_unit", "Choose one of your surviving battle units in the contested area."
+)
+CAPTURE_REFUSED = message("rw.battle.refused.capture", "You can only remove one of your own strongholds.")
+NOT_WAITING_ON = message("rw.battle.refused.not_waiting_on", "The battle is not waiting on {seat}.")
+
+
+def _area(area: str) -> Ref:
+    return Ref(kind="area", id=area)
+
+
+def _option(bs: BattleState, label: Msg, action: dict[str, Any]) -> Option:
+    return T.option(label, action, limit=80, extra=unit_names(bs))
+
+
 # --------------------------------------------------------------------------- prompts
 
 
@@ -105,13 +180,12 @@ def battle_prompts(bs: BattleState, ctx: Any = None) -> list[Prompt]:
     if bs.phase == "window" and bs.window_seats:
         seat = bs.window_seats[0]
         return [
-            Prompt(
-                seat=seat,
-                key=key,
-                rule="RW-14.3",
-                question=f"Start of the battle in {bs.area}: play any start-of-battle tactics cards or abilities, "
-                "then pass.",
-                options=[Option(label="Pass (no more start-of-battle cards)", action={"type": "battle_pass_window"})],
+            T.ask(
+                seat,
+                key,
+                "RW-14.3",
+                WINDOW_Q(area=_area(bs.area)),
+                options=[_option(bs, WINDOW_PASS(), {"type": "battle_pass_window"})],
                 default={"type": "battle_pass_window"},
             )
         ]
@@ -123,18 +197,14 @@ def battle_prompts(bs: BattleState, ctx: Any = None) -> list[Prompt]:
         opts = []
         for kind in types:
             group = [u for u in bs.side_units(side) if u.kind == kind and u.standing]
-            opts.append(
-                Option(
-                    label=f"{group[0].name} x{len(group)} ({group[0].shape})"[:80],
-                    action={"type": "battle_choose_type", "unit_type": kind},
-                )
-            )
+            label = TYPE_OPTION(unit=Ref(kind="unit", id=kind), n=len(group), shape=SHAPE[group[0].shape]())
+            opts.append(_option(bs, label, {"type": "battle_choose_type", "unit_type": kind}))
         return [
-            Prompt(
-                seat=bs.seat_of(side),
-                key=key,
-                rule="RW-14.4.1" if side == "attacker" else "RW-14.4.2",
-                question=f"Initiative row {bs.row}: which of your unit types draws next?",
+            T.ask(
+                bs.seat_of(side),
+                key,
+                "RW-14.4.1" if side == "attacker" else "RW-14.4.2",
+                TYPE_Q(row=bs.row),
                 options=opts,
             )
         ]
@@ -144,20 +214,16 @@ def battle_prompts(bs: BattleState, ctx: Any = None) -> list[Prompt]:
             return [_retreat_prompt(bs, g, key)]
     if bs.phase == "capture" and bs.winner == "attacker":
         opts = [
-            Option(
-                label=f"Remove your stronghold in {a} and place one here"[:80],
-                action={"type": "battle_capture", "remove_from": a},
-            )
+            _option(bs, CAPTURE_REMOVE(area=_area(a)), {"type": "battle_capture", "remove_from": a})
             for a in bs.attacker_stronghold_areas
         ]
-        opts.append(Option(label="Place no stronghold here", action={"type": "battle_capture", "remove_from": None}))
+        opts.append(_option(bs, CAPTURE_NONE(), {"type": "battle_capture", "remove_from": None}))
         return [
-            Prompt(
-                seat=bs.attacker,
-                key=key,
-                rule="RW-14.7.2",
-                question="All your stronghold tokens are on the board. "
-                f"Remove one to place a damaged stronghold in {bs.area}?",
+            T.ask(
+                bs.attacker,
+                key,
+                "RW-14.7.2",
+                CAPTURE_Q(area=_area(bs.area)),
                 options=opts,
                 default={"type": "battle_capture", "remove_from": None},
             )
@@ -167,15 +233,13 @@ def battle_prompts(bs: BattleState, ctx: Any = None) -> list[Prompt]:
         if g is not None and g.to_pick > 0:
             reps = classes(_excess_candidates(bs))
             return [
-                Prompt(
-                    seat=bs.attacker,
-                    key=key,
-                    rule="RW-10.9.3",
-                    question=f"You have units over the limit in {bs.area}: "
-                    f"choose a unit to retreat ({g.to_pick} more).",
-                    options=[
-                        Option(label=unit_label(u)[:80], action={"type": "battle_pick", "unit": u.uid}) for u in reps
-                    ],
+                T.ask(
+                    bs.attacker,
+                    key,
+                    "RW-10.9.3",
+                    EXCESS_Q(area=_area(bs.area), n=g.to_pick),
+                    options=[_option(bs, unit_label(u), {"type": "battle_pick", "unit": u.uid}) for u in reps],
+                    extra=unit_names(bs),
                 )
             ]
         if g is not None and not g.done and g.computed and g.options:
@@ -185,14 +249,14 @@ def battle_prompts(bs: BattleState, ctx: Any = None) -> list[Prompt]:
 
 def _defense_prompt(bs: BattleState, key: str) -> Prompt:
     assert bs.defense is not None and bs.defender is not None
-    return Prompt(
-        seat=bs.defender,
-        key=key,
-        rule="RW-19.4",
-        question=f"Use your {bs.defense.name} in {bs.area}? {bs.defense.text}",
+    return T.ask(
+        bs.defender,
+        key,
+        "RW-19.4",
+        DEFENSE_Q(defense=bs.defense.name, area=_area(bs.area), text=bs.defense.text),
         options=[
-            Option(label=f"Use {bs.defense.name}"[:80], action={"type": "battle_defense", "use": True}),
-            Option(label="Do not use it", action={"type": "battle_defense", "use": False}),
+            _option(bs, DEFENSE_USE(defense=bs.defense.name), {"type": "battle_defense", "use": True}),
+            _option(bs, DEFENSE_SKIP(), {"type": "battle_defense", "use": False}),
         ],
         default={"type": "battle_defense", "use": False},
     )
@@ -202,19 +266,13 @@ def _retreat_prompt(bs: BattleState, g: RetreatGroup, key: str) -> Prompt:
     opts = []
     for a in g.options:
         n = len(g.reach.get(a, []))
-        extra = "" if n == len(g.units) else f" ({len(g.units) - n} unit(s) cannot reach it and are destroyed)"
-        opts.append(Option(label=f"Retreat to {a}{extra}"[:80], action={"type": "battle_retreat", "area": a}))
-    whose = "the neutrals'" if g.seat is None else "your"
+        label = RETREAT_TO(area=_area(a)) if n == len(g.units) else RETREAT_TO_LOSSES(area=_area(a), n=len(g.units) - n)
+        opts.append(_option(bs, label, {"type": "battle_retreat", "area": a}))
+    question = RETREAT_Q_NEUTRAL if g.seat is None else RETREAT_Q_OWN
     rule = {"lost": "RW-14.7.1", "withdrawn": "RW-16.1", "excess": "RW-10.9.3"}[g.reason]
     if g.seat is None:
         rule = "RW-16.1.2"
-    return Prompt(
-        seat=g.decider,
-        key=key,
-        rule=rule,
-        question=f"Where do {whose} {len(g.units)} retreating unit(s) from {bs.area} go?",
-        options=opts,
-    )
+    return T.ask(g.decider, key, rule, question(n=len(g.units), area=_area(bs.area)), options=opts)
 
 
 # --------------------------------------------------------------------------- apply
@@ -229,16 +287,14 @@ def apply_battle(bs: BattleState, seat: int, action: dict[str, Any] | BaseModel,
     try:
         parsed = _ADAPTER.validate_python(raw)
     except ValidationError as exc:
-        raise RuleViolation("CORE-2", f"That battle action is not understood. {explain(exc)}") from exc
+        raise T.violation("CORE-2", NOT_UNDERSTOOD(why=explain_msg(exc))) from exc
     prompts = battle_prompts(bs)
     if bs.phase == "done":
-        raise RuleViolation("RW-14.7", "This battle is already over.")
+        raise refuse(bs, "RW-14.7", BATTLE_OVER())
     mine = [p for p in prompts if p.seat == seat]
     if not mine:
-        waiting = ", ".join(f"{seat_name(p.seat)} ({p.rule})" for p in prompts) or "nobody"
-        raise RuleViolation(
-            prompts[0].rule if prompts else "RW-14", f"It is not your decision in this battle: waiting on {waiting}."
-        )
+        waiting: Any = [WAITING_ON(seat=seat_name(p.seat), rule=p.rule) for p in prompts] or NOBODY()
+        raise refuse(bs, prompts[0].rule if prompts else "RW-14", NOT_YOURS(waiting=waiting))
     prompt = mine[0]
     events = _dispatch(bs, seat, parsed, raw, prompt, ctx)
     bs.seq += 1
@@ -247,7 +303,12 @@ def apply_battle(bs: BattleState, seat: int, action: dict[str, Any] | BaseModel,
 
 
 def _wrong(prompt: Prompt) -> RuleViolation:
-    return RuleViolation(prompt.rule, f"The battle is waiting for another decision: {prompt.question}")
+    question: Msg | str = prompt.msg if prompt.msg is not None else prompt.question
+    return RuleViolation(
+        prompt.rule,
+        f"The battle is waiting for another decision: {prompt.question}",
+        msg=WRONG_DECISION(question=question),
+    )
 
 
 def _dispatch(bs: BattleState, seat: int, parsed: Any, raw: dict[str, Any], prompt: Prompt, ctx: Any) -> list[Event]:
@@ -262,9 +323,9 @@ def _dispatch(bs: BattleState, seat: int, parsed: Any, raw: dict[str, Any], prom
             bs.defense_decided = True
             bs.defense_used = parsed.use
             if not parsed.use:
-                return [Event.to_all("battle_defense", f"The defender does not use the {bs.defense.name}.")]
+                return [say(bs, "battle_defense", DEFENSE_UNUSED(defense=bs.defense.name))]
             _queue_defense(bs)
-            return [Event.to_all("battle_defense", f"The defender uses the {bs.defense.name}: {bs.defense.text}")]
+            return [say(bs, "battle_defense", DEFENSE_USED(defense=bs.defense.name, text=bs.defense.text))]
         if not isinstance(parsed, (BattlePick, BattleStop, BattleOption)):
             raise _wrong(prompt)
         return act_on_task(bs, seat, raw)
@@ -272,7 +333,7 @@ def _dispatch(bs: BattleState, seat: int, parsed: Any, raw: dict[str, Any], prom
         if not isinstance(parsed, BattlePassWindow):
             raise _wrong(prompt)
         bs.window_seats.pop(0)
-        return [Event.to_all("battle_pass", f"{seat_name(seat)} passes at the start of the battle.")]
+        return [say(bs, "battle_pass", PASSES(seat=seat_name(seat)))]
     if bs.phase == "rows":
         if not isinstance(parsed, BattleChooseType):
             raise _wrong(prompt)
@@ -280,11 +341,8 @@ def _dispatch(bs: BattleState, seat: int, parsed: Any, raw: dict[str, Any], prom
         types = eligible_types(bs, side)
         if parsed.unit_type not in types:
             rule = "RW-14.4.1" if side == "attacker" else "RW-14.4.2"
-            raise RuleViolation(
-                rule,
-                f"Only a unit type in initiative row {bs.row} that still has standing units and has not drawn "
-                f"in this battle may draw now: {', '.join(types)}.",
-            )
+            names = [Ref(kind="unit", id=t) for t in types]
+            raise refuse(bs, rule, TYPE_REFUSED(row=bs.row, types=names))
         events = _do_draw(bs, side, parsed.unit_type, data, ctx)
         return events + _after_choice(bs, side, data)
     if bs.phase in ("retreat", "excess") and isinstance(parsed, BattleRetreat):
@@ -292,12 +350,7 @@ def _dispatch(bs: BattleState, seat: int, parsed: Any, raw: dict[str, Any], prom
         if g is None or not g.computed or g.to_pick > 0:
             raise _wrong(prompt)
         if parsed.area not in g.options:
-            raise RuleViolation(
-                g.rule,
-                "Retreat must go to one adjacent area: a friendly one if possible, otherwise an empty one, "
-                "that the units can reach; unallied neutrals go to an area no player controls. "
-                f"Legal here: {', '.join(g.options)}.",
-            )
+            raise refuse(bs, g.rule, RETREAT_REFUSED(areas=[_area(a) for a in g.options]))
         events = []
         _settle_group(bs, g, parsed.area, events)
         return events
@@ -306,13 +359,13 @@ def _dispatch(bs: BattleState, seat: int, parsed: Any, raw: dict[str, Any], prom
         if g is None or g.to_pick <= 0:
             raise _wrong(prompt)
         if parsed.unit not in {u.uid for u in _excess_candidates(bs)}:
-            raise RuleViolation("RW-10.9.3", "Choose one of your surviving battle units in the contested area.")
+            raise refuse(bs, "RW-10.9.3", EXCESS_REFUSED())
         g.units.append(parsed.unit)
         g.to_pick -= 1
         return []
     if bs.phase == "capture" and isinstance(parsed, BattleCapture):
         if parsed.remove_from is not None and parsed.remove_from not in bs.attacker_stronghold_areas:
-            raise RuleViolation("RW-14.7.2", "You can only remove one of your own strongholds.")
+            raise refuse(bs, "RW-14.7.2", CAPTURE_REFUSED())
         if parsed.remove_from is None:
             bs.stronghold_result = "destroyed"
         else:
@@ -372,7 +425,7 @@ def sample_battle_action(bs: BattleState, seat: int, rng: random.Random) -> dict
     for p in battle_prompts(bs):
         if p.seat == seat and p.options:
             return dict(rng.choice(p.options).action)
-    raise RuleViolation("CORE-1", f"The battle is not waiting on {seat_name(seat)}.")
+    raise T.violation("CORE-1", NOT_WAITING_ON(seat=seat_name(seat)))
 
 
 def battle_view(bs: BattleState, seat: int | None) -> dict[str, Any]:

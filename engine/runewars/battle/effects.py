@@ -20,30 +20,198 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.core import Event, Option, Prompt, RuleViolation
+from engine.core.text import Msg, Ref, message
+from engine.runewars import text as T
 from engine.runewars.battle.models import BattleState, BattleUnit, External, Side, Task, other
 
 PICK_KINDS = ("damage_units", "rout_units", "destroy_units", "retreat_units")
 VERB = {"damage_units": "damage", "rout_units": "rout", "destroy_units": "destroy", "retreat_units": "force to retreat"}
 PICK_RULE = {"damage_units": "RW-15.4", "rout_units": "RW-15.3", "destroy_units": "RW-15.5", "retreat_units": "RW-16"}
 
+# ---- names of seats, sides and units
+UNALLIED = message("rw.battle.name.unallied", "unallied neutrals")
+SIDE_NAME = {
+    "attacker": message("rw.battle.name.attacker", "the attacker ({who})"),
+    "defender": message("rw.battle.name.defender", "the defender ({who})"),
+}
+UNIT_PLAIN = message("rw.battle.unit.plain", "{unit}")
+UNIT_DAMAGED = message("rw.battle.unit.damaged", "{unit} ({damage}/{health} damage)")
+UNIT_ROUTED = message("rw.battle.unit.routed", "{unit} (routed)")
+UNIT_DAMAGED_ROUTED = message("rw.battle.unit.damaged_routed", "{unit} ({damage}/{health} damage, routed)")
+# ---- destiny card faces
+ICON = {
+    "rout": message("rw.battle.icon.rout", "rout {n}"),
+    "damage": message("rw.battle.icon.damage", "damage {n}"),
+}
+ICON_SPECIAL = message("rw.battle.icon.special", "special")
+ICON_BLANK = message("rw.battle.icon.blank", "blank")
+CARD_FACE = message("rw.battle.card_face", "#{number} ({face})")
+JOIN_SEMI = message("rw.battle.join.semicolon", "{a}; {b}")
+JOIN_THEN = message("rw.battle.join.then", "{a}; then {b}")
+JOIN_SLASH = message("rw.battle.join.slash", "{a}/{b}")
+NOTHING = message("rw.battle.nothing", "nothing")
+SHAPE = {
+    "triangle": message("rw.battle.shape.triangle", "triangle"),
+    "rectangle": message("rw.battle.shape.rectangle", "rectangle"),
+    "hexagon": message("rw.battle.shape.hexagon", "hexagon"),
+    "circle": message("rw.battle.shape.circle", "circle"),
+}
+# ---- effect descriptions (option labels, GM hand-overs)
+WHOSE_OWN = message("rw.battle.effect.whose_own", "your own")
+WHOSE_ENEMY = message("rw.battle.effect.whose_enemy", "enemy")
+UP_TO = message("rw.battle.effect.up_to", "up to {n}")
+EFFECT_DAMAGE = message("rw.battle.effect.damage", "{n} damage to {whose} units")
+EFFECT_DAMAGE_WHAT = message("rw.battle.effect.damage_what", "{n} damage to {whose} {what} units")
+EFFECT_PICK = {
+    "rout_units": message("rw.battle.effect.rout", "rout {n} {whose} unit(s)"),
+    "destroy_units": message("rw.battle.effect.destroy", "destroy {n} {whose} unit(s)"),
+    "retreat_units": message("rw.battle.effect.retreat", "force to retreat {n} {whose} unit(s)"),
+}
+EFFECT_PICK_WHAT = {
+    "rout_units": message("rw.battle.effect.rout_what", "rout {n} {whose} {what} unit(s)"),
+    "destroy_units": message("rw.battle.effect.destroy_what", "destroy {n} {whose} {what} unit(s)"),
+    "retreat_units": message("rw.battle.effect.retreat_what", "force to retreat {n} {whose} {what} unit(s)"),
+}
+EFFECT_STRENGTH = message("rw.battle.effect.strength", "{amount:+d} strength")
+EFFECT_CHOOSE = message("rw.battle.effect.choose_one", "choose one")
+EFFECT_DRAW = {
+    "destiny": message("rw.battle.effect.draw_destiny", "draw {n} destiny card(s)"),
+    "tactics": message("rw.battle.effect.draw_tactics", "draw {n} tactics card(s)"),
+}
+EFFECT_DRAW_OTHER = message("rw.battle.effect.draw_other", "draw {n} {deck} card(s)")
+EFFECT_HEALTH = message("rw.battle.effect.set_health", "{unit} health {health}")
+EFFECT_RAW = message("rw.battle.effect.raw", "{text}")
+# ---- events
+DAMAGE = message("rw.battle.damage", "{unit} of {seat} takes {amount} damage ({source}).")
+DAMAGE_DESTROYED = message(
+    "rw.battle.damage_destroyed", "{unit} of {seat} takes {amount} damage ({source}) and is destroyed."
+)
+ROUTED = message("rw.battle.routed", "{unit} of {seat} is routed ({source}).")
+DESTROYED = message("rw.battle.destroyed", "{unit} of {seat} is destroyed ({source}).")
+WITHDRAWN = message("rw.battle.withdrawn", "{unit} of {seat} must retreat from the battle, routed ({source}).")
+STRENGTH_MOD = message("rw.battle.strength_mod", "{source}: {side} gets {amount:+d} strength.")
+SET_HEALTH = message("rw.battle.set_health", "{source}: their {unit} units have {health} health this battle.")
+GM_RESOLVES = message("rw.battle.gm_resolves", "{source}: the game master resolves this effect.")
+EXTERNAL = message("rw.battle.external", "{source}: {effect}")
+GM_CONDITION = message("rw.battle.gm.condition", "decide whether this holds: {condition}")
+GM_ADD_UNITS = message("rw.battle.gm.add_units", "add units: {effect}")
+GM_AMOUNT = message("rw.battle.gm.amount", "{effect} (the amount depends on something outside the battle)")
+GM_TEXT = message("rw.battle.gm.text", "Battle in {area}, {source}: {what}")
+GM_PUBLIC = message("rw.battle.gm.public", "Battle in {area}: {source} needs the game master.")
+EXTRA_DRAW = message("rw.battle.extra_draw", "{source}: {side} draws {n} more: {cards}.")
+NO_TARGET = message("rw.battle.no_target", "{source}: no unit can be picked, so the remaining {n} has no effect.")
+OPTION_NUMBERED = message("rw.battle.option_numbered", "{number}. {effects}")
+CHOOSE_ONE_Q = message("rw.battle.choose_one", "{source}: choose one.")
+AMOUNT_SINGLE = message("rw.battle.amount.single", "{n} damage (all to one unit)")
+AMOUNT_TOKEN = message("rw.battle.amount.token", "1 damage token ({n} left)")
+AMOUNT_UNIT = message("rw.battle.amount.unit", "1 unit ({n} left)")
+PICK_Q = {
+    ("own", "damage_units"): message("rw.battle.pick.own_damage", "{source}: choose your unit to damage: {amount}."),
+    ("own", "rout_units"): message("rw.battle.pick.own_rout", "{source}: choose your unit to rout: {amount}."),
+    ("own", "destroy_units"): message("rw.battle.pick.own_destroy", "{source}: choose your unit to destroy: {amount}."),
+    ("own", "retreat_units"): message(
+        "rw.battle.pick.own_retreat", "{source}: choose your unit to force to retreat: {amount}."
+    ),
+    ("enemy", "damage_units"): message(
+        "rw.battle.pick.enemy_damage", "{source}: choose an enemy unit to damage: {amount}."
+    ),
+    ("enemy", "rout_units"): message("rw.battle.pick.enemy_rout", "{source}: choose an enemy unit to rout: {amount}."),
+    ("enemy", "destroy_units"): message(
+        "rw.battle.pick.enemy_destroy", "{source}: choose an enemy unit to destroy: {amount}."
+    ),
+    ("enemy", "retreat_units"): message(
+        "rw.battle.pick.enemy_retreat", "{source}: choose an enemy unit to force to retreat: {amount}."
+    ),
+}
+STOP_HERE = message("rw.battle.stop_here", "Stop here")
+NOTHING_WAITING = message(
+    "rw.battle.refused.nothing_waiting", "Nothing in this battle is waiting for a unit or an option to be chosen."
+)
+OPTION_FIRST = message("rw.battle.refused.option_first", "{source}: first choose one of the ability's options.")
+OTHER_CHOICE = message("rw.battle.refused.other_choice", "That choice belongs to the other player.")
+OPTION_RANGE = message("rw.battle.refused.option_range", "Pick an option number from 1 to {n}.")
+CHOSE = message("rw.battle.chose", "{source}: {seat} chooses {effects}.")
+NO_UNIT_WAITING = message(
+    "rw.battle.refused.no_unit_waiting", "Nothing in this battle is waiting for a unit to be chosen."
+)
+OTHER_CHOOSES = message("rw.battle.refused.other_chooses", "The other player chooses these units.")
+NOT_OPTIONAL = message("rw.battle.refused.not_optional", "{source} is not optional: all of it must be allocated.")
+STOPS = message("rw.battle.stops", "{source}: {seat} stops there.")
+UNIT_FIRST = message("rw.battle.refused.unit_first", "{source}: choose a unit first.")
+# ---- why a pick is illegal
+STATE_WORD = {
+    "standing": message("rw.battle.filter.standing", "standing"),
+    "routed": message("rw.battle.filter.routed", "routed"),
+    "damaged": message("rw.battle.filter.damaged", "damaged"),
+    "damaged_or_routed": message("rw.battle.filter.damaged_or_routed", "damaged or routed"),
+}
+FILTER_UNITS = message("rw.battle.filter.units", "{whose} units")
+FILTER_UNITS_BITS = message("rw.battle.filter.units_bits", "{whose} {bits} units")
+FILTER_MIN_HEALTH = message("rw.battle.filter.min_health", "{text} with at least {n} health")
+FILTER_MIN_INITIATIVE = message("rw.battle.filter.min_initiative", "{text} with initiative {n} or more")
+FILTER_DISTINCT = message("rw.battle.filter.distinct", "{text}, each a different unit")
+JOIN_SPACE = message("rw.battle.join.space", "{a} {b}")
+NOT_A_UNIT = message("rw.battle.refused.not_a_unit", "That is not a unit in this battle.")
+WRONG_SIDE = message("rw.battle.refused.wrong_side", "{unit} is on the wrong side for {source}.")
+NOT_IN_BATTLE = message("rw.battle.refused.not_in_battle", "{unit} is no longer taking part in the battle.")
+NOT_LEGAL = message("rw.battle.refused.not_legal", "{unit} is not a legal target for {source}: it may pick {what}.")
+ALREADY_ROUTED = message("rw.battle.refused.already_routed", "{unit} is already routed.")
+ROUT_ORDER = message(
+    "rw.battle.refused.rout_order",
+    "Rout an undamaged standing unit first; damaged units may be routed only when every standing unit "
+    "is damaged (RW-15.3).",
+)
+DISTINCT = message("rw.battle.refused.distinct", "Each point of this damage must go to a different unit.")
+DAMAGE_ORDER = message(
+    "rw.battle.refused.damage_order",
+    "Damage must go to an already damaged standing unit first, then to any standing unit, "
+    "and to routed units only when no standing unit is left (RW-15.4).",
+)
+DESTROY_ORDER = message(
+    "rw.battle.refused.destroy_order",
+    "Standing units must be picked before routed ones, and only units the ability names (RW-15.5).",
+)
+CANNOT_PICK = message("rw.battle.refused.cannot_pick", "{unit} cannot be picked for {source}.")
 
-def seat_name(seat: int | None) -> str:
-    return "the neutrals" if seat is None else f"Seat {seat + 1}"
+Source = str | Msg
 
 
-def side_name(bs: BattleState, side: Side) -> str:
+def join(items: list[Msg | Ref | str], joiner: Any, empty: Msg | None = None) -> Msg | Ref | str:
+    """Items joined by a declared joiner ("; ", "; then ", "/"), nested so each language may word it."""
+    if not items:
+        return empty if empty is not None else ""
+    out = items[0]
+    for item in items[1:]:
+        out = joiner(a=out, b=item)
+    return out
+
+
+def unit_ref(u: BattleUnit) -> Ref:
+    return Ref(kind="unit", id=u.kind)
+
+
+def unit_names(bs: BattleState) -> dict[tuple[str, str], str]:
+    """The battle's own English unit names (a house unit may not be in the catalog)."""
+    return {("unit", u.kind): u.name for u in bs.units}
+
+
+def seat_name(seat: int | None) -> Ref:
+    return T.seat(seat)
+
+
+def side_name(bs: BattleState, side: Side) -> Msg:
     seat = bs.player_of(side)
-    return f"the {side} ({'unallied neutrals' if seat is None else seat_name(seat)})"
+    return SIDE_NAME[side](who=UNALLIED() if seat is None else seat_name(seat))
 
 
-def unit_label(u: BattleUnit) -> str:
-    bits = []
+def unit_label(u: BattleUnit) -> Msg:
+    if u.damage and u.routed:
+        return UNIT_DAMAGED_ROUTED(unit=unit_ref(u), damage=u.damage, health=u.health)
     if u.damage:
-        bits.append(f"{u.damage}/{u.health} damage")
+        return UNIT_DAMAGED(unit=unit_ref(u), damage=u.damage, health=u.health)
     if u.routed:
-        bits.append("routed")
-    extra = f" ({', '.join(bits)})" if bits else ""
-    return f"{u.name}{extra}"
+        return UNIT_ROUTED(unit=unit_ref(u))
+    return UNIT_PLAIN(unit=unit_ref(u))
 
 
 def card_icons(data: Any, number: int, shape: str) -> list[tuple[str, int]]:
@@ -55,13 +223,18 @@ def draw_total(data: Any, cards: list[int], shape: str, kind: str) -> int:
     return sum(a for n in cards for k, a in card_icons(data, n, shape) if k == kind)
 
 
-def describe_cards(data: Any, cards: list[int], shape: str) -> str:
-    parts = []
+def _icon(kind: str, amount: int) -> Msg:
+    if kind in ICON:
+        return ICON[kind](n=amount)
+    return ICON_SPECIAL() if kind == "special" else EFFECT_RAW(text=f"{kind} {amount}")
+
+
+def describe_cards(data: Any, cards: list[int], shape: str) -> Msg | Ref | str:
+    parts: list[Msg | Ref | str] = []
     for n in cards:
-        icons = card_icons(data, n, shape)
-        face = ", ".join(f"{k} {a}" if k != "special" else "special" for k, a in icons) or "blank"
-        parts.append(f"#{n} ({face})")
-    return "; ".join(parts)
+        icons: list[Any] = [_icon(k, a) for k, a in card_icons(data, n, shape)]
+        parts.append(CARD_FACE(number=n, face=icons or ICON_BLANK()))
+    return join(parts, JOIN_SEMI)
 
 
 # --------------------------------------------------------------------------- targets
@@ -146,37 +319,46 @@ def classes(units: list[BattleUnit]) -> list[BattleUnit]:
 # --------------------------------------------------------------------------- unit changes
 
 
-def damage_unit(bs: BattleState, u: BattleUnit, amount: int, source: str) -> list[Event]:
+def say(bs: BattleState, kind: str, msg: Msg, *, log: bool = False, **data: Any) -> Event:
+    """A public battle event whose English names the battle's own units; ``log`` also keeps it in ``bs.log``."""
+    event = T.to_all(kind, msg, extra=unit_names(bs), **data)
+    if log:
+        bs.log.append(event.text)
+    return event
+
+
+def refuse(bs: BattleState, rule: str, msg: Msg) -> RuleViolation:
+    return T.violation(rule, msg, extra=unit_names(bs))
+
+
+def damage_unit(bs: BattleState, u: BattleUnit, amount: int, source: Source) -> list[Event]:
     u.damage += amount
     u.most_damage = max(u.most_damage, u.damage)
-    text = f"{u.name} of {seat_name(u.owner)} takes {amount} damage ({source})"
+    said = DAMAGE
     if u.damage >= u.health:  # RW-15.6
         u.destroyed = True
-        text += " and is destroyed"
-    bs.log.append(text)
-    return [Event.to_all("battle_damage", text + ".", unit=u.uid, amount=amount, destroyed=u.destroyed)]
+        said = DAMAGE_DESTROYED
+    msg = said(unit=unit_ref(u), seat=seat_name(u.owner), amount=amount, source=source)
+    return [say(bs, "battle_damage", msg, log=True, unit=u.uid, amount=amount, destroyed=u.destroyed)]
 
 
-def rout_unit(bs: BattleState, u: BattleUnit, source: str) -> list[Event]:
+def rout_unit(bs: BattleState, u: BattleUnit, source: Source) -> list[Event]:
     u.routed = True
-    text = f"{u.name} of {seat_name(u.owner)} is routed ({source})."
-    bs.log.append(text)
-    return [Event.to_all("battle_rout", text, unit=u.uid)]
+    msg = ROUTED(unit=unit_ref(u), seat=seat_name(u.owner), source=source)
+    return [say(bs, "battle_rout", msg, log=True, unit=u.uid)]
 
 
-def destroy_unit(bs: BattleState, u: BattleUnit, source: str) -> list[Event]:
+def destroy_unit(bs: BattleState, u: BattleUnit, source: Source) -> list[Event]:
     u.destroyed = True
-    text = f"{u.name} of {seat_name(u.owner)} is destroyed ({source})."
-    bs.log.append(text)
-    return [Event.to_all("battle_destroy", text, unit=u.uid)]
+    msg = DESTROYED(unit=unit_ref(u), seat=seat_name(u.owner), source=source)
+    return [say(bs, "battle_destroy", msg, log=True, unit=u.uid)]
 
 
-def withdraw_unit(bs: BattleState, u: BattleUnit, source: str) -> list[Event]:
+def withdraw_unit(bs: BattleState, u: BattleUnit, source: Source) -> list[Event]:
     u.withdrawn = True
     u.routed = True  # RW-16.2
-    text = f"{u.name} of {seat_name(u.owner)} must retreat from the battle, routed ({source})."
-    bs.log.append(text)
-    return [Event.to_all("battle_withdraw", text, unit=u.uid)]
+    msg = WITHDRAWN(unit=unit_ref(u), seat=seat_name(u.owner), source=source)
+    return [say(bs, "battle_withdraw", msg, log=True, unit=u.uid)]
 
 
 # --------------------------------------------------------------------------- amounts, conditions
@@ -203,35 +385,54 @@ def condition_holds(bs: BattleState, task: Task, cond: dict[str, Any]) -> bool |
     return None
 
 
-def effect_text(effect: dict[str, Any]) -> str:
-    """A short English description of an effect, for option labels and GM hand-overs."""
+def _what(flt: dict[str, Any]) -> Msg | Ref | str:
+    shapes = flt.get("shapes") or []
+    if shapes:
+        return join([SHAPE[x]() if x in SHAPE else x for x in shapes], JOIN_SLASH)
+    return join([Ref(kind="unit", id=x) for x in flt.get("unit_types") or []], JOIN_SLASH)
+
+
+def effect_msg(effect: dict[str, Any]) -> Msg:
+    """A short description of an effect, for option labels and GM hand-overs."""
     kind = effect.get("kind")
     if kind == "gm":
-        return str(effect.get("text"))
+        return EFFECT_RAW(text=str(effect.get("text")))
     if kind in PICK_KINDS:
         amount = effect.get("amount")
-        n = amount if isinstance(amount, int) else "X"
-        flt = effect.get("filter") or {}
-        what = "/".join(flt.get("shapes") or []) or "/".join(flt.get("unit_types") or []) or ""
-        whose = "your own" if effect.get("side") == "own" else "enemy"
-        up = "up to " if effect.get("up_to") else ""
-        noun = "damage to" if kind == "damage_units" else VERB[kind]
+        n: Any = amount if isinstance(amount, int) else "X"
+        what = _what(effect.get("filter") or {})
+        whose = WHOSE_OWN() if effect.get("side") == "own" else WHOSE_ENEMY()
         if kind == "damage_units":
-            return f"{n} damage to {whose} {what + ' ' if what else ''}units"
-        return f"{noun} {up}{n} {whose} {what + ' ' if what else ''}unit(s)"
+            if what:
+                return EFFECT_DAMAGE_WHAT(n=n, whose=whose, what=what)
+            return EFFECT_DAMAGE(n=n, whose=whose)
+        if effect.get("up_to"):
+            n = UP_TO(n=n)
+        if what:
+            return EFFECT_PICK_WHAT[kind](n=n, whose=whose, what=what)
+        return EFFECT_PICK[kind](n=n, whose=whose)
     if kind == "modify_strength":
-        return f"{effect.get('amount'):+d} strength"
+        return EFFECT_STRENGTH(amount=int(effect.get("amount", 0)))
     if kind == "choose_one":
-        return "choose one"
+        return EFFECT_CHOOSE()
     if kind == "draw_cards":
-        return f"draw {effect.get('amount', 1)} {effect.get('deck')} card(s)"
+        deck = str(effect.get("deck"))
+        count = int(effect.get("amount", 1))
+        if deck in EFFECT_DRAW:
+            return EFFECT_DRAW[deck](n=count)
+        return EFFECT_DRAW_OTHER(n=count, deck=deck)
     if kind == "set_health":
-        return f"{effect.get('unit_type')} health {effect.get('health')}"
-    return str(kind)
+        return EFFECT_HEALTH(unit=Ref(kind="unit", id=str(effect.get("unit_type"))), health=int(effect["health"]))
+    return EFFECT_RAW(text=str(kind))
 
 
-def effects_text(effects: list[dict[str, Any]]) -> str:
-    return "; then ".join(effect_text(e) for e in effects) or "nothing"
+def effect_text(effect: dict[str, Any]) -> str:
+    """The English of ``effect_msg``."""
+    return T.en(effect_msg(effect))
+
+
+def effects_msg(effects: list[dict[str, Any]]) -> Msg | Ref | str:
+    return join([effect_msg(e) for e in effects], JOIN_THEN, NOTHING())
 
 
 def dump(effect: Any) -> dict[str, Any]:
@@ -253,31 +454,32 @@ def run_head(bs: BattleState, data: Any, draw: Callable[[], int], events: list[E
     if kind == "modify_strength":
         side = task.side if task.effect.get("side", "own") == "own" else other(task.side)
         bs.strength_mod[side] += int(task.effect["amount"])
-        text = f"{task.source}: {side_name(bs, side)} gets {int(task.effect['amount']):+d} strength."
-        events.append(Event.to_all("battle_strength_mod", text, side=side, amount=task.effect["amount"]))
+        msg = STRENGTH_MOD(source=task.source, side=side_name(bs, side), amount=int(task.effect["amount"]))
+        events.append(say(bs, "battle_strength_mod", msg, side=side, amount=task.effect["amount"]))
     elif kind == "set_health":
         for u in bs.side_units(task.side):
             if u.kind == task.effect["unit_type"] and u.in_battle:
                 u.health = int(task.effect["health"])
                 if u.damage >= u.health:
                     u.destroyed = True
-        text = f"{task.source}: their {task.effect['unit_type']} units have {task.effect['health']} health this battle."
-        events.append(Event.to_all("battle_set_health", text))
+        unit = Ref(kind="unit", id=str(task.effect["unit_type"]))
+        msg = SET_HEALTH(source=task.source, unit=unit, health=int(task.effect["health"]))
+        events.append(say(bs, "battle_set_health", msg))
     elif kind == "choose_one":
         bs.tasks.insert(0, task)  # stays until the chooser picks (P-42)
         return True
     elif kind == "conditional":
         holds = condition_holds(bs, task, task.effect["condition"])
         if holds is None:
-            _hand_over(bs, task, f"decide whether this holds: {task.effect['condition']}")
+            _hand_over(bs, task, GM_CONDITION(condition=str(task.effect["condition"])))
         else:
             branch = task.effect["then"] if holds else task.effect.get("otherwise", [])
             _push(bs, task, branch)
     elif kind == "draw_cards" and task.effect.get("deck") == "destiny":
         _extra_draw(bs, task, data, draw, events)
     elif kind in ("gm", "add_units"):
-        _hand_over(bs, task, effect_text(task.effect) if kind == "gm" else f"add units: {task.effect}")
-        events.append(Event.to_all("battle_gm", f"{task.source}: the game master resolves this effect."))
+        _hand_over(bs, task, effect_msg(task.effect) if kind == "gm" else GM_ADD_UNITS(effect=str(task.effect)))
+        events.append(say(bs, "battle_gm", GM_RESOLVES(source=task.source)))
     else:  # an effect outside the battle: the flow resolves it for the player
         seat = bs.player_of(task.side)
         if seat is not None:
@@ -285,7 +487,7 @@ def run_head(bs: BattleState, data: Any, draw: Callable[[], int], events: list[E
                 External(
                     kind="effect",
                     rule=task.rule,
-                    text=f"{task.source}: {effect_text(task.effect)}",
+                    text=T.en(EXTERNAL(source=task.source, effect=effect_msg(task.effect))),
                     seat=seat,
                     effect=task.effect,
                 )
@@ -301,14 +503,20 @@ def _push(bs: BattleState, task: Task, effects: list[dict[str, Any]]) -> None:
     bs.tasks[0:0] = new
 
 
-def _hand_over(bs: BattleState, task: Task, what: str) -> None:
+def _hand_over(bs: BattleState, task: Task, what: Msg) -> None:
     seat = bs.player_of(task.side)
+    area = Ref(kind="area", id=bs.area)
+    text = GM_TEXT(area=area, source=task.source, what=what)
+    public = GM_PUBLIC(area=area, source=task.source)
+    extra = unit_names(bs)
     bs.external.append(
         External(
             kind="gm",
             rule=task.rule,
-            text=f"Battle in {bs.area}, {task.source}: {what}",
-            public_text=f"Battle in {bs.area}: {task.source} needs the game master.",
+            text=T.en(text, extra=extra),
+            public_text=T.en(public, extra=extra),
+            msg=text,
+            public_msg=public,
             seat=seat,
         )
     )
@@ -328,10 +536,10 @@ def _extra_draw(bs: BattleState, task: Task, data: Any, draw: Callable[[], int],
     bs.extra_draws[key] = bs.extra_draws.get(key, 0) + amount
     cards = [draw() for _ in range(amount)]
     current.cards.extend(cards)
-    text = (
-        f"{task.source}: {side_name(bs, task.side)} draws {amount} more: {describe_cards(data, cards, current.shape)}."
+    msg = EXTRA_DRAW(
+        source=task.source, side=side_name(bs, task.side), n=amount, cards=describe_cards(data, cards, current.shape)
     )
-    events.append(Event.to_all("battle_extra_draw", text, reveals=True, cards=cards, side=task.side))
+    events.append(say(bs, "battle_extra_draw", msg, reveals=True, cards=cards, side=task.side))
     specials = draw_total(data, cards, current.shape, "special")
     markers = [
         Task(side=task.side, source=task.source, rule="RW-14.4.3", effect={"kind": "_special"}, unit_kind=current.kind)
@@ -345,7 +553,7 @@ def _run_pick(bs: BattleState, task: Task, events: list[Event]) -> bool:
         amount = resolve_amount(bs, task, task.effect.get("amount", 1))
         if amount is None:
             bs.tasks.pop(0)
-            _hand_over(bs, task, f"{effect_text(task.effect)} (the amount depends on something outside the battle)")
+            _hand_over(bs, task, GM_AMOUNT(effect=effect_msg(task.effect)))
             return False
         task.remaining = amount
     while task.remaining and task.remaining > 0:
@@ -358,12 +566,7 @@ def _run_pick(bs: BattleState, task: Task, events: list[Event]) -> bool:
         targets = legal_targets(bs, task)
         if not targets:
             if task.remaining:
-                events.append(
-                    Event.to_all(
-                        "battle_no_target",
-                        f"{task.source}: no unit can be picked, so the remaining {task.remaining} has no effect.",
-                    )
-                )
+                events.append(say(bs, "battle_no_target", NO_TARGET(source=task.source, n=task.remaining)))
             task.remaining = 0
             break
         reps = classes(targets)
@@ -396,139 +599,133 @@ def apply_pick(bs: BattleState, task: Task, u: BattleUnit) -> list[Event]:
 # --------------------------------------------------------------------------- prompts and actions
 
 
+def _option(bs: BattleState, label: Msg, action: dict[str, Any]) -> Option:
+    return T.option(label, action, limit=80, extra=unit_names(bs))
+
+
 def task_prompt(bs: BattleState, key: str) -> Prompt | None:
     """The P-42/P-43/P-44/P-45 prompt for the waiting head task."""
     if not bs.tasks:
         return None
     task = bs.tasks[0]
     kind = task.effect["kind"]
+    extra = unit_names(bs)
     if kind == "choose_one":
         seat = bs.seat_of(chooser_side(task))
         opts = [
-            Option(label=_clip(f"{i + 1}. {effects_text(list(o))}"), action={"type": "battle_option", "index": i})
+            _option(
+                bs, OPTION_NUMBERED(number=i + 1, effects=effects_msg(list(o))), {"type": "battle_option", "index": i}
+            )
             for i, o in enumerate(task.effect["options"])
         ]
-        return Prompt(seat=seat, key=key, rule="RW-14.4.3", question=f"{task.source}: choose one.", options=opts)
+        return T.ask(seat, key, "RW-14.4.3", CHOOSE_ONE_Q(source=task.source), options=opts, extra=extra)
     if kind not in PICK_KINDS:
         return None
     chooser = chooser_side(task)
     seat = bs.seat_of(chooser)
     targets = classes(legal_targets(bs, task))
-    verb = VERB[kind]
     own = target_side(task) == chooser
-    whose = "your" if own else "an enemy"
+    remaining = task.remaining if task.remaining is not None else 0
     if task.effect.get("single_target"):
-        amount = f"{task.remaining} damage (all to one unit)"
+        amount = AMOUNT_SINGLE(n=remaining)
     elif kind == "damage_units":
-        amount = f"1 damage token ({task.remaining} left)"
+        amount = AMOUNT_TOKEN(n=remaining)
     else:
-        amount = f"1 unit ({task.remaining} left)"
+        amount = AMOUNT_UNIT(n=remaining)
     rule = {"damage_units": "RW-15.4", "rout_units": "RW-15.3"}.get(kind, task.rule)
     if task.rule.startswith("RW-14.4.3"):
         rule = "RW-14.4.3"
-    question = f"{task.source}: choose {whose} unit to {'damage' if kind == 'damage_units' else verb}: {amount}."
-    opts = [Option(label=_clip(unit_label(u)), action={"type": "battle_pick", "unit": u.uid}) for u in targets]
+    question = PICK_Q[("own" if own else "enemy", kind)](source=task.source, amount=amount)
+    opts = [_option(bs, unit_label(u), {"type": "battle_pick", "unit": u.uid}) for u in targets]
     if task.effect.get("up_to"):
-        opts.append(Option(label="Stop here", action={"type": "battle_stop"}))
-    return Prompt(seat=seat, key=key, rule=rule, question=question, options=opts)
-
-
-def _clip(text: str) -> str:
-    return text if len(text) <= 80 else text[:77] + "..."
+        opts.append(_option(bs, STOP_HERE(), {"type": "battle_stop"}))
+    return T.ask(seat, key, rule, question, options=opts, extra=extra)
 
 
 def act_on_task(bs: BattleState, seat: int, action: dict[str, Any]) -> list[Event]:
     """Apply battle_pick / battle_stop / battle_option to the waiting head task."""
     if not bs.tasks:
-        raise RuleViolation("RW-14.4", "Nothing in this battle is waiting for a unit or an option to be chosen.")
+        raise refuse(bs, "RW-14.4", NOTHING_WAITING())
     task = bs.tasks[0]
     kind = task.effect["kind"]
     kind_action = action["type"]
     if kind == "choose_one":
         if kind_action != "battle_option":
-            raise RuleViolation("RW-14.4.3", f"{task.source}: first choose one of the ability's options.")
+            raise refuse(bs, "RW-14.4.3", OPTION_FIRST(source=task.source))
         if seat != bs.seat_of(chooser_side(task)):
-            raise RuleViolation("RW-14.4.3", "That choice belongs to the other player.")
+            raise refuse(bs, "RW-14.4.3", OTHER_CHOICE())
         options = task.effect["options"]
         index = action.get("index")
         if not isinstance(index, int) or not 0 <= index < len(options):
-            raise RuleViolation("RW-14.4.3", f"Pick an option number from 1 to {len(options)}.")
+            raise refuse(bs, "RW-14.4.3", OPTION_RANGE(n=len(options)))
         bs.tasks.pop(0)
         _push(bs, task, list(options[index]))
-        return [
-            Event.to_all(
-                "battle_option", f"{task.source}: {seat_name(seat)} chooses {effects_text(list(options[index]))}."
-            )
-        ]
+        msg = CHOSE(source=task.source, seat=seat_name(seat), effects=effects_msg(list(options[index])))
+        return [say(bs, "battle_option", msg)]
     if kind not in PICK_KINDS:
-        raise RuleViolation("RW-14.4", "Nothing in this battle is waiting for a unit to be chosen.")
+        raise refuse(bs, "RW-14.4", NO_UNIT_WAITING())
     rule = PICK_RULE[kind] if chooser_side(task) == target_side(task) else "RW-15.8"
     if seat != bs.seat_of(chooser_side(task)):
-        raise RuleViolation(rule, "The other player chooses these units.")
+        raise refuse(bs, rule, OTHER_CHOOSES())
     if kind_action == "battle_stop":
         if not task.effect.get("up_to"):
-            raise RuleViolation(rule, f"{task.source} is not optional: all of it must be allocated.")
+            raise refuse(bs, rule, NOT_OPTIONAL(source=task.source))
         bs.tasks.pop(0)
-        return [Event.to_all("battle_stop", f"{task.source}: {seat_name(seat)} stops there.")]
+        return [say(bs, "battle_stop", STOPS(source=task.source, seat=seat_name(seat)))]
     if kind_action != "battle_pick":
-        raise RuleViolation(rule, f"{task.source}: choose a unit first.")
+        raise refuse(bs, rule, UNIT_FIRST(source=task.source))
     uid = action.get("unit")
     legal = legal_targets(bs, task)
     target = next((u for u in legal if u.uid == uid), None)
     if target is None:
-        raise RuleViolation(rule, _why_illegal(bs, task, uid))
+        raise refuse(bs, rule, _why_illegal(bs, task, uid))
     return apply_pick(bs, task, target)
 
 
-def _filter_text(task: Task) -> str:
+def _filter_msg(task: Task) -> Msg:
     flt = task.effect.get("filter") or {}
-    bits = []
+    bits: list[Msg | Ref | str] = []
     state = flt.get("state", "any")
     if state != "any":
-        bits.append(state.replace("_", " "))
+        bits.append(STATE_WORD[state]() if state in STATE_WORD else state.replace("_", " "))
     if task.effect["kind"] == "rout_units":
-        bits.append("standing")
+        bits.append(STATE_WORD["standing"]())
     if flt.get("shapes"):
-        bits.append("/".join(flt["shapes"]))
+        bits.append(join([SHAPE[x]() if x in SHAPE else x for x in flt["shapes"]], JOIN_SLASH))
     if flt.get("unit_types"):
-        bits.append("/".join(flt["unit_types"]))
-    whose = "your own" if task.effect.get("side") == "own" else "enemy"
-    text = f"{' '.join([whose] + bits)} units"
+        bits.append(join([Ref(kind="unit", id=x) for x in flt["unit_types"]], JOIN_SLASH))
+    whose = WHOSE_OWN() if task.effect.get("side") == "own" else WHOSE_ENEMY()
+    text = FILTER_UNITS_BITS(whose=whose, bits=join(bits, JOIN_SPACE)) if bits else FILTER_UNITS(whose=whose)
     if flt.get("min_health"):
-        text += f" with at least {flt['min_health']} health"
+        text = FILTER_MIN_HEALTH(text=text, n=int(flt["min_health"]))
     if flt.get("min_initiative"):
-        text += f" with initiative {flt['min_initiative']} or more"
+        text = FILTER_MIN_INITIATIVE(text=text, n=int(flt["min_initiative"]))
     if task.effect.get("distinct"):
-        text += ", each a different unit"
+        text = FILTER_DISTINCT(text=text)
     return text
 
 
-def _why_illegal(bs: BattleState, task: Task, uid: Any) -> str:
+def _why_illegal(bs: BattleState, task: Task, uid: Any) -> Msg:
     kind = task.effect["kind"]
     try:
         u = bs.unit(int(uid))
     except (KeyError, TypeError, ValueError):
-        return "That is not a unit in this battle."
+        return NOT_A_UNIT()
+    unit = unit_ref(u)
     if u.side != target_side(task):
-        return f"{u.name} is on the wrong side for {task.source}."
+        return WRONG_SIDE(unit=unit, source=task.source)
     if not u.in_battle:
-        return f"{u.name} is no longer taking part in the battle."
+        return NOT_IN_BATTLE(unit=unit)
     if chooser_side(task) != target_side(task) or not any(_matches(x, task.effect.get("filter") or {}) for x in [u]):
-        return f"{u.name} is not a legal target for {task.source}: it may pick {_filter_text(task)}."
+        return NOT_LEGAL(unit=unit, source=task.source, what=_filter_msg(task))
     if kind == "rout_units":
         if u.routed:
-            return f"{u.name} is already routed."
-        return (
-            "Rout an undamaged standing unit first; damaged units may be routed only when every standing unit "
-            "is damaged (RW-15.3)."
-        )
+            return ALREADY_ROUTED(unit=unit)
+        return ROUT_ORDER()
     if kind == "damage_units":
         if task.effect.get("distinct") and u.uid in task.picked:
-            return "Each point of this damage must go to a different unit."
-        return (
-            "Damage must go to an already damaged standing unit first, then to any standing unit, "
-            "and to routed units only when no standing unit is left (RW-15.4)."
-        )
+            return DISTINCT()
+        return DAMAGE_ORDER()
     if kind == "destroy_units":
-        return "Standing units must be picked before routed ones, and only units the ability names (RW-15.5)."
-    return f"{u.name} cannot be picked for {task.source}."
+        return DESTROY_ORDER()
+    return CANNOT_PICK(unit=unit, source=task.source)

@@ -10,7 +10,25 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine.core import Event
-from engine.runewars.battle.effects import classes, describe_cards, draw_total, dump, run_head, seat_name, side_name
+from engine.core.text import Msg, Ref, message
+from engine.runewars import text as T
+from engine.runewars.battle.effects import (
+    JOIN_SEMI,
+    NOTHING,
+    SHAPE,
+    UNALLIED,
+    Source,
+    classes,
+    describe_cards,
+    draw_total,
+    dump,
+    join,
+    run_head,
+    say,
+    seat_name,
+    side_name,
+    unit_names,
+)
 from engine.runewars.battle.models import (
     SIDES,
     BattleData,
@@ -27,6 +45,62 @@ from engine.runewars.battle.models import (
     other,
 )
 from engine.runewars.battle.retreat import retreat_destinations
+
+BATTLE_BEGINS = message("rw.battle.begins", "Battle in {area}: {attacker} attacks {defender}.")
+DRAW_PRIVATE = message("rw.battle.draw.private", "You draw {n} destiny card(s) for {unit} ({shape}): {cards}.")
+DRAW_PUBLIC = message("rw.battle.draw.public", "Row {row}: {side} draws {n} destiny card(s) for {unit}.")
+DREW_FOR = message("rw.battle.drew_for", "{side} drew for {unit}: {cards}")
+REVEAL = message("rw.battle.reveal", "Reveal: {draws}.")
+SPECIAL_SOURCE = message("rw.battle.special.source", "{unit} special ({special})")
+SPECIAL = message("rw.battle.special", "{side}: {source}: {text}")
+SPECIAL_GM = message("rw.battle.special.gm", "Battle in {area}: resolve {source}: {text}")
+ICON_TOTAL = {
+    "rout": message("rw.battle.total.rout", "{side}'s cards show {n} rout: {other} allocates it."),
+    "damage": message("rw.battle.total.damage", "{side}'s cards show {n} damage: {other} allocates it."),
+}
+ICON_SOURCE = {
+    "rout": message("rw.battle.total.rout_source", "{n} rout from {side}'s cards"),
+    "damage": message("rw.battle.total.damage_source", "{n} damage from {side}'s cards"),
+}
+SIDE_WORD = {
+    "attacker": message("rw.battle.side.attacker", "attacker"),
+    "defender": message("rw.battle.side.defender", "defender"),
+}
+PART_STANDING = message("rw.battle.strength.standing", "{n} standing unit(s)")
+PART_STRONGHOLD = message("rw.battle.strength.stronghold", "stronghold {n}")
+PART_EFFECTS = message("rw.battle.strength.effects", "{n:+d} from effects")
+STRENGTH = message(
+    "rw.battle.strength", "Strength: attacker {attacker}, defender {defender} ({parts}). {winner} wins the battle."
+)
+STRENGTH_TIE = message(
+    "rw.battle.strength_tie",
+    "Strength: attacker {attacker}, defender {defender} ({parts}). {winner} wins the battle (ties go to the defender).",
+)
+FLIPPED = message("rw.battle.flipped", "{text} The defender's stronghold is flipped to its damaged side.")
+PRE_ROUTED = message("rw.battle.pre_routed", "{unit} was routed before the battle and cannot retreat: destroyed.")
+NO_RETREAT = message(
+    "rw.battle.retreat.none", "{who}'s retreating units have no legal retreat and are destroyed (RW-16.1)."
+)
+RETREAT = message("rw.battle.retreat", "{who}'s units retreat to {area}, routed.")
+RETREAT_LOSSES = message(
+    "rw.battle.retreat.losses",
+    "{who}'s units retreat to {area}, routed. {n} unit(s) cannot reach it and are destroyed (RW-16.3).",
+)
+CAPTURED = message(
+    "rw.battle.stronghold.captured",
+    "{seat} captures the stronghold in {area}: his own stronghold is placed there, damaged side up.",
+)
+STRONGHOLD_DESTROYED = message(
+    "rw.battle.stronghold.destroyed", "The defender's stronghold in {area} is destroyed; {seat} places none."
+)
+HEALED = message("rw.battle.healed", "All damage is removed from the surviving units (RW-14.7.3).")
+OVER = message("rw.battle.over", "The battle in {area} is over.")
+EXCESS = message("rw.battle.excess", "{seat} has {n} unit(s) over the limit of {limit}; they must retreat.")
+
+
+def _area(area: str | None) -> Ref:
+    return Ref(kind="area", id=str(area))
+
 
 # --------------------------------------------------------------------------- content
 
@@ -157,12 +231,12 @@ def start_battle(
         bs.window_seats = seats
     else:
         bs.window_seats = list(tactics_seats)
-    who = "unallied neutrals" if defender is None else seat_name(defender)
-    bs.log.append(f"Battle in {area}: {seat_name(attacker)} attacks {who}.")
+    who = UNALLIED() if defender is None else seat_name(defender)
+    bs.log.append(T.en(BATTLE_BEGINS(area=_area(area), attacker=seat_name(attacker), defender=who)))
     return bs
 
 
-def queue_effects(bs: BattleState, side: Side, effects: Sequence[Any], source: str, rule: str = "RW-30") -> None:
+def queue_effects(bs: BattleState, side: Side, effects: Sequence[Any], source: Source, rule: str = "RW-30") -> None:
     """Resolve content effects (a tactics card, a hero ability) inside this battle, next.
 
     ``side`` is whose effect it is. Call ``advance_battle`` afterwards.
@@ -260,12 +334,15 @@ def _do_draw(bs: BattleState, side: Side, kind: str, data: Any, ctx: Any) -> lis
     bs.drawn_types[side].append(kind)
     bs.draws[side] = Draw(side=side, kind=kind, shape=shape, cards=cards, units=len(drawing))
     seat = bs.seat_of(side)
-    name = drawing[0].name
-    private = f"You draw {len(cards)} destiny card(s) for {name} ({shape}): {describe_cards(data, cards, shape)}."
-    public = f"Row {bs.row}: {side_name(bs, side)} draws {len(cards)} destiny card(s) for {name}."
+    unit = Ref(kind="unit", id=kind)
+    private = DRAW_PRIVATE(n=len(cards), unit=unit, shape=SHAPE[shape](), cards=describe_cards(data, cards, shape))
+    public = DRAW_PUBLIC(row=bs.row, side=side_name(bs, side), n=len(cards), unit=unit)
+    extra = unit_names(bs)
     return [
-        Event.to_seats(seat, "battle_draw_private", private, reveals=True, cards=cards, side=side, unit_type=kind),
-        Event.to_all("battle_draw", public, side=side, unit_type=kind, count=len(cards)),
+        T.to_seats(
+            seat, "battle_draw_private", private, extra=extra, reveals=True, cards=cards, side=side, unit_type=kind
+        ),
+        say(bs, "battle_draw", public, side=side, unit_type=kind, count=len(cards)),
     ]
 
 
@@ -274,15 +351,14 @@ def _after_choice(bs: BattleState, side: Side, data: Any) -> list[Event]:
         bs.choosing = "defender"
         return []
     bs.choosing = "resolving"
-    parts = []
+    parts: list[Msg | Ref | str] = []
     for s in SIDES:
         d = bs.draws.get(s)
         if d is not None:
-            parts.append(f"{side_name(bs, s)} drew for {d.kind}: {describe_cards(data, d.cards, d.shape)}")
+            unit = Ref(kind="unit", id=d.kind)
+            parts.append(DREW_FOR(side=side_name(bs, s), unit=unit, cards=describe_cards(data, d.cards, d.shape)))
     revealed = {s: (d.cards if d else []) for s, d in bs.draws.items()}
-    events = [
-        Event.to_all("battle_reveal", "Reveal: " + ("; ".join(parts) or "nothing") + ".", reveals=True, cards=revealed)
-    ]
+    events = [say(bs, "battle_reveal", REVEAL(draws=join(parts, JOIN_SEMI, NOTHING())), reveals=True, cards=revealed)]
     tasks: list[Task] = []
     for s in SIDES:  # RW-14.4.3: the attacker's specials first
         d = bs.draws.get(s)
@@ -314,15 +390,18 @@ def _run_marker(bs: BattleState, task: Task, data: Any, ctx: Any, events: list[E
     if kind == "_special":
         ut = data.unit(task.unit_kind)
         special = ut.special
-        source = f"{ut.name} special ({special.name})"
-        events.append(Event.to_all("battle_special", f"{side_name(bs, task.side)}: {source}: {special.text}"))
+        source = SPECIAL_SOURCE(unit=Ref(kind="unit", id=str(task.unit_kind)), special=special.name)
+        extra = {**unit_names(bs), ("unit", str(task.unit_kind)): ut.name}
+        said = SPECIAL(side=side_name(bs, task.side), source=source, text=special.text)
+        events.append(T.to_all("battle_special", said, extra=extra))
         effects = [dump(e) for e in special.effects]
         if not effects:
             bs.external.append(
                 External(
                     kind="gm",
                     rule="RW-14.4.3",
-                    text=f"Battle in {bs.area}: resolve {source}: {special.text}",
+                    text=T.en(SPECIAL_GM(area=_area(bs.area), source=source, text=special.text), extra=extra),
+                    msg=SPECIAL_GM(area=_area(bs.area), source=source, text=special.text),
                     seat=bs.player_of(task.side),
                 )
             )
@@ -338,18 +417,12 @@ def _run_marker(bs: BattleState, task: Task, data: Any, ctx: Any, events: list[E
             d = bs.draws.get(s)
             total = draw_total(data, d.cards, d.shape, icon) if d else 0
             if total:
-                events.append(
-                    Event.to_all(
-                        f"battle_{icon}_total",
-                        f"{side_name(bs, s)}'s cards show {total} {icon}: {side_name(bs, other(s))} allocates it.",
-                        side=s,
-                        amount=total,
-                    )
-                )
+                shown = ICON_TOTAL[icon](side=side_name(bs, s), n=total, other=side_name(bs, other(s)))
+                events.append(say(bs, f"battle_{icon}_total", shown, side=s, amount=total))
                 new.append(
                     Task(
                         side=s,
-                        source=f"{total} {icon} from {s}'s cards",
+                        source=ICON_SOURCE[icon](n=total, side=SIDE_WORD[s]()),
                         rule=rule,
                         effect={"kind": prim, "amount": total, "side": "enemy", "chooser": "opponent"},
                     )
@@ -385,18 +458,18 @@ def _strength(bs: BattleState, events: list[Event]) -> None:
     """RW-14.6 strength, RW-14.6.4 stronghold damage, RW-14.7 winner (ties to the defender)."""
     att = _count_strength(bs, "attacker")
     dfn = _count_strength(bs, "defender")
-    parts_d = [f"{dfn} standing unit(s)"]
+    parts_d: list[Msg] = [PART_STANDING(n=dfn)]
     sh = bs.stronghold
     if sh is not None:
         value = sh.value
         if bs.conquer_bonus:  # RW-18.3.2, AMB-40
             value = max(0, value - 3)
         dfn += value
-        parts_d.append(f"stronghold {value}")
+        parts_d.append(PART_STRONGHOLD(n=value))
     att_total = max(0, att + bs.strength_mod["attacker"])
     dfn_total = max(0, dfn + bs.strength_mod["defender"])
     if bs.strength_mod["defender"]:
-        parts_d.append(f"{bs.strength_mod['defender']:+d} from effects")
+        parts_d.append(PART_EFFECTS(n=bs.strength_mod["defender"]))
     bs.strength = {"attacker": att_total, "defender": dfn_total}
     bs.winner = "attacker" if att_total > dfn_total else "defender"  # RW-14.7: ties to the defender
     if sh is not None:
@@ -406,15 +479,11 @@ def _strength(bs: BattleState, events: list[Event]) -> None:
         if survivors and not sh.damaged:  # RW-14.6.4, AMB-2, AMB-3
             sh.damaged = True
             bs.stronghold_flipped = True
-    text = (
-        f"Strength: attacker {att_total}, defender {dfn_total} ({', '.join(parts_d)}). "
-        f"{side_name(bs, bs.winner)} wins the battle"
-        + (" (ties go to the defender)." if att_total == dfn_total else ".")
-    )
+    said = STRENGTH_TIE if att_total == dfn_total else STRENGTH
+    msg = said(attacker=att_total, defender=dfn_total, parts=list(parts_d), winner=side_name(bs, bs.winner))
     if bs.stronghold_flipped:
-        text += " The defender's stronghold is flipped to its damaged side."
-    bs.log.append(text)
-    events.append(Event.to_all("battle_strength", text, strength=dict(bs.strength), winner=bs.winner))
+        msg = FLIPPED(text=msg)
+    events.append(say(bs, "battle_strength", msg, log=True, strength=dict(bs.strength), winner=bs.winner))
     _build_retreats(bs, events)
     bs.phase = "retreat"
 
@@ -426,13 +495,7 @@ def _build_retreats(bs: BattleState, events: list[Event]) -> None:
     for u in bs.side_units(loser):
         if u.pre_routed and not u.destroyed:
             u.destroyed = True
-            events.append(
-                Event.to_all(
-                    "battle_destroy",
-                    f"{u.name} was routed before the battle and cannot retreat: destroyed.",
-                    unit=u.uid,
-                )
-            )
+            events.append(say(bs, "battle_destroy", PRE_ROUTED(unit=Ref(kind="unit", id=u.kind)), unit=u.uid))
     for side, reason in ((loser, "lost"), (bs.winner, "withdrawn")):
         members = [
             u.uid
@@ -482,13 +545,12 @@ def _settle_group(bs: BattleState, g: RetreatGroup, area: str | None, events: li
     g.done = True
     who = seat_name(g.seat)
     if area is None:
-        text = f"{who}'s retreating units have no legal retreat and are destroyed (RW-16.1)."
+        msg = NO_RETREAT(who=who)
+    elif g.destroyed:
+        msg = RETREAT_LOSSES(who=who, area=_area(area), n=len(g.destroyed))
     else:
-        text = f"{who}'s units retreat to {area}, routed."
-        if g.destroyed:
-            text += f" {len(g.destroyed)} unit(s) cannot reach it and are destroyed (RW-16.3)."
-    bs.log.append(text)
-    events.append(Event.to_all("battle_retreat", text, area=area, units=list(g.units), destroyed=list(g.destroyed)))
+        msg = RETREAT(who=who, area=_area(area))
+    events.append(say(bs, "battle_retreat", msg, log=True, area=area, units=list(g.units), destroyed=list(g.destroyed)))
 
 
 def _retreat_step(bs: BattleState, ctx: Any, events: list[Event]) -> bool:
@@ -527,14 +589,9 @@ def _capture_step(bs: BattleState, events: list[Event]) -> bool:
 
 
 def _capture_event(bs: BattleState) -> Event:
-    if bs.stronghold_result == "captured":
-        text = (
-            f"{seat_name(bs.attacker)} captures the stronghold in {bs.area}: "
-            "his own stronghold is placed there, damaged side up."
-        )
-    else:
-        text = f"The defender's stronghold in {bs.area} is destroyed; {seat_name(bs.attacker)} places none."
-    return Event.to_all("battle_stronghold", text, result=bs.stronghold_result)
+    said = CAPTURED if bs.stronghold_result == "captured" else STRONGHOLD_DESTROYED
+    msg = said(seat=seat_name(bs.attacker), area=_area(bs.area))
+    return say(bs, "battle_stronghold", msg, result=bs.stronghold_result)
 
 
 def _heal(bs: BattleState, events: list[Event]) -> None:
@@ -544,9 +601,7 @@ def _heal(bs: BattleState, events: list[Event]) -> None:
             u.damage = 0
     bs.healed = healed
     if healed:
-        events.append(
-            Event.to_all("battle_heal", "All damage is removed from the surviving units (RW-14.7.3).", units=healed)
-        )
+        events.append(say(bs, "battle_heal", HEALED(), units=healed))
 
 
 def _excess_candidates(bs: BattleState) -> list[BattleUnit]:
@@ -561,17 +616,12 @@ def _excess_step(bs: BattleState, ctx: Any, events: list[Event]) -> bool:
         over = len(_excess_candidates(bs)) - bs.options.area_limit
         if bs.winner != "attacker" or over <= 0:
             bs.phase = "done"
-            events.append(Event.to_all("battle_over", f"The battle in {bs.area} is over.", winner=bs.winner))
+            events.append(say(bs, "battle_over", OVER(area=_area(bs.area)), winner=bs.winner))
             return False
         g = RetreatGroup(seat=bs.attacker, decider=bs.attacker, reason="excess", rule="RW-10.9.3", to_pick=over)
         bs.retreats.append(g)
-        events.append(
-            Event.to_all(
-                "battle_excess",
-                f"{seat_name(bs.attacker)} has {over} unit(s) over the limit of {bs.options.area_limit}; "
-                "they must retreat.",
-            )
-        )
+        shown = EXCESS(seat=seat_name(bs.attacker), n=over, limit=bs.options.area_limit)
+        events.append(say(bs, "battle_excess", shown))
     if g.to_pick > 0:
         reps = classes(_excess_candidates(bs))
         if len(reps) == 1 and bs.options.auto_single_choice:
@@ -590,5 +640,5 @@ def _excess_step(bs: BattleState, ctx: Any, events: list[Event]) -> bool:
             return True  # P-48, where
         return False
     bs.phase = "done"
-    events.append(Event.to_all("battle_over", f"The battle in {bs.area} is over.", winner=bs.winner))
+    events.append(say(bs, "battle_over", OVER(area=_area(bs.area)), winner=bs.winner))
     return False

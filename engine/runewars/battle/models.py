@@ -11,6 +11,8 @@ from typing import Any, Literal, Protocol
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from engine.core.text import Msg
+
 Side = Literal["attacker", "defender"]
 Shape = Literal["triangle", "rectangle", "hexagon", "circle"]
 SIDES: tuple[Side, Side] = ("attacker", "defender")
@@ -120,7 +122,7 @@ class Task(_M):
     """
 
     side: Side  # whose effect this is ("self" in content terms)
-    source: str  # a short text naming where it comes from, for messages
+    source: str | Msg  # names where it comes from, for messages (a message, or English from outside the battle)
     rule: str
     effect: dict[str, Any]
     unit_kind: str | None = None
@@ -158,6 +160,9 @@ class External(_M):
     rule: str
     text: str
     public_text: str | None = None
+    # ``text`` and ``public_text`` as translatable messages, for a GM hand-over that carries them.
+    msg: Msg | None = None
+    public_msg: Msg | None = None
     seat: int | None = None
     effect: dict[str, Any] | None = None
 

@@ -11,7 +11,8 @@ from typing import Any
 
 from pydantic import TypeAdapter
 
-from engine.core import Event, Option, Prompt
+from engine.core import Event, Prompt
+from engine.core.text import Msg, message
 from engine.runewars.actions import Choose
 from engine.runewars.cards.resolve import (
     DECK_DRAWS,
@@ -21,15 +22,29 @@ from engine.runewars.cards.resolve import (
     effect,
     effect_text,
 )
-from engine.runewars.catalog import catalog
 from engine.runewars.content.effects import Effect
 from engine.runewars.ctx import Ctx
-from engine.runewars.flow import applies, decision, done, need, push, step
+from engine.runewars.flow import applies, decision, done, push, step
 from engine.runewars.heroes import core as H
 from engine.runewars.heroes import glue as heroes_glue
-from engine.runewars.heroes.core import heroes_of, label
+from engine.runewars.heroes.core import heroes_of
 from engine.runewars.heroes.glue import drain
 from engine.runewars.state import RunewarsState
+from engine.runewars.text import NAME, en, loaded, need, option, ref, stored
+
+TARGETED = message("rw.fx.hero.targeted", "{effect} ({target})")
+NO_HERO = message("rw.fx.hero.none", "You have no hero: nothing happens")
+HERO_Q = message("rw.fx.hero.question", "{source}: {effect}: choose your hero.")
+HERO_BAD = message("rw.fx.hero.refused", "Choose one of your heroes.")
+NO_ENEMY = message("rw.fx.hero.no_enemy", "No enemy hero shares an area with your heroes: no effect")
+ENEMY_Q = message("rw.fx.hero.enemy_question", "{source}: choose the enemy hero.")
+ENEMY_BAD = message("rw.fx.hero.enemy_refused", "Choose an enemy hero in an area where you have a hero.")
+
+
+def _hero_label(h: Any) -> Msg:
+    """A hero by its card's name (hero cards are unique, so the name tells heroes apart)."""
+    return NAME(name=ref("hero", h.card))
+
 
 DECK_DRAWS["quest"] = heroes_glue.draw_quests
 DECK_DRAWS["hero"] = heroes_glue.rally_heroes
@@ -47,9 +62,10 @@ def _damage_hero(c: EffectCall) -> list[Event]:
     if c.effect.get("target") == "own_hero":
         return _own_hero(c)
     if c.effect.get("target") == "enemy_hero_in_area" and c.seat is not None:
-        push(c.state, step(c.state, "fx_target_hero", c.seat, effect=c.effect, source=c.source, rule=c.rule))
+        push(c.state, step(c.state, "fx_target_hero", c.seat, effect=c.effect, source=stored(c.source), rule=c.rule))
         return []
-    return [c.hand_over(f"{effect_text(c.effect)} ({c.effect.get('target')})")]
+    target = str(c.effect.get("target")).replace("_", " ")
+    return [c.hand_over(TARGETED(effect=effect_text(c.effect), target=target))]
 
 
 @effect("heal_hero", targeted=True)
@@ -72,7 +88,7 @@ def _own_hero(c: EffectCall, targets: list[int] | None = None) -> list[Event]:
                 "fx_hero",
                 s,
                 effect=c.effect,
-                source=c.source,
+                source=stored(c.source),
                 rule=c.rule,
                 left=int(c.effect.get("areas", 1)),
             ),
@@ -87,18 +103,17 @@ def _fx_heroes(state: RunewarsState, seat: int) -> list[Any]:
 @decision("fx_hero", "rw_choose")
 def _fx_hero_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
     heroes = _fx_heroes(state, st.seat)
-    opts = [
-        Option(label=label(catalog().hero_content, h)[:80], action={"type": "rw_choose", "value": h.uid})
-        for h in heroes
-    ]
+    opts = [option(_hero_label(h), {"type": "rw_choose", "value": h.uid}, limit=80) for h in heroes]
     if not heroes:
-        opts = [Option(label="You have no hero: nothing happens", action={"type": "rw_choose", "value": "-"})]
+        opts = [option(NO_HERO(), {"type": "rw_choose", "value": "-"})]
+    question = HERO_Q(source=loaded(st.data["source"]), effect=effect_text(st.data["effect"]))
     return [
         Prompt(
             seat=st.seat,
             key=st.key,
             rule=st.data["rule"],
-            question=f"{st.data['source']}: {effect_text(st.data['effect'])}: choose your hero.",
+            question=en(question),
+            msg=question,
             options=opts,
         )
     ]
@@ -107,13 +122,13 @@ def _fx_hero_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
 @applies("fx_hero")
 def _fx_hero_apply(state: RunewarsState, st: Any, seat: int, action: Choose) -> list[Event]:
     heroes = [h.uid for h in _fx_heroes(state, seat)]
-    need(action.value in heroes if heroes else action.value == "-", st.data["rule"], "Choose one of your heroes.")
+    need(action.value in heroes if heroes else action.value == "-", st.data["rule"], HERO_BAD())
     done(state, st)
     if action.value == "-":
         return []
     effect: Effect = TypeAdapter(Effect).validate_python(st.data["effect"])
     events = H.resolve_effects(
-        state.heroes, seat, action.value, [effect], Ctx(state), source=st.data["source"], rule=st.data["rule"]
+        state.heroes, seat, action.value, [effect], Ctx(state), source=loaded(st.data["source"]), rule=st.data["rule"]
     )
     return events + drain(state)
 
@@ -126,23 +141,17 @@ def _enemy_heroes_near(state: RunewarsState, seat: int) -> list[Any]:
 @decision("fx_target_hero", "rw_choose")
 def _target_hero_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
     heroes = _enemy_heroes_near(state, st.seat)
-    opts = [
-        Option(label=label(catalog().hero_content, h)[:80], action={"type": "rw_choose", "value": h.uid})
-        for h in heroes
-    ]
+    opts = [option(_hero_label(h), {"type": "rw_choose", "value": h.uid}, limit=80) for h in heroes]
     if not heroes:
-        opts = [
-            Option(
-                label="No enemy hero shares an area with your heroes: no effect",
-                action={"type": "rw_choose", "value": "-"},
-            )
-        ]
+        opts = [option(NO_ENEMY(), {"type": "rw_choose", "value": "-"})]
+    question = ENEMY_Q(source=loaded(st.data["source"]))
     return [
         Prompt(
             seat=st.seat,
             key=st.key,
             rule=st.data["rule"],
-            question=f"{st.data['source']}: choose the enemy hero.",
+            question=en(question),
+            msg=question,
             options=opts,
         )
     ]
@@ -154,10 +163,10 @@ def _target_hero_apply(state: RunewarsState, st: Any, seat: int, action: Choose)
     need(
         action.value in heroes if heroes else action.value == "-",
         st.data["rule"],
-        "Choose an enemy hero in an area where you have a hero.",
+        ENEMY_BAD(),
     )
     done(state, st)
     if action.value == "-":
         return []
     amount = amount_of(state, seat, st.data["effect"]["amount"]) or 0
-    return H.damage_hero(state.heroes, action.value, amount, Ctx(state), cause=st.data["source"]) + drain(state)
+    return H.damage_hero(state.heroes, action.value, amount, Ctx(state), cause=loaded(st.data["source"])) + drain(state)

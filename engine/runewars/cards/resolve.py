@@ -17,16 +17,131 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.core import Event, Option, Prompt, SecretChoice
+from engine.core.text import Item, Msg, message
 from engine.runewars import board as B
 from engine.runewars.actions import Bid, Choose, Discard
 from engine.runewars.catalog import catalog
-from engine.runewars.flow import applies, auto, decision, done, need, push, sampler, step
+from engine.runewars.flow import applies, auto, decision, done, push, sampler, step
 from engine.runewars.player_order import season_step_order
 from engine.runewars.state import HeldCard, Modifier, RunewarsState
+from engine.runewars.text import (
+    NOTHING,
+    asked,
+    en,
+    loaded,
+    need,
+    option,
+    ref,
+    seat_ref,
+    semicolons,
+    stored,
+    to_all,
+    to_seats,
+)
 from engine.runewars.turn.limits import limit_check, winter_check
 from engine.runewars.turn.runes import queue_gain, rune_faces_text, rune_pairs
 
 TACTICS_LIMIT = 10  # RW-30.5
+
+# A card effect's source as sentences name it ("season card Plague"): a message, or English from content.
+Source = Msg | str
+
+FX_TEXT = message("rw.fx.text", "{text}")
+FX_GAIN_PER = message("rw.fx.gain_per", "gain influence ({per})")
+FX_GAIN = message("rw.fx.gain", "gain {n} influence")
+FX_PAY = message("rw.fx.pay", "pay {n} influence")
+FX_RAISE = message("rw.fx.raise", "raise {resource} by {n}")
+FX_LOWER = message("rw.fx.lower", "lower {resource} by {n}")
+FX_DRAW = message("rw.fx.draw", "draw {n} {deck} card(s)")
+FX_DRAW_SOME = message("rw.fx.draw_some", "draw some {deck} card(s)")
+FX_RUNE = message("rw.fx.dragon_rune", "gain a dragon rune")
+FX_OR = message("rw.fx.or", "{a} or {b}")
+FX_KIND = message("rw.fx.kind", "{kind}")
+DECK = {
+    "destiny": message("rw.deck.destiny", "destiny"),
+    "hero": message("rw.deck.hero", "hero"),
+    "quest": message("rw.deck.quest", "quest"),
+    "reward": message("rw.deck.reward", "reward"),
+    "tactics": message("rw.deck.tactics", "tactics"),
+}
+# The rule modifiers the content uses (content/effects.py ``rule_modifier``), in words.
+MODIFIER = {
+    "ignore_water": message("rw.modifier.ignore_water", "ignore water"),
+    "ignore_mountains": message("rw.modifier.ignore_mountains", "ignore mountains"),
+    "hero_move_plus_one": message("rw.modifier.hero_move_plus_one", "hero move plus one"),
+    "all_units_swift": message("rw.modifier.all_units_swift", "all units swift"),
+    "no_diplomacy": message("rw.modifier.no_diplomacy", "no diplomacy"),
+}
+UNTIL = {
+    "season": message("rw.until.season", "season"),
+    "turn": message("rw.until.turn", "turn"),
+    "battle": message("rw.until.battle", "battle"),
+    "quest_phase": message("rw.until.quest_phase", "quest phase"),
+    "year": message("rw.until.year", "year"),
+}
+GM_TASK = message("rw.fx.gm_task", "{source}: {text}")
+GM_COMPUTED_INFLUENCE = message("rw.fx.gm_computed_influence", "{seat} gains computed influence {amount}.")
+GM_COMPUTED = message("rw.fx.gm_computed", "{effect} (a computed amount)")
+GM_MUST = message("rw.fx.gm_must", "{seat} must {effect}.")
+GM_CONDITION = message("rw.fx.gm_condition", "decide for {seat} whether '{condition}' holds and apply it.")
+GAINS_INFLUENCE = message("rw.fx.gains_influence", "{seat} gains {n} influence ({source}).")
+PAYS_INFLUENCE = message("rw.fx.pays_influence", "{seat} pays {n} influence ({source}).")
+DIALS_RESET = message("rw.fx.dials_reset", "{seat} resets its dials to food {food}, wood {wood}, ore {ore} ({source}).")
+DISCARDS_RANDOM = message("rw.fx.discards_random", "{seat} discards {n} random tactics card(s).")
+MODIFIER_ON = message("rw.fx.modifier", "{source}: {modifier} until the end of the {until}.")
+DIAL_NOW = message("rw.fx.dial_now", "{seat}'s {resource} dial is now {value} ({source}).")
+DIAL_RAISE_Q = message("rw.fx.dial.raise_question", "{source}: choose the dial to raise by {n}.")
+DIAL_LOWER_Q = message("rw.fx.dial.lower_question", "{source}: choose the dial to lower by {n}.")
+RESOURCE = message("rw.fx.resource", "{resource}")
+DIAL_BAD = message("rw.recruit.dial.refused", "Choose food, wood or ore.")
+CHOOSE_ONE_Q = message("rw.fx.choose.question", "{source}: choose one.")
+CHOOSE_NOTHING = message("rw.fx.choose.nothing", "Nothing")
+CHOOSE_BAD = message("rw.fx.choose.refused", "Pick one of the offered choices.")
+CHOOSE_POOR = message("rw.fx.choose.refused_poor", "You cannot pay for that choice.")
+CHOSE = message("rw.fx.choose.done", "{seat} chose: {choice}.")
+TACTICS_DRAWN = message("rw.tactics.drawn", "You drew: {cards}.")
+TACTICS_COUNT = message("rw.tactics.count", "{seat} draws {n} tactics card(s).")
+HAND_LIMIT = message("rw.tactics.hand_limit", "the 10-card hand limit")
+DISCARD_ONE = message("rw.discard.one", "Discard {card}")
+DISCARD_OLDEST = message("rw.discard.oldest", "Discard the {n} oldest cards")
+DISCARD_NEWEST = message("rw.discard.newest", "Discard the {n} newest cards")
+DISCARD_Q = message("rw.discard.question", "Discard {n} tactics card(s) ({why}).")
+DISCARD_EXACT = message("rw.discard.refused_exact", "Discard exactly {n} card(s).")
+DISCARD_HAND = message("rw.discard.refused_hand", "You can only discard cards from your hand.")
+DISCARDED_NAMED = message("rw.discard.named", "{seat} discards {cards}.")
+DISCARDED_COUNT = message("rw.discard.count", "{seat} discards {n} card(s).")
+SEAT_AMOUNT = message("rw.bid.seat_amount", "{seat}: {n}")
+BID_DECLARED = message("rw.bid.declared", "Influence bid for {source}. Declared totals: {totals} (RW-31.2.1).")
+BID_OPTION = message("rw.bid.option", "Bid {n}")
+BID_Q = message("rw.bid.question", "{source}: secret influence bid (0 to your influence).")
+BID_TOO_MUCH = message("rw.bid.refused", "You cannot bid more influence than you have.")
+BID_LOCKED = message("rw.bid.locked", "{seat} has bid ({locked} of {total}).")
+BIDS_REVEALED = message("rw.bid.revealed", "Bids revealed: {bids} (RW-31.2.3).")
+BID_WINS = message("rw.bid.wins", "{seat} wins the bid.")
+BID_LOSES = message("rw.bid.loses", "{seat} loses the bid.")
+TIE_WINS_Q = message("rw.bid.tie.wins_question", "The bid is tied: choose who wins.")
+TIE_LOSES_Q = message("rw.bid.tie.loses_question", "The bid is tied: choose who loses.")
+TIE_WINS = message("rw.bid.tie.wins_option", "{seat} wins")
+TIE_LOSES = message("rw.bid.tie.loses_option", "{seat} loses")
+TIE_BAD = message("rw.bid.tie.refused", "Choose one of the tied players.")
+ADD_IN = message("rw.fx.add.option", "Place in {area}")
+ADD_NOWHERE = message("rw.fx.add.nowhere", "Nowhere (no legal area)")
+ADD_Q = message("rw.fx.add.question", "{source}: where do {n} {unit} go?")
+ADD_BAD = message("rw.fx.add.refused", "Choose one of the offered areas.")
+ADDED = message("rw.fx.add.done", "{n} {unit} placed in {area} ({source}).")
+INSPECT_OPTION = message("rw.fx.inspect.option", "Look at the rune in {area}")
+INSPECT_NONE = message("rw.fx.inspect.none", "No rune token is on the board")
+INSPECT_Q = message("rw.fx.inspect.question", "{source}: choose an area whose rune you look at.")
+INSPECT_BAD = message("rw.fx.inspect.refused", "Choose an area with a rune token.")
+INSPECTS = message("rw.fx.inspect.done", "{seat} looks at the rune in {area}.")
+PICK_Q = message("rw.fx.pick.question", "{source}: choose another player.")
+PICK_OPTION = message("rw.fx.pick.option", "{seat}")
+PICK_BAD = message("rw.fx.pick.refused", "Choose another player in the game.")
+TARGETS = message("rw.fx.pick.done", "{seat} targets {target} ({source}).")
+RUNE_MOVE_OPTION = message("rw.fortify.runes", "Move runes between {a} and {b}")
+RUNE_MOVE_NONE = message("rw.fx.rune_move.none", "No two controlled areas hold a rune: no effect")
+RUNE_MOVE_Q = message("rw.fx.rune_move.question", "{source}: choose two areas you control.")
+RUNE_MOVE_BAD = message("rw.fx.rune_move.refused", "Choose two areas you control.")
 
 
 def queue(
@@ -34,7 +149,7 @@ def queue(
     effects: list[dict[str, Any]],
     *,
     seat: int | None,
-    source: str,
+    source: Source,
     rule: str,
     order: list[int] | None = None,
 ) -> None:
@@ -46,7 +161,7 @@ def queue(
             "effects",
             seat,
             effects=effects,
-            source=source,
+            source=stored(source),
             rule=rule,
             order=order if order is not None else season_step_order(state),
         ),
@@ -64,24 +179,41 @@ def _targets(state: RunewarsState, who: str, seat: int | None, order: list[int])
     return active
 
 
-def effect_text(e: dict[str, Any]) -> str:
+def effect_text(e: dict[str, Any]) -> Msg:
+    """A printed effect primitive in a few words ("raise food by 1"), for choices and GM tasks."""
     kind = e["kind"]
     if kind == "gm":
-        return str(e["text"])
+        return FX_TEXT(text=str(e["text"]))
     if kind == "gain_influence":
         if not isinstance(e["amount"], int):
-            return f"gain influence ({e['amount'].get('per', '?').replace('_', ' ')})"
-        return f"{'gain' if e['amount'] > 0 else 'pay'} {abs(e['amount'])} influence"
+            return FX_GAIN_PER(per=str(e["amount"].get("per", "?")).replace("_", " "))
+        return (FX_GAIN if e["amount"] > 0 else FX_PAY)(n=abs(e["amount"]))
     if kind == "adjust_dial":
-        return f"{'raise' if e['amount'] > 0 else 'lower'} {e['resource']} by {abs(e['amount'])}"
+        said = FX_RAISE if e["amount"] > 0 else FX_LOWER
+        return said(resource=_resource(e["resource"]), n=abs(e["amount"]))
     if kind == "draw_cards":
         n = e.get("amount", 1)
-        return f"draw {n if isinstance(n, int) else 'some'} {e['deck']} card(s)"
+        deck = DECK[e["deck"]]() if e["deck"] in DECK else str(e["deck"])
+        return FX_DRAW(n=n, deck=deck) if isinstance(n, int) else FX_DRAW_SOME(deck=deck)
     if kind == "gain_dragon_rune":
-        return "gain a dragon rune"
+        return FX_RUNE()
     if kind == "choose_one":
-        return " or ".join("; ".join(effect_text(x) for x in opt) or "nothing" for opt in e["options"])
-    return kind.replace("_", " ")
+        alternatives = [effects_text(opt) for opt in e["options"]]
+        out: Msg | str = alternatives[-1] if alternatives else NOTHING()
+        for alt in reversed(alternatives[:-1]):
+            out = FX_OR(a=alt, b=out)
+        return out if isinstance(out, Msg) else FX_TEXT(text=out)
+    return FX_KIND(kind=kind.replace("_", " "))
+
+
+def effects_text(effects: list[dict[str, Any]]) -> Msg:
+    """Several primitives, "; "-joined; "nothing" for none."""
+    joined = semicolons([effect_text(x) for x in effects])
+    return joined if isinstance(joined, Msg) else NOTHING()
+
+
+def _resource(r: str) -> Item:
+    return ref("resource", r) if r in ("food", "wood", "ore") else str(r)
 
 
 @auto("effects")
@@ -99,12 +231,12 @@ def _effects(state: RunewarsState, st: Any) -> list[Event]:
                 "effects",
                 seat,
                 effects=rest,
-                source=st.data["source"],
+                source=stored(loaded(st.data["source"])),
                 rule=st.data["rule"],
                 order=st.data["order"],
             ),
         )
-    return resolve_one(state, head, seat, st.data["source"], st.data["rule"], st.data["order"])
+    return resolve_one(state, head, seat, loaded(st.data["source"]), st.data["rule"], st.data["order"])
 
 
 def amount_of(state: RunewarsState, seat: int | None, amount: Any) -> int | None:
@@ -123,7 +255,7 @@ class EffectCall:
     state: RunewarsState
     effect: dict[str, Any]
     seat: int | None
-    source: str
+    source: Source
     rule: str
     order: list[int]
 
@@ -138,8 +270,9 @@ class EffectCall:
         """Effects whose "self" means every player when a season card (no seat) plays them."""
         return self.targets("self" if self.seat is not None else "each_player")
 
-    def hand_over(self, text: str, seat: int | None = None) -> Event:
-        return self.state.gm.hand_over(self.rule, f"{self.source}: {text}", seat=self.seat if seat is None else seat)
+    def hand_over(self, text: Msg, seat: int | None = None) -> Event:
+        said = en(GM_TASK(source=self.source, text=text))
+        return self.state.gm.hand_over(self.rule, said, seat=self.seat if seat is None else seat)
 
 
 # A handler returns the events of the primitive, or None when this form of the primitive is not
@@ -176,7 +309,7 @@ def counts(name: str) -> Callable[[Counter], Counter]:
 
 
 def resolve_one(
-    state: RunewarsState, e: dict[str, Any], seat: int | None, source: str, rule: str, order: list[int]
+    state: RunewarsState, e: dict[str, Any], seat: int | None, source: Source, rule: str, order: list[int]
 ) -> list[Event]:
     call = EffectCall(state, e, seat, source, rule, order)
     handler = _HANDLERS.get(e["kind"])
@@ -185,7 +318,7 @@ def resolve_one(
         if events is not None:
             return events
     if call.who == "chosen_player" and seat is not None:  # the card's player names another player first
-        push(state, step(state, "fx_pick_player", seat, effect=e, source=source, rule=rule, order=order))
+        push(state, step(state, "fx_pick_player", seat, effect=e, source=stored(source), rule=rule, order=order))
         return []
     handler = _TARGETED.get(e["kind"])
     if handler is not None:
@@ -198,7 +331,7 @@ def resolve_one(
 
 @effect("gm")
 def _gm(c: EffectCall) -> list[Event]:
-    return [c.hand_over(str(c.effect["text"]))]
+    return [c.hand_over(FX_TEXT(text=str(c.effect["text"])))]
 
 
 @effect("gain_influence")
@@ -208,16 +341,12 @@ def _gain_influence(c: EffectCall) -> list[Event]:
         p = c.state.seats[s]
         value = amount_of(c.state, s, c.effect["amount"])
         if value is None:
-            events.append(c.hand_over(f"seat {s + 1} gains computed influence {c.effect['amount']}.", seat=s))
+            said = GM_COMPUTED_INFLUENCE(seat=seat_ref(s), amount=str(c.effect["amount"]))
+            events.append(c.hand_over(said, seat=s))
             continue
         p.influence = max(0, p.influence + value)
-        events.append(
-            Event.to_all(
-                "influence",
-                f"Seat {s + 1} {'gains' if value >= 0 else 'pays'} {abs(value)} influence ({c.source}).",
-                seat=s,
-            )
-        )
+        change = GAINS_INFLUENCE if value >= 0 else PAYS_INFLUENCE
+        events.append(to_all("influence", change(seat=seat_ref(s), n=abs(value), source=c.source), seat=s))
     return events
 
 
@@ -226,7 +355,7 @@ def _adjust_dial(c: EffectCall) -> list[Event]:
     events: list[Event] = []
     for s in reversed(c.targets()):
         if c.effect["resource"] == "choice":
-            push(c.state, step(c.state, "fx_dial", s, amount=int(c.effect["amount"]), source=c.source))
+            push(c.state, step(c.state, "fx_dial", s, amount=int(c.effect["amount"]), source=stored(c.source)))
         else:
             events += adjust_dial(c.state, s, c.effect["resource"], int(c.effect["amount"]), c.source)
     return events
@@ -240,9 +369,9 @@ def _reset_dials(c: EffectCall) -> list[Event]:
         bonus = c.effect.get("bonus") or {}
         for r in ("food", "wood", "ore"):
             set_dial(c.state, s, r, prod[r] + int(bonus.get(r, 0)))
-        events.append(
-            Event.to_all("dials", f"Seat {s + 1} resets its dials to {c.state.seats[s].dials} ({c.source}).", seat=s)
-        )
+        dials = c.state.seats[s].dials
+        said = DIALS_RESET(seat=seat_ref(s), food=dials["food"], wood=dials["wood"], ore=dials["ore"], source=c.source)
+        events.append(to_all("dials", said, seat=s))
     return events
 
 
@@ -251,17 +380,17 @@ def _draw_cards(c: EffectCall) -> list[Event]:
     e = c.effect
     amount = amount_of(c.state, c.seat, e.get("amount", 1))
     if amount is None:
-        return [c.hand_over(f"{effect_text(e)} (a computed amount)")]
+        return [c.hand_over(GM_COMPUTED(effect=effect_text(e)))]
     events: list[Event] = []
     deck = e["deck"]
     draw = DECK_DRAWS.get(deck)
     for s in c.targets():
         if deck == "reward":
-            push(c.state, step(c.state, "fx_hero", s, effect=e, source=c.source, rule=c.rule, left=1))
+            push(c.state, step(c.state, "fx_hero", s, effect=e, source=stored(c.source), rule=c.rule, left=1))
         elif draw is not None and (deck != "hero" or (e.get("keep") or 1) == 1):
             events += draw(c.state, s, amount)
         else:
-            events.append(c.hand_over(f"seat {s + 1} must {effect_text(e)}.", seat=s))
+            events.append(c.hand_over(GM_MUST(seat=seat_ref(s), effect=effect_text(e)), seat=s))
     return events
 
 
@@ -279,9 +408,9 @@ def _discard_cards(c: EffectCall) -> list[Event] | None:
             for _ in range(n):
                 card = hand.pop(c.state.rng.below(len(hand)))
                 c.state.tactics_deck.discard(card.id)
-            events.append(Event.to_all("discard", f"Seat {s + 1} discards {n} random tactics card(s).", seat=s))
+            events.append(to_all("discard", DISCARDS_RANDOM(seat=seat_ref(s), n=n), seat=s))
         else:
-            push(c.state, step(c.state, "discard", s, amount=n, rule=c.rule, why=c.source))
+            push(c.state, step(c.state, "discard", s, amount=n, rule=c.rule, why=stored(c.source)))
     return events
 
 
@@ -294,7 +423,10 @@ def _gain_dragon_rune(c: EffectCall) -> list[Event]:
 
 @effect("bid_influence")
 def _bid_influence(c: EffectCall) -> list[Event]:
-    push(c.state, step(c.state, "bid_open", None, effect=c.effect, source=c.source, rule=c.rule, order=c.order))
+    push(
+        c.state,
+        step(c.state, "bid_open", None, effect=c.effect, source=stored(c.source), rule=c.rule, order=c.order),
+    )
     return []
 
 
@@ -304,7 +436,10 @@ def _rule_modifier(c: EffectCall) -> list[Event]:
     seats: list[int | None] = list(c.targets()) if c.who != "each_player" else [None]
     for s in seats:
         c.state.modifiers.append(Modifier(rule=c.effect["rule"], seat=s, until=until))
-    return [Event.to_all("modifier", f"{c.source}: {c.effect['rule'].replace('_', ' ')} until the end of the {until}.")]
+    rule = str(c.effect["rule"])
+    modifier: Item = MODIFIER[rule]() if rule in MODIFIER else rule.replace("_", " ")
+    ends: Item = UNTIL[until]() if until in UNTIL else str(until).replace("_", " ")
+    return [to_all("modifier", MODIFIER_ON(source=c.source, modifier=modifier, until=ends))]
 
 
 @effect("enforce_food_limit")
@@ -318,7 +453,15 @@ def _choose_one(c: EffectCall) -> list[Event]:
     for s in reversed(c.each_player_targets()):
         push(
             c.state,
-            step(c.state, "fx_choose", s, options=c.effect["options"], source=c.source, rule=c.rule, order=c.order),
+            step(
+                c.state,
+                "fx_choose",
+                s,
+                options=c.effect["options"],
+                source=stored(c.source),
+                rule=c.rule,
+                order=c.order,
+            ),
         )
     return []
 
@@ -329,8 +472,8 @@ def _conditional(c: EffectCall) -> list[Event]:
     for s in c.each_player_targets():
         holds = condition_holds(c.state, s, c.effect["condition"])
         if holds is None:
-            text = c.effect["condition"].get("text", "")
-            events.append(c.hand_over(f"decide for seat {s + 1} whether '{text}' holds and apply it.", seat=s))
+            text = str(c.effect["condition"].get("text", ""))
+            events.append(c.hand_over(GM_CONDITION(seat=seat_ref(s), condition=text), seat=s))
             continue
         branch = c.effect["then"] if holds else c.effect.get("otherwise", [])
         if branch:
@@ -343,14 +486,14 @@ def _add_units(c: EffectCall) -> list[Event] | None:
     if c.effect["where"] not in ("friendly_area", "stronghold_area", "empty_area"):
         return None
     for s in c.targets():
-        push(c.state, step(c.state, "fx_add_units", s, effect=c.effect, source=c.source))
+        push(c.state, step(c.state, "fx_add_units", s, effect=c.effect, source=stored(c.source)))
     return []
 
 
 @effect("runes", targeted=True)
 def _runes(c: EffectCall) -> list[Event] | None:
     if c.effect["action"] == "move" and c.seat is not None:
-        push(c.state, step(c.state, "fx_rune_move", c.seat, source=c.source))
+        push(c.state, step(c.state, "fx_rune_move", c.seat, source=stored(c.source)))
         return []
     if c.effect["action"] == "inspect":
         for s in reversed(c.targets()):
@@ -361,7 +504,7 @@ def _runes(c: EffectCall) -> list[Event] | None:
                     "fx_inspect",
                     s,
                     effect=c.effect,
-                    source=c.source,
+                    source=stored(c.source),
                     rule=c.rule,
                     left=int(c.effect.get("areas", 1)),
                 ),
@@ -382,12 +525,13 @@ def set_dial(state: RunewarsState, seat: int, resource: str, value: int) -> None
     state.seats[seat].dials[resource] = max(0, min(dial_max(state, seat, resource), value))
 
 
-def adjust_dial(state: RunewarsState, seat: int, resource: str, amount: int, source: str) -> list[Event]:
+def adjust_dial(state: RunewarsState, seat: int, resource: str, amount: int, source: Source) -> list[Event]:
     set_dial(state, seat, resource, state.seats[seat].dials[resource] + amount)
+    value = state.seats[seat].dials[resource]
     return [
-        Event.to_all(
+        to_all(
             "dial",
-            f"Seat {seat + 1}'s {resource} dial is now {state.seats[seat].dials[resource]} ({source}).",
+            DIAL_NOW(seat=seat_ref(seat), resource=ref("resource", resource), value=value, source=source),
             seat=seat,
             resource=resource,
         )
@@ -397,22 +541,27 @@ def adjust_dial(state: RunewarsState, seat: int, resource: str, amount: int, sou
 @decision("fx_dial", "rw_choose")
 def _fx_dial_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
     amt = st.data["amount"]
+    question = (DIAL_RAISE_Q if amt > 0 else DIAL_LOWER_Q)(source=loaded(st.data["source"]), n=abs(amt))
     return [
         Prompt(
             seat=st.seat,
             key=st.key,
             rule="RW-9.3",
-            question=f"{st.data['source']}: choose the dial to {'raise' if amt > 0 else 'lower'} by {abs(amt)}.",
-            options=[Option(label=r, action={"type": "rw_choose", "value": r}) for r in ("food", "wood", "ore")],
+            question=en(question),
+            msg=question,
+            options=[
+                option(RESOURCE(resource=ref("resource", r)), {"type": "rw_choose", "value": r})
+                for r in ("food", "wood", "ore")
+            ],
         )
     ]
 
 
 @applies("fx_dial")
 def _fx_dial_apply(state: RunewarsState, st: Any, seat: int, action: Choose) -> list[Event]:
-    need(action.value in ("food", "wood", "ore"), "RW-9.1", "Choose food, wood or ore.")
+    need(action.value in ("food", "wood", "ore"), "RW-9.1", DIAL_BAD())
     done(state, st)
-    return adjust_dial(state, seat, action.value, st.data["amount"], st.data["source"])
+    return adjust_dial(state, seat, action.value, st.data["amount"], loaded(st.data["source"]))
 
 
 # ---- choose_one --------------------------------------------------------------------------------
@@ -437,36 +586,25 @@ def _affordable(state: RunewarsState, seat: int, option: list[dict[str, Any]]) -
 @decision("fx_choose", "rw_choose")
 def _fx_choose_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
     opts = [
-        Option(
-            label=(("; ".join(effect_text(x) for x in o) or "Nothing")[:80]),
-            action={"type": "rw_choose", "value": str(i)},
-        )
+        option(effects_text(o) if o else CHOOSE_NOTHING(), {"type": "rw_choose", "value": str(i)}, limit=80)
         for i, o in enumerate(st.data["options"])
         if _affordable(state, st.seat, o)
     ]
-    return [
-        Prompt(
-            seat=st.seat, key=st.key, rule=st.data["rule"], question=f"{st.data['source']}: choose one.", options=opts
-        )
-    ]
+    question = CHOOSE_ONE_Q(source=loaded(st.data["source"]))
+    return [Prompt(seat=st.seat, key=st.key, rule=st.data["rule"], question=en(question), msg=question, options=opts)]
 
 
 @applies("fx_choose")
 def _fx_choose_apply(state: RunewarsState, st: Any, seat: int, action: Choose) -> list[Event]:
     options = st.data["options"]
-    need(
-        action.value.isdigit() and int(action.value) < len(options), st.data["rule"], "Pick one of the offered choices."
-    )
+    need(action.value.isdigit() and int(action.value) < len(options), st.data["rule"], CHOOSE_BAD())
     chosen = options[int(action.value)]
-    need(_affordable(state, seat, chosen), "RW-9.6", "You cannot pay for that choice.")
+    need(_affordable(state, seat, chosen), "RW-9.6", CHOOSE_POOR())
     done(state, st)
+    source = loaded(st.data["source"])
     if chosen:
-        queue(state, list(chosen), seat=seat, source=st.data["source"], rule=st.data["rule"], order=st.data["order"])
-    return [
-        Event.to_all(
-            "choice", f"Seat {seat + 1} chose: {('; '.join(effect_text(x) for x in chosen) or 'nothing')}.", seat=seat
-        )
-    ]
+        queue(state, list(chosen), seat=seat, source=source, rule=st.data["rule"], order=st.data["order"])
+    return [to_all("choice", CHOSE(seat=seat_ref(seat), choice=effects_text(chosen)), seat=seat)]
 
 
 # ---- conditions ------------------------------------------------------------------------------------
@@ -544,18 +682,18 @@ def draw_tactics(state: RunewarsState, seat: int, n: int) -> list[Event]:
         cards = kept
     state.seats[seat].tactics += [HeldCard(id=c, gained=state.season_index) for c in cards]
     events = [
-        Event.to_seats(
+        to_seats(
             seat,
             "tactics_drawn",
-            "You drew: " + ", ".join(cat.tactics[c].name for c in cards) + ".",
+            TACTICS_DRAWN(cards=[ref("tactics", c) for c in cards]),
             reveals=True,
             cards=cards,
         ),
-        Event.to_all("tactics_count", f"Seat {seat + 1} draws {len(cards)} tactics card(s).", reveals=True, seat=seat),
+        to_all("tactics_count", TACTICS_COUNT(seat=seat_ref(seat), n=len(cards)), reveals=True, seat=seat),
     ]
     excess = len(state.seats[seat].tactics) - TACTICS_LIMIT
     if excess > 0 and not any(s.kind == "discard" and s.seat == seat for s in state.steps):
-        push(state, step(state, "discard", seat, amount=excess, rule="RW-30.5", why="the 10-card hand limit"))
+        push(state, step(state, "discard", seat, amount=excess, rule="RW-30.5", why=stored(HAND_LIMIT())))
     return events
 
 
@@ -566,29 +704,26 @@ DECK_DRAWS["tactics"] = draw_tactics
 def _discard_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
     n = _discard_amount(state, st)
     hand = state.seats[st.seat].tactics
-    cat = catalog()
     opts = (
         [
-            Option(label=f"Discard {cat.tactics[c.id].name}"[:80], action={"type": "rw_discard", "cards": [c.id]})
+            option(DISCARD_ONE(card=ref("tactics", c.id)), {"type": "rw_discard", "cards": [c.id]}, limit=80)
             for c in hand
         ]
         if n == 1
         else [
-            Option(
-                label=f"Discard the {n} oldest cards", action={"type": "rw_discard", "cards": [c.id for c in hand[:n]]}
-            ),
-            Option(
-                label=f"Discard the {n} newest cards", action={"type": "rw_discard", "cards": [c.id for c in hand[-n:]]}
-            ),
+            option(DISCARD_OLDEST(n=n), {"type": "rw_discard", "cards": [c.id for c in hand[:n]]}),
+            option(DISCARD_NEWEST(n=n), {"type": "rw_discard", "cards": [c.id for c in hand[-n:]]}),
         ]
     )
+    question = DISCARD_Q(n=n, why=loaded(st.data["why"]))
     return [
         Prompt(
             seat=st.seat,
             key=st.key,
             rule=st.data["rule"],
             secret=True,
-            question=f"Discard {n} tactics card(s) ({st.data['why']}).",
+            question=en(question),
+            msg=question,
             options=opts,
             answer_schema={"type": "object", "properties": {"cards": {"type": "array", "items": {"type": "string"}}}},
         )
@@ -605,19 +740,20 @@ def _discard_amount(state: RunewarsState, st: Any) -> int:
 def _discard_apply(state: RunewarsState, st: Any, seat: int, action: Discard) -> list[Event]:
     n = _discard_amount(state, st)
     hand = [c.id for c in state.seats[seat].tactics]
-    need(len(action.cards) == n, st.data["rule"], f"Discard exactly {n} card(s).")
+    need(len(action.cards) == n, st.data["rule"], DISCARD_EXACT(n=n))
     for c in action.cards:
-        need(c in hand, st.data["rule"], "You can only discard cards from your hand.")
+        need(c in hand, st.data["rule"], DISCARD_HAND())
         hand.remove(c)
     for c in action.cards:
         idx = next(i for i, h in enumerate(state.seats[seat].tactics) if h.id == c)
         state.seats[seat].tactics.pop(idx)
         state.tactics_deck.discard(c)
     done(state, st)
-    names = ", ".join(catalog().tactics[c].name for c in action.cards)
     if state.options.public_discards:  # AMB-56
-        return [Event.to_all("discarded", f"Seat {seat + 1} discards {names}.", seat=seat, cards=list(action.cards))]
-    return [Event.to_all("discarded", f"Seat {seat + 1} discards {n} card(s).", seat=seat)]
+        names: list[Item] = [ref("tactics", c) for c in action.cards]
+        said = DISCARDED_NAMED(seat=seat_ref(seat), cards=names)
+        return [to_all("discarded", said, seat=seat, cards=list(action.cards))]
+    return [to_all("discarded", DISCARDED_COUNT(seat=seat_ref(seat), n=n), seat=seat)]
 
 
 # ---- RW-31.2 influence bids ---------------------------------------------------------------------------
@@ -639,40 +775,35 @@ def _bid_open(state: RunewarsState, st: Any) -> list[Event]:
             order=st.data["order"],
         ),
     )
-    totals = ", ".join(f"seat {s + 1}: {state.seats[s].influence}" for s in seats)
-    return [
-        Event.to_all("bid_declared", f"Influence bid for {st.data['source']}. Declared totals: {totals} (RW-31.2.1).")
-    ]
+    totals: list[Item] = [SEAT_AMOUNT(seat=seat_ref(s), n=state.seats[s].influence) for s in seats]
+    return [to_all("bid_declared", BID_DECLARED(source=loaded(st.data["source"]), totals=totals))]
 
 
 def _bid_options(state: RunewarsState, seat: int) -> list[Option]:
-    return [
-        Option(label=f"Bid {n}", action={"type": "rw_bid", "amount": n}) for n in range(state.seats[seat].influence + 1)
-    ]
+    return [option(BID_OPTION(n=n), {"type": "rw_bid", "amount": n}) for n in range(state.seats[seat].influence + 1)]
 
 
 @decision("bid", "rw_bid")
 def _bid_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
     assert state.choice is not None
-    return state.choice.prompts(
-        f"{st.data['source']}: secret influence bid (0 to your influence).",
-        lambda seat: _bid_options(state, seat),
-        answer_schema={"type": "object", "properties": {"amount": {"type": "integer", "minimum": 0}}},
+    question = BID_Q(source=loaded(st.data["source"]))
+    return asked(
+        state.choice.prompts(
+            en(question),
+            lambda seat: _bid_options(state, seat),
+            answer_schema={"type": "object", "properties": {"amount": {"type": "integer", "minimum": 0}}},
+        ),
+        question,
     )
 
 
 @applies("bid")
 def _bid_apply(state: RunewarsState, st: Any, seat: int, action: Bid) -> list[Event]:
     assert state.choice is not None
-    need(action.amount <= state.seats[seat].influence, "RW-31.2.2", "You cannot bid more influence than you have.")
+    need(action.amount <= state.seats[seat].influence, "RW-31.2.2", BID_TOO_MUCH())
     state.choice.submit(seat, {"amount": action.amount}, lock=action.lock)
-    events = [
-        Event.to_all(
-            "bid_locked",
-            f"Seat {seat + 1} has bid ({len(state.choice.locked)} of {len(state.choice.seats)}).",
-            seat=seat,
-        )
-    ]
+    said = BID_LOCKED(seat=seat_ref(seat), locked=len(state.choice.locked), total=len(state.choice.seats))
+    events = [to_all("bid_locked", said, seat=seat)]
     if not state.choice.complete:
         return events
     bids = {s: int(state.choice.answers[s]["amount"]) for s in state.choice.seats}
@@ -680,11 +811,11 @@ def _bid_apply(state: RunewarsState, st: Any, seat: int, action: Bid) -> list[Ev
     done(state, st)
     for s, b in bids.items():  # RW-31.2.4: every bid token is discarded
         state.seats[s].influence -= b
-    text = ", ".join(f"seat {s + 1}: {b}" for s, b in sorted(bids.items()))
+    shown: list[Item] = [SEAT_AMOUNT(seat=seat_ref(s), n=b) for s, b in sorted(bids.items())]
     events.append(
-        Event.to_all(
+        to_all(
             "bids_revealed",
-            f"Bids revealed: {text} (RW-31.2.3).",
+            BIDS_REVEALED(bids=shown),
             reveals=True,
             bids={str(k): v for k, v in bids.items()},
         )
@@ -706,7 +837,7 @@ def _bid_apply(state: RunewarsState, st: Any, seat: int, action: Bid) -> list[Ev
                 tied=tied,
                 bids={str(k): v for k, v in bids.items()},
                 effect=e,
-                source=st.data["source"],
+                source=stored(loaded(st.data["source"])),
                 rule=st.data["rule"],
                 order=st.data["order"],
             ),
@@ -737,40 +868,37 @@ def _bid_result(state: RunewarsState, data: dict[str, Any], picked: int, bids: d
     else:
         winners = [picked]
         losers = [s for s in bids if s != picked]
+    source = loaded(data["source"])
     for s in reversed(losers):
         if e.get("loser_effects"):
-            queue(
-                state, list(e["loser_effects"]), seat=s, source=data["source"], rule=data["rule"], order=data["order"]
-            )
+            queue(state, list(e["loser_effects"]), seat=s, source=source, rule=data["rule"], order=data["order"])
     for s in reversed(winners):
         if e.get("winner_effects"):
-            queue(
-                state, list(e["winner_effects"]), seat=s, source=data["source"], rule=data["rule"], order=data["order"]
-            )
-    word = "loses" if e.get("award") == "lowest_loses" else "wins"
-    return [Event.to_all("bid_result", f"Seat {picked + 1} {word} the bid.", seat=picked)]
+            queue(state, list(e["winner_effects"]), seat=s, source=source, rule=data["rule"], order=data["order"])
+    said = BID_LOSES if e.get("award") == "lowest_loses" else BID_WINS
+    return [to_all("bid_result", said(seat=seat_ref(picked)), seat=picked)]
 
 
 @decision("bid_tie", "rw_choose")
 def _tie_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
-    word = "loses" if st.data["effect"].get("award") == "lowest_loses" else "wins"
+    loses = st.data["effect"].get("award") == "lowest_loses"
+    question = TIE_LOSES_Q() if loses else TIE_WINS_Q()
+    label = TIE_LOSES if loses else TIE_WINS
     return [
         Prompt(
             seat=st.seat,
             key=st.key,
             rule="RW-31.3",
-            question=f"The bid is tied: choose who {word}.",
-            options=[
-                Option(label=f"Seat {s + 1} {word}", action={"type": "rw_choose", "value": str(s)})
-                for s in st.data["tied"]
-            ],
+            question=en(question),
+            msg=question,
+            options=[option(label(seat=seat_ref(s)), {"type": "rw_choose", "value": str(s)}) for s in st.data["tied"]],
         )
     ]
 
 
 @applies("bid_tie")
 def _tie_apply(state: RunewarsState, st: Any, seat: int, action: Choose) -> list[Event]:
-    need(action.value.isdigit() and int(action.value) in st.data["tied"], "RW-31.3", "Choose one of the tied players.")
+    need(action.value.isdigit() and int(action.value) in st.data["tied"], "RW-31.3", TIE_BAD())
     done(state, st)
     bids = {int(k): v for k, v in st.data["bids"].items()}
     return _bid_result(state, st.data, int(action.value), bids)
@@ -796,16 +924,17 @@ def _add_areas(state: RunewarsState, seat: int, where: str) -> list[str]:
 def _add_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
     e = st.data["effect"]
     areas = _add_areas(state, st.seat, e["where"])
-    opts = [Option(label=f"Place in {a}", action={"type": "rw_choose", "value": a}) for a in areas]
-    opts.append(
-        Option(label="Nowhere (no legal area)", action={"type": "rw_choose", "value": "-"})
-    ) if not areas else None
+    opts = [option(ADD_IN(area=ref("area", a)), {"type": "rw_choose", "value": a}) for a in areas]
+    if not areas:
+        opts.append(option(ADD_NOWHERE(), {"type": "rw_choose", "value": "-"}))
+    question = ADD_Q(source=loaded(st.data["source"]), n=e["count"], unit=ref("unit", e["unit_type"]))
     return [
         Prompt(
             seat=st.seat,
             key=st.key,
             rule="RW-11.6",
-            question=f"{st.data['source']}: where do {e['count']} {e['unit_type']} go?",
+            question=en(question),
+            msg=question,
             options=opts,
         )
     ]
@@ -815,7 +944,7 @@ def _add_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
 def _add_apply(state: RunewarsState, st: Any, seat: int, action: Choose) -> list[Event]:
     e = st.data["effect"]
     areas = _add_areas(state, seat, e["where"])
-    need(action.value in areas or (not areas and action.value == "-"), "RW-11.6", "Choose one of the offered areas.")
+    need(action.value in areas or (not areas and action.value == "-"), "RW-11.6", ADD_BAD())
     done(state, st)
     if action.value == "-":
         return []
@@ -827,9 +956,14 @@ def _add_apply(state: RunewarsState, st: Any, seat: int, action: Choose) -> list
     if owner is not None:
         limit_check(state, seat, [action.value])
     return [
-        Event.to_all(
+        to_all(
             "units_added",
-            f"{placed} {e['unit_type']} placed in {action.value} ({st.data['source']}).",
+            ADDED(
+                n=placed,
+                unit=ref("unit", e["unit_type"]),
+                area=ref("area", action.value),
+                source=loaded(st.data["source"]),
+            ),
             seat=seat,
             area=action.value,
         )
@@ -839,19 +973,21 @@ def _add_apply(state: RunewarsState, st: Any, seat: int, action: Choose) -> list
 @decision("fx_inspect", "rw_choose")
 def _fx_inspect_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
     opts = [
-        Option(label=f"Look at the rune in {a}", action={"type": "rw_choose", "value": a})
+        option(INSPECT_OPTION(area=ref("area", a)), {"type": "rw_choose", "value": a})
         for a in sorted(state.board)
         if state.board[a].rune
     ]
     if not opts:
-        opts = [Option(label="No rune token is on the board", action={"type": "rw_choose", "value": "-"})]
+        opts = [option(INSPECT_NONE(), {"type": "rw_choose", "value": "-"})]
+    question = INSPECT_Q(source=loaded(st.data["source"]))
     return [
         Prompt(
             seat=st.seat,
             key=st.key,
             rule="RW-27.5",
             secret=True,
-            question=f"{st.data['source']}: choose an area whose rune you look at.",
+            question=en(question),
+            msg=question,
             options=opts,
         )
     ]
@@ -860,28 +996,30 @@ def _fx_inspect_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
 @applies("fx_inspect")
 def _fx_inspect_apply(state: RunewarsState, st: Any, seat: int, action: Choose) -> list[Event]:
     runed = [a for a in state.board if state.board[a].rune]
-    need(action.value in runed if runed else action.value == "-", "RW-27.5", "Choose an area with a rune token.")
+    need(action.value in runed if runed else action.value == "-", "RW-27.5", INSPECT_BAD())
     st.data["left"] -= 1
     if st.data["left"] <= 0 or action.value == "-":
         done(state, st)
     if action.value == "-":
         return []
     return [
-        Event.to_all("rune_inspect", f"Seat {seat + 1} looks at the rune in {action.value}.", seat=seat),
-        Event.to_seats(seat, "rune_inspect_private", rune_faces_text(state, [action.value]), area=action.value),
+        to_all("rune_inspect", INSPECTS(seat=seat_ref(seat), area=ref("area", action.value)), seat=seat),
+        to_seats(seat, "rune_inspect_private", rune_faces_text(state, [action.value]), area=action.value),
     ]
 
 
 @decision("fx_pick_player", "rw_choose")
 def _pick_player_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
     others = [x for x in state.active_seats() if x != st.seat]
+    question = PICK_Q(source=loaded(st.data["source"]))
     return [
         Prompt(
             seat=st.seat,
             key=st.key,
             rule=st.data["rule"],
-            question=f"{st.data['source']}: choose another player.",
-            options=[Option(label=f"Seat {x + 1}", action={"type": "rw_choose", "value": str(x)}) for x in others],
+            question=en(question),
+            msg=question,
+            options=[option(PICK_OPTION(seat=seat_ref(x)), {"type": "rw_choose", "value": str(x)}) for x in others],
         )
     ]
 
@@ -889,15 +1027,16 @@ def _pick_player_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
 @applies("fx_pick_player")
 def _pick_player_apply(state: RunewarsState, st: Any, seat: int, action: Choose) -> list[Event]:
     others = [x for x in state.active_seats() if x != seat]
-    need(action.value.isdigit() and int(action.value) in others, st.data["rule"], "Choose another player in the game.")
+    need(action.value.isdigit() and int(action.value) in others, st.data["rule"], PICK_BAD())
     done(state, st)
     target = int(action.value)
     effect = dict(st.data["effect"], who="self")
-    queue(state, [effect], seat=target, source=st.data["source"], rule=st.data["rule"], order=[target])
+    source = loaded(st.data["source"])
+    queue(state, [effect], seat=target, source=source, rule=st.data["rule"], order=[target])
     return [
-        Event.to_all(
+        to_all(
             "target_player",
-            f"Seat {seat + 1} targets seat {target + 1} ({st.data['source']}).",
+            TARGETS(seat=seat_ref(seat), target=seat_ref(target), source=source),
             seat=seat,
             target=target,
         )
@@ -908,15 +1047,17 @@ def _pick_player_apply(state: RunewarsState, st: Any, seat: int, action: Choose)
 def _rune_move_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
     pairs = rune_pairs(state, st.seat)
     opts = [
-        Option(label=f"Move runes between {a} and {b}", action={"type": "rw_choose", "value": f"{a}:{b}"})
+        option(RUNE_MOVE_OPTION(a=ref("area", a), b=ref("area", b)), {"type": "rw_choose", "value": f"{a}:{b}"})
         for a, b in pairs
-    ] or [Option(label="No two controlled areas hold a rune: no effect", action={"type": "rw_choose", "value": "-"})]
+    ] or [option(RUNE_MOVE_NONE(), {"type": "rw_choose", "value": "-"})]
+    question = RUNE_MOVE_Q(source=loaded(st.data["source"]))
     return [
         Prompt(
             seat=st.seat,
             key=st.key,
             rule="RW-27.4",
-            question=f"{st.data['source']}: choose two areas you control.",
+            question=en(question),
+            msg=question,
             options=opts,
         )
     ]
@@ -925,7 +1066,7 @@ def _rune_move_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
 @applies("fx_rune_move")
 def _rune_move_apply(state: RunewarsState, st: Any, seat: int, action: Choose) -> list[Event]:
     pairs = [f"{a}:{b}" for a, b in rune_pairs(state, seat)]
-    need(action.value in pairs if pairs else action.value == "-", "RW-27.4", "Choose two areas you control.")
+    need(action.value in pairs if pairs else action.value == "-", "RW-27.4", RUNE_MOVE_BAD())
     done(state, st)
     if action.value != "-":
         a, _, b = action.value.partition(":")

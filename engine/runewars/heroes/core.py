@@ -112,7 +112,6 @@ Every function mutates the state it is given (the flow calls it on its private c
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Literal
 
@@ -120,15 +119,9 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from engine.core import Deck, Event, Option, Prompt, RuleViolation
 from engine.core.errors import CORE_BAD_ACTION
-from engine.runewars.content.models import (
-    DestinyCard,
-    ExplorationToken,
-    HeroCard,
-    QuestCard,
-    RewardCard,
-    TacticsCard,
-    UnitType,
-)
+from engine.core.text import Msg, Ref, message
+from engine.runewars import text as T
+from engine.runewars.heroes.content import HeroContent
 
 Attribute = Literal["strength", "agility", "wisdom"]
 ATTRIBUTES: tuple[Attribute, ...] = ("strength", "agility", "wisdom")
@@ -141,35 +134,117 @@ class _M(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
+# Where an effect or damage comes from, as a message parameter: a card's name (``Ref``), a
+# message, or English handed in from outside the heroes module.
+Source = str | Msg
+
+# =========================================================================== messages
+SOURCE_NAME = message("rw.hero.source_name", "{name}")
+ATTR = {
+    "strength": message("rw.hero.attr.strength", "strength"),
+    "agility": message("rw.hero.attr.agility", "agility"),
+    "wisdom": message("rw.hero.attr.wisdom", "wisdom"),
+}
+NO_HERO = message("rw.hero.refused.no_hero", "There is no hero {hero} in play.")
+QUESTS_START = message("rw.hero.quests_start", "You drew your 2 starting quest cards.")
+DEALT = message("rw.hero.dealt", "{seat} is dealt the hero {hero}.")
+PLACED = message("rw.hero.placed", "{hero} is placed in {area}.")
+EXPLORATION_SETUP = message("rw.hero.exploration_setup", "Exploration tokens are placed face down.")
+SITE_DESTROYED = message("rw.hero.site_destroyed", "The site in {area} is destroyed.")
+REWARD_NONE = message("rw.hero.reward_none", "The reward deck is empty; {hero} gains nothing.")
+REWARD_DRAWN = message("rw.hero.reward_drawn", "{hero} gains the reward {reward} (face down).")
+REWARD_GAINED = message("rw.hero.reward_gained", "{hero} gains a reward card (face down).")
+DAMAGED = message("rw.hero.damaged", "{hero} takes {amount} damage from {cause} ({damage}/{health}).")
+AN_EFFECT = message("rw.hero.cause.effect", "an effect")
+DESERTION = message("rw.hero.cause.desertion", "desertion")
+HERO_LIMIT_CAUSE = message("rw.hero.cause.hero_limit", "hero limit, RW-20.3")
+HEALED = message("rw.hero.healed", "{hero} heals {n} damage.")
+DEFEATED = message("rw.hero.defeated", "{hero} is defeated by {cause} and leaves the game.")
+MARKER_PLACED = message(
+    "rw.hero.marker_placed", "Defeated-hero marker #{marker} is placed in {area} with {n} set-aside reward(s)."
+)
+NO_REWARDS = message("rw.hero.no_rewards", "no rewards")
+DESERTS = message("rw.hero.deserts", "{hero} deserts ({cause}); discarded face up: {rewards}.")
+STUCK = message("rw.hero.refused.stuck", "{hero} entered a Dungeon this season and cannot move again.")
+MOVES = message("rw.hero.moves", "{hero} moves to {area}.")
+NO_MARKER = message("rw.hero.refused.no_marker", "There is no defeated-hero marker #{marker}.")
+PICKS_UP = message("rw.hero.picks_up", "{hero} picks up {n} reward(s) at marker #{marker}.")
+PICKED_UP = message("rw.hero.picked_up", "You picked up: {rewards}.")
+SAME_PLAYER = message("rw.hero.refused.same_player", "Rewards move only between two heroes of the same player.")
+FACE_DOWN_REWARD = message("rw.hero.face_down_reward", "a face-down reward")
+PASSES = message("rw.hero.passes", "{hero} passes {reward} to {other}.")
+GAINS_HERO = message("rw.hero.gains_hero", "{seat} gains the hero {hero} in {area}.")
+HERO_LIMIT = message("rw.hero.limit", "{seat} has more than 3 heroes and must choose one to desert.")
+YOU_DREW = message("rw.hero.you_drew", "You drew: {quests}.")
+DRAWS_QUESTS = message("rw.hero.draws_quests", "{seat} draws {n} quest card(s).")
+RALLY_NONE = message("rw.hero.rally.none", "The hero deck is empty; no hero is drawn.")
+RALLY_NO_AREA = message(
+    "rw.hero.rally.no_area", "{seat} has nowhere to place a hero; the drawn heroes go back (AMB-47)."
+)
+RALLY_DRAWN = message("rw.hero.rally.drawn", "You drew the heroes: {heroes}.")
+RALLY_DRAWN_PUBLIC = message("rw.hero.rally.drawn_public", "{seat} draws {n} hero card(s).")
+LEAVES = message("rw.hero.leaves", "{hero} leaves the board (elimination, RW-33.2).")
+REWARDS_SHUFFLED = message(
+    "rw.hero.rewards_shuffled", "{seat}'s {n} reward card(s) are shuffled into the reward deck unrevealed (RW-33.2)."
+)
+GM_NO_HOLDER = message(
+    "rw.hero.gm.no_holder", "{source}: {seat} should gain {n} reward(s) but has no hero to hold them."
+)
+RUNE_GAIN = message("rw.hero.rune_gain", "{seat} gains a dragon rune ({source}).")
+GM_EFFECT = message("rw.hero.gm.effect", "{source} ({seat}): {text}")
+GM_EFFECT_PUBLIC = message("rw.hero.gm.effect_public", "{source}: {text}")
+USE_REWARD = message("rw.hero.use_reward", "{hero}: use {reward}")
+USE_ABILITY = message("rw.hero.use_ability", "{hero}: {text}")
+NOT_YOUR_HERO = message("rw.hero.refused.not_your_hero", "You can use only your own heroes' rewards and abilities.")
+NO_ABILITY = message("rw.hero.refused.no_ability", "{hero} has no unused ability for this turn.")
+USES_ABILITY = message("rw.hero.uses_ability", "{hero} uses its ability: {text}")
+NOT_TURN_REWARD = message(
+    "rw.hero.refused.not_turn_reward", "That reward is not one your hero holds and can use during your turn."
+)
+REVEALS = message("rw.hero.reveals", "{hero} reveals {reward}: {text}")
+NOT_ATTRIBUTE = message(
+    "rw.hero.refused.not_attribute", "{attribute} is not an attribute; train strength, agility or wisdom."
+)
+TRAIN_CAP = message(
+    "rw.hero.refused.train_cap",
+    "A hero carries at most one training token per attribute, so an attribute can never be trained above +2.",
+)
+TRAINED_ONE = message("rw.hero.trained_one", "{attribute} +{n}")
+TRAINS = message("rw.hero.trains", "{hero} trains: {gains}.")
+DESERT_Q = message(
+    "rw.hero.desert.question",
+    "You control more than 3 heroes: choose one to desert (its rewards are discarded face up).",
+)
+DESERT_OPTION = message("rw.hero.desert.option", "Desert {hero}")
+DISCARD_Q = message("rw.hero.quest_discard.question", "You hold {n} quest cards; discard one (limit 3).")
+DISCARD_OPTION = message("rw.hero.quest_discard.option", "Discard {quest}")
+KEEP_Q = message("rw.hero.rally.keep_question", "Rally Support: keep one of the heroes you drew.")
+KEEP_OPTION = message("rw.hero.rally.keep_option", "Keep {hero}")
+PLACE_Q = message("rw.hero.rally.place_question", "Place your new hero {hero} in one of your stronghold areas.")
+PLACE_OPTION = message("rw.hero.rally.place_option", "Place in {area}")
+TRAIN_Q = message("rw.hero.train.question", "Choose the attribute {hero} trains (+{n}).")
+TRAIN_OPTION = message("rw.hero.train.option", "+{n} {attribute}")
+PICKUP_OPTION = message("rw.hero.pickup.option", "Pick up the rewards at marker #{marker}")
+PICKUP_LEAVE = message("rw.hero.pickup.leave", "Leave them")
+PICKUP_Q = message(
+    "rw.hero.pickup.question", "{hero} entered an area with a defeated-hero marker: pick up its rewards?"
+)
+NOTHING_WAITING = message("rw.hero.refused.nothing_waiting", "No hero decision is waiting.")
+NOT_YOUR_DECISION = message("rw.hero.refused.not_your_decision", "It is not your decision: the game waits on {seat}.")
+DESERT_OWN = message("rw.hero.refused.desert_own", "Choose one of your own heroes to desert.")
+DISCARD_OWN = message("rw.hero.refused.discard_own", "Discard a quest card from your own hand.")
+DISCARDS_QUEST = message("rw.hero.quest_discarded", "{seat} discards the quest {quest} (hand limit).")
+KEEP_DRAWN = message("rw.hero.refused.keep_drawn", "Keep one of the hero cards you drew.")
+KEEPS = message("rw.hero.rally.kept", "{seat} keeps the hero {hero}; the others are shuffled back unseen.")
+PLACE_STRONGHOLD = message(
+    "rw.hero.refused.place_stronghold", "A new hero is placed in an area with one of your strongholds."
+)
+TRAIN_BELOW = message("rw.hero.refused.train_below", "Pick an attribute whose training token is below +2.")
+PICKUP_HERE = message("rw.hero.refused.pickup_here", "You may pick up only the rewards at a marker in the hero's area.")
+WRONG_PENDING = message("rw.hero.refused.wrong_pending", "That is not the hero decision the game is waiting for.")
+
+
 # =========================================================================== content
-
-
-@dataclass
-class HeroContent:
-    """The slice of the content C reads, indexed by id."""
-
-    heroes: dict[str, HeroCard] = field(default_factory=dict)
-    quests: dict[str, QuestCard] = field(default_factory=dict)
-    rewards: dict[str, RewardCard] = field(default_factory=dict)
-    destiny: dict[int, DestinyCard] = field(default_factory=dict)
-    exploration: dict[str, ExplorationToken] = field(default_factory=dict)
-    units: dict[str, UnitType] = field(default_factory=dict)
-    tactics: dict[str, TacticsCard] = field(default_factory=dict)
-
-    @classmethod
-    def from_runewars(cls, content: Any) -> HeroContent:
-        def get(name: str) -> tuple[Any, ...]:
-            return tuple(getattr(content, name, ()) or ())
-
-        return cls(
-            heroes={c.hero_id: c for c in get("hero_cards")},
-            quests={c.quest_id: c for c in get("quest_cards")},
-            rewards={c.reward_id: c for c in get("reward_cards")},
-            destiny={c.number: c for c in get("destiny_cards")},
-            exploration={t.token_id: t for t in get("exploration_tokens")},
-            units={u.id: u for u in get("unit_types")},
-            tactics={c.card_id: c for c in get("tactics_cards")},
-        )
 
 
 @lru_cache(maxsize=1)
@@ -261,7 +336,7 @@ class ExplorationSlot(_M):
 
 class EffectGrant(_M):
     seat: int
-    source: str
+    source: str | Msg
     hero: str | None = None
     effects: list[dict[str, Any]] = Field(default_factory=list)
 
@@ -271,6 +346,9 @@ class GmItem(_M):
     text: str
     public_text: str | None = None
     seat: int | None = None
+    # ``text`` and ``public_text`` as translatable messages.
+    msg: Msg | None = None
+    public_msg: Msg | None = None
 
 
 class Outbox(_M):
@@ -334,7 +412,7 @@ def find_hero(hs: HeroesState, uid: str) -> Hero | None:
 def get_hero(hs: HeroesState, uid: str, rule: str = CORE_BAD_ACTION) -> Hero:
     h = find_hero(hs, uid)
     if h is None:
-        raise RuleViolation(rule, f"There is no hero {uid!r} in play.")
+        raise refuse(rule, NO_HERO(hero=repr(uid)))
     return h
 
 
@@ -365,7 +443,81 @@ def health(content: HeroContent, hero: Hero) -> int:
 
 
 def label(content: HeroContent, hero: Hero) -> str:
+    """Legacy English label of a hero ("Name (hero-3)"); messages use ``hero_ref`` instead."""
     return f"{hero_name(content, hero.card)} ({hero.uid})"
+
+
+def hero_ref(hero: Hero | str) -> Ref:
+    """A hero as a message parameter: its card (hero cards are unique, so the name tells heroes apart)."""
+    return Ref(kind="hero", id=hero if isinstance(hero, str) else hero.card)
+
+
+def named(ref: Ref) -> Msg:
+    """A card's name as a ``Source`` (a message, so it travels in effect grants like other sources)."""
+    return SOURCE_NAME(name=ref)
+
+
+def reward_ref(card: str) -> Ref:
+    return Ref(kind="reward", id=card)
+
+
+def quest_ref(card: str) -> Ref:
+    return Ref(kind="quest", id=card)
+
+
+def area_ref(area: str) -> Ref:
+    return Ref(kind="area", id=area)
+
+
+_NAMES: dict[int, tuple[HeroContent, dict[tuple[str, str], str]]] = {}
+
+
+def names_of(c: HeroContent) -> dict[tuple[str, str], str]:
+    """The English names of ``c`` (a test's fixture content names its own heroes and rewards)."""
+    cached = _NAMES.get(id(c))
+    if cached is not None and cached[0] is c:
+        return cached[1]
+    table: dict[tuple[str, str], str] = {}
+    for kind, entries in (
+        ("hero", c.heroes),
+        ("quest", c.quests),
+        ("reward", c.rewards),
+        ("unit", c.units),
+        ("tactics", c.tactics),
+    ):
+        for key, entry in entries.items():
+            table[(kind, str(key))] = entry.name
+    _NAMES[id(c)] = (c, table)
+    return table
+
+
+def say(c: HeroContent, kind: str, msg: Msg, *, reveals: bool = False, **data: Any) -> Event:
+    """A public event whose English uses ``c``'s names."""
+    return T.to_all(kind, msg, reveals=reveals, extra=names_of(c), **data)
+
+
+def tell(c: HeroContent, seats: list[int] | int, kind: str, msg: Msg, *, reveals: bool = False, **data: Any) -> Event:
+    """A private event whose English uses ``c``'s names."""
+    return T.to_seats(seats, kind, msg, reveals=reveals, extra=names_of(c), **data)
+
+
+def refuse(rule: str, msg: Msg, c: HeroContent | None = None) -> RuleViolation:
+    return T.refuse(rule, msg, names_of(c) if c is not None else None)
+
+
+def option(c: HeroContent, label_: Msg, action: dict[str, Any]) -> Option:
+    """An option labelled in ``c``'s names, cut to Discord's 80 characters."""
+    opt = T.option(label_, action, extra=names_of(c))
+    opt.label = short(opt.label)
+    return opt
+
+
+def ask(c: HeroContent, seat: int, key: str, rule: str, question: Msg, **fields: Any) -> Prompt:
+    return T.ask(seat, key, rule, question, extra=names_of(c), **fields)
+
+
+def en(c: HeroContent | None, msg: Msg) -> str:
+    return T.en(msg, names_of(c) if c is not None else None)
 
 
 def _key(hs: HeroesState) -> int:
@@ -381,8 +533,24 @@ def take_outbox(hs: HeroesState) -> Outbox:
     return out
 
 
-def gm_item(hs: HeroesState, rule: str, text: str, public_text: str | None = None, seat: int | None = None) -> None:
-    hs.outbox.gm.append(GmItem(rule=rule, text=text, public_text=public_text, seat=seat))
+def gm_item(
+    hs: HeroesState,
+    rule: str,
+    text: Msg,
+    public_text: Msg | None = None,
+    seat: int | None = None,
+    c: HeroContent | None = None,
+) -> None:
+    hs.outbox.gm.append(
+        GmItem(
+            rule=rule,
+            text=en(c, text),
+            public_text=en(c, public_text) if public_text is not None else None,
+            seat=seat,
+            msg=text,
+            public_msg=public_text,
+        )
+    )
 
 
 # =========================================================================== setup
@@ -413,15 +581,7 @@ def setup_heroes(
     for seat in sorted(seats_alignment):
         hs.quest_hands[seat] = hs.quest_deck.draw(rng, 2)
         hs.revealed_quests.setdefault(seat, [])
-        events.append(
-            Event.to_seats(
-                seat,
-                "quest_drawn",
-                "You drew your 2 starting quest cards.",
-                reveals=True,
-                quests=list(hs.quest_hands[seat]),
-            )
-        )
+        events.append(tell(c, seat, "quest_drawn", QUESTS_START(), reveals=True, quests=list(hs.quest_hands[seat])))
     piles: dict[str, list[str]] = {"good": [], "evil": []}
     rest: list[str] = []
     for hid, hero_card in sorted(c.heroes.items()):
@@ -435,9 +595,10 @@ def setup_heroes(
         card = pile.pop(0)
         h = _new_hero(hs, card, seat, (hero_areas_for or {}).get(seat, ""))
         events.append(
-            Event.to_all(
+            say(
+                c,
                 "hero_dealt",
-                f"Seat {seat + 1} is dealt the hero {hero_name(c, card)}.",
+                DEALT(seat=T.seat(seat), hero=hero_ref(card)),
                 reveals=True,
                 seat=seat,
                 hero=h.uid,
@@ -461,7 +622,7 @@ def place_hero(hs: HeroesState, uid: str, area: str) -> list[Event]:
     """Put a hero's figure in ``area`` (P-9 at setup, P-56 after Rally Support; A validates the area)."""
     h = get_hero(hs, uid)
     h.area = area
-    return [Event.to_all("hero_placed", f"Hero {h.uid} is placed in {area}.", hero=uid, area=area)]
+    return [T.to_all("hero_placed", PLACED(hero=hero_ref(h), area=area_ref(area)), hero=uid, area=area)]
 
 
 def setup_exploration(
@@ -478,7 +639,7 @@ def setup_exploration(
         rng.shuffle(pool)
         for area, token in zip(areas, pool, strict=False):
             hs.exploration.append(ExplorationSlot(area=area, token=token, back=back))
-    return [Event.to_all("exploration_setup", "Exploration tokens are placed face down.")]
+    return [T.to_all("exploration_setup", EXPLORATION_SETUP())]
 
 
 # =========================================================================== season hooks
@@ -551,7 +712,7 @@ def destroy_site(hs: HeroesState, area: str) -> list[Event]:
         return []
     hs.exploration.remove(s)
     hs.exploration_discard.append(s.token)
-    return [Event.to_all("site_destroyed", f"The site in {area} is destroyed.", area=area, token=s.token)]
+    return [T.to_all("site_destroyed", SITE_DESTROYED(area=area_ref(area)), area=area, token=s.token)]
 
 
 def is_dungeon(hs: HeroesState, content: HeroContent, area: str) -> bool:
@@ -567,36 +728,30 @@ def gain_reward(hs: HeroesState, uid: str, ctx: Any, *, rule: str = "RW-23.1") -
     card = hs.reward_deck.draw_one(ctx.rng())
     c = content_of(ctx)
     if card is None:
-        return [Event.to_all("reward_none", f"The reward deck is empty; {label(c, h)} gains nothing.", hero=uid)]
+        return [say(c, "reward_none", REWARD_NONE(hero=hero_ref(h)), hero=uid)]
     h.rewards.append(HeldReward(card=card, face_up=False))
     return [
-        Event.to_seats(
+        tell(
+            c,
             h.owner,
             "reward_drawn",
-            f"{label(c, h)} gains the reward {reward_name(c, card)} (face down).",
+            REWARD_DRAWN(hero=hero_ref(h), reward=reward_ref(card)),
             reveals=True,
             hero=uid,
             card=card,
         ),
-        Event.to_all(
-            "reward_gained", f"{label(c, h)} gains a reward card (face down).", reveals=True, hero=uid, seat=h.owner
-        ),
+        say(c, "reward_gained", REWARD_GAINED(hero=hero_ref(h)), reveals=True, hero=uid, seat=h.owner),
     ]
 
 
-def damage_hero(hs: HeroesState, uid: str, amount: int, ctx: Any, *, cause: str = "an effect") -> list[Event]:
+def damage_hero(hs: HeroesState, uid: str, amount: int, ctx: Any, *, cause: Source | None = None) -> list[Event]:
     """Put damage on a hero outside a duel; at damage >= health it is defeated (RW-20.5, RW-26.3)."""
     h = get_hero(hs, uid)
     c = content_of(ctx)
     h.damage += max(0, amount)
-    events = [
-        Event.to_all(
-            "hero_damaged",
-            f"{label(c, h)} takes {amount} damage from {cause} ({h.damage}/{health(c, h)}).",
-            hero=uid,
-            amount=amount,
-        )
-    ]
+    cause = cause if cause is not None else AN_EFFECT()
+    shown = DAMAGED(hero=hero_ref(h), amount=amount, cause=cause, damage=h.damage, health=health(c, h))
+    events = [say(c, "hero_damaged", shown, hero=uid, amount=amount)]
     if h.damage >= health(c, h):
         events += defeat_hero(hs, uid, ctx, cause=cause)
     return events
@@ -607,10 +762,10 @@ def heal_hero(hs: HeroesState, uid: str, amount: int | None, ctx: Any) -> list[E
     c = content_of(ctx)
     before = h.damage
     h.damage = 0 if amount is None else max(0, h.damage - amount)
-    return [Event.to_all("hero_healed", f"{label(c, h)} heals {before - h.damage} damage.", hero=uid)]
+    return [say(c, "hero_healed", HEALED(hero=hero_ref(h), n=before - h.damage), hero=uid)]
 
 
-def defeat_hero(hs: HeroesState, uid: str, ctx: Any, *, cause: str = "an effect") -> list[Event]:
+def defeat_hero(hs: HeroesState, uid: str, ctx: Any, *, cause: Source | None = None) -> list[Event]:
     """RW-26.1/26.3: defeated other than by a hero in a duel.
 
     The hero card and figure leave the game; its rewards are set aside with a numbered
@@ -621,9 +776,10 @@ def defeat_hero(hs: HeroesState, uid: str, ctx: Any, *, cause: str = "an effect"
     hs.heroes.remove(h)
     hs.removed_heroes.append(h.card)
     events = [
-        Event.to_all(
+        say(
+            c,
             "hero_defeated",
-            f"{label(c, h)} is defeated by {cause} and leaves the game.",
+            DEFEATED(hero=hero_ref(h), cause=cause if cause is not None else AN_EFFECT()),
             hero=uid,
             card=h.card,
             seat=h.owner,
@@ -634,9 +790,9 @@ def defeat_hero(hs: HeroesState, uid: str, ctx: Any, *, cause: str = "an effect"
         hs.next_marker += 1
         hs.markers.append(m)
         events.append(
-            Event.to_all(
+            T.to_all(
                 "marker_placed",
-                f"Defeated-hero marker #{m.id} is placed in {h.area} with {len(m.rewards)} set-aside reward(s).",
+                MARKER_PLACED(marker=m.id, area=area_ref(h.area), n=len(m.rewards)),
                 marker=m.id,
                 area=h.area,
             )
@@ -644,7 +800,7 @@ def defeat_hero(hs: HeroesState, uid: str, ctx: Any, *, cause: str = "an effect"
     return events
 
 
-def desert_hero(hs: HeroesState, uid: str, ctx: Any, *, cause: str = "desertion") -> list[Event]:
+def desert_hero(hs: HeroesState, uid: str, ctx: Any, *, cause: Source | None = None) -> list[Event]:
     """RW-26.5: the card is shuffled into the hero deck; rewards are discarded face up."""
     h = get_hero(hs, uid)
     c = content_of(ctx)
@@ -653,11 +809,12 @@ def desert_hero(hs: HeroesState, uid: str, ctx: Any, *, cause: str = "desertion"
     hs.hero_deck.shuffle(ctx.rng())
     for r in h.rewards:
         hs.reward_deck.discard(r.card)
-    names = ", ".join(reward_name(c, r.card) for r in h.rewards) or "no rewards"
+    names: Any = [reward_ref(r.card) for r in h.rewards] or NO_REWARDS()
     return [
-        Event.to_all(
+        say(
+            c,
             "hero_deserted",
-            f"{label(c, h)} deserts ({cause}); discarded face up: {names}.",
+            DESERTS(hero=hero_ref(h), cause=cause if cause is not None else DESERTION(), rewards=names),
             reveals=bool(h.rewards),
             hero=uid,
             card=h.card,
@@ -675,14 +832,14 @@ def move_hero(hs: HeroesState, uid: str, area: str, ctx: Any) -> list[Event]:
     h = get_hero(hs, uid)
     c = content_of(ctx)
     if h.stuck:
-        raise RuleViolation("RW-34.4.4", f"{label(c, h)} entered a Dungeon this season and cannot move again.")
+        raise refuse("RW-34.4.4", STUCK(hero=hero_ref(h)), c)
     h.area = area
     if is_dungeon(hs, c, area):
         h.stuck = True
     markers = [m.id for m in hs.markers if m.area == area]
     if markers:
         hs.pending.append(Pending(kind="pickup", seat=h.owner, key=_key(hs), hero=uid, markers=markers))
-    return [Event.to_all("hero_moved", f"{label(c, h)} moves to {area}.", hero=uid, area=area)]
+    return [say(c, "hero_moved", MOVES(hero=hero_ref(h), area=area_ref(area)), hero=uid, area=area)]
 
 
 def take_marker(hs: HeroesState, uid: str, marker_id: int, ctx: Any) -> list[Event]:
@@ -691,14 +848,15 @@ def take_marker(hs: HeroesState, uid: str, marker_id: int, ctx: Any) -> list[Eve
     c = content_of(ctx)
     m = next((m for m in hs.markers if m.id == marker_id), None)
     if m is None:
-        raise RuleViolation("RW-26.4", f"There is no defeated-hero marker #{marker_id}.")
+        raise refuse("RW-26.4", NO_MARKER(marker=marker_id))
     hs.markers.remove(m)
     h.rewards.extend(m.rewards)
     hidden = [r.card for r in m.rewards if not r.face_up]
     events = [
-        Event.to_all(
+        say(
+            c,
             "marker_taken",
-            f"{label(c, h)} picks up {len(m.rewards)} reward(s) at marker #{m.id}.",
+            PICKS_UP(hero=hero_ref(h), n=len(m.rewards), marker=m.id),
             reveals=bool(hidden),
             hero=uid,
             marker=m.id,
@@ -706,15 +864,8 @@ def take_marker(hs: HeroesState, uid: str, marker_id: int, ctx: Any) -> list[Eve
         )
     ]
     if hidden:
-        events.append(
-            Event.to_seats(
-                h.owner,
-                "marker_rewards",
-                "You picked up: " + ", ".join(reward_name(c, x) for x in hidden) + ".",
-                reveals=True,
-                cards=hidden,
-            )
-        )
+        shown = PICKED_UP(rewards=[reward_ref(x) for x in hidden])
+        events.append(tell(c, h.owner, "marker_rewards", shown, reveals=True, cards=hidden))
     return events
 
 
@@ -724,14 +875,15 @@ def transfer_reward(hs: HeroesState, card: str, src: str, dst: str, ctx: Any) ->
     c = content_of(ctx)
     held = next((r for r in a.rewards if r.card == card), None)
     if held is None or a.owner != b.owner:
-        raise RuleViolation("RW-23.4", "Rewards move only between two heroes of the same player.")
+        raise refuse("RW-23.4", SAME_PLAYER())
     a.rewards.remove(held)
     b.rewards.append(held)
-    shown = reward_name(c, card) if held.face_up else "a face-down reward"
+    shown = reward_ref(card) if held.face_up else FACE_DOWN_REWARD()
     return [
-        Event.to_all(
+        say(
+            c,
             "reward_moved",
-            f"{label(c, a)} passes {shown} to {label(c, b)}.",
+            PASSES(hero=hero_ref(a), reward=shown, other=hero_ref(b)),
             src=src,
             dst=dst,
             card=card if held.face_up else None,
@@ -744,9 +896,10 @@ def gain_hero(hs: HeroesState, seat: int, card: str, area: str, ctx: Any) -> lis
     c = content_of(ctx)
     h = _new_hero(hs, card, seat, area)
     events = [
-        Event.to_all(
+        say(
+            c,
             "hero_gained",
-            f"Seat {seat + 1} gains the hero {hero_name(c, card)} in {area}.",
+            GAINS_HERO(seat=T.seat(seat), hero=hero_ref(card), area=area_ref(area)),
             reveals=True,
             seat=seat,
             hero=h.uid,
@@ -761,11 +914,7 @@ def gain_hero(hs: HeroesState, seat: int, card: str, area: str, ctx: Any) -> lis
 def check_hero_limit(hs: HeroesState, seat: int) -> list[Event]:
     if len(heroes_of(hs, seat)) > MAX_HEROES and not any(p.kind == "desert" and p.seat == seat for p in hs.pending):
         hs.pending.append(Pending(kind="desert", seat=seat, key=_key(hs)))
-        return [
-            Event.to_all(
-                "hero_limit", f"Seat {seat + 1} has more than 3 heroes and must choose one to desert.", seat=seat
-            )
-        ]
+        return [T.to_all("hero_limit", HERO_LIMIT(seat=T.seat(seat)), seat=seat)]
     return []
 
 
@@ -777,18 +926,12 @@ def draw_quests(hs: HeroesState, seat: int, n: int, ctx: Any) -> list[Event]:
     events = []
     if drawn:
         events.append(
-            Event.to_seats(
-                seat,
-                "quest_drawn",
-                "You drew: " + ", ".join(quest_name(c, q) for q in drawn) + ".",
-                reveals=True,
-                quests=drawn,
-            )
+            tell(c, seat, "quest_drawn", YOU_DREW(quests=[quest_ref(q) for q in drawn]), reveals=True, quests=drawn)
         )
         events.append(
-            Event.to_all(
+            T.to_all(
                 "quests_drawn",
-                f"Seat {seat + 1} draws {len(drawn)} quest card(s).",
+                DRAWS_QUESTS(seat=T.seat(seat), n=len(drawn)),
                 reveals=True,
                 seat=seat,
                 count=len(drawn),
@@ -817,30 +960,22 @@ def rally_draw_heroes(hs: HeroesState, seat: int, n: int, areas: list[str], ctx:
     c = content_of(ctx)
     drawn = hs.hero_deck.draw(ctx.rng(), n)
     if not drawn:
-        return [Event.to_all("rally_none", "The hero deck is empty; no hero is drawn.", seat=seat)]
+        return [T.to_all("rally_none", RALLY_NONE(), seat=seat)]
     if not areas:
         hs.hero_deck.draw_pile.extend(drawn)
         hs.hero_deck.shuffle(ctx.rng())
         return [
-            Event.to_all(
+            T.to_all(
                 "rally_no_area",
-                f"Seat {seat + 1} has nowhere to place a hero; the drawn heroes go back (AMB-47).",
+                RALLY_NO_AREA(seat=T.seat(seat)),
                 reveals=True,
                 seat=seat,
             )
         ]
     hs.pending.append(Pending(kind="rally_keep", seat=seat, key=_key(hs), cards=drawn, areas=list(areas)))
     return [
-        Event.to_seats(
-            seat,
-            "rally_drawn",
-            "You drew the heroes: " + ", ".join(hero_name(c, h) for h in drawn) + ".",
-            reveals=True,
-            cards=drawn,
-        ),
-        Event.to_all(
-            "rally_drawn_public", f"Seat {seat + 1} draws {len(drawn)} hero card(s).", reveals=True, seat=seat
-        ),
+        tell(c, seat, "rally_drawn", RALLY_DRAWN(heroes=[hero_ref(h) for h in drawn]), reveals=True, cards=drawn),
+        T.to_all("rally_drawn_public", RALLY_DRAWN_PUBLIC(seat=T.seat(seat), n=len(drawn)), reveals=True, seat=seat),
     ]
 
 
@@ -857,9 +992,10 @@ def eliminate_seat(hs: HeroesState, seat: int, ctx: Any) -> list[Event]:
         hs.reward_deck.draw_pile.extend(r.card for r in h.rewards)
         rewards += len(h.rewards)
         events.append(
-            Event.to_all(
+            say(
+                c,
                 "hero_removed",
-                f"{label(c, h)} leaves the board (elimination, RW-33.2).",
+                LEAVES(hero=hero_ref(h)),
                 hero=h.uid,
                 card=h.card,
                 seat=seat,
@@ -870,9 +1006,9 @@ def eliminate_seat(hs: HeroesState, seat: int, ctx: Any) -> list[Event]:
     if rewards:
         hs.reward_deck.shuffle(ctx.rng())
         events.append(
-            Event.to_all(
+            T.to_all(
                 "rewards_shuffled",
-                f"Seat {seat + 1}'s {rewards} reward card(s) are shuffled into the reward deck unrevealed (RW-33.2).",
+                REWARDS_SHUFFLED(seat=T.seat(seat), n=rewards),
                 seat=seat,
                 count=rewards,
             )
@@ -892,7 +1028,7 @@ HERO_KINDS = {"heal_hero", "train_hero", "damage_hero"}
 
 
 def resolve_effects(
-    hs: HeroesState, seat: int, uid: str | None, effects: Iterable[Any], ctx: Any, *, source: str, rule: str
+    hs: HeroesState, seat: int, uid: str | None, effects: Iterable[Any], ctx: Any, *, source: Source, rule: str
 ) -> list[Event]:
     """Resolve content effects outside a duel.
 
@@ -909,9 +1045,7 @@ def resolve_effects(
             n = _amount(c, hero, eff.amount)
             if eff.deck == "reward":
                 if hero is None:
-                    gm_item(
-                        hs, rule, f"{source}: seat {seat + 1} should gain {n} reward(s) but has no hero to hold them."
-                    )
+                    gm_item(hs, rule, GM_NO_HOLDER(source=source, seat=T.seat(seat), n=n), c=c)
                     continue
                 for _ in range(n):
                     events += gain_reward(hs, hero.uid, ctx, rule=rule)
@@ -933,9 +1067,16 @@ def resolve_effects(
             events += damage_hero(hs, hero.uid, _amount(c, hero, eff.amount), ctx, cause=source)
         elif kind == "gain_dragon_rune" and eff.who == "self":
             hs.outbox.rune_gains.append(seat)
-            events.append(Event.to_all("rune_gain", f"Seat {seat + 1} gains a dragon rune ({source}).", seat=seat))
+            events.append(say(c, "rune_gain", RUNE_GAIN(seat=T.seat(seat), source=source), seat=seat))
         elif kind == "gm":
-            gm_item(hs, rule, f"{source} (seat {seat + 1}): {eff.text}", public_text=f"{source}: {eff.text}", seat=seat)
+            gm_item(
+                hs,
+                rule,
+                GM_EFFECT(source=source, seat=T.seat(seat), text=eff.text),
+                public_text=GM_EFFECT_PUBLIC(source=source, text=eff.text),
+                seat=seat,
+                c=c,
+            )
         else:
             for_a.append(eff.model_dump(mode="json"))
     if for_a:
@@ -968,17 +1109,19 @@ def turn_options(hs: HeroesState, seat: int, ctx: Any) -> list[Option]:
             rc = c.rewards.get(r.card)
             if rc and rc.trigger == "own_turn":
                 opts.append(
-                    Option(
-                        label=short(f"{label(c, h)}: use {rc.name}"),
-                        action={"type": "hero_use_reward", "hero": h.uid, "reward": r.card},
+                    option(
+                        c,
+                        USE_REWARD(hero=hero_ref(h), reward=reward_ref(r.card)),
+                        {"type": "hero_use_reward", "hero": h.uid, "reward": r.card},
                     )
                 )
         card = c.heroes.get(h.card)
         if card and card.ability.timing == "own_turn" and not h.turn_ability_used:
             opts.append(
-                Option(
-                    label=short(f"{label(c, h)}: {card.ability.text}"),
-                    action={"type": "hero_use_ability", "hero": h.uid},
+                option(
+                    c,
+                    USE_ABILITY(hero=hero_ref(h), text=card.ability.text),
+                    {"type": "hero_use_ability", "hero": h.uid},
                 )
             )
     return opts
@@ -989,18 +1132,20 @@ def apply_turn_action(hs: HeroesState, seat: int, action: dict[str, Any], ctx: A
     c = content_of(ctx)
     h = find_hero(hs, str(action.get("hero")))
     if h is None or h.owner != seat:
-        raise RuleViolation("RW-20.2", "You can use only your own heroes' rewards and abilities.")
+        raise refuse("RW-20.2", NOT_YOUR_HERO())
     if action.get("type") == "hero_use_ability":
         card = c.heroes.get(h.card)
         if card is None or card.ability.timing != "own_turn" or h.turn_ability_used:
-            raise RuleViolation("RW-2.16", f"{label(c, h)} has no unused ability for this turn.")
+            raise refuse("RW-2.16", NO_ABILITY(hero=hero_ref(h)), c)
         h.turn_ability_used = True
-        events = [Event.to_all("hero_ability", f"{label(c, h)} uses its ability: {card.ability.text}", hero=h.uid)]
-        return events + resolve_effects(hs, seat, h.uid, card.ability.effects, ctx, source=card.name, rule="RW-20.1")
+        events = [say(c, "hero_ability", USES_ABILITY(hero=hero_ref(h), text=card.ability.text), hero=h.uid)]
+        return events + resolve_effects(
+            hs, seat, h.uid, card.ability.effects, ctx, source=named(hero_ref(h.card)), rule="RW-20.1"
+        )
     held = next((r for r in h.rewards if r.card == action.get("reward")), None)
     rc = c.rewards.get(str(action.get("reward")))
     if action.get("type") != "hero_use_reward" or held is None or rc is None or rc.trigger != "own_turn":
-        raise RuleViolation("RW-23.6", "That reward is not one your hero holds and can use during your turn.")
+        raise refuse("RW-23.6", NOT_TURN_REWARD())
     return use_reward(hs, h, held, rc, ctx)
 
 
@@ -1011,9 +1156,10 @@ def use_reward(hs: HeroesState, h: Hero, held: HeldReward, rc: Any, ctx: Any) ->
     if not held.face_up:
         held.face_up = True
         events.append(
-            Event.to_all(
+            say(
+                c,
                 "reward_revealed",
-                f"{label(c, h)} reveals {rc.name}: {rc.text}",
+                REVEALS(hero=hero_ref(h), reward=reward_ref(rc.reward_id), text=rc.text),
                 reveals=True,
                 card=rc.reward_id,
                 hero=h.uid,
@@ -1022,7 +1168,9 @@ def use_reward(hs: HeroesState, h: Hero, held: HeldReward, rc: Any, ctx: Any) ->
     if rc.single_use:
         h.rewards.remove(held)
         hs.reward_deck.discard(rc.reward_id)
-    return events + resolve_effects(hs, h.owner, h.uid, rc.effects, ctx, source=rc.name, rule="RW-23.6")
+    return events + resolve_effects(
+        hs, h.owner, h.uid, rc.effects, ctx, source=named(reward_ref(rc.reward_id)), rule="RW-23.6"
+    )
 
 
 # =========================================================================== training
@@ -1051,17 +1199,14 @@ def train(hs: HeroesState, uid: str, attrs: list[str], ctx: Any, *, strict: bool
     c = content_of(ctx)
     for a in attrs:
         if a not in ATTRIBUTES:
-            raise RuleViolation("RW-21.7", f"{a!r} is not an attribute; train strength, agility or wisdom.")
+            raise refuse("RW-21.7", NOT_ATTRIBUTE(attribute=repr(a)))
     gained = {a: attrs.count(a) for a in set(attrs)}
     if strict and any(h.training[a] + n > 2 for a, n in gained.items()):
-        raise RuleViolation(
-            "RW-20.6",
-            "A hero carries at most one training token per attribute, so an attribute can never be trained above +2.",
-        )
+        raise refuse("RW-20.6", TRAIN_CAP())
     for a, n in gained.items():
         h.training[a] = min(2, h.training[a] + n)
-    text = ", ".join(f"{a} +{h.training[a]}" for a in ATTRIBUTES if a in gained)
-    return [Event.to_all("hero_trained", f"{label(c, h)} trains: {text}.", hero=uid, training=dict(h.training))]
+    gains: list[Any] = [TRAINED_ONE(attribute=ATTR[a](), n=h.training[a]) for a in ATTRIBUTES if a in gained]
+    return [say(c, "hero_trained", TRAINS(hero=hero_ref(h), gains=gains), hero=uid, training=dict(h.training))]
 
 
 # =========================================================================== pending decisions
@@ -1076,13 +1221,14 @@ def pending_prompts(hs: HeroesState, ctx: Any) -> list[Prompt]:
     key = f"rw-hero-{p.kind}-{p.key}"
     if p.kind == "desert":
         return [
-            Prompt(
-                seat=p.seat,
-                key=key,
-                rule="RW-20.3",
-                question="You control more than 3 heroes: choose one to desert (its rewards are discarded face up).",
+            ask(
+                c,
+                p.seat,
+                key,
+                "RW-20.3",
+                DESERT_Q(),
                 options=[
-                    Option(label=short(f"Desert {label(c, h)}"), action={"type": "hero_desert", "hero": h.uid})
+                    option(c, DESERT_OPTION(hero=hero_ref(h)), {"type": "hero_desert", "hero": h.uid})
                     for h in heroes_of(hs, p.seat)
                 ],
             )
@@ -1090,52 +1236,56 @@ def pending_prompts(hs: HeroesState, ctx: Any) -> list[Prompt]:
     if p.kind == "quest_discard":
         hand = hs.quest_hands.get(p.seat, [])
         return [
-            Prompt(
-                seat=p.seat,
-                key=key,
-                rule="RW-21.8",
+            ask(
+                c,
+                p.seat,
+                key,
+                "RW-21.8",
+                DISCARD_Q(n=len(hand)),
                 secret=True,
-                question=f"You hold {len(hand)} quest cards; discard one (limit 3).",
                 options=[
-                    Option(label=short(f"Discard {quest_name(c, q)}"), action={"type": "quest_discard", "quest": q})
-                    for q in hand
+                    option(c, DISCARD_OPTION(quest=quest_ref(q)), {"type": "quest_discard", "quest": q}) for q in hand
                 ],
             )
         ]
     if p.kind == "rally_keep":
         return [
-            Prompt(
-                seat=p.seat,
-                key=key,
-                rule="RW-18.6.2",
+            ask(
+                c,
+                p.seat,
+                key,
+                "RW-18.6.2",
+                KEEP_Q(),
                 secret=True,
-                question="Rally Support: keep one of the heroes you drew.",
                 options=[
-                    Option(label=short(f"Keep {hero_name(c, h)}"), action={"type": "hero_rally_keep", "card": h})
-                    for h in p.cards
+                    option(c, KEEP_OPTION(hero=hero_ref(h)), {"type": "hero_rally_keep", "card": h}) for h in p.cards
                 ],
             )
         ]
     if p.kind == "rally_place":
         return [
-            Prompt(
-                seat=p.seat,
-                key=key,
-                rule="RW-20.4",
-                question=f"Place your new hero {hero_name(c, p.cards[0])} in one of your stronghold areas.",
-                options=[Option(label=f"Place in {a}", action={"type": "hero_place", "area": a}) for a in p.areas],
+            ask(
+                c,
+                p.seat,
+                key,
+                "RW-20.4",
+                PLACE_Q(hero=hero_ref(p.cards[0])),
+                options=[option(c, PLACE_OPTION(area=area_ref(a)), {"type": "hero_place", "area": a}) for a in p.areas],
             )
         ]
     if p.kind == "train_pick":
         h = get_hero(hs, p.hero or "")
         return [
-            Prompt(
-                seat=p.seat,
-                key=key,
-                rule="RW-20.6",
-                question=f"Choose the attribute {label(c, h)} trains (+{p.amount}).",
+            ask(
+                c,
+                p.seat,
+                key,
+                "RW-20.6",
+                TRAIN_Q(hero=hero_ref(h), n=p.amount),
                 options=[
-                    Option(label=f"+{p.amount} {a}", action={"type": "hero_train_pick", "attribute": a})
+                    option(
+                        c, TRAIN_OPTION(n=p.amount, attribute=ATTR[a]()), {"type": "hero_train_pick", "attribute": a}
+                    )
                     for a in ATTRIBUTES
                     if h.training[a] + p.amount <= 2
                 ],
@@ -1143,17 +1293,15 @@ def pending_prompts(hs: HeroesState, ctx: Any) -> list[Prompt]:
         ]
     if p.kind == "pickup":
         h = get_hero(hs, p.hero or "")
-        opts = [
-            Option(label=f"Pick up the rewards at marker #{m}", action={"type": "hero_pickup", "marker": m})
-            for m in p.markers
-        ]
-        opts.append(Option(label="Leave them", action={"type": "hero_pickup", "marker": None}))
+        opts = [option(c, PICKUP_OPTION(marker=m), {"type": "hero_pickup", "marker": m}) for m in p.markers]
+        opts.append(option(c, PICKUP_LEAVE(), {"type": "hero_pickup", "marker": None}))
         return [
-            Prompt(
-                seat=p.seat,
-                key=key,
-                rule="RW-26.4",
-                question=f"{label(c, h)} entered an area with a defeated-hero marker: pick up its rewards?",
+            ask(
+                c,
+                p.seat,
+                key,
+                "RW-26.4",
+                PICKUP_Q(hero=hero_ref(h)),
                 options=opts,
                 default={"type": "hero_pickup", "marker": None},
             )
@@ -1166,29 +1314,30 @@ PENDING_TYPES = {"hero_desert", "quest_discard", "hero_rally_keep", "hero_place"
 
 def apply_pending_action(hs: HeroesState, seat: int, action: dict[str, Any], ctx: Any) -> list[Event]:
     if not hs.pending:
-        raise RuleViolation(CORE_BAD_ACTION, "No hero decision is waiting.")
+        raise refuse(CORE_BAD_ACTION, NOTHING_WAITING())
     p = hs.pending[0]
     c = content_of(ctx)
     if seat != p.seat:
-        raise RuleViolation("CORE-1", f"It is not your decision: the game waits on seat {p.seat + 1}.")
+        raise refuse("CORE-1", NOT_YOUR_DECISION(seat=T.seat(p.seat)))
     t = action.get("type")
     if p.kind == "desert" and t == "hero_desert":
         h = find_hero(hs, str(action.get("hero")))
         if h is None or h.owner != seat:
-            raise RuleViolation("RW-20.3", "Choose one of your own heroes to desert.")
+            raise refuse("RW-20.3", DESERT_OWN())
         hs.pending.pop(0)
-        return desert_hero(hs, h.uid, ctx, cause="hero limit, RW-20.3")
+        return desert_hero(hs, h.uid, ctx, cause=HERO_LIMIT_CAUSE())
     if p.kind == "quest_discard" and t == "quest_discard":
         q = action.get("quest")
         if q not in hs.quest_hands.get(seat, []):
-            raise RuleViolation("RW-21.8", "Discard a quest card from your own hand.")
+            raise refuse("RW-21.8", DISCARD_OWN())
         discard_quest(hs, seat, q)
         if len(hs.quest_hands[seat]) <= MAX_QUESTS:
             hs.pending.pop(0)
         return [
-            Event.to_all(
+            say(
+                c,
                 "quest_discarded",
-                f"Seat {seat + 1} discards the quest {quest_name(c, q)} (hand limit).",
+                DISCARDS_QUEST(seat=T.seat(seat), quest=quest_ref(str(q))),
                 reveals=True,
                 seat=seat,
                 quest=q,
@@ -1197,15 +1346,16 @@ def apply_pending_action(hs: HeroesState, seat: int, action: dict[str, Any], ctx
     if p.kind == "rally_keep" and t == "hero_rally_keep":
         card = action.get("card")
         if card not in p.cards:
-            raise RuleViolation("RW-18.6.2", "Keep one of the hero cards you drew.")
+            raise refuse("RW-18.6.2", KEEP_DRAWN())
         rest = [h for h in p.cards if h != card]
         hs.hero_deck.draw_pile.extend(rest)
         hs.hero_deck.shuffle(ctx.rng())
         hs.pending[0] = Pending(kind="rally_place", seat=seat, key=_key(hs), cards=[card], areas=p.areas)
         return [
-            Event.to_all(
+            say(
+                c,
                 "rally_kept",
-                f"Seat {seat + 1} keeps the hero {hero_name(c, card)}; the others are shuffled back unseen.",
+                KEEPS(seat=T.seat(seat), hero=hero_ref(str(card))),
                 reveals=True,
                 seat=seat,
                 card=card,
@@ -1214,14 +1364,14 @@ def apply_pending_action(hs: HeroesState, seat: int, action: dict[str, Any], ctx
     if p.kind == "rally_place" and t == "hero_place":
         area = action.get("area")
         if area not in p.areas:
-            raise RuleViolation("RW-20.4", "A new hero is placed in an area with one of your strongholds.")
+            raise refuse("RW-20.4", PLACE_STRONGHOLD())
         hs.pending.pop(0)
         return gain_hero(hs, seat, p.cards[0], str(area), ctx)
     if p.kind == "train_pick" and t == "hero_train_pick":
         h = get_hero(hs, p.hero or "")
         a = action.get("attribute")
         if a not in ATTRIBUTES or h.training[a] + p.amount > 2:
-            raise RuleViolation("RW-20.6", "Pick an attribute whose training token is below +2.")
+            raise refuse("RW-20.6", TRAIN_BELOW())
         hs.pending.pop(0)
         return train(hs, h.uid, [a] * p.amount, ctx)
     if p.kind == "pickup" and t == "hero_pickup":
@@ -1230,9 +1380,9 @@ def apply_pending_action(hs: HeroesState, seat: int, action: dict[str, Any], ctx
         if m is None:
             return []
         if m not in p.markers:
-            raise RuleViolation("RW-26.4", "You may pick up only the rewards at a marker in the hero's area.")
+            raise refuse("RW-26.4", PICKUP_HERE())
         return take_marker(hs, p.hero or "", int(m), ctx)
-    raise RuleViolation(CORE_BAD_ACTION, "That is not the hero decision the game is waiting for.")
+    raise refuse(CORE_BAD_ACTION, WRONG_PENDING())
 
 
 # =========================================================================== views and secrets

@@ -29,10 +29,124 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
-from engine.core import Event, Option, Prompt, RuleViolation
+from engine.core import Event, Option, Prompt
 from engine.core.errors import CORE_BAD_ACTION
+from engine.core.text import Msg, Ref, message
+from engine.runewars import text as T
 from engine.runewars.content.effects import Effect
 from engine.runewars.heroes import core as H
+
+# =========================================================================== messages
+NEUTRAL = message("rw.duel.neutral", "the neutral {unit}")
+START_NEUTRAL = message(
+    "rw.duel.start_neutral", "{hero} duels {neutral} for a quest; {seat} decides for the neutral (RW-25.3)."
+)
+START = message("rw.duel.start", "{hero} challenges {other} to a duel in {area}.")
+USE_ABILITY = message("rw.duel.use_ability", "Use {hero}'s ability: {text}")
+PLAY_TACTICS = message("rw.duel.play_tactics", "Play tactics: {card}")
+DONE_START = message("rw.duel.done_start", "Done: start the duel")
+DEAL_ONE = message("rw.duel.deal_one", "Deal 1 damage")
+ACTIVATE = message("rw.duel.activate", "Activate {reward}")
+USE = message("rw.duel.use", "Use {reward}")
+DONE = message("rw.duel.done", "Done")
+START_Q = message("rw.duel.start_question", "Start of the duel: use start-of-duel abilities or tactics for {side}?")
+SPECIAL_Q = message(
+    "rw.duel.special_question", "Round {round}: {side} drew a special icon: deal 1 damage or activate a reward?"
+)
+NEUTRAL_Q = message("rw.duel.neutral_question", "Round {round}: choose how {side} uses its special ability.")
+EFFECT_Q = message("rw.duel.effect_question", "Choose an option for {side}'s effect.")
+OPTION_N = message("rw.duel.option", "Option {number}: {effects}")
+GEAR_Q = message(
+    "rw.duel.gear_question",
+    "Round {round}: reveal and use armour, weapons or round abilities for {side}? "
+    "(incoming {incoming}, cancelled {cancelled})",
+)
+GIVE = message("rw.duel.give", "Give {reward} to {hero}")
+SPOILS_Q = message("rw.duel.spoils_question", "Give the defeated hero's rewards to your heroes in the duel area.")
+NOTHING = message("rw.duel.nothing", "nothing")
+EFFECT_WORD = {
+    "damage_hero": message("rw.duel.effect.damage_hero", "deal {amount} damage"),
+    "cancel_damage": message("rw.duel.effect.cancel_damage", "cancel {amount} damage"),
+    "heal_hero": message("rw.duel.effect.heal_hero", "heal {amount}"),
+    "train_hero": message("rw.duel.effect.train_hero", "train {amount}"),
+    "draw_cards": message("rw.duel.effect.draw_cards", "draw {amount} card(s)"),
+}
+EFFECT_PLAIN = message("rw.duel.effect.plain", "{kind}")
+EFFECT_AMOUNT = message("rw.duel.effect.amount", "{kind} {amount}")
+UNKNOWN_CARD = message("rw.duel.unknown_card", "an unknown card")
+ICON_DAMAGE = message("rw.duel.icon.damage", "{n} damage")
+ICON_ROUT = message("rw.duel.icon.rout", "rout {n} (cancels {n})")
+ICON_SPECIAL = message("rw.duel.icon.special", "special")
+ICON_BLANK = message("rw.duel.icon.blank", "blank")
+SHAPE = {
+    "triangle": message("rw.duel.shape.triangle", "triangle"),
+    "rectangle": message("rw.duel.shape.rectangle", "rectangle"),
+    "hexagon": message("rw.duel.shape.hexagon", "hexagon"),
+    "circle": message("rw.duel.shape.circle", "circle"),
+}
+ROUND_DRAW = message("rw.duel.round_draw", "Round {round}: {side} draws destiny card {card} ({shape}: {icons}).")
+ROUND_DAMAGE = message("rw.duel.round_damage", "Round {round}: {side} takes {n} damage ({damage}/{health}).")
+NO_ONE = message("rw.duel.end.no_one", "The duel ends after the 4th round with no one defeated (RW-24.5).")
+NEUTRAL_DEFEATED = message("rw.duel.end.neutral_defeated", "{side} is defeated (RW-25.5).")
+CAUSE_QUEST = message("rw.duel.cause.quest", "a duel quest (RW-25.5)")
+NEUTRAL_RETURNS = message("rw.duel.end.neutral_returns", "The neutral unit returns to the supply (RW-25.5).")
+BOTH = message("rw.duel.end.both", "Both heroes are defeated (AMB-44).")
+CAUSE_DUEL = message("rw.duel.cause.duel", "a duel")
+LOSER = message(
+    "rw.duel.end.loser", "{hero} is defeated in the duel and leaves the game; {winner} wins (RW-24.5, RW-26.2)."
+)
+SPOILS = message("rw.duel.spoils", "{hero} takes {n} reward(s) from the defeated hero.")
+SPOILS_UP = message("rw.duel.spoils_up", "{hero} takes {n} reward(s) from the defeated hero (face up: {rewards}).")
+SPOILS_DOWN = message("rw.duel.spoils_down", "You took face down: {rewards}.")
+EFFECT_DAMAGE = message("rw.duel.effect_damage", "{source}: {side} takes {n} damage ({damage}/{health}).")
+EFFECT_ROUND = message("rw.duel.effect_round", "{source}: {n} damage to {side} this round.")
+CANCEL_DUEL = message("rw.duel.cancel_duel", "{source}: cancels up to {n} damage to {side} for the rest of the duel.")
+CANCEL_ROUND = message("rw.duel.cancel_round", "{source}: cancels {n} damage to {side} this round.")
+EFFECT_DRAW = message("rw.duel.effect_draw", "{source}: {side} draws destiny card {card} ({icons}).")
+NOT_HELD = message("rw.duel.refused.not_held", "Your hero does not hold that reward.")
+ONE_EACH = message("rw.duel.refused.one_each", "A hero may use at most one weapon and one armour in a duel.")
+REVEALS = message("rw.duel.reveals", "{hero} reveals {reward}: {text}")
+MUST_SPECIAL = message("rw.duel.must_special", "{side} must use its special ability {special} (RW-25.4).")
+NEUTRAL_DAMAGE = message("rw.duel.neutral_damage", "{side}: {n} damage to {other}.")
+DESTROYS = message("rw.duel.destroys", "{side} destroys {other}.")
+ROUTED = message("rw.duel.routed", "{side} is routed.")
+HEALTH = message("rw.duel.health", "{side} has {n} health this duel.")
+NEUTRAL_DRAW = message("rw.duel.neutral_draw", "{side} draws destiny card {card} ({icons}).")
+GM_SPECIAL = message("rw.duel.gm_special", "Duel quest: {side}'s special in a duel: {text}")
+NO_EFFECT = message("rw.duel.no_effect", "{side}'s {effect} has no effect in a duel.")
+NOT_WAITING = message("rw.duel.refused.not_waiting", "The duel is not waiting for that.")
+START_CHOICE = message("rw.duel.refused.start_choice", "Choose a start-of-duel ability or tactics card, or 'done'.")
+NO_START_ABILITY = message("rw.duel.refused.no_start_ability", "Your hero has no unused start-of-duel ability.")
+USES_ABILITY = message("rw.duel.uses_ability", "{hero} uses its ability: {text}")
+TACTICS_REFUSED = message(
+    "rw.duel.refused.tactics",
+    "You can play only a start-of-duel tactics card from your hand, with your own hero in the duel.",
+)
+PLAYS_TACTICS = message("rw.duel.plays_tactics", "{seat} plays the tactics card {card}.")
+SPECIAL_FIRST = message(
+    "rw.duel.refused.special_first", "You drew a special icon: deal 1 damage or activate a reward first."
+)
+DAMAGE_OR_REWARD = message("rw.duel.refused.damage_or_reward", "Choose 'damage' or a reward.")
+SPECIAL_DAMAGE = message("rw.duel.special_damage", "{side} uses the special icon to deal 1 damage.")
+SPECIAL_REWARD = message(
+    "rw.duel.refused.special_reward", "Only a reward that needs a special icon can be activated with it."
+)
+NEUTRAL_OPTIONS = message(
+    "rw.duel.refused.neutral_options", "Choose one of the options of the neutral unit's special ability."
+)
+NEUTRAL_CHOICE = message("rw.duel.neutral_choice", "{seat} chooses option {number} for the neutral unit.")
+CHOICE = message("rw.duel.choice", "{seat} chooses option {number}: {effects}.")
+CHOICE_SOURCE = message("rw.duel.choice_source", "choice")
+USE_OR_DONE = message("rw.duel.refused.use_or_done", "Use a reward or ability, or 'done'.")
+NO_ROUND_ABILITY = message("rw.duel.refused.no_round_ability", "Your hero has no unused ability for this round.")
+GEAR_REFUSED = message(
+    "rw.duel.refused.gear",
+    "That reward cannot be used now (once per round, armour and weapons only during the round's resolution).",
+)
+SPOILS_REFUSED = message(
+    "rw.duel.refused.spoils", "Give each of the defeated hero's rewards to one of your heroes in the duel area."
+)
+NOT_YOURS = message("rw.duel.refused.not_yours", "It is not your decision in this duel: the game waits on {seat}.")
 
 MAX_ROUNDS = 4  # RW-24.4
 
@@ -108,12 +222,15 @@ def _other(which: str) -> str:
     return "defender" if which == "attacker" else "attacker"
 
 
-def _name(hs: H.HeroesState, c: H.HeroContent, s: DuelSide) -> str:
+def _name(hs: H.HeroesState, c: H.HeroContent, s: DuelSide) -> Msg | Ref | str:
     if s.hero:
         h = H.find_hero(hs, s.hero)
-        return H.label(c, h) if h else s.hero
-    u = c.units.get(s.neutral or "")
-    return f"the neutral {u.name if u else s.neutral}"
+        return H.hero_ref(h) if h else s.hero
+    return NEUTRAL(unit=Ref(kind="unit", id=str(s.neutral)))
+
+
+def _say(c: H.HeroContent, kind: str, msg: Msg, **data: Any) -> Event:
+    return H.say(c, kind, msg, **data)
 
 
 def _hp(hs: H.HeroesState, c: H.HeroContent, s: DuelSide) -> tuple[int, int]:
@@ -157,16 +274,13 @@ def start_duel(
         dfd = DuelSide(
             seat=ctx.left_of(a.owner), neutral=neutral, shape=u.shape if u else "circle", health=u.health if u else 1
         )
-        text = (
-            f"{H.label(c, a)} duels {_name(hs, c, dfd)} for a quest; seat {dfd.seat + 1} decides for the "
-            f"neutral (RW-25.3)."
-        )
+        text = START_NEUTRAL(hero=H.hero_ref(a), neutral=_name(hs, c, dfd), seat=T.seat(dfd.seat))
     else:
         d = H.get_hero(hs, defender or "")
         dfd = DuelSide(seat=d.owner, hero=d.uid)
-        text = f"{H.label(c, a)} challenges {H.label(c, d)} to a duel in {a.area}."
+        text = START(hero=H.hero_ref(a), other=H.hero_ref(d), area=H.area_ref(a.area))
     duel = DuelState(area=a.area, attacker=att, defender=dfd, quest=quest)
-    return duel, [Event.to_all("duel_start", text, attacker=a.uid, defender=defender, neutral=neutral)]
+    return duel, [_say(c, "duel_start", text, attacker=a.uid, defender=defender, neutral=neutral)]
 
 
 # =========================================================================== options
@@ -182,19 +296,14 @@ def _start_options(hs: H.HeroesState, c: H.HeroContent, d: DuelState, which: str
     opts: list[Option] = []
     card = c.heroes.get(h.card)
     if card and _start_timing(card.ability.timing, which) and not s.ability_used:
-        opts.append(
-            Option(label=H.short(f"Use {card.name}'s ability: {card.ability.text}"), action={"type": "duel_ability"})
-        )
+        opts.append(H.option(c, USE_ABILITY(hero=H.hero_ref(h), text=card.ability.text), {"type": "duel_ability"}))
     tactics = getattr(ctx, "duel_tactics", None)
     for t in tactics(s.seat) if tactics else []:
         if t in d.tactics_used:
             continue
-        tc = c.tactics.get(t)
-        opts.append(
-            Option(label=H.short(f"Play tactics: {tc.name if tc else t}"), action={"type": "duel_tactics", "card": t})
-        )
+        opts.append(H.option(c, PLAY_TACTICS(card=Ref(kind="tactics", id=t)), {"type": "duel_tactics", "card": t}))
     if opts:
-        opts.append(Option(label="Done: start the duel", action={"type": "duel_done"}))
+        opts.append(H.option(c, DONE_START(), {"type": "duel_done"}))
     return opts
 
 
@@ -206,15 +315,16 @@ def _start_timing(timing: str, which: str) -> bool:
 def _special_options(hs: H.HeroesState, c: H.HeroContent, d: DuelState, which: str) -> list[Option]:
     s = _side(d, which)
     h = H.find_hero(hs, s.hero or "")
-    opts = [Option(label="Deal 1 damage", action={"type": "duel_special", "choice": "damage"})]
+    opts = [H.option(c, DEAL_ONE(), {"type": "duel_special", "choice": "damage"})]
     if h is not None:
         for r in h.rewards:
             rc = _reward(c, r.card)
             if rc and rc.trigger == "duel_special" and _may_use(c, s, r.card):
                 opts.append(
-                    Option(
-                        label=H.short(f"Activate {rc.name}"),
-                        action={"type": "duel_special", "choice": "reward", "reward": r.card},
+                    H.option(
+                        c,
+                        ACTIVATE(reward=H.reward_ref(r.card)),
+                        {"type": "duel_special", "choice": "reward", "reward": r.card},
                     )
                 )
     return opts
@@ -231,17 +341,14 @@ def _gear_options(hs: H.HeroesState, c: H.HeroContent, d: DuelState, which: str)
     for r in h.rewards:
         rc = _reward(c, r.card)
         if rc and rc.trigger == "duel_round" and r.card not in s.used_round and _may_use(c, s, r.card):
-            opts.append(Option(label=H.short(f"Use {rc.name}"), action={"type": "duel_use", "reward": r.card}))
+            opts.append(H.option(c, USE(reward=H.reward_ref(r.card)), {"type": "duel_use", "reward": r.card}))
     card = c.heroes.get(h.card)
     if card and card.ability.timing == "duel_round" and not s.round_ability_used:
         opts.append(
-            Option(
-                label=H.short(f"Use {card.name}'s ability: {card.ability.text}"),
-                action={"type": "duel_use", "ability": True},
-            )
+            H.option(c, USE_ABILITY(hero=H.hero_ref(h), text=card.ability.text), {"type": "duel_use", "ability": True})
         )
     if opts:
-        opts.append(Option(label="Done", action={"type": "duel_done"}))
+        opts.append(H.option(c, DONE(), {"type": "duel_done"}))
     return opts
 
 
@@ -252,12 +359,13 @@ def duel_prompts(hs: H.HeroesState, d: DuelState, ctx: Any, key: str) -> list[Pr
         which = step.split("_")[1]
         s = _side(d, which)
         return [
-            Prompt(
-                seat=s.seat,
-                key=key,
-                rule="RW-24.3",
+            H.ask(
+                c,
+                s.seat,
+                key,
+                "RW-24.3",
+                START_Q(side=_name(hs, c, s)),
                 secret=True,
-                question=f"Start of the duel: use start-of-duel abilities or tactics for {_name(hs, c, s)}?",
                 options=_start_options(hs, c, d, which, ctx),
                 default={"type": "duel_done"},
             )
@@ -266,29 +374,28 @@ def duel_prompts(hs: H.HeroesState, d: DuelState, ctx: Any, key: str) -> list[Pr
         which = step.split("_")[1]
         s = _side(d, which)
         return [
-            Prompt(
-                seat=s.seat,
-                key=key,
-                rule="RW-24.4.2",
+            H.ask(
+                c,
+                s.seat,
+                key,
+                "RW-24.4.2",
+                SPECIAL_Q(round=d.round, side=_name(hs, c, s)),
                 secret=True,
-                question=f"Round {d.round}: {_name(hs, c, s)} drew a special icon: deal 1 damage or activate a reward?",
                 options=_special_options(hs, c, d, which),
             )
         ]
     if step == "neutral_choice":
         s = _side(d, d.choice_side)
         return [
-            Prompt(
-                seat=s.seat,
-                key=key,
-                rule="RW-25.3" if s.neutral else "RW-24.3",
-                question=f"Round {d.round}: choose how {_name(hs, c, s)} uses its special ability."
-                if s.neutral
-                else f"Choose an option for {_name(hs, c, s)}'s effect.",
+            H.ask(
+                c,
+                s.seat,
+                key,
+                "RW-25.3" if s.neutral else "RW-24.3",
+                NEUTRAL_Q(round=d.round, side=_name(hs, c, s)) if s.neutral else EFFECT_Q(side=_name(hs, c, s)),
                 options=[
-                    Option(
-                        label=H.short(f"Option {i + 1}: " + _describe(o)),
-                        action={"type": "duel_neutral_choice", "option": i},
+                    H.option(
+                        c, OPTION_N(number=i + 1, effects=_describe(o)), {"type": "duel_neutral_choice", "option": i}
                     )
                     for i, o in enumerate(d.choice)
                 ],
@@ -298,14 +405,13 @@ def duel_prompts(hs: H.HeroesState, d: DuelState, ctx: Any, key: str) -> list[Pr
         which = step.split("_")[1]
         s = _side(d, which)
         return [
-            Prompt(
-                seat=s.seat,
-                key=key,
-                rule="RW-23.5",
+            H.ask(
+                c,
+                s.seat,
+                key,
+                "RW-23.5",
+                GEAR_Q(round=d.round, side=_name(hs, c, s), incoming=_side(d, _other(which)).dealt, cancelled=s.cancel),
                 secret=True,
-                question=f"Round {d.round}: reveal and use armour, weapons or round abilities for "
-                f"{_name(hs, c, s)}? (incoming {_side(d, _other(which)).dealt}, "
-                f"cancelled {s.cancel})",
                 options=_gear_options(hs, c, d, which),
                 default={"type": "duel_done"},
             )
@@ -313,36 +419,45 @@ def duel_prompts(hs: H.HeroesState, d: DuelState, ctx: Any, key: str) -> list[Pr
     if step == "spoils":
         heroes = [h for h in hs.heroes if h.owner == d.spoils_seat and h.area == d.area]
         opts = [
-            Option(
-                label=H.short(f"Give {H.reward_name(c, r.card)} to {H.label(c, h)}"),
-                action={"type": "duel_spoils", "card": r.card, "hero": h.uid},
+            H.option(
+                c,
+                GIVE(reward=H.reward_ref(r.card), hero=H.hero_ref(h)),
+                {"type": "duel_spoils", "card": r.card, "hero": h.uid},
             )
             for r in d.spoils
             for h in heroes
         ]
         return [
-            Prompt(
-                seat=d.spoils_seat,
-                key=key,
-                rule="RW-24.6",
+            H.ask(
+                c,
+                d.spoils_seat,
+                key,
+                "RW-24.6",
+                SPOILS_Q(),
                 secret=True,
-                question="Give the defeated hero's rewards to your heroes in the duel area.",
                 options=opts,
             )
         ]
     return []
 
 
-def _describe(effects: list[dict[str, Any]]) -> str:
+def _describe(effects: list[dict[str, Any]]) -> Msg | list[Any]:
+    """The options of a choice in words (effect kinds are content ids: worded where known)."""
     if not effects:
-        return "nothing"
-    parts = []
+        return NOTHING()
+    parts: list[Any] = []
     for e in effects:
+        kind = str(e.get("kind"))
         amount = e.get("amount")
         if isinstance(amount, dict):
-            amount = amount.get("per")
-        parts.append(f"{e.get('kind')}" + (f" {amount}" if amount is not None else ""))
-    return ", ".join(parts)
+            amount = str(amount.get("per", "")).replace("_", " ")
+        if kind in EFFECT_WORD and amount is not None:
+            parts.append(EFFECT_WORD[kind](amount=amount))
+        elif amount is not None:
+            parts.append(EFFECT_AMOUNT(kind=kind.replace("_", " "), amount=amount))
+        else:
+            parts.append(EFFECT_PLAIN(kind=kind.replace("_", " ")))
+    return parts
 
 
 # =========================================================================== flow
@@ -400,24 +515,24 @@ def _draw(d: DuelState, s: DuelSide, ctx: Any) -> int:
     return n
 
 
-def _read(d: DuelState, s: DuelSide, card_no: int, c: H.HeroContent) -> str:
+def _read(d: DuelState, s: DuelSide, card_no: int, c: H.HeroContent) -> Msg | list[Any]:
     card = c.destiny.get(card_no)
     if card is None:
-        return "an unknown card"
-    parts = []
+        return UNKNOWN_CARD()
+    parts: list[Any] = []
     for icon in card.section(s.shape):  # type: ignore[arg-type]
         if icon.kind == "damage":
             s.dealt += icon.amount
-            parts.append(f"{icon.amount} damage")
+            parts.append(ICON_DAMAGE(n=icon.amount))
         elif icon.kind == "rout":
             s.cancel += icon.amount
-            parts.append(f"rout {icon.amount} (cancels {icon.amount})")
+            parts.append(ICON_ROUT(n=icon.amount))
         elif icon.kind == "special":
             s.specials += icon.amount
-            parts.append("special")
+            parts.append(ICON_SPECIAL())
         else:
-            parts.append("blank")
-    return ", ".join(parts)
+            parts.append(ICON_BLANK())
+    return parts
 
 
 def _new_round(hs: H.HeroesState, d: DuelState, ctx: Any, c: H.HeroContent) -> list[Event]:
@@ -431,10 +546,12 @@ def _new_round(hs: H.HeroesState, d: DuelState, ctx: Any, c: H.HeroContent) -> l
         s.gear_done = False
         s.card = _draw(d, s, ctx)
         text = _read(d, s, s.card, c)
+        shape: Any = SHAPE[s.shape]() if s.shape in SHAPE else s.shape
         events.append(
-            Event.to_all(
+            _say(
+                c,
                 "duel_draw",
-                f"Round {d.round}: {_name(hs, c, s)} draws destiny card {s.card} ({s.shape}: {text}).",
+                ROUND_DRAW(round=d.round, side=_name(hs, c, s), card=s.card, shape=shape, icons=text),
                 reveals=True,
                 side=which,
                 card=s.card,
@@ -468,9 +585,10 @@ def _resolve_round(hs: H.HeroesState, d: DuelState, ctx: Any, c: H.HeroContent) 
             s.damage += n
         dmg, hp = _hp(hs, c, s)
         events.append(
-            Event.to_all(
+            _say(
+                c,
                 "duel_damage",
-                f"Round {d.round}: {_name(hs, c, s)} takes {n} damage ({dmg}/{hp}).",
+                ROUND_DAMAGE(round=d.round, side=_name(hs, c, s), n=n, damage=dmg, health=hp),
                 side="attacker" if s is a else "defender",
                 amount=n,
             )
@@ -482,7 +600,7 @@ def _resolve_round(hs: H.HeroesState, d: DuelState, ctx: Any, c: H.HeroContent) 
     if d.step not in ("over", "spoils") and d.round >= MAX_ROUNDS:
         d.result = "none"
         d.step = "over"
-        events.append(Event.to_all("duel_end", "The duel ends after the 4th round with no one defeated (RW-24.5)."))
+        events.append(_say(c, "duel_end", NO_ONE()))
     return events
 
 
@@ -501,16 +619,16 @@ def _check_defeats(hs: H.HeroesState, d: DuelState, ctx: Any, c: H.HeroContent) 
     if d.quest is not None:
         d.step = "over"
         if b:
-            events.append(Event.to_all("duel_end", f"{_name(hs, c, d.defender)} is defeated (RW-25.5)."))
+            events.append(_say(c, "duel_end", NEUTRAL_DEFEATED(side=_name(hs, c, d.defender))))
         if a:
-            events += H.defeat_hero(hs, d.attacker.hero or "", ctx, cause="a duel quest (RW-25.5)")
-        events.append(Event.to_all("duel_end", "The neutral unit returns to the supply (RW-25.5)."))
+            events += H.defeat_hero(hs, d.attacker.hero or "", ctx, cause=CAUSE_QUEST())
+        events.append(_say(c, "duel_end", NEUTRAL_RETURNS()))
         return events
     if a and b:  # AMB-44: each as if defeated outside a duel
         d.step = "over"
-        events.append(Event.to_all("duel_end", "Both heroes are defeated (AMB-44)."))
+        events.append(_say(c, "duel_end", BOTH()))
         for s in (d.attacker, d.defender):
-            events += H.defeat_hero(hs, s.hero or "", ctx, cause="a duel")
+            events += H.defeat_hero(hs, s.hero or "", ctx, cause=CAUSE_DUEL())
         return events
     loser = d.attacker if a else d.defender
     winner = d.defender if a else d.attacker
@@ -519,9 +637,10 @@ def _check_defeats(hs: H.HeroesState, d: DuelState, ctx: Any, c: H.HeroContent) 
     hs.heroes.remove(lh)
     hs.removed_heroes.append(lh.card)  # RW-26.1: out of the game
     events.append(
-        Event.to_all(
+        _say(
+            c,
             "hero_defeated",
-            f"{H.label(c, lh)} is defeated in the duel and leaves the game; {H.label(c, wh)} wins (RW-24.5, RW-26.2).",
+            LOSER(hero=H.hero_ref(lh), winner=H.hero_ref(wh)),
             hero=lh.uid,
             card=lh.card,
             seat=lh.owner,
@@ -546,17 +665,20 @@ def _give(hs: H.HeroesState, c: H.HeroContent, d: DuelState, to: H.Hero, rewards
     for r in rewards:
         d.spoils.remove(r)
         to.rewards.append(r)  # each keeps its face (RW-24.6)
-    up = [H.reward_name(c, r.card) for r in rewards if r.face_up]
+    up: list[Any] = [H.reward_ref(r.card) for r in rewards if r.face_up]
     down = [r.card for r in rewards if not r.face_up]
-    text = f"{H.label(c, to)} takes {len(rewards)} reward(s) from the defeated hero"
-    text += f" (face up: {', '.join(up)})." if up else "."
-    events = [Event.to_all("spoils", text, reveals=bool(down), hero=to.uid)]
+    if up:
+        text = SPOILS_UP(hero=H.hero_ref(to), n=len(rewards), rewards=up)
+    else:
+        text = SPOILS(hero=H.hero_ref(to), n=len(rewards))
+    events = [_say(c, "spoils", text, reveals=bool(down), hero=to.uid)]
     if down:
         events.append(
-            Event.to_seats(
+            H.tell(
+                c,
                 to.owner,
                 "spoils_private",
-                "You took face down: " + ", ".join(H.reward_name(c, x) for x in down) + ".",
+                SPOILS_DOWN(rewards=[H.reward_ref(x) for x in down]),
                 reveals=True,
                 cards=down,
             )
@@ -575,7 +697,7 @@ def _duel_effects(
     ctx: Any,
     c: H.HeroContent,
     *,
-    source: str,
+    source: H.Source,
     immediate: bool,
 ) -> list[Event]:
     """Effects of a hero ability, reward or tactics card inside a duel.
@@ -598,14 +720,11 @@ def _duel_effects(
                 else:
                     o.damage += n
                 dmg, hp = _hp(hs, c, o)
-                events.append(
-                    Event.to_all("duel_damage", f"{source}: {_name(hs, c, o)} takes {n} damage ({dmg}/{hp}).", amount=n)
-                )
+                shown = EFFECT_DAMAGE(source=source, side=_name(hs, c, o), n=n, damage=dmg, health=hp)
+                events.append(_say(c, "duel_damage", shown, amount=n))
             else:
                 s.dealt += n
-                events.append(
-                    Event.to_all("duel_effect", f"{source}: {n} damage to {_name(hs, c, o)} this round.", amount=n)
-                )
+                events.append(_say(c, "duel_effect", EFFECT_ROUND(source=source, n=n, side=_name(hs, c, o)), amount=n))
         elif e.kind == "damage_hero" and e.target in ("own_hero", "every_hero"):
             n = H._amount(c, hero, e.amount)
             for t in [s] if e.target == "own_hero" else [s, o]:
@@ -617,17 +736,13 @@ def _duel_effects(
                     else:
                         t.damage += n
                     dmg, hp = _hp(hs, c, t)
-                    events.append(
-                        Event.to_all(
-                            "duel_damage", f"{source}: {_name(hs, c, t)} takes {n} damage ({dmg}/{hp}).", amount=n
-                        )
-                    )
+                    shown = EFFECT_DAMAGE(source=source, side=_name(hs, c, t), n=n, damage=dmg, health=hp)
+                    events.append(_say(c, "duel_damage", shown, amount=n))
                 else:
                     # inside a round: damage to oneself joins the simultaneous damage
                     _side(d, _other(which) if t is s else which).dealt += n
-                    events.append(
-                        Event.to_all("duel_effect", f"{source}: {n} damage to {_name(hs, c, t)} this round.", amount=n)
-                    )
+                    shown = EFFECT_ROUND(source=source, n=n, side=_name(hs, c, t))
+                    events.append(_say(c, "duel_effect", shown, amount=n))
         elif e.kind == "choose_one":
             d.choice = [[x.model_dump(mode="json") for x in opt] for opt in e.options]
             d.choice_side = which  # type: ignore[assignment]
@@ -640,18 +755,20 @@ def _duel_effects(
         elif e.kind == "cancel_damage" and getattr(e, "per", "round") == "duel":
             s.cancel_pool += e.amount
             events.append(
-                Event.to_all(
+                _say(
+                    c,
                     "duel_effect",
-                    f"{source}: cancels up to {e.amount} damage to {_name(hs, c, s)} for the rest of the duel.",
+                    CANCEL_DUEL(source=source, n=e.amount, side=_name(hs, c, s)),
                     amount=e.amount,
                 )
             )
         elif e.kind == "cancel_damage":
             s.cancel += e.amount
             events.append(
-                Event.to_all(
+                _say(
+                    c,
                     "duel_effect",
-                    f"{source}: cancels {e.amount} damage to {_name(hs, c, s)} this round.",
+                    CANCEL_ROUND(source=source, n=e.amount, side=_name(hs, c, s)),
                     amount=e.amount,
                 )
             )
@@ -659,9 +776,10 @@ def _duel_effects(
             for _ in range(H._amount(c, hero, e.amount)):
                 n = _draw(d, s, ctx)
                 events.append(
-                    Event.to_all(
+                    _say(
+                        c,
                         "duel_draw",
-                        f"{source}: {_name(hs, c, s)} draws destiny card {n} ({_read(d, s, n, c)}).",
+                        EFFECT_DRAW(source=source, side=_name(hs, c, s), card=n, icons=_read(d, s, n, c)),
                         reveals=True,
                         card=n,
                     )
@@ -679,9 +797,9 @@ def _use_reward(hs: H.HeroesState, d: DuelState, which: str, card: str, ctx: Any
     held = next((r for r in h.rewards if r.card == card), None)
     rc = _reward(c, card)
     if held is None or rc is None:
-        raise RuleViolation("RW-23.5", "Your hero does not hold that reward.")
+        raise H.refuse("RW-23.5", NOT_HELD())
     if not _may_use(c, s, card):
-        raise RuleViolation("RW-23.5", "A hero may use at most one weapon and one armour in a duel.")
+        raise H.refuse("RW-23.5", ONE_EACH())
     if rc.trait == "weapon":
         s.weapon = card
     elif rc.trait == "armor":
@@ -691,11 +809,17 @@ def _use_reward(hs: H.HeroesState, d: DuelState, which: str, card: str, ctx: Any
     if not held.face_up:
         held.face_up = True  # RW-23.2
         events.append(
-            Event.to_all(
-                "reward_revealed", f"{H.label(c, h)} reveals {rc.name}: {rc.text}", reveals=True, card=card, hero=h.uid
+            _say(
+                c,
+                "reward_revealed",
+                REVEALS(hero=H.hero_ref(h), reward=H.reward_ref(card), text=rc.text),
+                reveals=True,
+                card=card,
+                hero=h.uid,
             )
         )
-    events += _duel_effects(hs, d, which, rc.effects, ctx, c, source=rc.name, immediate=False)
+    source = H.named(H.reward_ref(card))
+    events += _duel_effects(hs, d, which, rc.effects, ctx, c, source=source, immediate=False)
     if rc.single_use:
         h.rewards.remove(held)
         hs.reward_deck.discard(card)
@@ -708,9 +832,10 @@ def _neutral_special(hs: H.HeroesState, d: DuelState, which: str, ctx: Any, c: H
     if u is None:
         return []
     events = [
-        Event.to_all(
+        _say(
+            c,
             "neutral_special",
-            f"{_name(hs, c, s)} must use its special ability {u.special.name} (RW-25.4).",
+            MUST_SPECIAL(side=_name(hs, c, s), special=u.special.name),
             unit=s.neutral,
         )
     ]
@@ -753,16 +878,17 @@ def _neutral_effects(
             if getattr(e, "distinct", False):
                 n = min(n, 1)
             s.dealt += n
-            events.append(Event.to_all("duel_effect", f"{_name(hs, c, s)}: {n} damage to {_name(hs, c, o)}.", amount=n))
+            shown = NEUTRAL_DAMAGE(side=_name(hs, c, s), n=n, other=_name(hs, c, o))
+            events.append(_say(c, "duel_effect", shown, amount=n))
         elif k == "destroy_units" and e.side == "enemy" and _admits_hero(e.filter) and hero is not None:
             s.dealt += H.health(c, hero)
-            events.append(Event.to_all("duel_effect", f"{_name(hs, c, s)} destroys {_name(hs, c, o)}."))
+            events.append(_say(c, "duel_effect", DESTROYS(side=_name(hs, c, s), other=_name(hs, c, o))))
         elif k == "rout_units" and e.side == "enemy" and _admits_hero(e.filter) and hero is not None:
             hero.routed = True
-            events.append(Event.to_all("duel_effect", f"{_name(hs, c, o)} is routed."))
+            events.append(_say(c, "duel_effect", ROUTED(side=_name(hs, c, o))))
         elif k == "set_health" and e.unit_type == s.neutral:
             s.health = max(s.health, e.health)
-            events.append(Event.to_all("duel_effect", f"{_name(hs, c, s)} has {e.health} health this duel."))
+            events.append(_say(c, "duel_effect", HEALTH(side=_name(hs, c, s), n=e.health)))
         elif k == "draw_cards" and e.deck == "destiny":
             if e.once_per_unit and s.extra_draw_used:
                 continue
@@ -771,17 +897,15 @@ def _neutral_effects(
                 n = _draw(d, s, ctx)
                 before = s.specials
                 text = _read(d, s, n, c)
-                events.append(
-                    Event.to_all(
-                        "duel_draw", f"{_name(hs, c, s)} draws destiny card {n} ({text}).", reveals=True, card=n
-                    )
-                )
+                shown = NEUTRAL_DRAW(side=_name(hs, c, s), card=n, icons=text)
+                events.append(_say(c, "duel_draw", shown, reveals=True, card=n))
                 # a special on the extra card is resolved by the loop in ``advance``
                 _ = before
         elif k == "gm":
-            H.gm_item(hs, "RW-25.4", f"Duel quest: {_name(hs, c, s)}'s special in a duel: {e.text}", seat=s.seat)
+            H.gm_item(hs, "RW-25.4", GM_SPECIAL(side=_name(hs, c, s), text=e.text), seat=s.seat, c=c)
         else:
-            events.append(Event.to_all("duel_effect", f"{_name(hs, c, s)}'s {k} has no effect in a duel."))
+            shown = NO_EFFECT(side=_name(hs, c, s), effect=str(k).replace("_", " "))
+            events.append(_say(c, "duel_effect", shown))
     return events
 
 
@@ -793,7 +917,7 @@ def apply_duel(hs: H.HeroesState, d: DuelState, seat: int, action: dict[str, Any
     c = H.content_of(ctx)
     handler = _STEP_HANDLERS.get(d.step)
     if handler is None:
-        raise RuleViolation(CORE_BAD_ACTION, "The duel is not waiting for that.")
+        raise H.refuse(CORE_BAD_ACTION, NOT_WAITING())
     return handler(hs, d, seat, action, ctx, c)
 
 
@@ -819,7 +943,7 @@ def _apply_start(
         return _start_ability(hs, d, which, ctx, c)
     if t == "duel_tactics":
         return _start_tactics(hs, d, which, str(action.get("card")), ctx, c)
-    raise RuleViolation(CORE_BAD_ACTION, "Choose a start-of-duel ability or tactics card, or 'done'.")
+    raise H.refuse(CORE_BAD_ACTION, START_CHOICE())
 
 
 def _start_ability(hs: H.HeroesState, d: DuelState, which: Side, ctx: Any, c: H.HeroContent) -> list[Event]:
@@ -828,10 +952,11 @@ def _start_ability(hs: H.HeroesState, d: DuelState, which: Side, ctx: Any, c: H.
     h = H.get_hero(hs, s.hero or "")
     card = c.heroes.get(h.card)
     if not card or not _start_timing(card.ability.timing, which) or s.ability_used:
-        raise RuleViolation("RW-24.3", "Your hero has no unused start-of-duel ability.")
+        raise H.refuse("RW-24.3", NO_START_ABILITY())
     s.ability_used = True
-    events = [Event.to_all("duel_ability", f"{H.label(c, h)} uses its ability: {card.ability.text}")]
-    events += _duel_effects(hs, d, which, card.ability.effects, ctx, c, source=card.name, immediate=True)
+    events = [_say(c, "duel_ability", USES_ABILITY(hero=H.hero_ref(h), text=card.ability.text))]
+    source = H.named(H.hero_ref(h))
+    events += _duel_effects(hs, d, which, card.ability.effects, ctx, c, source=source, immediate=True)
     return events + _maybe_end_after_start(hs, d, ctx, c, which)
 
 
@@ -842,23 +967,22 @@ def _start_tactics(
     s = _side(d, which)
     tactics = getattr(ctx, "duel_tactics", None)
     if card_id in d.tactics_used or not tactics or card_id not in tactics(s.seat):
-        raise RuleViolation(
-            "RW-30.4",
-            "You can play only a start-of-duel tactics card from your hand, with your own hero in the duel.",
-        )
+        raise H.refuse("RW-30.4", TACTICS_REFUSED())
     d.tactics_used.append(card_id)
     hs.outbox.tactics_played.append((s.seat, card_id))
     tc = c.tactics.get(card_id)
     events = [
-        Event.to_all(
+        _say(
+            c,
             "duel_tactics",
-            f"Seat {s.seat + 1} plays the tactics card {tc.name if tc else card_id}.",
+            PLAYS_TACTICS(seat=T.seat(s.seat), card=Ref(kind="tactics", id=card_id)),
             reveals=True,
             card=card_id,
         )
     ]
     if tc is not None:
-        events += _duel_effects(hs, d, which, tc.effects, ctx, c, source=tc.name, immediate=True)
+        source = H.named(Ref(kind="tactics", id=card_id))
+        events += _duel_effects(hs, d, which, tc.effects, ctx, c, source=source, immediate=True)
     return events + _maybe_end_after_start(hs, d, ctx, c, which)
 
 
@@ -872,13 +996,13 @@ def _apply_special(
     s = _side(d, which)
     _check_seat(s.seat, seat, "RW-24.4.2")
     if action.get("type") != "duel_special":
-        raise RuleViolation("RW-24.4.2", "You drew a special icon: deal 1 damage or activate a reward first.")
+        raise H.refuse("RW-24.4.2", SPECIAL_FIRST())
     if action.get("choice") == "damage":
         events = _special_damage(hs, s, c)
     elif action.get("choice") == "reward":
         events = _special_reward(hs, d, which, str(action.get("reward")), ctx, c)
     else:
-        raise RuleViolation(CORE_BAD_ACTION, "Choose 'damage' or a reward.")
+        raise H.refuse(CORE_BAD_ACTION, DAMAGE_OR_REWARD())
     return events + advance(hs, d, ctx)
 
 
@@ -886,14 +1010,14 @@ def _special_damage(hs: H.HeroesState, s: DuelSide, c: H.HeroContent) -> list[Ev
     """RW-24.4.2: a special icon spent as 1 damage."""
     s.specials -= 1
     s.dealt += 1
-    return [Event.to_all("duel_special", f"{_name(hs, c, s)} uses the special icon to deal 1 damage.")]
+    return [_say(c, "duel_special", SPECIAL_DAMAGE(side=_name(hs, c, s)))]
 
 
 def _special_reward(hs: H.HeroesState, d: DuelState, which: Side, card: str, ctx: Any, c: H.HeroContent) -> list[Event]:
     """RW-24.4.2: a special icon spent to activate a reward that needs one."""
     rc = _reward(c, card)
     if rc is None or rc.trigger != "duel_special":
-        raise RuleViolation("RW-24.4.2", "Only a reward that needs a special icon can be activated with it.")
+        raise H.refuse("RW-24.4.2", SPECIAL_REWARD())
     _side(d, which).specials -= 1
     return _use_reward(hs, d, which, card, ctx, c)
 
@@ -908,7 +1032,7 @@ def _apply_neutral_choice(
     _check_seat(s.seat, seat, "RW-25.3")
     i = action.get("option")
     if action.get("type") != "duel_neutral_choice" or not isinstance(i, int) or not 0 <= i < len(d.choice):
-        raise RuleViolation("RW-25.3", "Choose one of the options of the neutral unit's special ability.")
+        raise H.refuse("RW-25.3", NEUTRAL_OPTIONS())
     chosen = [_EFFECT.validate_python(x) for x in d.choice[i]]
     d.choice = []
     d.step = d.choice_resume  # type: ignore[assignment]  # choice_resume always holds a step name
@@ -921,7 +1045,7 @@ def _resolve_neutral_choice(
     hs: H.HeroesState, d: DuelState, seat: int, i: int, chosen: list[Effect], ctx: Any, c: H.HeroContent
 ) -> list[Event]:
     """P-29: the player left of the quester picked an option of the neutral's special."""
-    events = [Event.to_all("neutral_choice", f"Seat {seat + 1} chooses option {i + 1} for the neutral unit.")]
+    events = [_say(c, "neutral_choice", NEUTRAL_CHOICE(seat=T.seat(seat), number=i + 1))]
     events += _neutral_effects(hs, d, d.choice_side, chosen, ctx, c)
     return events + advance(hs, d, ctx)
 
@@ -931,8 +1055,8 @@ def _resolve_effect_choice(
 ) -> list[Event]:
     """A hero's owner picked an option of a ``choose_one`` ability, reward or tactics card."""
     text = _describe([x.model_dump(mode="json") for x in chosen])
-    events = [Event.to_all("duel_choice", f"Seat {seat + 1} chooses option {i + 1}: {text}.")]
-    events += _duel_effects(hs, d, d.choice_side, chosen, ctx, c, source="choice", immediate=d.choice_immediate)
+    events = [_say(c, "duel_choice", CHOICE(seat=T.seat(seat), number=i + 1, effects=text))]
+    events += _duel_effects(hs, d, d.choice_side, chosen, ctx, c, source=CHOICE_SOURCE(), immediate=d.choice_immediate)
     if d.choice_immediate:
         return events + _maybe_end_after_start(hs, d, ctx, c, d.choice_side)
     return events + advance(hs, d, ctx)
@@ -952,7 +1076,7 @@ def _apply_gear(
         s.gear_done = True
         return advance(hs, d, ctx)
     if t != "duel_use":
-        raise RuleViolation(CORE_BAD_ACTION, "Use a reward or ability, or 'done'.")
+        raise H.refuse(CORE_BAD_ACTION, USE_OR_DONE())
     if action.get("ability"):
         events = _gear_ability(hs, d, which, ctx, c)
     else:
@@ -966,19 +1090,17 @@ def _gear_ability(hs: H.HeroesState, d: DuelState, which: Side, ctx: Any, c: H.H
     h = H.get_hero(hs, s.hero or "")
     card = c.heroes.get(h.card)
     if not card or card.ability.timing != "duel_round" or s.round_ability_used:
-        raise RuleViolation("RW-24.4.2", "Your hero has no unused ability for this round.")
+        raise H.refuse("RW-24.4.2", NO_ROUND_ABILITY())
     s.round_ability_used = True
-    return _duel_effects(hs, d, which, card.ability.effects, ctx, c, source=card.name, immediate=False)
+    source = H.named(H.hero_ref(h))
+    return _duel_effects(hs, d, which, card.ability.effects, ctx, c, source=source, immediate=False)
 
 
 def _gear_reward(hs: H.HeroesState, d: DuelState, which: Side, card_id: str, ctx: Any, c: H.HeroContent) -> list[Event]:
     """RW-23.5: a round reward (armour, weapon), each at most once per round."""
     rc = _reward(c, card_id)
     if rc is None or rc.trigger != "duel_round" or card_id in _side(d, which).used_round:
-        raise RuleViolation(
-            "RW-24.4.2",
-            "That reward cannot be used now (once per round, armour and weapons only during the round's resolution).",
-        )
+        raise H.refuse("RW-24.4.2", GEAR_REFUSED())
     return _use_reward(hs, d, which, card_id, ctx, c)
 
 
@@ -994,9 +1116,7 @@ def _apply_spoils(
     r = next((r for r in d.spoils if r.card == card), None)
     h = H.find_hero(hs, str(uid))
     if action.get("type") != "duel_spoils" or r is None or h is None or h.owner != seat or h.area != d.area:
-        raise RuleViolation(
-            "RW-24.6", "Give each of the defeated hero's rewards to one of your heroes in the duel area."
-        )
+        raise H.refuse("RW-24.6", SPOILS_REFUSED())
     events = _give(hs, c, d, h, [r])
     if not d.spoils:
         d.step = "over"
@@ -1028,7 +1148,7 @@ def _maybe_end_after_start(hs: H.HeroesState, d: DuelState, ctx: Any, c: H.HeroC
 
 def _check_seat(expected: int, seat: int, rule: str) -> None:
     if expected != seat:
-        raise RuleViolation("CORE-1", f"It is not your decision in this duel: the game waits on seat {expected + 1}.")
+        raise H.refuse("CORE-1", NOT_YOURS(seat=T.seat(expected)))
 
 
 def duel_view(hs: H.HeroesState, d: DuelState) -> dict[str, Any]:

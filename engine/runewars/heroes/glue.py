@@ -11,20 +11,46 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from engine.core import Deck, Event, Option, Prompt, RuleViolation
+from engine.core import Deck, Event, Prompt
 from engine.core.errors import CORE_NOT_YOUR_TURN
+from engine.core.text import Msg, Ref, message
 from engine.runewars import board as B
+from engine.runewars import text as T
 from engine.runewars.actions import Choose, PlayTactics
 from engine.runewars.cards import resolve as cardfx
 from engine.runewars.catalog import catalog
 from engine.runewars.ctx import Ctx
-from engine.runewars.flow import applies, auto, decision, done, need, push, step
+from engine.runewars.flow import applies, auto, decision, done, push, step
 from engine.runewars.heroes import core as H
 from engine.runewars.heroes import quests as Q
 from engine.runewars.player_order import player_order
 from engine.runewars.setup.start import clockwise_from, home_areas
 from engine.runewars.state import RunewarsState
 from engine.runewars.turn.runes import queue_gain, rune_faces_text
+
+RUNE_SOURCE = message("rw.hero.glue.rune_source", "a hero's quest or reward")
+PLACE_Q = message("rw.hero.glue.place_question", "Place {hero} in one of your home areas.")
+PLACE_TO = message("rw.hero.glue.place_to", "{hero} to {area}")
+START_HERO_HOME = message("rw.hero.glue.refused.start_home", "Your starting hero goes in one of your home areas.")
+LEAGUE_STAYS = message("rw.hero.glue.league_stays", "{seat}'s heroes stay (Heroes' League, RW-32.5).")
+DESERTS = message("rw.hero.glue.deserts", "{hero} deserts")
+PAY_KEEP = message("rw.hero.glue.pay_keep", "Pay {n} influence to keep {hero}")
+DESERT_Q = message("rw.hero.glue.desert_question", "{source}: desertion check for {hero}.")
+CANNOT_PAY = message("rw.hero.glue.refused.cannot_pay", "You cannot pay to keep this hero.")
+PAY_OR_DESERT = message("rw.hero.glue.refused.pay_or_desert", "Choose to pay or let the hero desert.")
+SAVED = message("rw.hero.glue.saved", "{seat} pays {n} influence; the hero stays.")
+PHASE_BEGINS = message("rw.hero.glue.phase_begins", "Summer: the quest phase begins (RW-21).")
+PHASE_OVER = message("rw.hero.glue.phase_over", "The quest phase is over.")
+PLAY_TACTICS = message("rw.hero.glue.play_tactics", "Play {card}")
+TACTICS_WHEN = message(
+    "rw.hero.glue.refused.tactics_when", "Quest-phase tactics are played before one of your heroes acts."
+)
+TACTICS_GAINED = message(
+    "rw.hero.glue.refused.tactics_gained", "You can play only quest-phase cards you did not gain this season."
+)
+TACTICS_SOURCE = message("rw.hero.glue.tactics_source", "tactics card {card}")
+PLAYS = message("rw.hero.glue.plays", "{seat} plays {card}: {text}")
+NOT_YOURS = message("rw.hero.glue.refused.not_yours", "That hero decision is not yours to make.")
 
 
 def drain(state: RunewarsState) -> list[Event]:
@@ -41,9 +67,9 @@ def drain(state: RunewarsState) -> list[Event]:
                 state.tactics_deck.discard(card)
                 break
     for seat, area in box.rune_inspections:
-        events.append(Event.to_seats(seat, "rune_peek", rune_faces_text(state, [area]), area=area))
+        events.append(T.to_seats(seat, "rune_peek", rune_faces_text(state, [area]), area=area))
     for seat in reversed(box.rune_gains):
-        queue_gain(state, seat, "a hero's quest or reward")
+        queue_gain(state, seat, RUNE_SOURCE())
     for grant in reversed(box.grants):
         cardfx.queue(state, list(grant.effects), seat=grant.seat, source=grant.source, rule="RW-23.6")
     return events
@@ -82,15 +108,15 @@ def _setup_heroes(state: RunewarsState, st: Any) -> list[Event]:
 @decision("setup_hero", "rw_choose")
 def _setup_hero_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
     h = H.get_hero(state.heroes, st.data["hero"])
-    name = H.label(catalog().hero_content, h)
+    name = H.hero_ref(h)
     return [
-        Prompt(
-            seat=st.seat,
-            key=st.key,
-            rule="RW-3.9.3",
-            question=f"Place {name} in one of your home areas.",
+        T.ask(
+            st.seat,
+            st.key,
+            "RW-3.9.3",
+            PLACE_Q(hero=name),
             options=[
-                Option(label=f"{name} to {a}"[:80], action={"type": "rw_choose", "value": a})
+                T.option(PLACE_TO(hero=name, area=Ref(kind="area", id=a)), {"type": "rw_choose", "value": a}, limit=80)
                 for a in home_areas(state, st.seat)
             ],
         )
@@ -99,7 +125,7 @@ def _setup_hero_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
 
 @applies("setup_hero")
 def _setup_hero_apply(state: RunewarsState, st: Any, seat: int, action: Choose) -> list[Event]:
-    need(action.value in home_areas(state, seat), "RW-3.9.3", "Your starting hero goes in one of your home areas.")
+    T.need(action.value in home_areas(state, seat), "RW-3.9.3", START_HERO_HOME())
     done(state, st)
     return H.place_hero(state.heroes, st.data["hero"], action.value)
 
@@ -131,7 +157,7 @@ def quest_count(state: RunewarsState, seat: int) -> int:
     return len(state.heroes.quest_hands.get(seat, []))
 
 
-def desertion(state: RunewarsState, effect: dict[str, Any], seats: list[int], source: str) -> list[Event]:
+def desertion(state: RunewarsState, effect: dict[str, Any], seats: list[int], source: Msg | str) -> list[Event]:
     """RW-20.7 / RW-26.5 desertion checks from a season or tactics card.
 
     Heroes whose alignment differs from their controller's faction (or all, per the card)
@@ -144,9 +170,7 @@ def desertion(state: RunewarsState, effect: dict[str, Any], seats: list[int], so
     queued = []
     for seat in seats:
         if league and state.titles.get(league) and state.titles[league].holder == seat:
-            events.append(
-                Event.to_all("desertion_prevented", f"Seat {seat + 1}'s heroes stay (Heroes' League, RW-32.5).")
-            )
+            events.append(T.to_all("desertion_prevented", LEAGUE_STAYS(seat=T.seat(seat))))
             continue
         faction_align = B.alignment(state, seat)
         for h in H.heroes_of(state.heroes, seat):
@@ -154,7 +178,14 @@ def desertion(state: RunewarsState, effect: dict[str, Any], seats: list[int], so
             if effect.get("mismatched_only", True) and hero_align == faction_align:
                 continue
             queued.append(
-                step(state, "desert_check", seat, hero=h.uid, cost=effect.get("save_cost_influence"), source=source)
+                step(
+                    state,
+                    "desert_check",
+                    seat,
+                    hero=h.uid,
+                    cost=effect.get("save_cost_influence"),
+                    source=T.stored(source),
+                )
             )
     push(state, *queued)
     return events
@@ -163,22 +194,12 @@ def desertion(state: RunewarsState, effect: dict[str, Any], seats: list[int], so
 @decision("desert_check", "rw_choose")
 def _desert_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
     h = H.find_hero(state.heroes, st.data["hero"])
-    name = H.label(catalog().hero_content, h) if h else st.data["hero"]
+    name: Ref | str = H.hero_ref(h) if h else str(st.data["hero"])
     cost = st.data["cost"]
-    opts = [Option(label=f"{name} deserts", action={"type": "rw_choose", "value": "desert"})]
+    opts = [T.option(DESERTS(hero=name), {"type": "rw_choose", "value": "desert"})]
     if cost is not None and state.seats[st.seat].influence >= cost:
-        opts.insert(
-            0, Option(label=f"Pay {cost} influence to keep {name}"[:80], action={"type": "rw_choose", "value": "pay"})
-        )
-    return [
-        Prompt(
-            seat=st.seat,
-            key=st.key,
-            rule="RW-26.5",
-            question=f"{st.data['source']}: desertion check for {name}.",
-            options=opts,
-        )
-    ]
+        opts.insert(0, T.option(PAY_KEEP(n=cost, hero=name), {"type": "rw_choose", "value": "pay"}, limit=80))
+    return [T.ask(st.seat, st.key, "RW-26.5", DESERT_Q(source=T.loaded(st.data["source"]), hero=name), options=opts)]
 
 
 @applies("desert_check")
@@ -188,11 +209,12 @@ def _desert_apply(state: RunewarsState, st: Any, seat: int, action: Choose) -> l
     if H.find_hero(state.heroes, st.data["hero"]) is None:
         return []
     if action.value == "pay":
-        need(cost is not None and state.seats[seat].influence >= cost, "RW-26.5", "You cannot pay to keep this hero.")
+        T.need(cost is not None and state.seats[seat].influence >= cost, "RW-26.5", CANNOT_PAY())
         state.seats[seat].influence -= cost
-        return [Event.to_all("desertion_saved", f"Seat {seat + 1} pays {cost} influence; the hero stays.", seat=seat)]
-    need(action.value == "desert", "RW-26.5", "Choose to pay or let the hero desert.")
-    return H.desert_hero(state.heroes, st.data["hero"], Ctx(state), cause=st.data["source"]) + drain(state)
+        return [T.to_all("desertion_saved", SAVED(seat=T.seat(seat), n=cost), seat=seat)]
+    T.need(action.value == "desert", "RW-26.5", PAY_OR_DESERT())
+    cause = T.loaded(st.data["source"])
+    return H.desert_hero(state.heroes, st.data["hero"], Ctx(state), cause=cause) + drain(state)
 
 
 # ---- the quest phase (RW-6.6, RW-21) ---------------------------------------------------------------
@@ -201,7 +223,7 @@ def _desert_apply(state: RunewarsState, st: Any, seat: int, action: Choose) -> l
 def start_quest_phase(state: RunewarsState) -> list[Event]:
     """RW-6.6 / RW-21.2: players act in the order of this year's spring cards."""
     push(state, step(state, "quest_start"))
-    return [Event.to_all("quest_phase", "Summer: the quest phase begins (RW-21).")]
+    return [T.to_all("quest_phase", PHASE_BEGINS())]
 
 
 @auto("quest_start")
@@ -233,10 +255,11 @@ def _quest_end(state: RunewarsState, outcome: Any) -> list[Event]:
         ]
         for seat, _hero, _quest in outcome.completed:
             if seat == holder and effects:
-                cardfx.queue(state, list(effects), seat=seat, source=cat.titles[league].name, rule="RW-32.1")  # type: ignore[index]
+                title = H.named(Ref(kind="title", id=str(league)))
+                cardfx.queue(state, list(effects), seat=seat, source=title, rule="RW-32.1")
     state.quest_phase = None
     state.modifiers = [m for m in state.modifiers if m.until != "quest_phase"]
-    return events + [Event.to_all("quest_phase_over", "The quest phase is over.")]
+    return events + [T.to_all("quest_phase_over", PHASE_OVER())]
 
 
 def quest_tactics(state: RunewarsState, seat: int) -> list[str]:
@@ -257,9 +280,8 @@ def _quest_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
     prompts = Q.quest_phase_prompts(state.quest_phase, state.heroes, Ctx(state))
     if len(prompts) == 1 and prompts[0].rule == "RW-21.3":  # before a hero's action: a tactics window
         p = prompts[0]
-        cat = catalog()
         extra = [
-            Option(label=f"Play {cat.tactics[c].name}"[:80], action={"type": "rw_tactics", "card": c})
+            T.option(PLAY_TACTICS(card=Ref(kind="tactics", id=c)), {"type": "rw_tactics", "card": c}, limit=80)
             for c in quest_tactics(state, p.seat)
         ]
         if extra:
@@ -272,16 +294,10 @@ def _quest_apply(state: RunewarsState, st: Any, seat: int, action: Any) -> list[
     assert state.quest_phase is not None
     if isinstance(action, PlayTactics):
         prompts = Q.quest_phase_prompts(state.quest_phase, state.heroes, Ctx(state))
-        need(
-            len(prompts) == 1 and prompts[0].rule == "RW-21.3" and prompts[0].seat == seat,
-            "RW-30.2",
-            "Quest-phase tactics are played before one of your heroes acts.",
+        T.need(
+            len(prompts) == 1 and prompts[0].rule == "RW-21.3" and prompts[0].seat == seat, "RW-30.2", TACTICS_WHEN()
         )
-        need(
-            action.card in quest_tactics(state, seat),
-            "RW-30.3",
-            "You can play only quest-phase cards you did not gain this season.",
-        )
+        T.need(action.card in quest_tactics(state, seat), "RW-30.3", TACTICS_GAINED())
         hand = state.seats[seat].tactics
         hand.pop(next(i for i, c in enumerate(hand) if c.id == action.card and c.gained != state.season_index))
         state.tactics_deck.discard(action.card)
@@ -290,14 +306,14 @@ def _quest_apply(state: RunewarsState, st: Any, seat: int, action: Any) -> list[
             state,
             [e.model_dump(mode="json") for e in card.effects],
             seat=seat,
-            source=f"tactics card {card.name}",
+            source=TACTICS_SOURCE(card=Ref(kind="tactics", id=action.card)),
             rule="RW-30.2",
             order=[seat],
         )
         return [
-            Event.to_all(
+            T.to_all(
                 "tactics_played",
-                f"Seat {seat + 1} plays {card.name}: {card.text}",
+                PLAYS(seat=T.seat(seat), card=Ref(kind="tactics", id=action.card), text=card.text),
                 reveals=True,
                 seat=seat,
                 card=action.card,
@@ -329,7 +345,7 @@ def pending_prompts(state: RunewarsState) -> list[Prompt]:
 
 def apply_pending(state: RunewarsState, seat: int, action: dict[str, Any]) -> list[Event]:
     if not any(p.seat == seat for p in state.heroes.pending):
-        raise RuleViolation(CORE_NOT_YOUR_TURN, "That hero decision is not yours to make.")
+        raise T.refuse(CORE_NOT_YOUR_TURN, NOT_YOURS())
     return H.apply_pending_action(state.heroes, seat, action, Ctx(state)) + drain(state)
 
 

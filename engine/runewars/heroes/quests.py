@@ -35,8 +35,230 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from engine.core import Event, Option, Prompt, RuleViolation
 from engine.core.errors import CORE_BAD_ACTION, CORE_NOT_YOUR_TURN
+from engine.core.text import Msg, Ref, message
+from engine.runewars import text as T
 from engine.runewars.heroes import core as H
 from engine.runewars.heroes import duels as D
+
+# =========================================================================== messages
+TOKEN = {
+    "ambush": message("rw.quest.token.ambush", "ambush"),
+    "dragon_throne": message("rw.quest.token.dragon_throne", "dragon throne"),
+    "dungeon": message("rw.quest.token.dungeon", "dungeon"),
+    "hall": message("rw.quest.token.hall", "hall"),
+    "magic_portal": message("rw.quest.token.magic_portal", "magic portal"),
+    "prophets_scroll": message("rw.quest.token.prophets_scroll", "prophets scroll"),
+    "temple": message("rw.quest.token.temple", "temple"),
+    "training": message("rw.quest.token.training", "training"),
+    "travelling_merchant": message("rw.quest.token.travelling_merchant", "travelling merchant"),
+    "village": message("rw.quest.token.village", "village"),
+}
+TOKEN_OTHER = message("rw.quest.token.other", "{name}")
+SOURCE = {
+    "temple": message("rw.quest.source.temple", "Temple"),
+    "hall": message("rw.quest.source.hall", "Hall"),
+    "portal": message("rw.quest.source.portal", "Magic Portal"),
+    "merchant": message("rw.quest.source.merchant", "Travelling Merchant"),
+    "ambush": message("rw.quest.source.ambush", "an Ambush"),
+}
+ABILITY = message("rw.quest.ability", "{hero}'s ability: {text}")
+TEMPLE = message("rw.quest.temple", "{hero} ends its activity at a Temple: {seat} gains 2 influence.")
+HALL = message("rw.quest.hall", "{hero} ends its activity at a Hall: {seat} draws 1 tactics card.")
+CHOOSE_Q = message(
+    "rw.quest.choose_question", "Quest phase: choose one of your heroes and its action (Move, Heal, Train or nothing)."
+)
+TRAIN_Q = message("rw.quest.train_question", "Train {hero}: +1 in two attributes or +2 in one.")
+MOVE_Q = message("rw.quest.move_question", "Move {hero} up to {n} areas (0 to stay).")
+ALONG_Q = message(
+    "rw.quest.along_question",
+    "{hero} met your heroes or a defeated-hero marker on its way: trade rewards or pick them up?",
+)
+AFTER_Q = message("rw.quest.after_question", "{hero} in {area}: duel an enemy hero, attempt a quest, or nothing?")
+DESTINY_OPTION = message("rw.quest.destiny_option", "Destiny card {n} ({fate})")
+UNKNOWN = message("rw.quest.unknown", "?")
+TEST_Q = message("rw.quest.test_question", "{quest}: {attribute} test, you need {fates}. Pick one of the drawn cards.")
+JOIN_OR = message("rw.quest.join_or", "{a} or {b}")
+TRAIN_TWO = message("rw.quest.train_two", "+2 {attribute}")
+TRAIN_PAIR = message("rw.quest.train_pair", "+1 {first}, +1 {second}")
+CHOOSE_MOVE = message("rw.quest.choose.move", "{hero}: Move")
+CHOOSE_HEAL = message("rw.quest.choose.heal", "{hero}: Heal ({n} damage)")
+CHOOSE_TRAIN = message("rw.quest.choose.train", "{hero}: Train")
+CHOOSE_NOTHING = message("rw.quest.choose.nothing", "{hero}: do nothing")
+CHOOSE_REWARD = message("rw.quest.choose.reward", "{hero}: use {reward}")
+STAY = message("rw.quest.path.stay", "Stay in {area}")
+TO = message("rw.quest.path.to", "To {area}")
+TO_VIA = message("rw.quest.path.to_via", "To {area} via {via}")
+PORTAL = message("rw.quest.path.portal", "{path} (portal, 1 influence)")
+COLLECT = message("rw.quest.along.collect", "Pick up the {n} reward(s) at marker #{marker} in {area}")
+TRADE = message("rw.quest.along.trade", "Give {reward} from {hero} to {other}")
+DONE = message("rw.quest.done", "Done")
+DUEL_OPTION = message("rw.quest.after.duel", "Duel {hero} ({seat})")
+ATTEMPT_OPTION = message("rw.quest.after.attempt", "Attempt quest: {quest}")
+NOTHING_OPTION = message("rw.quest.after.nothing", "Nothing")
+PLAY_TACTICS = message("rw.quest.test.tactics", "Play tactics: {card}")
+USE_REWARD = message("rw.quest.test.reward", "Use {reward}")
+USE_ABILITY = message("rw.quest.test.ability", "Use ability: {text}")
+MERCHANT_Q = message("rw.quest.merchant.question", "Travelling Merchant: pay 3 influence to give {hero} a reward card?")
+MERCHANT_PAY = message("rw.quest.merchant.pay", "Pay 3 influence for a reward")
+DECLINE = message("rw.quest.decline", "Decline")
+AMBUSH_DISCARD = message("rw.quest.ambush.discard", "Discard {reward}")
+AMBUSH_DAMAGE = message("rw.quest.ambush.damage", "Take 1 more damage")
+AMBUSH_Q = message(
+    "rw.quest.ambush.question", "Ambush with enemies present: {hero} discards 1 reward or takes 1 more damage."
+)
+SCROLL_Q = message(
+    "rw.quest.scroll.question",
+    "Prophet's Scroll: choose an area whose face-down rune and exploration tokens you look at.",
+)
+SCROLL_LOOK = message("rw.quest.scroll.look", "Look at {area}")
+TRAINING_OPTION = message("rw.quest.training.option", "+1 {attribute}")
+TRAINING_Q = message("rw.quest.training.question", "Training: raise one attribute of {hero} by 1?")
+REVEALED = message("rw.quest.exploration_revealed", "{hero} reveals the exploration token in {area}: {token}.")
+DUNGEON = message("rw.quest.dungeon", "{hero} is in a Dungeon and cannot move again this season.")
+Q_REFUSED_THE_QUEST_PHASE_IS = message(
+    "rw.quest.refused.the_quest_phase_is", "The quest phase is not waiting for that."
+)
+Q_REFUSED_A_HERO_S_ACTION = message(
+    "rw.quest.refused.a_hero_s_action", "A hero's action is Move, Heal, Train or nothing."
+)
+Q_REFUSED_AFTER_MOVING_DUEL_AN = message(
+    "rw.quest.refused.after_moving_duel_an", "After moving, duel an enemy hero, attempt a quest, or do nothing."
+)
+Q_REFUSED_PICK_ONE_OF_THE = message("rw.quest.refused.pick_one_of_the", "Pick one of the destiny cards you drew.")
+Q_REFUSED_AN_ACTION_MUST_BE = message(
+    "rw.quest.refused.an_action_must_be", "An action must be a JSON object with a 'type'."
+)
+Q_REFUSED_THE_QUEST_PHASE_IS_2 = message("rw.quest.refused.the_quest_phase_is_2", "The quest phase is over.")
+Q_REFUSED_CHOOSE_ONE_OF_YOUR = message(
+    "rw.quest.refused.choose_one_of_your",
+    "Choose one of your heroes and an action for it first: Move, Heal, Train or nothing.",
+)
+Q_REFUSED_CHOOSE_ONE_OF_YOUR_2 = message("rw.quest.refused.choose_one_of_your_2", "Choose one of your own heroes.")
+Q_REFUSED_THAT_REWARD_CANNOT_BE = message(
+    "rw.quest.refused.that_reward_cannot_be",
+    "That reward cannot be used now: it must be under one of your heroes still to act, and usable in the quest phase.",
+)
+Q_REFUSED_A_MOVE_IS_A = message("rw.quest.refused.a_move_is_a", "A move is a list of areas, one per step.")
+Q_REFUSED_CHOOSE_HOW_TO_TRAIN = message(
+    "rw.quest.refused.choose_how_to_train", "Choose how to train: +1 in two different attributes or +2 in one."
+)
+Q_REFUSED_TRAINING_GIVES_IN_TWO = message(
+    "rw.quest.refused.training_gives_in_two",
+    "Training gives +1 in two different attributes or +2 in one, and no attribute can go above +2 (RW-20.6).",
+)
+Q_REFUSED_CHOOSE_THE_PATH_OF = message(
+    "rw.quest.refused.choose_the_path_of", "Choose the path of the move (0 to 2 areas)."
+)
+Q_REFUSED_RESOLVE_THE_EXPLORATION_TOKEN = message(
+    "rw.quest.refused.resolve_the_exploration_token", "Resolve the exploration token first."
+)
+Q_REFUSED_A_MOVE_DOES_NOT = message(
+    "rw.quest.refused.a_move_does_not", "A move does not come back to an area it already left."
+)
+Q_REFUSED_YOU_CAN_PICK_UP = message(
+    "rw.quest.refused.you_can_pick_up", "You can pick up rewards only at a defeated-hero marker your hero entered."
+)
+Q_REFUSED_TRADE_REWARDS_PICK_THEM = message(
+    "rw.quest.refused.trade_rewards_pick_them", "Trade rewards, pick them up, or say you are done."
+)
+Q_REFUSED_A_HERO_MAY_CHALLENGE = message(
+    "rw.quest.refused.a_hero_may_challenge", "A hero may challenge only an enemy hero in its own area."
+)
+Q_REFUSED_YOU_CAN_ATTEMPT_ONLY = message(
+    "rw.quest.refused.you_can_attempt_only", "You can attempt only a quest card from your own hand."
+)
+Q_REFUSED_PICK_ONE_OF_THE_2 = message(
+    "rw.quest.refused.pick_one_of_the_2", "Pick one of the destiny cards you drew for this test."
+)
+Q_REFUSED_THAT_REWARD_CANNOT_BE_2 = message(
+    "rw.quest.refused.that_reward_cannot_be_2", "That reward cannot be used in this attribute test."
+)
+Q_REFUSED_YOUR_HERO_HAS_NO = message(
+    "rw.quest.refused.your_hero_has_no", "Your hero has no unused ability for attribute tests."
+)
+Q_REFUSED_YOU_CAN_PLAY_ONLY = message(
+    "rw.quest.refused.you_can_play_only",
+    "You can play only an attribute-test tactics card from your hand that you did not gain this season.",
+)
+Q_REFUSED_REWARDS_MOVE_BETWEEN_THE = message(
+    "rw.quest.refused.rewards_move_between_the",
+    "Rewards move between the moving hero and your heroes it passed or reached.",
+)
+Q_REFUSED_YOU_NEED_INFLUENCE_TO = message(
+    "rw.quest.refused.you_need_influence_to", "You need 3 influence to pay the Travelling Merchant."
+)
+Q_REFUSED_PAY_INFLUENCE_OR_DECLINE = message("rw.quest.refused.pay_influence_or_decline", "Pay 3 influence or decline.")
+Q_REFUSED_DISCARD_REWARD_OR_TAKE = message(
+    "rw.quest.refused.discard_reward_or_take", "Discard 1 reward or take 1 more damage."
+)
+Q_REFUSED_CHOOSE_ONE_AREA_OF = message(
+    "rw.quest.refused.choose_one_area_of", "Choose one area of the board to look at."
+)
+Q_REFUSED_USING_THE_MAGIC_PORTALS = message(
+    "rw.quest.refused.using_the_magic_portals",
+    "Using the Magic Portals needs 1 influence and at least two face-up portals.",
+)
+Q_REFUSED_DISCARD_ONE_OF_THIS = message(
+    "rw.quest.refused.discard_one_of_this", "Discard one of this hero's own rewards, or take 1 more damage."
+)
+Q_REFUSED_CHOOSE_AN_ATTRIBUTE_WHOSE = message(
+    "rw.quest.refused.choose_an_attribute_whose", "Choose an attribute whose training token is below +2 (AMB-65)."
+)
+Q_REFUSED_CHOOSE_AN_ATTRIBUTE_OR = message("rw.quest.refused.choose_an_attribute_or", "Choose an attribute or decline.")
+DECISION_FIRST = message("rw.quest.refused.decision_first", "A hero decision of {seat} must be settled first.")
+NOT_YOUR_TURN = message(
+    "rw.quest.refused.not_your_turn", "It is not your turn in the quest phase: the game is waiting on {seat} (RW-21.2)."
+)
+FINISH_FIRST = message("rw.quest.refused.finish_first", "Finish {hero}'s activity before another hero acts.")
+ALREADY_ACTED = message("rw.quest.refused.already_acted", "{hero} has already taken its one action this quest phase.")
+ROUTED_NO_MOVE = message("rw.quest.refused.routed_no_move", "{hero} is routed and cannot move (RW-2.5).")
+DUNGEON_NO_MOVE = message("rw.quest.refused.dungeon_no_move", "{hero} entered a Dungeon this season and cannot move.")
+HERO_MOVES = message("rw.quest.hero_moves", "{hero} moves.")
+HEAL_FRIENDLY = message("rw.quest.refused.heal_friendly", "{hero} can heal only in a friendly area, one you control.")
+NO_TRAINING = message(
+    "rw.quest.refused.no_training",
+    "{hero} cannot be trained further: every attribute is at +2 or only one can still rise.",
+)
+DOES_NOTHING = message("rw.quest.does_nothing", "{hero} does nothing.")
+TOO_FAR = message("rw.quest.refused.too_far", "{hero} moves at most {n} areas in the quest phase.")
+DUNGEON_STOPS = message(
+    "rw.quest.refused.dungeon_stops", "A hero that enters the Dungeon in {area} cannot move any further."
+)
+BORDER = message("rw.quest.refused.border", "The border between {a} and {b} cannot be crossed (mountain or water).")
+NOT_ADJACENT = message("rw.quest.refused.not_adjacent", "{b} is not adjacent to {a}.")
+PORTAL_PAID = message("rw.quest.portal_paid", "{seat} pays 1 influence to use the Magic Portals.")
+MOVED = message("rw.quest.moved", "{hero} moves from {start} to {area}.")
+MOVED_VIA = message("rw.quest.moved_via", "{hero} moves from {start} to {area} via {via}.")
+STAYS = message("rw.quest.stays", "{hero} stays in {start}.")
+MERCHANT_PAID = message("rw.quest.merchant_paid", "{seat} pays 3 influence to the Travelling Merchant.")
+AMBUSH_DISCARDS = message("rw.quest.ambush_discards", "{hero} discards {reward} to the Ambush.")
+SCROLL_READ = message("rw.quest.scroll_read", "{seat} reads the Prophet's Scroll on {area}.")
+SCROLL_SEEN = message("rw.quest.scroll_seen", "Exploration tokens in {area}: {tokens}.")
+NONE = message("rw.quest.none", "none")
+ROUTED_NO_QUEST = message(
+    "rw.quest.refused.routed_no_quest", "{hero} is routed: it cannot start a duel or attempt a quest."
+)
+WRONG_AREA = message(
+    "rw.quest.refused.wrong_area", "That quest must be attempted in area {area}; your hero is in {here}."
+)
+ATTEMPTS = message("rw.quest.attempts", "{hero} attempts the quest {quest}: {text}")
+TEST_ZERO = message("rw.quest.test_zero", "{hero} has {attribute} 0: the test fails automatically (AMB-43).")
+DESTINY_FATE = message("rw.quest.destiny_fate", "{n} ({fate})")
+TEST_DRAWN = message("rw.quest.test_drawn", "You drew destiny cards {cards}.")
+TEST_DRAW = message("rw.quest.test_draw", "{hero} draws {n} destiny card(s) for a {attribute} test.")
+REWARD_REVEALED = message("rw.quest.reward_revealed", "{hero} reveals {reward}: {text}")
+PLAYS_TACTICS = message("rw.quest.plays_tactics", "{seat} plays the tactics card {card}")
+PLAYS_TACTICS_TEXT = message("rw.quest.plays_tactics_text", "{seat} plays the tactics card {card}: {text}")
+NOTHING_ELSE = message("rw.quest.nothing_else", "nothing else")
+SUCCESS = message("rw.quest.success_word", "success")
+FAILURE = message("rw.quest.failure_word", "failure")
+TEST_PICK = message(
+    "rw.quest.test_pick", "{hero} picks destiny card {n} ({fate}) and discards {others}: {result} (needs {fates})."
+)
+COMPLETES = message("rw.quest.completes", "{hero} completes the quest {quest}.")
+FAILS = message("rw.quest.fails", "{hero} fails the quest {quest}; the card returns to its owner's hand (AMB-42).")
+NOTHING_TO_DECIDE = message("rw.quest.refused.nothing_to_decide", "{seat} has nothing to decide in the quest phase.")
+TOKEN_DISCARDED = message("rw.quest.token_discarded", "The {token} token in {area} is discarded.")
 
 
 class _M(BaseModel):
@@ -106,7 +328,10 @@ def start_quest_phase(hs: H.HeroesState, player_order: list[int], ctx: Any) -> Q
             if others:
                 hs.outbox.grants.append(
                     H.EffectGrant(
-                        seat=h.owner, source=card.name, hero=h.uid, effects=[e.model_dump(mode="json") for e in others]
+                        seat=h.owner,
+                        source=H.named(H.hero_ref(h)),
+                        hero=h.uid,
+                        effects=[e.model_dump(mode="json") for e in others],
                     )
                 )
     _next(qs, hs)
@@ -178,8 +403,9 @@ def _finish_hero(qs: QuestPhaseState, hs: H.HeroesState, ctx: Any) -> list[Event
         if h is not None and card is not None and card.ability.timing == "quest_phase" and uid not in qs.abilities_used:
             # "After <hero>'s quest-phase action ..." abilities fire on their own (AMB-68 timing).
             qs.abilities_used.append(uid)
-            events.append(Event.to_all("hero_ability", f"{H.label(c, h)}'s ability: {card.ability.text}", hero=uid))
-            events += H.resolve_effects(hs, h.owner, uid, card.ability.effects, ctx, source=card.name, rule="RW-20.8")
+            events.append(H.say(c, "hero_ability", ABILITY(hero=H.hero_ref(h), text=card.ability.text), hero=uid))
+            source = H.named(H.hero_ref(h))
+            events += H.resolve_effects(hs, h.owner, uid, card.ability.effects, ctx, source=source, rule="RW-20.8")
             h = H.find_hero(hs, uid)
         if h is not None and _exploration_on(hs, ctx):
             kind = H._face_up_type(hs, c, h.area)
@@ -187,15 +413,16 @@ def _finish_hero(qs: QuestPhaseState, hs: H.HeroesState, ctx: Any) -> list[Event
                 hs.outbox.grants.append(
                     H.EffectGrant(
                         seat=h.owner,
-                        source="Temple",
+                        source=SOURCE["temple"](),
                         hero=uid,
                         effects=[{"kind": "gain_influence", "amount": 2, "who": "self"}],
                     )
                 )
                 events.append(
-                    Event.to_all(
+                    H.say(
+                        c,
                         "temple",
-                        f"{H.label(c, h)} ends its activity at a Temple: seat {h.owner + 1} gains 2 influence.",
+                        TEMPLE(hero=H.hero_ref(h), seat=T.seat(h.owner)),
                         seat=h.owner,
                     )
                 )
@@ -203,7 +430,7 @@ def _finish_hero(qs: QuestPhaseState, hs: H.HeroesState, ctx: Any) -> list[Event
                 hs.outbox.grants.append(
                     H.EffectGrant(
                         seat=h.owner,
-                        source="Hall",
+                        source=SOURCE["hall"](),
                         hero=uid,
                         effects=[
                             {
@@ -218,9 +445,10 @@ def _finish_hero(qs: QuestPhaseState, hs: H.HeroesState, ctx: Any) -> list[Event
                     )
                 )
                 events.append(
-                    Event.to_all(
+                    H.say(
+                        c,
                         "hall",
-                        f"{H.label(c, h)} ends its activity at a Hall: seat {h.owner + 1} draws 1 tactics card.",
+                        HALL(hero=H.hero_ref(h), seat=T.seat(h.owner)),
                         seat=h.owner,
                     )
                 )
@@ -254,37 +482,30 @@ def quest_phase_prompts(qs: QuestPhaseState, hs: H.HeroesState, ctx: Any) -> lis
     if qs.step == "choose":
         opts = _choose_options(qs, hs, c, ctx, seat)
         secret = any(o.action["type"] == "hero_use_reward" for o in opts)
-        return [
-            Prompt(
-                seat=seat,
-                key=key,
-                rule="RW-21.3",
-                secret=secret,
-                options=opts,
-                question="Quest phase: choose one of your heroes and its action (Move, Heal, Train or nothing).",
-            )
-        ]
+        return [H.ask(c, seat, key, "RW-21.3", CHOOSE_Q(), secret=secret, options=opts)]
     assert hero is not None
     if qs.step == "train":
         return [
-            Prompt(
-                seat=seat,
-                key=key,
-                rule="RW-21.7",
-                question=f"Train {H.label(c, hero)}: +1 in two attributes or +2 in one.",
+            H.ask(
+                c,
+                seat,
+                key,
+                "RW-21.7",
+                TRAIN_Q(hero=H.hero_ref(hero)),
                 options=[
-                    Option(label=_train_label(a), action={"type": "hero_train", "hero": hero.uid, "attributes": a})
+                    H.option(c, _train_label(a), {"type": "hero_train", "hero": hero.uid, "attributes": a})
                     for a in H.train_options(hero)
                 ],
             )
         ]
     if qs.step == "path":
         return [
-            Prompt(
-                seat=seat,
-                key=key,
-                rule="RW-21.4.1",
-                question=f"Move {H.label(c, hero)} up to {_steps(qs, ctx, hero)} areas (0 to stay).",
+            H.ask(
+                c,
+                seat,
+                key,
+                "RW-21.4.1",
+                MOVE_Q(hero=H.hero_ref(hero), n=_steps(qs, ctx, hero)),
                 options=_path_options(hs, hero, c, ctx, _steps(qs, ctx, hero)),
                 answer_schema={
                     "type": "object",
@@ -300,13 +521,13 @@ def quest_phase_prompts(qs: QuestPhaseState, hs: H.HeroesState, ctx: Any) -> lis
         ]
     if qs.step == "along":
         return [
-            Prompt(
-                seat=seat,
-                key=key,
-                rule="RW-23.4",
+            H.ask(
+                c,
+                seat,
+                key,
+                "RW-23.4",
+                ALONG_Q(hero=H.hero_ref(hero)),
                 secret=True,
-                question=f"{H.label(c, hero)} met your heroes or a defeated-hero marker on its way: trade "
-                "rewards or pick them up?",
                 options=_along_options(qs, hs, hero, c),
                 default={"type": "hero_along_done"},
             )
@@ -315,12 +536,13 @@ def quest_phase_prompts(qs: QuestPhaseState, hs: H.HeroesState, ctx: Any) -> lis
         return [_explore_prompt(qs, hs, hero, c, ctx, key, seat)]
     if qs.step == "after":
         return [
-            Prompt(
-                seat=seat,
-                key=key,
-                rule="RW-21.4.4",
+            H.ask(
+                c,
+                seat,
+                key,
+                "RW-21.4.4",
+                AFTER_Q(hero=H.hero_ref(hero), area=H.area_ref(hero.area)),
                 secret=True,
-                question=f"{H.label(c, hero)} in {hero.area}: duel an enemy hero, attempt a quest, or nothing?",
                 options=_after_options(hs, hero, c),
                 default={"type": "hero_pass", "hero": hero.uid},
             )
@@ -331,21 +553,18 @@ def quest_phase_prompts(qs: QuestPhaseState, hs: H.HeroesState, ctx: Any) -> lis
         opts = []
         for n in t.drawn:
             card = c.destiny.get(n)
-            opts.append(
-                Option(
-                    label=f"Destiny card {n} ({card.fate if card else '?'})", action={"type": "quest_pick", "card": n}
-                )
-            )
+            fate: Any = card.fate if card else UNKNOWN()
+            opts.append(H.option(c, DESTINY_OPTION(n=n, fate=fate), {"type": "quest_pick", "card": n}))
         opts += _test_extras(qs, hs, hero, c, ctx)
         return [
-            Prompt(
-                seat=seat,
-                key=key,
-                rule="RW-22.2",
+            H.ask(
+                c,
+                seat,
+                key,
+                "RW-22.2",
+                TEST_Q(quest=H.quest_ref(t.quest), attribute=_attr(t.attribute), fates=_or(list(t.fates))),
                 secret=True,
                 options=opts,
-                question=f"{H.quest_name(c, t.quest)}: {t.attribute} test, you need "
-                f"{' or '.join(t.fates)}. Pick one of the drawn cards.",
             )
         ]
     if qs.step == "duel":
@@ -354,8 +573,28 @@ def quest_phase_prompts(qs: QuestPhaseState, hs: H.HeroesState, ctx: Any) -> lis
     return []
 
 
-def _train_label(attrs: list[str]) -> str:
-    return f"+2 {attrs[0]}" if attrs[0] == attrs[1] else f"+1 {attrs[0]}, +1 {attrs[1]}"
+def _attr(a: str) -> Msg | str:
+    return H.ATTR[a]() if a in H.ATTR else a
+
+
+def _or(items: list[Any]) -> Any:
+    """Items joined by "or" (fates are printed words: kept as they are)."""
+    if not items:
+        return ""
+    out = items[0]
+    for x in items[1:]:
+        out = JOIN_OR(a=out, b=x)
+    return out
+
+
+def _token(kind: str) -> Msg:
+    return TOKEN[kind]() if kind in TOKEN else TOKEN_OTHER(name=kind.replace("_", " "))
+
+
+def _train_label(attrs: list[str]) -> Msg:
+    if attrs[0] == attrs[1]:
+        return TRAIN_TWO(attribute=_attr(attrs[0]))
+    return TRAIN_PAIR(first=_attr(attrs[0]), second=_attr(attrs[1]))
 
 
 def _steps(qs: QuestPhaseState, ctx: Any, hero: H.Hero) -> int:
@@ -369,36 +608,23 @@ def _choose_options(qs: QuestPhaseState, hs: H.HeroesState, c: H.HeroContent, ct
     for h in H.heroes_of(hs, seat):
         if h.uid in qs.acted:
             continue
-        name = H.label(c, h)
+        name = H.hero_ref(h)
         if not h.routed and not h.stuck:
-            opts.append(
-                Option(label=H.short(f"{name}: Move"), action={"type": "hero_action", "hero": h.uid, "action": "move"})
-            )
+            opts.append(H.option(c, CHOOSE_MOVE(hero=name), {"type": "hero_action", "hero": h.uid, "action": "move"}))
         if ctx.is_friendly(h.area, seat):
-            opts.append(
-                Option(
-                    label=H.short(f"{name}: Heal ({h.damage} damage)"),
-                    action={"type": "hero_action", "hero": h.uid, "action": "heal"},
-                )
-            )
+            label = CHOOSE_HEAL(hero=name, n=h.damage)
+            opts.append(H.option(c, label, {"type": "hero_action", "hero": h.uid, "action": "heal"}))
         if H.train_options(h):
-            opts.append(
-                Option(
-                    label=H.short(f"{name}: Train"), action={"type": "hero_action", "hero": h.uid, "action": "train"}
-                )
-            )
-        opts.append(
-            Option(
-                label=H.short(f"{name}: do nothing"), action={"type": "hero_action", "hero": h.uid, "action": "none"}
-            )
-        )
+            opts.append(H.option(c, CHOOSE_TRAIN(hero=name), {"type": "hero_action", "hero": h.uid, "action": "train"}))
+        opts.append(H.option(c, CHOOSE_NOTHING(hero=name), {"type": "hero_action", "hero": h.uid, "action": "none"}))
         for r in h.rewards:
             rc = c.rewards.get(r.card)
             if rc and rc.trigger == "quest_phase":
                 opts.append(
-                    Option(
-                        label=H.short(f"{name}: use {rc.name}"),
-                        action={"type": "hero_use_reward", "hero": h.uid, "reward": r.card},
+                    H.option(
+                        c,
+                        CHOOSE_REWARD(hero=name, reward=H.reward_ref(r.card)),
+                        {"type": "hero_use_reward", "hero": h.uid, "reward": r.card},
                     )
                 )
     return opts
@@ -468,14 +694,15 @@ def _path_options(hs: H.HeroesState, hero: H.Hero, c: H.HeroContent, ctx: Any, s
         if key in seen:
             continue
         if not path:
-            text = f"Stay in {hero.area}"
+            text = STAY(area=H.area_ref(hero.area))
         else:
-            text = f"To {dest}" + (f" via {', '.join(path[:-1])}" if len(path) > 1 else "")
+            if len(path) > 1:
+                text = TO_VIA(area=H.area_ref(dest), via=[H.area_ref(a) for a in path[:-1]])
+            else:
+                text = TO(area=H.area_ref(dest))
             if portal:
-                text += " (portal, 1 influence)"
-        seen[key] = Option(
-            label=H.short(text), action={"type": "hero_move", "hero": hero.uid, "path": path, "portal": portal}
-        )
+                text = PORTAL(path=text)
+        seen[key] = H.option(c, text, {"type": "hero_move", "hero": hero.uid, "path": path, "portal": portal})
     return list(seen.values())
 
 
@@ -492,9 +719,10 @@ def _met(qs: QuestPhaseState, hs: H.HeroesState, hero: H.Hero) -> tuple[list[H.H
 def _along_options(qs: QuestPhaseState, hs: H.HeroesState, hero: H.Hero, c: H.HeroContent) -> list[Option]:
     partners, markers = _met(qs, hs, hero)
     opts = [
-        Option(
-            label=f"Pick up the {len(m.rewards)} reward(s) at marker #{m.id} in {m.area}",
-            action={"type": "hero_collect", "marker": m.id},
+        H.option(
+            c,
+            COLLECT(n=len(m.rewards), marker=m.id, area=H.area_ref(m.area)),
+            {"type": "hero_collect", "marker": m.id},
         )
         for m in markers
     ]
@@ -502,13 +730,14 @@ def _along_options(qs: QuestPhaseState, hs: H.HeroesState, hero: H.Hero, c: H.He
         for src, dst in ((hero, p), (p, hero)):
             for r in src.rewards:
                 opts.append(
-                    Option(
-                        label=H.short(f"Give {H.reward_name(c, r.card)} from {H.label(c, src)} to {H.label(c, dst)}"),
-                        action={"type": "hero_trade", "card": r.card, "src": src.uid, "dst": dst.uid},
+                    H.option(
+                        c,
+                        TRADE(reward=H.reward_ref(r.card), hero=H.hero_ref(src), other=H.hero_ref(dst)),
+                        {"type": "hero_trade", "card": r.card, "src": src.uid, "dst": dst.uid},
                     )
                 )
     if opts:
-        opts.append(Option(label="Done", action={"type": "hero_along_done"}))
+        opts.append(H.option(c, DONE(), {"type": "hero_along_done"}))
     return opts
 
 
@@ -526,20 +755,22 @@ def _after_options(hs: H.HeroesState, hero: H.Hero, c: H.HeroContent) -> list[Op
         for e in hs.heroes:
             if e.area == hero.area and e.owner != hero.owner:
                 opts.append(
-                    Option(
-                        label=H.short(f"Duel {H.label(c, e)} (seat {e.owner + 1})"),
-                        action={"type": "duel_challenge", "hero": hero.uid, "target": e.uid},
+                    H.option(
+                        c,
+                        DUEL_OPTION(hero=H.hero_ref(e), seat=T.seat(e.owner)),
+                        {"type": "duel_challenge", "hero": hero.uid, "target": e.uid},
                     )
                 )
         for q in hs.quest_hands.get(hero.owner, []):
             if _quest_fits(c, q, hero):
                 opts.append(
-                    Option(
-                        label=H.short(f"Attempt quest: {H.quest_name(c, q)}"),
-                        action={"type": "quest_attempt", "hero": hero.uid, "quest": q},
+                    H.option(
+                        c,
+                        ATTEMPT_OPTION(quest=H.quest_ref(q)),
+                        {"type": "quest_attempt", "hero": hero.uid, "quest": q},
                     )
                 )
-    opts.append(Option(label="Nothing", action={"type": "hero_pass", "hero": hero.uid}))
+    opts.append(H.option(c, NOTHING_OPTION(), {"type": "hero_pass", "hero": hero.uid}))
     return opts
 
 
@@ -559,17 +790,16 @@ def _test_extras(
     assert t is not None
     opts = []
     for x in _test_tactics(t, hero, ctx):
-        tc = c.tactics.get(x)
-        opts.append(
-            Option(label=H.short(f"Play tactics: {tc.name if tc else x}"), action={"type": "quest_tactics", "card": x})
-        )
+        opts.append(H.option(c, PLAY_TACTICS(card=Ref(kind="tactics", id=x)), {"type": "quest_tactics", "card": x}))
     for r in hero.rewards:
         rc = c.rewards.get(r.card)
         if rc and rc.trigger == "attribute_test" and r.card not in t.used:
-            opts.append(Option(label=H.short(f"Use {rc.name}"), action={"type": "quest_use_reward", "reward": r.card}))
+            opts.append(
+                H.option(c, USE_REWARD(reward=H.reward_ref(r.card)), {"type": "quest_use_reward", "reward": r.card})
+            )
     card = c.heroes.get(hero.card)
     if card and card.ability.timing == "attribute_test" and "ability" not in t.used:
-        opts.append(Option(label=H.short(f"Use ability: {card.ability.text}"), action={"type": "quest_use_ability"}))
+        opts.append(H.option(c, USE_ABILITY(text=card.ability.text), {"type": "quest_use_ability"}))
     return opts
 
 
@@ -582,57 +812,56 @@ def _explore_prompt(
     e = qs.explore
     assert e is not None
     if e.type == "travelling_merchant":
-        return Prompt(
-            seat=seat,
-            key=key,
-            rule="RW-34.4.7",
-            question=f"Travelling Merchant: pay 3 influence to give {H.label(c, hero)} a reward card?",
+        return H.ask(
+            c,
+            seat,
+            key,
+            "RW-34.4.7",
+            MERCHANT_Q(hero=H.hero_ref(hero)),
             options=[
-                Option(label="Pay 3 influence for a reward", action={"type": "hero_explore", "choice": "pay"}),
-                Option(label="Decline", action={"type": "hero_explore", "choice": "decline"}),
+                H.option(c, MERCHANT_PAY(), {"type": "hero_explore", "choice": "pay"}),
+                H.option(c, DECLINE(), {"type": "hero_explore", "choice": "decline"}),
             ],
             default={"type": "hero_explore", "choice": "decline"},
         )
     if e.type == "ambush":
         opts = [
-            Option(
-                label=H.short(f"Discard {H.reward_name(c, r.card)}"),
-                action={"type": "hero_explore", "choice": "discard", "reward": r.card},
+            H.option(
+                c,
+                AMBUSH_DISCARD(reward=H.reward_ref(r.card)),
+                {"type": "hero_explore", "choice": "discard", "reward": r.card},
             )
             for r in hero.rewards
         ]
-        opts.append(Option(label="Take 1 more damage", action={"type": "hero_explore", "choice": "damage"}))
-        return Prompt(
-            seat=seat,
-            key=key,
-            rule="RW-34.4.8",
-            secret=True,
-            options=opts,
-            question=f"Ambush with enemies present: {H.label(c, hero)} discards 1 reward or takes 1 more damage.",
-        )
+        opts.append(H.option(c, AMBUSH_DAMAGE(), {"type": "hero_explore", "choice": "damage"}))
+        return H.ask(c, seat, key, "RW-34.4.8", AMBUSH_Q(hero=H.hero_ref(hero)), secret=True, options=opts)
     if e.type == "prophets_scroll":
-        return Prompt(
-            seat=seat,
-            key=key,
-            rule="RW-34.4.9",
-            question="Prophet's Scroll: choose an area whose face-down rune and exploration tokens you look at.",
+        return H.ask(
+            c,
+            seat,
+            key,
+            "RW-34.4.9",
+            SCROLL_Q(),
             options=[
-                Option(label=f"Look at {a}", action={"type": "hero_explore", "choice": "area", "area": a})
+                H.option(c, SCROLL_LOOK(area=H.area_ref(a)), {"type": "hero_explore", "choice": "area", "area": a})
                 for a in _scroll_areas(hs, ctx)
             ],
         )
     # training
     opts = [
-        Option(label=f"+1 {a}", action={"type": "hero_explore", "choice": "attribute", "attribute": a})
+        H.option(
+            c, TRAINING_OPTION(attribute=_attr(a)), {"type": "hero_explore", "choice": "attribute", "attribute": a}
+        )
         for a in H.ATTRIBUTES
         if hero.training[a] < 2
     ]
-    opts.append(Option(label="Decline", action={"type": "hero_explore", "choice": "decline"}))
-    return Prompt(
-        seat=seat,
-        key=key,
-        rule="RW-34.4.10",
-        question=f"Training: raise one attribute of {H.label(c, hero)} by 1?",
+    opts.append(H.option(c, DECLINE(), {"type": "hero_explore", "choice": "decline"}))
+    return H.ask(
+        c,
+        seat,
+        key,
+        "RW-34.4.10",
+        TRAINING_Q(hero=H.hero_ref(hero)),
         options=opts,
         default={"type": "hero_explore", "choice": "decline"},
     )
@@ -665,9 +894,10 @@ def _reveal_exploration(qs: QuestPhaseState, hs: H.HeroesState, hero: H.Hero, ct
     tok = c.exploration.get(slot.token)
     kind = tok.type if tok else "unknown"
     events = [
-        Event.to_all(
+        H.say(
+            c,
             "exploration_revealed",
-            f"{H.label(c, hero)} reveals the exploration token in {hero.area}: {kind.replace('_', ' ')}.",
+            REVEALED(hero=H.hero_ref(hero), area=H.area_ref(hero.area), token=_token(kind)),
             reveals=True,
             area=hero.area,
             token=slot.token,
@@ -677,11 +907,7 @@ def _reveal_exploration(qs: QuestPhaseState, hs: H.HeroesState, hero: H.Hero, ct
     if tok is None or tok.kind != "event":
         if kind == "dungeon":
             hero.stuck = True  # RW-34.4.4, AMB-69
-            events.append(
-                Event.to_all(
-                    "dungeon", f"{H.label(c, hero)} is in a Dungeon and cannot move again this season.", hero=hero.uid
-                )
-            )
+            events.append(H.say(c, "dungeon", DUNGEON(hero=H.hero_ref(hero)), hero=hero.uid))
         return events
     qs.explore = ExploreState(area=hero.area, token=slot.token, type=kind)
     seat = hero.owner
@@ -689,11 +915,11 @@ def _reveal_exploration(qs: QuestPhaseState, hs: H.HeroesState, hero: H.Hero, ct
         if _influence(ctx, seat) < 3 or not (hs.reward_deck.draw_pile or hs.reward_deck.discard_pile):
             events += _discard_token(qs, hs, c)
     elif kind == "ambush":
-        events += H.damage_hero(hs, hero.uid, 1, ctx, cause="an Ambush")
+        events += H.damage_hero(hs, hero.uid, 1, ctx, cause=SOURCE["ambush"]())
         if H.find_hero(hs, hero.uid) is None or not _hostile(ctx, hero.area, seat):
             events += _discard_token(qs, hs, c)
         elif not hero.rewards:
-            events += H.damage_hero(hs, hero.uid, 1, ctx, cause="an Ambush")
+            events += H.damage_hero(hs, hero.uid, 1, ctx, cause=SOURCE["ambush"]())
             events += _discard_token(qs, hs, c)
     elif kind == "prophets_scroll":
         if not _scroll_areas(hs, ctx):
@@ -714,9 +940,9 @@ def _discard_token(qs: QuestPhaseState, hs: H.HeroesState, c: H.HeroContent) -> 
         hs.exploration.remove(slot)
         hs.exploration_discard.append(e.token)
     return [
-        Event.to_all(
+        T.to_all(
             "exploration_discarded",
-            f"The {e.type.replace('_', ' ')} token in {e.area} is discarded.",
+            TOKEN_DISCARDED(token=_token(e.type), area=H.area_ref(e.area)),
             area=e.area,
             token=e.token,
         )
@@ -731,11 +957,11 @@ def apply_quest_action(
 ) -> list[Event]:
     """Validate and apply one quest-phase action; raises RuleViolation (nothing changed) if illegal."""
     if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-        raise RuleViolation(CORE_BAD_ACTION, "An action must be a JSON object with a 'type'.")
+        raise H.refuse(CORE_BAD_ACTION, Q_REFUSED_AN_ACTION_MUST_BE())
     if hs.pending:
         if action["type"] not in H.PENDING_TYPES:
             p = hs.pending[0]
-            raise RuleViolation(CORE_NOT_YOUR_TURN, f"A hero decision of seat {p.seat + 1} must be settled first.")
+            raise H.refuse(CORE_NOT_YOUR_TURN, DECISION_FIRST(seat=T.seat(p.seat)))
         backup = hs.model_copy(deep=True)
         try:
             events = H.apply_pending_action(hs, seat, action, ctx)
@@ -749,13 +975,10 @@ def apply_quest_action(
             _next(qs, hs)
         return events
     if qs.step == "over":
-        raise RuleViolation(CORE_BAD_ACTION, "The quest phase is over.")
+        raise H.refuse(CORE_BAD_ACTION, Q_REFUSED_THE_QUEST_PHASE_IS_2())
     expected = _waiting_on(qs, hs)
     if seat != expected:
-        raise RuleViolation(
-            CORE_NOT_YOUR_TURN,
-            f"It is not your turn in the quest phase: the game is waiting on seat {expected + 1} (RW-21.2).",
-        )
+        raise H.refuse(CORE_NOT_YOUR_TURN, NOT_YOUR_TURN(seat=T.seat(expected)))
     qs_backup, hs_backup = qs.model_copy(deep=True), hs.model_copy(deep=True)
     try:
         events = _dispatch(qs, hs, seat, action, ctx)
@@ -797,43 +1020,37 @@ def _dispatch(qs: QuestPhaseState, hs: H.HeroesState, seat: int, action: dict[st
             return _choose(qs, hs, seat, action, ctx, c)
         if t == "hero_use_reward":
             return _use_quest_reward(qs, hs, seat, action, ctx, c)
-        raise RuleViolation(
-            "RW-21.3", "Choose one of your heroes and an action for it first: Move, Heal, Train or nothing."
-        )
+        raise H.refuse("RW-21.3", Q_REFUSED_CHOOSE_ONE_OF_YOUR())
     if step == "duel":
         assert qs.duel is not None
         events = D.apply_duel(hs, qs.duel, seat, action, ctx)
         return events + _duel_over(qs, hs, ctx)
     hero = H.get_hero(hs, qs.hero or "")
     if action.get("hero") not in (None, hero.uid):
-        raise RuleViolation("RW-21.2", f"Finish {H.label(c, hero)}'s activity before another hero acts.")
+        raise H.refuse("RW-21.2", FINISH_FIRST(hero=H.hero_ref(hero)), c)
     if step == "train":
         if t != "hero_train":
-            raise RuleViolation("RW-21.7", "Choose how to train: +1 in two different attributes or +2 in one.")
+            raise H.refuse("RW-21.7", Q_REFUSED_CHOOSE_HOW_TO_TRAIN())
         attrs = action.get("attributes")
         if not isinstance(attrs, list) or len(attrs) != 2 or attrs not in H.train_options(hero):
-            raise RuleViolation(
-                "RW-21.7",
-                "Training gives +1 in two different attributes or +2 in one, and no "
-                "attribute can go above +2 (RW-20.6).",
-            )
+            raise H.refuse("RW-21.7", Q_REFUSED_TRAINING_GIVES_IN_TWO())
         events = H.train(hs, hero.uid, list(attrs), ctx)
         return events + _finish_hero(qs, hs, ctx)
     if step == "path":
         if t != "hero_move":
-            raise RuleViolation("RW-21.4.1", "Choose the path of the move (0 to 2 areas).")
+            raise H.refuse("RW-21.4.1", Q_REFUSED_CHOOSE_THE_PATH_OF())
         return _move(qs, hs, hero, action, ctx, c)
     if step == "along":
         return _along(qs, hs, hero, action, ctx, c)
     if step == "explore":
         if t != "hero_explore":
-            raise RuleViolation("RW-34.3", "Resolve the exploration token first.")
+            raise H.refuse("RW-34.3", Q_REFUSED_RESOLVE_THE_EXPLORATION_TOKEN())
         return _explore(qs, hs, hero, action, ctx, c)
     if step == "after":
         return _after(qs, hs, hero, action, ctx, c)
     if step == "test":
         return _test_action(qs, hs, hero, action, ctx, c)
-    raise RuleViolation(CORE_BAD_ACTION, "The quest phase is not waiting for that.")
+    raise H.refuse(CORE_BAD_ACTION, Q_REFUSED_THE_QUEST_PHASE_IS())
 
 
 def _choose(
@@ -841,36 +1058,33 @@ def _choose(
 ) -> list[Event]:
     h = H.find_hero(hs, str(action.get("hero")))
     if h is None or h.owner != seat:
-        raise RuleViolation("RW-21.2", "Choose one of your own heroes.")
+        raise H.refuse("RW-21.2", Q_REFUSED_CHOOSE_ONE_OF_YOUR_2())
     if h.uid in qs.acted:
-        raise RuleViolation("RW-21.3", f"{H.label(c, h)} has already taken its one action this quest phase.")
+        raise H.refuse("RW-21.3", ALREADY_ACTED(hero=H.hero_ref(h)), c)
     what = action.get("action")
     qs.hero = h.uid
     if what == "move":
         if h.routed:
-            raise RuleViolation("RW-21.4.1", f"{H.label(c, h)} is routed and cannot move (RW-2.5).")
+            raise H.refuse("RW-21.4.1", ROUTED_NO_MOVE(hero=H.hero_ref(h)), c)
         if h.stuck:
-            raise RuleViolation("RW-34.4.4", f"{H.label(c, h)} entered a Dungeon this season and cannot move.")
+            raise H.refuse("RW-34.4.4", DUNGEON_NO_MOVE(hero=H.hero_ref(h)), c)
         qs.step = "path"
-        return [Event.to_all("hero_action", f"{H.label(c, h)} moves.", hero=h.uid, action="move")]
+        return [H.say(c, "hero_action", HERO_MOVES(hero=H.hero_ref(h)), hero=h.uid, action="move")]
     if what == "heal":
         if not ctx.is_friendly(h.area, seat):
-            raise RuleViolation("RW-21.6", f"{H.label(c, h)} can heal only in a friendly area, one you control.")
+            raise H.refuse("RW-21.6", HEAL_FRIENDLY(hero=H.hero_ref(h)), c)
         events = H.heal_hero(hs, h.uid, None, ctx)
         return events + _finish_hero(qs, hs, ctx)
     if what == "train":
         if not H.train_options(h):
-            raise RuleViolation(
-                "RW-20.6",
-                f"{H.label(c, h)} cannot be trained further: every attribute is at +2 or only one can still rise.",
-            )
+            raise H.refuse("RW-20.6", NO_TRAINING(hero=H.hero_ref(h)), c)
         qs.step = "train"
         return []
     if what == "none":
-        return [
-            Event.to_all("hero_action", f"{H.label(c, h)} does nothing.", hero=h.uid, action="none")
-        ] + _finish_hero(qs, hs, ctx)
-    raise RuleViolation("RW-21.3", "A hero's action is Move, Heal, Train or nothing.")
+        return [H.say(c, "hero_action", DOES_NOTHING(hero=H.hero_ref(h)), hero=h.uid, action="none")] + _finish_hero(
+            qs, hs, ctx
+        )
+    raise H.refuse("RW-21.3", Q_REFUSED_A_HERO_S_ACTION())
 
 
 def _use_quest_reward(
@@ -881,11 +1095,7 @@ def _use_quest_reward(
     held = next((r for r in h.rewards if r.card == card), None) if h else None
     rc = c.rewards.get(str(card))
     if h is None or h.owner != seat or held is None or rc is None or rc.trigger != "quest_phase" or h.uid in qs.acted:
-        raise RuleViolation(
-            "RW-23.6",
-            "That reward cannot be used now: it must be under one of your heroes still to "
-            "act, and usable in the quest phase.",
-        )
+        raise H.refuse("RW-23.6", Q_REFUSED_THAT_REWARD_CANNOT_BE())
     return _use_reward_outside(hs, h, held, rc, ctx, c, qs)
 
 
@@ -901,32 +1111,28 @@ def _move(
 ) -> list[Event]:
     path = action.get("path")
     if not isinstance(path, list) or not all(isinstance(a, str) for a in path):
-        raise RuleViolation("RW-21.4.1", "A move is a list of areas, one per step.")
+        raise H.refuse("RW-21.4.1", Q_REFUSED_A_MOVE_IS_A())
     seat = hero.owner
     if len(path) > _steps(qs, ctx, hero):
-        raise RuleViolation(
-            "RW-21.4.1", f"{H.label(c, hero)} moves at most {_steps(qs, ctx, hero)} areas in the quest phase."
-        )
+        raise H.refuse("RW-21.4.1", TOO_FAR(hero=H.hero_ref(hero), n=_steps(qs, ctx, hero)), c)
     portals = _portals(hs, c, ctx, seat) if action.get("portal") else []
     at = hero.area
     used_portal = False
     for i, b in enumerate(path):
         if i > 0 and H.is_dungeon(hs, c, at):
-            raise RuleViolation("RW-34.4.4", f"A hero that enters the Dungeon in {at} cannot move any further.")
+            raise H.refuse("RW-34.4.4", DUNGEON_STOPS(area=H.area_ref(at)))
         if b == hero.area or b in path[:i]:
-            raise RuleViolation("RW-21.4.1", "A move does not come back to an area it already left.")
+            raise H.refuse("RW-21.4.1", Q_REFUSED_A_MOVE_DOES_NOT())
         if b in ctx.neighbours(at) and _passable(ctx, at, b, seat):
             pass
         elif at in portals and b in portals:
             used_portal = True
         elif b in ctx.neighbours(at):
-            raise RuleViolation("RW-10.3", f"The border between {at} and {b} cannot be crossed (mountain or water).")
+            raise H.refuse("RW-10.3", BORDER(a=H.area_ref(at), b=H.area_ref(b)))
         elif action.get("portal") and not portals:
-            raise RuleViolation(
-                "RW-34.4.3", "Using the Magic Portals needs 1 influence and at least two face-up portals."
-            )
+            raise H.refuse("RW-34.4.3", Q_REFUSED_USING_THE_MAGIC_PORTALS())
         else:
-            raise RuleViolation("RW-21.4.1", f"{b} is not adjacent to {at}.")
+            raise H.refuse("RW-21.4.1", NOT_ADJACENT(b=H.area_ref(b), a=H.area_ref(at)))
         at = b
     events: list[Event] = []
     if used_portal:
@@ -934,23 +1140,30 @@ def _move(
         hs.outbox.grants.append(
             H.EffectGrant(
                 seat=seat,
-                source="Magic Portal",
+                source=SOURCE["portal"](),
                 hero=hero.uid,
                 effects=[{"kind": "gain_influence", "amount": -1, "who": "self"}],
             )
         )
-        events.append(Event.to_all("portal", f"Seat {seat + 1} pays 1 influence to use the Magic Portals.", seat=seat))
+        events.append(T.to_all("portal", PORTAL_PAID(seat=T.seat(seat)), seat=seat))
     qs.path = list(path)
     start = hero.area
     hero.area = at
     if path and H.is_dungeon(hs, c, at):
         hero.stuck = True
-    where = f"from {start} to {at}" + (f" via {', '.join(path[:-1])}" if len(path) > 1 else "")
+    if not path:
+        moved = STAYS(hero=H.hero_ref(hero), start=H.area_ref(start))
+    elif len(path) > 1:
+        via = [H.area_ref(a) for a in path[:-1]]
+        moved = MOVED_VIA(hero=H.hero_ref(hero), start=H.area_ref(start), area=H.area_ref(at), via=via)
+    else:
+        moved = MOVED(hero=H.hero_ref(hero), start=H.area_ref(start), area=H.area_ref(at))
     events.insert(
         0,
-        Event.to_all(
+        H.say(
+            c,
             "hero_moved",
-            f"{H.label(c, hero)} moves {where}." if path else f"{H.label(c, hero)} stays in {start}.",
+            moved,
             hero=hero.uid,
             path=[start] + list(path),
         ),
@@ -985,16 +1198,16 @@ def _along(
     if t == "hero_collect":
         m = action.get("marker")
         if m not in [x.id for x in markers]:
-            raise RuleViolation("RW-26.4", "You can pick up rewards only at a defeated-hero marker your hero entered.")
+            raise H.refuse("RW-26.4", Q_REFUSED_YOU_CAN_PICK_UP())
         events = H.take_marker(hs, hero.uid, int(m), ctx)
     elif t == "hero_trade":
         ids = {hero.uid} | {p.uid for p in partners}
         src, dst = action.get("src"), action.get("dst")
         if src not in ids or dst not in ids or src == dst or hero.uid not in (src, dst):
-            raise RuleViolation("RW-23.4", "Rewards move between the moving hero and your heroes it passed or reached.")
+            raise H.refuse("RW-23.4", Q_REFUSED_REWARDS_MOVE_BETWEEN_THE())
         events = H.transfer_reward(hs, str(action.get("card")), str(src), str(dst), ctx)
     else:
-        raise RuleViolation("RW-23.4", "Trade rewards, pick them up, or say you are done.")
+        raise H.refuse("RW-23.4", Q_REFUSED_TRADE_REWARDS_PICK_THEM())
     if not _along_options(qs, hs, hero, c):
         events += _to_explore(qs, hs, hero, ctx)
     return events
@@ -1011,60 +1224,61 @@ def _explore(
     if e.type == "travelling_merchant":
         if choice == "pay":
             if _influence(ctx, seat) < 3:
-                raise RuleViolation("RW-34.4.7", "You need 3 influence to pay the Travelling Merchant.")
+                raise H.refuse("RW-34.4.7", Q_REFUSED_YOU_NEED_INFLUENCE_TO())
             hs.outbox.grants.append(
                 H.EffectGrant(
                     seat=seat,
-                    source="Travelling Merchant",
+                    source=SOURCE["merchant"](),
                     hero=hero.uid,
                     effects=[{"kind": "gain_influence", "amount": -3, "who": "self"}],
                 )
             )
-            events.append(
-                Event.to_all("merchant", f"Seat {seat + 1} pays 3 influence to the Travelling Merchant.", seat=seat)
-            )
+            events.append(T.to_all("merchant", MERCHANT_PAID(seat=T.seat(seat)), seat=seat))
             events += H.gain_reward(hs, hero.uid, ctx, rule="RW-34.4.7")
             _note_rewards(qs, hs, hero)
         elif choice != "decline":
-            raise RuleViolation("RW-34.4.7", "Pay 3 influence or decline.")
+            raise H.refuse("RW-34.4.7", Q_REFUSED_PAY_INFLUENCE_OR_DECLINE())
     elif e.type == "ambush":
         if choice == "damage":
-            events += H.damage_hero(hs, hero.uid, 1, ctx, cause="an Ambush")
+            events += H.damage_hero(hs, hero.uid, 1, ctx, cause=SOURCE["ambush"]())
         elif choice == "discard":
             held = next((r for r in hero.rewards if r.card == action.get("reward")), None)
             if held is None:
-                raise RuleViolation("RW-34.4.8", "Discard one of this hero's own rewards, or take 1 more damage.")
+                raise H.refuse("RW-34.4.8", Q_REFUSED_DISCARD_ONE_OF_THIS())
             hero.rewards.remove(held)
             hs.reward_deck.discard(held.card)
             events.append(
-                Event.to_all(
+                H.say(
+                    c,
                     "reward_discarded",
-                    f"{H.label(c, hero)} discards {H.reward_name(c, held.card)} to the Ambush.",
+                    AMBUSH_DISCARDS(hero=H.hero_ref(hero), reward=H.reward_ref(held.card)),
                     reveals=True,
                     card=held.card,
                 )
             )
         else:
-            raise RuleViolation("RW-34.4.8", "Discard 1 reward or take 1 more damage.")
+            raise H.refuse("RW-34.4.8", Q_REFUSED_DISCARD_REWARD_OR_TAKE())
     elif e.type == "prophets_scroll":
         area = action.get("area")
         if choice != "area" or area not in _scroll_areas(hs, ctx):
-            raise RuleViolation("RW-34.4.9", "Choose one area of the board to look at.")
+            raise H.refuse("RW-34.4.9", Q_REFUSED_CHOOSE_ONE_AREA_OF())
         hs.outbox.rune_inspections.append((seat, str(area)))
         hidden = [s for s in hs.exploration if s.area == area and not s.face_up]
         seen = hs.scroll_seen.setdefault(seat, [])
         for s in hidden:
             if s.token not in seen:
                 seen.append(s.token)
-        faces = ", ".join(f"{c.exploration[s.token].type if s.token in c.exploration else s.token}" for s in hidden)
+        faces: Any = [
+            _token(c.exploration[s.token].type) if s.token in c.exploration else s.token for s in hidden
+        ] or NONE()
         events.append(
-            Event.to_all("scroll", f"Seat {seat + 1} reads the Prophet's Scroll on {area}.", seat=seat, area=area)
+            T.to_all("scroll", SCROLL_READ(seat=T.seat(seat), area=H.area_ref(str(area))), seat=seat, area=area)
         )
         events.append(
-            Event.to_seats(
+            T.to_seats(
                 seat,
                 "scroll_private",
-                f"Exploration tokens in {area}: {faces or 'none'}.",
+                SCROLL_SEEN(area=H.area_ref(str(area)), tokens=faces),
                 reveals=True,
                 area=area,
                 tokens=[s.token for s in hidden],
@@ -1074,10 +1288,10 @@ def _explore(
         if choice == "attribute":
             a = action.get("attribute")
             if a not in H.ATTRIBUTES or hero.training[a] >= 2:
-                raise RuleViolation("RW-20.6", "Choose an attribute whose training token is below +2 (AMB-65).")
+                raise H.refuse("RW-20.6", Q_REFUSED_CHOOSE_AN_ATTRIBUTE_WHOSE())
             events += H.train(hs, hero.uid, [a], ctx)
         elif choice != "decline":
-            raise RuleViolation("RW-34.4.10", "Choose an attribute or decline.")
+            raise H.refuse("RW-34.4.10", Q_REFUSED_CHOOSE_AN_ATTRIBUTE_OR())
     events += _discard_token(qs, hs, c)
     if H.find_hero(hs, hero.uid) is None:
         return events + _finish_hero(qs, hs, ctx)
@@ -1093,11 +1307,11 @@ def _after(
     if t == "hero_pass":
         return _finish_hero(qs, hs, ctx)
     if t in ("duel_challenge", "quest_attempt") and hero.routed:
-        raise RuleViolation("RW-2.5", f"{H.label(c, hero)} is routed: it cannot start a duel or attempt a quest.")
+        raise H.refuse("RW-2.5", ROUTED_NO_QUEST(hero=H.hero_ref(hero)), c)
     if t == "duel_challenge":
         target = H.find_hero(hs, str(action.get("target")))
         if target is None or target.owner == seat or target.area != hero.area:
-            raise RuleViolation("RW-24.1", "A hero may challenge only an enemy hero in its own area.")
+            raise H.refuse("RW-24.1", Q_REFUSED_A_HERO_MAY_CHALLENGE())
         duel, events = D.start_duel(hs, hero.uid, target.uid, ctx)
         qs.duel = duel
         qs.step = "duel"
@@ -1106,15 +1320,13 @@ def _after(
     if t == "quest_attempt":
         q = str(action.get("quest"))
         if q not in hs.quest_hands.get(seat, []):
-            raise RuleViolation("RW-21.8", "You can attempt only a quest card from your own hand.")
+            raise H.refuse("RW-21.8", Q_REFUSED_YOU_CAN_ATTEMPT_ONLY())
         card = c.quests.get(q)
         if card is None or not _quest_fits(c, q, hero):
             where = card.area_id if card else "?"
-            raise RuleViolation(
-                "RW-21.9.1", f"That quest must be attempted in area {where}; your hero is in {hero.area}."
-            )
+            raise H.refuse("RW-21.9.1", WRONG_AREA(area=H.area_ref(str(where)), here=H.area_ref(hero.area)))
         return _attempt(qs, hs, hero, card, ctx, c)
-    raise RuleViolation("RW-21.4.4", "After moving, duel an enemy hero, attempt a quest, or do nothing.")
+    raise H.refuse("RW-21.4.4", Q_REFUSED_AFTER_MOVING_DUEL_AN())
 
 
 # --------------------------------------------------------------------------- quests
@@ -1128,9 +1340,10 @@ def _attempt(
     if card.quest_id not in revealed:
         revealed.append(card.quest_id)
     events = [
-        Event.to_all(
+        H.say(
+            c,
             "quest_revealed",
-            f"{H.label(c, hero)} attempts the quest {card.name}: {card.instructions}",
+            ATTEMPTS(hero=H.hero_ref(hero), quest=H.quest_ref(card.quest_id), text=card.instructions),
             reveals=True,
             quest=card.quest_id,
             hero=hero.uid,
@@ -1141,12 +1354,7 @@ def _attempt(
         n = H.attribute(c, hero, card.test.attribute)
         qs.test = TestState(quest=card.quest_id, attribute=card.test.attribute, fates=list(card.test.fates))
         if n <= 0:  # AMB-43
-            events.append(
-                Event.to_all(
-                    "test_zero",
-                    f"{H.label(c, hero)} has {card.test.attribute} 0: the test fails automatically (AMB-43).",
-                )
-            )
+            events.append(H.say(c, "test_zero", TEST_ZERO(hero=H.hero_ref(hero), attribute=_attr(card.test.attribute))))
             return events + _quest_failed(qs, hs, hero, card.quest_id, ctx, c)
         events += _test_draw(qs, hs, hero, n, ctx, c)
         hero_card = c.heroes.get(hero.card)
@@ -1172,12 +1380,13 @@ def _test_draw(qs: QuestPhaseState, hs: H.HeroesState, hero: H.Hero, n: int, ctx
     assert t is not None
     new = [ctx.draw() for _ in range(n)]
     t.drawn.extend(new)
-    faces = ", ".join(f"{x} ({c.destiny[x].fate if x in c.destiny else '?'})" for x in new)
+    faces: list[Any] = [DESTINY_FATE(n=x, fate=c.destiny[x].fate if x in c.destiny else "?") for x in new]
     return [
-        Event.to_seats(hero.owner, "test_drawn", f"You drew destiny cards {faces}.", reveals=True, cards=new),
-        Event.to_all(
+        T.to_seats(hero.owner, "test_drawn", TEST_DRAWN(cards=faces), reveals=True, cards=new),
+        H.say(
+            c,
             "test_draw",
-            f"{H.label(c, hero)} draws {n} destiny card(s) for a {t.attribute} test.",
+            TEST_DRAW(hero=H.hero_ref(hero), n=n, attribute=_attr(t.attribute)),
             reveals=True,
             count=n,
         ),
@@ -1193,21 +1402,25 @@ def _test_action(
     if kind == "quest_pick":
         n = action.get("card")
         if n not in t.drawn:
-            raise RuleViolation("RW-22.2", "Pick one of the destiny cards you drew for this test.")
+            raise H.refuse("RW-22.2", Q_REFUSED_PICK_ONE_OF_THE_2())
         return _test_pick(qs, hs, hero, int(n), ctx, c)
     if kind == "quest_use_reward":
         card = str(action.get("reward"))
         held = next((r for r in hero.rewards if r.card == card), None)
         rc = c.rewards.get(card)
         if held is None or rc is None or rc.trigger != "attribute_test" or card in t.used:
-            raise RuleViolation("RW-23.6", "That reward cannot be used in this attribute test.")
+            raise H.refuse("RW-23.6", Q_REFUSED_THAT_REWARD_CANNOT_BE_2())
         t.used.append(card)
         events = []
         if not held.face_up:
             held.face_up = True
             events.append(
-                Event.to_all(
-                    "reward_revealed", f"{H.label(c, hero)} reveals {rc.name}: {rc.text}", reveals=True, card=card
+                H.say(
+                    c,
+                    "reward_revealed",
+                    REWARD_REVEALED(hero=H.hero_ref(hero), reward=H.reward_ref(str(card)), text=rc.text),
+                    reveals=True,
+                    card=card,
                 )
             )
         if rc.single_use:
@@ -1217,31 +1430,30 @@ def _test_action(
     if kind == "quest_use_ability":
         hero_card = c.heroes.get(hero.card)
         if hero_card is None or hero_card.ability.timing != "attribute_test" or "ability" in t.used:
-            raise RuleViolation("RW-20.8", "Your hero has no unused ability for attribute tests.")
+            raise H.refuse("RW-20.8", Q_REFUSED_YOUR_HERO_HAS_NO())
         t.used.append("ability")
         return _test_effects(qs, hs, hero, hero_card.ability.effects, ctx, c, hero_card.name)
     if kind == "quest_tactics":
         card_id = str(action.get("card"))
         if card_id not in _test_tactics(t, hero, ctx):
-            raise RuleViolation(
-                "RW-30.3",
-                "You can play only an attribute-test tactics card from your hand that you did not gain this season.",
-            )
+            raise H.refuse("RW-30.3", Q_REFUSED_YOU_CAN_PLAY_ONLY())
         t.used.append(f"tactics:{card_id}")
         hs.outbox.tactics_played.append((hero.owner, card_id))
         tc = c.tactics.get(card_id)
         events = [
-            Event.to_all(
+            H.say(
+                c,
                 "tactics_played",
-                f"Seat {hero.owner + 1} plays the tactics card "
-                f"{tc.name if tc else card_id}{': ' + tc.text if tc else ''}",
+                PLAYS_TACTICS_TEXT(seat=T.seat(hero.owner), card=Ref(kind="tactics", id=card_id), text=tc.text)
+                if tc
+                else PLAYS_TACTICS(seat=T.seat(hero.owner), card=Ref(kind="tactics", id=card_id)),
                 reveals=True,
                 seat=hero.owner,
                 card=card_id,
             )
         ]
         return events + (_test_effects(qs, hs, hero, tc.effects, ctx, c, tc.name) if tc else [])
-    raise RuleViolation("RW-22.2", "Pick one of the destiny cards you drew.")
+    raise H.refuse("RW-22.2", Q_REFUSED_PICK_ONE_OF_THE())
 
 
 def _test_effects(
@@ -1267,11 +1479,17 @@ def _test_pick(qs: QuestPhaseState, hs: H.HeroesState, hero: H.Hero, n: int, ctx
     ctx.discard(list(t.drawn))  # RW-22.2: the rest are discarded (the discard pile is public)
     others = [x for x in t.drawn if x != n]
     events = [
-        Event.to_all(
+        H.say(
+            c,
             "test_pick",
-            f"{H.label(c, hero)} picks destiny card {n} ({fate}) and discards "
-            f"{', '.join(map(str, others)) or 'nothing else'}: "
-            f"{'success' if ok else 'failure'} (needs {' or '.join(t.fates)}).",
+            TEST_PICK(
+                hero=H.hero_ref(hero),
+                n=n,
+                fate=str(fate),
+                others=list(others) or NOTHING_ELSE(),
+                result=SUCCESS() if ok else FAILURE(),
+                fates=_or(list(t.fates)),
+            ),
             reveals=True,
             card=n,
             drawn=list(t.drawn),
@@ -1303,9 +1521,10 @@ def _quest_success(
     card = c.quests[quest]
     before = [r.card for r in hero.rewards]
     events = [
-        Event.to_all(
+        H.say(
+            c,
             "quest_success",
-            f"{H.label(c, hero)} completes the quest {card.name}.",
+            COMPLETES(hero=H.hero_ref(hero), quest=H.quest_ref(quest)),
             quest=quest,
             hero=hero.uid,
             seat=seat,
@@ -1313,7 +1532,9 @@ def _quest_success(
     ]
     if quest in hs.quest_hands.get(seat, []):
         H.discard_quest(hs, seat, quest)
-    events += H.resolve_effects(hs, seat, hero.uid, card.success, ctx, source=card.name, rule="RW-21.9.2")
+    events += H.resolve_effects(
+        hs, seat, hero.uid, card.success, ctx, source=H.named(H.quest_ref(quest)), rule="RW-21.9.2"
+    )
     _note_rewards(qs, hs, hero, before)
     events += H.draw_quests(hs, seat, 1, ctx)
     qs.completed.append((seat, hero.uid, quest))
@@ -1327,10 +1548,10 @@ def _quest_failed(
     qs.failed.append((hero.owner, hero.uid, quest))
     qs.test = None
     events = [
-        Event.to_all(
+        H.say(
+            c,
             "quest_failed",
-            f"{H.label(c, hero)} fails the quest {H.quest_name(c, quest)}; the card "
-            "returns to its owner's hand (AMB-42).",
+            FAILS(hero=H.hero_ref(hero), quest=H.quest_ref(quest)),
             quest=quest,
             hero=hero.uid,
         )
@@ -1372,7 +1593,7 @@ def sample_quest_action(
     for p in quest_phase_prompts(qs, hs, ctx):
         if p.seat == seat and p.options:
             return dict(rng.choice(p.options).action)
-    raise RuleViolation(CORE_NOT_YOUR_TURN, f"Seat {seat + 1} has nothing to decide in the quest phase.")
+    raise H.refuse(CORE_NOT_YOUR_TURN, NOTHING_TO_DECIDE(seat=T.seat(seat)))
 
 
 def quest_phase_view(qs: QuestPhaseState, seat: int | None) -> dict[str, Any]:

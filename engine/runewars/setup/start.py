@@ -19,10 +19,11 @@ from typing import Any
 
 from engine.core import Deck, Event, Option, Prompt
 from engine.core.hexgrid import Hex
+from engine.core.text import Item, Msg, Ref, message
 from engine.runewars import board as B
 from engine.runewars.actions import AutoMap, Choose, PlaceHomeTile, PlaceMarker, Placement, PlaceTile
 from engine.runewars.catalog import catalog
-from engine.runewars.flow import applies, auto, decision, done, need, push, sampler, step
+from engine.runewars.flow import applies, auto, decision, done, push, sampler, step
 from engine.runewars.setup.mapgen import (
     Layout,
     TilePlacement,
@@ -35,6 +36,113 @@ from engine.runewars.setup.mapgen import (
     placed_cells,
 )
 from engine.runewars.state import Area, HeldCard, RunewarsState, TitleHold
+from engine.runewars.text import (
+    SEAT_WITH_FACTION,
+    en,
+    need,
+    option,
+    ref,
+    seat_ref,
+    semicolons,
+    to_all,
+    to_seats,
+    units,
+)
+
+DREW = message("rw.setup.start.drew", "{seat} drew {n}")
+START_PLAYER = message("rw.setup.start.player", "Starting player draw: {draws}. {seat} starts.")
+FACTION_Q = message("rw.setup.faction.question", "Choose your faction.")
+FACTION_FACTION = message("rw.setup.faction.option", "{faction}")
+FACTION_BAD = message("rw.setup.faction.refused", "That faction is taken or does not exist.")
+FACTION_PLAYS = message("rw.setup.faction.plays", "{seat} plays {faction}.")
+SEAT_TILES = message("rw.setup.quests.seat_tiles", "{seat}: tiles {tiles}")
+SETUP_QUESTS = message("rw.setup.quests.dealt", "Setup quests dealt face up ({tiles}).")
+AUTO_MAP = message("rw.setup.map.auto_option", "Standard layout: place the rest of the map automatically")
+TILE_OPTION = message("rw.setup.tile.option", "Tile {tile} at ({q},{r}) turned {rotation}")
+TILE_Q = message(
+    "rw.setup.tile.question",
+    "Place one of your map tiles: at least two of its areas must touch two placed areas, "
+    "and no coloured border may lie against another (RW-4.4, RW-4.5).",
+)
+TILE_NOT_YOURS = message("rw.setup.tile.refused_hand", "You can only place one of your own setup tiles.")
+TILE_FIRST = message("rw.setup.tile.refused_first", "The first tile goes in the middle of the table, at (0, 0).")
+TILE_PROBLEM = {
+    "RW-4.4": message(
+        "rw.setup.tile.refused_touch", "At least two of the tile's areas must touch two areas already placed."
+    ),
+    "RW-4.5": message(
+        "rw.setup.tile.refused_border", "A mountain or water border may not lie against another coloured border."
+    ),
+    "overlap": message("rw.setup.tile.refused_overlap", "Tiles may not overlap each other or a marker."),
+}
+TILE_PLACED = message("rw.setup.tile.placed", "{seat} placed tile {tile}.")
+MAP_RESTART = message(
+    "rw.setup.map.restart",
+    "The home-realm markers cannot be placed legally: the tiles are taken back and placed again (RW-4.7.5).",
+)
+MARKER_OPTION = message("rw.setup.marker.option", "Marker at ({q1},{r1})+({q2},{r2})")
+MARKER_OPTION_EXCEPTION = message(
+    "rw.setup.marker.option_exception", "Marker at ({q1},{r1})+({q2},{r2}) (3-area exception)"
+)
+MARKER_Q = message(
+    "rw.setup.marker.question",
+    "Place home-realm marker {n} of {total} at the board's edge (touching "
+    "{borders}+ plain borders, {spacing}+ areas from the other markers).",
+)
+MARKER_BAD = message(
+    "rw.setup.marker.refused",
+    "A marker must cover two free hexes at the edge, touch enough plain borders "
+    "and keep its distance from the other markers (RW-4.7.2, RW-4.7.3).",
+)
+MARKER_PLACED = message("rw.setup.marker.placed", "Home-realm marker placed at ({q1}, {r1}) and ({q2}, {r2}).")
+HOME_OPTION = message("rw.setup.home.option", "Marker {marker}: home tile at ({q},{r}) turned {rotation}")
+HOME_Q = message(
+    "rw.setup.home.question", "Replace a home-realm marker with your home tile (two of its areas on the marker)."
+)
+HOME_BAD = message(
+    "rw.setup.home.refused",
+    "Two of your home tile's areas must cover a free marker, without colour against colour (RW-4.8.1, AMB-23).",
+)
+HOME_PLACED = message("rw.setup.home.placed", "{seat} placed its home realm.")
+HOMES_TOUCH = message(
+    "rw.setup.home.restart_touch",
+    "Two home realms touch: markers and home tiles are removed and placed again (RW-4.8.2).",
+)
+HOME_NO_FIT = message(
+    "rw.setup.home.restart_no_fit",
+    "{seat}'s home tile fits no free marker legally: markers "
+    "and home tiles are removed and placed again (AMB-23, RW-4.8.3).",
+)
+MAP_AUTO = message("rw.setup.map.auto", "The rest of the map was built with the standard layout.")
+BOARD_DONE = message(
+    "rw.setup.board.done", "The board is complete: neutrals and city tokens are placed (RW-3.4, RW-3.5)."
+)
+STRONGHOLD_Q = message("rw.setup.stronghold.question", "Choose the home area for your stronghold.")
+STRONGHOLD_OPTION = message("rw.setup.stronghold.option", "Stronghold in {area}")
+STRONGHOLD_BAD = message("rw.setup.stronghold.refused", "Your first stronghold goes in one of your home areas.")
+STRONGHOLD_BUILT = message("rw.setup.stronghold.built", "{seat} builds its stronghold in {area}.")
+UNITS_SPREAD = message("rw.setup.units.spread", "Spread evenly over the home realm")
+UNITS_MASS = message("rw.setup.units.mass", "Mass in {area} (up to 8, the rest beside it)")
+UNITS_Q = message(
+    "rw.setup.units.question", "Place your starting units ({units}) in your home areas, at most 8 per area."
+)
+UNITS_HOME_BAD = message("rw.setup.units.refused_home", "Starting units go in your home areas.")
+UNITS_LIMIT_BAD = message("rw.setup.units.refused_limit", "At most 8 units may stand in one area.")
+NEGATIVE_BAD = message("rw.refused.negative", "Counts cannot be negative.")
+UNITS_EXACT_BAD = message("rw.setup.units.refused_exact", "Place exactly your starting units: {units}.")
+UNITS_PLACED = message("rw.setup.units.placed", "{seat} places its starting army.")
+RUNE_Q_EPIC = message("rw.setup.rune.question_epic", "Choose the home area for your dragon rune (face up, RW-35.1).")
+RUNE_Q = message(
+    "rw.setup.rune.question",
+    "Choose the home area that gets your false rune; the other two get dragon runes (RW-3.8.3).",
+)
+RUNE_DRAGON_IN = message("rw.setup.rune.dragon_option", "Dragon rune in {area}")
+RUNE_FALSE_IN = message("rw.setup.rune.false_option", "False rune in {area}")
+RUNE_BAD = message("rw.setup.rune.refused", "Setup runes go in your own home areas, one per area.")
+RUNE_EPIC_PLACED = message("rw.setup.rune.epic_placed", "{seat} places a dragon rune face up in {area}.")
+RUNES_PLACED = message("rw.setup.rune.placed", "{seat} places three rune tokens face down in its home realm.")
+FALSE_RUNE_AT = message("rw.setup.rune.false_at", "Your false rune is in {area}.")
+BEGIN = message("rw.setup.begin", "Setup is complete. Year 1, spring begins (RW-3.13).")
 
 
 def clockwise_from(state: RunewarsState, first: int) -> list[int]:
@@ -47,9 +155,10 @@ def faction_name(faction_id: str | None) -> str:
     return catalog().factions[faction_id].name
 
 
-def seat_name(state: RunewarsState, seat: int) -> str:
+def seat_name(state: RunewarsState, seat: int) -> Msg | Ref:
+    """How the engine names a seat in a sentence: "Seat 2 (Elves)" once its faction is known."""
     f = state.seats[seat].faction
-    return f"Seat {seat + 1}" + (f" ({faction_name(f)})" if f else "")
+    return SEAT_WITH_FACTION(seat=seat_ref(seat), faction=ref("faction", f)) if f else seat_ref(seat)
 
 
 # ---- RW-3.1 starting player --------------------------------------------------------------
@@ -63,11 +172,11 @@ def _setup_start(state: RunewarsState, st: Any) -> list[Event]:
     dealt = {seat: state.destiny.draw_pile.pop(0) for seat in range(state.players)}
     state.starting_draw = dealt
     state.start_player = max(dealt, key=lambda s: dealt[s])
-    text = ", ".join(f"seat {s + 1} drew {n}" for s, n in sorted(dealt.items()))
+    draws: list[Item] = [DREW(seat=seat_ref(s), n=n) for s, n in sorted(dealt.items())]
     events = [
-        Event.to_all(
+        to_all(
             "start_player",
-            f"Starting player draw: {text}. Seat {state.start_player + 1} starts.",
+            START_PLAYER(draws=draws, seat=seat_ref(state.start_player)),
             reveals=True,
             draws={str(k): v for k, v in dealt.items()},
             start=state.start_player,
@@ -100,9 +209,11 @@ def _faction_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
             seat=st.seat,
             key=st.key,
             rule="RW-3.2",
-            question="Choose your faction.",
+            question=en(FACTION_Q()),
+            msg=FACTION_Q(),
             options=[
-                Option(label=faction_name(f), action={"type": "rw_choose", "value": f}) for f in _free_factions(state)
+                option(FACTION_FACTION(faction=ref("faction", f)), {"type": "rw_choose", "value": f})
+                for f in _free_factions(state)
             ],
         )
     ]
@@ -110,11 +221,16 @@ def _faction_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
 
 @applies("faction")
 def _faction_apply(state: RunewarsState, st: Any, seat: int, action: Choose) -> list[Event]:
-    need(action.value in _free_factions(state), "RW-3.2", "That faction is taken or does not exist.")
+    need(action.value in _free_factions(state), "RW-3.2", FACTION_BAD())
     state.seats[seat].faction = action.value
     done(state, st)
     return [
-        Event.to_all("faction", f"Seat {seat + 1} plays {faction_name(action.value)}.", seat=seat, faction=action.value)
+        to_all(
+            "faction",
+            FACTION_PLAYS(seat=seat_ref(seat), faction=ref("faction", action.value)),
+            seat=seat,
+            faction=action.value,
+        )
     ]
 
 
@@ -140,9 +256,9 @@ def _deal_tiles(state: RunewarsState, st: Any) -> list[Event]:
     state.setup["setup_quests"] = dealt
     state.setup["tiles_in_hand"] = tiles
     state.setup["undealt_setup_quests"] = setup_quests
-    text = "; ".join(f"seat {int(s) + 1}: tiles {', '.join(t)}" for s, t in tiles.items())
+    said = semicolons([SEAT_TILES(seat=seat_ref(int(s)), tiles=list(t)) for s, t in tiles.items()])
     _queue_tile_steps(state)
-    return [Event.to_all("setup_quests", f"Setup quests dealt face up ({text}).", reveals=True, quests=dealt)]
+    return [to_all("setup_quests", SETUP_QUESTS(tiles=said), reveals=True, quests=dealt)]
 
 
 def _queue_tile_steps(state: RunewarsState) -> None:
@@ -186,15 +302,15 @@ def _tile_options(state: RunewarsState, seat: int) -> list[TilePlacement]:
 
 
 def _auto_option() -> Option:
-    return Option(label="Standard layout: place the rest of the map automatically", action={"type": "rw_auto_map"})
+    return option(AUTO_MAP(), {"type": "rw_auto_map"})
 
 
 @decision("tile", "rw_tile", "rw_auto_map")
 def _tile_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
     opts = [
-        Option(
-            label=f"Tile {p.tile} at ({p.q},{p.r}) turned {p.rotation}",
-            action={"type": "rw_tile", "tile": p.tile, "q": p.q, "r": p.r, "rotation": p.rotation},
+        option(
+            TILE_OPTION(tile=p.tile, q=p.q, r=p.r, rotation=p.rotation),
+            {"type": "rw_tile", "tile": p.tile, "q": p.q, "r": p.r, "rotation": p.rotation},
         )
         for p in _tile_options(state, st.seat)
     ]
@@ -205,8 +321,8 @@ def _tile_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
             seat=st.seat,
             key=st.key,
             rule="RW-4.3",
-            question="Place one of your map tiles: at least two of its areas must touch two placed areas, "
-            "and no coloured border may lie against another (RW-4.4, RW-4.5).",
+            question=en(TILE_Q()),
+            msg=TILE_Q(),
             options=opts,
             answer_schema={
                 "type": "object",
@@ -226,27 +342,22 @@ def _tile_apply(state: RunewarsState, st: Any, seat: int, action: PlaceTile | Au
     if isinstance(action, AutoMap):
         return auto_map(state)
     hand = state.setup["tiles_in_hand"][str(seat)]
-    need(action.tile in hand, "RW-4.2", "You can only place one of your own setup tiles.")
+    need(action.tile in hand, "RW-4.2", TILE_NOT_YOURS())
     if not state.board:
-        need((action.q, action.r) == (0, 0), "RW-4.3", "The first tile goes in the middle of the table, at (0, 0).")
+        need((action.q, action.r) == (0, 0), "RW-4.3", TILE_FIRST())
     else:
         from engine.runewars.setup.mapgen import tile_problem
 
         problem = tile_problem(layout_of(state), action.tile, action.rotation, Hex(action.q, action.r))
-        messages = {
-            "RW-4.4": "At least two of the tile's areas must touch two areas already placed.",
-            "RW-4.5": "A mountain or water border may not lie against another coloured border.",
-            "overlap": "Tiles may not overlap each other or a marker.",
-        }
         rule = "RW-4.4" if problem == "overlap" else problem or "RW-4.4"
-        need(problem is None, rule, messages.get(problem or "", ""))
+        need(problem is None, rule, TILE_PROBLEM.get(problem or "", TILE_PROBLEM["RW-4.4"])())
     _add_tile(state, action.tile, action.rotation, Hex(action.q, action.r))
     hand.remove(action.tile)
     done(state, st)
     return [
-        Event.to_all(
+        to_all(
             "tile",
-            f"Seat {seat + 1} placed tile {action.tile}.",
+            TILE_PLACED(seat=seat_ref(seat), tile=action.tile),
             seat=seat,
             tile=action.tile,
             q=action.q,
@@ -301,34 +412,31 @@ def restart_tiles(state: RunewarsState) -> list[Event]:
         if s.kind not in ("tile", "marker", "markers_check", "home_tile_check", "home_tile", "homes_check")
     ]
     _queue_tile_steps(state)
-    return [
-        Event.to_all(
-            "map_restart",
-            "The home-realm markers cannot be placed legally: the tiles are taken back and placed again (RW-4.7.5).",
-        )
-    ]
+    return [to_all("map_restart", MAP_RESTART())]
 
 
 @decision("marker", "rw_marker", "rw_auto_map")
 def _marker_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
     opts = [
-        Option(
-            label=f"Marker at ({a.q},{a.r})+({b.q},{b.r})" + (" (3-area exception)" if uses else ""),
-            action={"type": "rw_marker", "hexes": [[a.q, a.r], [b.q, b.r]]},
+        option(
+            (MARKER_OPTION_EXCEPTION if uses else MARKER_OPTION)(q1=a.q, r1=a.r, q2=b.q, r2=b.r),
+            {"type": "rw_marker", "hexes": [[a.q, a.r], [b.q, b.r]]},
         )
         for (a, b), uses in _marker_options(state)
     ]
     if state.options.offer_auto_map:
         opts.insert(0, _auto_option())
     n = len(state.setup.get("markers", [])) + 1
+    asked = MARKER_Q(
+        n=n, total=state.players, borders=state.options.marker_borders, spacing=state.options.marker_spacing
+    )
     return [
         Prompt(
             seat=st.seat,
             key=st.key,
             rule="RW-4.7",
-            question=f"Place home-realm marker {n} of {state.players} at the board's edge (touching "
-            f"{state.options.marker_borders}+ plain borders, {state.options.marker_spacing}+ areas "
-            "from the other markers).",
+            question=en(asked),
+            msg=asked,
             options=opts,
         )
     ]
@@ -343,14 +451,15 @@ def _marker_apply(state: RunewarsState, st: Any, seat: int, action: PlaceMarker 
     need(
         pair in legal,
         "RW-4.7.2",
-        "A marker must cover two free hexes at the edge, touch enough plain borders "
-        "and keep its distance from the other markers (RW-4.7.2, RW-4.7.3).",
+        MARKER_BAD(),
     )
     if legal[pair]:  # type: ignore[index]
         state.setup["exception_used"] = True  # RW-4.7.4
     state.setup["markers"].append([[h.q, h.r] for h in pair])
     done(state, st)
-    return [Event.to_all("marker", f"Home-realm marker placed at {[tuple(h) for h in pair]}.", hexes=action.hexes)]
+    a, b = pair
+    said = MARKER_PLACED(q1=a.q, r1=a.r, q2=b.q, r2=b.r)
+    return [to_all("marker", said, hexes=action.hexes)]
 
 
 # ---- RW-4.8 home tiles ---------------------------------------------------------------------------
@@ -378,9 +487,9 @@ def _home_options(state: RunewarsState, seat: int) -> list[tuple[int, TilePlacem
 @decision("home_tile", "rw_home_tile", "rw_auto_map")
 def _home_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
     opts = [
-        Option(
-            label=f"Marker {i + 1}: home tile at ({p.q},{p.r}) turned {p.rotation}",
-            action={"type": "rw_home_tile", "marker": i, "q": p.q, "r": p.r, "rotation": p.rotation},
+        option(
+            HOME_OPTION(marker=i + 1, q=p.q, r=p.r, rotation=p.rotation),
+            {"type": "rw_home_tile", "marker": i, "q": p.q, "r": p.r, "rotation": p.rotation},
         )
         for i, p in _home_options(state, st.seat)
     ]
@@ -391,7 +500,8 @@ def _home_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
             seat=st.seat,
             key=st.key,
             rule="RW-4.8",
-            question="Replace a home-realm marker with your home tile (two of its areas on the marker).",
+            question=en(HOME_Q()),
+            msg=HOME_Q(),
             options=opts,
         )
     ]
@@ -405,11 +515,11 @@ def _home_apply(state: RunewarsState, st: Any, seat: int, action: PlaceHomeTile 
     need(
         (action.marker, action.q, action.r, action.rotation) in legal,
         "RW-4.8.1",
-        "Two of your home tile's areas must cover a free marker, without colour against colour (RW-4.8.1, AMB-23).",
+        HOME_BAD(),
     )
     _place_home(state, seat, action.marker, action.rotation, Hex(action.q, action.r))
     done(state, st)
-    return [Event.to_all("home_tile", f"{seat_name(state, seat)} placed its home realm.", seat=seat)]
+    return [to_all("home_tile", HOME_PLACED(seat=seat_name(state, seat)), seat=seat)]
 
 
 def _place_home(state: RunewarsState, seat: int, marker: int, rotation: int, offset: Hex) -> None:
@@ -426,9 +536,7 @@ def _homes_check(state: RunewarsState, st: Any) -> list[Event]:
     if len(lay.homes) == state.players and not homes_adjacent(lay.homes):
         push(state, step(state, "finish_board"))
         return []
-    return restart_homes(
-        state, "Two home realms touch: markers and home tiles are removed and placed again (RW-4.8.2)."
-    )
+    return restart_homes(state, HOMES_TOUCH())
 
 
 @auto("home_tile_check")
@@ -437,14 +545,10 @@ def _home_tile_check(state: RunewarsState, st: Any) -> list[Event]:
     RW-4.7.2 border-touch rule for the final position), markers and home tiles are placed again."""
     if _home_options(state, st.seat):
         return []
-    return restart_homes(
-        state,
-        f"{seat_name(state, st.seat)}'s home tile fits no free marker legally: markers "
-        "and home tiles are removed and placed again (AMB-23, RW-4.8.3).",
-    )
+    return restart_homes(state, HOME_NO_FIT(seat=seat_name(state, st.seat)))
 
 
-def restart_homes(state: RunewarsState, why: str) -> list[Event]:
+def restart_homes(state: RunewarsState, why: Msg) -> list[Event]:
     """Back to RW-4.7: remove every home tile and marker (RW-4.8.2, AMB-23)."""
     for area_id in [a.id for a in state.board.values() if a.home_of is not None]:
         del state.board[area_id]
@@ -454,7 +558,7 @@ def restart_homes(state: RunewarsState, why: str) -> list[Event]:
     state.setup["exception_used"] = False
     state.steps = [s for s in state.steps if s.kind not in ("home_tile_check", "home_tile", "homes_check")]
     push(state, step(state, "markers_check"))
-    return [Event.to_all("map_restart", why)]
+    return [to_all("map_restart", why)]
 
 
 # ---- standard layout ------------------------------------------------------------------------
@@ -480,7 +584,7 @@ def auto_map(state: RunewarsState) -> list[Event]:
         if s.kind not in ("tile", "marker", "markers_check", "home_tile_check", "home_tile", "homes_check")
     ]
     push(state, step(state, "finish_board"))
-    events.append(Event.to_all("map_auto", "The rest of the map was built with the standard layout."))
+    events.append(to_all("map_auto", MAP_AUTO()))
     return events
 
 
@@ -561,7 +665,7 @@ def _finish_board(state: RunewarsState, st: Any) -> list[Event]:
             step(state, "setup_rune", seat),
         ]
     push(state, *queued, step(state, "setup_heroes"), step(state, "setup_final"))
-    return [Event.to_all("board", "The board is complete: neutrals and city tokens are placed (RW-3.4, RW-3.5).")]
+    return [to_all("board", BOARD_DONE())]
 
 
 def link_adjacency(state: RunewarsState) -> None:
@@ -595,9 +699,10 @@ def _sh_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
             seat=st.seat,
             key=st.key,
             rule="RW-3.8.1",
-            question="Choose the home area for your stronghold.",
+            question=en(STRONGHOLD_Q()),
+            msg=STRONGHOLD_Q(),
             options=[
-                Option(label=f"Stronghold in {a}", action={"type": "rw_choose", "value": a})
+                option(STRONGHOLD_OPTION(area=ref("area", a)), {"type": "rw_choose", "value": a})
                 for a in home_areas(state, st.seat)
             ],
         )
@@ -608,13 +713,13 @@ def _sh_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
 def _sh_apply(state: RunewarsState, st: Any, seat: int, action: Choose) -> list[Event]:
     from engine.runewars.state import Stronghold
 
-    need(action.value in home_areas(state, seat), "RW-3.8.1", "Your first stronghold goes in one of your home areas.")
+    need(action.value in home_areas(state, seat), "RW-3.8.1", STRONGHOLD_BAD())
     state.board[action.value].stronghold = Stronghold(owner=seat)
     done(state, st)
     return [
-        Event.to_all(
+        to_all(
             "stronghold",
-            f"{seat_name(state, seat)} builds its stronghold in {action.value}.",
+            STRONGHOLD_BUILT(seat=seat_name(state, seat), area=ref("area", action.value)),
             seat=seat,
             area=action.value,
         )
@@ -644,11 +749,7 @@ def _setup_unit_options(state: RunewarsState, seat: int) -> list[Option]:
     for i, kind in enumerate(units):
         a = homes[i % len(homes)]
         spread[a][kind] = spread[a].get(kind, 0) + 1
-    out.append(
-        Option(
-            label="Spread evenly over the home realm", action={"type": "rw_place_units", "placement": _clean(spread)}
-        )
-    )
+    out.append(option(UNITS_SPREAD(), {"type": "rw_place_units", "placement": _clean(spread)}))
     for first in sh + [a for a in homes if a not in sh]:
         plan: dict[str, dict[str, int]] = {a: {} for a in homes}
         counts = {a: 0 for a in homes}
@@ -657,12 +758,7 @@ def _setup_unit_options(state: RunewarsState, seat: int) -> list[Option]:
             a = next((x for x in order if counts[x] < B.UNIT_LIMIT), first)
             plan[a][kind] = plan[a].get(kind, 0) + 1
             counts[a] += 1
-        out.append(
-            Option(
-                label=f"Mass in {first} (up to 8, the rest beside it)",
-                action={"type": "rw_place_units", "placement": _clean(plan)},
-            )
-        )
+        out.append(option(UNITS_MASS(area=ref("area", first)), {"type": "rw_place_units", "placement": _clean(plan)}))
     return out
 
 
@@ -672,13 +768,14 @@ def _clean(plan: dict[str, dict[str, int]]) -> dict[str, dict[str, int]]:
 
 @decision("setup_units", "rw_place_units")
 def _su_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
-    units = setup_recruits(state, st.seat)
+    asked = UNITS_Q(units=units(setup_recruits(state, st.seat)))
     return [
         Prompt(
             seat=st.seat,
             key=st.key,
             rule="RW-3.8.2",
-            question=f"Place your starting units ({', '.join(units)}) in your home areas, at most 8 per area.",
+            question=en(asked),
+            msg=asked,
             options=_setup_unit_options(state, st.seat),
             answer_schema={"type": "object", "description": "{area: {unit_type: count}}"},
         )
@@ -687,26 +784,22 @@ def _su_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
 
 @applies("setup_units")
 def _su_apply(state: RunewarsState, st: Any, seat: int, action: Placement) -> list[Event]:
-    units = sorted(setup_recruits(state, seat))
+    wanted = sorted(setup_recruits(state, seat))
     homes = home_areas(state, seat)
     given: list[str] = []
     for area, kinds in action.placement.items():
-        need(area in homes, "RW-3.8.2", "Starting units go in your home areas.")
-        need(sum(kinds.values()) <= B.UNIT_LIMIT, "RW-10.9.1", "At most 8 units may stand in one area.")
+        need(area in homes, "RW-3.8.2", UNITS_HOME_BAD())
+        need(sum(kinds.values()) <= B.UNIT_LIMIT, "RW-10.9.1", UNITS_LIMIT_BAD())
         for kind, n in kinds.items():
-            need(n >= 0, "RW-3.8.2", "Counts cannot be negative.")
+            need(n >= 0, "RW-3.8.2", NEGATIVE_BAD())
             given += [kind] * n
-    need(sorted(given) == units, "RW-3.8.2", f"Place exactly your starting units: {', '.join(units)}.")
+    need(sorted(given) == wanted, "RW-3.8.2", UNITS_EXACT_BAD(units=units(wanted)))
     for area, kinds in sorted(action.placement.items()):
         for kind, n in sorted(kinds.items()):
             for _ in range(n):
                 B.add_unit(state, kind, seat, area)
     done(state, st)
-    return [
-        Event.to_all(
-            "setup_units", f"{seat_name(state, seat)} places its starting army.", seat=seat, placement=action.placement
-        )
-    ]
+    return [to_all("setup_units", UNITS_PLACED(seat=seat_name(state, seat)), seat=seat, placement=action.placement)]
 
 
 @sampler("setup_units")
@@ -717,23 +810,22 @@ def _su_sample(state: RunewarsState, st: Any, seat: int, rng: random.Random) -> 
 @decision("setup_rune", "rw_choose")
 def _sr_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
     if state.options.epic:
-        q = "Choose the home area for your dragon rune (face up, RW-35.1)."
+        q = RUNE_Q_EPIC()
         rule = "RW-35.1"
     else:
-        q = "Choose the home area that gets your false rune; the other two get dragon runes (RW-3.8.3)."
+        q = RUNE_Q()
         rule = "RW-3.8.3"
+    rune_in = RUNE_DRAGON_IN if state.options.epic else RUNE_FALSE_IN
     return [
         Prompt(
             seat=st.seat,
             key=st.key,
             rule=rule,
-            question=q,
+            question=en(q),
+            msg=q,
             secret=not state.options.epic,
             options=[
-                Option(
-                    label=f"{'Dragon' if state.options.epic else 'False'} rune in {a}",
-                    action={"type": "rw_choose", "value": a},
-                )
+                option(rune_in(area=ref("area", a)), {"type": "rw_choose", "value": a})
                 for a in home_areas(state, st.seat)
             ],
         )
@@ -743,15 +835,15 @@ def _sr_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
 @applies("setup_rune")
 def _sr_apply(state: RunewarsState, st: Any, seat: int, action: Choose) -> list[Event]:
     homes = home_areas(state, seat)
-    need(action.value in homes, "RW-3.8.3", "Setup runes go in your own home areas, one per area.")
+    need(action.value in homes, "RW-3.8.3", RUNE_BAD())
     if state.options.epic:  # RW-35.1: one dragon rune, face up
         state.board[action.value].rune = "dragon"
         state.rune_supply["dragon"] -= 1
         done(state, st)
         return [
-            Event.to_all(
+            to_all(
                 "runes",
-                f"{seat_name(state, seat)} places a dragon rune face up in {action.value}.",
+                RUNE_EPIC_PLACED(seat=seat_name(state, seat), area=ref("area", action.value)),
                 seat=seat,
                 area=action.value,
             )
@@ -762,10 +854,8 @@ def _sr_apply(state: RunewarsState, st: Any, seat: int, action: Choose) -> list[
         state.rune_supply[face] -= 1
     done(state, st)
     return [
-        Event.to_all(
-            "runes", f"{seat_name(state, seat)} places three rune tokens face down in its home realm.", seat=seat
-        ),
-        Event.to_seats(seat, "runes_private", f"Your false rune is in {action.value}.", area=action.value),
+        to_all("runes", RUNES_PLACED(seat=seat_name(state, seat)), seat=seat),
+        to_seats(seat, "runes_private", FALSE_RUNE_AT(area=ref("area", action.value)), area=action.value),
     ]
 
 
@@ -800,7 +890,7 @@ def _setup_final(state: RunewarsState, st: Any) -> list[Event]:
         state.rune_supply["false"] = 0
     state.phase = "play"
     state.setup = {k: v for k, v in state.setup.items() if k in ("restarts",)}
-    return [Event.to_all("begin", "Setup is complete. Year 1, spring begins (RW-3.13).")]
+    return [to_all("begin", BEGIN())]
 
 
 def _title() -> TitleHold:

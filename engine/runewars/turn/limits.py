@@ -10,14 +10,28 @@ import random
 from typing import Any
 
 from engine.core import Event, Option, Prompt
+from engine.core.text import message
 from engine.runewars import board as B
 from engine.runewars.actions import Destroy
 from engine.runewars.catalog import catalog
-from engine.runewars.flow import applies, auto, decision, done, need, push, sampler, step
+from engine.runewars.flow import applies, auto, decision, done, push, sampler, step
 from engine.runewars.player_order import season_step_order
 from engine.runewars.setup.start import seat_name
 from engine.runewars.state import RunewarsState
+from engine.runewars.text import en, loaded, need, option, ref, stored, to_all
 from engine.runewars.turn.picks import DESTROY, unit_candidate, unit_list_schema
+
+FOOD_LIMIT = message("rw.limit.food", "your food limit of {n} units per area")
+UNIT_LIMIT = message("rw.limit.units", "the 8-unit limit")
+WINTER = message("rw.limit.winter", "Winter: water borders are ignored until the end of the season (RW-6.8.3).")
+ROUTED_FIRST = message("rw.limit.routed_first", "Destroy {n}: routed and weakest first")
+NUMEROUS_FIRST = message("rw.limit.numerous_first", "Destroy {n}: most numerous type first")
+N_IN = message("rw.limit.n_in", "{n} in {area}")
+DESTROY_Q = message("rw.limit.question", "Destroy units over {why}: {where}.")
+ONCE = message("rw.limit.refused_once", "Each unit can be destroyed only once.")
+OWN_OVER = message("rw.limit.refused_own", "Choose your own units in the areas over the limit.")
+EXACTLY = message("rw.limit.refused_exactly", "Destroy exactly {n} unit(s) in {area}.")
+DESTROYED = message("rw.limit.destroyed", "{seat} destroys {n} unit(s) over the limit.")
 
 
 def winter_check(state: RunewarsState, offset: int = 0, set_water: bool = True) -> list[Event]:
@@ -35,7 +49,7 @@ def winter_check(state: RunewarsState, offset: int = 0, set_water: bool = True) 
                     seat,
                     areas=over,
                     rule="RW-6.8.2",
-                    why=f"your food limit of {limit} units per area",
+                    why=stored(FOOD_LIMIT(n=limit)),
                 )
             )
     if set_water:
@@ -47,7 +61,7 @@ def winter_check(state: RunewarsState, offset: int = 0, set_water: bool = True) 
 @auto("winter_water")
 def _winter_water(state: RunewarsState, st: Any) -> list[Event]:
     state.winter_water = True  # RW-6.8.3
-    return [Event.to_all("winter", "Winter: water borders are ignored until the end of the season (RW-6.8.3).")]
+    return [to_all("winter", WINTER())]
 
 
 # ---- P-14 / P-63 destroying units over a limit --------------------------------------------------
@@ -56,7 +70,7 @@ def _winter_water(state: RunewarsState, st: Any) -> list[Event]:
 def _destroy_options(state: RunewarsState, seat: int, areas: dict[str, int]) -> list[Option]:
     """A few ready answers: for each area, lose routed units first, or the most common type first."""
     out = []
-    for label, prefer in (("routed and weakest first", "routed"), ("most numerous type first", "numerous")):
+    for label, prefer in ((ROUTED_FIRST, "routed"), (NUMEROUS_FIRST, "numerous")):
         chosen: list[int] = []
         for area, n in sorted(areas.items()):
             mine = [u for u in state.units if u.area == area and u.owner == seat]
@@ -68,9 +82,7 @@ def _destroy_options(state: RunewarsState, seat: int, areas: dict[str, int]) -> 
             else:
                 mine.sort(key=lambda u: (-counts[u.kind], u.id))
             chosen += [u.id for u in mine[:n]]
-        out.append(
-            Option(label=f"Destroy {sum(areas.values())}: {label}", action={"type": "rw_destroy", "units": chosen})
-        )
+        out.append(option(label(n=sum(areas.values())), {"type": "rw_destroy", "units": chosen}))
     if out[0].action == out[1].action:
         out = out[:1]
     return out
@@ -79,13 +91,15 @@ def _destroy_options(state: RunewarsState, seat: int, areas: dict[str, int]) -> 
 @decision("destroy", "rw_destroy")
 def _destroy_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
     areas: dict[str, int] = st.data["areas"]
-    where = ", ".join(f"{n} in {a}" for a, n in sorted(areas.items()))
+    where = [N_IN(n=n, area=ref("area", a)) for a, n in sorted(areas.items())]
+    question = DESTROY_Q(why=loaded(st.data["why"]) if "why" in st.data else UNIT_LIMIT(), where=list(where))
     return [
         Prompt(
             seat=st.seat,
             key=st.key,
             rule=st.data.get("rule", "RW-10.9.2"),
-            question=f"Destroy units over {st.data.get('why', 'the 8-unit limit')}: {where}.",
+            question=en(question),
+            msg=question,
             options=_destroy_options(state, st.seat, areas),
             # VIEW.md "Unit-list prompts": every own unit in the areas over the limit may be picked
             # (RW-10.9.2 "units of his choice"), and how many must go in each area.
@@ -103,23 +117,19 @@ def _destroy_apply(state: RunewarsState, st: Any, seat: int, action: Destroy) ->
     areas: dict[str, int] = st.data["areas"]
     rule = st.data.get("rule", "RW-10.9.2")
     picked = [B.unit_by_id(state, uid) for uid in action.units]
-    need(len(set(action.units)) == len(action.units), rule, "Each unit can be destroyed only once.")
-    need(
-        all(u is not None and u.owner == seat and u.area in areas for u in picked),
-        rule,
-        "Choose your own units in the areas over the limit.",
-    )
+    need(len(set(action.units)) == len(action.units), rule, ONCE())
+    need(all(u is not None and u.owner == seat and u.area in areas for u in picked), rule, OWN_OVER())
     for area, n in areas.items():
-        need(sum(1 for u in picked if u and u.area == area) == n, rule, f"Destroy exactly {n} unit(s) in {area}.")
+        need(sum(1 for u in picked if u and u.area == area) == n, rule, EXACTLY(n=n, area=ref("area", area)))
     # RW-15.5: standing units are picked rather than routed ones where possible... only for battle
     # damage; a limit lets the owner choose freely (RW-10.9.2 "units of his choice").
     B.remove_units(state, set(action.units))
     B.update_alliances(state)
     done(state, st)
     return [
-        Event.to_all(
+        to_all(
             "destroyed",
-            f"{seat_name(state, seat)} destroys {len(action.units)} unit(s) over the limit.",
+            DESTROYED(seat=seat_name(state, seat), n=len(action.units)),
             seat=seat,
             units=list(action.units),
         )
@@ -143,7 +153,7 @@ def limit_check(state: RunewarsState, seat: int, areas: list[str], rule: str = "
         if B.unit_count(state, a, seat) > B.UNIT_LIMIT
     }
     if over:
-        push(state, step(state, "destroy", seat, areas=over, rule=rule, why="the 8-unit limit"))
+        push(state, step(state, "destroy", seat, areas=over, rule=rule, why=stored(UNIT_LIMIT())))
 
 
 # ---- RW-7.2 / 7.3 order cards ---------------------------------------------------------------------

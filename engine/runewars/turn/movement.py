@@ -12,6 +12,7 @@ import random
 from typing import Any, Literal
 
 from engine.core import Event, Option, Prompt, RuleViolation
+from engine.core.text import Item, message
 from engine.runewars import board as B
 from engine.runewars.actions import Choose, MoveUnits, PlayTactics, Strategize
 from engine.runewars.battle import (
@@ -28,12 +29,145 @@ from engine.runewars.battle import (
 from engine.runewars.battle.retreat import retreat_destinations
 from engine.runewars.catalog import catalog
 from engine.runewars.ctx import Ctx
-from engine.runewars.flow import applies, auto, decision, done, need, push, sampler, step
+from engine.runewars.flow import applies, auto, decision, done, push, sampler, step
 from engine.runewars.heroes import core as H
 from engine.runewars.setup.start import seat_name
 from engine.runewars.state import RunewarsState, Unit
+from engine.runewars.text import NAME, en, need, option, ref, to_all, to_seats
 from engine.runewars.turn.limits import limit_check
 from engine.runewars.turn.picks import hero_candidate, unit_candidate, unit_list_schema
+
+STRAT_NOTHING = message("rw.strategize.nothing", "Move nothing")
+STRAT_ALL_INTO = message("rw.strategize.all_into", "Move every unit that can into {area} ({n})")
+STRAT_PORTAL = message("rw.strategize.portal", "Pay 1 influence for the portals: move {n} unit(s) into {area}")
+STRAT_Q = message(
+    "rw.strategize.question",
+    "Strategize: move any of your units and heroes one step each into adjacent friendly or empty areas.",
+)
+PORTAL_BAD = message(
+    "rw.move.refused_portal",
+    "Using the magic portals needs 2 face-up portals and 1 influence to pay.",
+)
+ONE_MODEL = message("rw.move.refused_one_model", "Each move names one unit or one hero.")
+OWN_UNITS = message("rw.move.refused_own_units", "You can only move your own units.")
+ONE_STEP = message("rw.move.refused_one_step", "Each model moves at most one step.")
+ROUTED = message("rw.move.refused_routed", "Routed units cannot move.")
+ACTIVATED = message("rw.move.refused_activated", "Units cannot leave an area holding your activation token.")
+STRAT_UNIT_BAD = message(
+    "rw.strategize.refused_unit",
+    "{area} is not an adjacent friendly or empty area this unit can enter (borders, RW-10.3).",
+)
+OWN_HEROES = message("rw.move.refused_own_heroes", "You can only move your own heroes.")
+STRAT_HERO_BAD = message(
+    "rw.strategize.refused_hero", "{area} is not an adjacent friendly or empty area this hero can enter."
+)
+NEUTRALS_ALONE = message(
+    "rw.move.refused_neutrals_alone", "Allied neutrals may move without your own units only into an area you control."
+)
+PORTAL_PAID = message("rw.move.portal_paid", "{seat} pays 1 influence to use the magic portals.")
+STRATEGIZED = message("rw.strategize.done", "{seat} moves {units} unit(s) and {heroes} hero(es) one step.")
+ACTIVATE_REACH = message("rw.activate.option_reach", "Activate {area} ({n} unit(s) can reach it)")
+ACTIVATE_NO_REACH = message("rw.activate.option_no_reach", "Activate {area} (no unit can reach it)")
+ACTIVATE_Q = message("rw.activate.question", "Choose an area to activate.")
+ACTIVATE_SECOND_Q = message("rw.activate.question_second", "Second activation: Choose an area to activate.")
+ACTIVATE_BAD = message("rw.activate.refused_area", "Choose an area of the board.")
+ACTIVATE_TWICE = message("rw.activate.refused_twice", "That area already holds your activation token.")
+ACTIVATES = message("rw.activate.done", "{seat} activates {area}.")
+MOVE_NONE = message("rw.move.none", "Move no units")
+MOVE_ALL = message("rw.move.all", "Move all {n} unit(s) that can reach {area}")
+MOVE_FROM = message("rw.move.from", "Move the {n} unit(s) from {area}")
+MOVE_PORTAL = message("rw.move.portal", "Pay 1 influence for the portals: move all {n} unit(s)")
+NAMED_ONCE = message("rw.move.refused_named_once", "Each unit can be named once.")
+PORTALS_NEED = message("rw.move.refused_portals", "Portals need two face-up Magic Portals and 1 influence.")
+CANNOT_REACH = message(
+    "rw.move.refused_reach",
+    "{unit} cannot reach {area}: at most 2 steps (3 if Swift), passing only "
+    "through friendly or empty areas and crossing no mountain or water border.",
+)
+UNIT_NAMED = message("rw.move.unit_named", "Unit {id} ({unit})")
+SECOND_BATTLE = message(
+    "rw.move.refused_second_battle",
+    "This Mobilize card already caused a battle: you cannot move into an area that would cause another.",
+)
+DIPLOMACY_ONLY = message(
+    "rw.move.refused_diplomacy_only", "Only diplomacy is possible there now, and it needs at least 1 influence."
+)
+MOVE_Q = message("rw.move.question", "Choose the units that move into {area}.")
+MOVED = message("rw.move.done", "{seat} moves {n} unit(s) into {area}.")
+FIGHT = message("rw.diplomacy.fight", "Fight the neutrals")
+ATTEMPT = message("rw.diplomacy.attempt", "Attempt diplomacy")
+NEUTRAL_Q = message(
+    "rw.diplomacy.neutral_question", "Your units entered {area}, held by unallied neutrals: battle or diplomacy?"
+)
+NEUTRAL_BAD = message(
+    "rw.diplomacy.neutral_refused", "Diplomacy needs at least 1 influence; a Mobilize card allows only one battle."
+)
+SPEND_Q = message("rw.diplomacy.spend_question", "Diplomacy: spend 1-6 influence (one destiny card each).")
+SPEND_N = message("rw.diplomacy.spend_option", "Spend {n} influence")
+SPEND_BAD = message("rw.diplomacy.spend_refused", "Spend between 1 and 6 influence, and no more than you have.")
+SPENT = message(
+    "rw.diplomacy.spent",
+    "{seat} spends {n} influence on diplomacy in {area} and draws {n} destiny card(s).",
+)
+CARD_FATE = message("rw.destiny.card_fate", "#{number} {fate}")
+DREW_CARDS = message("rw.diplomacy.drew", "You drew destiny cards {numbers}: {cards}.")
+CARD_OPTION = message("rw.diplomacy.card_option", "Card {number}: {fate}")
+PLAY_FIRST = message("rw.diplomacy.play_first", "Play {card} first")
+PICK_Q = message("rw.diplomacy.pick_question", "Diplomacy: choose the destiny card whose fate resolves.")
+DIPLOMACY_TACTICS_BAD = message(
+    "rw.diplomacy.refused_tactics", "You can play only diplomacy cards you did not gain this season."
+)
+TACTICS_PLAYED = message("rw.tactics.played", "{seat} plays {card}: {text}")
+DRAW_MORE = message("rw.diplomacy.draw_more", "You draw {numbers} as well.")
+GM_EFFECT = message("rw.tactics.gm_effect", "{card}: {effect}")
+PICK_BAD = message("rw.diplomacy.pick_refused", "Choose one of the cards you drew.")
+PICKED = message("rw.diplomacy.picked", "{seat} picks card {number}: {fate}.")
+ALLY = message("rw.diplomacy.ally", "The neutrals in {area} ally with {seat}.")
+NOWHERE = message("rw.diplomacy.nowhere", "The neutrals in {area} have nowhere to go and are destroyed.")
+WITHDRAW = message("rw.diplomacy.withdraw", "The neutrals in {area} withdraw, routed, to {to}.")
+RETREAT_Q = message(
+    "rw.diplomacy.retreat_question",
+    "The neutrals in {area} withdraw: choose the area they retreat to.",
+)
+RETREAT_TO = message("rw.diplomacy.retreat_to", "Retreat to {area}")
+RETREAT_BAD = message("rw.diplomacy.retreat_refused", "Neutrals retreat to an adjacent area no player controls.")
+WITHDRAW_ALL = message("rw.diplomacy.withdraw_all", "Withdraw all your units (routed)")
+CONFRONT_Q = message("rw.diplomacy.confront_question", "Confrontation in {area}: fight, or withdraw all your units?")
+CONFRONT_BAD = message("rw.diplomacy.confront_refused", "This Mobilize card already had its battle: you must withdraw.")
+CANNOT_RETREAT = message(
+    "rw.withdraw.destroyed", "{seat}'s units in {area} cannot retreat and are destroyed (RW-16.1.1)."
+)
+WITHDREW = message("rw.withdraw.done", "{seat} withdraws its units from {area} to {to}, routed.")
+OWN_RETREAT_Q = message("rw.withdraw.question", "Choose where your units in {area} retreat.")
+OWN_RETREAT_BAD = message("rw.withdraw.refused", "Retreat to an adjacent friendly area, else an empty one.")
+UNALLIED = message("rw.turn.unallied_neutrals", "unallied neutrals")
+ATTACKS = message("rw.turn.attacks", "{seat} attacks {area} ({defender}).")
+A_BATTLE_EFFECT = message("rw.turn.battle_effect_source", "a battle effect")
+PLAY = message("rw.tactics.play", "Play {card}")
+WINDOW_BAD = message(
+    "rw.turn.battle_tactics_window", "Start-of-battle tactics are played only in your start-of-battle window."
+)
+BATTLE_TACTICS_BAD = message(
+    "rw.turn.battle_tactics_refused", "You can play only start-of-battle cards you did not gain this season."
+)
+SIDE = {
+    "attacker": message("rw.turn.side.attacker", "attacker"),
+    "defender": message("rw.turn.side.defender", "defender"),
+}
+# A destiny card's fate (RW-13), as diplomacy reads it (RW-12.5).
+FATE = {
+    "ALLY": message("rw.destiny.fate.ally", "Ally"),
+    "WITHDRAW": message("rw.destiny.fate.withdraw", "Withdraw"),
+    "CONFRONT": message("rw.destiny.fate.confront", "Confront"),
+}
+
+
+def fate_of(fate: str) -> Item:
+    said = FATE.get(fate)
+    return said() if said is not None else fate.capitalize()
+
+
+BATTLE_OVER = message("rw.turn.battle_over", "The battle in {area} is over: the {winner} wins ({a} to {d}).")
 
 # ---- RW-10.6 / RW-18.1 Strategize -------------------------------------------------------------
 
@@ -79,7 +213,7 @@ def hero_strategize_targets(state: RunewarsState, hero: H.Hero, seat: int, porta
 
 def _strategize_options(state: RunewarsState, seat: int) -> list[Option]:
     """Ready answers: stay put, or gather everything movable one step toward each friendly/empty area."""
-    opts = [Option(label="Move nothing", action={"type": "rw_strategize", "moves": []})]
+    opts = [option(STRAT_NOTHING(), {"type": "rw_strategize", "moves": []})]
     mine = [u for u in state.units if u.owner == seat]
     for dest in sorted({a for u in mine for a in strategize_targets(state, u, seat)}):
         moving = [u for u in mine if dest in strategize_targets(state, u, seat)]
@@ -87,10 +221,7 @@ def _strategize_options(state: RunewarsState, seat: int) -> list[Option]:
             continue  # RW-11.4.2
         moves = [{"unit": u.id, "to": dest} for u in moving]
         opts.append(
-            Option(
-                label=f"Move every unit that can into {dest} ({len(moves)})",
-                action={"type": "rw_strategize", "moves": moves},
-            )
+            option(STRAT_ALL_INTO(area=ref("area", dest), n=len(moves)), {"type": "rw_strategize", "moves": moves})
         )
     if can_use_portals(state, seat):  # RW-34.4.3: one payment covers this Strategize (AMB-66)
         for dest in sorted(portal_areas(state)):
@@ -102,9 +233,10 @@ def _strategize_options(state: RunewarsState, seat: int) -> list[Option]:
             moves = [{"unit": u.id, "to": dest} for u in moving]
             opts.insert(
                 1,
-                Option(
-                    label=f"Pay 1 influence for the portals: move {len(moves)} unit(s) into {dest}"[:80],
-                    action={"type": "rw_strategize", "moves": moves, "portal": True},
+                option(
+                    STRAT_PORTAL(n=len(moves), area=ref("area", dest)),
+                    {"type": "rw_strategize", "moves": moves, "portal": True},
+                    limit=80,
                 ),
             )
     return opts[:25]
@@ -117,8 +249,8 @@ def _strat_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
             seat=st.seat,
             key=st.key,
             rule="RW-18.1.1",
-            question="Strategize: move any of your units and heroes one step each into adjacent friendly or "
-            "empty areas.",
+            question=en(STRAT_Q()),
+            msg=STRAT_Q(),
             options=_strategize_options(state, st.seat),
             answer_schema=unit_list_schema(
                 {
@@ -160,57 +292,47 @@ def _strat_apply(state: RunewarsState, st: Any, seat: int, action: Strategize) -
         need(
             can_use_portals(state, seat),
             "RW-34.4.3",
-            "Using the magic portals needs 2 face-up portals and 1 influence to pay.",
+            PORTAL_BAD(),
         )
     for mv in action.moves:
-        need((mv.unit is None) != (mv.hero is None), "RW-10.6", "Each move names one unit or one hero.")
+        need((mv.unit is None) != (mv.hero is None), "RW-10.6", ONE_MODEL())
         if mv.unit is not None:
             u = B.unit_by_id(state, mv.unit)
-            need(u is not None and u.owner == seat, "RW-10.6", "You can only move your own units.")
+            need(u is not None and u.owner == seat, "RW-10.6", OWN_UNITS())
             assert u is not None
-            need(f"u{u.id}" not in seen, "RW-10.6", "Each model moves at most one step.")
+            need(f"u{u.id}" not in seen, "RW-10.6", ONE_STEP())
             seen.add(f"u{u.id}")
-            need(not u.routed, "RW-10.2", "Routed units cannot move.")
-            need(
-                seat not in state.board[u.area].activation,
-                "RW-10.5.1",
-                "Units cannot leave an area holding your activation token.",
-            )
+            need(not u.routed, "RW-10.2", ROUTED())
+            need(seat not in state.board[u.area].activation, "RW-10.5.1", ACTIVATED())
             need(
                 mv.to in strategize_targets(state, u, seat, portal),
                 "RW-10.6",
-                f"{mv.to} is not an adjacent friendly or empty area this unit can enter (borders, RW-10.3).",
+                STRAT_UNIT_BAD(area=ref("area", mv.to)),
             )
             plan.append((u, mv.to))
         else:
             h = H.find_hero(state.heroes, mv.hero or "")
-            need(h is not None and h.owner == seat, "RW-10.6", "You can only move your own heroes.")
+            need(h is not None and h.owner == seat, "RW-10.6", OWN_HEROES())
             assert h is not None
-            need(f"h{h.uid}" not in seen, "RW-10.6", "Each model moves at most one step.")
+            need(f"h{h.uid}" not in seen, "RW-10.6", ONE_STEP())
             seen.add(f"h{h.uid}")
             need(
                 mv.to in hero_strategize_targets(state, h, seat, portal),
                 "RW-10.11",
-                f"{mv.to} is not an adjacent friendly or empty area this hero can enter.",
+                STRAT_HERO_BAD(area=ref("area", mv.to)),
             )
             plan.append((h, mv.to))
     cat = catalog()
     for dest in {d for _, d in plan}:
         movers_in = [m for m, d in plan if d == dest and isinstance(m, Unit)]
         if movers_in and all(cat.is_neutral_kind(m.kind) for m in movers_in):
-            need(
-                B.is_friendly(state, dest, seat),
-                "RW-11.4.2",
-                "Allied neutrals may move without your own units only into an area you control.",
-            )
+            need(B.is_friendly(state, dest, seat), "RW-11.4.2", NEUTRALS_ALONE())
     done(state, st)
     ctx = Ctx(state)
     events: list[Event] = []
     if portal:  # RW-34.4.3 / AMB-66: one payment for this order card's movement
         state.seats[seat].influence -= 1
-        events.append(
-            Event.to_all("portal", f"{seat_name(state, seat)} pays 1 influence to use the magic portals.", seat=seat)
-        )
+        events.append(to_all("portal", PORTAL_PAID(seat=seat_name(state, seat)), seat=seat))
     for model, dest in plan:
         if isinstance(model, Unit):
             model.area = dest
@@ -221,9 +343,9 @@ def _strat_apply(state: RunewarsState, st: Any, seat: int, action: Strategize) -
     n_units = sum(1 for m, _ in plan if isinstance(m, Unit))
     events.insert(
         0,
-        Event.to_all(
+        to_all(
             "strategize",
-            f"{seat_name(state, seat)} moves {n_units} unit(s) and {len(plan) - n_units} hero(es) one step.",
+            STRATEGIZED(seat=seat_name(state, seat), units=n_units, heroes=len(plan) - n_units),
             seat=seat,
             moves=[m.model_dump() for m in action.moves],
         ),
@@ -298,18 +420,18 @@ def _act_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
     with_movers = [a for a in choices if reach.get(a)]
     rest = [a for a in choices if a not in with_movers]
     opts = [
-        Option(label=f"Activate {a} ({len(reach[a])} unit(s) can reach it)", action={"type": "rw_choose", "value": a})
+        option(ACTIVATE_REACH(area=ref("area", a), n=len(reach[a])), {"type": "rw_choose", "value": a})
         for a in with_movers
     ]
-    opts += [
-        Option(label=f"Activate {a} (no unit can reach it)", action={"type": "rw_choose", "value": a}) for a in rest
-    ]
+    opts += [option(ACTIVATE_NO_REACH(area=ref("area", a)), {"type": "rw_choose", "value": a}) for a in rest]
+    question = ACTIVATE_SECOND_Q() if st.data["n"] == 2 else ACTIVATE_Q()
     return [
         Prompt(
             seat=seat,
             key=st.key,
             rule="RW-10.7.1",
-            question=("Second activation: " if st.data["n"] == 2 else "") + "Choose an area to activate.",
+            question=en(question),
+            msg=question,
             options=opts,
         )
     ]
@@ -317,10 +439,8 @@ def _act_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
 
 @applies("activate")
 def _act_apply(state: RunewarsState, st: Any, seat: int, action: Choose) -> list[Event]:
-    need(action.value in state.board, "RW-10.7.1", "Choose an area of the board.")
-    need(
-        seat not in state.board[action.value].activation, "RW-10.5.3", "That area already holds your activation token."
-    )
+    need(action.value in state.board, "RW-10.7.1", ACTIVATE_BAD())
+    need(seat not in state.board[action.value].activation, "RW-10.5.3", ACTIVATE_TWICE())
     done(state, st)
     state.board[action.value].activation.append(seat)
     assert state.turn is not None
@@ -331,80 +451,55 @@ def _act_apply(state: RunewarsState, st: Any, seat: int, action: Choose) -> list
             if s.kind == "arrive":
                 break
     return [
-        Event.to_all("activate", f"{seat_name(state, seat)} activates {action.value}.", seat=seat, area=action.value)
+        to_all(
+            "activate",
+            ACTIVATES(seat=seat_name(state, seat), area=ref("area", action.value)),
+            seat=seat,
+            area=action.value,
+        )
     ]
 
 
 def _move_options(state: RunewarsState, seat: int, dest: str) -> list[Option]:
     units = movers(state, seat, dest)
-    opts = [Option(label="Move no units", action={"type": "rw_move", "units": []})]
+    opts = [option(MOVE_NONE(), {"type": "rw_move", "units": []})]
     if units:
         opts.append(
-            Option(
-                label=f"Move all {len(units)} unit(s) that can reach {dest}",
-                action={"type": "rw_move", "units": [u.id for u in units]},
-            )
+            option(MOVE_ALL(n=len(units), area=ref("area", dest)), {"type": "rw_move", "units": [u.id for u in units]})
         )
         for src in sorted({u.area for u in units}):
             group = [u.id for u in units if u.area == src]
             if len(group) != len(units):
-                opts.append(
-                    Option(
-                        label=f"Move the {len(group)} unit(s) from {src}", action={"type": "rw_move", "units": group}
-                    )
-                )
+                opts.append(option(MOVE_FROM(n=len(group), area=ref("area", src)), {"type": "rw_move", "units": group}))
     if can_use_portals(state, seat):
         via = movers(state, seat, dest, portal=True)
         if len(via) > len(units):
             opts.append(
-                Option(
-                    label=f"Pay 1 influence for the portals: move all {len(via)} unit(s)",
-                    action={"type": "rw_move", "units": [u.id for u in via], "portal": True},
-                )
+                option(MOVE_PORTAL(n=len(via)), {"type": "rw_move", "units": [u.id for u in via], "portal": True})
             )
     return opts
 
 
 def _check_move(state: RunewarsState, seat: int, dest: str, ids: list[int], portal: bool = False) -> None:
     assert state.turn is not None
-    need(len(set(ids)) == len(ids), "RW-10.7.2", "Each unit can be named once.")
+    need(len(set(ids)) == len(ids), "RW-10.7.2", NAMED_ONCE())
     if portal:
-        need(can_use_portals(state, seat), "RW-34.4.3", "Portals need two face-up Magic Portals and 1 influence.")
+        need(can_use_portals(state, seat), "RW-34.4.3", PORTALS_NEED())
     legal = {u.id: u for u in movers(state, seat, dest, portal)}
     for uid in ids:
         u = B.unit_by_id(state, uid)
-        need(u is not None and u.owner == seat, "RW-10.7.2", "You can only move your own units.")
+        need(u is not None and u.owner == seat, "RW-10.7.2", OWN_UNITS())
         assert u is not None
-        need(not u.routed, "RW-10.2", "Routed units cannot move.")
-        need(
-            seat not in state.board[u.area].activation,
-            "RW-10.5.1",
-            "Units cannot leave an area holding your activation token.",
-        )
-        need(
-            uid in legal,
-            "RW-10.4",
-            f"Unit {uid} cannot reach {dest}: at most 2 steps (3 if Swift), passing only "
-            "through friendly or empty areas and crossing no mountain or water border.",
-        )
+        need(not u.routed, "RW-10.2", ROUTED())
+        need(seat not in state.board[u.area].activation, "RW-10.5.1", ACTIVATED())
+        named = UNIT_NAMED(id=uid, unit=ref("unit", u.kind))
+        need(uid in legal, "RW-10.4", CANNOT_REACH(unit=named, area=ref("area", dest)))
     if ids and all(catalog().is_neutral_kind(B.unit_by_id(state, uid).kind) for uid in ids):  # type: ignore[union-attr]
-        need(
-            B.is_friendly(state, dest, seat),
-            "RW-11.4.2",
-            "Allied neutrals may move without your own units only into an area you control.",
-        )
+        need(B.is_friendly(state, dest, seat), "RW-11.4.2", NEUTRALS_ALONE())
     if ids and state.turn.card == 2 and state.turn.battles >= 1:  # RW-18.2.3
-        need(
-            not _would_battle(state, seat, dest),
-            "RW-18.2.3",
-            "This Mobilize card already caused a battle: you cannot move into an area that would cause another.",
-        )
+        need(not _would_battle(state, seat, dest), "RW-18.2.3", SECOND_BATTLE())
         if B.has_unallied_neutrals(state, dest):
-            need(
-                state.seats[seat].influence >= 1,
-                "RW-18.2.3",
-                "Only diplomacy is possible there now, and it needs at least 1 influence.",
-            )
+            need(state.seats[seat].influence >= 1, "RW-18.2.3", DIPLOMACY_ONLY())
 
 
 @decision("move_units", "rw_move")
@@ -422,7 +517,8 @@ def _move_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
             seat=st.seat,
             key=st.key,
             rule="RW-10.7.2",
-            question=f"Choose the units that move into {dest}.",
+            question=en(MOVE_Q(area=ref("area", dest))),
+            msg=MOVE_Q(area=ref("area", dest)),
             options=opts,
             answer_schema=unit_list_schema({"type": "integer"}, move_candidates(state, opts)),
         )
@@ -461,9 +557,9 @@ def _move_apply(state: RunewarsState, st: Any, seat: int, action: MoveUnits) -> 
         B.unit_by_id(state, uid).area = dest  # type: ignore[union-attr]
     B.update_alliances(state)
     return [
-        Event.to_all(
+        to_all(
             "move",
-            f"{seat_name(state, seat)} moves {len(action.units)} unit(s) into {dest}.",
+            MOVED(seat=seat_name(state, seat), n=len(action.units), area=ref("area", dest)),
             seat=seat,
             area=dest,
             units=list(action.units),
@@ -517,17 +613,16 @@ def _neutral_options(state: RunewarsState, seat: int) -> list[str]:
 
 @decision("neutral_choice", "rw_choose")
 def _nc_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
-    labels = {"battle": "Fight the neutrals", "diplomacy": "Attempt diplomacy"}
+    labels = {"battle": FIGHT, "diplomacy": ATTEMPT}
+    question = NEUTRAL_Q(area=ref("area", st.data["area"]))
     return [
         Prompt(
             seat=st.seat,
             key=st.key,
             rule="RW-12.1",
-            question=f"Your units entered {st.data['area']}, held by unallied neutrals: battle or diplomacy?",
-            options=[
-                Option(label=labels[o], action={"type": "rw_choose", "value": o})
-                for o in _neutral_options(state, st.seat)
-            ],
+            question=en(question),
+            msg=question,
+            options=[option(labels[o](), {"type": "rw_choose", "value": o}) for o in _neutral_options(state, st.seat)],
         )
     ]
 
@@ -538,7 +633,7 @@ def _nc_apply(state: RunewarsState, st: Any, seat: int, action: Choose) -> list[
     need(
         action.value in opts,
         "RW-12.1" if action.value == "diplomacy" else "RW-18.2.3",
-        "Diplomacy needs at least 1 influence; a Mobilize card allows only one battle.",
+        NEUTRAL_BAD(),
     )
     done(state, st)
     if action.value == "battle":
@@ -555,11 +650,9 @@ def _ds_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
             seat=st.seat,
             key=st.key,
             rule="RW-12.2",
-            question="Diplomacy: spend 1-6 influence (one destiny card each).",
-            options=[
-                Option(label=f"Spend {n} influence", action={"type": "rw_choose", "value": str(n)})
-                for n in range(1, top + 1)
-            ],
+            question=en(SPEND_Q()),
+            msg=SPEND_Q(),
+            options=[option(SPEND_N(n=n), {"type": "rw_choose", "value": str(n)}) for n in range(1, top + 1)],
         )
     ]
 
@@ -570,7 +663,7 @@ def _ds_apply(state: RunewarsState, st: Any, seat: int, action: Choose) -> list[
     need(
         action.value.isdigit() and 1 <= int(action.value) <= top,
         "RW-12.2",
-        "Spend between 1 and 6 influence, and no more than you have.",
+        SPEND_BAD(),
     )
     n = int(action.value)
     done(state, st)
@@ -579,17 +672,19 @@ def _ds_apply(state: RunewarsState, st: Any, seat: int, action: Choose) -> list[
     cards = [ctx.draw() for _ in range(n)]  # RW-12.3 / RW-13.6: all at once
     push(state, step(state, "diplomacy_pick", seat, area=st.data["area"], cards=cards))
     return [
-        Event.to_all(
+        to_all(
             "diplomacy",
-            f"{seat_name(state, seat)} spends {n} influence on diplomacy in "
-            f"{st.data['area']} and draws {n} destiny card(s).",
+            SPENT(seat=seat_name(state, seat), n=n, area=ref("area", st.data["area"])),
             reveals=True,
             seat=seat,
         ),
-        Event.to_seats(
+        to_seats(
             seat,
             "diplomacy_cards",
-            f"You drew destiny cards {cards}: " + ", ".join(f"#{c} {catalog().destiny[c].fate}" for c in cards) + ".",
+            DREW_CARDS(
+                numbers=list(cards),
+                cards=[CARD_FATE(number=c, fate=fate_of(catalog().destiny[c].fate)) for c in cards],
+            ),
             reveals=True,
             cards=cards,
         ),
@@ -612,11 +707,11 @@ def diplomacy_tactics(state: RunewarsState, seat: int) -> list[str]:
 def _dp_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
     cat = catalog()
     opts = [
-        Option(label=f"Card {c}: {cat.destiny[c].fate}", action={"type": "rw_choose", "value": str(c)})
+        option(CARD_OPTION(number=c, fate=fate_of(cat.destiny[c].fate)), {"type": "rw_choose", "value": str(c)})
         for c in st.data["cards"]
     ]
     opts += [
-        Option(label=f"Play {cat.tactics[c].name} first"[:80], action={"type": "rw_tactics", "card": c})
+        option(PLAY_FIRST(card=ref("tactics", c)), {"type": "rw_tactics", "card": c}, limit=80)
         for c in diplomacy_tactics(state, st.seat)
     ]
     return [
@@ -625,7 +720,8 @@ def _dp_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
             key=st.key,
             rule="RW-12.4",
             secret=True,
-            question="Diplomacy: choose the destiny card whose fate resolves.",
+            question=en(PICK_Q()),
+            msg=PICK_Q(),
             options=opts,
         )
     ]
@@ -637,16 +733,16 @@ def _dp_apply(state: RunewarsState, st: Any, seat: int, action: Any) -> list[Eve
         need(
             action.card in diplomacy_tactics(state, seat),
             "RW-30.3",
-            "You can play only diplomacy cards you did not gain this season.",
+            DIPLOMACY_TACTICS_BAD(),
         )
         hand = state.seats[seat].tactics
         hand.pop(next(i for i, c in enumerate(hand) if c.id == action.card and c.gained != state.season_index))
         state.tactics_deck.discard(action.card)
         card = catalog().tactics[action.card]
         events = [
-            Event.to_all(
+            to_all(
                 "tactics_played",
-                f"{seat_name(state, seat)} plays {card.name}: {card.text}",
+                TACTICS_PLAYED(seat=seat_name(state, seat), card=ref("tactics", action.card), text=card.text),
                 reveals=True,
                 seat=seat,
                 card=action.card,
@@ -658,22 +754,23 @@ def _dp_apply(state: RunewarsState, st: Any, seat: int, action: Any) -> list[Eve
                 extra = [ctx.draw() for _ in range(e.amount)]
                 st.data["cards"] = st.data["cards"] + extra
                 events.append(
-                    Event.to_seats(seat, "diplomacy_cards", f"You draw {extra} as well.", reveals=True, cards=extra)
+                    to_seats(seat, "diplomacy_cards", DRAW_MORE(numbers=list(extra)), reveals=True, cards=extra)
                 )
             else:
-                events.append(state.gm.hand_over("RW-30.2", f"{card.name}: {e.kind}", seat=seat))
+                said = en(GM_EFFECT(card=ref("tactics", action.card), effect=e.kind.replace("_", " ")))
+                events.append(state.gm.hand_over("RW-30.2", said, seat=seat))
         return events
     cards: list[int] = st.data["cards"]
-    need(action.value.isdigit() and int(action.value) in cards, "RW-12.4", "Choose one of the cards you drew.")
+    need(action.value.isdigit() and int(action.value) in cards, "RW-12.4", PICK_BAD())
     done(state, st)
     picked = int(action.value)
     state.destiny.discard(*cards)  # RW-12.4: all drawn cards to the discard pile
     fate = catalog().destiny[picked].fate
     area = st.data["area"]
     events = [
-        Event.to_all(
+        to_all(
             "diplomacy_result",
-            f"{seat_name(state, seat)} picks card {picked}: {fate}.",
+            PICKED(seat=seat_name(state, seat), number=picked, fate=fate_of(fate)),
             reveals=True,
             seat=seat,
             card=picked,
@@ -685,7 +782,7 @@ def _dp_apply(state: RunewarsState, st: Any, seat: int, action: Any) -> list[Eve
     if fate == "ALLY":  # RW-12.5.1
         for u in neutrals:
             u.owner = seat
-        events.append(Event.to_all("ally", f"The neutrals in {area} ally with {seat_name(state, seat)}.", seat=seat))
+        events.append(to_all("ally", ALLY(area=ref("area", area), seat=seat_name(state, seat)), seat=seat))
         limit_check(state, seat, [area])  # RW-10.9.4 / AMB-29
     elif fate == "WITHDRAW":  # RW-12.5.2
         events += neutral_withdraw(state, seat, area)
@@ -702,7 +799,7 @@ def neutral_withdraw(state: RunewarsState, seat: int, area: str) -> list[Event]:
     if not areas:
         B.remove_units(state, {u.id for u in neutrals})
         limit_check(state, seat, [area])  # RW-10.9.2: the diplomat's units now hold the area
-        return [Event.to_all("neutrals_destroyed", f"The neutrals in {area} have nowhere to go and are destroyed.")]
+        return [to_all("neutrals_destroyed", NOWHERE(area=ref("area", area)))]
     if len(areas) == 1:
         limit_check(state, seat, [area])
         return _withdraw_to(state, area, areas[0])
@@ -721,9 +818,7 @@ def _withdraw_to(state: RunewarsState, area: str, dest: str) -> list[Event]:
         else:
             lost.add(u.id)  # AMB-27
     B.remove_units(state, lost)
-    return [
-        Event.to_all("neutrals_withdraw", f"The neutrals in {area} withdraw, routed, to {dest}.", area=area, to=dest)
-    ]
+    return [to_all("neutrals_withdraw", WITHDRAW(area=ref("area", area), to=ref("area", dest)), area=area, to=dest)]
 
 
 @decision("neutral_retreat", "rw_choose")
@@ -733,9 +828,10 @@ def _nr_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
             seat=st.seat,
             key=st.key,
             rule="RW-12.5.2",
-            question=f"The neutrals in {st.data['area']} withdraw: choose the area they retreat to.",
+            question=en(RETREAT_Q(area=ref("area", st.data["area"]))),
+            msg=RETREAT_Q(area=ref("area", st.data["area"])),
             options=[
-                Option(label=f"Retreat to {a}", action={"type": "rw_choose", "value": a}) for a in st.data["options"]
+                option(RETREAT_TO(area=ref("area", a)), {"type": "rw_choose", "value": a}) for a in st.data["options"]
             ],
         )
     ]
@@ -743,7 +839,7 @@ def _nr_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
 
 @applies("neutral_retreat")
 def _nr_apply(state: RunewarsState, st: Any, seat: int, action: Choose) -> list[Event]:
-    need(action.value in st.data["options"], "RW-16.1.2", "Neutrals retreat to an adjacent area no player controls.")
+    need(action.value in st.data["options"], "RW-16.1.2", RETREAT_BAD())
     done(state, st)
     limit_check(state, st.data["diplomat"], [st.data["area"]])  # RW-10.9.2
     return _withdraw_to(state, st.data["area"], action.value)
@@ -759,17 +855,16 @@ def _confront_options(state: RunewarsState, seat: int) -> list[str]:
 
 @decision("confront", "rw_choose")
 def _cf_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
-    labels = {"battle": "Fight the neutrals", "withdraw": "Withdraw all your units (routed)"}
+    labels = {"battle": FIGHT, "withdraw": WITHDRAW_ALL}
+    question = CONFRONT_Q(area=ref("area", st.data["area"]))
     return [
         Prompt(
             seat=st.seat,
             key=st.key,
             rule="RW-12.5.3",
-            question=f"Confrontation in {st.data['area']}: fight, or withdraw all your units?",
-            options=[
-                Option(label=labels[o], action={"type": "rw_choose", "value": o})
-                for o in _confront_options(state, st.seat)
-            ],
+            question=en(question),
+            msg=question,
+            options=[option(labels[o](), {"type": "rw_choose", "value": o}) for o in _confront_options(state, st.seat)],
         )
     ]
 
@@ -779,7 +874,7 @@ def _cf_apply(state: RunewarsState, st: Any, seat: int, action: Choose) -> list[
     need(
         action.value in _confront_options(state, seat),
         "RW-18.2.3",
-        "This Mobilize card already had its battle: you must withdraw.",
+        CONFRONT_BAD(),
     )
     done(state, st)
     if action.value == "battle":
@@ -795,9 +890,9 @@ def own_withdraw(state: RunewarsState, seat: int, area: str) -> list[Event]:
     if not areas:
         B.remove_units(state, {u.id for u in mine})
         return [
-            Event.to_all(
+            to_all(
                 "withdraw_destroyed",
-                f"{seat_name(state, seat)}'s units in {area} cannot retreat and are destroyed (RW-16.1.1).",
+                CANNOT_RETREAT(seat=seat_name(state, seat), area=ref("area", area)),
                 seat=seat,
             )
         ]
@@ -820,9 +915,9 @@ def _own_withdraw_to(state: RunewarsState, seat: int, area: str, dest: str) -> l
     B.update_alliances(state)
     limit_check(state, seat, [dest], rule="RW-16.4")
     return [
-        Event.to_all(
+        to_all(
             "withdraw",
-            f"{seat_name(state, seat)} withdraws its units from {area} to {dest}, routed.",
+            WITHDREW(seat=seat_name(state, seat), area=ref("area", area), to=ref("area", dest)),
             seat=seat,
             area=area,
             to=dest,
@@ -837,9 +932,10 @@ def _or_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
             seat=st.seat,
             key=st.key,
             rule="RW-16.1.1",
-            question=f"Choose where your units in {st.data['area']} retreat.",
+            question=en(OWN_RETREAT_Q(area=ref("area", st.data["area"]))),
+            msg=OWN_RETREAT_Q(area=ref("area", st.data["area"])),
             options=[
-                Option(label=f"Retreat to {a}", action={"type": "rw_choose", "value": a}) for a in st.data["options"]
+                option(RETREAT_TO(area=ref("area", a)), {"type": "rw_choose", "value": a}) for a in st.data["options"]
             ],
         )
     ]
@@ -847,7 +943,7 @@ def _or_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
 
 @applies("own_retreat")
 def _or_apply(state: RunewarsState, st: Any, seat: int, action: Choose) -> list[Event]:
-    need(action.value in st.data["options"], "RW-16.1.1", "Retreat to an adjacent friendly area, else an empty one.")
+    need(action.value in st.data["options"], "RW-16.1.1", OWN_RETREAT_BAD())
     done(state, st)
     return _own_withdraw_to(state, seat, st.data["area"], action.value)
 
@@ -906,14 +1002,17 @@ def begin_battle(state: RunewarsState, seat: int, area: str) -> list[Event]:
             if a.trigger == "battle_as_attacker"
             for e in a.effects
         ]
-        queue_effects(bs, "attacker", effects, cat.titles[warriors].name, rule="RW-32.1")
+        queue_effects(bs, "attacker", effects, NAME(name=ref("title", warriors)), rule="RW-32.1")
     push(state, step(state, "battle", seat, area=area))
     ctx = Ctx(state)
     events = [
-        Event.to_all(
+        to_all(
             "battle",
-            f"{seat_name(state, seat)} attacks {area} "
-            f"({'unallied neutrals' if defender is None else seat_name(state, defender)}).",
+            ATTACKS(
+                seat=seat_name(state, seat),
+                area=ref("area", area),
+                defender=UNALLIED() if defender is None else seat_name(state, defender),
+            ),
             seat=seat,
             area=area,
         )
@@ -934,7 +1033,8 @@ def _battle_external(state: RunewarsState) -> list[Event]:
         if ext.kind == "gm":
             events.append(state.gm.hand_over(ext.rule, ext.text, seat=ext.seat, public_text=ext.public_text))
         elif ext.effect is not None and ext.seat is not None:
-            cardfx.queue(state, [ext.effect], seat=ext.seat, source=ext.text or "a battle effect", rule=ext.rule)
+            source = ext.msg or ext.text or A_BATTLE_EFFECT()
+            cardfx.queue(state, [ext.effect], seat=ext.seat, source=source, rule=ext.rule)
     return events
 
 
@@ -974,10 +1074,9 @@ def _battle_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
         return []
     prompts = battle_prompts(bs, Ctx(state))
     if bs.phase == "window" and prompts:
-        cat = catalog()
         p = prompts[0]
         extra = [
-            Option(label=f"Play {cat.tactics[c].name}"[:80], action={"type": "rw_tactics", "card": c})
+            option(PLAY(card=ref("tactics", c)), {"type": "rw_tactics", "card": c}, limit=80)
             for c in battle_tactics(state, p.seat)
         ]
         prompts = [p.model_copy(update={"options": list(p.options) + extra, "secret": True, "rule": "RW-14.3"})]
@@ -992,23 +1091,20 @@ def _battle_apply(state: RunewarsState, st: Any, seat: int, action: Any) -> list
         need(
             bs.phase == "window" and bool(bs.window_seats) and bs.window_seats[0] == seat,
             "RW-14.3",
-            "Start-of-battle tactics are played only in your start-of-battle window.",
+            WINDOW_BAD(),
         )
-        need(
-            action.card in battle_tactics(state, seat),
-            "RW-30.3",
-            "You can play only start-of-battle cards you did not gain this season.",
-        )
+        need(action.card in battle_tactics(state, seat), "RW-30.3", BATTLE_TACTICS_BAD())
         hand = state.seats[seat].tactics
         hand.pop(next(i for i, c in enumerate(hand) if c.id == action.card and c.gained != state.season_index))
         state.tactics_deck.discard(action.card)
         card = catalog().tactics[action.card]
         side: Literal["attacker", "defender"] = "attacker" if seat == bs.attacker else "defender"
-        queue_effects(bs, side, [e.model_dump(mode="json") for e in card.effects], card.name, rule="RW-30.2")
+        effects = [e.model_dump(mode="json") for e in card.effects]
+        queue_effects(bs, side, effects, NAME(name=ref("tactics", action.card)), rule="RW-30.2")
         events = [
-            Event.to_all(
+            to_all(
                 "tactics_played",
-                f"{seat_name(state, seat)} plays {card.name}: {card.text}",
+                TACTICS_PLAYED(seat=seat_name(state, seat), card=ref("tactics", action.card), text=card.text),
                 reveals=True,
                 seat=seat,
                 card=action.card,
@@ -1075,10 +1171,14 @@ def _battle_maybe_finish(state: RunewarsState) -> list[Event]:
             area_obj.stronghold.development = None  # RW-19.4: used tomb/spawn token goes back
     B.update_alliances(state)  # RW-11.4 / AMB-28
     events = [
-        Event.to_all(
+        to_all(
             "battle_over",
-            f"The battle in {area} is over: the {out.winner} wins "
-            f"({out.strength.get('attacker', 0)} to {out.strength.get('defender', 0)}).",
+            BATTLE_OVER(
+                area=ref("area", area),
+                winner=SIDE[out.winner]() if out.winner in SIDE else str(out.winner),
+                a=out.strength.get("attacker", 0),
+                d=out.strength.get("defender", 0),
+            ),
             area=area,
             winner=out.winner,
             strength=out.strength,

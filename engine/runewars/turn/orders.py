@@ -11,25 +11,186 @@ import random
 from typing import Any
 
 from engine.core import Event, Option, Prompt, Window
+from engine.core.text import Msg, message
 from engine.runewars import board as B
 from engine.runewars.actions import Choose, Placement, PlayTactics, Title
 from engine.runewars.cards import resolve as cardfx
 from engine.runewars.catalog import catalog
-from engine.runewars.flow import FLOW, applies, auto, decision, done, need, push, sampler, step
+from engine.runewars.flow import FLOW, applies, auto, decision, done, push, sampler, step
 from engine.runewars.heroes import glue as heroes_glue
 from engine.runewars.setup.start import seat_name
 from engine.runewars.state import RunewarsState, Step, Stronghold, Turn
+from engine.runewars.text import (
+    NOTHING,
+    en,
+    need,
+    option,
+    placement,
+    ref,
+    seat_ref,
+    semicolons,
+    to_all,
+    units,
+)
 from engine.runewars.turn.limits import limit_check
 
+TURN = message("rw.turn.resolves", "{seat} resolves #{number} {order}.")
+TURN_BONUS = message("rw.turn.resolves_bonus", "{seat} resolves #{number} {order} (highest bonus available).")
+DONE = message("rw.turn.done", "✔ {seat} finished #{number} {order}.")
+DONE_WITH = message("rw.turn.done_with", "✔ {seat} finished #{number} {order}: {what}.")
+DONE_ACTIVATED = message("rw.turn.done.activated", "activated {areas}")
+DONE_BATTLES = message("rw.turn.done.battles", "{n} battle(s), {won} won")
+DONE_RECRUITED = message("rw.turn.done.recruited", "recruited with {resources}")
+DONE_BONUS = message("rw.turn.done.bonus", "highest bonus used")
+BONUS_Q = message("rw.bonus.question", "Use the highest bonus of #{number} {order} ({bonus})?")
+BONUS_USE = message("rw.bonus.use", "Use the highest bonus")
+PASS = message("rw.word.pass", "Pass")
+YES_OR_NO = message("rw.refused.yes_or_no", "Answer yes or no.")
+BONUS_NOT_ELIGIBLE = message(
+    "rw.bonus.refused.not_eligible", "The highest bonus needs a card higher than every card you used this year."
+)
+BONUS_NOT_USED = message("rw.bonus.not_used", "{seat} does not use the highest bonus.")
+BONUS_USED = message("rw.bonus.used", "{seat} uses the highest bonus.")
+# The highest bonus of each order card, in a few words (RW-18.x.2).
 BONUS_TEXT = {
-    1: "draw tactics cards for the tactics icons on your dials",
-    2: "activate a second area",
-    3: "the defender's stronghold counts 3 less in this card's battle",
-    4: "collect from your developments and build one",
-    5: "recruit again with a different resource",
-    6: "spend up to 3 influence to draw heroes",
-    7: "take a title",
+    1: message("rw.bonus.text.1", "draw tactics cards for the tactics icons on your dials"),
+    2: message("rw.bonus.text.2", "activate a second area"),
+    3: message("rw.bonus.text.3", "the defender's stronghold counts 3 less in this card's battle"),
+    4: message("rw.bonus.text.4", "collect from your developments and build one"),
+    5: message("rw.bonus.text.5", "recruit again with a different resource"),
+    6: message("rw.bonus.text.6", "spend up to 3 influence to draw heroes"),
+    7: message("rw.bonus.text.7", "take a title"),
 }
+HARVESTS = message("rw.harvest.done", "{seat} harvests: dials now food {food}, wood {wood}, ore {ore}.")
+DIPLOMACY_DEV = message("rw.harvest.diplomacy", "Diplomacy development in {area}: +2 influence.")
+RESOURCE_DEV = message("rw.harvest.resource_dev", "resource development in {area}")
+DEV_DIAL_Q = message("rw.harvest.dev_dial.question", "Resource development in {area}: which dial goes up by 1?")
+RAISE = message("rw.harvest.dev_dial.raise", "Raise {resource}")
+DEV_DIAL_BAD = message("rw.harvest.dev_dial.refused", "A resource development raises a dial its area produces.")
+BUILD_NOTHING = message("rw.harvest.build.nothing", "Build nothing")
+BUILD_REPLACING = message(
+    "rw.harvest.build.replacing", "Pay 1 wood: {development} development in {area}, removing yours in {old}"
+)
+BUILD_DEV = message("rw.harvest.build.option", "Pay 1 wood: {development} development in {area}")
+BUILD_Q = message(
+    "rw.harvest.build.question", "Harvest bonus: pay 1 wood to build a development on one of your strongholds?"
+)
+BUILD_BAD = message(
+    "rw.harvest.build.refused",
+    "Build on your own stronghold without a development, with a token left (or one of your own developments "
+    "of that type taken back, RW-1.10.2) and 1 wood to pay.",
+)
+DEV_REMOVED = message(
+    "rw.harvest.build.removed", "{seat} removes the {development} development in {area} to reuse it (RW-1.10.2)."
+)
+DEV_BUILT = message("rw.harvest.build.built", "{seat} builds a {development} development in {area}.")
+# Development token types (RW-1.10), as words inside sentences.
+DEVELOPMENT = {
+    "resource": message("rw.development.resource", "resource"),
+    "diplomacy": message("rw.development.diplomacy", "diplomacy"),
+    "training": message("rw.development.training", "training"),
+    "defense": message("rw.development.defense", "defense"),
+}
+RECRUIT_DIAL = message("rw.recruit.dial.option", "{resource}: {units}")
+NO_UNITS = message("rw.recruit.no_units", "no units")
+RECRUIT_Q = message("rw.recruit.dial.question", "Recruit: choose a resource dial.")
+RECRUIT_PICK_BAD = message("rw.recruit.dial.refused", "Choose food, wood or ore.")
+RECRUIT_SAME_BAD = message("rw.recruit.dial.refused_same", "The bonus recruit must use a different resource.")
+RECRUITS = message("rw.recruit.recruits", "{seat} recruits with {resource}: {units}.")
+RECRUIT_LOST = message("rw.recruit.no_stronghold", "{seat} has no stronghold to place recruits in.")
+SWAP_NONE = message("rw.recruit.swap.none", "Do without this {unit}")
+SWAP_FROM = message("rw.recruit.swap.option", "Remove your {unit} from {area} and recruit it anew")
+SWAP_Q = message(
+    "rw.recruit.swap.question", "Every {unit} figure is on the board. Remove one of yours to recruit it (P-66)?"
+)
+SWAP_BAD = message("rw.recruit.swap.refused", "Remove one of your own units of that type (AMB-57).")
+SWAPPED = message("rw.recruit.swap.done", "{seat} removes a {unit} from {area} to recruit it again (RW-1.10.1).")
+PLACE_NOTHING = message("rw.recruit.place.nothing", "Nothing to place")
+PLACE_ALL_IN = message("rw.recruit.place.all_in", "All in {area}")
+PLACE_SPREAD = message("rw.recruit.place.spread", "Spread over your stronghold areas")
+PLACE_Q = message("rw.recruit.place.question", "Place your recruits ({units}) in areas with your strongholds.")
+PLACE_WHERE_BAD = message("rw.recruit.place.refused_area", "Recruits go only to areas with one of your strongholds.")
+NEGATIVE_BAD = message("rw.refused.negative", "Counts cannot be negative.")
+PLACE_EXACT_BAD = message("rw.recruit.place.refused_exact", "Place exactly: {units}.")
+PLACED = message("rw.recruit.placed", "{seat} places recruits: {placement}.")
+CITY_NEUTRALS = message("rw.rally.benefit.neutrals", "{n} {unit} (allied)")
+CITY_TACTICS = message("rw.rally.benefit.tactics", "{n} tactics card(s)")
+CITY_INFLUENCE = message("rw.rally.benefit.influence", "{n} influence")
+CITY_QUESTS = message("rw.rally.benefit.quests", "{n} quest card(s)")
+RALLY_Q = message("rw.rally.question", "Rally Support: choose {city}'s ({area}) benefit.")
+RALLY_BAD = message("rw.rally.refused", "Choose one of the city's four benefits (neutrals need figures left, AMB-15).")
+RALLY_LOST = message("rw.rally.refused_lost", "You no longer control that city.")
+RALLY_NEUTRALS = message("rw.rally.neutrals", "{seat} gains {n} allied {unit} in {area}.")
+RALLY_TACTICS = message("rw.rally.tactics", "{seat} takes tactics cards from {city}.")
+RALLY_INFLUENCE = message("rw.rally.influence", "{seat} gains {n} influence from {city}.")
+RALLY_QUESTS = message("rw.rally.quests", "{seat} draws quest cards from {city}.")
+SPEND_Q = message(
+    "rw.rally.spend.question", "Rally Support bonus: spend 0-3 influence to draw that many heroes (keep one)."
+)
+SPEND_N = message("rw.rally.spend.option", "Spend {n}")
+SPEND_NOTHING = message("rw.rally.spend.nothing", "Spend nothing")
+SPEND_BAD = message("rw.rally.spend.refused", "Spend between 0 and 3 influence, and no more than you have.")
+SPENDS = message("rw.rally.spend.done", "{seat} spends {n} influence on heroes.")
+ACQUIRE = message("rw.acquire.done", "{seat} gains {n} influence (RW-18.7.1).")
+TITLE_NONE = message("rw.title.none", "Take no title")
+TITLE_FOR = message("rw.title.option", "{title} for {n} influence")
+TITLE_Q = message("rw.title.question", "Acquire Power bonus: take a title by paying more influence than lies on it?")
+TITLE_PASS_BAD = message("rw.title.refused_pass", "Pass or name a title and an amount.")
+TITLE_UNKNOWN = message("rw.title.refused_unknown", "There is no such title.")
+TITLE_HELD = message("rw.title.refused_held", "You already hold that title (AMB-55).")
+TITLE_MORE = message("rw.title.refused_more", "You must pay more than the {n} influence on it.")
+TITLE_POOR = message("rw.title.refused_poor", "You do not have that much influence.")
+TITLE_TAKEN = message("rw.title.taken", "{seat} takes {title} for {n} influence.")
+TITLE_TAKEN_FROM = message("rw.title.taken_from", "{seat} takes {title} for {n} influence from {previous}.")
+FORTIFY_DONE = message("rw.fortify.done_option", "Done fortifying")
+FORTIFY_BUILD = message("rw.fortify.build", "Build a stronghold in {area} (-1 wood, -1 ore)")
+FORTIFY_REBUILD = message("rw.fortify.rebuild", "Build in {area}, removing your stronghold in {old}")
+FORTIFY_REPAIR = message("rw.fortify.repair", "Repair the stronghold in {area} (-1 ore)")
+FORTIFY_RUNES = message("rw.fortify.runes", "Move runes between {a} and {b}")
+FORTIFY_Q = message(
+    "rw.fortify.question", "Fortify: build a stronghold, repair one and/or move runes, each at most once."
+)
+FORTIFY_BAD = message(
+    "rw.fortify.refused",
+    "That Fortify action is not available (each at most once; dial costs; "
+    "no stronghold on a city or next to another stronghold in the area).",
+)
+BUILT = message("rw.fortify.built", "{seat} builds a stronghold in {area}.")
+REPAIRED = message("rw.fortify.repaired", "{seat} repairs the stronghold in {area}.")
+OBJ_Q = message(
+    "rw.objective.question", "Your objective '{objective}' is fulfilled ({when}). Reveal it and gain a dragon rune?"
+)
+OBJ_CLAIM = message("rw.objective.claim", "Claim the objective")
+OBJ_PASS = message("rw.objective.pass", "Pass (not now)")
+OBJ_YES_NO = message("rw.objective.refused_answer", "Claim or not.")
+OBJ_UNMET = message("rw.objective.refused_unmet", "The objective's condition is not met.")
+OBJ_SOURCE = message("rw.objective.source", "objective {objective}")
+OBJ_REVEALED = message("rw.objective.revealed", "{seat} reveals the objective '{objective}': {text}")
+OBJ_CONFIRM = message("rw.objective.gm_confirm", "Confirm that {seat} fulfilled '{objective}': {condition}")
+# The own-turn checkpoints (P-32), as step data keeps them, and how a question says them.
+WHEN = {
+    "before your order": message("rw.when.before_order", "before your order"),
+    "after your order": message("rw.when.after_order", "after your order"),
+    "after your order's basic ability": message("rw.when.after_basic", "after your order's basic ability"),
+    "after your movement": message("rw.when.after_movement", "after your movement"),
+    "this turn": message("rw.when.this_turn", "this turn"),
+}
+TACTICS_CONTINUE = message("rw.tactics.continue", "Continue without playing a card")
+TACTICS_PLAY = message("rw.tactics.play", "Play {card}")
+TACTICS_Q = message("rw.tactics.question", "Tactics: play a card {when}?")
+TACTICS_PASS_BAD = message("rw.tactics.refused_answer", "Play a card or continue.")
+TACTICS_BAD = message("rw.tactics.refused", "You can play only own-turn tactics cards you did not gain this season.")
+TACTICS_SOURCE = message("rw.tactics.source", "tactics card {card}")
+TACTICS_PLAYED = message("rw.tactics.played", "{seat} plays {card}: {text}")
+TRADE_DONE = message("rw.trade.done_option", "Done trading")
+TRADE_OPTION = message("rw.trade.option", "{reward}: {source} to {target}")
+TRADE_Q = message("rw.trade.question", "Move rewards between your heroes that share an area?")
+TRADE_BAD = message("rw.trade.refused", "Rewards move only between your own heroes in the same area.")
+
+
+def when_msg(when: str) -> Msg | str:
+    said = WHEN.get(when)
+    return said() if said is not None else when
 
 
 ORDER_NAMES = {
@@ -101,14 +262,9 @@ def _turn_begin(state: RunewarsState, st: Any) -> list[Event]:
         steps.append(step(state, "fortify", seat, used=[]))
     steps.append(step(state, "turn_end", seat, card=card))
     push(state, *steps)
+    said = TURN_BONUS if state.turn.eligible else TURN
     return [
-        Event.to_all(
-            "turn",
-            f"{seat_name(state, seat)} resolves #{card} {ORDER_NAMES[card]}"
-            + (" (highest bonus available)." if state.turn.eligible else "."),
-            seat=seat,
-            card=card,
-        )
+        to_all("turn", said(seat=seat_name(state, seat), number=card, order=ref("order", card)), seat=seat, card=card)
     ]
 
 
@@ -136,20 +292,19 @@ def _turn_end(state: RunewarsState, st: Any) -> list[Event]:
 def _order_done(state: RunewarsState, seat: int, card: int) -> Event:
     """The one-line log of a resolved order card (what the table shows after each order)."""
     turn = state.turn if state.turn is not None and state.turn.seat == seat else None
-    bits = []
+    bits: list[Msg] = []
     if turn is not None:
         if turn.activations:
-            bits.append(f"activated {', '.join(turn.activations)}")
+            bits.append(DONE_ACTIVATED(areas=[ref("area", a) for a in turn.activations]))
         if turn.battles:
-            bits.append(f"{turn.battles} battle(s), {turn.battles_won} won")
+            bits.append(DONE_BATTLES(n=turn.battles, won=turn.battles_won))
         if turn.dials_used:
-            bits.append(f"recruited with {', '.join(turn.dials_used)}")
+            bits.append(DONE_RECRUITED(resources=[ref("resource", r) for r in turn.dials_used]))
         if turn.bonus:
-            bits.append("highest bonus used")
-    tail = f": {'; '.join(bits)}" if bits else ""
-    return Event.to_all(
-        "order_done", f"✔ {seat_name(state, seat)} finished #{card} {ORDER_NAMES[card]}{tail}.", seat=seat, card=card
-    )
+            bits.append(DONE_BONUS())
+    who = {"seat": seat_name(state, seat), "number": card, "order": ref("order", card)}
+    said = DONE_WITH(what=semicolons(bits), **who) if bits else DONE(**who)
+    return to_all("order_done", said, seat=seat, card=card)
 
 
 # ---- P-31 the highest bonus -------------------------------------------------------------------------
@@ -163,10 +318,11 @@ def _bonus_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
             seat=st.seat,
             key=st.key,
             rule="RW-7.6",
-            question=f"Use the highest bonus of #{card} {ORDER_NAMES[card]} ({BONUS_TEXT[card]})?",
+            question=en(BONUS_Q(number=card, order=ref("order", card), bonus=BONUS_TEXT[card]())),
+            msg=BONUS_Q(number=card, order=ref("order", card), bonus=BONUS_TEXT[card]()),
             options=[
-                Option(label="Use the highest bonus", action={"type": "rw_choose", "value": "yes"}),
-                Option(label="Pass", action={"type": "rw_choose", "value": "no"}),
+                option(BONUS_USE(), {"type": "rw_choose", "value": "yes"}),
+                option(PASS(), {"type": "rw_choose", "value": "no"}),
             ],
             default={"type": "rw_choose", "value": "no"},
         )
@@ -175,15 +331,15 @@ def _bonus_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
 
 @applies("bonus")
 def _bonus_apply(state: RunewarsState, st: Any, seat: int, action: Choose) -> list[Event]:
-    need(action.value in ("yes", "no"), "RW-7.6", "Answer yes or no.")
+    need(action.value in ("yes", "no"), "RW-7.6", YES_OR_NO())
     assert state.turn is not None
-    need(state.turn.eligible, "RW-7.6", "The highest bonus needs a card higher than every card you used this year.")
+    need(state.turn.eligible, "RW-7.6", BONUS_NOT_ELIGIBLE())
     done(state, st)
     if action.value == "no":
-        return [Event.to_all("bonus", f"{seat_name(state, seat)} does not use the highest bonus.", seat=seat)]
+        return [to_all("bonus", BONUS_NOT_USED(seat=seat_name(state, seat)), seat=seat)]
     state.turn.bonus = True
     card = st.data["card"]
-    events = [Event.to_all("bonus", f"{seat_name(state, seat)} uses the highest bonus.", seat=seat)]
+    events = [to_all("bonus", BONUS_USED(seat=seat_name(state, seat)), seat=seat)]
     if card == 1:  # RW-18.1.2
         n = _dial_icons(state, seat, "tactics")
         events += cardfx.draw_tactics(state, seat, n)
@@ -229,12 +385,11 @@ def _harvest(state: RunewarsState, st: Any) -> list[Event]:
     prod = B.production(state, st.seat)
     for r in ("food", "wood", "ore"):
         cardfx.set_dial(state, st.seat, r, prod[r])
+    dials = state.seats[st.seat].dials
     return [
-        Event.to_all(
+        to_all(
             "harvest",
-            f"{seat_name(state, st.seat)} harvests: dials now food "
-            f"{state.seats[st.seat].dials['food']}, wood {state.seats[st.seat].dials['wood']}, "
-            f"ore {state.seats[st.seat].dials['ore']}.",
+            HARVESTS(seat=seat_name(state, st.seat), food=dials["food"], wood=dials["wood"], ore=dials["ore"]),
             seat=st.seat,
             dials=dict(state.seats[st.seat].dials),
         )
@@ -263,13 +418,13 @@ def _harvest_collect(state: RunewarsState, st: Any) -> list[Event]:
         dev = state.board[area].stronghold.development  # type: ignore[union-attr]
         if dev == "diplomacy":
             state.seats[seat].influence += 2
-            events.append(Event.to_all("development", f"Diplomacy development in {area}: +2 influence.", seat=seat))
+            events.append(to_all("development", DIPLOMACY_DEV(area=ref("area", area)), seat=seat))
         elif dev == "training":
             events += cardfx.draw_tactics(state, seat, 1)
         elif dev == "resource":
             res = _area_resources(state, area)
             if len(res) == 1:
-                events += cardfx.adjust_dial(state, seat, res[0], 1, f"resource development in {area}")
+                events += cardfx.adjust_dial(state, seat, res[0], 1, RESOURCE_DEV(area=ref("area", area)))
             elif len(res) > 1:
                 choices.append(step(state, "harvest_dev_dial", seat, area=area, resources=res))
     push(state, *choices, step(state, "harvest_build", seat))
@@ -283,9 +438,11 @@ def _hdd_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
             seat=st.seat,
             key=st.key,
             rule="RW-18.4.2",
-            question=f"Resource development in {st.data['area']}: which dial goes up by 1?",
+            question=en(DEV_DIAL_Q(area=ref("area", st.data["area"]))),
+            msg=DEV_DIAL_Q(area=ref("area", st.data["area"])),
             options=[
-                Option(label=f"Raise {r}", action={"type": "rw_choose", "value": r}) for r in st.data["resources"]
+                option(RAISE(resource=ref("resource", r)), {"type": "rw_choose", "value": r})
+                for r in st.data["resources"]
             ],
         )
     ]
@@ -293,9 +450,9 @@ def _hdd_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
 
 @applies("harvest_dev_dial")
 def _hdd_apply(state: RunewarsState, st: Any, seat: int, action: Choose) -> list[Event]:
-    need(action.value in st.data["resources"], "RW-18.4.2", "A resource development raises a dial its area produces.")
+    need(action.value in st.data["resources"], "RW-18.4.2", DEV_DIAL_BAD())
     done(state, st)
-    return cardfx.adjust_dial(state, seat, action.value, 1, f"resource development in {st.data['area']}")
+    return cardfx.adjust_dial(state, seat, action.value, 1, RESOURCE_DEV(area=ref("area", st.data["area"])))
 
 
 def dev_tokens_left(state: RunewarsState, seat: int) -> dict[str, int]:
@@ -333,25 +490,30 @@ def _build_options(state: RunewarsState, seat: int) -> list[tuple[str, str, str]
 
 @decision("harvest_build", "rw_choose")
 def _hb_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
-    opts = [Option(label="Build nothing", action={"type": "rw_choose", "value": "-"})]
+    opts = [option(BUILD_NOTHING(), {"type": "rw_choose", "value": "-"})]
     for a, t, old in _build_options(state, st.seat):
         if old:
             opts.append(
-                Option(
-                    label=f"Pay 1 wood: {t} development in {a}, removing yours in {old}"[:80],
-                    action={"type": "rw_choose", "value": f"{a}:{t}:{old}"},
+                option(
+                    BUILD_REPLACING(development=DEVELOPMENT[t](), area=ref("area", a), old=ref("area", old)),
+                    {"type": "rw_choose", "value": f"{a}:{t}:{old}"},
+                    limit=80,
                 )
             )
         else:
             opts.append(
-                Option(label=f"Pay 1 wood: {t} development in {a}", action={"type": "rw_choose", "value": f"{a}:{t}"})
+                option(
+                    BUILD_DEV(development=DEVELOPMENT[t](), area=ref("area", a)),
+                    {"type": "rw_choose", "value": f"{a}:{t}"},
+                )
             )
     return [
         Prompt(
             seat=st.seat,
             key=st.key,
             rule="RW-18.4.3",
-            question="Harvest bonus: pay 1 wood to build a development on one of your strongholds?",
+            question=en(BUILD_Q()),
+            msg=BUILD_Q(),
             options=opts,
             default={"type": "rw_choose", "value": "-"},
         )
@@ -368,17 +530,16 @@ def _hb_apply(state: RunewarsState, st: Any, seat: int, action: Choose) -> list[
     need(
         (area, kind, old) in _build_options(state, seat),
         "RW-1.10.2" if old else "RW-18.4.3",
-        "Build on your own stronghold without a development, with a token left (or one of your own developments "
-        "of that type taken back, RW-1.10.2) and 1 wood to pay.",
+        BUILD_BAD(),
     )
     done(state, st)
     events: list[Event] = []
     if old:  # RW-1.10.2 / P-66: take back one of his own developments of that type first
         state.board[old].stronghold.development = None  # type: ignore[union-attr]
         events.append(
-            Event.to_all(
+            to_all(
                 "development_removed",
-                f"{seat_name(state, seat)} removes the {kind} development in {old} to reuse it (RW-1.10.2).",
+                DEV_REMOVED(seat=seat_name(state, seat), development=DEVELOPMENT[kind](), area=ref("area", old)),
                 seat=seat,
                 area=old,
                 development=kind,
@@ -387,9 +548,9 @@ def _hb_apply(state: RunewarsState, st: Any, seat: int, action: Choose) -> list[
     state.seats[seat].dials["wood"] -= 1
     state.board[area].stronghold.development = kind  # type: ignore[union-attr]
     return events + [
-        Event.to_all(
+        to_all(
             "development_built",
-            f"{seat_name(state, seat)} builds a {kind} development in {area}.",
+            DEV_BUILT(seat=seat_name(state, seat), development=DEVELOPMENT[kind](), area=ref("area", area)),
             seat=seat,
             area=area,
             development=kind,
@@ -411,18 +572,22 @@ def _rd_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
     for r in ("food", "wood", "ore"):
         if r == st.data.get("exclude"):
             continue
-        units = recruits(state, st.seat, r)
+        kinds = recruits(state, st.seat, r)
         opts.append(
-            Option(label=f"{r}: {', '.join(units) or 'no units'}"[:80], action={"type": "rw_choose", "value": r})
+            option(
+                RECRUIT_DIAL(resource=ref("resource", r), units=units(kinds) if kinds else NO_UNITS()),
+                {"type": "rw_choose", "value": r},
+                limit=80,
+            )
         )
     rule = "RW-18.5.4" if st.data.get("exclude") else "RW-18.5.1"
-    return [Prompt(seat=st.seat, key=st.key, rule=rule, question="Recruit: choose a resource dial.", options=opts)]
+    return [Prompt(seat=st.seat, key=st.key, rule=rule, question=en(RECRUIT_Q()), msg=RECRUIT_Q(), options=opts)]
 
 
 @applies("recruit_dial")
 def _rd_apply(state: RunewarsState, st: Any, seat: int, action: Choose) -> list[Event]:
-    need(action.value in ("food", "wood", "ore"), "RW-18.5.1", "Choose food, wood or ore.")
-    need(action.value != st.data.get("exclude"), "RW-18.5.4", "The bonus recruit must use a different resource.")
+    need(action.value in ("food", "wood", "ore"), "RW-18.5.1", RECRUIT_PICK_BAD())
+    need(action.value != st.data.get("exclude"), "RW-18.5.4", RECRUIT_SAME_BAD())
     done(state, st)
     assert state.turn is not None
     state.turn.dials_used.append(action.value)
@@ -436,9 +601,13 @@ def _rd_apply(state: RunewarsState, st: Any, seat: int, action: Choose) -> list[
     for kind in avail:
         missing.remove(kind)
     events = [
-        Event.to_all(
+        to_all(
             "recruit",
-            f"{seat_name(state, seat)} recruits with {action.value}: {', '.join(avail) or 'nothing'}.",
+            RECRUITS(
+                seat=seat_name(state, seat),
+                resource=ref("resource", action.value),
+                units=units(avail) if avail else NOTHING(),
+            ),
             seat=seat,
             resource=action.value,
             units=avail,
@@ -452,9 +621,7 @@ def _rd_apply(state: RunewarsState, st: Any, seat: int, action: Choose) -> list[
     if (avail or swaps) and B.strongholds_of(state, seat):
         push(state, *swaps, step(state, "recruit_place", seat, units=avail))
     elif avail:
-        events.append(
-            Event.to_all("recruit_lost", f"{seat_name(state, seat)} has no stronghold to place recruits in.", seat=seat)
-        )
+        events.append(to_all("recruit_lost", RECRUIT_LOST(seat=seat_name(state, seat)), seat=seat))
     return events
 
 
@@ -462,17 +629,18 @@ def _rd_apply(state: RunewarsState, st: Any, seat: int, action: Choose) -> list[
 def _swap_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
     kind = st.data["unit_kind"]
     areas = sorted({u.area for u in state.units if u.owner == seat_of(st) and u.kind == kind})
-    opts = [Option(label=f"Do without this {kind}", action={"type": "rw_choose", "value": "-"})]
+    unit = ref("unit", kind)
+    opts = [option(SWAP_NONE(unit=unit), {"type": "rw_choose", "value": "-"})]
     opts += [
-        Option(label=f"Remove your {kind} from {a} and recruit it anew"[:80], action={"type": "rw_choose", "value": a})
-        for a in areas
+        option(SWAP_FROM(unit=unit, area=ref("area", a)), {"type": "rw_choose", "value": a}, limit=80) for a in areas
     ]
     return [
         Prompt(
             seat=st.seat,
             key=st.key,
             rule="RW-1.10.1",
-            question=f"Every {kind} figure is on the board. Remove one of yours to recruit it (P-66)?",
+            question=en(SWAP_Q(unit=unit)),
+            msg=SWAP_Q(unit=unit),
             options=opts,
             default={"type": "rw_choose", "value": "-"},
         )
@@ -490,7 +658,7 @@ def _swap_apply(state: RunewarsState, st: Any, seat: int, action: Choose) -> lis
     if action.value == "-":
         return []
     mine = [u for u in state.units if u.owner == seat and u.kind == kind and u.area == action.value]
-    need(bool(mine), "RW-1.10.1", "Remove one of your own units of that type (AMB-57).")
+    need(bool(mine), "RW-1.10.1", SWAP_BAD())
     mine.sort(key=lambda u: (not u.routed, u.id))
     B.remove_units(state, {mine[0].id})
     B.update_alliances(state)
@@ -499,9 +667,9 @@ def _swap_apply(state: RunewarsState, st: Any, seat: int, action: Choose) -> lis
             s2.data["units"] = list(s2.data["units"]) + [kind]
             break
     return [
-        Event.to_all(
+        to_all(
             "recruit_swap",
-            f"{seat_name(state, seat)} removes a {kind} from {action.value} to recruit it again (RW-1.10.1).",
+            SWAPPED(seat=seat_name(state, seat), unit=ref("unit", kind), area=ref("area", action.value)),
             seat=seat,
             area=action.value,
         )
@@ -511,22 +679,20 @@ def _swap_apply(state: RunewarsState, st: Any, seat: int, action: Choose) -> lis
 def _place_options(state: RunewarsState, seat: int, units: list[str]) -> list[Option]:
     areas = sorted(B.strongholds_of(state, seat))
     if not units:
-        return [Option(label="Nothing to place", action={"type": "rw_place_units", "placement": {}})]
+        return [option(PLACE_NOTHING(), {"type": "rw_place_units", "placement": {}})]
     out = []
     for a in areas:
         plan: dict[str, dict[str, int]] = {a: {}}
         for k in units:
             plan[a][k] = plan[a].get(k, 0) + 1
-        out.append(Option(label=f"All in {a}", action={"type": "rw_place_units", "placement": plan}))
+        out.append(option(PLACE_ALL_IN(area=ref("area", a)), {"type": "rw_place_units", "placement": plan}))
     if len(areas) > 1:
         plan = {}
         for i, k in enumerate(units):
             a = areas[i % len(areas)]
             plan.setdefault(a, {})
             plan[a][k] = plan[a].get(k, 0) + 1
-        out.append(
-            Option(label="Spread over your stronghold areas", action={"type": "rw_place_units", "placement": plan})
-        )
+        out.append(option(PLACE_SPREAD(), {"type": "rw_place_units", "placement": plan}))
     return out
 
 
@@ -537,7 +703,8 @@ def _rp_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
             seat=st.seat,
             key=st.key,
             rule="RW-18.5.1",
-            question=f"Place your recruits ({', '.join(st.data['units'])}) in areas with your strongholds.",
+            question=en(PLACE_Q(units=units(st.data["units"]))),
+            msg=PLACE_Q(units=units(st.data["units"])),
             options=_place_options(state, st.seat, st.data["units"]),
             answer_schema={"type": "object", "description": "{area: {unit_type: count}}"},
         )
@@ -549,11 +716,11 @@ def _rp_apply(state: RunewarsState, st: Any, seat: int, action: Placement) -> li
     areas = B.strongholds_of(state, seat)
     given: list[str] = []
     for area, kinds in action.placement.items():
-        need(area in areas, "RW-18.5.1", "Recruits go only to areas with one of your strongholds.")
+        need(area in areas, "RW-18.5.1", PLACE_WHERE_BAD())
         for kind, n in kinds.items():
-            need(n >= 0, "RW-18.5.1", "Counts cannot be negative.")
+            need(n >= 0, "RW-18.5.1", NEGATIVE_BAD())
             given += [kind] * n
-    need(sorted(given) == sorted(st.data["units"]), "RW-18.5.1", f"Place exactly: {', '.join(st.data['units'])}.")
+    need(sorted(given) == sorted(st.data["units"]), "RW-18.5.1", PLACE_EXACT_BAD(units=units(st.data["units"])))
     done(state, st)
     for area, kinds in sorted(action.placement.items()):
         for kind, n in sorted(kinds.items()):
@@ -561,9 +728,9 @@ def _rp_apply(state: RunewarsState, st: Any, seat: int, action: Placement) -> li
                 B.add_unit(state, kind, seat, area)
     limit_check(state, seat, list(action.placement), rule="RW-18.5.2")
     return [
-        Event.to_all(
+        to_all(
             "recruited",
-            f"{seat_name(state, seat)} places recruits: {action.placement}.",
+            PLACED(seat=seat_name(state, seat), placement=placement(action.placement)),
             seat=seat,
             placement=action.placement,
         )
@@ -584,31 +751,32 @@ def _rp_sample(state: RunewarsState, st: Any, seat: int, rng: random.Random) -> 
 # ---- RW-18.6 Rally Support -------------------------------------------------------------------------
 
 
-def _city_benefits(state: RunewarsState, seat: int, area: str) -> list[tuple[str, str]]:
+def _city_benefits(state: RunewarsState, seat: int, area: str) -> list[tuple[str, Msg]]:
     city = catalog().cities[state.board[area].city]  # type: ignore[index]
     out = []
     n = city.neutrals
     left = B.supply_left(state, n.unit_type)
     if left >= (1 if state.options.rally_partial_neutrals else n.count):  # AMB-15
-        out.append(("neutrals", f"{min(left, n.count)} {n.unit_type} (allied)"))
-    out.append(("tactics", f"{city.tactics} tactics card(s)"))
-    out.append(("influence", f"{city.influence} influence"))
-    out.append(("quests", f"{city.quests} quest card(s)"))
+        out.append(("neutrals", CITY_NEUTRALS(n=min(left, n.count), unit=ref("unit", n.unit_type))))
+    out.append(("tactics", CITY_TACTICS(n=city.tactics)))
+    out.append(("influence", CITY_INFLUENCE(n=city.influence)))
+    out.append(("quests", CITY_QUESTS(n=city.quests)))
     return out
 
 
 @decision("rally_city", "rw_choose")
 def _rc_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
     area = st.data["area"]
-    name = catalog().cities[state.board[area].city].name  # type: ignore[index]
+    asked = RALLY_Q(city=ref("city", state.board[area].city), area=ref("area", area))
     return [
         Prompt(
             seat=st.seat,
             key=st.key,
             rule="RW-18.6.1",
-            question=f"Rally Support: choose {name}'s ({area}) benefit.",
+            question=en(asked),
+            msg=asked,
             options=[
-                Option(label=text[:80], action={"type": "rw_choose", "value": k})
+                option(text, {"type": "rw_choose", "value": k}, limit=80)
                 for k, text in _city_benefits(state, st.seat, area)
             ],
         )
@@ -621,13 +789,9 @@ def _rc_apply(state: RunewarsState, st: Any, seat: int, action: Choose) -> list[
     need(
         action.value in [k for k, _ in _city_benefits(state, seat, area)],
         "RW-18.6.1",
-        "Choose one of the city's four benefits (neutrals need figures left, AMB-15).",
+        RALLY_BAD(),
     )
-    need(
-        state.board[area].city is not None and B.is_friendly(state, area, seat),
-        "RW-18.6.1",
-        "You no longer control that city.",
-    )
+    need(state.board[area].city is not None and B.is_friendly(state, area, seat), "RW-18.6.1", RALLY_LOST())
     done(state, st)
     city = catalog().cities[state.board[area].city]  # type: ignore[index]
     if action.value == "neutrals":
@@ -636,26 +800,22 @@ def _rc_apply(state: RunewarsState, st: Any, seat: int, action: Choose) -> list[
             if B.add_unit(state, city.neutrals.unit_type, seat, area):
                 placed += 1
         limit_check(state, seat, [area])
-        return [
-            Event.to_all(
-                "rally",
-                f"{seat_name(state, seat)} gains {placed} allied {city.neutrals.unit_type} in {area}.",
-                seat=seat,
-            )
-        ]
+        said = RALLY_NEUTRALS(
+            seat=seat_name(state, seat), n=placed, unit=ref("unit", city.neutrals.unit_type), area=ref("area", area)
+        )
+        return [to_all("rally", said, seat=seat)]
+    city_ref = ref("city", city.city_id)
     if action.value == "tactics":
         return [
-            Event.to_all("rally", f"{seat_name(state, seat)} takes tactics cards from {city.name}.", seat=seat)
+            to_all("rally", RALLY_TACTICS(seat=seat_name(state, seat), city=city_ref), seat=seat)
         ] + cardfx.draw_tactics(state, seat, city.tactics)
     if action.value == "influence":
         state.seats[seat].influence += city.influence
         return [
-            Event.to_all(
-                "rally", f"{seat_name(state, seat)} gains {city.influence} influence from {city.name}.", seat=seat
-            )
+            to_all("rally", RALLY_INFLUENCE(seat=seat_name(state, seat), n=city.influence, city=city_ref), seat=seat)
         ]
     return [
-        Event.to_all("rally", f"{seat_name(state, seat)} draws quest cards from {city.name}.", seat=seat)
+        to_all("rally", RALLY_QUESTS(seat=seat_name(state, seat), city=city_ref), seat=seat)
     ] + heroes_glue.draw_quests(state, seat, city.quests)
 
 
@@ -667,9 +827,10 @@ def _rs_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
             seat=st.seat,
             key=st.key,
             rule="RW-18.6.2",
-            question="Rally Support bonus: spend 0-3 influence to draw that many heroes (keep one).",
+            question=en(SPEND_Q()),
+            msg=SPEND_Q(),
             options=[
-                Option(label=f"Spend {n}" if n else "Spend nothing", action={"type": "rw_choose", "value": str(n)})
+                option(SPEND_N(n=n) if n else SPEND_NOTHING(), {"type": "rw_choose", "value": str(n)})
                 for n in range(top + 1)
             ],
         )
@@ -681,16 +842,16 @@ def _rs_apply(state: RunewarsState, st: Any, seat: int, action: Choose) -> list[
     need(
         action.value.isdigit() and int(action.value) <= min(3, state.seats[seat].influence),
         "RW-18.6.2",
-        "Spend between 0 and 3 influence, and no more than you have.",
+        SPEND_BAD(),
     )
     n = int(action.value)
     done(state, st)
     if n == 0:
         return []
     state.seats[seat].influence -= n
-    return [
-        Event.to_all("rally_heroes", f"{seat_name(state, seat)} spends {n} influence on heroes.", seat=seat)
-    ] + heroes_glue.rally_heroes(state, seat, n)
+    return [to_all("rally_heroes", SPENDS(seat=seat_name(state, seat), n=n), seat=seat)] + heroes_glue.rally_heroes(
+        state, seat, n
+    )
 
 
 # ---- RW-18.7 Acquire Power ---------------------------------------------------------------------------
@@ -700,7 +861,7 @@ def _rs_apply(state: RunewarsState, st: Any, seat: int, action: Choose) -> list[
 def _acquire(state: RunewarsState, st: Any) -> list[Event]:
     n = _dial_icons(state, st.seat, "influence")
     state.seats[st.seat].influence += n
-    return [Event.to_all("acquire", f"{seat_name(state, st.seat)} gains {n} influence (RW-18.7.1).", seat=st.seat)]
+    return [to_all("acquire", ACQUIRE(seat=seat_name(state, st.seat), n=n), seat=st.seat)]
 
 
 def _title_options(state: RunewarsState, seat: int) -> list[tuple[str, int]]:
@@ -715,12 +876,9 @@ def _title_options(state: RunewarsState, seat: int) -> list[tuple[str, int]]:
 
 @decision("title", "rw_title", "rw_choose")
 def _title_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
-    cat = catalog()
-    opts = [Option(label="Take no title", action={"type": "rw_choose", "value": "-"})]
+    opts = [option(TITLE_NONE(), {"type": "rw_choose", "value": "-"})]
     opts += [
-        Option(
-            label=f"{cat.titles[t].name} for {n} influence"[:80], action={"type": "rw_title", "title": t, "amount": n}
-        )
+        option(TITLE_FOR(title=ref("title", t), n=n), {"type": "rw_title", "title": t, "amount": n}, limit=80)
         for t, n in _title_options(state, st.seat)
     ]
     return [
@@ -728,7 +886,8 @@ def _title_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
             seat=st.seat,
             key=st.key,
             rule="RW-18.7.2",
-            question="Acquire Power bonus: take a title by paying more influence than lies on it?",
+            question=en(TITLE_Q()),
+            msg=TITLE_Q(),
             options=opts,
             default={"type": "rw_choose", "value": "-"},
         )
@@ -738,26 +897,25 @@ def _title_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
 @applies("title")
 def _title_apply(state: RunewarsState, st: Any, seat: int, action: Title | Choose) -> list[Event]:
     if isinstance(action, Choose):
-        need(action.value == "-", "RW-18.7.2", "Pass or name a title and an amount.")
+        need(action.value == "-", "RW-18.7.2", TITLE_PASS_BAD())
         done(state, st)
         return []
     hold = state.titles.get(action.title)
-    need(hold is not None, "RW-32.1", "There is no such title.")
+    need(hold is not None, "RW-32.1", TITLE_UNKNOWN())
     assert hold is not None
-    need(hold.holder != seat, "RW-18.7.2", "You already hold that title (AMB-55).")
-    need(action.amount > hold.tokens, "RW-18.7.2", f"You must pay more than the {hold.tokens} influence on it.")
-    need(action.amount <= state.seats[seat].influence, "RW-18.7.2", "You do not have that much influence.")
+    need(hold.holder != seat, "RW-18.7.2", TITLE_HELD())
+    need(action.amount > hold.tokens, "RW-18.7.2", TITLE_MORE(n=hold.tokens))
+    need(action.amount <= state.seats[seat].influence, "RW-18.7.2", TITLE_POOR())
     done(state, st)
     state.seats[seat].influence -= action.amount
     prev = hold.holder
     hold.holder = seat
     hold.tokens = action.amount  # old tokens go to the supply (RW-32.4)
-    name = catalog().titles[action.title].name
+    said = {"seat": seat_name(state, seat), "title": ref("title", action.title), "n": action.amount}
     return [
-        Event.to_all(
+        to_all(
             "title",
-            f"{seat_name(state, seat)} takes {name} for {action.amount} influence"
-            + (f" from seat {prev + 1}." if prev is not None else "."),
+            TITLE_TAKEN_FROM(previous=seat_ref(prev), **said) if prev is not None else TITLE_TAKEN(**said),
             seat=seat,
             title=action.title,
             amount=action.amount,
@@ -772,7 +930,7 @@ def _fortify_options(state: RunewarsState, seat: int, used: list[str]) -> list[O
     from engine.runewars.turn.runes import rune_pairs
 
     p = state.seats[seat]
-    opts = [Option(label="Done fortifying", action={"type": "rw_choose", "value": "done"})]
+    opts = [option(FORTIFY_DONE(), {"type": "rw_choose", "value": "done"})]
     if "build" not in used and p.dials["wood"] >= 1 and p.dials["ore"] >= 1:
         mine = B.strongholds_of(state, seat)
         spots = [
@@ -782,34 +940,27 @@ def _fortify_options(state: RunewarsState, seat: int, used: list[str]) -> list[O
         ]  # RW-17.4
         if len(mine) < B.seat_faction(state, seat).stronghold.count:
             for a in spots:
-                opts.append(
-                    Option(
-                        label=f"Build a stronghold in {a} (-1 wood, -1 ore)",
-                        action={"type": "rw_choose", "value": f"build:{a}"},
-                    )
-                )
+                opts.append(option(FORTIFY_BUILD(area=ref("area", a)), {"type": "rw_choose", "value": f"build:{a}"}))
         else:  # RW-1.10.2: every token is out; he may take one back first (P-66)
             for a in spots:
                 for old in mine:
                     opts.append(
-                        Option(
-                            label=f"Build in {a}, removing your stronghold in {old}"[:80],
-                            action={"type": "rw_choose", "value": f"build:{a}:{old}"},
+                        option(
+                            FORTIFY_REBUILD(area=ref("area", a), old=ref("area", old)),
+                            {"type": "rw_choose", "value": f"build:{a}:{old}"},
+                            limit=80,
                         )
                     )
     if "repair" not in used and p.dials["ore"] >= 1:
         for a in B.strongholds_of(state, seat):
             if state.board[a].stronghold.damaged:  # type: ignore[union-attr]
-                opts.append(
-                    Option(
-                        label=f"Repair the stronghold in {a} (-1 ore)",
-                        action={"type": "rw_choose", "value": f"repair:{a}"},
-                    )
-                )
+                opts.append(option(FORTIFY_REPAIR(area=ref("area", a)), {"type": "rw_choose", "value": f"repair:{a}"}))
     if "runes" not in used:
         for a, b in rune_pairs(state, seat):
             opts.append(
-                Option(label=f"Move runes between {a} and {b}", action={"type": "rw_choose", "value": f"runes:{a}:{b}"})
+                option(
+                    FORTIFY_RUNES(a=ref("area", a), b=ref("area", b)), {"type": "rw_choose", "value": f"runes:{a}:{b}"}
+                )
             )
     return opts
 
@@ -821,7 +972,8 @@ def _fortify_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
             seat=st.seat,
             key=st.key,
             rule="RW-18.8.1",
-            question="Fortify: build a stronghold, repair one and/or move runes, each at most once.",
+            question=en(FORTIFY_Q()),
+            msg=FORTIFY_Q(),
             options=_fortify_options(state, st.seat, st.data["used"]),
         )
     ]
@@ -833,8 +985,7 @@ def _fortify_apply(state: RunewarsState, st: Any, seat: int, action: Choose) -> 
     need(
         action.value in legal,
         "RW-18.8.1",
-        "That Fortify action is not available (each at most once; dial costs; "
-        "no stronghold on a city or next to another stronghold in the area).",
+        FORTIFY_BAD(),
     )
     what, _, rest = action.value.partition(":")
     if what == "done":
@@ -851,17 +1002,15 @@ def _fortify_apply(state: RunewarsState, st: Any, seat: int, action: Choose) -> 
         p.dials["ore"] -= 1
         state.board[rest].stronghold = Stronghold(owner=seat)
         return [
-            Event.to_all(
-                "stronghold_built", f"{seat_name(state, seat)} builds a stronghold in {rest}.", seat=seat, area=rest
-            )
+            to_all("stronghold_built", BUILT(seat=seat_name(state, seat), area=ref("area", rest)), seat=seat, area=rest)
         ]
     if what == "repair":  # RW-17.5
         p.dials["ore"] -= 1
         state.board[rest].stronghold.damaged = False  # type: ignore[union-attr]
         return [
-            Event.to_all(
+            to_all(
                 "stronghold_repaired",
-                f"{seat_name(state, seat)} repairs the stronghold in {rest}.",
+                REPAIRED(seat=seat_name(state, seat), area=ref("area", rest)),
                 seat=seat,
                 area=rest,
             )
@@ -901,18 +1050,18 @@ def objective_met(state: RunewarsState, seat: int) -> bool:
 @decision("objective_claim", "rw_choose")
 def _obj_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
     obj = state.seats[st.seat].objective
-    name = catalog().objectives[obj].name if obj else "?"
+    asked = OBJ_Q(objective=ref("objective", obj or "?"), when=when_msg(st.data.get("when", "this turn")))
     return [
         Prompt(
             seat=st.seat,
             key=st.key,
             rule="RW-29.2",
             secret=True,
-            question=f"Your objective '{name}' is fulfilled ({st.data.get('when', 'this turn')}). "
-            "Reveal it and gain a dragon rune?",
+            question=en(asked),
+            msg=asked,
             options=[
-                Option(label="Claim the objective", action={"type": "rw_choose", "value": "yes"}),
-                Option(label="Pass (not now)", action={"type": "rw_choose", "value": "no"}),
+                option(OBJ_CLAIM(), {"type": "rw_choose", "value": "yes"}),
+                option(OBJ_PASS(), {"type": "rw_choose", "value": "no"}),
             ],
             default={"type": "rw_choose", "value": "no"},
         )
@@ -921,11 +1070,11 @@ def _obj_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
 
 @applies("objective_claim")
 def _obj_apply(state: RunewarsState, st: Any, seat: int, action: Choose) -> list[Event]:
-    need(action.value in ("yes", "no"), "RW-29.2", "Claim or not.")
+    need(action.value in ("yes", "no"), "RW-29.2", OBJ_YES_NO())
     done(state, st)
     if action.value == "no":
         return []
-    need(objective_met(state, seat), "RW-29.2", "The objective's condition is not met.")
+    need(objective_met(state, seat), "RW-29.2", OBJ_UNMET())
     obj = state.seats[seat].objective
     assert obj is not None
     state.seats[seat].objective = None  # AMB-50: no new objective
@@ -933,11 +1082,11 @@ def _obj_apply(state: RunewarsState, st: Any, seat: int, action: Choose) -> list
     from engine.runewars.turn.runes import queue_gain
 
     card = catalog().objectives[obj]
-    queue_gain(state, seat, f"objective {card.name}")
+    queue_gain(state, seat, OBJ_SOURCE(objective=ref("objective", obj)))
     events = [
-        Event.to_all(
+        to_all(
             "objective",
-            f"{seat_name(state, seat)} reveals the objective '{card.name}': {card.text}",
+            OBJ_REVEALED(seat=seat_name(state, seat), objective=ref("objective", obj), text=card.text),
             reveals=True,
             seat=seat,
             objective=obj,
@@ -946,7 +1095,9 @@ def _obj_apply(state: RunewarsState, st: Any, seat: int, action: Choose) -> list
     if card.condition.kind == "gm":  # the GM confirms before the rune is gained (or patches the claim away)
         events.append(
             state.gm.hand_over(
-                "RW-29.2", f"Confirm that seat {seat + 1} fulfilled '{card.name}': {card.condition.text}", seat=seat
+                "RW-29.2",
+                en(OBJ_CONFIRM(seat=seat_ref(seat), objective=ref("objective", obj), condition=card.condition.text)),
+                seat=seat,
             )
         )
     return events
@@ -996,18 +1147,19 @@ def tactics_window(state: RunewarsState, seat: int, when: str) -> Step:
 
 @FLOW.window("tactics_window", "rw_tactics", "rw_choose")
 def _tw_prompt(state: RunewarsState, st: Step, seat: int) -> Prompt:
-    cat = catalog()
-    opts = [Option(label="Continue without playing a card", action={"type": "rw_choose", "value": "-"})]
+    opts = [option(TACTICS_CONTINUE(), {"type": "rw_choose", "value": "-"})]
     opts += [
-        Option(label=f"Play {cat.tactics[c].name}"[:80], action={"type": "rw_tactics", "card": c})
+        option(TACTICS_PLAY(card=ref("tactics", c)), {"type": "rw_tactics", "card": c}, limit=80)
         for c in dict.fromkeys(playable_tactics(state, seat))
     ]
+    asked = TACTICS_Q(when=when_msg(st.data["when"]))
     return Prompt(
         seat=seat,
         key=st.key,
         rule="RW-30.2",
         secret=True,
-        question=f"Tactics: play a card {st.data['when']}?",
+        question=en(asked),
+        msg=asked,
         options=opts,
         default={"type": "rw_choose", "value": "-"},
     )
@@ -1016,13 +1168,9 @@ def _tw_prompt(state: RunewarsState, st: Step, seat: int) -> Prompt:
 @applies("tactics_window")
 def _tw_apply(state: RunewarsState, st: Any, seat: int, action: PlayTactics | Choose) -> list[Event]:
     if isinstance(action, Choose):
-        need(action.value == "-", "RW-30.2", "Play a card or continue.")
+        need(action.value == "-", "RW-30.2", TACTICS_PASS_BAD())
         return FLOW.answer_window(state, st, seat, {"card": None}, responds=False)
-    need(
-        action.card in playable_tactics(state, seat),
-        "RW-30.3",
-        "You can play only own-turn tactics cards you did not gain this season.",
-    )
+    need(action.card in playable_tactics(state, seat), "RW-30.3", TACTICS_BAD())
     hand = state.seats[seat].tactics
     idx = next(i for i, c in enumerate(hand) if c.id == action.card and c.gained != state.season_index)
     hand.pop(idx)
@@ -1034,14 +1182,14 @@ def _tw_apply(state: RunewarsState, st: Any, seat: int, action: PlayTactics | Ch
         state,
         [e.model_dump(mode="json") for e in card.effects],
         seat=seat,
-        source=f"tactics card {card.name}",
+        source=TACTICS_SOURCE(card=ref("tactics", action.card)),
         rule="RW-30.2",
         order=[seat],
     )
     return [
-        Event.to_all(
+        to_all(
             "tactics_played",
-            f"{seat_name(state, seat)} plays {card.name}: {card.text}",
+            TACTICS_PLAYED(seat=seat_name(state, seat), card=ref("tactics", action.card), text=card.text),
             reveals=True,
             seat=seat,
             card=action.card,
@@ -1086,16 +1234,21 @@ def reward_trades(state: RunewarsState, seat: int) -> list[tuple[str, str, str]]
 
 @decision("reward_trade", "rw_choose")
 def _trade_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
-    from engine.runewars.heroes.core import find_hero, label, reward_name
+    from engine.runewars.heroes.core import find_hero
 
-    c = catalog().hero_content
-    opts = [Option(label="Done trading", action={"type": "rw_choose", "value": "-"})]
+    opts = [option(TRADE_DONE(), {"type": "rw_choose", "value": "-"})]
     for card, src, dst in reward_trades(state, st.seat):
         a, b = find_hero(state.heroes, src), find_hero(state.heroes, dst)
+        assert a is not None and b is not None
         opts.append(
-            Option(
-                label=f"{reward_name(c, card)}: {label(c, a)} to {label(c, b)}"[:80],  # type: ignore[arg-type]
-                action={"type": "rw_choose", "value": f"{card}:{src}:{dst}"},
+            option(
+                TRADE_OPTION(
+                    reward=ref("reward", card),
+                    source=ref("hero", a.card),
+                    target=ref("hero", b.card),
+                ),
+                {"type": "rw_choose", "value": f"{card}:{src}:{dst}"},
+                limit=80,
             )
         )
     return [
@@ -1104,7 +1257,8 @@ def _trade_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
             key=st.key,
             rule="RW-23.4",
             secret=True,
-            question="Move rewards between your heroes that share an area?",
+            question=en(TRADE_Q()),
+            msg=TRADE_Q(),
             options=opts,
             default={"type": "rw_choose", "value": "-"},
         )
@@ -1123,7 +1277,7 @@ def _trade_apply(state: RunewarsState, st: Any, seat: int, action: Choose) -> li
     need(
         (card, src, dst) in reward_trades(state, seat),
         "RW-23.4",
-        "Rewards move only between your own heroes in the same area.",
+        TRADE_BAD(),
     )
     events = transfer_reward(state.heroes, card, src, dst, Ctx(state))
     if not reward_trades(state, seat):

@@ -10,17 +10,63 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import Event, Option, Prompt, SecretChoice
+from engine.core.text import message
 from engine.runewars.actions import Choose, ChooseOrder
 from engine.runewars.cards import resolve as cardfx
 from engine.runewars.catalog import catalog
-from engine.runewars.flow import applies, auto, decision, done, need, push, step
+from engine.runewars.flow import applies, auto, decision, done, push, step
 from engine.runewars.heroes import glue as heroes_glue
 from engine.runewars.player_order import player_order, season_step_order
 from engine.runewars.setup.start import seat_name
 from engine.runewars.state import SEASONS, RunewarsState
+from engine.runewars.text import asked, en, need, option, ref, semicolons, to_all, to_seats
 from engine.runewars.turn.limits import winter_check
-from engine.runewars.turn.orders import BONUS_TEXT, ORDER_NAMES, eligible, turn_steps
+from engine.runewars.turn.orders import BONUS_TEXT, eligible, turn_steps
 from engine.runewars.turn.victory import final_scoring
+
+SEASON_BEGINS = message("rw.season.begins", "Year {year}, {season} begins.")
+SEASON_CARD = message("rw.season.card", "Season card: {card}. {text}")
+SEASON_CARD_SOURCE = message("rw.season.card_source", "season card {card}")
+PRIMARCH = message("rw.season.primarch", "{seat} ({title}) gains 1 influence (RW-6.3).")
+AUTUMN_RESHUFFLE = message(
+    "rw.season.autumn.reshuffle",
+    "The destiny discard pile is shuffled back into the deck (RW-6.7.1).",
+)
+SPRING = message(
+    "rw.season.spring",
+    "Spring: activation tokens are removed, routed models stand and order cards "
+    "return to their owners' hands (RW-6.5).",
+)
+AUTUMN_Q = message("rw.season.autumn.question", "Autumn: take 2 influence or draw 1 tactics card?")
+AUTUMN_INFLUENCE = message("rw.season.autumn.influence_option", "Take 2 influence")
+AUTUMN_TACTICS = message("rw.season.autumn.tactics_option", "Draw 1 tactics card")
+AUTUMN_BAD = message("rw.season.autumn.refused", "Choose 2 influence or 1 tactics card.")
+AUTUMN_TOOK_INFLUENCE = message("rw.season.autumn.took_influence", "{seat} takes 2 influence.")
+AUTUMN_TOOK_TACTICS = message("rw.season.autumn.took_tactics", "{seat} draws a tactics card.")
+ORDERS_Q = message(
+    "rw.orders.question", "Year {year}, {season}: choose your order card (secret until everyone has chosen)."
+)
+# P-30: each order card's basic ability in a few words, for the order menu.
+ORDER_SHORT = {
+    1: message("rw.orders.short.1", "move units and heroes one step each"),
+    2: message("rw.orders.short.2", "activate an area and move in (then battle/diplomacy)"),
+    3: message("rw.orders.short.3", "activate an area and move in (then battle/diplomacy)"),
+    4: message("rw.orders.short.4", "set your dials to your production"),
+    5: message("rw.orders.short.5", "recruit units with one resource dial"),
+    6: message("rw.orders.short.6", "one benefit from each city you control"),
+    7: message("rw.orders.short.7", "gain influence from your dials"),
+    8: message("rw.orders.short.8", "build/repair a stronghold, move runes"),
+}
+ORDER_OPTION = message("rw.orders.option", "#{number} {order}: {ability}")
+NO_BONUS = message("rw.orders.no_bonus", "No highest bonus on this card.")
+BONUS_APPLIES = message("rw.orders.bonus_applies", "Bonus applies: {bonus}")
+BONUS_WOULD_NOT = message("rw.orders.bonus_would_not", "Bonus would not apply (RW-7.6): {bonus}")
+ORDER_USED = message("rw.orders.refused_used", "That order card is used; it comes back in spring.")
+ORDER_LOCKED = message("rw.orders.locked", "{seat} has chosen an order card ({locked} of {total}).")
+ORDER_PRIVATE = message("rw.orders.private", "You chose #{number} {order}.")
+ORDER_PICK = message("rw.orders.pick", "{seat}: #{number} {order}")
+ORDERS_REVEALED = message("rw.orders.revealed", "Order cards revealed: {picks}.")
+SEASON_OVER = message("rw.season.over", "The season is over; next is year {year}, {season}.")
 
 
 def last_year(state: RunewarsState) -> int:
@@ -59,8 +105,11 @@ def _season_card(state: RunewarsState, st: Any) -> list[Event]:
     cat = catalog()
     card_id = _draw_season_card(state)
     events: list[Event] = [
-        Event.to_all(
-            "season", f"Year {state.year}, {state.season_name} begins.", year=state.year, season=state.season_name
+        to_all(
+            "season",
+            SEASON_BEGINS(year=state.year, season=ref("season", state.season_name)),
+            year=state.year,
+            season=state.season_name,
         )
     ]
     if card_id is None:
@@ -69,21 +118,26 @@ def _season_card(state: RunewarsState, st: Any) -> list[Event]:
     if state.season_card is not None:
         state.season_discard.append(state.season_card)
     state.season_card = card_id
-    events.append(Event.to_all("season_card", f"Season card: {card.name}. {card.text}", reveals=True, card=card_id))
+    events.append(
+        to_all("season_card", SEASON_CARD(card=ref("season", card_id), text=card.text), reveals=True, card=card_id)
+    )
     if card.council_of_wizards:  # RW-6.3 / RW-31.6
         primarch = cat.title_with("council_card_drawn")
         holder = state.titles[primarch].holder if primarch in state.titles else None
         if holder is not None:
             state.seats[holder].influence += 1
             events.append(
-                Event.to_all(
-                    "primarch", f"{seat_name(state, holder)} (Primarch) gains 1 influence (RW-6.3).", seat=holder
-                )
+                to_all("primarch", PRIMARCH(seat=seat_name(state, holder), title=ref("title", primarch)), seat=holder)
             )
     effects = [e.model_dump(mode="json") for e in card.effects]
     if effects:
         cardfx.queue(
-            state, effects, seat=None, source=f"season card {card.name}", rule="RW-6.2", order=season_step_order(state)
+            state,
+            effects,
+            seat=None,
+            source=SEASON_CARD_SOURCE(card=ref("season", card_id)),
+            rule="RW-6.2",
+            order=season_step_order(state),
         )
     return events
 
@@ -101,7 +155,7 @@ def _secondary(state: RunewarsState, st: Any) -> list[Event]:
     if season == "autumn":
         state.destiny.reshuffle_all(state.rng)  # RW-6.7.1
         push(state, *[step(state, "autumn_choice", seat) for seat in season_step_order(state)])
-        return [Event.to_all("autumn", "The destiny discard pile is shuffled back into the deck (RW-6.7.1).")]
+        return [to_all("autumn", AUTUMN_RESHUFFLE())]
     return winter_check(state)
 
 
@@ -114,13 +168,7 @@ def spring_refresh(state: RunewarsState) -> list[Event]:
     for p in state.seats:
         p.orders_used = []
     heroes_glue.spring(state)
-    return [
-        Event.to_all(
-            "spring",
-            "Spring: activation tokens are removed, routed models stand and order cards "
-            "return to their owners' hands (RW-6.5).",
-        )
-    ]
+    return [to_all("spring", SPRING())]
 
 
 @decision("autumn_choice", "rw_choose")
@@ -130,10 +178,11 @@ def _autumn_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
             seat=st.seat,
             key=st.key,
             rule="RW-6.7.2",
-            question="Autumn: take 2 influence or draw 1 tactics card?",
+            question=en(AUTUMN_Q()),
+            msg=AUTUMN_Q(),
             options=[
-                Option(label="Take 2 influence", action={"type": "rw_choose", "value": "influence"}),
-                Option(label="Draw 1 tactics card", action={"type": "rw_choose", "value": "tactics"}),
+                option(AUTUMN_INFLUENCE(), {"type": "rw_choose", "value": "influence"}),
+                option(AUTUMN_TACTICS(), {"type": "rw_choose", "value": "tactics"}),
             ],
         )
     ]
@@ -141,12 +190,12 @@ def _autumn_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
 
 @applies("autumn_choice")
 def _autumn_apply(state: RunewarsState, st: Any, seat: int, action: Choose) -> list[Event]:
-    need(action.value in ("influence", "tactics"), "RW-6.7.2", "Choose 2 influence or 1 tactics card.")
+    need(action.value in ("influence", "tactics"), "RW-6.7.2", AUTUMN_BAD())
     done(state, st)
     if action.value == "influence":
         state.seats[seat].influence += 2
-        return [Event.to_all("autumn_choice", f"{seat_name(state, seat)} takes 2 influence.", seat=seat)]
-    events = [Event.to_all("autumn_choice", f"{seat_name(state, seat)} draws a tactics card.", seat=seat)]
+        return [to_all("autumn_choice", AUTUMN_TOOK_INFLUENCE(seat=seat_name(state, seat)), seat=seat)]
+    events = [to_all("autumn_choice", AUTUMN_TOOK_TACTICS(seat=seat_name(state, seat)), seat=seat)]
     return events + cardfx.draw_tactics(state, seat, 1)
 
 
@@ -167,54 +216,44 @@ def _orders_open(state: RunewarsState, st: Any) -> list[Event]:
 @decision("orders_choose", "rw_order")
 def _orders_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
     assert state.choice is not None
-    return state.choice.prompts(
-        f"Year {state.year}, {state.season_name}: choose your order card (secret until everyone has chosen).",
-        lambda seat: [order_option(state, seat, c) for c in hand(state, seat)],
+    question = ORDERS_Q(year=state.year, season=ref("season", state.season_name))
+    return asked(
+        state.choice.prompts(en(question), lambda seat: [order_option(state, seat, c) for c in hand(state, seat)]),
+        question,
     )
-
-
-ORDER_SHORT = {
-    1: "move units and heroes one step each",
-    2: "activate an area and move in (then battle/diplomacy)",
-    3: "activate an area and move in (then battle/diplomacy)",
-    4: "set your dials to your production",
-    5: "recruit units with one resource dial",
-    6: "one benefit from each city you control",
-    7: "gain influence from your dials",
-    8: "build/repair a stronghold, move runes",
-}
 
 
 def order_option(state: RunewarsState, seat: int, card: int) -> Option:
     """P-30: an order card as a menu entry: number, name and basic ability; whether its bonus applies."""
-    label = f"#{card} {ORDER_NAMES[card]}: {ORDER_SHORT[card]}"
+    label = ORDER_OPTION(number=card, order=ref("order", card), ability=ORDER_SHORT[card]())
     if card not in BONUS_TEXT:
-        why = "No highest bonus on this card."
+        why = NO_BONUS()
     elif eligible(state, seat, card):
-        why = f"Bonus applies: {BONUS_TEXT[card]}"
+        why = BONUS_APPLIES(bonus=BONUS_TEXT[card]())
     else:
-        why = f"Bonus would not apply (RW-7.6): {BONUS_TEXT[card]}"
-    return Option(
-        label=label[:80],
-        description=why if len(why) <= 100 else why[:99] + "…",
-        action={"type": "rw_order", "card": card},
-    )
+        why = BONUS_WOULD_NOT(bonus=BONUS_TEXT[card]())
+    made = option(label, {"type": "rw_order", "card": card}, why, limit=80)
+    if made.description is not None and len(made.description) > 100:
+        made.description = made.description[:99] + "…"
+    return made
 
 
 @applies("orders_choose")
 def _orders_apply(state: RunewarsState, st: Any, seat: int, action: ChooseOrder) -> list[Event]:
     assert state.choice is not None
-    need(action.card in hand(state, seat), "RW-7.5", "That order card is used; it comes back in spring.")
+    need(action.card in hand(state, seat), "RW-7.5", ORDER_USED())
     state.choice.submit(seat, {"card": action.card}, lock=action.lock)
     events = [
-        Event.to_all(
+        to_all(
             "order_locked",
-            f"{seat_name(state, seat)} has chosen an order card "
-            f"({len(state.choice.locked)} of {len(state.choice.seats)}).",
+            ORDER_LOCKED(seat=seat_name(state, seat), locked=len(state.choice.locked), total=len(state.choice.seats)),
             seat=seat,
         ),
-        Event.to_seats(
-            seat, "order_private", f"You chose #{action.card} {ORDER_NAMES[action.card]}.", card=action.card
+        to_seats(
+            seat,
+            "order_private",
+            ORDER_PRIVATE(number=action.card, order=ref("order", action.card)),
+            card=action.card,
         ),
     ]
     if not state.choice.complete:
@@ -229,11 +268,13 @@ def _orders_apply(state: RunewarsState, st: Any, seat: int, action: ChooseOrder)
     order = player_order(state, "now")  # RW-7.4 / AMB-24: decided once, at the reveal
     state.resolve_order = order
     done(state, st)
-    text = "; ".join(f"{seat_name(state, s)}: #{picks[s]} {ORDER_NAMES[picks[s]]}" for s in order)
+    said = semicolons(
+        [ORDER_PICK(seat=seat_name(state, s), number=picks[s], order=ref("order", picks[s])) for s in order]
+    )
     events.append(
-        Event.to_all(
+        to_all(
             "orders_revealed",
-            f"Order cards revealed: {text}.",
+            ORDERS_REVEALED(picks=said),
             reveals=True,
             cards={str(k): v for k, v in picks.items()},
             order=order,
@@ -262,7 +303,5 @@ def _season_end(state: RunewarsState, st: Any) -> list[Event]:
         state.season = 0
         state.year += 1
     heroes_glue.new_season(state)
-    events.append(
-        Event.to_all("season_over", f"The season is over; next is year {state.year}, {SEASONS[state.season]}.")
-    )
+    events.append(to_all("season_over", SEASON_OVER(year=state.year, season=ref("season", SEASONS[state.season]))))
     return events

@@ -8,11 +8,19 @@ every rune face, so it declares an instant win itself the moment a player contro
 from __future__ import annotations
 
 from engine.core import Event
+from engine.core.text import Item, message
 from engine.runewars import board as B
 from engine.runewars.heroes import glue as heroes_glue
 from engine.runewars.setup.start import seat_name
 from engine.runewars.state import RunewarsState
+from engine.runewars.text import seat_ref, to_all
 from engine.runewars.turn.runes import dragon_areas, dragon_counts
+
+WINS_RUNES = message("rw.victory.runes", "{seat} controls {n} dragon-rune areas and wins (RW-28.1)!")
+WINS_LAST = message("rw.victory.last", "{seat} is the last player left and wins.")
+SEAT_RUNES = message("rw.victory.seat_runes", "{seat}: {n}")
+FINAL = message("rw.victory.final", "The game ends. Dragon runes controlled: {counts}. {seat} wins (RW-28.2, RW-28.3).")
+ELIMINATED = message("rw.victory.eliminated", "{seat} controls no area and is eliminated (RW-33).")
 
 
 def threshold(state: RunewarsState) -> int:
@@ -49,9 +57,9 @@ def check(state: RunewarsState) -> list[Event]:
         best = _rank(state, reached)[0]
         _end(state, [best], f"controls {dragon_areas(state, best)} areas with dragon runes (RW-28.1)")
         events.append(
-            Event.to_all(
+            to_all(
                 "victory",
-                f"{seat_name(state, best)} controls {dragon_areas(state, best)} dragon-rune areas and wins (RW-28.1)!",
+                WINS_RUNES(seat=seat_name(state, best), n=dragon_areas(state, best)),
                 reveals=True,
                 winner=best,
                 runes=dict(state.log_reveal),
@@ -60,9 +68,9 @@ def check(state: RunewarsState) -> list[Event]:
     elif len(active) == 1:
         _end(state, active, "is the last player not eliminated (RW-33)")
         events.append(
-            Event.to_all(
+            to_all(
                 "victory",
-                f"{seat_name(state, active[0])} is the last player left and wins.",
+                WINS_LAST(seat=seat_name(state, active[0])),
                 reveals=True,
                 winner=active[0],
             )
@@ -89,11 +97,11 @@ def final_scoring(state: RunewarsState) -> list[Event]:
     ranked = _rank(state, state.active_seats())
     best = ranked[0]
     _end(state, [best], f"controls the most dragon runes at the end of year {state.year} (RW-28.2)")
-    counts = ", ".join(f"seat {s + 1}: {dragon_areas(state, s)}" for s in ranked)
+    counts: list[Item] = [SEAT_RUNES(seat=seat_ref(s), n=dragon_areas(state, s)) for s in ranked]
     return [
-        Event.to_all(
+        to_all(
             "final_scoring",
-            f"The game ends. Dragon runes controlled: {counts}. {seat_name(state, best)} wins (RW-28.2, RW-28.3).",
+            FINAL(counts=counts, seat=seat_name(state, best)),
             reveals=True,
             winner=best,
             runes=dict(state.log_reveal),
@@ -135,9 +143,5 @@ def _eliminations(state: RunewarsState, ctl: dict[str, int | None]) -> list[Even
         state.steps = [s for s in state.steps if s.seat != seat or s.kind in ("turn_end",)]
         if state.choice is not None and seat in state.choice.seats:
             state.choice.seats.remove(seat)
-        events.append(
-            Event.to_all(
-                "eliminated", f"{seat_name(state, seat)} controls no area and is eliminated (RW-33).", seat=seat
-            )
-        )
+        events.append(to_all("eliminated", ELIMINATED(seat=seat_name(state, seat)), seat=seat))
     return events

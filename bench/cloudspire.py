@@ -1,0 +1,104 @@
+"""Cloudspire timings: ``python -m bench cloudspire [games]``.
+
+Prints JSON lines:
+
+* ``apply_mid_game_4p``: apply() p50/p95 in ms over the actions of seeded 4-player random
+  games from wave 2 on (towers built, heroes on the board, landmarks revealed). Goal: p50 < 2 ms.
+* ``replay``: the time to replay one recorded full 2-player game from its seed and action log
+  (setup + every apply, no sampling), averaged over the games. Goal: < 1 s.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import statistics
+import sys
+import time
+from typing import Any
+
+import engine
+from engine.core.prompts import GM_SEAT
+
+
+def _mid_game(view: dict[str, Any]) -> bool:
+    """Wave 2 on (read from the public view, as a bot would)."""
+    return int(view.get("wave") or 0) >= 2
+
+
+def _play(
+    rs: Any, seed: int, players: int, timings: list[float] | None
+) -> tuple[list[tuple[int, dict[str, Any]]], bool]:
+    rng = random.Random(seed)
+    state = rs.setup({"players": players}, seed)
+    log: list[tuple[int, dict[str, Any]]] = []
+    for _ in range(20000):
+        if rs.result(state) is not None:
+            return log, True
+        prompts = rs.prompts(state)
+        waiting = [p for p in prompts if p.waiting] or prompts
+        prompt = rng.choice(waiting)
+        if prompt.seat == GM_SEAT:
+            action = dict(prompt.options[0].action)
+        else:
+            action = rs.sample_action(state, prompt.seat, rng)
+        start = time.perf_counter()
+        state, _ = rs.apply(state, prompt.seat, action)
+        elapsed = time.perf_counter() - start
+        if timings is not None and _mid_game(rs.view(state, None)):
+            timings.append(elapsed * 1000)
+        log.append((prompt.seat, action))
+    return log, False
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = list(sys.argv[1:] if argv is None else argv)
+    games = int(args[0]) if args else 4
+    rs = engine.ruleset("cloudspire")
+    timings: list[float] = []
+    finished = 0
+    for i in range(games):
+        _log, done = _play(rs, 700 + i, 4, timings)
+        finished += int(done)
+    timings.sort()
+    p95 = timings[int(0.95 * (len(timings) - 1))] if timings else 0.0
+    print(
+        json.dumps(
+            {
+                "bench": "cloudspire",
+                "metric": "apply_mid_game_4p",
+                "games": games,
+                "finished": finished,
+                "actions": len(timings),
+                "p50_ms": round(statistics.median(timings), 3) if timings else None,
+                "p95_ms": round(p95, 3),
+                "goal_p50_ms": 2.0,
+            }
+        )
+    )
+    logs = [(800 + i, _play(rs, 800 + i, 2, None)[0]) for i in range(games)]
+    replay: list[float] = []
+    for seed, log in logs:
+        start = time.perf_counter()
+        state = rs.setup({"players": 2}, seed)
+        for seat, action in log:
+            state, _ = rs.apply(state, seat, action)
+        replay.append(time.perf_counter() - start)
+    print(
+        json.dumps(
+            {
+                "bench": "cloudspire",
+                "metric": "replay",
+                "games": len(replay),
+                "actions_per_game": round(statistics.mean(len(log) for _, log in logs), 1),
+                "mean_s": round(statistics.mean(replay), 3),
+                "max_s": round(max(replay), 3),
+                "goal_s": 1.0,
+            }
+        )
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

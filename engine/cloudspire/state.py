@@ -1,0 +1,152 @@
+"""The whole Cloudspire game as one pydantic model (DATA-16), secrets included.
+
+Views (views.py) decide what each seat may see; nothing here is shown as is.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from engine.core import GameOptions, GameState, Step
+
+from .board.geometry import Board
+
+
+class CsOptions(GameOptions):
+    """Table options (P-5). ``mode``: ``ffa`` or ``2v2`` (CS-23, 4 players, teams 1+3 and 2+4)."""
+
+    mode: Literal["ffa", "2v2"] = "ffa"
+    events: bool = False  # CS-5.11.1: first games are played without events; CS-24.1
+    first_game_relics: bool = False  # CS-5.11.2
+    skip_market: bool = False  # CS-24.3(a)
+    simultaneous_prep: bool = False  # CS-24.3(c)
+    waves: int = Field(default=4, ge=1, le=8)  # CS-24.3(d) shorter (3) and CS-24.4 lengthening
+    max_rounds: int = Field(default=16, ge=2, le=100)  # a hard cap on siege rounds (CS-20.5, automated)
+    # CS-20.5 / P-25: a stalled siege ends at once (the recommended reading), or the host (GM seat) is asked.
+    stall: Literal["ask", "end"] = "end"
+    first_player: int | None = None  # fixed by a test fixture; otherwise random (CS-5.1)
+    dice: list[int] | None = None  # tests only: injected tower-die results (P-5)
+
+
+class Unit(BaseModel):
+    """A unit chip with its HP chips; a squad is its top minion with ``members`` under it (CS-9.8)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    uid: str
+    owner: int
+    type_id: str
+    kind: Literal["hero", "minion", "landmark"]
+    merc: bool = False
+    promoted: bool = False
+    hp: int
+    chips: list[str] = Field(default_factory=list)  # hero upgrade chips (CS-10.4)
+    equipment: list[str] = Field(default_factory=list)
+    members: list[Unit] = Field(default_factory=list)  # squad members below the top, in order
+    hex: str | None = None  # None while in a deploy stack
+    attacked: bool = False
+    countered: bool = False
+    moved: bool = False
+
+
+class Tower(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    tid: str
+    owner: int
+    type_id: str
+    merc: bool = False
+    promoted: bool = False
+    hex: str
+    chips: list[str]  # top to bottom (CS-7.5)
+    start_chips: int
+    level_cap: int
+
+
+class Landmark(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    lid: str
+    chip: str
+    hex: str
+    face_up: bool = False
+    known_by: list[int] = Field(default_factory=list)  # H5
+    explored: bool = False  # this turn (CS-19.4.4)
+    hp: int = 0
+    countered: bool = False
+
+
+class Player(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    faction: str
+    source: int = 0
+    gate_hp: int = 10
+    breached: bool = False
+    breached_wave: int = 0
+    advancements: list[str] = Field(default_factory=list)
+    barracks: dict[str, int] = Field(default_factory=dict)  # unit and tower type -> chips in the barracks
+    beside: list[str] = Field(default_factory=list)  # bought market chips and land tiles (CS-12.3)
+    relics: list[str] = Field(default_factory=list)  # H18
+    target: int | None = None  # faction marker (CS-18.1)
+    stack: list[Unit] = Field(default_factory=list)  # deploy stack, top first (H24)
+    selected: list[str] = Field(default_factory=list)  # this wave's selection (H23)
+    limited_used: int = 0  # CS-19.1.3 pegs
+    limited_extra: int = 0
+    rest: bool = False  # rest mode (CS-19.1.1)
+    dice: list[str] = Field(default_factory=list)
+    gate_max: int = 10
+    cp_bonus: int = 0
+    income_bonus: int = 0  # this wave only (events)
+
+
+class Market(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    supply: list[str] = Field(default_factory=list)  # H11: hidden order
+    faceup: list[str] = Field(default_factory=list)
+    discard: list[str] = Field(default_factory=list)
+    tiles: list[int] = Field(default_factory=list)  # H13: below the top, hidden
+    tile: int | None = None
+    tile_discard: list[int] = Field(default_factory=list)
+    tile_bought: bool = False
+
+
+class CsState(GameState):
+    options: CsOptions
+    steps: list[Step] = Field(default_factory=list)
+    next_key: int = 0
+    next_id: int = 0
+    seats: list[int] = Field(default_factory=list)  # clockwise seat order (CS-0.3)
+    teams: list[int] = Field(default_factory=list)  # team per seat (2v2), else the seat itself
+    first: int = 0
+    wave: int = 0
+    phase: str = "setup"
+    active: int | None = None
+    round: int = 0
+    pl: list[Player] = Field(default_factory=list)  # per seat
+    board: Board = Field(default_factory=dict)
+    ring: list[int | None] = Field(default_factory=list)  # isle id per ring slot (H1: hidden until revealed)
+    ring_rot: list[int] = Field(default_factory=lambda: [0] * 6)
+    revealed: list[bool] = Field(default_factory=lambda: [False] * 6)
+    unused_isle: int | None = None  # H2
+    fortress_slot: dict[int, int] = Field(default_factory=dict)  # seat -> ring slot
+    units: list[Unit] = Field(default_factory=list)  # deployed units
+    towers: list[Tower] = Field(default_factory=list)
+    landmarks: list[Landmark] = Field(default_factory=list)
+    lm_unplaced: list[str] = Field(default_factory=list)  # H8: hidden from all
+    lm_defeated: list[str] = Field(default_factory=list)  # H9
+    lm_aside: list[str] = Field(default_factory=list)  # H10
+    market: Market = Field(default_factory=Market)
+    events: list[str] = Field(default_factory=list)  # H15
+    event_discard: list[str] = Field(default_factory=list)
+    event: str | None = None  # H16
+    relics: list[str] = Field(default_factory=list)  # H17
+    relic_discard: list[str] = Field(default_factory=list)
+    activity: int = 0  # moves, attacks and damage this siege (stall detection, CS-20.5)
+    round_activity: int = -1
+    winner: list[int] | None = None
+    result_reason: str = ""
+    dice_log: list[int] = Field(default_factory=list)

@@ -1,0 +1,113 @@
+"""The actions that answer combat prompts (a pydantic union on ``type``)."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict
+
+
+class _A(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class Place(_A):
+    type: Literal["place"]
+    unit: str
+    cell: list[int]
+
+
+class PlaceDone(_A):
+    type: Literal["place_done"]
+
+
+class Gate(_A):
+    type: Literal["gate"]
+    col: int
+
+
+class Activate(_A):
+    type: Literal["activate"]
+    unit: str
+
+
+class Move(_A):
+    type: Literal["move"]
+    unit: str
+    cell: list[int]
+
+
+class Attack(_A):
+    type: Literal["attack"]
+    unit: str
+    target: str
+
+
+class Defend(_A):
+    type: Literal["defend"]
+    unit: str
+
+
+class End(_A):
+    type: Literal["end"]
+    unit: str
+
+
+class Play(_A):
+    type: Literal["play"]
+    card: str
+    mode: Literal["basic", "expert", "alt", "cast"]
+    target: str | None = None
+
+
+class Pass(_A):
+    type: Literal["pass"]
+
+
+class Reroll(_A):
+    type: Literal["reroll"]
+    reroll: bool
+
+
+class TimeLimit(_A):
+    type: Literal["time"]
+    choice: Literal["retreat", "fight"]
+
+
+class Surrender(_A):
+    type: Literal["surrender"]
+
+
+class AiTarget(_A):
+    type: Literal["ai_target"]
+    target: str
+
+
+class Cancel(_A):
+    type: Literal["cancel"]
+    cancel: bool
+
+
+class Strike(_A):
+    type: Literal["strike"]
+    target: str
+
+
+CombatAction = (
+    Place
+    | PlaceDone
+    | Gate
+    | Activate
+    | Move
+    | Attack
+    | Defend
+    | End
+    | Play
+    | Pass
+    | Reroll
+    | TimeLimit
+    | Surrender
+    | AiTarget
+    | Cancel
+    | Strike
+)

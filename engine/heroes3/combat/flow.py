@@ -1,0 +1,1095 @@
+"""The combat's steps on the kernel flow (H3-32..H3-37): placement, rounds, activations, card
+windows, dice, damage, retaliation, time limit, the end of combat.
+
+``install(flow)`` registers every step kind on a game's ``Flow``; ``start_combat`` queues a
+combat in a ``CombatHost`` state. The skirmish ruleset and the adventure game call exactly
+these two.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from engine.core import Event, Option, Prompt, RuleViolation
+from engine.core.flow import Flow, Step
+
+from .. import messages as m
+from . import cards as card_rules
+from . import rules as r
+from .board import Cell
+from .models import TOWER, Combat, CombatHost, CombatResult, CombatSide, PendingAttack, Structure, Unit
+
+F = Flow[CombatHost, Step]
+PREFIX = "h3c_"
+
+
+def combat_of(state: CombatHost) -> Combat:
+    assert state.combat is not None
+    return state.combat
+
+
+def need(cond: bool, rule: str, msg: m.Msg) -> None:
+    if not cond:
+        raise RuleViolation(rule, msg)
+
+
+def _key(st: Step) -> str:
+    return f"{st.key}.{st.data.get('n', 0)}"
+
+
+def _bump(st: Step) -> None:
+    st.data["n"] = int(st.data.get("n", 0)) + 1
+
+
+# ==== starting a combat ============================================================================
+def start_combat(flow: F, state: CombatHost, combat: Combat) -> list[Event]:
+    """Queue a combat whose units are already listed (``placed=False``). H3-32.2/H3-32.3: the
+    attacker places, then the defender; H3-39.4: a Citadel adds walls, gate and arrow tower."""
+    state.combat = combat
+    steps = []
+    for team in (0, 1):
+        seat = combat.controller(team)
+        kind = "h3c_place" if seat is not None else "h3c_ai_place"  # H3-32.5: AI placement
+        steps.append(flow.new(state, kind, seat, team=team))
+    if combat.kind == "siege":
+        steps.append(flow.new(state, "h3c_gate", combat.controller(1)))
+    steps.append(flow.new(state, "h3c_round"))
+    flow.push(state, *steps)
+    return []
+
+
+# ==== placement (H3-32) ============================================================================
+def place_cells(combat: Combat, unit: Unit) -> list[Cell]:
+    geo = combat.geometry()
+    free = [c for c in geo.deploy_cells(unit.team) if combat.at(c) is None]
+    side = combat.sides[unit.team]
+    if side.owner is None and unit.type == "ranged":
+        # H3-32.4: ranged neutrals go in the back row if possible.
+        back = [c for c in free if c in geo.back_row(unit.team)]
+        if back:
+            return back
+    return free
+
+
+def place_options(combat: Combat, team: int) -> list[Option]:
+    out: list[Option] = []
+    waiting = [u for u in combat.units if u.team == team and not u.placed and not u.tower and u.alive]
+    placed = [u for u in combat.units if u.team == team and u.placed and not u.tower]
+    for u in waiting:
+        for cell in place_cells(combat, u):
+            out.append(
+                Option.of(
+                    m.OPT_PLACE(unit=r.uname(combat, u), cell=r.label(cell)),
+                    {"type": "place", "unit": u.uid, "cell": list(cell)},
+                )
+            )
+    if placed and waiting and len(placed) < 5:
+        out.append(Option.of(m.OPT_DONE(), {"type": "place_done"}))
+    return out
+
+
+def _ai_rank(u: Unit) -> tuple[bool, int, int]:
+    from ..content import TIERS
+
+    return (u.type != "ranged", -u.initiative(), -TIERS.index(u.tier))
+
+
+def ai_place_tie(combat: Combat, team: int, prefer: list[str]) -> list[str]:
+    """H3-32.5: units of different cards still tied after initiative and tier, not yet ordered by
+    the player: the first such group in placement order (empty when nothing is left to ask)."""
+    waiting = [u for u in combat.units if u.team == team and not u.placed and not u.tower and u.alive][:5]
+    groups: dict[tuple[bool, int, int], list[Unit]] = {}
+    for u in waiting:
+        if u.uid not in prefer:
+            groups.setdefault(_ai_rank(u), []).append(u)
+    for rank in sorted(groups):
+        if len({u.card for u in groups[rank]}) > 1:
+            return [u.uid for u in groups[rank]]
+    return []
+
+
+def ai_place(combat: Combat, team: int, prefer: list[str] | None = None) -> list[Event]:
+    """H3-32.5: ranged units in the back row, then ground and flying in the front row, left to
+    right, in descending initiative; ties: higher tier first, then the order the player chose
+    (``prefer``), then card id (identical cards, where the order changes nothing)."""
+    prefer = prefer or []
+    geo = combat.geometry()
+    waiting = [u for u in combat.units if u.team == team and not u.placed and not u.tower and u.alive][:5]
+    waiting.sort(key=lambda u: (*_ai_rank(u), prefer.index(u.uid) if u.uid in prefer else len(prefer), u.card))
+    back = geo.back_row(team)
+    front = [c for c in geo.deploy_cells(team) if c not in back]
+    events: list[Event] = []
+    for group, rows in (("ranged", (back, front)), ("other", (front, back))):
+        for u in [w for w in waiting if (w.type == "ranged") == (group == "ranged")]:
+            cell = next((c for row in rows for c in row if combat.at(c) is None), None)
+            if cell is None:
+                continue
+            events += _place(combat, u, cell)
+    return events
+
+
+def _place(combat: Combat, u: Unit, cell: Cell) -> list[Event]:
+    u.pos = cell
+    u.placed = True
+    return [
+        Event.to_all("h3_placed", m.PLACED(unit=r.uname(combat, u), cell=r.label(cell)), unit=u.uid, cell=list(cell))
+    ]
+
+
+def _placement_over(combat: Combat, team: int) -> bool:
+    waiting = [u for u in combat.units if u.team == team and not u.placed and not u.tower and u.alive]
+    placed = [u for u in combat.units if u.team == team and u.placed and not u.tower]
+    return not waiting or len(placed) >= 5
+
+
+# ==== the round (H3-34) ============================================================================
+def _begin(flow: F, state: CombatHost, uid: str) -> list[Event]:
+    """H3-33.2/H3-34.3: the unit activates: faction cube, defence token discarded (H3-33.9),
+    paralysis skips the activation (H3-33.8), activation abilities resolve (H3-27.3)."""
+    combat = combat_of(state)
+    u = combat.unit(uid)
+    u.activated = True
+    combat.last_tie = (u.initiative(), u.team)
+    combat.active = uid
+    combat.moved_from = u.pos
+    events = [Event.to_all("h3_activates", m.ACTIVATES(unit=r.uname(combat, u)), unit=uid)]
+    u.no_defend = u.defending
+    u.defending = False
+    u.rooted = any(e.has("root_adjacent") and r.adjacent(u, e, combat) for e in r.enemies(combat, u))
+    if u.paralysed:
+        u.paralysed = False
+        flow.push(state, flow.new(state, "h3c_end_act", unit=uid))
+        return events + [Event.to_all("h3_paralysed_skip", m.PARALYSED_SKIP(unit=r.uname(combat, u)), unit=uid)]
+    events += activation_abilities(state, u)
+    if u.rooted:
+        events.append(Event.to_all("h3_rooted", m.ROOTED(unit=r.uname(combat, u)), unit=uid))
+    seat = combat.controller(u.team)
+    if seat is None:
+        flow.push(state, flow.new(state, "h3c_ai", unit=uid))
+    else:
+        phase = "shoot" if u.type == "ranged" else "move"
+        flow.push(state, flow.new(state, "h3c_act", seat, unit=uid, phase=phase))
+    return events
+
+
+def activation_abilities(state: CombatHost, u: Unit) -> list[Event]:
+    """H3-27.3: abilities with the activation timing resolve as the unit activates."""
+    combat = combat_of(state)
+    own = combat.sides[u.team]
+    enemy = combat.sides[1 - u.team]
+    events: list[Event] = []
+    for a in u.stats().abilities:
+        if a.timing != "activation":
+            continue
+        if a.effect == "heal_self":
+            events += r.heal(combat, u, a.amount())
+        elif a.effect == "enemy_morale_loss" and enemy.morale > 0:
+            enemy.morale = 0  # H3-11: the positive morale token is discarded
+            events.append(Event.to_all("h3_morale_lost", m.MORALE_LOST(seat=_side_name(enemy))))
+        elif a.effect == "enemy_discard_random" and enemy.deck is not None:
+            for _ in range(a.amount()):
+                if not enemy.deck.hand:
+                    break
+                card = enemy.deck.hand.pop(state.rng.below(len(enemy.deck.hand)))
+                enemy.deck.discard.append(card)  # H3-13.2.2
+                events.append(
+                    Event.to_all(
+                        "h3_discarded",
+                        m.DISCARDED_RANDOM(seat=_side_name(enemy), card=m.card_ref(enemy.deck.names[card])),
+                        card=card,
+                    )
+                )
+        elif a.effect == "first_spell_power" and own.spells_cast == 0 and own.deck is not None:
+            own.bonus_power = max(own.bonus_power, a.amount())
+            events.append(
+                Event.to_all(
+                    "h3_power_bonus",
+                    m.POWER_BONUS(unit=r.uname(combat, u), n=a.amount(), seat=_side_name(own)),
+                )
+            )
+    return events
+
+
+def _side_name(side: CombatSide) -> m.Msg:
+    return m.seat_name(side.controller) if side.owner is not None else m.NEUTRAL_SIDE()
+
+
+def act_options(state: CombatHost, st: Step) -> list[Option]:
+    """P-49: every choice of the activating unit, ready to apply."""
+    combat = combat_of(state)
+    u = combat.unit(str(st.data["unit"]))
+    side = combat.sides[u.team]
+    phase = st.data["phase"]
+    neutral = side.owner is None
+    out: list[Option] = []
+    if phase == "return":  # Harpies (H3-27.3): fly back to the space the activation began on
+        assert combat.moved_from is not None
+        back = combat.moved_from
+        return [
+            Option.of(m.OPT_RETURN(cell=r.label(back)), {"type": "move", "unit": u.uid, "cell": list(back)}),
+            Option.of(m.OPT_END(), {"type": "end", "unit": u.uid}),
+        ]
+    if phase == "move" and not st.data.get("acted") and _may_surrender(combat, side):
+        out.append(Option.of(m.OPT_SURRENDER(gold=10), {"type": "surrender"}))
+    if phase in ("move", "shoot", "after"):
+        for cell in r.move_options(combat, u):
+            out.append(Option.of(m.OPT_MOVE(cell=r.label(cell)), {"type": "move", "unit": u.uid, "cell": list(cell)}))
+    targets: list[Unit] = []
+    if phase in ("move", "attack", "shoot"):
+        targets = r.attack_targets(combat, u)
+        for t in targets:
+            out.append(
+                Option.of(m.OPT_ATTACK(target=r.uname(combat, t)), {"type": "attack", "unit": u.uid, "target": t.uid})
+            )
+        for s in r.structure_targets(combat, u):
+            out.append(Option.of(r.target_name(combat, s), {"type": "attack", "unit": u.uid, "target": s}))
+        # H3-33.9 / H3-34.4: defend instead of attacking; neutrals never defend.
+        if not neutral and not u.no_defend and not u.tower:
+            out.append(Option.of(m.OPT_DEFEND(), {"type": "defend", "unit": u.uid}))
+        out += card_rules.playable(combat, side, activating=True)
+    if not (neutral and targets and phase != "after"):  # H3-34.3: player-controlled neutrals must attack
+        out.append(Option.of(m.OPT_END(), {"type": "end", "unit": u.uid}))
+    return out
+
+
+def _may_surrender(combat: Combat, side: CombatSide) -> bool:
+    """H3-37.9: player combats only, 10 gold (Rec.), never when defending your own town (H3-39.3)."""
+    other = combat.sides[1 - side.team]
+    if combat.kind == "neutral" or other.owner is None or side.owner is None or side.gold < 10:
+        return False
+    return not (combat.kind == "siege" and side.team == 1)
+
+
+def act_prompt(state: CombatHost, st: Step) -> list[Prompt]:
+    combat = combat_of(state)
+    u = combat.unit(str(st.data["unit"]))
+    name = r.uname(combat, u)
+    phase = st.data["phase"]
+    question = (
+        m.ASK_RETURN(unit=name, cell=r.label(combat.moved_from or (0, 0)))
+        if phase == "return"
+        else m.ASK_SHOOT(unit=name)
+        if phase == "shoot"
+        else m.ASK_AFTER(unit=name)
+        if phase == "after"
+        else m.ASK_ACT(unit=name)
+    )
+    rule = "H3-28.3" if u.type == "ranged" else "H3-28.1"
+    return [Prompt.ask(int(st.seat or 0), _key(st), rule, question, options=act_options(state, st))]
+
+
+def act_apply(flow: F, state: CombatHost, st: Step, seat: int, action: Any) -> list[Event]:
+    combat = combat_of(state)
+    offered = [o.action for o in act_options(state, st)]
+    data = action.model_dump()
+    u = combat.find(str(data.get("unit") or st.data["unit"]))
+    if data not in offered:
+        raise _refuse_act(combat, st, data, u)
+    assert u is not None
+    _bump(st)
+    kind = data["type"]
+    if kind == "play":
+        st.data["acted"] = True
+        return card_rules.play(combat, combat.sides[u.team], action, state.rng)
+    if kind == "surrender":
+        return finish(flow, state, "surrender", None, surrendered=u.team)
+    if kind == "move":
+        cell = (int(data["cell"][0]), int(data["cell"][1]))
+        u.pos = cell
+        st.data["acted"] = True
+        msg = m.RETURNS if st.data["phase"] == "return" else m.MOVES
+        events = [
+            Event.to_all("h3_moves", msg(unit=r.uname(combat, u), cell=r.label(cell)), unit=u.uid, cell=list(cell))
+        ]
+        phase = st.data["phase"]
+        if phase == "move":
+            st.data["phase"] = "attack"
+        else:  # ranged: moving ends the activation (H3-28.3); so does flying back
+            flow.done(state, st)
+            flow.push(state, flow.new(state, "h3c_end_act", unit=u.uid))
+        return events
+    flow.done(state, st)
+    if kind == "defend":
+        u.defending = True
+        flow.push(state, flow.new(state, "h3c_end_act", unit=u.uid))
+        return [Event.to_all("h3_defends", m.DEFENDS(unit=r.uname(combat, u)), unit=u.uid)]
+    if kind == "end":
+        flow.push(state, flow.new(state, "h3c_end_act", unit=u.uid))
+        return [Event.to_all("h3_ends", m.ENDS(unit=r.uname(combat, u)), unit=u.uid)]
+    target = str(data["target"])
+    then = "after" if u.type == "ranged" else "end"
+    if target.startswith(("wall-", "gate-")):
+        flow.push(state, flow.new(state, "h3c_end_act", unit=u.uid))
+        return r.destroy_structure(combat, u, target)
+    return declare(flow, state, u.uid, target, then=then)
+
+
+def _refuse_act(combat: Combat, st: Step, data: dict[str, Any], u: Unit | None) -> RuleViolation:
+    if u is None or u.uid != st.data["unit"]:
+        return RuleViolation("H3-34.3", m.NO_SUCH_UNIT())
+    side = combat.sides[u.team]
+    kind = data.get("type")
+    if kind == "play":
+        return card_rules.refuse(combat, side, _Play(data), activating=True)
+    if kind == "defend" and side.owner is None:
+        return RuleViolation("H3-34.4", m.NEUTRALS_NO_DEFEND())
+    if kind == "end" and side.owner is None:
+        return RuleViolation("H3-34.3", m.NEUTRALS_MUST_ATTACK())
+    if kind == "surrender":
+        return RuleViolation("H3-37.9", m.SURRENDER_NOT_ALLOWED(gold=10))
+    if kind == "move" and isinstance(data.get("cell"), list) and len(data["cell"]) == 2:
+        return RuleViolation("H3-28.4", m.TOO_FAR(unit=r.uname(combat, u), cell=r.label(tuple(data["cell"]))))
+    if kind == "attack":
+        target = combat.find(str(data.get("target")))
+        if u.type == "ranged" and r.adjacent_enemies(combat, u) and target is not None:
+            return RuleViolation("H3-28.3.1", m.MUST_SHOOT_ADJACENT())
+        if u.type != "ranged" and target is not None:
+            return RuleViolation("H3-28.1", m.NOT_ADJACENT(unit=r.uname(combat, u)))
+    return RuleViolation("H3-34.3", m.NOT_OFFERED())
+
+
+class _Play:
+    """A card-play action read from its dict (for the refusal helper)."""
+
+    def __init__(self, data: dict[str, Any]) -> None:
+        self.card = data.get("card")
+        self.mode = data.get("mode")
+        self.target = data.get("target")
+
+
+# ==== attacks (H3-34.5..H3-34.8) =====================================================================
+def declare(
+    flow: F,
+    state: CombatHost,
+    attacker: str,
+    target: str,
+    *,
+    then: str,
+    retaliation: bool = False,
+    repeat: bool = False,
+) -> list[Event]:
+    """An attack is declared: the card window (H3-34.5), the roll, the hit, then ``then``."""
+    combat = combat_of(state)
+    a = combat.unit(attacker)
+    t = combat.unit(target)
+    combat.attack = PendingAttack(
+        attacker=attacker,
+        target=target,
+        retaliation=retaliation,
+        ranged=a.type == "ranged",
+        penalty=r.penalty(combat, a, t),
+        repeat=repeat,
+    )
+    combat.attacks += 1
+    msg = m.RETALIATES if retaliation else m.DECLARES
+    events = [
+        Event.to_all("h3_attack", msg(unit=r.uname(combat, a), target=r.uname(combat, t)), unit=attacker, target=target)
+    ]
+    steps = []
+    seats = _window_seats(combat, a.team)
+    steps.append(flow.new(state, "h3c_roll"))
+    steps.append(flow.new(state, "h3c_cont", unit=combat.active, then=then))
+    flow.push(state, *steps)
+    if seats:
+        events += flow.open_window(
+            state, flow.new(state, "h3c_cards", seats=seats, own=not retaliation), seats, rule="H3-34.5"
+        )
+    return events
+
+
+def _window_seats(combat: Combat, attacking_team: int) -> list[int]:
+    """A-34: the attacking unit's controller first, then the other player; only players whose main
+    hero is in the combat (H3-35.1)."""
+    out: list[int] = []
+    for team in (attacking_team, 1 - attacking_team):
+        side = combat.sides[team]
+        if side.deck is not None and side.controller is not None and side.controller not in out:
+            out.append(side.controller)
+    return out
+
+
+def _side_of_seat(combat: Combat, seat: int) -> CombatSide:
+    for side in combat.sides:
+        if side.controller == seat and side.deck is not None:
+            return side
+    raise RuleViolation("H3-35.1", m.NO_CARDS())
+
+
+def cards_options(state: CombatHost, st: Step, seat: int) -> list[Option]:
+    combat = combat_of(state)
+    side = _side_of_seat(combat, seat)
+    pending = combat.attack
+    own = bool(st.data.get("own")) and pending is not None and combat.unit(pending.attacker).team == side.team
+    return [*card_rules.playable(combat, side, activating=own), Option.of(m.OPT_PASS(), {"type": "pass"})]
+
+
+def cards_prompt(state: CombatHost, st: Step, seat: int) -> Prompt:
+    combat = combat_of(state)
+    pending = combat.attack
+    assert pending is not None
+    q = m.ASK_CARDS(
+        unit=r.uname(combat, combat.unit(pending.attacker)), target=r.uname(combat, combat.unit(pending.target))
+    )
+    return Prompt.ask(seat, f"{_key(st)}.{seat}", "H3-34.5", q, options=cards_options(state, st, seat))
+
+
+def cards_apply(flow: F, state: CombatHost, st: Step, seat: int, action: Any) -> list[Event]:
+    combat = combat_of(state)
+    data = action.model_dump()
+    if data not in [o.action for o in cards_options(state, st, seat)]:
+        if data.get("type") == "play":
+            pending = combat.attack
+            own = (
+                bool(st.data.get("own"))
+                and pending is not None
+                and combat.unit(pending.attacker).team == _side_of_seat(combat, seat).team
+            )
+            raise card_rules.refuse(combat, _side_of_seat(combat, seat), action, activating=own)
+        raise RuleViolation("H3-34.5", m.NOT_OFFERED())
+    _bump(st)
+    w = st.window
+    assert w is not None
+    if data["type"] == "pass":
+        return flow.answer_window(state, st, seat, data, responds=False)
+    events = flow.answer_window(state, st, seat, data, responds=True, final=False)
+    events += card_rules.play(combat, _side_of_seat(combat, seat), action, state.rng)
+    # A-34: after a play the other player answers again; the window closes when both pass in a row.
+    others = [s for s in w.seats if s != seat]
+    for o in others:
+        if o in w.through:
+            w.through.remove(o)
+    w.seats = others + [seat]
+    return events
+
+
+def roll(flow: F, state: CombatHost, st: Step) -> list[Event]:
+    """H3-34.6: after the cards, roll the attack die (H3-33.9: plus the defence die)."""
+    combat = combat_of(state)
+    pending = combat.attack
+    assert pending is not None
+    target = combat.find(pending.target)
+    attacker = combat.find(pending.attacker)
+    if target is None or not target.alive or attacker is None or not attacker.alive:
+        combat.attack = None
+        return []  # a card in the window already decided it
+    r.roll_attack(combat, pending, state.rng)
+    events = [Event.to_all("h3_roll", m.ROLL(die=pending.die or 0), dice=list(pending.dice), reveals=True)]
+    if r.defended(combat, target):
+        pending.defense_die = r.roll_die(state.rng)
+        events.append(Event.to_all("h3_defense_roll", m.DEFENSE_ROLL(die=pending.defense_die), reveals=True))
+    side = combat.sides[attacker.team]
+    steps = []
+    if side.morale > 0 and side.controller is not None and side.faction != "necropolis":
+        steps.append(flow.new(state, "h3c_reroll", side.controller))  # H3-11.2.3 / H3-35.6
+    steps.append(flow.new(state, "h3c_hit"))
+    flow.push(state, *steps)
+    return events
+
+
+def reroll_prompt(state: CombatHost, st: Step) -> list[Prompt]:
+    combat = combat_of(state)
+    pending = combat.attack
+    assert pending is not None
+    options = [
+        Option.of(m.OPT_KEEP(), {"type": "reroll", "reroll": False}),
+        Option.of(m.OPT_REROLL(), {"type": "reroll", "reroll": True}),
+    ]
+    return [Prompt.ask(int(st.seat or 0), _key(st), "H3-11.2.3", m.ASK_REROLL(die=pending.die or 0), options=options)]
+
+
+def reroll_apply(flow: F, state: CombatHost, st: Step, seat: int, action: Any) -> list[Event]:
+    combat = combat_of(state)
+    pending = combat.attack
+    assert pending is not None
+    flow.done(state, st)
+    if not action.reroll:
+        return []
+    side = combat.sides[combat.unit(pending.attacker).team]
+    side.morale = 0
+    pending.die = r.roll_die(state.rng)
+    pending.dice.append(pending.die)
+    pending.rerolled = True
+    return [
+        Event.to_all("h3_morale_reroll", m.MORALE_REROLL(seat=m.seat_name(seat))),
+        Event.to_all("h3_roll", m.ROLL(die=pending.die), dice=list(pending.dice), reveals=True),
+    ]
+
+
+def hit(flow: F, state: CombatHost, st: Step) -> list[Event]:
+    """H3-34.6..H3-34.8: damage, defeat or flip, attack abilities, then retaliation."""
+    combat = combat_of(state)
+    pending = combat.attack
+    if pending is None:
+        return []
+    a = combat.unit(pending.attacker)
+    t = combat.unit(pending.target)
+    damage = r.attack_damage(combat, pending)
+    if not pending.asked:
+        angel = _canceller(combat, t, damage)
+        if angel is not None:
+            pending.asked = True
+            seat = combat.controller(angel.team)
+            if seat is not None:
+                flow.push(state, flow.new(state, "h3c_cancel", seat, unit=angel.uid), flow.new(state, "h3c_hit"))
+                return []
+            angel.used.append("cancel_lethal")  # the engine-run side always saves its unit
+            pending.cancelled = True
+    a.attack_bonus = 0  # H3-35.5: boosts end when this attack resolves
+    t.defense_bonus = 0  # A-36
+    if pending.cancelled:
+        combat.attack = None
+        angel = next(u for u in combat.units if "cancel_lethal" in u.used and u.team == t.team)
+        return [Event.to_all("h3_cancelled", m.CANCELLED(unit=r.uname(combat, angel), target=r.uname(combat, t)))]
+    tpos, apos = t.pos, a.pos
+    events = r.deal_damage(combat, t, damage)
+    if not events:
+        events.append(Event.to_all("h3_damage", m.DAMAGE(unit=r.uname(combat, t), n=0), unit=t.uid, amount=0))
+    if t.alive and damage == 0 and t.paralysed:
+        t.paralysed = False  # H3-33.8: attacked at all
+    # H3-27.3: attack abilities resolve for the first attack only; retaliation ones on retaliating.
+    timing = "retaliation" if pending.retaliation else "attack"
+    strikes: list[tuple[list[str], int, int]] = []  # (candidates, attack, fixed damage)
+    for ab in a.stats().abilities:
+        if ab.timing != timing or (pending.repeat and timing == "attack"):
+            continue
+        if ab.effect == "paralyze_on_retaliation":
+            events += r.paralyse(combat, t)
+        elif ab.effect == "paralyze_on_die" and pending.die in ab.faces():
+            events += r.paralyse(combat, t)
+        elif ab.effect == "paralyze_roll" and t.alive and r.roll_die(state.rng) in ab.faces():
+            events += r.paralyse(combat, t)
+        elif ab.effect == "extra_damage_roll" and t.alive and r.roll_die(state.rng) in ab.faces():
+            events += r.deal_damage(combat, t, ab.amount())
+        elif ab.effect == "heal_after_attack":
+            events += r.heal(combat, a, ab.amount())
+        elif ab.effect == "draw_on_die" and pending.die in ab.faces():
+            events += card_rules.draw(combat.sides[a.team], ab.amount(), state.rng)
+        elif ab.effect == "death_roll" and t.alive:
+            rolls = [r.roll_die(state.rng), r.roll_die(state.rng)]
+            events.append(Event.to_all("h3_roll", m.ROLL(die=rolls[0]), dice=rolls, reveals=True))
+            if all(x in ab.faces() for x in rolls):
+                events += r.defeat(combat, t)
+        elif ab.effect in ("splash", "breath") and tpos is not None and apos is not None:
+            near = tpos in combat.geometry().adjacent(apos)
+            if ab.num("nonadjacent") and near:
+                continue
+            pool = r.splash_targets(combat, a, tpos, apos, t.uid, line=ab.effect == "breath")
+            if pool:
+                strikes.append(([u.uid for u in pool], ab.num("attack"), ab.amount()))
+    combat.attack = None
+    if _over(combat):
+        return events
+    if not pending.retaliation and r.can_retaliate(combat, pending):
+        if not t.has("retaliate_unlimited"):
+            t.retaliated = True  # black cube
+        if not pending.repeat and a.has("attack_again_after_retaliation"):
+            flow.push(state, flow.new(state, "h3c_again", unit=a.uid, target=t.uid))
+        events += declare(flow, state, t.uid, a.uid, then="none", retaliation=True)
+    elif not pending.retaliation and not pending.repeat and t.alive and _again(combat, a, t, pending):
+        events += declare(flow, state, a.uid, t.uid, then="none", repeat=True)
+    for pool_ids, attack, amount in reversed(strikes):
+        seat = combat.controller(a.team)
+        if len(pool_ids) > 1 and seat is not None:
+            step = flow.new(state, "h3c_strike", seat, unit=a.uid, targets=pool_ids, attack=attack, amount=amount)
+            flow.push(state, step)
+        else:
+            best = min(pool_ids, key=lambda uid: (combat.unit(uid).remaining(), uid))  # engine-run: the weakest
+            events += strike(combat, state, a, combat.unit(best), attack, amount)
+    return events
+
+
+def _canceller(combat: Combat, target: Unit, damage: int) -> Unit | None:
+    """Archangels (Pack): once per combat, a friendly unit may cancel an attack that would
+    defeat another unit of its side."""
+    if damage <= 0 or not r.would_defeat(target, damage):
+        return None
+    for u in combat.on_board(target.team):
+        if u.uid != target.uid and u.has("cancel_lethal") and "cancel_lethal" not in u.used:
+            return u
+    return None
+
+
+def _again(combat: Combat, a: Unit, t: Unit, pending: PendingAttack) -> bool:
+    """Marksmen (and Elves on ``faces``): a non-adjacent target is attacked a second time."""
+    for ab in a.abilities("attack_again_nonadjacent"):
+        if not r.adjacent(a, t, combat) and (not ab.faces() or pending.die in ab.faces()):
+            return True
+    return False
+
+
+def strike(combat: Combat, state: CombatHost, a: Unit, victim: Unit, attack: int, amount: int) -> list[Event]:
+    """A secondary hit of an ability (Liches' splash, dragon breath): with its own attack value and
+    die against the victim's defence, or a fixed amount of damage; it provokes no retaliation."""
+    events = [
+        Event.to_all(
+            "h3_strikes", m.STRIKES(unit=r.uname(combat, a), target=r.uname(combat, victim)), target=victim.uid
+        )
+    ]
+    if attack:
+        die = r.roll_die(state.rng)
+        events.append(Event.to_all("h3_roll", m.ROLL(die=die), dice=[die], reveals=True))
+        amount = max(0, attack + die - victim.stats().defense - victim.defense_bonus)
+    return events + r.deal_damage(combat, victim, amount)
+
+
+def again(flow: F, state: CombatHost, st: Step) -> list[Event]:
+    """Wolf Raiders: after the retaliation, the attacker strikes the same target once more."""
+    combat = combat_of(state)
+    a = combat.find(str(st.data["unit"]))
+    t = combat.find(str(st.data["target"]))
+    if a is None or t is None or not a.alive or not t.alive or not r.adjacent(a, t, combat):
+        return []
+    return declare(flow, state, a.uid, t.uid, then="none", repeat=True)
+
+
+def cont(flow: F, state: CombatHost, st: Step) -> list[Event]:
+    """What the activating unit does after its attack (ranged: may still move 1, H3-28.3)."""
+    combat = combat_of(state)
+    then = st.data.get("then")
+    uid = st.data.get("unit")
+    if then == "none" or uid is None:
+        return []
+    u = combat.find(str(uid))
+    if then == "after" and u is not None and u.alive and r.move_options(combat, u):
+        seat = combat.controller(u.team)
+        if seat is not None:
+            flow.push(state, flow.new(state, "h3c_act", seat, unit=u.uid, phase="after"))
+            return []
+    back = combat.moved_from
+    if then == "end" and u is not None and u.alive and u.has("return_after_attack") and back is not None:
+        seat = combat.controller(u.team)
+        if seat is not None and u.pos != back and combat.at(back) is None:
+            flow.push(state, flow.new(state, "h3c_act", seat, unit=u.uid, phase="return"))
+            return []
+    flow.push(state, flow.new(state, "h3c_end_act", unit=uid))
+    return []
+
+
+def end_act(flow: F, state: CombatHost, st: Step) -> list[Event]:
+    """H3-35.5 / A-36: boosts end with the activation; A-20: unspent Power fizzles."""
+    combat = combat_of(state)
+    for u in combat.units:
+        u.attack_bonus = 0
+        u.defense_bonus = 0
+        u.no_defend = False
+        u.rooted = False
+    for side in combat.sides:
+        side.pending_power = 0
+    combat.active = None
+    combat.moved_from = None
+    flow.push(state, flow.new(state, "h3c_next"))
+    return []
+
+
+def next_unit(flow: F, state: CombatHost, st: Step) -> list[Event]:
+    combat = combat_of(state)
+    cands = r.next_candidates(combat)
+    if not cands:
+        flow.push(state, flow.new(state, "h3c_round_end"))
+        return []
+    team = cands[0].team
+    seat = combat.controller(team)
+    if len(cands) > 1 and seat is not None:
+        # P-48: same-side ties are ordered by that side's controller.
+        flow.push(state, flow.new(state, "h3c_choose", seat, units=[u.uid for u in cands]))
+        return []
+    return _begin(flow, state, cands[0].uid)
+
+
+def new_round(flow: F, state: CombatHost, st: Step) -> list[Event]:
+    """H3-34.1/H3-33.7: a new combat round: cubes removed, spell counts reset (H3-35.2)."""
+    combat = combat_of(state)
+    combat.round += 1
+    combat.last_tie = None
+    for u in combat.units:
+        u.activated = False
+        u.retaliated = False
+    for side in combat.sides:
+        side.spells_cast = 0
+        side.spell_limit = 1
+        side.pending_power = 0
+        side.bonus_power = 0
+    flow.push(state, flow.new(state, "h3c_next"))
+    events = [Event.to_all("h3_round", m.ROUND(round=combat.round), milestone=True, round=combat.round)]
+    if combat.round == 1:  # Archangels (Few): their owner draws as the combat begins
+        for u in combat.on_board():
+            for a in u.abilities("draw_at_start"):
+                events += card_rules.draw(combat.sides[u.team], a.amount(), state.rng)
+    return events
+
+
+def round_end(flow: F, state: CombatHost, st: Step) -> list[Event]:
+    """H3-34.9 / H3-36.2: the time-limit check for neutral combats."""
+    combat = combat_of(state)
+    if combat.time_limit:
+        side = combat.sides[0]
+        if side.mp <= 0 or side.controller is None:
+            return finish(flow, state, "retreat", None)
+        flow.push(state, flow.new(state, "h3c_time", side.controller))
+        return []
+    flow.push(state, flow.new(state, "h3c_round"))
+    return []
+
+
+# ==== end of combat (H3-36, H3-37, H3-38) ==========================================================
+def _over(combat: Combat) -> bool:
+    return combat.result is not None or not combat.fighting(0) or not combat.fighting(1)
+
+
+def check_end(flow: F, state: CombatHost) -> list[Event]:
+    """After every step: a side without units on the board has lost (H3-34.1, H3-37.1/37.2)."""
+    combat = state.combat
+    if combat is None or combat.result is not None or combat.round == 0:
+        return []
+    alive = [bool(combat.fighting(t)) for t in (0, 1)]
+    if all(alive):
+        return []
+    if not any(alive):
+        return finish(flow, state, "defeat", 1)
+    winner = 0 if alive[0] else 1
+    if combat.kind == "neutral" and winner == 1:
+        # H3-37.1: losing every unit in the combat is a retreat while the unit deck still has units.
+        side = combat.sides[0]
+        left = [u for u in combat.units if u.team == 0 and u.alive and not u.placed]
+        return finish(flow, state, "retreat" if left or _unplaced(side, combat) else "defeat", 1)
+    return finish(flow, state, "victory", winner)
+
+
+def _unplaced(side: CombatSide, combat: Combat) -> bool:
+    used = {u.army_index for u in combat.units if u.team == side.team}
+    return any(i not in used for i in range(len(side.army)))
+
+
+def finish(flow: F, state: CombatHost, outcome: str, winner: int | None, surrendered: int | None = None) -> list[Event]:
+    """H3-37.3: clean-up (heal, return units to unit decks keeping their side, discard neutrals),
+    then experience (H3-38); the combat's remaining steps leave the queue."""
+    combat = combat_of(state)
+    events: list[Event] = []
+    if outcome == "surrender" and surrendered is not None:
+        loser = combat.sides[surrendered]
+        other = combat.sides[1 - surrendered]
+        loser.gold -= 10
+        other.gold += 10
+        events.append(Event.to_all("h3_surrender", m.SURRENDER(seat=m.seat_name(loser.controller), gold=10)))
+    if outcome == "retreat":
+        events.append(Event.to_all("h3_retreat", m.RETREAT()))
+    defeated = [u.uid for u in combat.units if not u.alive and not u.tower]
+    for side in combat.sides:
+        units = {u.army_index: u for u in combat.units if u.team == side.team and u.army_index is not None}
+        if side.owner is None:
+            for nu in units.values():
+                deck = state.neutral_decks.get(nu.tier)
+                if deck is not None:
+                    deck.discard(nu.card)  # H3-29.4 / H3-37.3
+            continue
+        kept = []
+        for i, card in enumerate(side.army):
+            fought = units.get(i)
+            if fought is None:
+                kept.append(card)
+            elif fought.alive:
+                kept.append(card.model_copy(update={"side": fought.side}))  # H3-27.1: sides persist
+            # a defeated unit leaves the unit deck (H3-26.2)
+        side.army = kept
+    for u in combat.units:
+        u.damage = 0  # H3-27.1: all damage is healed at the end of combat
+    xp, level_after = _experience(combat, outcome, winner)
+    combat.result = CombatResult(outcome=outcome, winner=winner, xp=xp, level_after=level_after, defeated=defeated)
+    if winner is not None:
+        events.append(
+            Event.to_all("h3_wins", m.WINS(team=m.team_name(winner)), milestone=True, winner=winner, outcome=outcome)
+        )
+    else:
+        events.append(Event.to_all("h3_no_winner", m.NO_WINNER(outcome=outcome), milestone=True, outcome=outcome))
+    if xp:
+        events.append(Event.to_all("h3_xp", m.XP(n=xp), xp=xp))
+    if level_after == 7:
+        events.append(Event.to_all("h3_level_vii", m.LEVEL_VII()))
+    q = flow.queue(state)
+    q[:] = [s for s in q if not s.kind.startswith(PREFIX)]
+    return events
+
+
+def _experience(combat: Combat, outcome: str, winner: int | None) -> tuple[int, int | None]:
+    """H3-38: a winning main hero gains 1 XP for an equal difficulty or enemy level, 2 for a
+    higher one; an azure neutral raises it to level VII (H3-38.2); nothing for surrender,
+    secondary heroes or beating a secondary hero (H3-38.3)."""
+    if outcome != "victory" or winner is None:
+        return 0, None
+    side = combat.sides[winner]
+    if not side.main_hero:
+        return 0, None
+    if combat.kind == "neutral":
+        if any(u.tier == "azure" for u in combat.units if u.team == 1):
+            return 0, 7
+        other = combat.field_level or 0
+    else:
+        loser = combat.sides[1 - winner]
+        if not loser.main_hero:
+            return 0, None
+        other = loser.level
+    xp = 2 if other > side.level else 1 if other == side.level else 0
+    return xp, None
+
+
+# ==== AI (H3-40) =====================================================================================
+def ai_step(flow: F, state: CombatHost, st: Step) -> list[Event]:
+    from ..neutrals import ai
+
+    combat = combat_of(state)
+    u = combat.unit(str(st.data["unit"]))
+    plan = ai.plan(combat, u)
+    if len(plan.ties) > 1:
+        human = combat.controller(1 - u.team)
+        if human is not None:
+            flow.push(state, flow.new(state, "h3c_ai_tie", human, unit=u.uid, ties=plan.ties))
+            return []
+    return ai_execute(flow, state, u, plan.ties[0] if plan.ties else None, plan.toward)
+
+
+def ai_execute(flow: F, state: CombatHost, u: Unit, target: str | None, toward: str | None) -> list[Event]:
+    from ..neutrals import ai
+
+    combat = combat_of(state)
+    events: list[Event] = []
+    goal = target or toward
+    if goal is not None and u.type != "ranged":
+        cell = ai.approach(combat, u, combat.unit(goal), attack=target is not None)
+        if cell is not None and cell != u.pos:
+            u.pos = cell
+            events.append(
+                Event.to_all(
+                    "h3_moves", m.MOVES(unit=r.uname(combat, u), cell=r.label(cell)), unit=u.uid, cell=list(cell)
+                )
+            )
+    if target is not None and target in [t.uid for t in r.attack_targets(combat, u)]:
+        events.append(
+            Event.to_all(
+                "h3_ai_target", m.AI_TARGET(unit=r.uname(combat, u), target=r.uname(combat, combat.unit(target)))
+            )
+        )
+        return events + declare(flow, state, u.uid, target, then="end")
+    flow.push(state, flow.new(state, "h3c_end_act", unit=u.uid))
+    return events
+
+
+def ai_tie_prompt(state: CombatHost, st: Step) -> list[Prompt]:
+    combat = combat_of(state)
+    u = combat.unit(str(st.data["unit"]))
+    options = [
+        Option.of(m.OPT_TARGET(target=r.uname(combat, combat.unit(t))), {"type": "ai_target", "target": t})
+        for t in st.data["ties"]
+    ]
+    return [
+        Prompt.ask(int(st.seat or 0), _key(st), "H3-40.2.4", m.ASK_AI_TIE(unit=r.uname(combat, u)), options=options)
+    ]
+
+
+def ai_tie_apply(flow: F, state: CombatHost, st: Step, seat: int, action: Any) -> list[Event]:
+    need(action.target in st.data["ties"], "H3-40.2.4", m.NOT_OFFERED())
+    flow.done(state, st)
+    return ai_execute(flow, state, combat_of(state).unit(str(st.data["unit"])), action.target, None)
+
+
+# ==== registration ====================================================================================
+def install(flow: F) -> None:
+    """Register every combat step kind on ``flow`` (the host game's one flow)."""
+
+    @flow.decision("h3c_place", "place", "place_done")
+    def _place_prompts(state: CombatHost, st: Step) -> list[Prompt]:
+        combat = combat_of(state)
+        team = int(st.data["team"])
+        left = len([u for u in combat.units if u.team == team and not u.placed and not u.tower and u.alive])
+        return [
+            Prompt.ask(int(st.seat or 0), _key(st), "H3-32", m.ASK_PLACE(n=left), options=place_options(combat, team))
+        ]
+
+    @flow.applies("h3c_place")
+    def _place_apply(state: CombatHost, st: Step, seat: int, action: Any) -> list[Event]:
+        combat = combat_of(state)
+        team = int(st.data["team"])
+        data = action.model_dump()
+        if data not in [o.action for o in place_options(combat, team)]:
+            u = combat.find(str(data.get("unit")))
+            if data.get("type") == "place" and (u is None or u.team != team or u.placed):
+                raise RuleViolation("H3-32", m.NO_SUCH_UNIT())
+            if (
+                data.get("type") == "place"
+                and u is not None
+                and combat.sides[team].owner is None
+                and u.type == "ranged"
+            ):
+                raise RuleViolation("H3-32.4", m.RANGED_BACK_ROW())
+            if data.get("type") == "place":
+                raise RuleViolation("H3-32.2.1", m.CELL_TAKEN(cell=r.label(tuple(data["cell"]))))
+            raise RuleViolation("H3-32", m.NOT_OFFERED())
+        _bump(st)
+        if data["type"] == "place_done":
+            flow.done(state, st)
+            return []
+        events = _place(combat, combat.unit(data["unit"]), (int(data["cell"][0]), int(data["cell"][1])))
+        if _placement_over(combat, team):
+            flow.done(state, st)
+        return events
+
+    @flow.auto("h3c_ai_place")
+    def _ai_place(state: CombatHost, st: Step) -> list[Event]:
+        combat = combat_of(state)
+        team = int(st.data["team"])
+        prefer = [str(x) for x in st.data.get("prefer", [])]
+        tied = ai_place_tie(combat, team, prefer)
+        human = combat.controller(1 - team)
+        if tied and human is not None:  # H3-32.5 / P-56: the player breaks the final tie
+            flow.push(state, flow.new(state, "h3c_ai_order", human, team=team, units=tied, prefer=prefer))
+            return []
+        return ai_place(combat, team, prefer)
+
+    @flow.decision("h3c_ai_order", "ai_target")
+    def _ai_order_prompts(state: CombatHost, st: Step) -> list[Prompt]:
+        combat = combat_of(state)
+        options = [
+            Option.of(m.OPT_TARGET(target=r.uname(combat, combat.unit(uid))), {"type": "ai_target", "target": uid})
+            for uid in st.data["units"]
+        ]
+        return [Prompt.ask(int(st.seat or 0), _key(st), "H3-32.5", m.ASK_AI_ORDER(), options=options)]
+
+    @flow.applies("h3c_ai_order")
+    def _ai_order_apply(state: CombatHost, st: Step, seat: int, action: Any) -> list[Event]:
+        need(action.target in st.data["units"], "H3-32.5", m.NOT_OFFERED())
+        flow.done(state, st)
+        prefer = [*st.data["prefer"], action.target]
+        flow.push(state, flow.new(state, "h3c_ai_place", team=st.data["team"], prefer=prefer))
+        return []
+
+    @flow.decision("h3c_gate", "gate")
+    def _gate_prompts(state: CombatHost, st: Step) -> list[Prompt]:
+        options = [Option.of(m.OPT_GATE(col="ABCD"[c]), {"type": "gate", "col": c}) for c in range(4)]
+        return [Prompt.ask(int(st.seat or 0), _key(st), "H3-39.4", m.ASK_GATE(), options=options)]
+
+    @flow.applies("h3c_gate")
+    def _gate_apply(state: CombatHost, st: Step, seat: int, action: Any) -> list[Event]:
+        need(0 <= action.col < 4, "H3-39.4", m.NOT_OFFERED())
+        flow.done(state, st)
+        return build_walls(combat_of(state), action.col)
+
+    flow.auto("h3c_round")(lambda state, st: new_round(flow, state, st))
+    flow.auto("h3c_next")(lambda state, st: next_unit(flow, state, st))
+    flow.auto("h3c_end_act")(lambda state, st: end_act(flow, state, st))
+    flow.auto("h3c_round_end")(lambda state, st: round_end(flow, state, st))
+    flow.auto("h3c_roll")(lambda state, st: roll(flow, state, st))
+    flow.auto("h3c_hit")(lambda state, st: hit(flow, state, st))
+    flow.auto("h3c_cont")(lambda state, st: cont(flow, state, st))
+    flow.auto("h3c_ai")(lambda state, st: ai_step(flow, state, st))
+    flow.auto("h3c_again")(lambda state, st: again(flow, state, st))
+
+    @flow.decision("h3c_cancel", "cancel")
+    def _cancel_prompts(state: CombatHost, st: Step) -> list[Prompt]:
+        combat = combat_of(state)
+        pending = combat.attack
+        assert pending is not None
+        q = m.ASK_CANCEL(
+            attacker=r.uname(combat, combat.unit(pending.attacker)),
+            target=r.uname(combat, combat.unit(pending.target)),
+            unit=r.uname(combat, combat.unit(str(st.data["unit"]))),
+        )
+        options = [
+            Option.of(m.OPT_CANCEL(), {"type": "cancel", "cancel": True}),
+            Option.of(m.OPT_ALLOW(), {"type": "cancel", "cancel": False}),
+        ]
+        return [Prompt.ask(int(st.seat or 0), _key(st), "H3-27.3", q, options=options)]
+
+    @flow.applies("h3c_cancel")
+    def _cancel_apply(state: CombatHost, st: Step, seat: int, action: Any) -> list[Event]:
+        combat = combat_of(state)
+        flow.done(state, st)
+        if action.cancel and combat.attack is not None:
+            combat.unit(str(st.data["unit"])).used.append("cancel_lethal")
+            combat.attack.cancelled = True
+        return []
+
+    @flow.decision("h3c_strike", "strike")
+    def _strike_prompts(state: CombatHost, st: Step) -> list[Prompt]:
+        combat = combat_of(state)
+        options = [
+            Option.of(m.OPT_TARGET(target=r.uname(combat, combat.unit(t))), {"type": "strike", "target": t})
+            for t in st.data["targets"]
+        ]
+        q = m.ASK_STRIKE(unit=r.uname(combat, combat.unit(str(st.data["unit"]))))
+        return [Prompt.ask(int(st.seat or 0), _key(st), "H3-27.3", q, options=options)]
+
+    @flow.applies("h3c_strike")
+    def _strike_apply(state: CombatHost, st: Step, seat: int, action: Any) -> list[Event]:
+        need(action.target in st.data["targets"], "H3-27.3", m.NOT_OFFERED())
+        combat = combat_of(state)
+        flow.done(state, st)
+        victim = combat.unit(action.target)
+        if not victim.alive:
+            return []
+        a = combat.unit(str(st.data["unit"]))
+        return strike(combat, state, a, victim, int(st.data["attack"]), int(st.data["amount"]))
+
+    @flow.decision("h3c_choose", "activate")
+    def _choose_prompts(state: CombatHost, st: Step) -> list[Prompt]:
+        combat = combat_of(state)
+        options = [
+            Option.of(m.OPT_ACTIVATE(unit=r.uname(combat, combat.unit(uid))), {"type": "activate", "unit": uid})
+            for uid in st.data["units"]
+        ]
+        return [Prompt.ask(int(st.seat or 0), _key(st), "H3-34.2", m.ASK_ACTIVATE(), options=options)]
+
+    @flow.applies("h3c_choose")
+    def _choose_apply(state: CombatHost, st: Step, seat: int, action: Any) -> list[Event]:
+        need(action.unit in st.data["units"], "H3-34.2", m.NOT_OFFERED())
+        flow.done(state, st)
+        return _begin(flow, state, action.unit)
+
+    flow.decision("h3c_act", "move", "attack", "defend", "end", "play", "surrender")(act_prompt)
+    flow.applies("h3c_act")(lambda state, st, seat, action: act_apply(flow, state, st, seat, action))
+    flow.window("h3c_cards", "play", "pass")(cards_prompt)
+    flow.applies("h3c_cards")(lambda state, st, seat, action: cards_apply(flow, state, st, seat, action))
+    flow.decision("h3c_reroll", "reroll")(reroll_prompt)
+    flow.applies("h3c_reroll")(lambda state, st, seat, action: reroll_apply(flow, state, st, seat, action))
+    flow.decision("h3c_ai_tie", "ai_target")(ai_tie_prompt)
+    flow.applies("h3c_ai_tie")(lambda state, st, seat, action: ai_tie_apply(flow, state, st, seat, action))
+
+    @flow.decision("h3c_time", "time")
+    def _time_prompts(state: CombatHost, st: Step) -> list[Prompt]:
+        side = combat_of(state).sides[0]
+        options = [
+            Option.of(m.OPT_RETREAT(), {"type": "time", "choice": "retreat"}),
+            Option.of(m.OPT_FIGHT_ON(), {"type": "time", "choice": "fight"}),
+        ]
+        return [Prompt.ask(int(st.seat or 0), _key(st), "H3-36.2", m.ASK_TIME(mp=side.mp), options=options)]
+
+    @flow.applies("h3c_time")
+    def _time_apply(state: CombatHost, st: Step, seat: int, action: Any) -> list[Event]:
+        combat = combat_of(state)
+        flow.done(state, st)
+        if action.choice == "retreat":
+            return finish(flow, state, "retreat", None)  # H3-36.3
+        combat.sides[0].mp -= 1
+        flow.push(state, flow.new(state, "h3c_round"))
+        return [Event.to_all("h3_fight_on", m.FIGHT_ON(seat=m.seat_name(seat)))]
+
+    flow.after_step(lambda state: check_end(flow, state))
+
+
+def build_walls(combat: Combat, gate_col: int) -> list[Event]:
+    """H3-39.4: three walls and the gate fill the middle row; the arrow tower stands beside the board."""
+    combat.structures = [Structure(col=c, kind="gate" if c == gate_col else "wall") for c in range(4)]
+    tower = combat.find(TOWER)
+    if tower is not None:
+        tower.placed = True
+    return [Event.to_all("h3_walls", m.WALLS_PLACED(col="ABCD"[gate_col]), gate=gate_col)]
+
+
+def sample(state: CombatHost, options: list[Option], rng: random.Random) -> dict[str, Any]:
+    """A purposeful random choice for the simulator: attacks and placements over passing."""
+    weights = []
+    for o in options:
+        kind = o.action.get("type")
+        weights.append(
+            {"attack": 6, "place": 3, "move": 2, "play": 1, "pass": 2, "surrender": 0.05, "end": 0.5}.get(str(kind), 1)
+        )
+    return dict(rng.choices(options, weights=weights, k=1)[0].action)

@@ -1,0 +1,244 @@
+"""The state of one combat, embeddable in any Heroes III game state.
+
+A combat is data inside the host's state (``CombatHost.combat``); its steps live in the host's
+flow queue. The skirmish ruleset and the adventure game both subclass ``CombatHost``, so the
+same step handlers (combat/flow.py) run in both.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from engine.core import Deck, GameState, Step
+
+from ..content import Ability, SideName, Tier, UnitSide, UnitType, load
+from .board import Cell, CombatBoard, GridBoard
+
+TOWER = "tower"  # uid of the arrow tower (H3-39.8)
+
+
+class HeroDeck(BaseModel):
+    """A main hero's Might & Magic cards as the combat uses them (H3-13, H3-35).
+
+    Card instances carry ids unique in the game (``s0c03``), so hidden zones can be checked for
+    leaks by value; ``names`` maps instance id to content card id.
+    """
+
+    model_config = ConfigDict(extra="forbid")
+
+    names: dict[str, str] = Field(default_factory=dict)
+    hand: list[str] = Field(default_factory=list)
+    draw: Deck[str] = Field(default_factory=Deck)
+    discard: list[str] = Field(default_factory=list)  # H3-13.2.2: personal, public (A-18)
+    removed: list[str] = Field(default_factory=list)
+
+    def all_cards(self) -> list[str]:
+        return self.hand + self.draw.draw_pile + self.draw.discard_pile + self.discard + self.removed
+
+
+class ArmyCard(BaseModel):
+    """One unit card of a unit deck (H3-26): which card and which side is up."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    card: str
+    side: SideName
+
+
+class CombatSide(BaseModel):
+    """One side of a combat: who controls it and what it brings."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    team: int  # 0 attacker, 1 defender (H3-33.1)
+    owner: int | None = None  # the player whose army this is (None: neutrals)
+    controller: int | None = None  # the seat that decides for it (None: the engine's AI)
+    faction: str | None = None
+    hero: str | None = None
+    main_hero: bool = False
+    level: int = 1
+    deck: HeroDeck | None = None  # present only when the main hero takes part (H3-35.1)
+    expert_uses: int = 0
+    spells_cast: int = 0  # this combat round (H3-35.2)
+    spell_limit: int = 1
+    pending_power: int = 0  # H3-15.3 / A-20
+    bonus_power: int = 0  # Power added to the first spell this combat round (Magi, H3-27.3)
+    last_spell: str | None = None  # for Knowledge (returns the last cast spell)
+    morale: int = 0  # +1 positive token, -1 negative token (H3-11)
+    mp: int = 0  # of the hero that started the combat (H3-36.2)
+    gold: int = 0  # for surrender (H3-37.9)
+    army: list[ArmyCard] = Field(default_factory=list)  # the unit deck after the combat
+
+
+class Unit(BaseModel):
+    """A unit card on (or beside) the combat board with its tokens (H3-33.11, H3-53.4)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    uid: str
+    card: str  # content unit id, or "arrow_tower"
+    side: SideName
+    team: int
+    army_index: int | None = None  # position in the owner's unit deck
+    pos: Cell | None = None  # None: not placed (or the arrow tower beside the board)
+    placed: bool = False
+    alive: bool = True
+    damage: int = 0
+    activated: bool = False  # faction cube
+    retaliated: bool = False  # black cube
+    paralysed: bool = False
+    defending: bool = False  # defence token
+    no_defend: bool = False  # discarded its token this activation (H3-33.9)
+    attack_bonus: int = 0  # until its first attack resolves or its activation ends (H3-35.5)
+    defense_bonus: int = 0  # until the first attack on it resolves or the activation ends (A-36)
+    initiative_bonus: int = 0  # ongoing, until the end of combat (Haste)
+    used: list[str] = Field(default_factory=list)  # once-per-combat abilities spent (H3-27.3)
+    rooted: bool = False  # started this activation next to a rooting enemy: cannot move
+
+    def abilities(self, effect: str) -> list[Ability]:
+        return [a for a in self.stats().abilities if a.effect == effect]
+
+    @property
+    def tower(self) -> bool:
+        return self.uid == TOWER
+
+    def stats(self) -> UnitSide:
+        if self.tower:
+            t = load().arrow_tower
+            return UnitSide(type="ranged", attack=t.attack, defense=t.defense, hp=t.hp, initiative=t.initiative)
+        return load().unit(self.card).sides[self.side]
+
+    @property
+    def tier(self) -> Tier:
+        # H3-40.6: the arrow tower counts as a silver ranged unit for AI targeting.
+        return "silver" if self.tower else load().unit(self.card).tier
+
+    @property
+    def type(self) -> UnitType:
+        return self.stats().type
+
+    def initiative(self) -> int:
+        return self.stats().initiative + self.initiative_bonus
+
+    def remaining(self) -> int:
+        return self.stats().hp - self.damage
+
+    def has(self, effect: str) -> bool:
+        return any(a.effect == effect for a in self.stats().abilities)
+
+    def ability(self, effect: str) -> list[int] | int | None:
+        for a in self.stats().abilities:
+            if a.effect == effect:
+                return a.faces() or a.amount()
+        return None
+
+
+class Structure(BaseModel):
+    """A wall or the gate in the middle row (H3-39.4)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    col: int
+    kind: Literal["wall", "gate"]
+    destroyed: bool = False
+
+
+class PendingAttack(BaseModel):
+    """The attack being resolved: declared, cards played, die rolled, damage dealt."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    attacker: str
+    target: str
+    retaliation: bool = False
+    ranged: bool = False
+    penalty: bool = False  # H3-28.3.2
+    dice: list[int] = Field(default_factory=list)  # the attack die (two with a penalty/best-of)
+    die: int | None = None  # the result used
+    defense_die: int | None = None  # H3-33.9
+    rerolled: bool = False
+    repeat: bool = False  # a second attack granted by an ability (no further repeats)
+    cancelled: bool = False  # cancelled by an ability (Archangels): no damage, no retaliation
+    asked: bool = False  # the cancel question was already put
+
+
+class CombatResult(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    outcome: Literal["victory", "defeat", "retreat", "surrender", "quick"]
+    winner: int | None  # team
+    xp: int = 0
+    level_after: int | None = None
+    defeated: list[str] = Field(default_factory=list)  # uids
+
+
+class Combat(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    kind: Literal["player", "neutral", "siege"]
+    board: Literal["standard"] = "standard"
+    sides: list[CombatSide]
+    units: list[Unit] = Field(default_factory=list)
+    structures: list[Structure] = Field(default_factory=list)
+    round: int = 0
+    field_level: int | None = None  # neutral combats: the field's difficulty (I..VII as 1..7)
+    time_limit: bool = False  # H3-36.1 / H3-36.4
+    last_tie: tuple[int, int] | None = None  # (initiative, team) of the last activation
+    active: str | None = None
+    moved_from: Cell | None = None
+    attack: PendingAttack | None = None
+    result: CombatResult | None = None
+    attacks: int = 0  # counter, for event keys and tests
+
+    def geometry(self) -> CombatBoard:
+        return BOARDS[self.board]
+
+    def unit(self, uid: str) -> Unit:
+        for u in self.units:
+            if u.uid == uid:
+                return u
+        raise KeyError(uid)
+
+    def find(self, uid: str) -> Unit | None:
+        for u in self.units:
+            if u.uid == uid:
+                return u
+        return None
+
+    def at(self, cell: Cell) -> Unit | None:
+        for u in self.units:
+            if u.alive and u.pos == cell:
+                return u
+        return None
+
+    def structure_at(self, cell: Cell) -> Structure | None:
+        if cell[1] != 2 or not self.structures:
+            return None
+        for s in self.structures:
+            if s.col == cell[0] and not s.destroyed:
+                return s
+        return None
+
+    def on_board(self, team: int | None = None) -> list[Unit]:
+        return [u for u in self.units if u.alive and u.pos is not None and (team is None or u.team == team)]
+
+    def fighting(self, team: int) -> list[Unit]:
+        """Units that keep a side in the fight (the arrow tower does not, H3-39.8)."""
+        return [u for u in self.units if u.alive and u.placed and u.team == team and not u.tower]
+
+    def controller(self, team: int) -> int | None:
+        return self.sides[team].controller
+
+
+BOARDS: dict[str, CombatBoard] = {"standard": GridBoard()}
+
+
+class CombatHost(GameState):
+    """What a game state needs to run combats: a flow queue, keys and the neutral decks."""
+
+    steps: list[Step] = Field(default_factory=list)
+    next_key: int = 0
+    combat: Combat | None = None
+    neutral_decks: dict[str, Deck[str]] = Field(default_factory=dict)  # H3-29.2, order hidden from all

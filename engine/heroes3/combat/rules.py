@@ -1,0 +1,383 @@
+"""The mechanics of a combat: where units may go, whom they may attack, dice and damage.
+
+Pure functions of a ``Combat`` (and the game's ``Rng`` for dice), so the step handlers in
+flow.py, the AI in neutrals/ai.py and the tests share one reading of every rule.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from engine.core import Event, Rng
+from engine.core.text import Msg, Ref
+
+from .. import messages as m
+from ..content import TIERS, load
+from .board import Cell, manhattan, path_distance, reachable
+from .models import TOWER, Combat, PendingAttack, Unit
+
+GROUND_MOVES = 3  # H3-28.1 / H3-28.2
+RANGED_MOVES = 1  # H3-28.3
+
+
+def label(cell: Cell) -> str:
+    """ "B2": column letter, row counted from the attacker's back row."""
+    return f"{'ABCD'[cell[0]]}{cell[1] + 1}"
+
+
+def uname(combat: Combat, u: Unit) -> Msg:
+    if u.tower:
+        return m.TOWER_NAME()
+    return m.UNIT_OF(unit=Ref(kind="unit", id=u.card), team=m.team_name(u.team))
+
+
+def target_name(combat: Combat, target: str) -> Msg:
+    if target.startswith("wall-") or target.startswith("gate-"):
+        kind, col = target.split("-")
+        return m.OPT_STRUCTURE(structure=m.structure_ref(kind), col="ABCD"[int(col)])
+    return uname(combat, combat.unit(target))
+
+
+# ---- movement (H3-28, H3-33.5, H3-39.5) --------------------------------------------------------------
+def blocked_for(combat: Combat, unit: Unit) -> Callable[[Cell], bool]:
+    """H3-33.5: every card is an obstacle; H3-39.5: the gate is not one for the defender."""
+
+    def blocked(cell: Cell) -> bool:
+        other = combat.at(cell)
+        if other is not None and other.uid != unit.uid:
+            return True
+        s = combat.structure_at(cell)
+        return s is not None and not (s.kind == "gate" and unit.team == 1)
+
+    return blocked
+
+
+def may_stop_for(combat: Combat, unit: Unit) -> Callable[[Cell], bool]:
+    blocked = blocked_for(combat, unit)
+    return lambda cell: not blocked(cell)
+
+
+def move_options(combat: Combat, unit: Unit) -> list[Cell]:
+    if unit.pos is None or unit.rooted:
+        return []
+    moves = RANGED_MOVES if unit.type == "ranged" else GROUND_MOVES
+    return reachable(
+        combat.geometry(),
+        unit.pos,
+        moves,
+        blocked_for(combat, unit),
+        may_stop_for(combat, unit),
+        flying=unit.type == "flying",
+    )
+
+
+# ---- attacks (H3-28, H3-33.7, H3-39.6) ---------------------------------------------------------------
+def adjacent(a: Unit, b: Unit, combat: Combat) -> bool:
+    return a.pos is not None and b.pos is not None and b.pos in combat.geometry().adjacent(a.pos)
+
+
+def enemies(combat: Combat, unit: Unit) -> list[Unit]:
+    return [u for u in combat.units if u.alive and u.team != unit.team and (u.pos is not None or u.tower) and u.placed]
+
+
+def adjacent_enemies(combat: Combat, unit: Unit) -> list[Unit]:
+    return [e for e in enemies(combat, unit) if not e.tower and adjacent(unit, e, combat)]
+
+
+def attack_targets(combat: Combat, unit: Unit) -> list[Unit]:
+    """Whom ``unit`` may attack from where it stands.
+
+    Ground and flying units attack an adjacent enemy (H3-28.1/28.2); a ranged unit shoots any
+    enemy, but must pick an adjacent one when it has any (H3-28.3.1). Only ranged attacks
+    reach the arrow tower (H3-39.8); the tower itself shoots any enemy on the board.
+    """
+    near = adjacent_enemies(combat, unit)
+    if unit.type != "ranged":
+        return near
+    if near and not unit.tower:
+        return near
+    return [e for e in enemies(combat, unit) if not (e.tower and unit.tower)]
+
+
+def splash_targets(combat: Combat, unit: Unit, tpos: Cell, apos: Cell, target: str, *, line: bool) -> list[Unit]:
+    """Who an ability's secondary hit may reach: an enemy next to the target (Liches, Magogs), or
+    with ``line`` the unit of either side in the space straight behind it (dragon breath)."""
+    geo = combat.geometry()
+    if line:
+        behind = (2 * tpos[0] - apos[0], 2 * tpos[1] - apos[1])
+        if behind not in geo.adjacent(tpos):
+            return []
+        other = combat.at(behind)
+        return [other] if other is not None and other.uid != unit.uid else []
+    out = []
+    for cell in geo.adjacent(tpos):
+        other = combat.at(cell)
+        if other is not None and other.team != unit.team and other.uid != target:
+            out.append(other)
+    return out
+
+
+def structure_targets(combat: Combat, unit: Unit) -> list[str]:
+    """H3-39.6: any adjacent ground or flying unit, of either side, may destroy a wall or the gate."""
+    if unit.type == "ranged" or unit.pos is None:
+        return []
+    out = []
+    for cell in combat.geometry().adjacent(unit.pos):
+        s = combat.structure_at(cell)
+        if s is not None:
+            out.append(f"{s.kind}-{s.col}")
+    return out
+
+
+def penalty(combat: Combat, attacker: Unit, target: Unit) -> bool:
+    """H3-28.3.2: a ranged attack on an adjacent enemy, or from its own back row into the
+    enemy's back row, rolls two dice and keeps the lower. The arrow tower ignores position
+    (H3-39.8); A-29: a ranged unit retaliating against an adjacent attacker suffers it too."""
+    if attacker.type != "ranged" or attacker.tower or target.tower or attacker.has("ignore_ranged_penalty"):
+        return False
+    if adjacent(attacker, target, combat):
+        return True
+    geo = combat.geometry()
+    return (
+        attacker.pos is not None
+        and target.pos is not None
+        and geo.row(attacker.pos) == "back"
+        and geo.row(target.pos) == "back"
+        and geo.half(attacker.pos) == attacker.team
+        and geo.half(target.pos) == target.team
+    )
+
+
+def can_retaliate(combat: Combat, pending: PendingAttack) -> bool:
+    """H3-33.7 / H3-34.8: the target survived an attack made by an adjacent unit and has no black
+    cube (units that retaliate without limit never get one, E-4)."""
+    if pending.retaliation:
+        return False
+    attacker = combat.unit(pending.attacker)
+    target = combat.find(pending.target)
+    if target is None or not target.alive or not attacker.alive:
+        return False
+    if attacker.has("no_retaliation"):
+        return False
+    if not adjacent(attacker, target, combat):
+        return False
+    return not target.retaliated or target.has("retaliate_unlimited")
+
+
+# ---- dice and damage (H3-33.6, H3-34.6, H3-34.7) -------------------------------------------------------
+def roll_die(rng: Rng) -> int:
+    """H3-33.6: the attack die shows -1, 0 or +1 (D-3: face split not given; Rec. 2/2/2)."""
+    return rng.below(3) - 1
+
+
+def roll_attack(combat: Combat, pending: PendingAttack, rng: Rng) -> list[int]:
+    """Roll the attack die (two when a rule says keep the lower or the higher) and set ``die``."""
+    attacker = combat.unit(pending.attacker)
+    worse = pending.penalty
+    if pending.retaliation:
+        original = combat.unit(pending.target)  # the unit being retaliated against
+        worse = worse or original.has("retaliator_worst_of_two")
+    better = attacker.has("best_of_two")
+    if better and worse:
+        better = worse = False
+    both = attacker.has("sum_of_two") and not pending.retaliation
+    dice = [roll_die(rng)] + ([roll_die(rng)] if better or worse or both else [])
+    die = sum(dice) if both and not (better or worse) else min(dice) if worse else max(dice)
+    faces = attacker.ability("reroll_faces")
+    if isinstance(faces, list) and die in faces:
+        die = roll_die(rng)
+        dice.append(die)
+    pending.dice = dice
+    pending.die = die
+    return dice
+
+
+def attack_value(combat: Combat, pending: PendingAttack) -> int:
+    attacker = combat.unit(pending.attacker)
+    target = combat.unit(pending.target)
+    die = pending.die or 0
+    value = attacker.stats().attack + attacker.attack_bonus + die
+    for a in attacker.stats().abilities:
+        if a.effect == "attack_bonus_vs" and a.params.get("unit") == target.card.removeprefix("n_"):
+            value += a.amount()
+        if a.effect == "die_bonus" and die in a.faces():
+            value += a.amount()
+    if pending.retaliation and target.has("retaliation_penalty"):
+        penalty = target.ability("retaliation_penalty")
+        value -= penalty if isinstance(penalty, int) else 0
+    return value
+
+
+def defense_value(combat: Combat, pending: PendingAttack) -> int:
+    attacker = combat.unit(pending.attacker)
+    target = combat.unit(pending.target)
+    printed = 0 if attacker.has("ignore_defense") else target.stats().defense
+    value = printed + target.defense_bonus
+    faces = target.ability("defend_on_die")
+    if isinstance(faces, list) and pending.die in faces:
+        value += 1
+    if pending.defense_die == 1:  # H3-33.9
+        value += 1
+    if pending.retaliation:
+        for a in target.abilities("defense_vs_retaliation"):
+            value += a.amount()
+    for a in attacker.abilities("defense_reduction"):
+        if not a.faces() or pending.die in a.faces():
+            value = max(0, value - a.amount())
+    return value
+
+
+def siege_protected(combat: Combat, pending: PendingAttack) -> bool:
+    """H3-39.7: a defending unit on the defender's half, in the column of an undestroyed wall or
+    gate, takes 1 less damage from a ranged attack made from the attacker's side of the board."""
+    attacker = combat.unit(pending.attacker)
+    target = combat.unit(pending.target)
+    if not pending.ranged or target.team != 1 or target.pos is None or attacker.tower:
+        return False
+    geo = combat.geometry()
+    if geo.half(target.pos) != 1 or attacker.pos is None or geo.half(attacker.pos) != 0:
+        return False
+    return any(s.col == target.pos[0] and not s.destroyed for s in combat.structures)
+
+
+def attack_damage(combat: Combat, pending: PendingAttack) -> int:
+    """H3-34.6: attack + die - defence, at least 0 (Rec.); then siege protection and caps."""
+    damage = max(0, attack_value(combat, pending) - defense_value(combat, pending))
+    if damage and siege_protected(combat, pending):
+        damage -= 1
+    cap = combat.unit(pending.target).ability("max_damage")
+    if isinstance(cap, int) and cap:
+        damage = min(damage, cap)
+    return damage
+
+
+def deal_damage(combat: Combat, unit: Unit, amount: int) -> list[Event]:
+    """H3-34.7 / A-35: damage tokens; a Few unit at its HP is defeated, a Pack flips to Few with
+    the excess (and is defeated too if the excess reaches the Few side's HP). Any damage
+    removes paralysis (H3-33.8)."""
+    events: list[Event] = []
+    if amount <= 0:
+        return events
+    name = uname(combat, unit)
+    events.append(Event.to_all("h3_damage", m.DAMAGE(unit=name, n=amount), unit=unit.uid, amount=amount))
+    unit.damage += amount
+    if unit.paralysed:
+        unit.paralysed = False
+        events.append(Event.to_all("h3_unparalysed", m.UNPARALYSED(unit=name), unit=unit.uid))
+    if unit.damage < unit.stats().hp:
+        return events
+    if unit.has("survive_once") and "survive_once" not in unit.used and unit.side != "pack":
+        # Phoenixes: once per combat a fatal blow leaves the unit with 1 HP.
+        unit.used.append("survive_once")
+        unit.damage = unit.stats().hp - 1
+        return events
+    if unit.side == "pack":
+        excess = unit.damage - unit.stats().hp
+        unit.side = "few"
+        unit.damage = excess
+        if excess < unit.stats().hp:
+            events.append(Event.to_all("h3_flipped", m.FLIPPED(unit=name, n=excess), unit=unit.uid, damage=excess))
+            return events
+    return events + defeat(combat, unit)
+
+
+def would_defeat(unit: Unit, amount: int) -> bool:
+    """Whether ``amount`` more damage removes the unit (a Pack only when the excess also fills
+    its Few side, A-35)."""
+    total = unit.damage + amount
+    if total < unit.stats().hp:
+        return False
+    if unit.side == "pack":
+        return total - unit.stats().hp >= load().unit(unit.card).sides["few"].hp
+    return not (unit.has("survive_once") and "survive_once" not in unit.used)
+
+
+def defended(combat: Combat, unit: Unit) -> bool:
+    """H3-33.9: the unit holds a defence token, or stands next to a friendly unit whose ability
+    lends one (neutral Halberdiers)."""
+    if unit.defending:
+        return True
+    return any(
+        o.team == unit.team and o.uid != unit.uid and o.has("defend_aura") and adjacent(o, unit, combat)
+        for o in combat.on_board(unit.team)
+    )
+
+
+def defeat(combat: Combat, unit: Unit) -> list[Event]:
+    unit.alive = False
+    unit.pos = None
+    unit.paralysed = unit.defending = False
+    return [Event.to_all("h3_defeated", m.DEFEATED(unit=uname(combat, unit)), unit=unit.uid)]
+
+
+def heal(combat: Combat, unit: Unit, amount: int) -> list[Event]:
+    healed = min(amount, unit.damage)
+    if healed <= 0:
+        return []
+    unit.damage -= healed
+    return [Event.to_all("h3_heals", m.HEALS(unit=uname(combat, unit), n=healed), unit=unit.uid, amount=healed)]
+
+
+def paralyse(combat: Combat, unit: Unit) -> list[Event]:
+    if not unit.alive or unit.has("ignore_paralysis") or unit.paralysed:
+        return []
+    unit.paralysed = True
+    return [Event.to_all("h3_paralysed", m.PARALYSES(unit=uname(combat, unit)), unit=unit.uid)]
+
+
+def destroy_structure(combat: Combat, unit: Unit, target: str) -> list[Event]:
+    """H3-39.6: the attack always succeeds, rolls no die and provokes no retaliation. H3-39.8: the
+    arrow tower falls when every wall and the gate are down."""
+    kind, col = target.split("-")
+    events: list[Event] = []
+    for s in combat.structures:
+        if s.col == int(col) and not s.destroyed:
+            s.destroyed = True
+            events.append(
+                Event.to_all(
+                    "h3_structure_destroyed",
+                    m.STRUCTURE_DESTROYED(unit=uname(combat, unit), structure=m.structure_ref(kind), col="ABCD"[s.col]),
+                    col=s.col,
+                )
+            )
+    tower = combat.find(TOWER)
+    if combat.structures and all(s.destroyed for s in combat.structures) and tower is not None and tower.alive:
+        tower.alive = False
+        events.append(Event.to_all("h3_tower_falls", m.TOWER_FALLS()))
+    return events
+
+
+# ---- initiative (H3-34.2, A-33) -------------------------------------------------------------------------
+def next_candidates(combat: Combat) -> list[Unit]:
+    """The units that may activate next: the highest initiative among units that have not yet
+    activated, recomputed each time (A-33); on a cross-side tie the sides alternate starting
+    with the attacker (H3-34.2)."""
+    waiting = [u for u in combat.units if u.alive and u.placed and not u.activated]
+    if not waiting:
+        return []
+    best = max(u.initiative() for u in waiting)
+    tied = [u for u in waiting if u.initiative() == best]
+    teams = {u.team for u in tied}
+    if len(teams) == 1:
+        return tied
+    team = 0
+    if combat.last_tie is not None and combat.last_tie == (best, 0):
+        team = 1
+    return [u for u in tied if u.team == team]
+
+
+# ---- AI targeting (H3-40.2) ------------------------------------------------------------------------------
+def tier_order(tier: str) -> list[str]:
+    """H3-40.2.2: same tier, then lower tiers descending, then higher tiers ascending."""
+    i = TIERS.index(tier)
+    return [TIERS[i], *reversed(TIERS[:i]), *TIERS[i + 1 :]]
+
+
+def distance(combat: Combat, unit: Unit, target: Unit) -> int:
+    """A-40: walking distance for ground units, straight orthogonal distance for flyers."""
+    if unit.pos is None or target.pos is None:
+        return 0
+    if unit.type == "flying" or unit.type == "ranged":
+        return manhattan(unit.pos, target.pos)
+    d = path_distance(combat.geometry(), unit.pos, target.pos, blocked_for(combat, unit))
+    return d if d is not None else 99

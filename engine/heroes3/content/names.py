@@ -1,0 +1,41 @@
+"""Per-language names of Heroes III content, the resolver ``i18n.render`` uses for ``Ref``s.
+
+Messages carry a unit, card, hero, faction or wall as a ``Ref`` (messages.py), never an
+English name, so a Chinese reader sees the rulebook's terms. ``names.json`` holds, for every
+unit, combat card, hero, starting ability and specialty card, faction and siege structure,
+its English (printed) name and the Simplified (glossary-zh.md §5, the Heroes III rulebook's
+words where it names the thing, else a suggested form) and Traditional names (OpenCC
+``s2tw`` of the Simplified, as ``python -m i18n zh-sync`` makes the message catalogs).
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+
+from engine.core.text import Ref
+
+from . import HERE
+
+LOCALES: tuple[str, ...] = ("en", "zh_Hans", "zh_Hant")
+
+
+@cache
+def table() -> dict[str, dict[str, dict[str, str]]]:
+    """``{kind: {id: {locale: name}}}``."""
+    data: dict[str, dict[str, dict[str, str]]] = json.loads((HERE / "names.json").read_text(encoding="utf-8"))
+    return data
+
+
+class Heroes3Names:
+    """``i18n.names.Names`` for Heroes III: looks a ``Ref`` up by its kind and id."""
+
+    def name(self, ref: Ref, locale: str) -> str | None:
+        entry = table().get(ref.kind, {}).get(ref.id)
+        if entry is None:
+            return None
+        return entry.get(locale) or entry.get("en")
+
+
+def names() -> Heroes3Names:
+    return Heroes3Names()

@@ -1,0 +1,179 @@
+"""Every sentence Heroes III shows a player, as declared messages (engine/core/text.py).
+
+Names of things travel as ``Ref``s: units (``unit``), cards (``card``), heroes (``hero``),
+factions (``faction``), walls and gates (``h3_structure``). Spaces travel as their label
+("B2": column letter, row number from the attacker's back row), which reads the same in
+every language.
+"""
+
+from __future__ import annotations
+
+from engine.core.text import Msg, Ref, message, plural_message
+
+# ---- names and fragments -------------------------------------------------------------------------
+ATTACKER = message("h3.team.attacker", "the attacker")
+DEFENDER = message("h3.team.defender", "the defender")
+UNIT_OF = message("h3.unit.of", "{unit} of {team}")
+TOWER_NAME = message("h3.unit.arrow_tower", "the arrow tower")
+SEAT = message("h3.seat", "seat {seat}")
+MODE_BASIC = message("h3.mode.basic", "basic")
+MODE_EXPERT = message("h3.mode.expert", "expert")
+MODE_ALT = message("h3.mode.alt", "for +1 Power")
+
+# ---- events ------------------------------------------------------------------------------------
+PLACED = message("h3.combat.placed", "{unit} is placed on {cell}.")
+WALLS_PLACED = message("h3.combat.walls_placed", "The defender builds three walls and puts the gate in column {col}.")
+ROUND = message("h3.combat.round", "Combat round {round} begins.")
+ACTIVATES = message("h3.combat.activates", "{unit} activates.")
+PARALYSED_SKIP = message(
+    "h3.combat.paralysed_skip", "{unit} is paralysed: it skips this activation and the token is removed."
+)
+MOVES = message("h3.combat.moves", "{unit} moves to {cell}.")
+DEFENDS = message("h3.combat.defends", "{unit} takes a defence token.")
+ENDS = message("h3.combat.ends", "{unit} ends its activation.")
+DECLARES = message("h3.combat.declares", "{unit} attacks {target}.")
+RETALIATES = message("h3.combat.retaliates", "{unit} retaliates against {target}.")
+ROLL = message("h3.combat.roll", "The attack die shows {die:+d}.")
+DEFENSE_ROLL = message("h3.combat.defense_roll", "The defence die shows {die:+d}.")
+DAMAGE = plural_message("h3.combat.damage", "{unit} takes {n} damage.", "{unit} takes {n} damage.")
+FLIPPED = plural_message(
+    "h3.combat.flipped",
+    "{unit} flips to its Few side carrying {n} damage.",
+    "{unit} flips to its Few side carrying {n} damage.",
+)
+DEFEATED = message("h3.combat.defeated", "{unit} is defeated.")
+STRUCTURE_DESTROYED = message("h3.combat.structure_destroyed", "{unit} destroys the {structure} in column {col}.")
+TOWER_FALLS = message("h3.combat.tower_falls", "With every wall and the gate down, the arrow tower falls.")
+PARALYSES = message("h3.combat.paralyses", "{unit} is paralysed.")
+UNPARALYSED = message("h3.combat.unparalysed", "{unit} loses its paralysis token.")
+HEALS = plural_message("h3.combat.heals", "{unit} removes {n} damage.", "{unit} removes {n} damage.")
+CARD_PLAYED = message("h3.combat.card_played", "{seat!c} plays {card} ({mode}) on {target}.")
+CARD_PLAYED_NO_TARGET = message("h3.combat.card_played_no_target", "{seat!c} plays {card} ({mode}).")
+SPELL_CAST = message("h3.combat.spell_cast", "{seat!c} casts {card} with {power} Power on {target}.")
+SPELL_IGNORED = message("h3.combat.spell_ignored", "{unit} is unaffected by {card}.")
+POWER_ADDED = message("h3.combat.power", "{seat!c} now has {n} Power for the next spell.")
+RECALLED = message("h3.combat.recalled", "{seat!c} takes {card} back into hand.")
+DREW = plural_message("h3.combat.drew", "{seat!c} draws {n} card.", "{seat!c} draws {n} cards.")
+YOU_DREW = message("h3.combat.you_drew", "You draw {cards}.")
+HAND = message("h3.combat.hand", "Your hand: {cards}.")
+MORALE_REROLL = message("h3.combat.morale_reroll", "{seat!c} spends positive morale to re-roll the die.")
+RETREAT = message("h3.combat.retreat", "The attacking hero retreats from the combat.")
+FIGHT_ON = message("h3.combat.fight_on", "{seat!c} spends 1 movement point to fight another combat round.")
+SURRENDER = message("h3.combat.surrender", "{seat!c} pays {gold} gold and surrenders.")
+WINS = message("h3.combat.wins", "{team!c} wins the combat.")
+NO_WINNER = message("h3.combat.no_winner", "The combat ends with no winner ({outcome}).")
+XP = plural_message(
+    "h3.combat.xp", "The winning hero gains {n} experience point.", "The winning hero gains {n} experience points."
+)
+LEVEL_VII = message("h3.combat.level_vii", "Defeating an azure unit raises the hero to level VII.")
+QUICK = message(
+    "h3.combat.quick", "Quick combat: the hero outranks the field, so the neutrals count as defeated (no XP)."
+)
+NEUTRALS_DRAWN = message("h3.combat.neutrals_drawn", "Neutral units drawn for a level {level} field: {units}.")
+AI_TARGET = message("h3.combat.ai_target", "The AI's {unit} targets {target}.")
+STARTS = message("h3.combat.starts", "{attacker} ({a_hero}) attacks {defender}.")
+CANCELLED = message("h3.combat.cancelled", "{unit} cancels the attack on {target}.")
+STRIKES = message("h3.combat.strikes", "{unit} also strikes {target}.")
+MORALE_LOST = message("h3.combat.morale_lost", "{seat!c} loses its positive morale token.")
+DISCARDED_RANDOM = message("h3.combat.discarded_random", "{seat!c} discards a random card: {card}.")
+SURVIVES = message("h3.combat.survives", "{unit} survives the blow with 1 HP left.")
+ROOTED = message("h3.combat.rooted", "{unit} is held in place and cannot move this activation.")
+POWER_BONUS = message("h3.combat.power_bonus", "{unit} adds {n} Power to the first spell {seat} casts this round.")
+RETURNS = message("h3.combat.returns", "{unit} flies back to {cell}.")
+NEUTRAL_SIDE = message("h3.combat.neutral_side", "the neutral units")
+
+# ---- prompts --------------------------------------------------------------------------------------
+ASK_PLACE = plural_message(
+    "h3.ask.place",
+    "Place your units on your back and front rows ({n} unit left).",
+    "Place your units on your back and front rows ({n} units left).",
+)
+ASK_GATE = message("h3.ask.gate", "Your town has a Citadel: choose the column of the gate in the middle row.")
+ASK_ACTIVATE = message("h3.ask.activate", "Several of your units share the next initiative: which one activates now?")
+ASK_ACT = message("h3.ask.act", "{unit} is activating: move, attack, defend or play a card.")
+ASK_SHOOT = message("h3.ask.shoot", "{unit} is activating: shoot, move one space, defend or play a card.")
+ASK_AFTER = message("h3.ask.after", "{unit} may still move one space.")
+ASK_CARDS = message("h3.ask.cards", "{unit} attacks {target}: play a card or pass.")
+ASK_REROLL = message("h3.ask.reroll", "Your attack die shows {die:+d}. Spend your positive morale token to re-roll it?")
+ASK_TIME = message(
+    "h3.ask.time", "The combat round is over: retreat, or spend 1 movement point ({mp} left) to fight another round?"
+)
+ASK_AI_TIE = message("h3.ask.ai_tie", "The AI's {unit} has several equally near targets: choose the one it attacks.")
+ASK_CANCEL = message(
+    "h3.ask.cancel",
+    "{attacker} would defeat {target}. Use the ability of {unit} to cancel the attack (once per combat)?",
+)
+ASK_AI_ORDER = message(
+    "h3.ask.ai_order",
+    "Several neutral units tie for the next place (same initiative and tier): choose which one the AI places first.",
+)
+ASK_STRIKE = message("h3.ask.strike", "{unit} also strikes a unit next to its target: choose which.")
+ASK_RETURN = message("h3.ask.return", "{unit} may fly back to {cell}, where it started its activation.")
+
+OPT_PLACE = message("h3.opt.place", "{unit} on {cell}")
+OPT_DONE = message("h3.opt.done", "Done placing")
+OPT_GATE = message("h3.opt.gate", "Gate in column {col}")
+OPT_ACTIVATE = message("h3.opt.activate", "Activate {unit}")
+OPT_MOVE = message("h3.opt.move", "Move to {cell}")
+OPT_STAY = message("h3.opt.stay", "Do not move")
+OPT_ATTACK = message("h3.opt.attack", "Attack {target}")
+OPT_STRUCTURE = message("h3.opt.structure", "Destroy the {structure} in column {col}")
+OPT_DEFEND = message("h3.opt.defend", "Defend")
+OPT_END = message("h3.opt.end", "End the activation")
+OPT_PLAY = message("h3.opt.play", "Play {card} ({mode}) on {target}")
+OPT_PLAY_NO_TARGET = message("h3.opt.play_no_target", "Play {card} ({mode})")
+OPT_CAST = message("h3.opt.cast", "Cast {card} with {power} Power on {target}")
+OPT_PASS = message("h3.opt.pass", "Pass")
+OPT_REROLL = message("h3.opt.reroll", "Re-roll the die")
+OPT_KEEP = message("h3.opt.keep", "Keep the result")
+OPT_RETREAT = message("h3.opt.retreat", "Retreat")
+OPT_FIGHT_ON = message("h3.opt.fight_on", "Spend 1 movement point and fight on")
+OPT_SURRENDER = message("h3.opt.surrender", "Surrender (pay {gold} gold)")
+OPT_TARGET = message("h3.opt.target", "{target}")
+OPT_CANCEL = message("h3.opt.cancel", "Cancel the attack")
+OPT_ALLOW = message("h3.opt.allow", "Let the attack resolve")
+OPT_RETURN = message("h3.opt.return", "Fly back to {cell}")
+
+# ---- refusals ----------------------------------------------------------------------------------
+NOT_OFFERED = message("h3.refused.not_offered", "That is not one of the choices open to you now.")
+TOO_FAR = message("h3.refused.too_far", "{unit} cannot reach {cell} this activation.")
+MUST_SHOOT_ADJACENT = message(
+    "h3.refused.must_shoot_adjacent", "A ranged unit next to an enemy must shoot an adjacent enemy."
+)
+NOT_ADJACENT = message("h3.refused.not_adjacent", "{unit} can only attack a unit next to it.")
+NEUTRALS_NO_DEFEND = message("h3.refused.neutrals_no_defend", "Neutral units never defend.")
+NEUTRALS_MUST_ATTACK = message(
+    "h3.refused.neutrals_must_attack", "Player-controlled neutral units must attack when they can."
+)
+SPELL_LIMIT = message("h3.refused.spell_limit", "You have already cast a spell this combat round.")
+NO_CARDS = message("h3.refused.no_cards", "Only a player whose main hero is in the combat may play cards.")
+NOT_IN_HAND = message("h3.refused.not_in_hand", "That card is not in your hand.")
+NO_EXPERT_USE = message("h3.refused.no_expert_use", "Your hero has no expert use left this round.")
+ACTIVATION_ONLY = message(
+    "h3.refused.activation_only", "That card can only be played while one of your units activates, before it attacks."
+)
+SURRENDER_NOT_ALLOWED = message(
+    "h3.refused.surrender",
+    "You cannot surrender here (it needs {gold} gold, a player opponent and no own town to defend).",
+)
+NO_SUCH_UNIT = message("h3.refused.no_such_unit", "There is no such unit in this combat.")
+BAD_TARGET = message("h3.refused.bad_target", "{card} cannot target {target}.")
+CELL_TAKEN = message("h3.refused.cell_taken", "{cell} is not a free space on your side of the board.")
+RANGED_BACK_ROW = message("h3.refused.ranged_back_row", "Ranged neutral units go in the back row while it has room.")
+BAD_OPTION = message("h3.refused.bad_option", "{what} is not a valid choice for this skirmish.")
+
+
+def team_name(team: int) -> Msg:
+    return ATTACKER() if team == 0 else DEFENDER()
+
+
+def seat_name(seat: int | None) -> Msg:
+    return SEAT(seat=(seat or 0) + 1)
+
+
+def card_ref(card: str) -> Ref:
+    return Ref(kind="card", id=card)
+
+
+def structure_ref(kind: str) -> Ref:
+    return Ref(kind="h3_structure", id=kind)

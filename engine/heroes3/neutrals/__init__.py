@@ -1,0 +1,1 @@
+"""Neutral units: the difficulty table that decides which are drawn, and the AI that runs them."""

@@ -1,0 +1,337 @@
+"""The ``heroes3-skirmish`` ruleset: two players pick a faction, a hero and an army (or a preset)
+and fight one combat with their decks; or one player fights neutrals drawn from the
+difficulty table, controlled by the other player (H3-32.4) or by the engine (H3-40).
+
+It calls exactly what the adventure game calls: ``start_combat`` and the steps ``install``
+registers (combat/flow.py), the difficulty table (neutrals/difficulty.py) and the AI.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, ClassVar, Literal
+
+from pydantic import Field, TypeAdapter
+
+from engine.core import Deck, Event, GameOptions, Prompt, Result, Rng, Ruleset, RuleViolation
+from engine.core.errors import CORE_BAD_ACTION, CORE_NOT_YOUR_TURN
+from engine.core.flow import Flow, Step
+from engine.core.text import Ref
+
+from .. import messages as m
+from ..combat import cards as card_rules
+from ..combat import flow as combat_flow
+from ..combat.actions import CombatAction
+from ..combat.models import (
+    TOWER,
+    ArmyCard,
+    Combat,
+    CombatHost,
+    CombatResult,
+    CombatSide,
+    HeroDeck,
+    Unit,
+)
+from ..content import FACTIONS, load
+from ..neutrals.difficulty import Difficulty, draw_neutrals, new_decks
+
+HAND_LIMIT = {1: 4, 2: 4, 3: 5, 4: 5, 5: 6, 6: 6, 7: 7}  # E-11 ⟨R⟩
+EXPERT_USES = {1: 0, 2: 1, 3: 1, 4: 2, 5: 2, 6: 3, 7: 3}  # E-11 ⟨R⟩
+
+
+class SkirmishOptions(GameOptions):
+    mode: Literal["duel", "siege", "neutral"] = "duel"
+    heroes: list[str | None] | None = None
+    armies: list[list[str] | None] | None = None  # "unit:side" entries, e.g. "griffins:pack"
+    preset: Literal["starter", "full"] = "full"
+    level: int = Field(default=2, ge=1, le=7)
+    difficulty: Difficulty = "normal"
+    field_level: int = Field(default=3, ge=1, le=7)
+    neutral_ai: bool = False
+    mp: int = Field(default=2, ge=0, le=6)
+    morale: bool = True  # house: each hero starts with a positive morale token
+    gold: int = Field(default=10, ge=0)
+
+
+class SkirmishState(CombatHost):
+    mode: str = "duel"
+    start_mp: int = 0
+    order: list[tuple[int, str, int, int]] = Field(default_factory=list)  # (round, uid, initiative, best waiting)
+
+
+def _finished(state: SkirmishState) -> bool:
+    return state.combat is not None and state.combat.result is not None
+
+
+def _new_key(state: SkirmishState, kind: str) -> str:
+    state.next_key += 1
+    return f"{kind}-{state.next_key}"
+
+
+FLOW: Flow[Any, Step] = Flow("heroes3-skirmish", Step, _new_key, _finished)
+combat_flow.install(FLOW)
+
+
+@FLOW.after_step
+def _record_order(state: SkirmishState) -> list[Event]:
+    """Keeps the activation order for the initiative invariant (H3-34.2)."""
+    combat = state.combat
+    if combat is None or combat.active is None:
+        return []
+    if state.order and state.order[-1][:2] == (combat.round, combat.active):
+        return []
+    u = combat.unit(combat.active)
+    waiting = [w.initiative() for w in combat.units if w.alive and w.placed and not w.activated]
+    state.order.append((combat.round, u.uid, u.initiative(), max(waiting, default=u.initiative())))
+    return []
+
+
+class Skirmish(Ruleset[SkirmishState, SkirmishOptions]):
+    name: ClassVar[str] = "heroes3-skirmish"
+    title: ClassVar[str] = "Heroes III: skirmish"
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 2
+    factions: ClassVar[tuple[str, ...]] = FACTIONS
+    state_model: ClassVar[type[SkirmishState]] = SkirmishState
+    options_model: ClassVar[type[SkirmishOptions]] = SkirmishOptions
+    action_adapter: ClassVar[TypeAdapter[Any]] = TypeAdapter(CombatAction)
+
+    # ---- setup ----------------------------------------------------------------------------------
+    def _setup(self, options: SkirmishOptions, rng: Rng) -> SkirmishState:
+        content = load()
+        state = SkirmishState(ruleset=self.name, players=options.players, rng=rng, mode=options.mode)
+        state.neutral_decks = new_decks(state.rng)
+        picks = [self._pick(options, seat, state.rng) for seat in range(2)]
+        sides: list[CombatSide] = []
+        for seat, (faction, hero, army) in enumerate(picks):
+            if seat == 1 and options.mode == "neutral":
+                continue
+            deck = HeroDeck()
+            for i, card in enumerate(content.hero_deck(hero)):
+                deck.names[f"s{seat}c{i:02d}"] = card
+            deck.draw = Deck[str].shuffled(list(deck.names), state.rng)
+            sides.append(
+                CombatSide(
+                    team=seat,
+                    owner=seat,
+                    controller=seat,
+                    faction=faction,
+                    hero=hero,
+                    main_hero=True,
+                    level=options.level,
+                    deck=deck,
+                    expert_uses=EXPERT_USES[options.level],
+                    morale=1 if options.morale and faction != "necropolis" else 0,  # H3-11.5
+                    mp=options.mp,
+                    gold=options.gold,
+                    army=[ArmyCard(card=c, side=s) for c, s in army],
+                )
+            )
+        kind: Literal["player", "neutral", "siege"] = "player" if options.mode == "duel" else options.mode
+        combat = Combat(kind=kind, sides=sides)
+        if options.mode == "neutral":
+            combat.field_level = options.field_level
+            combat.sides.append(CombatSide(team=1, controller=None if options.neutral_ai else 1))
+            state.start_mp = options.mp
+            if options.level > options.field_level:
+                # H3-31.1: quick combat, no neutral cards are drawn and no XP.
+                combat.result = CombatResult(outcome="quick", winner=0)
+                state.combat = combat
+                return state
+            drawn = draw_neutrals(state.neutral_decks, options.field_level, options.difficulty, state.rng)
+            for i, card in enumerate(drawn):
+                combat.units.append(Unit(uid=f"n{i + 1}", card=card, side="neutral", team=1, army_index=i))
+            combat.time_limit = not any(content.unit(c).tier == "azure" for c in drawn)  # H3-36.1 / H3-36.4
+        for side in combat.sides:
+            if side.owner is None:
+                continue
+            for i, a in enumerate(side.army):
+                combat.units.append(
+                    Unit(uid=f"{'ad'[side.team]}{i + 1}", card=a.card, side=a.side, team=side.team, army_index=i)
+                )
+        if options.mode == "siege":
+            combat.units.append(Unit(uid=TOWER, card="arrow_tower", side="neutral", team=1))
+        for side in combat.sides:
+            card_rules.draw(side, HAND_LIMIT[options.level], state.rng)
+        combat_flow.start_combat(FLOW, state, combat)
+        FLOW.advance(state)
+        return state
+
+    def _pick(self, options: SkirmishOptions, seat: int, rng: Rng) -> tuple[str, str, list[tuple[str, str]]]:
+        content = load()
+        chosen = (options.factions or [None, None])[seat] if options.factions and seat < len(options.factions) else None
+        if chosen is not None and chosen not in FACTIONS:
+            raise RuleViolation(CORE_BAD_ACTION, m.BAD_OPTION(what=chosen))
+        faction = chosen or rng.choice(FACTIONS)
+        heroes = [h.id for h in content.heroes.values() if h.faction == faction]
+        hero = options.heroes[seat] if options.heroes and seat < len(options.heroes) else None
+        if hero is not None and hero not in heroes:
+            raise RuleViolation(CORE_BAD_ACTION, m.BAD_OPTION(what=hero))
+        hero = hero or rng.choice(heroes)
+        spec = options.armies[seat] if options.armies and seat < len(options.armies) else None
+        spec = spec or content.armies[faction][options.preset]
+        army: list[tuple[str, str]] = []
+        for entry in spec[:7]:
+            unit, _, side = entry.partition(":")
+            card = content.units.get(unit)
+            if card is None or card.faction != faction or side not in ("few", "pack"):
+                raise RuleViolation(CORE_BAD_ACTION, m.BAD_OPTION(what=entry))
+            army.append((unit, side))
+        return faction, hero, army
+
+    def opening_events(self, state: SkirmishState) -> list[Event]:
+        combat = state.combat
+        assert combat is not None
+        events: list[Event] = []
+        if combat.result is not None and combat.result.outcome == "quick":
+            events.append(Event.to_all("h3_quick", m.QUICK()))
+        neutrals = [u for u in combat.units if u.team == 1 and combat.sides[1].owner is None]
+        if neutrals:
+            events.append(
+                Event.to_all(
+                    "h3_neutrals",
+                    m.NEUTRALS_DRAWN(
+                        level=combat.field_level or 0, units=[Ref(kind="unit", id=u.card) for u in neutrals]
+                    ),
+                    reveals=True,
+                )
+            )
+        for side in combat.sides:
+            if side.deck is not None and side.controller is not None:
+                hand = [m.card_ref(side.deck.names[c]) for c in side.deck.hand]
+                events.append(Event.to_seats(side.controller, "h3_hand", m.HAND(cards=hand), reveals=True))
+        return events
+
+    # ---- the loop -------------------------------------------------------------------------------
+    def _prompts(self, state: SkirmishState) -> list[Prompt]:
+        return FLOW.prompts(state)
+
+    def _apply(self, state: SkirmishState, seat: int, action: Any) -> list[Event]:
+        front = FLOW.current(state)
+        if front is None:
+            raise RuleViolation(CORE_NOT_YOUR_TURN, m.NOT_OFFERED())
+        if action.type not in FLOW.accepts.get(front.kind, ()):
+            raise RuleViolation(CORE_BAD_ACTION, m.NOT_OFFERED())
+        if not FLOW.may_act(front, seat):
+            raise RuleViolation(CORE_NOT_YOUR_TURN, m.NOT_OFFERED())
+        events = FLOW.appliers[front.kind](state, front, seat, action)
+        return events + FLOW.advance(state)
+
+    def sample_action(self, state: SkirmishState, seat: int, rng: random.Random) -> dict[str, Any]:
+        mine = [p for p in self.prompts(state) if p.seat == seat and p.options]
+        if not mine:
+            return super().sample_action(state, seat, rng)
+        return combat_flow.sample(state, mine[0].options, rng)
+
+    # ---- views and results ----------------------------------------------------------------------
+    def view(self, state: SkirmishState, seat: int | None) -> dict[str, Any]:
+        combat = state.combat
+        assert combat is not None
+        sides = []
+        for side in combat.sides:
+            deck = side.deck
+            out: dict[str, Any] = {
+                "team": side.team,
+                "owner": side.owner,
+                "controller": side.controller,
+                "faction": side.faction,
+                "hero": side.hero,
+                "level": side.level,
+                "expert_uses": side.expert_uses,
+                "spells_cast": side.spells_cast,
+                "power": side.pending_power,
+                "morale": side.morale,
+                "mp": side.mp,
+                "gold": side.gold,
+                "army": [a.model_dump() for a in side.army],
+            }
+            if deck is not None:
+                out["hand_size"] = len(deck.hand)
+                out["deck_size"] = len(deck.draw.draw_pile)
+                out["discard"] = [deck.names[c] for c in deck.discard]  # H-3: public
+                if seat is not None and side.controller == seat:
+                    out["hand"] = [{"id": c, "card": deck.names[c]} for c in deck.hand]  # H-1: owner only
+            sides.append(out)
+        return {
+            "mode": state.mode,
+            "kind": combat.kind,
+            "board": combat.board,
+            "round": combat.round,
+            "active": combat.active,
+            "time_limit": combat.time_limit,
+            "field_level": combat.field_level,
+            "sides": sides,
+            "units": [u.model_dump(mode="json") for u in combat.units],
+            "structures": [s.model_dump() for s in combat.structures],
+            "attack": combat.attack.model_dump() if combat.attack else None,
+            "result": combat.result.model_dump() if combat.result else None,
+            "neutral_decks": {t: d.public() for t, d in state.neutral_decks.items()},
+        }
+
+    def result(self, state: SkirmishState) -> Result | None:
+        combat = state.combat
+        if combat is None or combat.result is None:
+            return None
+        res = combat.result
+        winners: list[int] = []
+        if res.winner is not None:
+            side = combat.sides[res.winner]
+            seat = side.owner if side.owner is not None else side.controller
+            winners = [seat] if seat is not None else []
+        return Result(winners=winners, reason=res.outcome)
+
+    # ---- checks for the simulator ------------------------------------------------------------------
+    def secrets(self, state: SkirmishState) -> dict[int, set[str]]:
+        out: dict[int, set[str]] = {}
+        combat = state.combat
+        if combat is None:
+            return out
+        for side in combat.sides:
+            if side.deck is not None and side.owner is not None:
+                out[side.owner] = set(side.deck.hand) | set(side.deck.draw.draw_pile)
+        return out
+
+    def invariants(self, state: SkirmishState) -> list[str]:
+        combat = state.combat
+        if combat is None:
+            return ["no combat"]
+        bad: list[str] = []
+        geo = combat.geometry()
+        seen: dict[tuple[int, int], str] = {}
+        for u in combat.units:
+            hp = u.stats().hp
+            if u.damage < 0 or (u.alive and u.damage >= hp):
+                bad.append(f"{u.uid} has {u.damage} damage with {hp} HP")
+            if not u.alive and u.pos is not None:
+                bad.append(f"defeated {u.uid} is still on the board")
+            if u.pos is None:
+                continue
+            if u.pos not in geo.cells():
+                bad.append(f"{u.uid} is off the board at {u.pos}")
+            if u.pos in seen:
+                bad.append(f"{u.uid} and {seen[u.pos]} share {u.pos}")
+            seen[u.pos] = u.uid
+            s = combat.structure_at(u.pos)
+            if s is not None and not (s.kind == "gate" and u.team == 1):
+                bad.append(f"{u.uid} stands on a {s.kind}")
+            if combat.result is None and u.placed and geo.half(u.pos) != u.team and combat.round == 0:
+                bad.append(f"{u.uid} was placed outside its half")
+        for side in combat.sides:
+            deck = side.deck
+            if deck is not None and sorted(deck.all_cards()) != sorted(deck.names):
+                bad.append(f"team {side.team}'s cards are not conserved")
+            if side.pending_power < 0 or side.spells_cast > side.spell_limit or side.expert_uses < 0:
+                bad.append(f"team {side.team} has impossible card counters")
+        for rnd, uid, init, best in state.order:
+            if init < best:
+                bad.append(f"round {rnd}: {uid} (initiative {init}) activated before a unit with {best}")
+        if combat.time_limit:
+            spent = state.start_mp - combat.sides[0].mp
+            if combat.round > 1 + spent:
+                bad.append(f"combat round {combat.round} exceeds the time limit ({spent} MP spent)")
+        if combat.result is None and not FLOW.prompts(state) and not state.gm.tasks:
+            bad.append("the combat waits on nobody")
+        return bad
+
+
+SKIRMISH = Skirmish()

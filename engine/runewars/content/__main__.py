@@ -1,0 +1,113 @@
+"""``python -m engine.runewars.content [check|zh-sync]``: validate the content and its translations.
+
+- ``check`` (the default): load and cross-check every content file (``load_content``), check
+  that every entry has its names and texts in ``en``, ``zh_Hans`` and ``zh_Hant``
+  (``check_texts``) and that ``zh_Hant.json`` is what ``zh-sync`` would write. Prints one
+  JSON line (entries per kind, problems) and exits 1 on any problem.
+- ``zh-sync``: regenerate ``data/i18n/zh_Hant.json`` from ``zh_Hans.json`` with the message
+  catalogs' converter (OpenCC ``s2tw`` plus ``i18n/zh_hant_overrides.toml``, ``rw.`` scope),
+  so the two Chinese files never drift apart.
+
+Why here and not in ``i18n``: these are content files, validated against the content models;
+the converter is imported only when it is needed (it is a development tool, not a runtime
+dependency of the engine).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from engine.runewars.content.loader import ContentError, read_content
+from engine.runewars.content.texts import (
+    GENERATED_LOCALE,
+    LOCALES,
+    SOURCE_LOCALE,
+    LocaleTexts,
+    check_texts,
+    dumps_texts,
+    english_entries,
+    locale_path,
+    map_strings,
+    read_texts,
+)
+
+#: The message-id scope the Traditional overrides are matched against (their ``rw.`` terms).
+HANT_SCOPE = "rw.content"
+
+
+def expected_hant(data_dir: Path | str | None = None) -> str:
+    """The text ``zh-sync`` writes for ``zh_Hant.json``."""
+    from i18n.zh import load_overrides, to_hant
+
+    source = locale_path(SOURCE_LOCALE, data_dir)
+    raw: dict[str, Any] = json.loads(source.read_text(encoding="utf-8"))
+    overrides = load_overrides()
+
+    def convert(text: str) -> str:
+        return to_hant(text, HANT_SCOPE, overrides)
+
+    out: dict[str, Any] = {
+        "_source": f"GENERATED from {SOURCE_LOCALE}.json by `python -m engine.runewars.content zh-sync` "
+        "(OpenCC s2tw plus i18n/zh_hant_overrides.toml). Do not edit: change zh_Hans.json and sync.",
+        "locale": GENERATED_LOCALE,
+    }
+    for key in ("terms", "formats", "entries"):
+        out[key] = map_strings(raw.get(key, {}), convert)
+    return dumps_texts(out)
+
+
+def check(data_dir: Path | str | None = None) -> tuple[dict[str, Any], list[str]]:
+    """(summary, problems) for the content in ``data_dir``; problems empty means all is well."""
+    try:
+        content = read_content(data_dir)
+    except (ContentError, ValidationError, OSError, ValueError) as exc:
+        return {"content": "invalid"}, [f"content: {exc}"]
+    texts: dict[str, LocaleTexts | None] = {}
+    problems: list[str] = []
+    for locale in LOCALES:
+        try:
+            texts[locale] = read_texts(locale, data_dir)
+        except (ValidationError, ValueError) as exc:
+            texts[locale] = None
+            problems.append(f"{locale}: {exc}")
+    problems += check_texts(content, texts)
+    hant = locale_path(GENERATED_LOCALE, data_dir)
+    in_sync = hant.exists() and hant.read_text(encoding="utf-8") == expected_hant(data_dir)
+    if not in_sync:
+        problems.append(
+            f"{GENERATED_LOCALE}: out of sync with {SOURCE_LOCALE}; run `python -m engine.runewars.content zh-sync`"
+        )
+    summary = {
+        "content": "ok",
+        "entries": {kind: len(table) for kind, table in english_entries(content).items()},
+        "locales": list(LOCALES),
+        "zh_Hant_in_sync": in_sync,
+        "problems": len(problems),
+    }
+    return summary, problems
+
+
+def main(argv: list[str]) -> int:
+    command = argv[0] if argv else "check"
+    if command == "zh-sync":
+        path = locale_path(GENERATED_LOCALE)
+        path.write_text(expected_hant(), encoding="utf-8")
+        print(f"wrote {path}")
+        return 0
+    if command != "check":
+        print(__doc__, file=sys.stderr)
+        return 2
+    summary, problems = check()
+    print(json.dumps(summary, ensure_ascii=False))
+    for problem in problems:
+        print(problem, file=sys.stderr)
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
