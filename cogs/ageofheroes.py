@@ -50,7 +50,7 @@ from i18n import EN, render
 from i18n.discord_translator import lstr
 from store import StoreError
 
-from . import ids, text
+from . import ids, lang, text
 from .layout import ButtonSpec, Layout
 from .prompts import selected_values
 from .referee import Referee, UserError
@@ -269,7 +269,7 @@ def counter_draft(view: dict[str, Any], game_id: int, offer: dict[str, Any]) -> 
 
 
 # ---- the builder, from the seat's view ---------------------------------------------------
-def builder_content(view: dict[str, Any], draft: Draft, title: str, locale: str = EN) -> str:
+def builder_content(view: dict[str, Any], draft: Draft, title: lang.Text, locale: str = EN) -> str:
     """The text above the builder's menus, in the drafting player's language."""
     to: Any = f"**{seat_label(view, draft.to, locale)}**" if draft.to is not None else CHOOSE_BELOW()
     if draft.counter is not None:

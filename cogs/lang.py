@@ -16,7 +16,8 @@ player (a Discord mention, which every client shows as the member's name) and fa
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping
+import re
+from collections.abc import Iterable, Mapping
 from typing import Any, Protocol
 
 import discord
@@ -36,6 +37,31 @@ SEAT_FACTION = message("bot.seat_faction", "seat {seat} {faction}")
 SEAT_WITH_PLAYER = message("bot.seat_with_player", "{seat} ({player})")
 GAME_MASTER = message("bot.the_game_master", "the game master")
 NOBODY = message("bot.nobody", "nobody")
+# The games' titles as their players' boxes print them.
+RULESET_TITLES = {
+    "runewars": message("bot.ruleset.runewars", "Runewars"),
+    "ageofheroes": message("bot.ruleset.ageofheroes", "Age of Heroes"),
+    "cloudspire": message("bot.ruleset.cloudspire", "Cloudspire"),
+    "heroes3-skirmish": message("bot.ruleset.heroes3_skirmish", "Heroes III: skirmish"),
+}
+GAME_TITLE = message("bot.game.title", "{game} #{id}")
+# The store's own event when a game starts (``store.service``: English text, facts in its data).
+STARTED_EVENT = message("bot.event.started", "{player} started the game. {seats}. Seed hash (SHA-256): {hash}.")
+STARTED_EVENT_FIXED = message(
+    "bot.event.started_fixed",
+    "{player} started the game. {seats}. Seed hash (SHA-256): {hash}. The seed was fixed by the game master {gm}.",
+)
+SEED_REVEALED_EVENT = message(
+    "bot.event.seed_revealed",
+    "The game is over. Its seed was {seed} (SHA-256 {hash}); "
+    "replaying the log from it reproduces every shuffle and draw.",
+)
+UNDO_EVENT = message("bot.event.undo", "{seat} took back their last action.")
+GM_ACT_EVENT = message("bot.event.gm_act", "The game master acted for {seat} ({reason}).")
+ROLLBACK_EVENT = message(
+    "bot.event.rollback", "The game master rolled the game back to how it was after action {seq} ({reason})."
+)
+_GM_REASON = re.compile(r"\((?P<reason>.*)\)\.$", re.DOTALL)  # the GM's own words, last in the store's English
 
 Text = str | Msg  # what a cog hands to delivery: finished text (free or already rendered) or a message
 
@@ -55,9 +81,72 @@ def ref_name(ref: Ref, locale: str, names: Names | None) -> str:
     return ref.id
 
 
+def ruleset_title(ruleset: str) -> Text:
+    """A game's name as its box prints it in each language (the ruleset's title otherwise)."""
+    found = RULESET_TITLES.get(ruleset)
+    if found is not None:
+        return found()
+    try:
+        return engine.ruleset(ruleset).title
+    except KeyError:
+        return ruleset
+
+
+def game_title(ruleset: str, game_id: int) -> Msg:
+    """ "Runewars #3", rendered in each reader's language ("符文战争 #3")."""
+    return GAME_TITLE(game=ruleset_title(ruleset), id=game_id)
+
+
+def event_msg(event: Event) -> Msg | None:
+    """The message of an event; for the store's own events (``store.service``: started, undo,
+    gm_act, rollback, seed_revealed carry only English and their facts as data, also in logs
+    written before languages) one built from those facts."""
+    if event.msg is not None:
+        return event.msg
+    if event.kind == "started" and "seed_hash" in event.data and "seats" in event.data:
+        seats = [
+            Ref(kind=SEAT_KIND, id=str(s["seat"]))
+            for s in event.data["seats"]
+            if isinstance(s, dict) and s.get("seat") is not None
+        ]
+        player = f"<@{event.data.get('started_by')}>"
+        if event.data.get("fixed_seed"):
+            return STARTED_EVENT_FIXED(player=player, seats=seats, hash=str(event.data["seed_hash"]), gm=player)
+        return STARTED_EVENT(player=player, seats=seats, hash=str(event.data["seed_hash"]))
+    data = event.data
+    if event.kind == "seed_revealed" and "seed" in data:
+        return SEED_REVEALED_EVENT(seed=str(data["seed"]), hash=str(data.get("seed_hash") or ""))
+    if event.kind == "undo" and isinstance(data.get("seat"), int):
+        return UNDO_EVENT(seat=Ref(kind=SEAT_KIND, id=str(data["seat"])))
+    found = _GM_REASON.search(event.text or "")
+    reason = found["reason"] if found else ""  # free text: shown as the GM wrote it
+    if event.kind == "gm_act" and isinstance(data.get("seat"), int):
+        return GM_ACT_EVENT(seat=Ref(kind=SEAT_KIND, id=str(data["seat"])), reason=reason)
+    if event.kind == "rollback" and isinstance(data.get("to_seq"), int):
+        return ROLLBACK_EVENT(seq=data["to_seq"], reason=reason)
+    return None
+
+
+END_KINDS = ("victory", "final_scoring", "game_over")  # the events that say why a game ended
+
+
+def result_reason(events: Iterable[Event]) -> Msg | None:
+    """Why the game ended, as a message, from the public event that ended it.
+
+    The kernel's ``Result.reason`` is English text; the game's own end event carries the same
+    facts as a message (Age of Heroes as its ``reason`` part, Runewars as the whole sentence).
+    """
+    for event in reversed(list(events)):
+        if event.audience is None and event.kind in END_KINDS and event.msg is not None:
+            inner = event.msg.params.get("reason")
+            return inner if isinstance(inner, Msg) else event.msg
+    return None
+
+
 def event_text(event: Event, locale: str, names: Names | None = None) -> str:
     """An event in ``locale``: its message when it has one, else its English text."""
-    return render(event.msg, locale, names) if event.msg is not None else event.text
+    msg = event_msg(event)
+    return render(msg, locale, names) if msg is not None else event.text
 
 
 def violation_reason(exc: RuleViolation, locale: str, names: Names | None = None) -> str:
@@ -123,8 +212,8 @@ class SeatNames:
             return None
         try:
             seat = int(ref.id)
-        except ValueError:
-            return None
+        except ValueError:  # not a player's seat ("neutral"): the game names it as an owner
+            return self._game.name(Ref(kind=FACTION_KIND, id=ref.id), locale) if self._game is not None else None
         record = self._seats.get(seat)
         if record is None:
             return seat_label(seat, locale=locale)

@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from engine.core import Prompt
-from engine.core.text import message
+from engine.core.text import MESSAGES, Msg, message
 from i18n import EN, render
 
 from . import ids
@@ -156,8 +156,15 @@ def layout_prompt(game_id: int, prompt: Prompt, page: int = 0, locale: str = EN)
             )
         )
     if prompt.answer_schema:
-        # A game may name the form button in its schema ("x-form-label"), e.g. "Make an offer…".
-        label = truncate(str(prompt.answer_schema.get("x-form-label") or render(ANSWER(), locale)), MAX_LABEL)
+        # A game may name the form button in its schema ("x-form-label"), e.g. "Make an offer…",
+        # and give its message id ("x-form-label-msg") so each reader gets it in their language.
+        label_id = prompt.answer_schema.get("x-form-label-msg")
+        english = prompt.answer_schema.get("x-form-label")
+        if isinstance(label_id, str) and label_id in MESSAGES:  # declared by the game: it has an English
+            shown = render(Msg(id=label_id), locale)
+        else:
+            shown = str(english or render(ANSWER(), locale))
+        label = truncate(shown, MAX_LABEL)
         extra.append(ButtonSpec(ids.encode_prompt(ids.FORM, game_id, seat, kh, 0), label, style="success"))
     if extra:
         rows.append(extra)

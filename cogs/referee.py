@@ -233,12 +233,9 @@ class Referee:
             raise UserError(GM_REFUSAL_ELSEWHERE(refusal=GM_REFUSAL(role=self.gm_role)))
 
     @staticmethod
-    def title(game: GameRecord) -> str:
-        try:
-            name = engine.ruleset(game.ruleset).title
-        except KeyError:
-            name = game.ruleset
-        return f"{name} #{game.id}"
+    def title(game: GameRecord) -> Msg:
+        """ "Runewars #3" as a message: each reader gets the name printed on their box."""
+        return lang.game_title(game.ruleset, game.id)
 
     async def locale(self, interaction: discord.Interaction) -> str:
         """The language of a reply to ``interaction``: the user's choice, else their client's."""
@@ -401,7 +398,11 @@ class Referee:
             else:
                 option = prompt.option_for(action)
                 english = option.label if option else self._describe(loaded, ref.seat, action)
-                label = shown.options[prompt.options.index(option)].label if option else english
+                if option is not None:
+                    label = shown.options[prompt.options.index(option)].label
+                else:
+                    said = self._describe_msg(loaded, ref.seat, action)
+                    label = render(said, locale, self.names(loaded.game, seats)) if said is not None else english
             if ref.seat == GM_SEAT:
                 # The audit trail is for the table's GMs: kept in the code's language.
                 outcome = await self.store.gm_act(ref.game, user_id, action, f"resolved through the prompt: {english}")
@@ -476,6 +477,18 @@ class Referee:
         except (RuleViolation, LookupError, ValueError, TypeError, AttributeError):
             # A typed answer is any JSON a player wrote; a label must never stop the action.
             return str(action.get("type", "answer"))
+
+    @staticmethod
+    def _describe_msg(loaded: Any, seat: int, action: dict[str, Any]) -> Msg | None:
+        """The same words as a message, if the game offers them (``describe_action_msg``, optional)."""
+        describe = getattr(engine.ruleset(loaded.game.ruleset), "describe_action_msg", None)
+        if not callable(describe):
+            return None
+        try:
+            said = describe(loaded.state, seat, action)
+        except (RuleViolation, LookupError, ValueError, TypeError, AttributeError):
+            return None  # as in ``_describe``: a label must never stop the action
+        return said if isinstance(said, Msg) else None
 
     async def _mark_message(
         self, interaction: discord.Interaction, prompt: Prompt, label: str, still_open: bool, locale: str = EN
@@ -640,7 +653,15 @@ class Referee:
             labels = {s: text.seat_label(s, r.user_id, r.faction, here, names) for s, r in seats.items()}
             await self.delivery.post(
                 game,
-                text.format_result(outcome.result, labels, seed=None, seed_hash=None, locale=here),
+                text.format_result(
+                    outcome.result,
+                    labels,
+                    seed=None,
+                    seed_hash=None,
+                    locale=here,
+                    reason=lang.result_reason(outcome.events),
+                    names=names,
+                ),
                 mentions=user_mentions(),
             )
 

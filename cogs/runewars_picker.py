@@ -143,7 +143,7 @@ def picker_content(
     picker: Picker,
     question: str,
     rule: str,
-    title: str,
+    title: lang.Text,
     pick: PickRef,
     page: int,
     note: Msg | None = None,
@@ -380,7 +380,7 @@ async def confirm(interaction: discord.Interaction, pick: PickRef) -> None:
         await referee.choose(interaction, pick.prompt_ref(), action=chosen)
 
 
-def _title(loaded: Any) -> str:
+def _title(loaded: Any) -> lang.Text:
     return Referee.title(loaded.game)
 
 

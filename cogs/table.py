@@ -167,13 +167,6 @@ INFO_VACANT = message("bot.info.vacant", "seat {seat}: vacant")
 INFO_SEED_HASH = message("bot.info.seed_hash", "Seed hash: `{hash}`")
 INFO_SEED = message("bot.info.seed", "Seed hash: `{hash}` · seed `{seed}`")
 GAME_CHOICE = message("bot.choice.game", "#{id} {title} ({status})")
-# The games' titles as their players' boxes print them.
-RULESET_TITLES = {
-    "runewars": message("bot.ruleset.runewars", "Runewars"),
-    "ageofheroes": message("bot.ruleset.ageofheroes", "Age of Heroes"),
-    "cloudspire": message("bot.ruleset.cloudspire", "Cloudspire"),
-    "heroes3-skirmish": message("bot.ruleset.heroes3_skirmish", "Heroes III: skirmish"),
-}
 
 
 async def game_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
@@ -199,8 +192,7 @@ async def game_autocomplete(interaction: discord.Interaction, current: str) -> l
 
 def ruleset_title(name: str, locale: str = EN) -> str:
     """A game's title in ``locale`` (the Chinese boxes' own titles); the ruleset's title otherwise."""
-    found = RULESET_TITLES.get(name)
-    return render(found(), locale) if found is not None else engine.ruleset(name).title
+    return lang.tr(lang.ruleset_title(name), locale)
 
 
 async def ruleset_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -420,7 +412,7 @@ class TableCog(commands.GroupCog, group_name="game", group_description=lstr(CMD_
         if here != EN:
             await self.r.store.update_settings(game.id, language=here)
             game = await self.r.store.get_game(game.id)
-        thread_id = await self._make_thread(interaction, f"{rs.title} #{game.id}")
+        thread_id = await self._make_thread(interaction, render(lang.game_title(rs.name, game.id), here))
         if thread_id is not None:
             game = await self.r.store.set_thread(game.id, thread_id)
         cap = int(game.options.get("players") or rs.max_players)
@@ -645,8 +637,17 @@ class TableCog(commands.GroupCog, group_name="game", group_description=lstr(CMD_
                 lines.append(render(GATHERING(n=len(loaded.seats)), loc))
             elif loaded.result is not None:
                 labels = {k: text.seat_label(k, v.user_id, v.faction, loc, names) for k, v in seats.items()}
+                last = await self.r.store.log(record.id, since_seq=max(0, loaded.seq - 1))
                 lines.append(
-                    text.format_result(loaded.result, labels, seed=record.seed, seed_hash=record.seed_hash, locale=loc)
+                    text.format_result(
+                        loaded.result,
+                        labels,
+                        seed=record.seed,
+                        seed_hash=record.seed_hash,
+                        locale=loc,
+                        reason=lang.result_reason(e for entry in last for e in entry.events),
+                        names=names,
+                    )
                 )
             else:
                 waiting = waiting_seats(loaded.prompts)

@@ -148,7 +148,7 @@ def format_events(events: Iterable[Event], locale: str = EN, names: Names | None
 
 
 def format_prompt(
-    prompt: Prompt, *, game_id: int, title: str, who: str, locale: str = EN, names: Names | None = None
+    prompt: Prompt, *, game_id: int, title: lang.Text, who: str, locale: str = EN, names: Names | None = None
 ) -> str:
     """The text above a prompt's components: which game, whom it asks, and the question."""
     question = lang.localize_prompt(prompt, locale, names).question
@@ -161,14 +161,25 @@ def format_prompt(
 
 
 def format_result(
-    result: Result, seat_names: dict[int, str], *, seed: str | None, seed_hash: str | None, locale: str = EN
+    result: Result,
+    seat_names: dict[int, str],
+    *,
+    seed: str | None,
+    seed_hash: str | None,
+    locale: str = EN,
+    reason: Msg | None = None,
+    names: Names | None = None,
 ) -> str:
+    """The end of a game; ``reason`` (``lang.result_reason``) says why in the reader's language,
+    where ``result.reason`` is only the engine's English."""
+
     def who(seat: int) -> str:
         return seat_names.get(seat) or lang.seat_label(seat, locale=locale)
 
     sep = "、" if locale != EN else ", "
     winners = sep.join(who(w) for w in result.winners) or render(lang.NOBODY(), locale)
-    lines = [render(GAME_OVER(winners=winners, reason=result.reason), locale)]
+    why: str = render(reason, locale, names) if reason is not None else result.reason
+    lines = [render(GAME_OVER(winners=winners, reason=why), locale)]
     if result.scores:
         scores = sep.join(
             render(SCORE(who=who(int(s)), score=f"{v:g}"), locale) for s, v in sorted(result.scores.items())

@@ -60,7 +60,7 @@ def play_one(
 ) -> dict[str, Any]:
     rng = random.Random(seed)
     state = rs.setup(options, seed)
-    actions = violations = 0
+    actions = violations = gm_tasks = 0
     failures: list[str] = []
     if check:
         failures += check_invariants(rs, state, rng, probe)
@@ -80,7 +80,7 @@ def play_one(
                 failures.append(f"sample_action failed for seat {prompt.seat + 1}: {exc}")
                 break
         try:
-            state, _events = rs.apply(state, prompt.seat, action)
+            state, events = rs.apply(state, prompt.seat, action)
         except RuleViolation as exc:
             violations += 1
             if violations > 50:
@@ -88,12 +88,15 @@ def play_one(
                 break
             continue
         actions += 1
+        # A task handed to the game master is a stop a program might have avoided (content honesty).
+        gm_tasks += sum(1 for e in events if e.kind == "gm_task")
         if check:
             failures += [f"after action {actions}: {f}" for f in check_invariants(rs, state, rng, probe)]
     return {
         "finished": rs.result(state) is not None,
         "actions": actions,
         "violations": violations,
+        "gm_tasks": gm_tasks,
         "failures": failures,
     }
 
@@ -124,6 +127,8 @@ def run(
         "actions": 0,
         "violations": 0,
         "invariant_failures": 0,
+        "gm_tasks": 0,
+        "games_with_gm_tasks": 0,
     }
     for i in range(first, first + games):
         game_opts = dict(opts)
@@ -135,6 +140,8 @@ def run(
         report["actions"] += outcome["actions"]
         report["violations"] += outcome["violations"]
         report["invariant_failures"] += len(outcome["failures"])
+        report["gm_tasks"] += outcome["gm_tasks"]
+        report["games_with_gm_tasks"] += int(outcome["gm_tasks"] > 0)
         if verbose:
             for failure in outcome["failures"][:5]:
                 print(f"game {i} (seed {seed + i}): {failure}", file=sys.stderr)

@@ -46,7 +46,18 @@ def broken() -> Iterator[None]:
 
 def test_run_reports_every_field() -> None:
     report = sim.run("highcard", games=6, seed=3)
-    assert set(report) == {"ruleset", "games", "finished", "actions", "violations", "invariant_failures", "seconds"}
+    assert set(report) == {
+        "ruleset",
+        "games",
+        "finished",
+        "actions",
+        "violations",
+        "invariant_failures",
+        "gm_tasks",
+        "games_with_gm_tasks",
+        "seconds",
+    }
+    assert report["gm_tasks"] == 0 and report["games_with_gm_tasks"] == 0  # highcard hands nothing to the GM
     assert report["ruleset"] == "highcard" and report["games"] == 6
     assert report["finished"] == 6
     assert report["violations"] == 0 and report["invariant_failures"] == 0
@@ -65,7 +76,7 @@ def test_run_is_deterministic() -> None:
 
 def test_play_one_respects_max_actions() -> None:
     outcome = sim.play_one(engine.ruleset("highcard"), {"players": 2, "rounds": 5}, 1, max_actions=3)
-    assert outcome == {"finished": False, "actions": 3, "violations": 0, "failures": []}
+    assert outcome == {"finished": False, "actions": 3, "violations": 0, "failures": [], "gm_tasks": 0}
 
 
 def test_cli_prints_one_json_line(capsys: pytest.CaptureFixture[str]) -> None:

@@ -27,6 +27,13 @@ class ChooseAction(_A):
     choice: Literal["tax", "build", "war", "none"]
 
 
+class DrawAgain(_A):
+    """CFG draw_step_replacement_draw=may (AH-6.3): take the replacement draw, or stop drawing."""
+
+    type: Literal["draw_again"]
+    draw: bool = True
+
+
 class TaxSwap(_A):
     type: Literal["tax_swap"]
     card: str | None = None  # None: skip the swap
@@ -144,6 +151,7 @@ class TradeDone(_A):
 Action = Annotated[
     ChooseTribe
     | ChooseAction
+    | DrawAgain
     | TaxSwap
     | Build
     | FinishBuild

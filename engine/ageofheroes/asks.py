@@ -21,7 +21,7 @@ from .events_cards import quake_targets, volcano_targets
 from .flow import FLOW, decision, window
 from .state import AohState, Frame
 from .table import cards_of_kind, seat_name, surviving
-from .war import can_war, war_targets
+from .war import can_war, may_choose_war, war_targets
 
 _SCHEMAS: dict[str, dict[str, Any]] = {}
 
@@ -97,10 +97,18 @@ TRADE_HEAD = message(
 ANY_TIME_HEAD = message("ah.ask.trade.any_time", "Trade at any time (table option).")
 CHOOSE_TRIBE = message("ah.ask.choose_tribe", "Choose your tribe.")
 ACTION_Q = message("ah.ask.action", "Your action: Tax, Build, War or nothing?")
+DRAW_AGAIN_Q = message("ah.ask.draw_again", "You drew an event: draw another card (AH-6.3)?")
+DRAW_AGAIN = message("ah.ask.draw_again.yes", "Draw again")
+KEEP_HAND = message("ah.ask.draw_again.no", "Draw no more")
 SWAP_Q = message("ah.ask.swap_question", "You have no City: discard a card to draw one, or skip.")
 BUILD_Q = message("ah.ask.build_question", "Build an item, or finish.")
 ROAD_Q = message("ah.ask.road.question", "{seat} asks to build a road to you. Do you consent?")
 DECLARE_Q = message("ah.ask.declare", "Declare war: target, purpose, armies and any Mighty Hero.")
+NO_FORCE_Q = message(
+    "ah.ask.declare_no_force",
+    "You have no army at home and no Mighty Hero to use as one (AH-10.1): nothing can go to war. "
+    "Cancel and choose another action.",
+)
 BARBARIANS_ATTACK_Q = message("ah.ask.response.barbarians", "The Barbarians attack you! Play a special card?")
 ATTACK_Q = message("ah.ask.response.attack", "{seat} attacks you ({purpose}). Play a special card?")
 PLUNDER_Q = message("ah.ask.plunder.question", "Pick {n} face-down cards from {seat}'s hand of {size}.")
@@ -137,7 +145,7 @@ def _action_options(state: AohState, seat: int, *, switching: bool = False) -> l
         out.append(_opt(TAX_N(n=p.cities) if p.cities else TAX_SWAP(), type="action", choice="tax"))
     if not switching:
         out.append(_opt(BUILD(), type="action", choice="build"))
-    if can_war(state, seat):
+    if may_choose_war(state, seat):  # never ``can_war``: this prompt is public (spec §3 N1)
         out.append(_opt(WAR(), type="action", choice="war"))
     out.append(_opt(NO_ACTION(), type="action", choice="none"))
     return out
@@ -341,6 +349,13 @@ def _action(state: AohState, f: Frame) -> list[Prompt]:
     return _single(state, f, "AH-7.1", ACTION_Q(), opts, default={"type": "action", "choice": "none"})
 
 
+@decision("draw_again", "draw_again")
+def _draw_again(state: AohState, f: Frame) -> list[Prompt]:
+    """CFG draw_step_replacement_draw=may: public, since the table already saw that an event was drawn."""
+    opts = [_opt(DRAW_AGAIN(), type="draw_again", draw=True), _opt(KEEP_HAND(), type="draw_again", draw=False)]
+    return _single(state, f, "AH-6.3", DRAW_AGAIN_Q(), opts, default=opts[0].action)
+
+
 @decision("tax_swap", "tax_swap")
 def _tax_swap(state: AohState, f: Frame) -> list[Prompt]:
     opts = [_opt(SWAP(card=T.card(c)), type="tax_swap", card=c) for c in _distinct(state.p(_seat(f)).hand)]
@@ -369,13 +384,16 @@ def _road_consent(state: AohState, f: Frame) -> list[Prompt]:
 
 @decision("war_declare", "declare_war", "cancel_war")
 def _war_declare(state: AohState, f: Frame) -> list[Prompt]:
+    """P-14 in secret: its options name the Mighty Heroes the attacker holds (AH-10.3.4, spec §3 N1)."""
+    seat = _seat(f)
     return _single(
         state,
         f,
         "AH-10.3",
-        DECLARE_Q(),
-        declare_options(state, _seat(f)),
-        answer_schema=schema(DeclareWar),
+        DECLARE_Q() if can_war(state, seat) else NO_FORCE_Q(),
+        declare_options(state, seat),
+        secret=True,
+        answer_schema=schema(DeclareWar) if can_war(state, seat) else None,
         default={"type": "cancel_war"},
     )
 

@@ -54,23 +54,31 @@ ROAD_FAILED = message("ah.build.road_failed", "The road can no longer be built."
 ROAD_BUILT = message("ah.build.road_built", "{seat} consents: a road joins {a} and {b}.")
 
 
-def payment_problem(state: AohState, item: str, pay: list[str], hand: list[str]) -> Msg | None:
-    """Why ``pay`` cannot pay for ``item`` exactly (AH-9.2-9.4), or None when it can."""
+def payment_problem(state: AohState, item: str, pay: list[str], hand: list[str]) -> tuple[str, Msg] | None:
+    """Why ``pay`` cannot pay for ``item`` exactly, with the rule that says so, or None when it can.
+
+    Each refusal names its own rule: cards not in hand (AH-9.1, paid from the hand), a special
+    resource or an event (AH-2.2), more of a kind or more Gold than the cost has room for
+    (AH-9.4, payment is exact), too little (AH-9.2, the cost; Gold is wild, AH-9.3).
+    """
     if len(set(pay)) != len(pay) or any(c not in hand for c in pay):
-        return PAY_FROM_HAND()
+        return "AH-9.1", PAY_FROM_HAND()
     kinds = Counter(C.kind(c) for c in pay)
     if any(k not in C.REGULAR for k in kinds):
-        return PAY_REGULAR_ONLY()
+        return "AH-2.2", PAY_REGULAR_ONLY()
     need = Counter(state.content.costs[item])
     gold_free = sum(need.values())
     for k, n in kinds.items():
         if k == C.WILD:
             continue
         if n > need.get(k, 0):
-            return PAY_NO_ROOM(item=T.item(item), n=n, card=T.card(k))
+            return "AH-9.4", PAY_NO_ROOM(item=T.item(item), n=n, card=T.card(k))
         gold_free -= n
-    if kinds.get(C.WILD, 0) != gold_free:
-        return PAY_NOT_EXACT(item=T.item(item), cost=cost_text(state, item))
+    gold = kinds.get(C.WILD, 0)
+    if gold > gold_free:
+        return "AH-9.4", PAY_NOT_EXACT(item=T.item(item), cost=cost_text(state, item))
+    if gold < gold_free:
+        return "AH-9.2", PAY_NOT_EXACT(item=T.item(item), cost=cost_text(state, item))
     return None
 
 
@@ -159,7 +167,7 @@ def build(
         raise T.refuse("AH-9.2", CANNOT_PAY(item=T.item(item), cost=cost_text(state, item)))
     problem = payment_problem(state, item, chosen, p.hand)
     if problem:
-        raise T.refuse("AH-9.3", problem)
+        raise T.refuse(*problem)
     check_item(state, seat, item, army, neighbour)
     if eliminates(state, seat, chosen) and not confirm:
         raise T.refuse("AH-16.2", ELIMINATES())

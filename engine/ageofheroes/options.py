@@ -18,6 +18,9 @@ class AohOptions(GameOptions):
     content: str = "default"
     setup_tribe_selection: Literal["draft", "random"] = "draft"  # AH-3.4, AMB-30
     draw_step_replacement: Literal["all_events", "immediate_only", "none"] = "all_events"  # AH-6.3, AMB-05
+    # AH-6.3, 「並能再抽取」: the player "gets to" draw again (the rules file's reading: the draw is
+    # made for them) or "may" draw again (they are asked, and may keep their hand as it is).
+    draw_step_replacement_draw: Literal["must", "may"] = "must"
     tax_replacement: bool = False  # AH-8.3
     market_day_replacement: bool = False  # AH-4.3
     market_day_event_timing: Literal["after_all_draws", "after_each_player"] = "after_all_draws"  # AMB-41

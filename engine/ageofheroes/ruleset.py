@@ -31,6 +31,10 @@ from .view import public_view, seat_view
 EXPECTS: dict[str, tuple[str, Msg]] = {
     "choose_tribe": ("AH-3.4", message("ah.refused.choose_tribe", "Tribes are chosen only during setup.")()),
     "action": ("AH-7.1", message("ah.refused.action", "You choose your action only in your Action step.")()),
+    "draw_again": (
+        "AH-6.3",
+        message("ah.refused.draw_again", "There is no replacement draw to take or refuse now.")(),
+    ),
     "tax_swap": ("AH-8.2", message("ah.refused.tax_swap", "There is no Tax swap to make now.")()),
     "build": ("AH-9.1", message("ah.refused.build", "You can build only after choosing Build as your action.")()),
     "finish_build": ("AH-9.1", message("ah.refused.finish_build", "You are not building.")()),
@@ -60,6 +64,9 @@ EXPECTS: dict[str, tuple[str, Msg]] = {
 }
 NOT_YOURS = message("ah.refused.not_yours", "This decision is not yours.")
 BUILD_DONE = message("ah.build.done", "{seat} finishes building.")
+WAR_TAKEN_BACK = message(
+    "ah.war.taken_back", "{seat} declares nothing and chooses another action instead of War (AH-7.3)."
+)
 FIRST_PLAYER = message("ah.setup.first_player", "First player by battle-card draw (AH-3.3): {draws}. {seat} starts.")
 DREW_VALUE = message("ah.setup.drew_value", "{seat} drew {value}")
 REDRAW = message("ah.setup.redraw", "{a}; re-draw: {b}")
@@ -158,6 +165,8 @@ class AgeOfHeroes(Ruleset[AohState, AohOptions]):
             M.choose_tribe(state, seat, a.tribe, ev)
         elif t == "action":
             TU.choose_action(state, seat, a.choice, ev)
+        elif t == "draw_again":
+            TU.draw_again(state, seat, a.draw, ev)
         elif t == "tax_swap":
             TU.tax_swap(state, seat, a.card, ev)
         elif t == "build":
@@ -172,6 +181,7 @@ class AgeOfHeroes(Ruleset[AohState, AohOptions]):
         elif t == "cancel_war":
             FLOW.pop(state)
             push(state, "action", seat)  # P-14 cancel: back to P-08
+            ev.append(MS.to_all("war_taken_back", WAR_TAKEN_BACK(seat=seat_name(state, seat)), seat=seat))
         elif t == "respond":
             W.respond(state, seat, a.play, a.heroes, a.armies, ev)
         elif t == "assign":
@@ -241,6 +251,12 @@ class AgeOfHeroes(Ruleset[AohState, AohOptions]):
 
     def describe_action(self, state: AohState, seat: int, action: dict[str, Any]) -> str:
         """Option labels where there is one; typed answers (offers, declarations) in words."""
+        said = self.describe_action_msg(state, seat, action)
+        return MS.en(said) if said is not None else super().describe_action(state, seat, action)
+
+    def describe_action_msg(self, state: AohState, seat: int, action: dict[str, Any]) -> Msg | None:
+        """A typed answer (offer, declaration) as a message, so the Discord layer confirms it in
+        the player's language; None for an action that has no words of its own."""
         t = action.get("type")
         try:
             if t in ("trade_offer", "trade_counter"):
@@ -252,7 +268,7 @@ class AgeOfHeroes(Ruleset[AohState, AohOptions]):
                     seat_name(state, int(to)) if isinstance(to, int) and 0 <= to < len(state.seats) else ANOTHER_SEAT()
                 )
                 give, get = [str(g) for g in action.get("give") or []], [str(g) for g in action.get("get") or []]
-                return MS.en(OFFER_TO(seat=who, give=MS.cards(give), get=MS.cards(get)))
+                return OFFER_TO(seat=who, give=MS.cards(give), get=MS.cards(get))
             if (
                 t == "declare_war"
                 and isinstance(action.get("target"), int)
@@ -261,10 +277,10 @@ class AgeOfHeroes(Ruleset[AohState, AohOptions]):
                 purpose = MS.purpose(str(action.get("purpose", "war")))
                 ids = [str(a) for a in action.get("armies") or []]
                 armies = MS.armies(ids) if ids else W.NO_ARMIES()
-                return MS.en(DECLARE(purpose=purpose, seat=seat_name(state, action["target"]), armies=armies))
+                return DECLARE(purpose=purpose, seat=seat_name(state, action["target"]), armies=armies)
         except (TypeError, ValueError):
             pass
-        return super().describe_action(state, seat, action)
+        return None
 
     def sample_action(self, state: AohState, seat: int, rng: random.Random) -> dict[str, Any]:
         try:

@@ -16,7 +16,7 @@ from . import cards as C
 from .asks import prompts as all_prompts
 from .state import AohState
 from .table import surviving
-from .war import war_targets
+from .war import can_war, war_targets
 
 
 def sample(state: AohState, seat: int, rng: random.Random) -> dict[str, Any]:
@@ -30,7 +30,7 @@ def sample(state: AohState, seat: int, rng: random.Random) -> dict[str, Any]:
         return _trade(state, seat, prompt, rng)
     if kind == "action":
         weights = {"tax": 4, "build": 5, "war": 2, "none": 1}
-        opts = prompt.options
+        opts = [o for o in prompt.options if o.action["choice"] != "war" or can_war(state, seat)]
         return dict(rng.choices(opts, [weights[o.action["choice"]] for o in opts])[0].action)
     if kind == "build":
         builds = [o for o in prompt.options if o.action["type"] == "build" and not o.action.get("confirm")]

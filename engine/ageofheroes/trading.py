@@ -37,6 +37,9 @@ COUNTERS = message("ah.trade.counters", "{seat} counters with offer {offer}.")
 NO_TRADING = message("ah.trade.refused.no_trading", "There is no trading phase to be done with.")
 DONE = message("ah.trade.done", "{seat} is done.")
 STILL_TRADING = message("ah.trade.still_trading", "{seat} is still trading.")
+REOPENED = message(
+    "ah.trade.reopened", "{seat} had pressed Done, but has a new offer to answer and is trading again (AH-4.10)."
+)
 
 
 def trading_open(state: AohState) -> bool:
@@ -94,6 +97,9 @@ def offer(
             to=to,
         )
     )
+    if to in state.trade.done:  # AH-4.10: trading closes only when every seat has had its say on it
+        state.trade.set_done(to, False)
+        events.append(T.to_all("trade_done", REOPENED(seat=seat_name(state, to)), seat=to, done=False))
     events.append(
         T.to_seats(
             [seat, to],

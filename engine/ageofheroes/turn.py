@@ -12,7 +12,7 @@ from .flow import FLOW, auto, push, push_all
 from .state import AohState, Frame
 from .table import discard, draw, order_from, private_hand_event, round_start, seat_name
 from .victory import end_of_turn_check, lift_quake
-from .war import can_war
+from .war import may_choose_war
 
 TURN = message("ah.turn.start", "Round {round}: {seat}'s turn.")
 DECK_EMPTY = message("ah.turn.deck_empty", "The resource deck and discard pile are empty: nothing is drawn (AH-15.3).")
@@ -72,6 +72,9 @@ COME_HOME = plural_message(
 )
 QUAKE_LIFTED = message("ah.turn.quake_lifted", "The Earthquake on {seat} ends; its armies regroup (AH-14.2).")
 TURN_END = message("ah.turn.end", "End of {seat}'s turn.")
+MAY_DRAW_AGAIN = message("ah.turn.may_draw_again", "{seat} draws a card, drew an event and may draw again (AH-6.3).")
+DRAWS_ON = message("ah.turn.draws_on", "{seat} takes the replacement draw (AH-6.3).")
+STOPS = message("ah.turn.stops_drawing", "{seat} keeps their hand and draws no more (AH-6.3).")
 
 
 @auto("turn")
@@ -105,23 +108,37 @@ def draw_step(state: AohState, frame: Frame, events: list[Event]) -> None:
     if C.is_immediate(card):
         events.append(reveal(state, seat, card, WHERE_DRAW()))
         if mode != "none":
-            push(state, "draw_step", seat)
+            _replacement(state, seat)
         push(state, "event", seat, card=card, context="draw")  # AH-6.2: resolved before anything else
         return
     state.p(seat).hand.append(card)
     events.append(private_hand_event(state, seat, YOU_DREW(card=T.card(card)), [card]))
     if C.is_event(card) and mode == "all_events":
+        may = state.options.draw_step_replacement_draw == "may"
         events.append(
             T.to_all(
                 "draw",
-                DRAWS_AGAIN(seat=seat_name(state, seat)),
+                (MAY_DRAW_AGAIN if may else DRAWS_AGAIN)(seat=seat_name(state, seat)),
                 seat=seat,
                 reveals=True,
             )
         )
-        push(state, "draw_step", seat)
+        _replacement(state, seat)
     else:
         events.append(T.to_all("draw", DRAWS(seat=seat_name(state, seat)), seat=seat, reveals=True))
+
+
+def _replacement(state: AohState, seat: int) -> None:
+    """AH-6.3: the replacement draw is made (default), or offered (CFG draw_step_replacement_draw=may)."""
+    push(state, "draw_again" if state.options.draw_step_replacement_draw == "may" else "draw_step", seat)
+
+
+def draw_again(state: AohState, seat: int, draw: bool, events: list[Event]) -> None:
+    """The replacement-draw question (CFG draw_step_replacement_draw=may): draw now, or keep the hand."""
+    FLOW.pop(state)
+    events.append(T.to_all("draw_again", (DRAWS_ON if draw else STOPS)(seat=seat_name(state, seat)), seat=seat))
+    if draw:
+        push(state, "draw_step", seat)
 
 
 def choose_action(state: AohState, seat: int, choice: str, events: list[Event]) -> None:
@@ -131,7 +148,7 @@ def choose_action(state: AohState, seat: int, choice: str, events: list[Event]) 
         if not frame.data.get("may_switch") or choice == "build":
             raise T.refuse("AH-7.3", ACTION_CHOSEN())
     p = state.p(seat)
-    if choice == "war" and not can_war(state, seat):
+    if choice == "war" and not may_choose_war(state, seat):  # the public test; the hand is checked in secret
         raise T.refuse("AH-10.1", WAR_NEEDS_ARMY())
     if choice == "tax" and p.cities == 0 and not p.hand:
         raise T.refuse("AH-8.2", TAX_EMPTY_HAND())

@@ -38,6 +38,7 @@ def phase(state: AohState) -> str:
         "tribe": "setup-tribes",
         "trade": "market-trading",
         "action": "turn-action",
+        "draw_again": "turn-draw",
         "build": "turn-build",
         "road_consent": "turn-build-road",
         "war_declare": "turn-war-declare",

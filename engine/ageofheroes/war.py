@@ -125,6 +125,17 @@ def can_war(state: AohState, seat: int) -> bool:
     return bool(p.available()) or bool(cards_of_kind(p, "mighty_hero"))
 
 
+def may_choose_war(state: AohState, seat: int) -> bool:
+    """AH-10.1 as the table sees it: an available army, or a hand that might hold a Mighty Hero.
+
+    The Action prompt is public, so it may not ask ``can_war`` (which looks into the hand): a
+    seat whose armies are all away but which holds any card is offered War, and whether a Mighty
+    Hero is really there is settled in the secret declaration prompt (spec §3 N1).
+    """
+    p = state.p(seat)
+    return bool(p.available()) or bool(p.hand)
+
+
 def war_targets(state: AohState, seat: int) -> list[int]:
     """AH-10.2 (CFG war_target_scope): any surviving tribe by default (AMB-02)."""
     out = [s for s in surviving(state) if s != seat]
@@ -242,8 +253,8 @@ def respond(
             raise T.refuse("AH-11.10.2", LUCK_VS_PLAYER())
         if not cards_of_kind(p, play):
             raise T.refuse("AH-11.8" if play == "olympic_games" else "AH-11.10", NOT_HELD(card=T.card(play)))
-        if heroes:
-            raise T.refuse("AH-11.8.2", NO_BATTLE_FOR_HERO())
+        if heroes:  # the attack is cancelled: Olympic Games (AH-11.8.2) or Luck against Barbarians (AH-11.10.1)
+            raise T.refuse("AH-11.8.2" if play == "olympic_games" else "AH-11.10.1", NO_BATTLE_FOR_HERO())
         played = cards_of_kind(p, play)[0]
         p.hand.remove(played)
         discard(state, played)

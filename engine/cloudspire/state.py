@@ -21,6 +21,7 @@ class CsOptions(GameOptions):
     events: bool = False  # CS-5.11.1: first games are played without events; CS-24.1
     first_game_relics: bool = False  # CS-5.11.2
     skip_market: bool = False  # CS-24.3(a)
+    simultaneous_build: bool = False  # CS-24.3(b), CS-17.3: build rounds answered at once, applied in turn order
     simultaneous_prep: bool = False  # CS-24.3(c)
     waves: int = Field(default=4, ge=1, le=8)  # CS-24.3(d) shorter (3) and CS-24.4 lengthening
     max_rounds: int = Field(default=16, ge=2, le=100)  # a hard cap on siege rounds (CS-20.5, automated)

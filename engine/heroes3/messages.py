@@ -19,6 +19,8 @@ SEAT = message("h3.seat", "seat {seat}")
 MODE_BASIC = message("h3.mode.basic", "basic")
 MODE_EXPERT = message("h3.mode.expert", "expert")
 MODE_ALT = message("h3.mode.alt", "for +1 Power")
+MODE_ATTACK = message("h3.mode.attack", "for attack")
+MODE_DEFENSE = message("h3.mode.defense", "for defence")
 
 # ---- events ------------------------------------------------------------------------------------
 PLACED = message("h3.combat.placed", "{unit} is placed on {cell}.")
@@ -41,6 +43,37 @@ FLIPPED = plural_message(
     "{unit} flips to its Few side carrying {n} damage.",
     "{unit} flips to its Few side carrying {n} damage.",
 )
+PUSHED = message("h3.combat.pushed", "{unit} is pushed to {cell}.")
+MARKED = message("h3.combat.marked", "{unit} is marked: it takes 1 damage when it next activates.")
+MARK_HURTS = message("h3.combat.mark_hurts", "{unit} removes a mark and takes its damage.")
+WEAKENED = message("h3.combat.weakened", "{unit} gets a -{n} attack token for two combat rounds.")
+ATTACK_UP = message("h3.combat.attack_up", "{unit} gets +{n} attack for this activation.")
+ASK_REROLL_MOVED = message("h3.ask.reroll_moved", "{unit} moved this activation: re-roll its attack die ({die:+d})?")
+ATTACK_TOKEN = message("h3.combat.attack_token", "{unit} gets +{n} attack for two combat rounds.")
+DIE_IGNORED = message("h3.combat.die_ignored", "{seat!c} discards {card}: the attack die counts as 0 against {unit}.")
+TOWER_DESTROYED = message("h3.combat.tower_destroyed", "{unit} destroys the arrow tower.")
+ASK_IGNORE_DIE = message(
+    "h3.ask.ignore_die", "The attack die against {unit} shows {die:+d}: discard a card so it counts as 0?"
+)
+OPT_IGNORE_DIE = message("h3.opt.ignore_die", "Discard {card}")
+ASK_KILL_AGAIN = message("h3.ask.kill_again", "{unit} defeated its target: attack another adjacent unit?")
+OPT_SEARCH_SPELL = plural_message(
+    "h3.opt.search_spell",
+    "Discard the top {n} card of your deck and keep a spell among them",
+    "Discard the top {n} cards of your deck and keep a spell among them",
+)
+OPT_TAKE = message("h3.opt.take", "Take {card}")
+ASK_SEARCH_COUNT = message(
+    "h3.ask.search_count", "{unit} may discard up to 3 cards from your deck to find a spell: how many?"
+)
+ASK_PICK_SPELL = message("h3.ask.pick_spell", "Choose the spell to take into your hand.")
+DECK_DISCARDED = message("h3.combat.deck_discarded", "{seat!c} discards from the deck: {cards}.")
+OPT_DISCARD = message("h3.opt.discard", "Discard {card}")
+ASK_FORCED_DISCARD = message(
+    "h3.ask.forced_discard", "An enemy unit makes you discard a card for casting a spell: which?"
+)
+OPT_BOOST = message("h3.opt.boost", "Instead of acting: +{n} attack to {target} for two combat rounds")
+OPT_BREAK = message("h3.opt.break", "Instead of acting: destroy {target}")
 DEFEATED = message("h3.combat.defeated", "{unit} is defeated.")
 STRUCTURE_DESTROYED = message("h3.combat.structure_destroyed", "{unit} destroys the {structure} in column {col}.")
 TOWER_FALLS = message("h3.combat.tower_falls", "With every wall and the gate down, the arrow tower falls.")
@@ -48,6 +81,13 @@ PARALYSES = message("h3.combat.paralyses", "{unit} is paralysed.")
 UNPARALYSED = message("h3.combat.unparalysed", "{unit} loses its paralysis token.")
 HEALS = plural_message("h3.combat.heals", "{unit} removes {n} damage.", "{unit} removes {n} damage.")
 CARD_PLAYED = message("h3.combat.card_played", "{seat!c} plays {card} ({mode}) on {target}.")
+CARD_PLAYED_TWO = message("h3.combat.card_played_two", "{seat!c} plays {card} ({mode}) on {target} and {other}.")
+DISCARDED = message("h3.combat.discarded", "{seat!c} discards {card}.")
+MORALE_GAINED = message("h3.combat.morale_gained", "{seat!c} gains a positive morale token.")
+MORALE_NEGATIVE_GONE = message(
+    "h3.combat.morale_negative_gone", "{seat!c} discards its negative morale token instead of gaining morale."
+)
+CARD_CANCELS = message("h3.combat.card_cancels", "{card} cancels the attack on {unit}.")
 CARD_PLAYED_NO_TARGET = message("h3.combat.card_played_no_target", "{seat!c} plays {card} ({mode}).")
 SPELL_CAST = message("h3.combat.spell_cast", "{seat!c} casts {card} with {power} Power on {target}.")
 SPELL_IGNORED = message("h3.combat.spell_ignored", "{unit} is unaffected by {card}.")
@@ -103,6 +143,10 @@ ASK_CANCEL = message(
     "h3.ask.cancel",
     "{attacker} would defeat {target}. Use the ability of {unit} to cancel the attack (once per combat)?",
 )
+ASK_LETHAL = message(
+    "h3.ask.lethal", "{attacker} would defeat {target}. Play a card that cancels the attack, or let it resolve?"
+)
+ASK_START = message("h3.ask.start", "The combat begins: play a start-of-combat card, or pass.")
 ASK_AI_ORDER = message(
     "h3.ask.ai_order",
     "Several neutral units tie for the next place (same initiative and tier): choose which one the AI places first.",
@@ -122,6 +166,10 @@ OPT_DEFEND = message("h3.opt.defend", "Defend")
 OPT_END = message("h3.opt.end", "End the activation")
 OPT_PLAY = message("h3.opt.play", "Play {card} ({mode}) on {target}")
 OPT_PLAY_NO_TARGET = message("h3.opt.play_no_target", "Play {card} ({mode})")
+OPT_SWAP = message("h3.opt.swap", "Play {card} ({mode}): {unit} and {other} swap spaces")
+OPT_FROST = message("h3.opt.frost", "Play {card} on {cell}, discarding {discard}")
+OPT_CHAIN = message("h3.opt.chain", "Play {card} on {target}, then {other}")
+OPT_RESURRECT = message("h3.opt.resurrect", "Play {card} for {power} Power: cancel the attack")
 OPT_CAST = message("h3.opt.cast", "Cast {card} with {power} Power on {target}")
 OPT_PASS = message("h3.opt.pass", "Pass")
 OPT_REROLL = message("h3.opt.reroll", "Re-roll the die")

@@ -12,7 +12,16 @@ from __future__ import annotations
 
 import engine
 from engine.runewars.names import names
-from engine.runewars.reference import card_texts, hero_name, quest_name, rule_texts, unit_name, unit_type_name
+from engine.runewars.reference import (
+    card_texts,
+    hero_name,
+    house_flags,
+    is_house,
+    quest_name,
+    rule_texts,
+    unit_name,
+    unit_type_name,
+)
 from engine.runewars.ruleset import RUNEWARS, Runewars
 from engine.runewars.turn.picks import CANDIDATES as PICK_CANDIDATES
 from engine.runewars.turn.picks import DESTROY as PICK_DESTROY
@@ -30,6 +39,8 @@ __all__ = [
     "Runewars",
     "card_texts",
     "hero_name",
+    "house_flags",
+    "is_house",
     "names",
     "quest_name",
     "rule_texts",

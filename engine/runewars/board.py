@@ -27,53 +27,89 @@ def is_faction_unit(unit: Unit) -> bool:
     return not catalog().is_neutral_kind(unit.kind)
 
 
-def controller(state: RunewarsState, area_id: str) -> int | None:
-    """RW-2.7: own faction units, else own stronghold, else own home area free of enemies.
+# Steps that keep an entered area contested until they resolve (RW-2.7.1): the move's arrival,
+# the neutral choice and diplomacy (RW-12), a confrontation's withdrawal and the battle (RW-14).
+_CONTEST_STEPS = frozenset(
+    {"arrive", "neutral_choice", "diplomacy_spend", "diplomacy_pick", "confront", "own_retreat", "neutral_retreat"}
+)
 
-    Allied neutrals and heroes never give control (RW-2.7, RW-11.4).
+
+def pending_contests(state: RunewarsState) -> dict[str, int]:
+    """RW-2.7.1: areas whose battle or diplomacy is still to be resolved -> the seat that moved in.
+
+    Why derived rather than stored: an area is contested exactly while the flow still holds the
+    step that will decide it (or the battle is being fought), so it can never outlive its battle.
+    Units only ever enter enemy or neutral areas by the current player's move (RW-14.0.1), so an
+    area where his units share the ground with another side's is contested as well.
     """
+    out: dict[str, int] = {}
+    if state.battle is not None:
+        out[state.battle.area] = state.battle.attacker
+    for st in state.steps:
+        if st.kind not in _CONTEST_STEPS or st.seat is None:
+            continue
+        area = st.data.get("area")
+        if not isinstance(area, str):
+            continue
+        if st.kind == "arrive" and not (st.data.get("moved") and (st.data.get("enemy") or st.data.get("neutral"))):
+            continue  # not moved yet, or moved into a friendly or empty area
+        mover = st.data.get("diplomat", st.seat) if st.kind == "neutral_retreat" else st.seat
+        out.setdefault(area, int(mover))
+    if state.turn is not None:
+        mover = state.turn.seat
+        sides: dict[str, set[int | None]] = {}
+        for u in state.units:
+            sides.setdefault(u.area, set()).add(u.owner)
+        for area, owners in sides.items():
+            if mover in owners and len(owners) > 1:
+                out.setdefault(area, mover)
+    return out
+
+
+def _control(state: RunewarsState, area_id: str, present: list[Unit]) -> int | None:
+    """RW-2.7 for one area given the units that count there."""
     area = state.board[area_id]
-    present = [u for u in state.units if u.area == area_id]
+    cat = catalog()
     for u in present:
-        if u.owner is not None and is_faction_unit(u) and not state.seats[u.owner].eliminated:
+        if u.owner is not None and not cat.is_neutral_kind(u.kind) and not state.seats[u.owner].eliminated:
             return u.owner
     if area.stronghold is not None and not state.seats[area.stronghold.owner].eliminated:
         return area.stronghold.owner
     home = area.home_of
-    if home is not None and not state.seats[home].eliminated:
-        if all(u.owner == home for u in present):
-            return home
+    if home is not None and not state.seats[home].eliminated and all(u.owner == home for u in present):
+        return home  # RW-2.6: free of enemy units
     return None
 
 
-def controllers(state: RunewarsState) -> dict[str, int | None]:
-    """RW-2.7 for every area in one pass (what ``controller`` answers for one area)."""
-    cat = catalog()
-    faction_units: dict[str, int] = {}
-    foreign: dict[str, set[int | None]] = {}
+def controller(state: RunewarsState, area_id: str) -> int | None:
+    """RW-2.7: own faction units, else own stronghold, else own home area free of enemies.
+
+    Allied neutrals and heroes never give control (RW-2.7, RW-11.4). A contested area stays
+    with whoever held it before the mover came in until its battle or diplomacy is resolved
+    (RW-2.7.1): it is judged without the mover's units.
+    """
+    return controllers(state, only=area_id)[area_id]
+
+
+def controllers(state: RunewarsState, only: str | None = None) -> dict[str, int | None]:
+    """RW-2.7 and RW-2.7.1 for every area (or just ``only``): the single definition of control.
+
+    Every reader (victory RW-28.1, elimination RW-33, rune inspection RW-27.5, home realms,
+    objectives, harvest, limits, alliances, retreats) goes through here, so a pending battle
+    never hands the area to the attacker early.
+    """
+    contests = pending_contests(state)
+    present: dict[str, list[Unit]] = {}
     for u in state.units:
-        if (
-            u.owner is not None
-            and u.area not in faction_units
-            and not cat.is_neutral_kind(u.kind)
-            and not state.seats[u.owner].eliminated
-        ):
-            faction_units[u.area] = u.owner
-        foreign.setdefault(u.area, set()).add(u.owner)
+        if only is None or u.area == only:
+            present.setdefault(u.area, []).append(u)
     out: dict[str, int | None] = {}
-    for area_id, area in state.board.items():
-        if area_id in faction_units:
-            out[area_id] = faction_units[area_id]
-        elif area.stronghold is not None and not state.seats[area.stronghold.owner].eliminated:
-            out[area_id] = area.stronghold.owner
-        elif (
-            area.home_of is not None
-            and not state.seats[area.home_of].eliminated
-            and foreign.get(area_id, {area.home_of}) <= {area.home_of}
-        ):
-            out[area_id] = area.home_of
-        else:
-            out[area_id] = None
+    for area_id in [only] if only is not None else state.board:
+        here = present.get(area_id, [])
+        mover = contests.get(area_id)
+        if mover is not None:
+            here = [u for u in here if u.owner != mover]  # RW-2.7.1: the defender keeps it meanwhile
+        out[area_id] = _control(state, area_id, here)
     return out
 
 
@@ -276,11 +312,14 @@ def update_alliances(state: RunewarsState) -> None:
     """RW-11.4: allied neutrals in an area their player does not control become unallied.
 
     Where the player still has faction units (a contested area, before its battle) they stay
-    allied (RW-11.4.1); control is only asked for areas without them.
+    allied (RW-11.4.1); control is only asked for areas without them. An enemy moving in does
+    not end the alliance: the area stays the player's until the battle ends (RW-11.4.0, RW-2.7.1).
     """
     cat = catalog()
     with_faction = {(u.area, u.owner) for u in state.units if u.owner is not None and not cat.is_neutral_kind(u.kind)}
+    ctl: dict[str, int | None] | None = None
     for u in state.units:
-        if u.owner is not None and cat.is_neutral_kind(u.kind):
-            if (u.area, u.owner) not in with_faction and controller(state, u.area) != u.owner:
+        if u.owner is not None and cat.is_neutral_kind(u.kind) and (u.area, u.owner) not in with_faction:
+            ctl = ctl if ctl is not None else controllers(state)
+            if ctl[u.area] != u.owner:
                 u.owner = None

@@ -49,6 +49,16 @@ class Ctx:
     def is_empty(self, area: str) -> bool:
         return B.is_empty(self.state, area)
 
+    def has_city(self, area: str) -> bool:
+        """A city token lies in ``area`` (a quest's check, RW-21.9)."""
+        return self.state.board[area].city is not None
+
+    def add_battle_unit(self, kind: str, owner: int | None, area: str) -> int | None:
+        """Place one figure from the supply into ``area`` for a battle there; its id, or None when none is left
+        (RW-1.9.2)."""
+        unit = B.add_unit(self.state, kind, owner, area)
+        return None if unit is None else unit.id
+
     def left_of(self, seat: int) -> int:
         return B.left_of(self.state, seat)
 

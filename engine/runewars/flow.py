@@ -15,6 +15,11 @@ The names below are bound to the game's ``Flow`` so the rule modules keep import
 ``auto``, ``decision``, ``push``, ``step`` … from here; ``advance(state, on_empty, check)``
 refills an empty queue with the next season and runs the victory check (RW-28.1 / AMB-53)
 before the first and after every automatic step.
+
+Response windows (the kernel's ``FLOW.window`` / ``FLOW.closes`` / ``open_window`` /
+``answer_window``): the own-turn tactics window (turn/orders.py, RW-30.2) and the start-of-battle
+tactics window (turn/movement.py, RW-14.3 / P-40). No Runewars module keeps its own list of seats
+to poll; the ruleset reports a window's ``asked()`` seats as the ones who may act.
 """
 
 from __future__ import annotations

@@ -79,10 +79,19 @@ def invariants(state: RunewarsState) -> list[str]:
             and (area, owner) not in arriving
         ):
             problems.append(f"seat {owner + 1} has {n} units in {area}")
-    # allied neutrals only where their player controls the area (RW-11.4)
+    # allied neutrals only where their player controls the area (RW-11.4), or stands with his own
+    # faction units in an area still contested before its battle or diplomacy (RW-2.7.1, RW-11.4.1)
     if state.battle is None and state.phase == "play":
+        with_faction = {
+            (u.area, u.owner) for u in state.units if u.owner is not None and not cat.is_neutral_kind(u.kind)
+        }
         for u in state.units:
-            if u.owner is not None and cat.is_neutral_kind(u.kind) and B.controller(state, u.area) != u.owner:
+            if (
+                u.owner is not None
+                and cat.is_neutral_kind(u.kind)
+                and (u.area, u.owner) not in with_faction
+                and B.controller(state, u.area) != u.owner
+            ):
                 problems.append(f"allied neutral {u.id} in {u.area}, which its player does not control")
     # rune conservation (RW-1.4, RW-27)
     if state.phase != "setup":

@@ -30,6 +30,7 @@ kind           id
 ``resource``   ``food``, ``wood``, ``ore``, ``influence``
 ``rune``       ``dragon``, ``false``
 ``card``       any card id above (tactics, season, quest, reward, objective, title, hero)
+``text``       ``<kind>:<entry id>:<field>``: a printed text (``season:SP2:text``)
 ``fate`` ``shape`` ``trait`` ``alignment`` ``attribute`` ``development`` ``terrain``
 ``exploration_kind``: the words of ``content/texts.py`` ``TERM_IDS``
 ============== =====================================================================
@@ -67,6 +68,10 @@ _ALIASES: dict[str, str] = {
     "zh_hant": "zh_Hant",
 }
 
+#: ``Ref(kind="text", id="<kind>:<entry id>:<field>")``: a printed text of an entry (a season
+#: card's ``text``, a unit's ``special.text``), so a card's words reach the reader in their language.
+TEXT_KIND = "text"
+
 #: The entry kinds a generic ``card`` Ref may name, in lookup order (their ids do not overlap).
 CARD_KINDS: tuple[str, ...] = ("tactics", "season", "quest", "reward", "objective", "title", "hero")
 
@@ -93,6 +98,12 @@ class RunewarsNames:
             for kind, (collection, id_attr, _) in ENTRY_FIELDS.items()
             for e in getattr(content, collection)
         }
+        # Components without translatable text are house or printed too (the picture legend marks them).
+        self._house.update({("tile", t.tile_id): t.house for t in content.tiles})
+        self._house.update({("exploration", t.token_id): t.house for t in content.exploration_tokens})
+        self._house.update({("destiny", str(c.number)): c.house for c in content.destiny_cards})
+        for kind in CARD_KINDS:  # ``card`` = any card id
+            self._house.update({("card", i): h for (k, i), h in list(self._house.items()) if k == kind})
 
     # ---- the i18n.names.Names protocol --------------------------------------------------
     def name(self, ref: Ref, locale: str) -> str | None:
@@ -101,6 +112,10 @@ class RunewarsNames:
         if loc is None:
             return None
         kind, key = ref.kind, ref.id
+        if kind == TEXT_KIND:  # a printed text: "season:SP2:text" (text.printed)
+            entry_kind, _, rest = key.partition(":")
+            entry_id, _, field = rest.partition(":")
+            return self.text(entry_kind, entry_id, field, loc, fallback=False)
         if kind == "area":
             return key if key in self._areas else None  # ids read the same in every language
         if kind == "card":

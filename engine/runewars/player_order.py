@@ -34,3 +34,14 @@ def player_order(state: RunewarsState, basis: Basis) -> list[int]:
 def season_step_order(state: RunewarsState) -> list[int]:
     """RW-6.4: the previous season's cards; none yet in year 1 spring (influence decides)."""
     return player_order(state, "prev")
+
+
+def standard_order(state: RunewarsState) -> list[int]:
+    """RW-8.1 "whenever the sequence of players matters", evaluated now (RW-8.2 / AMB-24).
+
+    Key 1 is the card just revealed while this season's orders resolve (every card is revealed
+    at once, RW-7.3), and the previous season's card at any other moment (the season-card step,
+    its effects and secondaries, RW-6.4). Effects that each player resolves "in player order"
+    use this, whoever played the card that carries them.
+    """
+    return player_order(state, "now" if state.resolve_order else "prev")

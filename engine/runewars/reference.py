@@ -102,3 +102,53 @@ def card_texts() -> dict[str, tuple[str, str]]:
             f"{city.quests} quest card(s).",
         )
     return out
+
+
+@lru_cache(maxsize=1)
+def house_flags() -> dict[str, bool]:
+    """Provenance of every entry a player can look up: ``kind:id`` -> True for house (invented) content.
+
+    Why: house cards, tiles, heroes, quests and objectives must be marked as such wherever a
+    player sees them (issue 11, content honesty), and the Discord layer may read only this
+    module. Keys are those of ``card_texts`` plus ``tile:<id>``, ``exploration:<token id>`` and
+    ``destiny:<number>``, so the picture legend can mark tiles and tokens too.
+    """
+    cat = catalog()
+    content = cat.content
+    out: dict[str, bool] = {}
+    for o in cat.orders.values():
+        out[f"order:{o.number}"] = o.house
+    for u in cat.unit_types.values():
+        out[f"unit:{u.id}"] = u.house
+    for t in cat.titles.values():
+        out[f"title:{t.title_id}"] = t.house
+    for c in cat.tactics.values():
+        out[f"tactics:{c.card_id}"] = c.house
+    for s in cat.seasons.values():
+        out[f"season:{s.card_id}"] = s.house
+    for q in cat.quests.values():
+        out[f"quest:{q.quest_id}"] = q.house
+    for r in cat.rewards.values():
+        out[f"reward:{r.reward_id}"] = r.house
+    for h in cat.heroes.values():
+        out[f"hero:{h.hero_id}"] = h.house
+    for ob in cat.objectives.values():
+        out[f"objective:{ob.objective_id}"] = ob.house
+    for city in cat.cities.values():
+        out[f"city:{city.city_id}"] = city.house
+    for f in content.factions:
+        out[f"faction:{f.id}"] = f.house
+    for tile in content.tiles:
+        out[f"tile:{tile.tile_id}"] = tile.house
+    for token in content.exploration_tokens:
+        out[f"exploration:{token.token_id}"] = token.house
+    for card in content.destiny_cards:
+        out[f"destiny:{card.number}"] = card.house
+    return out
+
+
+def is_house(key: str) -> bool:
+    """Whether ``kind:id`` (a ``card_texts`` key, ``tile:3``, ``exploration:X04``) is house content.
+
+    An unknown key reads as house: a component we cannot vouch for is never shown as printed."""
+    return house_flags().get(key, True)

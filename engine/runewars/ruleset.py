@@ -138,6 +138,8 @@ class Runewars(Ruleset[RunewarsState, RunewarsOptions]):
             return set(state.choice.pending())
         if front.kind in ("battle", "quest_phase"):
             return {p.seat for p in self._prompts(state)}
+        if front.window is not None:  # a kernel response window (RW-14.3 battle window): the seats it asks now
+            return set(front.window.asked())
         return {front.seat} if front.seat is not None else set()
 
     def check_may_act(self, state: RunewarsState, seat: int, prompts: list[Prompt] | None = None) -> None:

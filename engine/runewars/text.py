@@ -72,13 +72,32 @@ def placement(plan: dict[str, dict[str, int]]) -> list[Item]:
     ]
 
 
+def printed(kind: str, entry_id: object, field: str, english: str) -> Ref | str:
+    """A printed text of the content (a card's ``text``, a unit's ``special.text``) as a parameter.
+
+    A ``Ref`` (kind ``text``) when the shipped content has that field with these very words,
+    so the reader gets the card's words in their language; the English itself otherwise (a
+    house unit made up in a battle, a test's own content), which is what the engine said before.
+    """
+    from engine.runewars.names import TEXT_KIND, names
+
+    if names().text(kind, str(entry_id), field, "en") != english:
+        return english
+    return Ref(kind=TEXT_KIND, id=f"{kind}:{entry_id}:{field}")
+
+
 def english_name(r: Ref) -> str:
     """The printed English name of ``r``; the id itself where the content has no name (an area "7A")."""
     from engine.runewars.catalog import catalog
+    from engine.runewars.names import TEXT_KIND, names
 
     cat = catalog()
     kind, key = r.kind, r.id
     found: Any = None
+    if kind == TEXT_KIND:
+        entry_kind, _, rest = key.partition(":")
+        entry_id, _, field = rest.partition(":")
+        return names().text(entry_kind, entry_id, field, "en") or key
     if kind == "seat":
         if key == "neutral":
             return "the neutrals"
@@ -154,6 +173,37 @@ def stored(m: Msg | str) -> dict[str, Any] | str:
 def loaded(v: Any) -> Msg | str:
     """The inverse of ``stored``: a message back from step data (plain text stays text)."""
     return Msg.model_validate(v) if isinstance(v, dict) else str(v)
+
+
+def gm_task(
+    state: Any,
+    rule: str,
+    m: Msg,
+    *,
+    seat: int | None = None,
+    public: Msg | None = None,
+    english: str | None = None,
+    public_english: str | None = None,
+) -> Event:
+    """``state.gm.hand_over`` with the task and its announcement kept as messages.
+
+    The kernel writes the English fields of a ``Msg`` with each ``Ref`` as its bare id, so the
+    engine used to hand over finished English, which then reached a Chinese thread as it was.
+    Here the messages go to the kernel (the GM and the table read them in their language) and
+    the English fields are set to what the engine always wrote: ``english`` (made with a
+    battle's own names) or the printed names.
+    """
+    event = state.gm.hand_over(rule, m, seat=seat, public_text=public)
+    state.gm.tasks[-1].text = english if english is not None else en(m)
+    shown = public_english if public is not None and public_english is not None else None
+    if shown is None and public is None and english is not None:
+        shown = english
+    if event.msg is not None:
+        announced = event.msg
+        if shown is not None:
+            announced = announced.model_copy(update={"params": {**announced.params, "what": shown}})
+        event.text = en(announced)
+    return event
 
 
 def need(cond: bool, rule: str, m: Msg) -> None:

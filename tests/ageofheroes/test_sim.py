@@ -20,6 +20,7 @@ VARIANTS: list[dict[str, Any]] = [
         "market_day_event_timing": "after_each_player",
         "first_market_day_population_boom": "discard",
         "earthquake_scope": "single_army",
+        "draw_step_replacement_draw": "may",
     },
     {
         "earthquake_duration": "target_turn_end",

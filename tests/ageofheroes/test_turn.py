@@ -117,7 +117,7 @@ def test_tc06_negative_and_positive_cases() -> None:
     state, _ = act(state, 0, type="action", choice="build")
     with pytest.raises(RuleViolation) as exc:
         act(state, 0, type="build", item="city", pay=[stone, wood, marble])
-    assert exc.value.rule == "AH-9.3"
+    assert exc.value.rule == "AH-2.2"  # the rule the refusal names: a special resource pays for nothing
     golds = give(state, 0, "gold", "gold", "gold")
     state, _ = act(state, 0, type="build", item="fortress", pay=golds)
     assert state.seats[0].fortresses == 1
@@ -220,3 +220,63 @@ def test_tc30_chained_events_in_the_draw_step() -> None:
     state, _ = act(state, 2, type="luck", play=False)
     assert kinds(state.seats[0].hand) == ["iron"]
     assert top(state) == "action"
+
+
+def test_payment_refusals_cite_the_rule_they_name() -> None:
+    # AH-9.1 paid from the hand; AH-9.4 overpaying (a kind or Gold beyond the cost); AH-9.2 too little
+    state = position(3)
+    iron, grain, grain2, gold, gold2 = give(state, 0, "iron", "grain", "grain", "gold", "gold")
+    at_action(state, 0)
+    state, _ = act(state, 0, type="action", choice="build")
+    cases = [
+        (["iron-999"], "AH-9.1"),
+        ([iron, grain, grain2, gold], "AH-9.4"),  # an Army with a Gold too many
+        ([iron, iron], "AH-9.1"),  # the same card twice
+        ([gold, gold2, grain, grain2], "AH-9.4"),  # two Grain and two Gold: a Gold too many
+        ([iron, grain], "AH-9.2"),  # one Grain short
+    ]
+    for pay, rule in cases:
+        with pytest.raises(RuleViolation) as exc:
+            act(state, 0, type="build", item="army", pay=pay)
+        assert exc.value.rule == rule, pay
+    state, _ = act(state, 0, type="build", item="army", pay=[iron, gold, grain])  # AH-9.3: Gold for a Grain
+    assert len(state.seats[0].armies) == 2
+
+
+def test_replacement_draw_is_made_for_the_player_by_default() -> None:
+    # AH-6.3 「並能再抽取」 read as "gets to draw again" (the rules file's reading): no question asked
+    state = position(3)
+    deck_top(state, "luck", "wood")
+    begin_turn(state, 0)
+    assert kinds(state.seats[0].hand) == ["luck", "wood"] and top(state) == "action"
+
+
+def test_replacement_draw_may_be_refused_when_the_table_reads_may() -> None:
+    # AH-6.3 (CFG draw_step_replacement_draw=may): after each event the player chooses; the
+    # question is public, because the table already saw that some event was drawn.
+    from engine.ageofheroes import AGE_OF_HEROES as RS
+
+    state = position(3, draw_step_replacement_draw="may")
+    deck_top(state, "luck", "mighty_hero", "wood")
+    events = begin_turn(state, 0)
+    assert top(state) == "draw_again" and any("may draw again" in e.text for e in events if e.public)
+    prompt = next(p for p in RS.prompts(state) if p.seat == 0)
+    assert not prompt.secret and prompt.rule == "AH-6.3"
+    state, _ = act(state, 0, type="draw_again", draw=True)
+    assert kinds(state.seats[0].hand) == ["luck", "mighty_hero"] and top(state) == "draw_again"
+    state, events = act(state, 0, type="draw_again", draw=False)
+    assert kinds(state.seats[0].hand) == ["luck", "mighty_hero"] and top(state) == "action"
+    assert state.deck.draw_pile[0].startswith("wood")
+    with pytest.raises(RuleViolation) as exc:
+        act(state, 0, type="draw_again", draw=True)
+    assert exc.value.rule == "AH-6.3"
+
+
+def test_replacement_draw_offered_after_an_immediate_event_resolves() -> None:
+    # AH-6.2 the event resolves first; AH-6.3 (CFG may) then the choice; AH-11.3 Population Boom
+    state = position(3, draw_step_replacement_draw="may")
+    deck_top(state, "population_boom", "wood")
+    begin_turn(state, 0)
+    assert state.seats[0].cities == 2 and top(state) == "draw_again"
+    state, _ = act(state, 0, type="draw_again", draw=True)
+    assert kinds(state.seats[0].hand) == ["wood"] and top(state) == "action"

@@ -310,3 +310,25 @@ def test_views_hide_hands_and_show_sizes() -> None:
     assert RS.view(state, None)["players"][1]["hand_size"] == 2
     assert RS.view(state, 1)["hand"] == cards
     assert all(c in RS.secrets(state)[1] for c in cards)
+
+
+def test_an_offer_to_a_seat_that_is_done_reopens_it() -> None:
+    # AH-4.10: trading closes only when every seat has had its say, so an offer made to a seat that
+    # already pressed Done takes it back into the trading (publicly) instead of lapsing unseen.
+    state = _market(3)
+    give(state, 0, "iron")
+    give(state, 1, "stone")
+    deck_top(state, "wood")
+    state, _ = act(state, 1, type="trade_done", done=True)
+    state, _ = act(state, 2, type="trade_done", done=True)
+    state, events = act(state, 0, type="trade_offer", to=1, give=["iron"], get=["stone"])
+    assert any(e.public and e.kind == "trade_done" and "trading again" in e.text for e in events)
+    assert RS.view(state, None)["market_day"]["done"] == [2]
+    state, _ = act(state, 0, type="trade_done", done=True)
+    assert top(state) == "trade"  # seat 1 still has the offer to answer
+    prompt = next(p for p in RS.prompts(state) if p.seat == 1)
+    assert prompt.waiting and {"type": "trade_accept", "offer": 1} in [o.action for o in prompt.options]
+    state, _ = act(state, 1, type="trade_accept", offer=1)
+    assert kinds(state.seats[1].hand) == ["iron"]
+    state, _ = act(state, 1, type="trade_done", done=True)
+    assert top(state) == "action"

@@ -367,9 +367,13 @@ def test_tc19a_away_armies_cannot_defend_or_attack_until_retrieve() -> None:
     assert state.battle is None  # no defenders: no duels at all
     state.steps = []
     at_action(state, 0)  # A's next turn
+    # A holds cards, so the public Action prompt still offers War (a Mighty Hero could be among
+    # them, spec §3 N1); the away armies are refused in the secret declaration instead (AH-10.1).
+    state, _ = act(state, 0, type="action", choice="war")
     with pytest.raises(RuleViolation) as exc:
-        act(state, 0, type="action", choice="war")  # no available army to commit
+        act(state, 0, type="declare_war", target=2, purpose="plunder", armies=["a1"], heroes=[])
     assert exc.value.rule == "AH-10.1"
+    state, _ = act(state, 0, type="cancel_war")
     state, _ = act(state, 0, type="action", choice="none")
     state, _ = act(state, 0, type="place", count=0)
     assert all(a.status == "home" for a in state.seats[0].armies)

@@ -138,7 +138,8 @@ def test_tower_damage_rules() -> None:
 
 
 def test_gate_counter_and_breach() -> None:
-    # CS-6.2.5 (RT-11): the gate hits back for 1, reward to its owner; CS-21.1 (RT-12): a breach ends the game
+    # CS-6.2.5 (RT-11): the gate hits back for 1, reward to its owner; CS-21.1, CS-21.2 (RT-12): the last HP
+    # lost is a breach, and a breach ends the game
     s = new_game()
     near = next(
         k
@@ -225,7 +226,8 @@ def test_rewards_go_to_the_defeater_only() -> None:
 
 
 def test_engage_forces_the_target() -> None:
-    # CS-11.9: a unit able to attack an Engage landmark must attack it
+    # CS-11.9: a unit able to attack an Engage landmark must attack it; CS-1.4: the talent overrides the
+    # attacker's free choice of target
     s = new_game()
     a, b = two_spots(s)
     s.landmarks = [lm for lm in s.landmarks if lm.hex != a]

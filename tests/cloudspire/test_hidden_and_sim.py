@@ -69,3 +69,24 @@ def test_sim_three_players_and_2v2() -> None:
     for opts in ({"players": 3}, {"players": 4, "mode": "2v2"}):
         result = sim.play_one(RS, opts, 5, max_actions=4000, probe=1)
         assert result["violations"] == 0 and not result["failures"] and result["finished"], result
+
+
+def test_cheap_ask_checks_agree_with_the_prompts() -> None:
+    # CS-0.4: a decision with no legal option is skipped; the fast checks must say what the prompts say
+    from engine.cloudspire.flow import FLOW
+    from engine.cloudspire.waves.siege import ASKS
+
+    checked = 0
+    for state in play(5, players=3, until=600) + play(6, until=600, simultaneous_build=True):
+        for st in state.steps[:12]:
+            if st.kind in ASKS and st.window is None and st.seat is not None:
+                assert ASKS[st.kind](state, st) == bool(FLOW.prompters[st.kind](state, st)), st.kind
+                checked += 1
+    assert checked > 100
+
+
+def test_simultaneous_build_games_finish() -> None:
+    # CS-24.3(b): whole games with the option end without a stuck flow
+    for seed in (11, 12):
+        states = play(seed, until=3000, simultaneous_build=True)
+        assert RS.result(states[-1]) is not None

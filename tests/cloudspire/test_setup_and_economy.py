@@ -172,7 +172,7 @@ def test_limited_builds() -> None:
 
 
 def test_final_strength_tie_breaks() -> None:
-    # CS-21.3-21.4 (RT-13): strength, then gate HP, Source, towers, else a draw
+    # CS-21.3, CS-21.4 (RT-13): strength, then gate HP, Source, towers, else a draw
     s = new_game()
     s.pl[0].gate_hp, s.pl[0].advancements = 7, ["a", "b", "c"]
     s.pl[1].gate_hp, s.pl[1].advancements = 8, ["a", "b"]

@@ -235,7 +235,7 @@ async def test_winter_losses_are_picked_and_a_wrong_count_is_refused_with_the_ru
     user = await game.user_of(0)
     labels = values_by_label(menu)
     routed = next(v for label, v in labels.items() if "routed" in label)
-    beastman = next(v for label, v in labels.items() if label.startswith("Beastmen"))
+    beastman, other = [v for label, v in labels.items() if label.startswith("Beastmen")][:2]
 
     one = await pick(game, user, menu["custom_id"], [routed])
     before = await game.snapshot()
@@ -243,11 +243,12 @@ async def test_winter_losses_are_picked_and_a_wrong_count_is_refused_with_the_ru
     assert refused.replies[-1].content == "⛔ Destroy exactly 2 unit(s) in 5X. (RW-6.8.2)"
     assert await game.snapshot() == before  # byte-identical: nothing was destroyed
 
-    two = await pick(game, user, selects(one.replies[0])[0]["custom_id"], [routed, beastman])
+    # RW-15.5: standing units go before routed ones, so two standing figures are picked
+    two = await pick(game, user, selects(one.replies[0])[0]["custom_id"], [beastman, other])
     ok = await push(game, user, button(two.replies[0], "Confirm")["custom_id"])
     assert ok.replies[-1].content.startswith("✅ Done"), ok.text
     left = {u.id for u in (await game.state()).units}
-    gone = {picker.candidates[int(routed)].unit, picker.candidates[int(beastman)].unit}
+    gone = {picker.candidates[int(beastman)].unit, picker.candidates[int(other)].unit}
     assert not gone & left and len([u for u in (await game.state()).units if u.area == "5X"]) == 5
 
 

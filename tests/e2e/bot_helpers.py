@@ -88,6 +88,33 @@ def assert_no_secret_in_public(fake: Any, path: Path, game_id: int) -> int:
     return check_public_payloads(fake, secrets, public_texts)
 
 
+IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".webp", ".gif")
+
+
+def shows(payload: Any, secret: str) -> bool:
+    """Whether ``payload`` shows ``secret``: in its text, components, file names or a text file.
+
+    A picture's bytes are compressed pixels: a four-byte secret such as ``"G6"`` turns up in
+    them by chance (it did, in a Chinese board), while a secret drawn on a picture is pixels,
+    not those bytes. So pictures are searched by name only; text attachments in full.
+    """
+    blob = json.dumps(
+        {
+            "content": payload.content,
+            "embeds": payload.embeds,
+            "components": payload.components,
+            "files": payload.attachments,
+            "raw": payload.raw,
+        },
+        ensure_ascii=False,
+        default=str,
+    )
+    if secret in blob:
+        return True
+    pairs = zip(payload.attachments, payload.attachment_data, strict=False)
+    return any(secret.encode() in data for name, data in pairs if not str(name).lower().endswith(IMAGE_SUFFIXES))
+
+
 def check_public_payloads(fake: Any, secrets: set[str], public_texts: list[str]) -> int:
     """The leak check itself, for secrets gathered at every prefix of the log.
 
@@ -99,7 +126,7 @@ def check_public_payloads(fake: Any, secrets: set[str], public_texts: list[str])
     assert public, "no public payloads recorded"
     problems = []
     for secret in sorted(secrets):
-        first = next((p for p in public if p.contains(secret)), None)
+        first = next((p for p in public if shows(p, secret)), None)
         if first is None:
             continue
         revealing = [t for t in public_texts if secret in t]
@@ -278,30 +305,39 @@ async def open_game(
     options: str | None = None,
     seed: str | None = None,
     timeout: float = 20,
+    language: str | None = None,
 ) -> tuple[int, Any, dict[int, Any]]:
     """Create, join (alice, bob, carol) and start a game; returns its id, thread and seat -> user.
 
     With ``seed`` the admin (a game master) starts it with that fixed seed, so a test whose
-    goals depend on the deal plays the same game on every run.
+    goals depend on the deal plays the same game on every run. With ``language`` (``zh_Hans``
+    …) the game is created in that language; the replies are then checked for success only
+    by the absence of a refusal, since their words are not English.
     """
     channel = world.channel
     opts: dict[str, Any] = {"ruleset": ruleset, "players": 3}
     if options:
         opts["options"] = options
+    if language:
+        opts["language"] = language
+
+    def ok(text: str, english: str) -> bool:
+        return english in text if language is None else "⛔" not in text
+
     result = await (await fake.slash(world.alice, "game new", channel=channel, options=opts)).response(timeout=10)
-    assert "Created" in result.text, result.text
-    match = re.search(r"#(\d+)", result.text)
+    assert ok(result.text, "Created"), result.text
+    match = re.search(r"(?<!<)#(\d+)", result.text)
     assert match is not None, result.text
     game_id = int(match.group(1))
     thread = await fake.wait_for_thread(parent=channel)
     for user in (world.alice, world.bob, world.carol):
         r = await (await fake.slash(user, "game join", channel=thread)).response(timeout=10)
-        assert "joined" in r.text, r.text
+        assert ok(r.text, "joined"), r.text
     if seed is None:
         r = await (await fake.slash(world.alice, "game start", channel=thread)).response(timeout=timeout)
     else:
         start = await fake.slash(world.admin, "game start", channel=thread, options={"seed": seed})
         r = await start.response(timeout=timeout)
-    assert "started" in r.text, r.text
+    assert ok(r.text, "started"), r.text
     by_id = {u.id: u for u in (world.alice, world.bob, world.carol)}
     return game_id, thread, {seat: by_id[user_id] for seat, user_id in seat_users(db_path(tmp_path), game_id).items()}

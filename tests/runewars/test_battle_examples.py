@@ -14,7 +14,9 @@ from engine.runewars.battle import (
     battle_finished,
     battle_prompts,
     battle_view,
+    end_window,
     start_battle,
+    window_seats,
 )
 from tests.runewars.battle_support import C, Ctx, find_card
 
@@ -103,13 +105,12 @@ def start_ex7(ctx: Ctx) -> Any:
 
 
 def play_ex7(bs: Any, ctx: Ctx) -> None:
-    # Step 3: the attacker, then the defender, pass on start-of-battle tactics (RW-14.3, P-40).
-    p = only_prompt(bs)
-    assert (p.seat, p.rule) == (ELF, "RW-14.3")
-    act(bs, ctx, ELF, {"type": "battle_pass_window"})
-    p = only_prompt(bs)
-    assert (p.seat, p.rule) == (UTHUK, "RW-14.3")
-    act(bs, ctx, UTHUK, {"type": "battle_pass_window"})
+    # Step 3: the attacker, then the defender, pass on start-of-battle tactics (RW-14.3, P-40). The
+    # flow asks them on the kernel's response window (tests/runewars/test_battle_window.py); the battle
+    # waits in its window until that closes.
+    assert bs.phase == "window" and not battle_prompts(bs)
+    assert window_seats(bs) == [ELF, UTHUK]
+    end_window(bs, ctx)
     # Round 1: archers and flesh rippers are alone in row 1, so they draw without a choice.
     assert ctx.drawn == ctx.drawn[:5] and len(ctx.drawn) == 5
     # Specials: the Elf player picks the target of Crack Shot (RW-15.8): a berserker.
@@ -226,7 +227,7 @@ def test_ex9_damage_allocation_priority() -> None:
     attackers = [u(1, "HUMAN_KNIGHT", 0)]
     defenders = [u(10, "ELF_WARRIOR", 1), u(11, "ELF_ARCHER", 1), u(12, "ELF_ARCHER", 1), u(13, "ELF_PEGASUS_RIDER", 1)]
     bs = start_battle(
-        "2B", 0, 1, attackers, defenders, tactics_seats=[], data=C, options=BattleOptions(auto_single_choice=False)
+        "2B", 0, 1, attackers, defenders, window=False, data=C, options=BattleOptions(auto_single_choice=False)
     )
     bs.unit(10).damage = 1  # the warrior arrives at this sub-step already damaged
     # Only the knight's row-2 draw matters here: keep the elves out of rows 1-2.

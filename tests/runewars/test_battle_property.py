@@ -22,9 +22,11 @@ from engine.runewars.battle import (
     battle_finished,
     battle_prompts,
     battle_view,
+    end_window,
     sample_battle_action,
     start_battle,
     take_external,
+    window_seats,
 )
 from tests.runewars.battle_support import C, TinyBoard
 
@@ -122,6 +124,11 @@ def test_random_legal_battles_terminate_and_conserve_units(seed: int) -> None:
     bs = make_battle(rnd)
     uids = {x.uid for x in bs.units}
     advance_battle(bs, ctx)
+    # RW-14.3: the battle waits for the flow's start-of-battle window, which never asks the
+    # neutral controller; it goes on to the rows when the window closes.
+    assert bs.phase == "window" and not battle_prompts(bs)
+    assert bs.neutral_controller not in window_seats(bs)
+    end_window(bs, ctx)
     for _ in range(2000):
         take_external(bs)
         if battle_finished(bs) is not None:

@@ -19,9 +19,12 @@ from engine.runewars.battle import (
     apply_battle,
     battle_finished,
     battle_prompts,
+    end_window,
     queue_effects,
     start_battle,
     take_external,
+    window_prompt,
+    window_seats,
 )
 from engine.runewars.battle.retreat import retreat_destinations
 from engine.runewars.content.effects import Shape
@@ -70,7 +73,7 @@ def drive(bs: Any, ctx: Ctx, choose: Callable[[Any], dict[str, Any] | None] | No
 def battle(
     attackers: list[dict[str, Any]], defenders: list[dict[str, Any]], defender: int | None = ELF, **kw: Any
 ) -> Any:
-    kw.setdefault("tactics_seats", [])
+    kw.setdefault("window", False)
     kw.setdefault("attacker_faction", "HUMANS")
     if defender is not None:
         kw.setdefault("defender_faction", "ELVES")
@@ -125,7 +128,7 @@ def test_rw14_4_1_attacker_chooses_first_and_only_eligible_types() -> None:
         HUM,
         [u(1, "ELF_ARCHER", ELF), u(2, "RAZORWING", ELF)],
         [u(10, "HUMAN_ARCHER", HUM)],
-        tactics_seats=[],
+        window=False,
         data=C,
     )
     advance_battle(bs, ctx)
@@ -164,7 +167,7 @@ def test_rw14_5_simultaneity_and_types_destroyed_before_drawing() -> None:
         HUM,
         many(3, "ELF_ARCHER", ELF, 1),
         [u(10, "HUMAN_ARCHER", HUM), u(11, "HUMAN_KNIGHT", HUM)],
-        tactics_seats=[],
+        window=False,
         data=C,
     )
     out = drive(bs, ctx, lambda p: {"type": "battle_pick", "unit": 10} if p.rule == "RW-14.4.3" else None)
@@ -280,9 +283,7 @@ def test_rw14_2_units_routed_before_the_battle_stay_out_and_stay_routed_when_the
 def test_rw15_4_routed_units_take_damage_last_damaged_routed_first() -> None:
     """RW-15.4 / AMB-19: no standing unit left: damaged routed units first, then routed."""
     ctx = FCtx([])
-    bs = battle(
-        [u(1, "HUMAN_INFANTRY", HUM)], [u(10, "ELF_WARRIOR", ELF), u(11, "ELF_WARRIOR", ELF)], tactics_seats=[HUM]
-    )
+    bs = battle([u(1, "HUMAN_INFANTRY", HUM)], [u(10, "ELF_WARRIOR", ELF), u(11, "ELF_WARRIOR", ELF)], window=True)
     bs.unit(10).routed = bs.unit(11).routed = True
     bs.unit(10).damage = 1
     queue_effects(
@@ -294,7 +295,7 @@ def test_rw15_4_routed_units_take_damage_last_damaged_routed_first() -> None:
 
 def test_rw15_3_rout_with_no_standing_units_has_no_effect() -> None:
     ctx = FCtx([])
-    bs = battle([u(1, "HUMAN_INFANTRY", HUM)], [u(10, "ELF_WARRIOR", ELF, routed=True)], tactics_seats=[HUM])
+    bs = battle([u(1, "HUMAN_INFANTRY", HUM)], [u(10, "ELF_WARRIOR", ELF, routed=True)], window=True)
     queue_effects(bs, "attacker", [{"kind": "rout_units", "amount": 2, "side": "enemy", "chooser": "opponent"}], "test")
     events = advance_battle(bs, ctx)
     assert any(e.kind == "battle_no_target" for e in events)
@@ -303,7 +304,7 @@ def test_rw15_3_rout_with_no_standing_units_has_no_effect() -> None:
 
 def test_rw15_6_unit_destroyed_when_damage_reaches_health() -> None:
     ctx = FCtx([])
-    bs = battle([u(1, "HUMAN_INFANTRY", HUM)], [u(10, "ELF_PEGASUS_RIDER", ELF)], tactics_seats=[HUM])
+    bs = battle([u(1, "HUMAN_INFANTRY", HUM)], [u(10, "ELF_PEGASUS_RIDER", ELF)], window=True)
     queue_effects(
         bs, "attacker", [{"kind": "damage_units", "amount": 2, "side": "enemy", "chooser": "opponent"}], "test"
     )
@@ -371,7 +372,8 @@ def test_rw11_7_and_rw16_1_2_left_player_decides_for_unallied_neutrals() -> None
         neutral_controller=ELF,
         data=C,
     )
-    assert bs.window_seats == [HUM]
+    assert window_seats(bs) == [HUM]  # the neutral controller is never asked (RW-14.3)
+    end_window(bs, ctx)
     seen: list[Any] = []
 
     def choose(p: Any) -> Any:
@@ -441,7 +443,7 @@ def defended(
         attackers,
         defenders or [],
         data=C,
-        tactics_seats=[],
+        window=False,
         stronghold=SimpleNamespace(owner=ELF, damaged=False, development="defense"),
         defender_faction=faction,
     )
@@ -514,7 +516,7 @@ def test_dragon_destroys_up_to_3_triangle_units_of_its_controllers_choice() -> N
         HUM,
         [u(1, "DRAGON", ELF)],
         many(4, "HUMAN_INFANTRY", HUM, 10) + [u(20, "HUMAN_KNIGHT", HUM)],
-        tactics_seats=[],
+        window=False,
         data=C,
     )
     picks: list[Any] = []
@@ -537,7 +539,7 @@ def test_special_the_effects_cannot_express_goes_to_the_gm() -> None:
     """Necromancer "Raise Dead" adds figures from the supply: handed to the game master."""
     circle = next(k for k in range(1, 31) if C.destiny(k).total("circle", "special"))
     ctx = FCtx([circle])
-    bs = start_battle("5A", 2, ELF, [u(1, "UNDEAD_NECROMANCER", 2)], [], data=C, tactics_seats=[])
+    bs = start_battle("5A", 2, ELF, [u(1, "UNDEAD_NECROMANCER", 2)], [], data=C, window=False)
     advance_battle(bs, ctx)
     ext = take_external(bs)
     assert [e.kind for e in ext] == ["gm"] and ext[0].seat == 2
@@ -589,19 +591,22 @@ def test_flying_and_swift_do_not_matter_in_battle() -> None:
 
 
 def test_rw14_3_start_of_battle_window_attacker_then_defender() -> None:
+    """RW-14.3 / P-40: the battle waits in its window (asked by the flow's kernel window, see
+    test_battle_window.py) for the attacker, then the defender; ``end_window`` goes on to the rows."""
     ctx = FCtx([], adj={"4A": "none"}, control={"4A": HUM})
     bs = start_battle("5A", HUM, ELF, [u(1, "HUMAN_INFANTRY", HUM)], [u(10, "ELF_WARRIOR", ELF)], data=C)
     advance_battle(bs, ctx)
-    (p,) = battle_prompts(bs)
-    assert (p.seat, p.rule, p.options[0].action) == (HUM, "RW-14.3", {"type": "battle_pass_window"})
-    with pytest.raises(RuleViolation):
+    assert bs.phase == "window" and not battle_prompts(bs) and not ctx.drawn
+    assert window_seats(bs) == [HUM, ELF]
+    p = window_prompt(bs, HUM, "k")
+    assert (p.seat, p.rule, [o.action for o in p.options]) == (HUM, "RW-14.3", [{"type": "battle_pass_window"}])
+    with pytest.raises(RuleViolation):  # the pass is the flow's answer, not a battle decision
         apply_battle(bs, ELF, {"type": "battle_pass_window"}, ctx)
-    apply_battle(bs, HUM, {"type": "battle_pass_window"}, ctx)
-    (p,) = battle_prompts(bs)
-    assert (p.seat, p.rule) == (ELF, "RW-14.3")
-    # A defender with no units of his own in the battle is not polled (RW-30.4).
+    end_window(bs, ctx)
+    assert bs.phase != "window" and ctx.drawn
+    # A defender with no units of his own in the battle is not asked (RW-30.4).
     bs2 = start_battle("5A", HUM, ELF, [u(1, "HUMAN_INFANTRY", HUM)], [], data=C)
-    assert bs2.window_seats == [HUM]
+    assert window_seats(bs2) == [HUM]
 
 
 def test_rw14_6_2_routed_survivors_count_only_under_the_alternative_reading() -> None:
@@ -628,7 +633,7 @@ def test_rw15_8_ability_targets_follow_the_ability_and_rejections_explain_it() -
         HUM,
         [u(1, "DRAGON", ELF)],
         [u(10, "HUMAN_INFANTRY", HUM), u(20, "HUMAN_KNIGHT", HUM)],
-        tactics_seats=[],
+        window=False,
         data=C,
     )
     advance_battle(bs, ctx)
@@ -653,7 +658,7 @@ def test_p41_attacker_draw_is_hidden_from_the_defender_until_he_has_chosen() -> 
         2,
         [u(1, "ELF_ARCHER", ELF)],
         [u(10, "UNDEAD_SKELETON_ARCHER", 2), u(11, "SORCERER", 2)],
-        tactics_seats=[],
+        window=False,
         data=C,
     )
     events = advance_battle(bs, ctx)
@@ -689,7 +694,7 @@ def test_distinct_damage_hits_different_units() -> None:
     bs = battle(
         [u(1, "HELLHOUND", HUM)],
         [u(10, "ELF_PEGASUS_RIDER", ELF), u(11, "ELF_PEGASUS_RIDER", ELF)],
-        tactics_seats=[HUM],
+        window=True,
     )
     queue_effects(bs, "attacker", [C.unit("HELLHOUND").special.effects[0]], "Burning")
     advance_battle(bs, ctx)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import Event, Option, Prompt, Step
+from engine.core import Event, Option, Prompt, RuleViolation, Step
 from engine.core.text import Ref, message
 
 from ..board.earthscapes import lay, placements, tile_id
@@ -61,6 +61,15 @@ DEPLOY_HERO = message("cs.prep.deploy_hero", "Only {hero}")
 DEPLOY_ALL = message("cs.prep.deploy_suggested", "Suggested stack: {units}")
 DEPLOY_LOCKED = message("cs.prep.locked", "Seat {seat} has formed a deploy stack of {entries} entries ({chips} chips).")
 STACK_BAD = message("cs.prep.refused.stack", "That deploy stack breaks {what}.")
+BUILD_SIM_Q = message(
+    "cs.build.simultaneous",
+    "Build round {round}: everyone chooses at once; the choices are carried out in turn order.",
+)
+BUILD_LOST = message(
+    "cs.build.lost",
+    "Seat {seat}'s build could not be carried out after the builds before it in turn order; they choose again.",
+)
+NOT_OFFERED_BUILD = message("cs.build.refused.not_offered", "That is not one of your build options now.")
 
 PREP_CP = {1: 5, 2: 7, 3: 9, 4: 11}
 
@@ -80,7 +89,10 @@ def wave_start(state: CsState, st: Step) -> list[Event]:
     if not state.options.skip_market:
         steps.append(FLOW.new(state, "market_refresh"))
         steps += [FLOW.new(state, "market", s) for s in turn_order(state)]
-    steps.append(FLOW.new(state, "build", None, passed=[]))
+    if state.options.simultaneous_build:  # CS-24.3(b)
+        steps.append(FLOW.new(state, "build_sim_open", None, passed=[], round=1))
+    else:
+        steps.append(FLOW.new(state, "build", None, passed=[]))
     steps += [FLOW.new(state, "target", s) for s in turn_order(state)]
     steps.append(FLOW.new(state, "deploy_open"))
     steps.append(FLOW.new(state, "siege_start"))
@@ -296,7 +308,11 @@ def build_options(state: CsState, seat: int, *, limited: bool) -> list[Option]:
         for st in faction(state.pl[seat].faction).structures:
             adv = next_advancement(state, seat, st.id)
             if adv is not None and adv.cost <= state.pl[seat].source:
-                label = ADVANCE_OPT(structure=st.name, advancement=adv.name, cost=adv.cost)
+                label = ADVANCE_OPT(
+                    structure=Ref(kind="structure", id=st.id),
+                    advancement=Ref(kind="advancement", id=adv.id),
+                    cost=adv.cost,
+                )
                 opts.append(Option.of(label, {"type": "advance", "structure": st.id}))
     return opts
 
@@ -391,6 +407,77 @@ def build_turn(state: CsState, st: Step, seat: int, action: Any) -> list[Event]:
     st.data["at"] = (order.index(seat) + 1) % len(order)
     if build_seat(state, st) is None:
         FLOW.done(state, st)
+    return events
+
+
+# ---- simultaneous build (CS-24.3b, CS-17.3) ----------------------------------------------------
+@FLOW.auto("build_sim_open")
+def build_sim_open(state: CsState, st: Step) -> list[Event]:
+    """One round of the build loop with every seat that has not passed answering at once (each-SIM).
+
+    Why a window per round: CS-17.1 still holds (one option per round, a pass is final), only the
+    waiting is gone; the answers are secret until the last one is in, then applied in turn order."""
+    state.phase = "build"
+    passed = list(st.data.get("passed", []))
+    seats = [s for s in turn_order(state) if s not in passed]
+    window = FLOW.new(state, "build_sim", None, passed=passed, round=int(st.data.get("round", 1)))
+    return FLOW.open_window(state, window, seats, together=True, rule="CS-24.3")
+
+
+@FLOW.window("build_sim", "build_tower", "upgrade", "advance", "place_tile", "pass")
+def build_sim_prompt(state: CsState, st: Step, seat: int) -> Prompt:
+    opts = build_options(state, seat, limited=False) + [Option.of(PASS(), {"type": "pass"})]
+    return Prompt.ask(
+        seat,
+        st.key,
+        "CS-24.3",
+        BUILD_SIM_Q(round=int(st.data.get("round", 1))),
+        options=opts,
+        secret=True,
+        simultaneous=True,
+        default={"type": "pass"},
+    )
+
+
+@FLOW.applies("build_sim")
+def build_sim(state: CsState, st: Step, seat: int, action: Any) -> list[Event]:
+    answer = action.model_dump(mode="json", exclude_none=True)
+    if action.type != "pass":  # checked against the board as it is now; the turn order decides clashes later
+        need(any(o.action == answer for o in build_options(state, seat, limited=False)), "CS-17.1", NOT_OFFERED_BUILD())
+    return FLOW.answer_window(state, st, seat, answer, responds=action.type != "pass")
+
+
+@FLOW.closes("build_sim")
+def build_sim_closed(state: CsState, st: Step) -> list[Event]:
+    """Apply the round's answers in turn order (CS-24.3b): a build an earlier seat made impossible
+    (the same well, the last chip, a tile spot) is lost and that seat chooses again next round."""
+    from ..actions import ACTION_ADAPTER
+
+    assert st.window is not None
+    passed = list(st.data.get("passed", []))
+    events: list[Event] = []
+    before = len(state.steps)
+    nxt = FLOW.new(state, "build_sim_open", None, passed=passed, round=int(st.data.get("round", 1)) + 1)
+    FLOW.push(state, nxt)
+    for seat in turn_order(state):
+        if seat not in st.window.seats:
+            continue
+        answer = st.window.answers.get(seat) or {"type": "pass"}
+        if answer.get("type") == "pass":
+            passed.append(seat)  # CS-17.1: skipped from now on
+            events.append(Event.to_all("pass", PASSED(seat=seat + 1)))
+            continue
+        try:
+            events += do_build(state, seat, ACTION_ADAPTER.validate_python(answer), limited=False)
+        except RuleViolation:
+            events.append(Event.to_all("build_lost", BUILD_LOST(seat=seat + 1)))
+    # tile sub-choices (CS-17.2.3) were pushed in front one by one: put them back in turn order
+    added = len(state.steps) - before - 1
+    if added > 1:
+        state.steps[:added] = list(reversed(state.steps[:added]))
+    nxt.data["passed"] = passed
+    if len(passed) >= len(state.seats):
+        FLOW.done(state, nxt)  # CS-17.1: the phase ends once everyone has passed
     return events
 
 

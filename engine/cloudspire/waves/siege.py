@@ -12,7 +12,7 @@ from ..board.geometry import range_within, unkey
 from ..common import CONTENT, friendly, gate_key, landmark_def, lm_talent, turn_order, unit_by_id
 from ..flow import FLOW, need, push
 from ..state import CsState, Unit
-from ..towers.build import build_tower, orders
+from ..towers.build import build_tower, buildable, free_wells, orders, upgrade_choices
 from ..units import combat as C
 from ..units.movement import hero_destinations, minion_options, vanguard_distance
 from .end import end_siege, siege_over
@@ -73,14 +73,42 @@ REST = message("cs.siege.rest", "Seat {seat} is alone with units in play: their 
 
 @FLOW.after_step
 def skip_empty(state: CsState) -> list[Event]:
-    """A decision with nobody to ask (no legal option) is over at once (CS-0.4)."""
+    """A decision with nobody to ask (no legal option) is over at once (CS-0.4).
+
+    The frequent siege decisions answer "is anything to ask?" from their option sources without
+    writing the labels (``ASKS``); the answer is the same as ``bool(prompts)``, only cheaper
+    (the replay budget of the bench)."""
     while True:
         front = FLOW.current(state)
         if front is None or front.window is not None or front.kind not in FLOW.prompters or state.winner is not None:
             return []
-        if FLOW.prompters[front.kind](state, front):
+        check = ASKS.get(front.kind)
+        if check(state, front) if check is not None else bool(FLOW.prompters[front.kind](state, front)):
             return []
         FLOW.pop(state)
+
+
+def _turn_start_asks(state: CsState, st: Step) -> bool:
+    seat = int(st.seat or 0)
+    if state.pl[seat].relics:
+        return True
+    if limited_left(state, seat) <= 0:
+        return False
+    return bool(upgrade_choices(state, seat)) or bool(free_wells(state, seat) and buildable(state, seat, limited=True))
+
+
+def _seat(st: Step) -> int:
+    return int(st.seat or 0)
+
+
+ASKS: dict[str, Any] = {
+    "heroes_1": lambda state, st: bool(hero_moves(state, _seat(st), 1)),
+    "heroes_3": lambda state, st: bool(hero_moves(state, _seat(st), 3)),
+    "attacks": lambda state, st: bool(attack_choices(state, _seat(st))),
+    "explore": lambda state, st: bool(explorable(state, _seat(st))),
+    "towers": lambda state, st: bool(tower_shots(state, st)),
+    "turn_start": _turn_start_asks,
+}
 
 
 # ---- rounds and turns -----------------------------------------------------------------------

@@ -56,8 +56,29 @@ class End(_A):
 class Play(_A):
     type: Literal["play"]
     card: str
-    mode: Literal["basic", "expert", "alt", "cast"]
+    mode: Literal["basic", "expert", "alt", "cast", "attack", "defense"]
     target: str | None = None
+    other: str | None = None  # a second unit (Tactics' swap, Chain Lightning's second target)
+    cell: list[int] | None = None  # a space (Frost Ring)
+    discard: str | None = None  # a card paid from hand (Frost Ring)
+
+
+class UseAbility(_A):
+    """An "other" ability used instead of the activation (H3-27.3)."""
+
+    type: Literal["ability"]
+    unit: str
+    target: str
+
+
+class IgnoreDie(_A):
+    type: Literal["ignore_die"]
+    discard: str | None
+
+
+class Resurrect(_A):
+    type: Literal["resurrect"]
+    play: bool
 
 
 class Pass(_A):
@@ -110,4 +131,7 @@ CombatAction = (
     | AiTarget
     | Cancel
     | Strike
+    | Resurrect
+    | UseAbility
+    | IgnoreDie
 )

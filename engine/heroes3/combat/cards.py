@@ -10,11 +10,14 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import Event, Option, Rng, RuleViolation
+from engine.core.text import Msg
 
 from .. import messages as m
 from ..content import CardDef, load
+from .board import manhattan
 from .models import Combat, CombatSide, HeroDeck, Unit
-from .rules import deal_damage, heal, uname
+from .rules import deal_damage, heal, resists_card, uname, would_defeat
+from .rules import label as label_cell
 
 
 def card_def(deck: HeroDeck, instance: str) -> CardDef:
@@ -33,9 +36,10 @@ def targets_for(combat: Combat, side: CombatSide, card: CardDef) -> list[Unit]:
     return friendly(combat, side)
 
 
-def playable(combat: Combat, side: CombatSide, activating: bool) -> list[Option]:
+def playable(combat: Combat, side: CombatSide, activating: bool, start: bool = False) -> list[Option]:
     """The card plays open to ``side`` now. ``activating``: one of its units is activating and
-    has not attacked yet (H3-35.3), which activation and ongoing cards need."""
+    has not attacked yet (H3-35.3), which activation and ongoing cards need. ``start``: the
+    start-of-combat window, where only "at the start of combat" effects are played (Tactics)."""
     deck = side.deck
     if deck is None or side.controller is None:
         return []
@@ -44,6 +48,8 @@ def playable(combat: Combat, side: CombatSide, activating: bool) -> list[Option]
         card = card_def(deck, inst)
         ref = m.card_ref(card.id)
         if card.kind == "spell":
+            if start:
+                continue
             # H3-15.4: the alternative effect (+1 Power) is not a cast and is always open.
             out.append(Option.of(m.OPT_PLAY_NO_TARGET(card=ref, mode=m.MODE_ALT()), _act(inst, "alt")))
             if side.spells_cast >= side.spell_limit:
@@ -56,23 +62,121 @@ def playable(combat: Combat, side: CombatSide, activating: bool) -> list[Option]
                     Option.of(m.OPT_CAST(card=ref, power=power, target=uname(combat, u)), _act(inst, "cast", u.uid))
                 )
             continue
-        modes = ["basic"] + (["expert"] if card.expert is not None and side.expert_uses > 0 else [])
+        if card.effect in ("none", "resurrection"):
+            continue  # Wisdom acts in towns; Resurrection is asked when an attack would defeat (flow.hit)
+        if card.effect == "attack_or_defense":
+            modes = ["attack", "defense"]
+        else:
+            modes = ["basic"] + (["expert"] if card.expert is not None and side.expert_uses > 0 else [])
         for mode in modes:
-            label = m.MODE_BASIC() if mode == "basic" else m.MODE_EXPERT()
-            if card.effect in ("attack", "defense"):
-                for u in friendly(combat, side):
-                    out.append(
-                        Option.of(m.OPT_PLAY(card=ref, mode=label, target=uname(combat, u)), _act(inst, mode, u.uid))
-                    )
-            elif card.effect == "power":
-                out.append(Option.of(m.OPT_PLAY_NO_TARGET(card=ref, mode=label), _act(inst, mode)))
-            elif card.effect == "recall_spell" and side.last_spell in deck.discard:
-                out.append(Option.of(m.OPT_PLAY_NO_TARGET(card=ref, mode=label), _act(inst, mode)))
+            timing = card.timing_for(mode)
+            if (timing == "start") != start:
+                continue  # H3-13.2.7: "at the start of combat" only in the start window
+            if timing in ("activation", "ongoing") and not activating:
+                continue  # H3-35.3
+            out += _plays(combat, side, inst, card, mode)
     return out
 
 
-def _act(card: str, mode: str, target: str | None = None) -> dict[str, Any]:
-    return {"type": "play", "card": card, "mode": mode, "target": target}
+def _mode_label(mode: str) -> Msg:
+    return {
+        "expert": m.MODE_EXPERT,
+        "attack": m.MODE_ATTACK,
+        "defense": m.MODE_DEFENSE,
+    }.get(mode, m.MODE_BASIC)()
+
+
+def _plays(combat: Combat, side: CombatSide, inst: str, card: CardDef, mode: str) -> list[Option]:
+    """Every target choice of one non-spell card in one mode."""
+    deck = side.deck
+    assert deck is not None
+    ref = m.card_ref(card.id)
+    label = _mode_label(mode)
+    out: list[Option] = []
+    own = friendly(combat, side)
+    if card.effect in ("attack", "defense", "attack_or_defense", "hp"):
+        for u in own:
+            out.append(Option.of(m.OPT_PLAY(card=ref, mode=label, target=uname(combat, u)), _act(inst, mode, u.uid)))
+    elif card.effect == "power":
+        out.append(Option.of(m.OPT_PLAY_NO_TARGET(card=ref, mode=label), _act(inst, mode)))
+    elif card.effect == "recall_spell" and side.last_spell in deck.discard:
+        out.append(Option.of(m.OPT_PLAY_NO_TARGET(card=ref, mode=label), _act(inst, mode)))
+    elif card.effect == "morale" and side.faction != "necropolis":  # H3-11.5
+        out.append(Option.of(m.OPT_PLAY_NO_TARGET(card=ref, mode=label), _act(inst, mode)))
+    elif card.effect == "swap":
+        for i, a in enumerate(own):
+            for b in own[i + 1 :]:
+                out.append(
+                    Option.of(
+                        m.OPT_SWAP(card=ref, mode=label, unit=uname(combat, a), other=uname(combat, b)),
+                        _act(inst, mode, a.uid, other=b.uid),
+                    )
+                )
+    elif card.effect == "frost_ring":
+        payable = [c for c in deck.hand if c != inst]
+        if len(payable) < card.discard_cost:
+            return out
+        geo = combat.geometry()
+        for cell in geo.cells():
+            near = [combat.at(n) for n in geo.adjacent(cell)]
+            if not any(u is not None and not u.tower for u in near):
+                continue
+            for pay in payable:
+                out.append(
+                    Option.of(
+                        m.OPT_FROST(card=ref, cell=label_cell(cell), discard=m.card_ref(deck.names[pay])),
+                        _act(inst, mode, cell=list(cell), discard=pay),
+                    )
+                )
+    elif card.effect == "chain_lightning":
+        for u in [x for x in combat.on_board() if not x.tower]:
+            for o in closest(combat, u, 2):
+                out.append(
+                    Option.of(
+                        m.OPT_CHAIN(card=ref, target=uname(combat, u), other=uname(combat, o)),
+                        _act(inst, mode, u.uid, other=o.uid),
+                    )
+                )
+    return out
+
+
+def closest(combat: Combat, unit: Unit, n: int) -> list[Unit]:
+    """The ``n`` units nearest to ``unit`` (orthogonal distance, either side); units tied with
+    the n-th are all included (house: the card does not say how a tie is broken)."""
+    here = unit.pos
+    assert here is not None
+    dist = {u.uid: manhattan(here, u.pos) for u in combat.on_board() if not u.tower and u.uid != unit.uid and u.pos}
+    if not dist:
+        return []
+    ranked = sorted(dist, key=lambda uid: (dist[uid], uid))
+    cut = dist[ranked[min(n, len(ranked)) - 1]]
+    return [combat.unit(uid) for uid in ranked if dist[uid] <= cut]
+
+
+def _act(
+    card: str,
+    mode: str,
+    target: str | None = None,
+    *,
+    other: str | None = None,
+    cell: list[int] | None = None,
+    discard: str | None = None,
+) -> dict[str, Any]:
+    out: dict[str, Any] = {"type": "play", "card": card, "mode": mode, "target": target}
+    for key, value in (("other", other), ("cell", cell), ("discard", discard)):
+        if value is not None:
+            out[key] = value
+    return out
+
+
+def as_offered(action: Any) -> dict[str, Any]:
+    """An action as the options list spells it (a play's unused extra fields left out)."""
+    data: dict[str, Any] = action.model_dump()
+    if data.get("type") == "play":
+        for key in ("other", "cell", "discard"):
+            if data.get(key) is None:
+                data.pop(key, None)
+    return data
 
 
 def refuse(combat: Combat, side: CombatSide, action: Any, activating: bool) -> RuleViolation:
@@ -128,13 +232,29 @@ def play(combat: Combat, side: CombatSide, action: Any, rng: Rng) -> list[Event]
                 target=target.uid,
             )
         )
+        resisted = resists_card(combat, target, ref, rng)  # neutral Dwarves
+        if resisted is not None:
+            return events + resisted
         return events + _spell(combat, card, card.tiers[power], target)
     expert = action.mode == "expert"
     if expert:
         side.expert_uses -= 1  # H3-14.1
     amount = card.expert if expert and card.expert is not None else card.basic
-    label = m.MODE_EXPERT() if expert else m.MODE_BASIC()
-    if target is not None:
+    if target is not None and target.card in card.double_for:
+        amount *= 2  # hero specialties: the named unit gets twice the effect (H3-16)
+    label = _mode_label(action.mode)
+    other = combat.unit(action.other) if action.other else None
+    if card.effect in ("swap", "chain_lightning") and target is not None and other is not None:
+        events.append(
+            Event.to_all(
+                "h3_card",
+                m.CARD_PLAYED_TWO(
+                    seat=seat, card=ref, mode=label, target=uname(combat, target), other=uname(combat, other)
+                ),
+                card=card.id,
+            )
+        )
+    elif target is not None:
         events.append(
             Event.to_all(
                 "h3_card", m.CARD_PLAYED(seat=seat, card=ref, mode=label, target=uname(combat, target)), card=card.id
@@ -142,10 +262,22 @@ def play(combat: Combat, side: CombatSide, action: Any, rng: Rng) -> list[Event]
         )
     else:
         events.append(Event.to_all("h3_card", m.CARD_PLAYED_NO_TARGET(seat=seat, card=ref, mode=label), card=card.id))
+    draws = card.expert_draw if expert and card.expert_draw is not None else card.draw
+    if card.kind == "specialty" and target is not None and other is None:
+        resisted = resists_card(combat, target, ref, rng)  # neutral Dwarves: a specialty aimed at it alone
+        if resisted is not None:
+            return events + resisted
     if card.effect == "attack" and target is not None:
         target.attack_bonus += amount  # H3-35.5: until its first attack resolves
     elif card.effect == "defense" and target is not None:
         target.defense_bonus += amount
+    elif card.effect == "attack_or_defense" and target is not None:
+        if action.mode == "attack":
+            target.attack_bonus += amount  # H3-35.5
+        else:
+            target.defense_bonus += amount  # A-36
+    elif card.effect == "hp" and target is not None:
+        target.hp_bonus += amount  # H3-35.3: ongoing effects last until the combat ends
     elif card.effect == "power":
         side.pending_power += amount
         events.append(Event.to_all("h3_power", m.POWER_ADDED(seat=seat, n=side.pending_power)))
@@ -156,9 +288,90 @@ def play(combat: Combat, side: CombatSide, action: Any, rng: Rng) -> list[Event]
         events.append(Event.to_all("h3_recall", m.RECALLED(seat=seat, card=m.card_ref(deck.names[spell]))))
         if expert:
             side.spell_limit += 1
-    if card.draw:
-        events += draw(side, card.draw, rng)
+    elif card.effect == "morale":
+        events += draw(side, draws, rng)  # Leadership (expert): draw first, then the token
+        draws = 0
+        events += gain_morale(side, seat)
+    elif card.effect == "swap" and target is not None and other is not None:
+        target.pos, other.pos = other.pos, target.pos
+    elif card.effect == "frost_ring" and action.cell is not None:
+        assert action.discard is not None
+        deck.hand.remove(action.discard)
+        deck.discard.append(action.discard)  # the card paid (H3-13.2.2)
+        events.append(Event.to_all("h3_discarded", m.DISCARDED(seat=seat, card=m.card_ref(deck.names[action.discard]))))
+        cell = (int(action.cell[0]), int(action.cell[1]))
+        for n in combat.geometry().adjacent(cell):
+            hit = combat.at(n)
+            if hit is not None and not hit.tower:
+                events += deal_damage(combat, hit, card.damage[0])  # H3-27.1: defence does not count
+    elif card.effect == "chain_lightning" and target is not None and other is not None:
+        events += deal_damage(combat, target, card.damage[0])
+        if other.alive:
+            events += deal_damage(combat, other, card.damage[1])
+    if draws:
+        events += draw(side, draws, rng)
     return events
+
+
+def gain_morale(side: CombatSide, seat: Msg) -> list[Event]:
+    """H3-11.1: a negative token is discarded instead; a second positive token is lost;
+    H3-11.5: Necropolis never gains morale."""
+    if side.faction == "necropolis":
+        return []
+    if side.morale < 0:
+        side.morale = 0
+        return [Event.to_all("h3_morale_negative_gone", m.MORALE_NEGATIVE_GONE(seat=seat))]
+    if side.morale > 0:
+        return []
+    side.morale = 1
+    return [Event.to_all("h3_morale_gained", m.MORALE_GAINED(seat=seat))]
+
+
+def may_resurrect(combat: Combat, unit: Unit, damage: int) -> bool:
+    """When the side of a unit about to be defeated is asked whether to cancel the attack with
+    a card (Resurrection): it has a hand, a controller and Power played (public, H3-15.3), so
+    the question itself tells the other player nothing about the hand (H3-13.1)."""
+    side = combat.sides[unit.team]
+    if side.deck is None or side.controller is None or side.pending_power <= 0:
+        return False
+    return damage > 0 and would_defeat(unit, damage)
+
+
+def resurrection_card(combat: Combat, unit: Unit, damage: int) -> tuple[str, int] | None:
+    """A Resurrection card the unit's side may play now (H3-35.4: this card is played between
+    the roll and the damage): the attack would defeat the unit and the side has the Power its
+    tier costs (H3-15.3). Returns (card instance, cost)."""
+    side = combat.sides[unit.team]
+    deck = side.deck
+    if deck is None or side.controller is None or damage <= 0 or not would_defeat(unit, damage):
+        return None
+    for inst in deck.hand:
+        card = card_def(deck, inst)
+        cost = card.power_cost.get(unit.tier)
+        if card.effect == "resurrection" and cost is not None and side.pending_power >= cost:
+            return inst, cost
+    return None
+
+
+def resurrect(combat: Combat, unit: Unit, inst: str) -> list[Event]:
+    """Play Resurrection: the card is discarded, all Power played is spent (H3-15.3)."""
+    side = combat.sides[unit.team]
+    deck = side.deck
+    assert deck is not None
+    deck.hand.remove(inst)
+    deck.discard.append(inst)  # H3-13.2.2
+    side.pending_power = 0
+    card = m.card_ref(deck.names[inst])
+    return [
+        Event.to_all(
+            "h3_card",
+            m.CARD_PLAYED(
+                seat=m.seat_name(side.controller), card=card, mode=m.MODE_BASIC(), target=uname(combat, unit)
+            ),
+            card=deck.names[inst],
+        ),
+        Event.to_all("h3_resurrected", m.CARD_CANCELS(card=card, unit=uname(combat, unit))),
+    ]
 
 
 def _spell(combat: Combat, card: CardDef, amount: int, target: Unit) -> list[Event]:

@@ -13,6 +13,7 @@ from typing import Any
 
 from engine.core import Event, Option, Prompt, RuleViolation
 from engine.core.flow import Flow, Step
+from engine.core.text import Ref
 
 from .. import messages as m
 from . import cards as card_rules
@@ -157,6 +158,13 @@ def _begin(flow: F, state: CombatHost, uid: str) -> list[Event]:
     u.no_defend = u.defending
     u.defending = False
     u.rooted = any(e.has("root_adjacent") and r.adjacent(u, e, combat) for e in r.enemies(combat, u))
+    if u.marks > 0:  # neutral Haspids' cube: removed as the unit activates, for 1 damage
+        u.marks -= 1
+        events.append(Event.to_all("h3_mark_hurts", m.MARK_HURTS(unit=r.uname(combat, u)), unit=uid))
+        events += r.deal_damage(combat, u, 1)
+        if not u.alive:
+            flow.push(state, flow.new(state, "h3c_end_act", unit=uid))
+            return events
     if u.paralysed:
         u.paralysed = False
         flow.push(state, flow.new(state, "h3c_end_act", unit=uid))
@@ -170,6 +178,16 @@ def _begin(flow: F, state: CombatHost, uid: str) -> list[Event]:
     else:
         phase = "shoot" if u.type == "ranged" else "move"
         flow.push(state, flow.new(state, "h3c_act", seat, unit=uid, phase=phase))
+    for a in u.abilities("activation_spell_damage"):
+        # neutral Faerie Dragons (H3-27.3 activation): a spell on a chosen enemy, before acting.
+        pool = [e.uid for e in r.enemies(combat, u) if not e.tower and e.pos is not None]
+        if len(pool) > 1 and seat is not None:
+            flow.push(
+                state, flow.new(state, "h3c_strike", seat, unit=uid, targets=pool, attack=0, amount=a.amount(), spell=1)
+            )
+        elif pool:
+            best = min(pool, key=lambda x: (combat.unit(x).remaining(), x))
+            events += strike(combat, state, u, combat.unit(best), 0, a.amount(), spell=True)
     return events
 
 
@@ -200,6 +218,14 @@ def activation_abilities(state: CombatHost, u: Unit) -> list[Event]:
                         card=card,
                     )
                 )
+        elif a.effect == "heal_friend_or_attack":
+            # neutral Enchanters; house: the engine heals the most damaged friendly unit.
+            hurt = [f for f in combat.on_board(u.team) if f.damage > 0 and not f.tower]
+            if hurt:
+                events += r.heal(combat, max(hurt, key=lambda f: (f.damage, f.uid)), a.amount())
+            else:
+                u.attack_bonus += a.num("bonus")
+                events.append(Event.to_all("h3_attack_up", m.ATTACK_UP(unit=r.uname(combat, u), n=a.num("bonus"))))
         elif a.effect == "first_spell_power" and own.spells_cast == 0 and own.deck is not None:
             own.bonus_power = max(own.bonus_power, a.amount())
             events.append(
@@ -248,9 +274,111 @@ def act_options(state: CombatHost, st: Step) -> list[Option]:
         if not neutral and not u.no_defend and not u.tower:
             out.append(Option.of(m.OPT_DEFEND(), {"type": "defend", "unit": u.uid}))
         out += card_rules.playable(combat, side, activating=True)
+    if phase in ("move", "shoot") and not st.data.get("acted") and not (neutral and targets):
+        out += other_options(combat, u)  # H3-27.3 "other"; H3-34.3: neutrals that can attack must
     if not (neutral and targets and phase != "after"):  # H3-34.3: player-controlled neutrals must attack
         out.append(Option.of(m.OPT_END(), {"type": "end", "unit": u.uid}))
     return out
+
+
+def other_options(combat: Combat, u: Unit) -> list[Option]:
+    """H3-27.3: abilities with the "other" timing, used instead of moving and attacking."""
+    out: list[Option] = []
+    for a in u.abilities("boost_other"):
+        for f in combat.on_board(u.team):
+            if not f.tower and f.type != "ranged":
+                label = m.OPT_BOOST(n=a.amount(), target=r.uname(combat, f))
+                out.append(Option.of(label, {"type": "ability", "unit": u.uid, "target": f.uid}))
+    deck = combat.sides[u.team].deck
+    for a in u.abilities("deck_spell_search"):
+        if a.timing == "other" and deck is not None and (deck.draw.draw_pile or deck.discard):
+            label = m.OPT_SEARCH_SPELL(n=a.amount())
+            out.append(Option.of(label, {"type": "ability", "unit": u.uid, "target": "deck"}))
+    for a in u.abilities("siege_breaker"):
+        for s in combat.structures:
+            if not s.destroyed:
+                target = f"{s.kind}-{s.col}"
+                label = m.OPT_BREAK(target=r.target_name(combat, target))
+                out.append(Option.of(label, {"type": "ability", "unit": u.uid, "target": target}))
+        tower = combat.find(TOWER)
+        if a.num("tower") and tower is not None and tower.alive and tower.placed and tower.team != u.team:
+            label = m.OPT_BREAK(target=m.TOWER_NAME())
+            out.append(Option.of(label, {"type": "ability", "unit": u.uid, "target": TOWER}))
+    return out
+
+
+def use_other(combat: Combat, u: Unit, target: str) -> list[Event]:
+    if target == TOWER:
+        combat.unit(TOWER).alive = False  # H3-39.8: a card effect may destroy it
+        return [Event.to_all("h3_tower_destroyed", m.TOWER_DESTROYED(unit=r.uname(combat, u)))]
+    if target.startswith(("wall-", "gate-")):
+        return r.destroy_structure(combat, u, target)
+    for a in u.abilities("boost_other"):
+        f = combat.unit(target)
+        f.attack_tokens.append((a.amount(), combat.round + a.num("rounds") - 1))
+        return [Event.to_all("h3_attack_token", m.ATTACK_TOKEN(unit=r.uname(combat, f), n=a.amount()))]
+    return []
+
+
+def deck_search(flow: F, state: CombatHost, u: Unit, n: int) -> list[Event]:
+    """Genies: the top ``n`` cards of the owner's deck go to the discard pile (public, H3-13.2.2)
+    and a spell among them may be taken into hand (the owner picks when there are several). If
+    the deck runs out, the old discard pile is shuffled into a new deck and the search goes on."""
+    combat = combat_of(state)
+    side = combat.sides[u.team]
+    deck = side.deck
+    if deck is None or n <= 0:
+        return []
+    seen: list[str] = []
+    for _ in range(n):
+        if not deck.draw.draw_pile:
+            old = [c for c in deck.discard if c not in seen]
+            if not old:
+                break
+            deck.discard[:] = [c for c in deck.discard if c in seen]
+            deck.draw.draw_pile.extend(old)
+            deck.draw.shuffle(state.rng)  # H3-13.2.3
+        card = deck.draw.draw_pile.pop(0)
+        deck.discard.append(card)
+        seen.append(card)
+    if not seen:
+        return []
+    seat = m.seat_name(side.controller)
+    events = [
+        Event.to_all(
+            "h3_deck_discarded",
+            m.DECK_DISCARDED(seat=seat, cards=[m.card_ref(deck.names[c]) for c in seen]),
+            cards=[deck.names[c] for c in seen],  # content ids: a kept spell's instance id is then secret
+        )
+    ]
+    spells = [c for c in seen if card_rules.card_def(deck, c).kind == "spell"]
+    if len(spells) > 1 and side.controller is not None:
+        flow.push(state, flow.new(state, "h3c_pick_spell", side.controller, team=u.team, cards=spells))
+    elif spells:
+        events += take_spell(combat, side, spells[0])
+    return events
+
+
+def take_spell(combat: Combat, side: CombatSide, card: str) -> list[Event]:
+    deck = side.deck
+    assert deck is not None
+    deck.discard.remove(card)
+    deck.hand.append(card)
+    msg = m.RECALLED(seat=m.seat_name(side.controller), card=m.card_ref(deck.names[card]))
+    return [Event.to_all("h3_recall", msg)]
+
+
+def _caster_discards(flow: F, state: CombatHost, side: CombatSide, action: Any) -> list[Event]:
+    """Neutral Familiars: an enemy who casts a spell from hand must discard a card from hand
+    (the caster chooses which)."""
+    combat = combat_of(state)
+    if action.mode != "cast" or side.deck is None or side.controller is None:
+        return []
+    watchers = [u for u in combat.on_board(1 - side.team) if u.has("caster_discards")]
+    for _ in watchers:
+        if side.deck.hand:
+            flow.push(state, flow.new(state, "h3c_forced_discard", side.controller, team=side.team))
+    return []
 
 
 def _may_surrender(combat: Combat, side: CombatSide) -> bool:
@@ -282,7 +410,7 @@ def act_prompt(state: CombatHost, st: Step) -> list[Prompt]:
 def act_apply(flow: F, state: CombatHost, st: Step, seat: int, action: Any) -> list[Event]:
     combat = combat_of(state)
     offered = [o.action for o in act_options(state, st)]
-    data = action.model_dump()
+    data = card_rules.as_offered(action)
     u = combat.find(str(data.get("unit") or st.data["unit"]))
     if data not in offered:
         raise _refuse_act(combat, st, data, u)
@@ -291,7 +419,8 @@ def act_apply(flow: F, state: CombatHost, st: Step, seat: int, action: Any) -> l
     kind = data["type"]
     if kind == "play":
         st.data["acted"] = True
-        return card_rules.play(combat, combat.sides[u.team], action, state.rng)
+        events = card_rules.play(combat, combat.sides[u.team], action, state.rng)
+        return events + _caster_discards(flow, state, combat.sides[u.team], action)
     if kind == "surrender":
         return finish(flow, state, "surrender", None, surrendered=u.team)
     if kind == "move":
@@ -310,6 +439,11 @@ def act_apply(flow: F, state: CombatHost, st: Step, seat: int, action: Any) -> l
             flow.push(state, flow.new(state, "h3c_end_act", unit=u.uid))
         return events
     flow.done(state, st)
+    if kind == "ability":
+        flow.push(state, flow.new(state, "h3c_end_act", unit=u.uid))
+        if data["target"] == "deck":
+            return deck_search(flow, state, u, u.abilities("deck_spell_search")[0].amount())
+        return use_other(combat, u, str(data["target"]))
     if kind == "defend":
         u.defending = True
         flow.push(state, flow.new(state, "h3c_end_act", unit=u.uid))
@@ -436,7 +570,7 @@ def cards_prompt(state: CombatHost, st: Step, seat: int) -> Prompt:
 
 def cards_apply(flow: F, state: CombatHost, st: Step, seat: int, action: Any) -> list[Event]:
     combat = combat_of(state)
-    data = action.model_dump()
+    data = card_rules.as_offered(action)
     if data not in [o.action for o in cards_options(state, st, seat)]:
         if data.get("type") == "play":
             pending = combat.attack
@@ -454,6 +588,7 @@ def cards_apply(flow: F, state: CombatHost, st: Step, seat: int, action: Any) ->
         return flow.answer_window(state, st, seat, data, responds=False)
     events = flow.answer_window(state, st, seat, data, responds=True, final=False)
     events += card_rules.play(combat, _side_of_seat(combat, seat), action, state.rng)
+    events += _caster_discards(flow, state, _side_of_seat(combat, seat), action)
     # A-34: after a play the other player answers again; the window closes when both pass in a row.
     others = [s for s in w.seats if s != seat]
     for o in others:
@@ -480,8 +615,19 @@ def roll(flow: F, state: CombatHost, st: Step) -> list[Event]:
         events.append(Event.to_all("h3_defense_roll", m.DEFENSE_ROLL(die=pending.defense_die), reveals=True))
     side = combat.sides[attacker.team]
     steps = []
+    moved = combat.active == attacker.uid and combat.moved_from is not None and combat.moved_from != attacker.pos
+    if attacker.has("reroll_after_move") and moved and not pending.retaliation and not pending.repeat:
+        # Champions (Pack), attack timing: a unit that ended its move elsewhere may re-roll.
+        if side.controller is not None:
+            steps.append(flow.new(state, "h3c_reroll", side.controller, ability=True))
+        elif pending.die == -1:
+            events += _reroll(combat, pending, state.rng)
     if side.morale > 0 and side.controller is not None and side.faction != "necropolis":
         steps.append(flow.new(state, "h3c_reroll", side.controller))  # H3-11.2.3 / H3-35.6
+    other = combat.sides[target.team]
+    if target.has("discard_ignore_die") and other.controller is not None and other.deck and other.deck.hand:
+        # Halberdiers (Pack): asked whenever the hand is not empty (its size is public, H3-13.1).
+        steps.append(flow.new(state, "h3c_ignore_die", other.controller, team=target.team))
     steps.append(flow.new(state, "h3c_hit"))
     flow.push(state, *steps)
     return events
@@ -495,7 +641,50 @@ def reroll_prompt(state: CombatHost, st: Step) -> list[Prompt]:
         Option.of(m.OPT_KEEP(), {"type": "reroll", "reroll": False}),
         Option.of(m.OPT_REROLL(), {"type": "reroll", "reroll": True}),
     ]
+    if st.data.get("ability"):
+        q = m.ASK_REROLL_MOVED(unit=r.uname(combat, combat.unit(pending.attacker)), die=pending.die or 0)
+        return [Prompt.ask(int(st.seat or 0), _key(st), "H3-27.3", q, options=options)]
     return [Prompt.ask(int(st.seat or 0), _key(st), "H3-11.2.3", m.ASK_REROLL(die=pending.die or 0), options=options)]
+
+
+def ignore_prompt(state: CombatHost, st: Step) -> list[Prompt]:
+    combat = combat_of(state)
+    pending = combat.attack
+    assert pending is not None
+    deck = combat.sides[int(st.data["team"])].deck
+    assert deck is not None
+    options = [Option.of(m.OPT_KEEP(), {"type": "ignore_die", "discard": None})] + [
+        Option.of(m.OPT_IGNORE_DIE(card=m.card_ref(deck.names[c])), {"type": "ignore_die", "discard": c})
+        for c in deck.hand
+    ]
+    q = m.ASK_IGNORE_DIE(unit=r.uname(combat, combat.unit(pending.target)), die=pending.die or 0)
+    return [Prompt.ask(int(st.seat or 0), _key(st), "H3-27.3", q, options=options)]
+
+
+def ignore_apply(flow: F, state: CombatHost, st: Step, seat: int, action: Any) -> list[Event]:
+    combat = combat_of(state)
+    pending = combat.attack
+    assert pending is not None
+    side = combat.sides[int(st.data["team"])]
+    deck = side.deck
+    assert deck is not None
+    need(action.discard is None or action.discard in deck.hand, "H3-13.2", m.NOT_IN_HAND())
+    flow.done(state, st)
+    if action.discard is None:
+        return []
+    deck.hand.remove(action.discard)
+    deck.discard.append(action.discard)  # H3-13.2.2
+    pending.die = 0
+    card = m.card_ref(deck.names[action.discard])
+    msg = m.DIE_IGNORED(seat=m.seat_name(seat), card=card, unit=r.uname(combat, combat.unit(pending.target)))
+    return [Event.to_all("h3_die_ignored", msg, card=deck.names[action.discard])]
+
+
+def _reroll(combat: Combat, pending: PendingAttack, rng: Any) -> list[Event]:
+    pending.die = r.roll_die(rng)
+    pending.dice.append(pending.die)
+    pending.rerolled = True
+    return [Event.to_all("h3_roll", m.ROLL(die=pending.die), dice=list(pending.dice), reveals=True)]
 
 
 def reroll_apply(flow: F, state: CombatHost, st: Step, seat: int, action: Any) -> list[Event]:
@@ -505,6 +694,8 @@ def reroll_apply(flow: F, state: CombatHost, st: Step, seat: int, action: Any) -
     flow.done(state, st)
     if not action.reroll:
         return []
+    if st.data.get("ability"):
+        return _reroll(combat, pending, state.rng)
     side = combat.sides[combat.unit(pending.attacker).team]
     side.morale = 0
     pending.die = r.roll_die(state.rng)
@@ -525,6 +716,16 @@ def hit(flow: F, state: CombatHost, st: Step) -> list[Event]:
     a = combat.unit(pending.attacker)
     t = combat.unit(pending.target)
     damage = r.attack_damage(combat, pending)
+    if not pending.asked_card:
+        # H3-16 / H3-35.4: Resurrection is the instant played between the roll and the damage.
+        pending.asked_card = True
+        if card_rules.may_resurrect(combat, t, damage):
+            found = card_rules.resurrection_card(combat, t, damage)
+            seat = combat.controller(t.team)
+            card, cost = found if found is not None else (None, 0)
+            step = flow.new(state, "h3c_resurrect", seat, unit=t.uid, card=card, cost=cost)
+            flow.push(state, step, flow.new(state, "h3c_hit"))
+            return []
     if not pending.asked:
         angel = _canceller(combat, t, damage)
         if angel is not None:
@@ -537,6 +738,9 @@ def hit(flow: F, state: CombatHost, st: Step) -> list[Event]:
             pending.cancelled = True
     a.attack_bonus = 0  # H3-35.5: boosts end when this attack resolves
     t.defense_bonus = 0  # A-36
+    if pending.cancelled_by_card:
+        combat.attack = None
+        return []
     if pending.cancelled:
         combat.attack = None
         angel = next(u for u in combat.units if "cancel_lethal" in u.used and u.team == t.team)
@@ -561,6 +765,21 @@ def hit(flow: F, state: CombatHost, st: Step) -> list[Event]:
             events += r.paralyse(combat, t)
         elif ab.effect == "extra_damage_roll" and t.alive and r.roll_die(state.rng) in ab.faces():
             events += r.deal_damage(combat, t, ab.amount())
+        elif ab.effect == "mark_damage" and t.alive:
+            t.marks += ab.amount()
+            events.append(Event.to_all("h3_marked", m.MARKED(unit=r.uname(combat, t)), unit=t.uid))
+        elif ab.effect == "weaken" and t.alive:
+            t.attack_tokens.append((-ab.amount(), combat.round + ab.num("rounds") - 1))
+            events.append(Event.to_all("h3_weakened", m.WEAKENED(unit=r.uname(combat, t), n=ab.amount())))
+        elif ab.effect == "push_roll" and t.alive:
+            die = r.roll_die(state.rng)
+            events.append(Event.to_all("h3_roll", m.ROLL(die=die), dice=[die], reveals=True))
+            if die in ab.faces():
+                events += r.push_away(combat, a, t)
+        elif ab.effect == "deck_spell_search" and combat.sides[a.team].deck is not None:
+            seat = combat.controller(a.team)
+            if seat is not None:  # Genies (Pack): "up to" the amount, the controller says how many
+                flow.push(state, flow.new(state, "h3c_search_count", seat, unit=a.uid, n=ab.amount()))
         elif ab.effect == "heal_after_attack":
             events += r.heal(combat, a, ab.amount())
         elif ab.effect == "draw_on_die" and pending.die in ab.faces():
@@ -588,6 +807,8 @@ def hit(flow: F, state: CombatHost, st: Step) -> list[Event]:
         events += declare(flow, state, t.uid, a.uid, then="none", retaliation=True)
     elif not pending.retaliation and not pending.repeat and t.alive and _again(combat, a, t, pending):
         events += declare(flow, state, a.uid, t.uid, then="none", repeat=True)
+    elif not pending.retaliation and not pending.repeat and not t.alive and a.has("attack_on_kill"):
+        events += _attack_on_kill(flow, state, a)
     for pool_ids, attack, amount in reversed(strikes):
         seat = combat.controller(a.team)
         if len(pool_ids) > 1 and seat is not None:
@@ -597,6 +818,22 @@ def hit(flow: F, state: CombatHost, st: Step) -> list[Event]:
             best = min(pool_ids, key=lambda uid: (combat.unit(uid).remaining(), uid))  # engine-run: the weakest
             events += strike(combat, state, a, combat.unit(best), attack, amount)
     return events
+
+
+def _attack_on_kill(flow: F, state: CombatHost, a: Unit) -> list[Event]:
+    """Neutral Ayssids: having defeated the target, they may attack another adjacent unit (the
+    controller chooses or declines; the engine-run side picks by its target order, H3-40.2)."""
+    from ..neutrals import ai
+
+    combat = combat_of(state)
+    pool = r.adjacent_enemies(combat, a)
+    if not pool:
+        return []
+    seat = combat.controller(a.team)
+    if seat is not None:
+        flow.push(state, flow.new(state, "h3c_kill_again", seat, unit=a.uid, targets=[u.uid for u in pool]))
+        return []
+    return declare(flow, state, a.uid, ai.best_target(combat, a, pool), then="none", repeat=True)
 
 
 def _canceller(combat: Combat, target: Unit, damage: int) -> Unit | None:
@@ -618,14 +855,27 @@ def _again(combat: Combat, a: Unit, t: Unit, pending: PendingAttack) -> bool:
     return False
 
 
-def strike(combat: Combat, state: CombatHost, a: Unit, victim: Unit, attack: int, amount: int) -> list[Event]:
+def strike(
+    combat: Combat, state: CombatHost, a: Unit, victim: Unit, attack: int, amount: int, *, spell: bool = False
+) -> list[Event]:
     """A secondary hit of an ability (Liches' splash, dragon breath): with its own attack value and
-    die against the victim's defence, or a fixed amount of damage; it provokes no retaliation."""
+    die against the victim's defence, or a fixed amount of damage; it provokes no retaliation.
+    ``spell``: the hit is a spell (Faerie Dragons), so spell immunities and reductions apply."""
     events = [
         Event.to_all(
             "h3_strikes", m.STRIKES(unit=r.uname(combat, a), target=r.uname(combat, victim)), target=victim.uid
         )
     ]
+    if spell:
+        source = Ref(kind="unit", id=a.card)
+        if victim.has("spell_immune"):
+            ignored = m.SPELL_IGNORED(unit=r.uname(combat, victim), card=source)
+            return events + [Event.to_all("h3_spell_ignored", ignored)]
+        resisted = r.resists_card(combat, victim, source, state.rng)
+        if resisted is not None:
+            return events + resisted
+        reduction = victim.ability("spell_damage_reduction")
+        amount = max(0, amount - (reduction if isinstance(reduction, int) else 0))
     if attack:
         die = r.roll_die(state.rng)
         events.append(Event.to_all("h3_roll", m.ROLL(die=die), dice=[die], reveals=True))
@@ -705,12 +955,19 @@ def new_round(flow: F, state: CombatHost, st: Step) -> list[Event]:
     for u in combat.units:
         u.activated = False
         u.retaliated = False
+        u.attack_tokens = [(n, last) for n, last in u.attack_tokens if last >= combat.round]
     for side in combat.sides:
         side.spells_cast = 0
         side.spell_limit = 1
         side.pending_power = 0
         side.bonus_power = 0
-    flow.push(state, flow.new(state, "h3c_next"))
+    steps = []
+    if combat.round == 1:  # H3-13.2.7: "at the start of combat" cards (Tactics), attacker first
+        for side in combat.sides:
+            # H3-13.1: every player with a hand is asked, so the question reveals nothing held.
+            if side.controller is not None and side.deck is not None:
+                steps.append(flow.new(state, "h3c_start", side.controller, team=side.team))
+    flow.push(state, *steps, flow.new(state, "h3c_next"))
     events = [Event.to_all("h3_round", m.ROUND(round=combat.round), milestone=True, round=combat.round)]
     if combat.round == 1:  # Archangels (Few): their owner draws as the combat begins
         for u in combat.on_board():
@@ -1008,6 +1265,136 @@ def install(flow: F) -> None:
             combat.attack.cancelled = True
         return []
 
+    @flow.decision("h3c_resurrect", "resurrect")
+    def _resurrect_prompts(state: CombatHost, st: Step) -> list[Prompt]:
+        combat = combat_of(state)
+        pending = combat.attack
+        assert pending is not None
+        q = m.ASK_LETHAL(
+            attacker=r.uname(combat, combat.unit(pending.attacker)), target=r.uname(combat, combat.unit(pending.target))
+        )
+        options = [Option.of(m.OPT_ALLOW(), {"type": "resurrect", "play": False})]
+        if st.data.get("card") is not None:
+            side = combat.sides[combat.unit(str(st.data["unit"])).team]
+            assert side.deck is not None
+            card = m.card_ref(side.deck.names[str(st.data["card"])])
+            play = m.OPT_RESURRECT(card=card, power=int(st.data["cost"]))
+            options.insert(0, Option.of(play, {"type": "resurrect", "play": True}))
+        return [Prompt.ask(int(st.seat or 0), _key(st), "H3-16.2", q, options=options)]
+
+    @flow.applies("h3c_resurrect")
+    def _resurrect_apply(state: CombatHost, st: Step, seat: int, action: Any) -> list[Event]:
+        combat = combat_of(state)
+        need(not action.play or st.data.get("card") is not None, "H3-16.2", m.NOT_OFFERED())
+        flow.done(state, st)
+        if not action.play or combat.attack is None:
+            return []
+        combat.attack.cancelled_by_card = True
+        return card_rules.resurrect(combat, combat.unit(str(st.data["unit"])), str(st.data["card"]))
+
+    @flow.decision("h3c_start", "play", "pass")
+    def _start_prompts(state: CombatHost, st: Step) -> list[Prompt]:
+        combat = combat_of(state)
+        side = combat.sides[int(st.data["team"])]
+        options = [
+            *card_rules.playable(combat, side, activating=False, start=True),
+            Option.of(m.OPT_PASS(), {"type": "pass"}),
+        ]
+        return [Prompt.ask(int(st.seat or 0), _key(st), "H3-13.2.7", m.ASK_START(), options=options)]
+
+    @flow.applies("h3c_start")
+    def _start_apply(state: CombatHost, st: Step, seat: int, action: Any) -> list[Event]:
+        combat = combat_of(state)
+        side = combat.sides[int(st.data["team"])]
+        data = card_rules.as_offered(action)
+        if data != {"type": "pass"} and data not in [o.action for o in card_rules.playable(combat, side, False, True)]:
+            raise card_rules.refuse(combat, side, action, activating=False)
+        _bump(st)
+        if data["type"] == "pass":
+            flow.done(state, st)
+            return []
+        events = card_rules.play(combat, side, action, state.rng)
+        if not card_rules.playable(combat, side, activating=False, start=True):
+            flow.done(state, st)
+        return events
+
+    @flow.decision("h3c_kill_again", "strike")
+    def _kill_again_prompts(state: CombatHost, st: Step) -> list[Prompt]:
+        combat = combat_of(state)
+        options = [
+            Option.of(m.OPT_ATTACK(target=r.uname(combat, combat.unit(t))), {"type": "strike", "target": t})
+            for t in st.data["targets"]
+        ] + [Option.of(m.OPT_END(), {"type": "strike", "target": ""})]
+        q = m.ASK_KILL_AGAIN(unit=r.uname(combat, combat.unit(str(st.data["unit"]))))
+        return [Prompt.ask(int(st.seat or 0), _key(st), "H3-27.3", q, options=options)]
+
+    @flow.applies("h3c_kill_again")
+    def _kill_again_apply(state: CombatHost, st: Step, seat: int, action: Any) -> list[Event]:
+        need(action.target in [*st.data["targets"], ""], "H3-27.3", m.NOT_OFFERED())
+        flow.done(state, st)
+        combat = combat_of(state)
+        a = combat.unit(str(st.data["unit"]))
+        if not action.target or not a.alive or not combat.unit(action.target).alive:
+            return []
+        return declare(flow, state, a.uid, action.target, then="none", repeat=True)
+
+    @flow.decision("h3c_search_count", "strike")
+    def _count_prompts(state: CombatHost, st: Step) -> list[Prompt]:
+        options = [
+            Option.of(m.OPT_SEARCH_SPELL(n=k), {"type": "strike", "target": str(k)})
+            for k in range(int(st.data["n"]), 0, -1)
+        ] + [Option.of(m.OPT_PASS(), {"type": "strike", "target": "0"})]
+        q = m.ASK_SEARCH_COUNT(unit=r.uname(combat_of(state), combat_of(state).unit(str(st.data["unit"]))))
+        return [Prompt.ask(int(st.seat or 0), _key(st), "H3-27.3", q, options=options)]
+
+    @flow.applies("h3c_search_count")
+    def _count_apply(state: CombatHost, st: Step, seat: int, action: Any) -> list[Event]:
+        allowed = [str(k) for k in range(int(st.data["n"]) + 1)]
+        need(action.target in allowed, "H3-27.3", m.NOT_OFFERED())
+        flow.done(state, st)
+        u = combat_of(state).unit(str(st.data["unit"]))
+        return deck_search(flow, state, u, int(action.target))
+
+    @flow.decision("h3c_pick_spell", "strike")
+    def _pick_prompts(state: CombatHost, st: Step) -> list[Prompt]:
+        deck = combat_of(state).sides[int(st.data["team"])].deck
+        assert deck is not None
+        options = [
+            Option.of(m.OPT_TAKE(card=m.card_ref(deck.names[c])), {"type": "strike", "target": c})
+            for c in st.data["cards"]
+        ]
+        return [Prompt.ask(int(st.seat or 0), _key(st), "H3-27.3", m.ASK_PICK_SPELL(), options=options)]
+
+    @flow.applies("h3c_pick_spell")
+    def _pick_apply(state: CombatHost, st: Step, seat: int, action: Any) -> list[Event]:
+        need(action.target in st.data["cards"], "H3-27.3", m.NOT_OFFERED())
+        flow.done(state, st)
+        combat = combat_of(state)
+        return take_spell(combat, combat.sides[int(st.data["team"])], action.target)
+
+    @flow.decision("h3c_forced_discard", "strike")
+    def _forced_prompts(state: CombatHost, st: Step) -> list[Prompt]:
+        deck = combat_of(state).sides[int(st.data["team"])].deck
+        assert deck is not None
+        options = [
+            Option.of(m.OPT_DISCARD(card=m.card_ref(deck.names[c])), {"type": "strike", "target": c}) for c in deck.hand
+        ]
+        return [Prompt.ask(int(st.seat or 0), _key(st), "H3-27.3", m.ASK_FORCED_DISCARD(), options=options)]
+
+    @flow.applies("h3c_forced_discard")
+    def _forced_apply(state: CombatHost, st: Step, seat: int, action: Any) -> list[Event]:
+        side = combat_of(state).sides[int(st.data["team"])]
+        deck = side.deck
+        assert deck is not None
+        need(action.target in deck.hand, "H3-13.2", m.NOT_IN_HAND())
+        flow.done(state, st)
+        deck.hand.remove(action.target)
+        deck.discard.append(action.target)  # H3-13.2.2
+        card = m.card_ref(deck.names[action.target])
+        return [
+            Event.to_all("h3_discarded", m.DISCARDED(seat=m.seat_name(seat), card=card), card=deck.names[action.target])
+        ]
+
     @flow.decision("h3c_strike", "strike")
     def _strike_prompts(state: CombatHost, st: Step) -> list[Prompt]:
         combat = combat_of(state)
@@ -1027,7 +1414,8 @@ def install(flow: F) -> None:
         if not victim.alive:
             return []
         a = combat.unit(str(st.data["unit"]))
-        return strike(combat, state, a, victim, int(st.data["attack"]), int(st.data["amount"]))
+        spell = bool(st.data.get("spell"))
+        return strike(combat, state, a, victim, int(st.data["attack"]), int(st.data["amount"]), spell=spell)
 
     @flow.decision("h3c_choose", "activate")
     def _choose_prompts(state: CombatHost, st: Step) -> list[Prompt]:
@@ -1044,7 +1432,9 @@ def install(flow: F) -> None:
         flow.done(state, st)
         return _begin(flow, state, action.unit)
 
-    flow.decision("h3c_act", "move", "attack", "defend", "end", "play", "surrender")(act_prompt)
+    flow.decision("h3c_act", "move", "attack", "defend", "end", "play", "surrender", "ability")(act_prompt)
+    flow.decision("h3c_ignore_die", "ignore_die")(ignore_prompt)
+    flow.applies("h3c_ignore_die")(lambda state, st, seat, action: ignore_apply(flow, state, st, seat, action))
     flow.applies("h3c_act")(lambda state, st, seat, action: act_apply(flow, state, st, seat, action))
     flow.window("h3c_cards", "play", "pass")(cards_prompt)
     flow.applies("h3c_cards")(lambda state, st, seat, action: cards_apply(flow, state, st, seat, action))

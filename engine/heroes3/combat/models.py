@@ -94,6 +94,9 @@ class Unit(BaseModel):
     attack_bonus: int = 0  # until its first attack resolves or its activation ends (H3-35.5)
     defense_bonus: int = 0  # until the first attack on it resolves or the activation ends (A-36)
     initiative_bonus: int = 0  # ongoing, until the end of combat (Haste)
+    marks: int = 0  # faction cubes of an ability: 1 damage each time it activates (neutral Haspids)
+    attack_tokens: list[tuple[int, int]] = Field(default_factory=list)  # (attack +/-, last combat round)
+    hp_bonus: int = 0  # ongoing, until the end of combat, on whichever side is up (Golems specialty)
     used: list[str] = Field(default_factory=list)  # once-per-combat abilities spent (H3-27.3)
     rooted: bool = False  # started this activation next to a rooting enemy: cannot move
 
@@ -122,8 +125,13 @@ class Unit(BaseModel):
     def initiative(self) -> int:
         return self.stats().initiative + self.initiative_bonus
 
+    def hp(self, side: SideName | None = None) -> int:
+        """HP of the side up (or of ``side``), with ongoing bonuses."""
+        base = self.stats().hp if side is None else load().unit(self.card).sides[side].hp
+        return base + self.hp_bonus
+
     def remaining(self) -> int:
-        return self.stats().hp - self.damage
+        return self.hp() - self.damage
 
     def has(self, effect: str) -> bool:
         return any(a.effect == effect for a in self.stats().abilities)
@@ -162,6 +170,8 @@ class PendingAttack(BaseModel):
     repeat: bool = False  # a second attack granted by an ability (no further repeats)
     cancelled: bool = False  # cancelled by an ability (Archangels): no damage, no retaliation
     asked: bool = False  # the cancel question was already put
+    asked_card: bool = False  # the Resurrection question was already put (H3-16, H3-35.4)
+    cancelled_by_card: bool = False
 
 
 class CombatResult(BaseModel):

@@ -12,7 +12,7 @@ from engine.core import Event, Rng
 from engine.core.text import Msg, Ref
 
 from .. import messages as m
-from ..content import TIERS, load
+from ..content import TIERS
 from .board import Cell, manhattan, path_distance, reachable
 from .models import TOWER, Combat, PendingAttack, Unit
 
@@ -187,6 +187,10 @@ def roll_attack(combat: Combat, pending: PendingAttack, rng: Rng) -> list[int]:
     if isinstance(faces, list) and die in faces:
         die = roll_die(rng)
         dice.append(die)
+    if attacker.has("ignore_own_die") and not pending.retaliation:
+        die = 0  # neutral Mummies: an attack timing, so not on retaliation (H3-27.3)
+    for a in combat.unit(pending.target).abilities("attackers_die_fixed"):
+        die = a.num("die")
     pending.dice = dice
     pending.die = die
     return dice
@@ -202,6 +206,7 @@ def attack_value(combat: Combat, pending: PendingAttack) -> int:
             value += a.amount()
         if a.effect == "die_bonus" and die in a.faces():
             value += a.amount()
+    value += sum(amount for amount, last in attacker.attack_tokens if last >= combat.round)  # Weakness, Ogres
     if pending.retaliation and target.has("retaliation_penalty"):
         penalty = target.ability("retaliation_penalty")
         value -= penalty if isinstance(penalty, int) else 0
@@ -264,18 +269,18 @@ def deal_damage(combat: Combat, unit: Unit, amount: int) -> list[Event]:
     if unit.paralysed:
         unit.paralysed = False
         events.append(Event.to_all("h3_unparalysed", m.UNPARALYSED(unit=name), unit=unit.uid))
-    if unit.damage < unit.stats().hp:
+    if unit.damage < unit.hp():
         return events
     if unit.has("survive_once") and "survive_once" not in unit.used and unit.side != "pack":
         # Phoenixes: once per combat a fatal blow leaves the unit with 1 HP.
         unit.used.append("survive_once")
-        unit.damage = unit.stats().hp - 1
+        unit.damage = unit.hp() - 1
         return events
     if unit.side == "pack":
-        excess = unit.damage - unit.stats().hp
+        excess = unit.damage - unit.hp()
         unit.side = "few"
         unit.damage = excess
-        if excess < unit.stats().hp:
+        if excess < unit.hp():
             events.append(Event.to_all("h3_flipped", m.FLIPPED(unit=name, n=excess), unit=unit.uid, damage=excess))
             return events
     return events + defeat(combat, unit)
@@ -285,10 +290,10 @@ def would_defeat(unit: Unit, amount: int) -> bool:
     """Whether ``amount`` more damage removes the unit (a Pack only when the excess also fills
     its Few side, A-35)."""
     total = unit.damage + amount
-    if total < unit.stats().hp:
+    if total < unit.hp():
         return False
     if unit.side == "pack":
-        return total - unit.stats().hp >= load().unit(unit.card).sides["few"].hp
+        return total - unit.hp() >= unit.hp("few")
     return not (unit.has("survive_once") and "survive_once" not in unit.used)
 
 
@@ -308,6 +313,41 @@ def defeat(combat: Combat, unit: Unit) -> list[Event]:
     unit.pos = None
     unit.paralysed = unit.defending = False
     return [Event.to_all("h3_defeated", m.DEFEATED(unit=uname(combat, unit)), unit=unit.uid)]
+
+
+def push_away(combat: Combat, attacker: Unit, target: Unit) -> list[Event]:
+    """Neutral Ghost Dragons: the target moves 1 space away from the attacker: straight on if
+    that space is free, else (house) the first free neighbour farther from the attacker; it
+    stays when none is free."""
+    if attacker.pos is None or target.pos is None:
+        return []
+    geo = combat.geometry()
+    free = [c for c in geo.adjacent(target.pos) if not blocked_for(combat, target)(c)]
+    straight = (2 * target.pos[0] - attacker.pos[0], 2 * target.pos[1] - attacker.pos[1])
+    away = manhattan(attacker.pos, target.pos)
+    options = [c for c in free if c == straight] + [c for c in free if manhattan(attacker.pos, c) > away]
+    if not options:
+        return []
+    target.pos = options[0]
+    return [
+        Event.to_all(
+            "h3_pushed",
+            m.PUSHED(unit=uname(combat, target), cell=label(options[0])),
+            unit=target.uid,
+            cell=list(options[0]),
+        )
+    ]
+
+
+def resists_card(combat: Combat, unit: Unit, card: Ref, rng: Rng) -> list[Event] | None:
+    """Neutral Dwarves: a spell or specialty aimed at the unit alone rolls a die; on the ability's
+    faces the card has no effect (the events say so), else None and the card resolves."""
+    for a in unit.abilities("resist_card_roll"):
+        die = roll_die(rng)
+        rolled = Event.to_all("h3_roll", m.ROLL(die=die), dice=[die], reveals=True)
+        if die in a.faces():
+            return [rolled, Event.to_all("h3_spell_ignored", m.SPELL_IGNORED(unit=uname(combat, unit), card=card))]
+    return None
 
 
 def heal(combat: Combat, unit: Unit, amount: int) -> list[Event]:

@@ -69,6 +69,21 @@ EFFECTS: frozenset[str] = frozenset(
         "sum_of_two",  # attack: roll two attack dice and add both
         "defense_vs_retaliation",  # passive: +``amount`` defence against retaliations
         "survive_once",  # passive: once per combat a fatal attack leaves 1 HP; immune to ``school`` spells
+        "ignore_own_die",  # attack: its own attack die counts as 0 (neutral Mummies)
+        "attackers_die_fixed",  # passive: an attack on it uses die result ``die`` (neutral Mummies: -1)
+        "mark_damage",  # attack: ``amount`` cubes on the target; each of its activations removes one for 1 damage
+        "weaken",  # attack: the target has -``amount`` attack for ``rounds`` combat rounds (Weakness token)
+        "heal_friend_or_attack",  # activation: remove ``amount`` damage from a friendly unit, else +``bonus`` attack
+        "push_roll",  # attack: roll a die after the attack; ``faces`` push the target 1 space away
+        "activation_spell_damage",  # activation: a spell dealing ``amount`` damage to a chosen enemy unit
+        "resist_card_roll",  # passive: a spell or specialty aimed at it alone is ignored on die ``faces``
+        "reroll_after_move",  # attack: may re-roll its die when it ended its move on another space
+        "discard_ignore_die",  # passive: when attacked, its controller may discard a card so the attack die counts 0
+        "boost_other",  # other: instead of acting, a friendly ground/flying unit gets +``amount`` attack for ``rounds``
+        "siege_breaker",  # other: instead of acting, destroy a wall or the gate (``tower``: or the arrow tower)
+        "attack_on_kill",  # attack: after defeating its target, may attack another adjacent enemy
+        "deck_spell_search",  # other/attack: discard the top ``amount`` cards of the deck (attack: up to), keep a spell
+        "caster_discards",  # passive: an enemy casting a spell from hand discards a card of its choice
         "text",  # shown, not automated
     }
 )
@@ -118,21 +133,52 @@ class UnitCard(BaseModel):
 
 
 class CardDef(BaseModel):
-    """A Might & Magic card usable in combat (statistic, ability or spell)."""
+    """A Might & Magic card usable in combat (statistic, ability, spell or hero specialty).
+
+    ``timing`` is the printed effect type (H3-13.2.7) of the basic effect; ``expert_timing``
+    overrides it for the expert effect (Tactics: basic at the start of combat, expert on
+    activation). ``start`` is the card type "at the start of combat" (played in the start
+    window before the first activation). ``effect`` names the vocabulary entry play() knows.
+    """
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     id: str
-    kind: Literal["statistic", "ability", "spell"]
-    timing: Literal["instant", "activation", "ongoing"]
-    effect: Literal["attack", "defense", "power", "recall_spell", "damage", "initiative", "heal"]
+    kind: Literal["statistic", "ability", "spell", "specialty"]
+    timing: Literal["instant", "activation", "ongoing", "start"]
+    expert_timing: Literal["instant", "activation", "ongoing", "start"] | None = None
+    effect: Literal[
+        "attack",  # +N attack to a friendly unit (H3-35.5)
+        "defense",  # +N defence to a friendly unit (A-36)
+        "power",  # +N Power for the next spell (H3-15.3)
+        "recall_spell",  # Knowledge: the last cast spell back to hand
+        "damage",  # spell damage to a unit (H3-27.1: defence does not reduce it)
+        "initiative",  # ongoing +N initiative (Haste)
+        "heal",  # remove paralysis and N damage (Cure)
+        "morale",  # gain a positive morale token (H3-11.1); expert draws ``expert_draw`` first
+        "swap",  # two friendly units exchange spaces (Tactics)
+        "attack_or_defense",  # +N attack or +N defence to a friendly unit, doubled for ``double_for``
+        "hp",  # ongoing: +N HP for the rest of the combat, doubled for ``double_for``
+        "frost_ring",  # discard ``discard_cost`` cards; every unit next to a chosen space takes ``damage[0]``
+        "resurrection",  # cancel an attack that would defeat a friendly unit, paying ``power_cost`` by tier
+        "chain_lightning",  # ``damage[0]`` to a unit and ``damage[1]`` to one of the two units closest to it
+        "none",  # no effect in combat (Wisdom acts in a town): never offered
+    ]
     basic: int = 0
     expert: int | None = None
     draw: int = 0
+    expert_draw: int | None = None  # cards drawn by the expert effect when it differs from ``draw``
     school: str | None = None
     tiers: list[int] = Field(default_factory=list)  # spell effect by Power paid (0, 1, 2)
     target: Literal["any", "friendly", "friendly_melee", "none"] = "friendly"
+    double_for: list[str] = Field(default_factory=list)  # unit ids for which the effect doubles
+    discard_cost: int = 0  # cards from hand discarded to play it (Frost Ring)
+    power_cost: dict[str, int] = Field(default_factory=dict)  # Power paid, by the saved unit's tier
+    damage: list[int] = Field(default_factory=list)
     text: str
+
+    def timing_for(self, mode: str) -> str:
+        return self.expert_timing if mode == "expert" and self.expert_timing is not None else self.timing
 
 
 class HeroDef(BaseModel):
@@ -147,7 +193,7 @@ class HeroDef(BaseModel):
     knowledge: int
     ability: str
     specialty: str
-    substitutes: list[str]  # house: combat cards standing in for unmodelled ability/specialty cards
+    substitutes: list[str]  # house: combat cards standing in for ability/specialty cards not modelled
 
     @property
     def might(self) -> bool:
@@ -180,14 +226,14 @@ class Content(BaseModel):
         return sorted(u.id for u in self.units.values() if u.faction == "neutral" and u.tier == tier)
 
     def hero_deck(self, hero: str) -> list[str]:
-        """The 9-card starting deck (E-11): statistics by the hero's values, Magic Arrow (1 for
-        might, 2 for magic), the starting ability and the specialty. Ability and specialty cards
-        that the engine cannot play yet are replaced by the hero's house ``substitutes``."""
+        """The 9-card starting deck (E-11, H3-6.13): statistics by the hero's values, Magic Arrow
+        (1 for might, 2 for magic), the starting ability and the level I specialty. A card the
+        engine does not model yet is replaced by the next of the hero's house ``substitutes``."""
         h = self.heroes[hero]
         deck = ["attack"] * h.attack + ["defense"] * h.defense + ["power"] * h.power + ["knowledge"] * h.knowledge
         deck += ["magic_arrow"] * (1 if h.might else 2)
-        extra = [h.ability] if h.ability in self.cards else []
-        deck += extra + h.substitutes[: 9 - len(deck) - len(extra)]
+        deck += [c for c in (h.ability, h.specialty) if c in self.cards]
+        deck += h.substitutes[: 9 - len(deck)]
         return deck
 
 

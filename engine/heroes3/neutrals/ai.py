@@ -46,6 +46,11 @@ def plan(combat: Combat, unit: Unit) -> Plan:
     return Plan(toward=best[0])
 
 
+def best_target(combat: Combat, unit: Unit, pool: list[Unit]) -> str:
+    """The engine-run side's pick among ``pool`` (H3-40.2 order, then nearest); ties by id."""
+    return sorted(_best(combat, unit, pool))[0]
+
+
 def _plan_ranged(combat: Combat, unit: Unit, enemies: list[Unit]) -> Plan:
     """H3-40.2.3/H3-40.4: ranged AI shoots ranged enemies first (tier order), then the others;
     adjacent enemies must be shot first (H3-28.3.1). H3-40.6: the arrow tower prefers the target

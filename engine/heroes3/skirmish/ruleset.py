@@ -299,7 +299,7 @@ class Skirmish(Ruleset[SkirmishState, SkirmishOptions]):
         geo = combat.geometry()
         seen: dict[tuple[int, int], str] = {}
         for u in combat.units:
-            hp = u.stats().hp
+            hp = u.hp()
             if u.damage < 0 or (u.alive and u.damage >= hp):
                 bad.append(f"{u.uid} has {u.damage} damage with {hp} HP")
             if not u.alive and u.pos is not None:

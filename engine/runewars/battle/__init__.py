@@ -9,7 +9,7 @@ imports the flow's state; units come in as any objects (or dicts) with ``id`` (o
 
 1. ``bs = start_battle(area, attacker, defender, attacking_units, defending_units, *,
    stronghold=None, conquer_bonus=False, neutral_controller=None, attacker_faction=None,
-   defender_faction=None, tactics_seats=None, attacker_stronghold_tokens=1,
+   defender_faction=None, window=True, attacker_stronghold_tokens=1,
    attacker_stronghold_areas=(), options=None, data=None)``
 
    * ``defender=None`` means unallied neutrals defend; then ``neutral_controller`` (the
@@ -21,9 +21,8 @@ imports the flow's state; units come in as any objects (or dicts) with ``id`` (o
      ``development == "defense"`` (or the faction's defense development name) enables
      RW-19.4 for that faction.
    * ``conquer_bonus``: the attacker resolves Conquer with its highest bonus (RW-18.3.2).
-   * ``tactics_seats``: seats polled in the start-of-battle window (P-40), in order. Default:
-     the attacker, then the defender, each only if he has his own units in the battle
-     (RW-14.3, RW-30.4); never the neutral controller. Pass ``[]`` to skip the window.
+   * ``window``: the battle begins in its start-of-battle tactics window (phase "window",
+     RW-14.3, P-40) and waits there until ``end_window``; ``False`` starts at the rows.
    * ``attacker_stronghold_tokens`` / ``attacker_stronghold_areas``: the attacker's unused
      stronghold tokens and the areas of his strongholds, for a capture (RW-14.7.2, P-47).
    * ``development``: overrides ``stronghold.development``.
@@ -47,8 +46,9 @@ imports the flow's state; units come in as any objects (or dicts) with ``id`` (o
 
 4. After every call drain ``take_external(bs)``: ``External(kind="gm")`` goes to
    ``state.gm.hand_over(rule, text, public_text=..., seat=...)`` (specials the effect data
-   cannot express, e.g. Necromancers adding units); ``External(kind="effect")`` is a content
-   effect outside the battle for ``seat`` (e.g. Knights' "draw 1 tactics card").
+   cannot express; units joining a battle, as Raise Dead's, come through ``ctx.add_battle_unit``);
+   ``External(kind="effect")`` is a content effect outside the battle for ``seat`` (e.g. Knights'
+   "draw 1 tactics card").
 
 5. ``battle_finished(bs) -> BattleOutcome | None``: once not None, apply it to the board:
    ``fate`` (standing / routed / destroyed per unit id), ``final_area`` (contested area or
@@ -59,15 +59,22 @@ imports the flow's state; units come in as any objects (or dicts) with ``id`` (o
    retreat destinations, P-63) and alliance loss of neutrals that retreated into an empty area
    (RW-11.4, AMB-28); the battle does not know what already stands there.
 
-Tactics window: while ``bs.phase == "window"`` the prompt for ``bs.window_seats[0]`` offers
-only ``battle_pass_window``; the flow adds its own tactics options to that prompt, resolves a
-played card itself (``queue_effects(bs, side, effects, source)`` runs content effects through
-the battle, then call ``advance_battle``) and the seat passes when done.
+Tactics window (RW-14.3, RW-30.4, P-40): the battle keeps no list of seats to poll. Once
+``advance_battle`` stops in phase "window" with no task queued, the flow opens the kernel's
+response window (engine/core/flow.py ``open_window``) for ``window_seats(bs)`` -- the attacker,
+then the defender, each only with own standing units, never the neutral controller -- narrowed
+to the seats it lets play a card. ``window_prompt(bs, seat, key)`` is the question to one asked
+seat (only ``battle_pass_window``; the flow adds its tactics options). A played card resolves
+through the battle (``queue_effects(bs, side, effects, source)``, then ``advance_battle``; its
+decisions, e.g. the opponent assigning damage, are ordinary ``battle_prompts``) and keeps the
+seat asked; a pass is announced by ``window_pass(bs, seat)``. When the window closes the flow
+calls ``end_window(bs, ctx)``, which continues the battle from its rows (RW-14.4).
 
 Retreat for diplomacy: ``battle.retreat.retreat_destinations(from_area, seat, flyers, ctx)``.
 
 Actions (``type`` literals; ``BATTLE_ACTIONS`` lists the pydantic models for the flow's action union):
-``battle_pass_window``, ``battle_choose_type {unit_type}`` (P-41), ``battle_pick {unit}``
+``battle_pass_window`` (the window's pass, answered to the flow, not to ``apply_battle``),
+``battle_choose_type {unit_type}`` (P-41), ``battle_pick {unit}``
 (P-42..P-44 target or allocation, P-48 which unit leaves), ``battle_stop`` (end an "up to"
 effect), ``battle_option {index}`` (choose-one specials), ``battle_defense {use}`` (P-45),
 ``battle_retreat {area}`` (P-38/P-46/P-48), ``battle_capture {remove_from}`` (P-47).
@@ -91,8 +98,18 @@ from engine.runewars.battle.actions import (
     battle_prompts,
     battle_view,
     sample_battle_action,
+    window_pass,
+    window_prompt,
 )
-from engine.runewars.battle.flow import advance_battle, eligible_types, queue_effects, start_battle, take_external
+from engine.runewars.battle.flow import (
+    advance_battle,
+    eligible_types,
+    end_window,
+    queue_effects,
+    start_battle,
+    take_external,
+    window_seats,
+)
 from engine.runewars.battle.models import (
     BattleData,
     BattleOptions,
@@ -138,9 +155,13 @@ __all__ = [
     "battle_prompts",
     "battle_view",
     "eligible_types",
+    "end_window",
     "queue_effects",
     "retreat_destinations",
     "sample_battle_action",
     "start_battle",
     "take_external",
+    "window_pass",
+    "window_prompt",
+    "window_seats",
 ]

@@ -47,6 +47,8 @@ class _A(BaseModel):
 
 
 class BattlePassWindow(_A):
+    """The pass answer of the start-of-battle window; the flow's response window takes it (P-40)."""
+
     type: Literal["battle_pass_window"]
 
 
@@ -168,8 +170,43 @@ def _key(bs: BattleState) -> str:
     return f"battle:{bs.area}:{bs.seq}"
 
 
+def window_prompt(bs: BattleState, seat: int, key: str) -> Prompt:
+    """The start-of-battle window's question to one asked seat (RW-14.3, P-40): only the pass.
+
+    The flow asks the seats on its response window and adds the tactics cards the seat may play;
+    ``key`` is that window's key.
+    """
+    return T.ask(
+        seat,
+        key,
+        "RW-14.3",
+        WINDOW_Q(area=_area(bs.area)),
+        options=[_option(bs, WINDOW_PASS(), {"type": "battle_pass_window"})],
+        default={"type": "battle_pass_window"},
+    )
+
+
+def window_pass(bs: BattleState, seat: int, action: dict[str, Any] | None = None) -> Event:
+    """``seat`` passes in the start-of-battle window (P-40): the battle's public line saying so.
+
+    ``action``, if given, is the raw ``battle_pass_window`` answer, checked here like every battle
+    action (CORE-2) before the flow records the pass.
+    """
+    if action is not None:
+        try:
+            BattlePassWindow.model_validate(action)
+        except ValidationError as exc:
+            raise T.violation("CORE-2", NOT_UNDERSTOOD(why=explain_msg(exc))) from exc
+    if bs.phase != "window":
+        raise RuntimeError("window_pass: the battle's start-of-battle window is not open")
+    return say(bs, "battle_pass", PASSES(seat=seat_name(seat)))
+
+
 def battle_prompts(bs: BattleState, ctx: Any = None) -> list[Prompt]:
-    """The one decision the battle waits on (empty when it waits on nothing or is over)."""
+    """The one decision the battle waits on (empty when it waits on nothing or is over).
+
+    In phase "window" with nothing queued the battle waits on the flow's window, not on a seat.
+    """
     key = _key(bs)
     if bs.tasks:
         head = bs.tasks[0]
@@ -177,18 +214,6 @@ def battle_prompts(bs: BattleState, ctx: Any = None) -> list[Prompt]:
             return [_defense_prompt(bs, key)]
         p = task_prompt(bs, key)
         return [p] if p is not None else []
-    if bs.phase == "window" and bs.window_seats:
-        seat = bs.window_seats[0]
-        return [
-            T.ask(
-                seat,
-                key,
-                "RW-14.3",
-                WINDOW_Q(area=_area(bs.area)),
-                options=[_option(bs, WINDOW_PASS(), {"type": "battle_pass_window"})],
-                default={"type": "battle_pass_window"},
-            )
-        ]
     if bs.phase == "rows" and bs.choosing in ("attacker", "defender"):
         side: Side = bs.choosing
         types = eligible_types(bs, side)
@@ -329,11 +354,6 @@ def _dispatch(bs: BattleState, seat: int, parsed: Any, raw: dict[str, Any], prom
         if not isinstance(parsed, (BattlePick, BattleStop, BattleOption)):
             raise _wrong(prompt)
         return act_on_task(bs, seat, raw)
-    if bs.phase == "window":
-        if not isinstance(parsed, BattlePassWindow):
-            raise _wrong(prompt)
-        bs.window_seats.pop(0)
-        return [say(bs, "battle_pass", PASSES(seat=seat_name(seat)))]
     if bs.phase == "rows":
         if not isinstance(parsed, BattleChooseType):
             raise _wrong(prompt)

@@ -94,6 +94,7 @@ SET_HEALTH = message("rw.battle.set_health", "{source}: their {unit} units have 
 GM_RESOLVES = message("rw.battle.gm_resolves", "{source}: the game master resolves this effect.")
 EXTERNAL = message("rw.battle.external", "{source}: {effect}")
 GM_CONDITION = message("rw.battle.gm.condition", "decide whether this holds: {condition}")
+JOINED = message("rw.battle.joined", "{source}: {n} {unit} join {side} from the supply, standing.")
 GM_ADD_UNITS = message("rw.battle.gm.add_units", "add units: {effect}")
 GM_AMOUNT = message("rw.battle.gm.amount", "{effect} (the amount depends on something outside the battle)")
 GM_TEXT = message("rw.battle.gm.text", "Battle in {area}, {source}: {what}")
@@ -444,14 +445,26 @@ def dump(effect: Any) -> dict[str, Any]:
 # --------------------------------------------------------------------------- the queue
 
 
-def run_head(bs: BattleState, data: Any, draw: Callable[[], int], events: list[Event]) -> bool:
-    """Resolve the head task as far as possible. True = it waits for a player's decision."""
+def run_head(
+    bs: BattleState,
+    data: Any,
+    draw: Callable[[], int],
+    events: list[Event],
+    add_unit: Callable[[str, int | None, str], int | None] | None = None,
+) -> bool:
+    """Resolve the head task as far as possible. True = it waits for a player's decision.
+
+    ``add_unit(kind, owner, area)`` places a figure from the flow's supply and returns its id
+    (None: none left); without it, units joining a battle go to the game master.
+    """
     task = bs.tasks[0]
     kind = task.effect["kind"]
     if kind in PICK_KINDS:
         return _run_pick(bs, task, events)
     bs.tasks.pop(0)
-    if kind == "modify_strength":
+    if kind == "add_units" and task.effect.get("where") == "battle" and add_unit is not None:
+        events += _join_battle(bs, task, data, add_unit)
+    elif kind == "modify_strength":
         side = task.side if task.effect.get("side", "own") == "own" else other(task.side)
         bs.strength_mod[side] += int(task.effect["amount"])
         msg = STRENGTH_MOD(source=task.source, side=side_name(bs, side), amount=int(task.effect["amount"]))
@@ -493,6 +506,41 @@ def run_head(bs: BattleState, data: Any, draw: Callable[[], int], events: list[E
                 )
             )
     return False
+
+
+def _join_battle(
+    bs: BattleState, task: Task, data: Any, add_unit: Callable[[str, int | None, str], int | None]
+) -> list[Event]:
+    """``add_units where=battle`` (Necromancers' Raise Dead): figures from the supply join this side, standing.
+
+    Missing figures are simply not placed (RW-1.9.2). They take part from now on: they count in
+    the final strength (RW-14.6) and draw in their initiative row if it is still to come (RW-14.4).
+    """
+    kind = str(task.effect["unit_type"])
+    owner = bs.player_of(task.side)
+    ut = data.unit(kind)
+    joined = 0
+    for _ in range(int(task.effect["count"])):
+        uid = add_unit(kind, owner, bs.area)
+        if uid is None:
+            break
+        joined += 1
+        bs.units.append(
+            BattleUnit(
+                uid=uid,
+                kind=kind,
+                name=ut.name,
+                owner=owner,
+                neutral=bool(getattr(ut, "is_neutral", False)),
+                side=task.side,
+                shape=ut.shape,
+                health=ut.health,
+                initiative=ut.initiative,
+                traits=list(ut.traits),
+            )
+        )
+    msg = JOINED(source=task.source, n=joined, unit=Ref(kind="unit", id=kind), side=side_name(bs, task.side))
+    return [say(bs, "battle_units_joined", msg, log=True, unit_type=kind, count=joined, side=task.side)]
 
 
 def _push(bs: BattleState, task: Task, effects: list[dict[str, Any]]) -> None:

@@ -150,13 +150,17 @@ def start_battle(
     neutral_controller: int | None = None,
     attacker_faction: str | None = None,
     defender_faction: str | None = None,
-    tactics_seats: Sequence[int] | None = None,
+    window: bool = True,
     attacker_stronghold_tokens: int = 1,
     attacker_stronghold_areas: Sequence[str] = (),
     options: BattleOptions | None = None,
     data: BattleData | None = None,
 ) -> BattleState:
-    """Set up a battle (RW-14.1 battle marker, RW-14.2 deployment). No card is drawn yet."""
+    """Set up a battle (RW-14.1 battle marker, RW-14.2 deployment). No card is drawn yet.
+
+    ``window=False`` skips the start-of-battle tactics window (RW-14.3): the battle goes straight
+    to its rows. Otherwise it waits in phase "window" until the flow calls ``end_window``.
+    """
     content = _data(None, data)
     if defender is None and neutral_controller is None:
         raise ValueError("unallied neutrals defend: neutral_controller (left of the current player) is required")
@@ -200,6 +204,7 @@ def start_battle(
         conquer_bonus=conquer_bonus,
         attacker_stronghold_tokens=attacker_stronghold_tokens,
         attacker_stronghold_areas=list(attacker_stronghold_areas),
+        phase="window" if window else "rows",
     )
     if stronghold is not None and defender is not None and _get(stronghold, "owner") == defender:
         token = content.faction(defender_faction).stronghold if defender_faction else None
@@ -222,18 +227,34 @@ def start_battle(
                     discarded_after_use=defense.discarded_after_use,
                     passive=bool(effects) and all(e.get("kind") == "modify_strength" for e in effects),
                 )
-    if tactics_seats is None:
-        seats = []
-        for side in SIDES:
-            seat = bs.player_of(side)
-            if seat is not None and any(u.owner == seat and u.standing for u in bs.side_units(side)):
-                seats.append(seat)
-        bs.window_seats = seats
-    else:
-        bs.window_seats = list(tactics_seats)
     who = UNALLIED() if defender is None else seat_name(defender)
     bs.log.append(T.en(BATTLE_BEGINS(area=_area(area), attacker=seat_name(attacker), defender=who)))
     return bs
+
+
+def window_seats(bs: BattleState) -> list[int]:
+    """Who the start-of-battle window asks, in order (RW-14.3, RW-30.4, P-40): the attacker, then
+    the defender, each only with units of his own standing in the battle. Unallied neutrals have
+    no player, so their controller (RW-11.7) is never asked. The flow may narrow this further
+    (Runewars asks only a seat holding a start-of-battle card)."""
+    seats: list[int] = []
+    for side in SIDES:
+        seat = bs.player_of(side)
+        if seat is not None and any(u.owner == seat and u.standing for u in bs.side_units(side)):
+            seats.append(seat)
+    return seats
+
+
+def end_window(bs: BattleState, ctx: Any) -> list[Event]:
+    """The start-of-battle window has closed: the battle goes on from its rows (RW-14.4).
+
+    Called by the flow when its response window closes; the cards played in it have already
+    resolved (their effects run through ``queue_effects`` while the window was open).
+    """
+    if bs.phase != "window" or bs.tasks:
+        raise RuntimeError("end_window: the battle is not waiting on its start-of-battle window")
+    bs.phase = "rows"
+    return advance_battle(bs, ctx)
 
 
 def queue_effects(bs: BattleState, side: Side, effects: Sequence[Any], source: Source, rule: str = "RW-30") -> None:
@@ -275,13 +296,11 @@ def advance_battle(bs: BattleState, ctx: Any) -> list[Event]:
                 if _run_marker(bs, head, data, ctx, events):
                     return events
                 continue
-            if run_head(bs, data, ctx.draw, events):
+            if run_head(bs, data, ctx.draw, events, getattr(ctx, "add_battle_unit", None)):
                 return events
             continue
-        if bs.phase == "window":
-            if bs.window_seats:
-                return events
-            bs.phase = "rows"
+        if bs.phase == "window":  # until the flow's window closes (end_window)
+            return events
         elif bs.phase == "rows":
             if _rows_step(bs, data, ctx, events):
                 return events
@@ -390,9 +409,13 @@ def _run_marker(bs: BattleState, task: Task, data: Any, ctx: Any, events: list[E
     if kind == "_special":
         ut = data.unit(task.unit_kind)
         special = ut.special
-        source = SPECIAL_SOURCE(unit=Ref(kind="unit", id=str(task.unit_kind)), special=special.name)
+        source = SPECIAL_SOURCE(
+            unit=Ref(kind="unit", id=str(task.unit_kind)),
+            special=T.printed("unit", task.unit_kind, "special.name", special.name),
+        )
         extra = {**unit_names(bs), ("unit", str(task.unit_kind)): ut.name}
-        said = SPECIAL(side=side_name(bs, task.side), source=source, text=special.text)
+        special_text = T.printed("unit", task.unit_kind, "special.text", special.text)
+        said = SPECIAL(side=side_name(bs, task.side), source=source, text=special_text)
         events.append(T.to_all("battle_special", said, extra=extra))
         effects = [dump(e) for e in special.effects]
         if not effects:
@@ -400,8 +423,8 @@ def _run_marker(bs: BattleState, task: Task, data: Any, ctx: Any, events: list[E
                 External(
                     kind="gm",
                     rule="RW-14.4.3",
-                    text=T.en(SPECIAL_GM(area=_area(bs.area), source=source, text=special.text), extra=extra),
-                    msg=SPECIAL_GM(area=_area(bs.area), source=source, text=special.text),
+                    text=T.en(SPECIAL_GM(area=_area(bs.area), source=source, text=special_text), extra=extra),
+                    msg=SPECIAL_GM(area=_area(bs.area), source=source, text=special_text),
                     seat=bs.player_of(task.side),
                 )
             )

@@ -188,8 +188,10 @@ class BattleState(_M):
     defender_faction: str | None = None
     options: BattleOptions = Field(default_factory=BattleOptions)
     units: list[BattleUnit]
+    # "window": the start-of-battle tactics window is open (RW-14.3, P-40). The embedding flow asks
+    # the seats (``window_seats``) on the kernel's response window and calls ``end_window`` when it
+    # closes; the battle itself keeps no list of seats to poll.
     phase: Literal["window", "rows", "end", "retreat", "capture", "excess", "done"] = "window"
-    window_seats: list[int] = Field(default_factory=list)
     row: int = 1
     # P-41 progress in the current iteration: whose pick is awaited, or "resolving" once both drew.
     choosing: Literal["attacker", "defender", "resolving"] | None = None

@@ -30,7 +30,7 @@ from engine.runewars.heroes import glue as heroes_glue
 from engine.runewars.heroes.core import heroes_of
 from engine.runewars.heroes.glue import drain
 from engine.runewars.state import RunewarsState
-from engine.runewars.text import NAME, en, loaded, need, option, ref, stored
+from engine.runewars.text import NAME, en, loaded, need, option, ref, seat_ref, stored, to_all
 
 TARGETED = message("rw.fx.hero.targeted", "{effect} ({target})")
 NO_HERO = message("rw.fx.hero.none", "You have no hero: nothing happens")
@@ -38,6 +38,7 @@ HERO_Q = message("rw.fx.hero.question", "{source}: {effect}: choose your hero.")
 HERO_BAD = message("rw.fx.hero.refused", "Choose one of your heroes.")
 NO_ENEMY = message("rw.fx.hero.no_enemy", "No enemy hero shares an area with your heroes: no effect")
 ENEMY_Q = message("rw.fx.hero.enemy_question", "{source}: choose the enemy hero.")
+TAKES = message("rw.fx.hero.takes_influence", "{seat} takes {n} influence from {victim} ({source}).")
 ENEMY_BAD = message("rw.fx.hero.enemy_refused", "Choose an enemy hero in an area where you have a hero.")
 
 
@@ -66,6 +67,33 @@ def _damage_hero(c: EffectCall) -> list[Event]:
         return []
     target = str(c.effect.get("target")).replace("_", " ")
     return [c.hand_over(TARGETED(effect=effect_text(c.effect), target=target))]
+
+
+@effect("take_influence")
+def _take_influence(c: EffectCall) -> list[Event]:
+    """RW-31.1: each other player with a hero in the ability's hero's area pays what he can, in player order.
+
+    ``hero`` is put into the effect by ``heroes.glue.drain`` (the hero whose ability granted it);
+    without it, or once the hero has left the game, nothing happens.
+    """
+    if c.seat is None:
+        return []
+    hero = H.find_hero(c.state.heroes, str(c.effect.get("hero") or ""))
+    if hero is None or not hero.area:
+        return []
+    there = {h.owner for h in c.state.heroes.heroes if h.area == hero.area and h.owner != c.seat}
+    events: list[Event] = []
+    for s in c.order:
+        if s not in there or c.state.seats[s].eliminated:
+            continue
+        n = min(int(c.effect["amount"]), c.state.seats[s].influence)
+        if n <= 0:
+            continue
+        c.state.seats[s].influence -= n
+        c.state.seats[c.seat].influence += n
+        said = TAKES(seat=seat_ref(c.seat), n=n, victim=seat_ref(s), source=c.source)
+        events.append(to_all("influence_taken", said, seat=c.seat, victim=s, amount=n))
+    return events
 
 
 @effect("heal_hero", targeted=True)

@@ -6,7 +6,9 @@ step, so a primitive that needs a decision (a ``choose_one``, a dial choice, a b
 push its decision step and the rest of the list waits behind it. Anything these
 primitives cannot do outside a battle (unit damage, hero damage without a hero in
 context, a ``gm`` text) is handed to the game master (``state.gm.hand_over``) and the
-game continues once the GM resolves it: never skipped silently.
+game continues once the GM resolves it: never skipped silently. The shipped content
+never needs that (issue 11: ``tests/runewars/test_no_gm_handover.py``); it is there for
+content packs that transcribe a printed card the vocabulary cannot express.
 """
 
 from __future__ import annotations
@@ -22,12 +24,13 @@ from engine.runewars import board as B
 from engine.runewars.actions import Bid, Choose, Discard
 from engine.runewars.catalog import catalog
 from engine.runewars.flow import applies, auto, decision, done, push, sampler, step
-from engine.runewars.player_order import season_step_order
+from engine.runewars.player_order import season_step_order, standard_order
 from engine.runewars.state import HeldCard, Modifier, RunewarsState
 from engine.runewars.text import (
     NOTHING,
     asked,
     en,
+    gm_task,
     loaded,
     need,
     option,
@@ -57,6 +60,32 @@ FX_DRAW_SOME = message("rw.fx.draw_some", "draw some {deck} card(s)")
 FX_RUNE = message("rw.fx.dragon_rune", "gain a dragon rune")
 FX_OR = message("rw.fx.or", "{a} or {b}")
 FX_KIND = message("rw.fx.kind", "{kind}")
+# The other primitives (content/effects.py ``PRIMITIVE_KINDS``) in a few words, for a question
+# that names the effect ("Midsummer Rest: heal hero: choose your hero"); FX_KIND is left for
+# a kind newer than this table.
+KIND_WORDS = {
+    "reset_dials": message("rw.fx.kind.reset_dials", "set the resource dials"),
+    "discard_cards": message("rw.fx.kind.discard_cards", "discard cards"),
+    "damage_units": message("rw.fx.kind.damage_units", "damage units"),
+    "rout_units": message("rw.fx.kind.rout_units", "rout units"),
+    "destroy_units": message("rw.fx.kind.destroy_units", "destroy units"),
+    "retreat_units": message("rw.fx.kind.retreat_units", "retreat units"),
+    "modify_strength": message("rw.fx.kind.modify_strength", "change strength"),
+    "set_health": message("rw.fx.kind.set_health", "set health"),
+    "add_units": message("rw.fx.kind.add_units", "add units"),
+    "damage_hero": message("rw.fx.kind.damage_hero", "damage a hero"),
+    "heal_hero": message("rw.fx.kind.heal_hero", "heal a hero"),
+    "train_hero": message("rw.fx.kind.train_hero", "train a hero"),
+    "cancel_damage": message("rw.fx.kind.cancel_damage", "cancel damage"),
+    "runes": message("rw.fx.kind.runes", "runes"),
+    "reveal_false_rune": message("rw.fx.kind.reveal_false_rune", "reveal a false rune"),
+    "take_influence": message("rw.fx.kind.take_influence", "take influence"),
+    "bid_influence": message("rw.fx.kind.bid_influence", "bid influence"),
+    "rule_modifier": message("rw.fx.kind.rule_modifier", "a rule changes"),
+    "enforce_food_limit": message("rw.fx.kind.enforce_food_limit", "apply the food limit"),
+    "desert_heroes": message("rw.fx.kind.desert_heroes", "heroes desert"),
+    "conditional": message("rw.fx.kind.conditional", "an effect with a condition"),
+}
 DECK = {
     "destiny": message("rw.deck.destiny", "destiny"),
     "hero": message("rw.deck.hero", "hero"),
@@ -138,6 +167,14 @@ PICK_Q = message("rw.fx.pick.question", "{source}: choose another player.")
 PICK_OPTION = message("rw.fx.pick.option", "{seat}")
 PICK_BAD = message("rw.fx.pick.refused", "Choose another player in the game.")
 TARGETS = message("rw.fx.pick.done", "{seat} targets {target} ({source}).")
+FALSE_REVEAL_OPTION = message("rw.fx.false_rune.option", "Reveal the false rune in {area}")
+FALSE_DECLINE_OPTION = message("rw.fx.false_rune.decline", "Reveal none: {effects}")
+FALSE_Q = message("rw.fx.false_rune.question", "{source}: reveal a false rune in an area you control?")
+FALSE_BAD = message("rw.fx.false_rune.refused", "Choose a false rune in an area you control, or none.")
+FALSE_REVEALED = message(
+    "rw.fx.false_rune.done", "{seat} reveals the false rune in {area} and returns it face up to the pile ({source})."
+)
+FALSE_DECLINED = message("rw.fx.false_rune.declined", "{seat} reveals no false rune ({source}).")
 RUNE_MOVE_OPTION = message("rw.fortify.runes", "Move runes between {a} and {b}")
 RUNE_MOVE_NONE = message("rw.fx.rune_move.none", "No two controlled areas hold a rune: no effect")
 RUNE_MOVE_Q = message("rw.fx.rune_move.question", "{source}: choose two areas you control.")
@@ -169,14 +206,45 @@ def queue(
 
 
 def _targets(state: RunewarsState, who: str, seat: int | None, order: list[int]) -> list[int]:
-    active = [s for s in order if not state.seats[s].eliminated]
-    if who == "each_player" or (who == "self" and seat is None):
-        return active
-    if who == "each_other_player":
-        return [s for s in active if s != seat]
+    """Who an effect acts on. "Each player" always means every active seat in the standard player
+    order of RW-8.1 as it stands now (AMB-24), not the order the card was queued with: a tactics
+    card is queued for its player alone, and influence may have changed since the season card."""
     if who in ("self", "chosen_player", "opponent") and seat is not None:
         return [seat]
+    active = standard_order(state)
+    if who == "each_other_player":
+        return [s for s in active if s != seat]
     return active
+
+
+# Primitives that act once for the whole table even when they name every player: one bid, one
+# lasting modifier, the winter check (which runs in player order itself), a game-master task.
+_COLLECTIVE = frozenset({"bid_influence", "rule_modifier", "enforce_food_limit", "gm"})
+
+
+def _each_in_turn(
+    state: RunewarsState, e: dict[str, Any], seat: int | None, source: Source, rule: str, order: list[int]
+) -> bool:
+    """RW-8.1 / RW-6.2: an effect for several players becomes one step per player, in player order.
+
+    Why steps rather than a loop: whatever a player's part pushes (a placement, a discard, a
+    reward draw, a branch whose condition is judged when his turn comes) then runs before the
+    next player's part starts, for every kind of primitive alike. Returns whether it split.
+    """
+    if e["kind"] in _COLLECTIVE:
+        return False
+    who = str(e.get("who", "self"))
+    if who not in ("each_player", "each_other_player"):
+        return False  # a card's own player, or a season card acting once for the table
+    seats = _targets(state, who, seat, order)
+    if len(seats) < 2:
+        return False
+    mine = {**e, "who": "self"}
+    push(
+        state,
+        *[step(state, "effects", s, effects=[mine], source=stored(source), rule=rule, order=order) for s in seats],
+    )
+    return True
 
 
 def effect_text(e: dict[str, Any]) -> Msg:
@@ -203,6 +271,8 @@ def effect_text(e: dict[str, Any]) -> Msg:
         for alt in reversed(alternatives[:-1]):
             out = FX_OR(a=alt, b=out)
         return out if isinstance(out, Msg) else FX_TEXT(text=out)
+    if kind in KIND_WORDS:
+        return KIND_WORDS[kind]()
     return FX_KIND(kind=kind.replace("_", " "))
 
 
@@ -271,8 +341,8 @@ class EffectCall:
         return self.targets("self" if self.seat is not None else "each_player")
 
     def hand_over(self, text: Msg, seat: int | None = None) -> Event:
-        said = en(GM_TASK(source=self.source, text=text))
-        return self.state.gm.hand_over(self.rule, said, seat=self.seat if seat is None else seat)
+        said = GM_TASK(source=self.source, text=text)
+        return gm_task(self.state, self.rule, said, seat=self.seat if seat is None else seat)
 
 
 # A handler returns the events of the primitive, or None when this form of the primitive is not
@@ -311,6 +381,8 @@ def counts(name: str) -> Callable[[Counter], Counter]:
 def resolve_one(
     state: RunewarsState, e: dict[str, Any], seat: int | None, source: Source, rule: str, order: list[int]
 ) -> list[Event]:
+    if _each_in_turn(state, e, seat, source, rule, order):
+        return []
     call = EffectCall(state, e, seat, source, rule, order)
     handler = _HANDLERS.get(e["kind"])
     if handler is not None:
@@ -483,10 +555,36 @@ def _conditional(c: EffectCall) -> list[Event]:
 
 @effect("add_units")
 def _add_units(c: EffectCall) -> list[Event] | None:
-    if c.effect["where"] not in ("friendly_area", "stronghold_area", "empty_area"):
+    where = c.effect["where"]
+    if where not in ("friendly_area", "stronghold_area", "empty_area", "farthest_empty_area"):
         return None
+    if where == "farthest_empty_area":  # one placement; a season card's ties go to the starting player
+        s = c.seat if c.seat is not None else c.state.start_player
+        areas = _add_areas(c.state, s, where)
+        if len(areas) <= 1:  # RW-0.5: nothing to choose
+            return _place_units(c.state, s, c.effect, areas[0] if areas else "-", c.source)
+        push(c.state, step(c.state, "fx_add_units", s, effect=c.effect, source=stored(c.source)))
+        return []
     for s in c.targets():
         push(c.state, step(c.state, "fx_add_units", s, effect=c.effect, source=stored(c.source)))
+    return []
+
+
+@effect("reveal_false_rune")
+def _reveal_false_rune(c: EffectCall) -> list[Event]:
+    """Each target in player order decides (RW-8): a prompt only for one who controls an area with a rune.
+
+    Whether a token lies in an area is public (RW-27.5), so skipping the prompt of a player whose
+    areas hold no token at all tells the table nothing it did not know.
+    """
+    for s in reversed(c.each_player_targets()):
+        if any(c.state.board[a].rune for a in B.controlled_areas(c.state, s)):
+            push(
+                c.state,
+                step(c.state, "fx_false_rune", s, effect=c.effect, source=stored(c.source), rule=c.rule, order=c.order),
+            )
+        elif c.effect.get("otherwise"):
+            queue(c.state, list(c.effect["otherwise"]), seat=s, source=c.source, rule=c.rule, order=c.order)
     return []
 
 
@@ -917,7 +1015,33 @@ def _add_areas(state: RunewarsState, seat: int, where: str) -> list[str]:
         return B.strongholds_of(state, seat)
     if where == "friendly_area":
         return B.controlled_areas(state, seat)
-    return sorted(a for a in state.board if B.is_empty(state, a))
+    empty = sorted(a for a in state.board if B.is_empty(state, a))
+    if where == "farthest_empty_area":
+        return farthest_from_home_realms(state, empty)
+    return empty
+
+
+def farthest_from_home_realms(state: RunewarsState, candidates: list[str]) -> list[str]:
+    """The candidates whose nearest home-realm area is farthest away, in area steps (ties all kept).
+
+    Steps ignore borders: the card measures the map, not a move. With no home realm on the
+    board every candidate ties.
+    """
+    homes = [a for a in state.board if state.board[a].home_of is not None]
+    dist: dict[str, int] = {a: 0 for a in homes}
+    frontier = list(homes)
+    while frontier:  # breadth first from every home area at once
+        nxt: list[str] = []
+        for a in frontier:
+            for b in sorted(state.board[a].adj):
+                if b not in dist:
+                    dist[b] = dist[a] + 1
+                    nxt.append(b)
+        frontier = nxt
+    if not candidates:
+        return []
+    best = max(dist.get(a, 0) for a in candidates)
+    return [a for a in candidates if dist.get(a, 0) == best]
 
 
 @decision("fx_add_units", "rw_choose")
@@ -946,26 +1070,26 @@ def _add_apply(state: RunewarsState, st: Any, seat: int, action: Choose) -> list
     areas = _add_areas(state, seat, e["where"])
     need(action.value in areas or (not areas and action.value == "-"), "RW-11.6", ADD_BAD())
     done(state, st)
-    if action.value == "-":
+    return _place_units(state, seat, e, action.value, loaded(st.data["source"]))
+
+
+def _place_units(state: RunewarsState, seat: int, e: dict[str, Any], area: str, source: Source) -> list[Event]:
+    """Put ``e``'s figures from the supply into ``area`` (``-``: nowhere); missing figures are not placed."""
+    if area == "-":
         return []
     neutral = catalog().is_neutral_kind(e["unit_type"])
     owner: int | None = seat
-    if neutral and B.controller(state, action.value) != seat:
+    if neutral and (e["where"] == "farthest_empty_area" or B.controller(state, area) != seat):
         owner = None  # RW-11.6: neutrals in an area no one controls are unallied
-    placed = sum(1 for _ in range(int(e["count"])) if B.add_unit(state, e["unit_type"], owner, action.value))
+    placed = sum(1 for _ in range(int(e["count"])) if B.add_unit(state, e["unit_type"], owner, area))
     if owner is not None:
-        limit_check(state, seat, [action.value])
+        limit_check(state, seat, [area])
     return [
         to_all(
             "units_added",
-            ADDED(
-                n=placed,
-                unit=ref("unit", e["unit_type"]),
-                area=ref("area", action.value),
-                source=loaded(st.data["source"]),
-            ),
+            ADDED(n=placed, unit=ref("unit", e["unit_type"]), area=ref("area", area), source=source),
             seat=seat,
-            area=action.value,
+            area=area,
         )
     ]
 
@@ -1006,6 +1130,55 @@ def _fx_inspect_apply(state: RunewarsState, st: Any, seat: int, action: Choose) 
         to_all("rune_inspect", INSPECTS(seat=seat_ref(seat), area=ref("area", action.value)), seat=seat),
         to_seats(seat, "rune_inspect_private", rune_faces_text(state, [action.value]), area=action.value),
     ]
+
+
+def _false_rune_areas(state: RunewarsState, seat: int) -> list[str]:
+    return sorted(a for a in B.controlled_areas(state, seat) if state.board[a].rune == "false")
+
+
+@decision("fx_false_rune", "rw_choose")
+def _false_rune_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
+    """Secret: the options name the player's false runes (RW-27.5); declining is always offered."""
+    otherwise = list(st.data["effect"].get("otherwise") or [])
+    opts = [
+        option(FALSE_REVEAL_OPTION(area=ref("area", a)), {"type": "rw_choose", "value": a})
+        for a in _false_rune_areas(state, st.seat)
+    ]
+    opts.append(option(FALSE_DECLINE_OPTION(effects=effects_text(otherwise)), {"type": "rw_choose", "value": "-"}))
+    question = FALSE_Q(source=loaded(st.data["source"]))
+    return [
+        Prompt(
+            seat=st.seat,
+            key=st.key,
+            rule="RW-27.3.1",
+            secret=True,
+            question=en(question),
+            msg=question,
+            options=opts,
+        )
+    ]
+
+
+@applies("fx_false_rune")
+def _false_rune_apply(state: RunewarsState, st: Any, seat: int, action: Choose) -> list[Event]:
+    falses = _false_rune_areas(state, seat)
+    need(action.value == "-" or action.value in falses, "RW-27.3.1", FALSE_BAD())
+    done(state, st)
+    e = st.data["effect"]
+    source = loaded(st.data["source"])
+    if action.value == "-":
+        branch = list(e.get("otherwise") or [])
+        events = [to_all("false_rune_declined", FALSE_DECLINED(seat=seat_ref(seat), source=source), seat=seat)]
+    else:
+        state.board[action.value].rune = None  # face up to the false-rune pile, as in RW-27.3.1
+        state.rune_supply["false"] += 1
+        state.revealed_false += 1
+        branch = list(e.get("then") or [])
+        said = FALSE_REVEALED(seat=seat_ref(seat), area=ref("area", action.value), source=source)
+        events = [to_all("false_rune_revealed", said, reveals=True, seat=seat, area=action.value)]
+    if branch:
+        queue(state, branch, seat=seat, source=source, rule=st.data["rule"], order=[seat])
+    return events
 
 
 @decision("fx_pick_player", "rw_choose")

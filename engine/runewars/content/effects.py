@@ -324,14 +324,16 @@ class AddUnits(EffectModel):
 
     ``where``: ``battle`` (standing, into the current battle; Necromancers),
     ``stronghold_area`` (recruit-like), ``friendly_area`` (an area the player
-    controls; neutrals placed there become allies), ``empty_area`` (unallied neutrals).
-    Missing figures are simply not placed (RW-1.9.2).
+    controls; neutrals placed there become allies), ``empty_area`` (unallied neutrals),
+    ``farthest_empty_area`` (unallied neutrals in the empty area whose nearest home-realm
+    area is farthest away, counted in area steps; the player, or for a season card the
+    starting player, picks among tied areas). Missing figures are simply not placed (RW-1.9.2).
     """
 
     kind: Literal["add_units"] = "add_units"
     unit_type: str
     count: int = Field(ge=1)
-    where: Literal["battle", "stronghold_area", "friendly_area", "empty_area"]
+    where: Literal["battle", "stronghold_area", "friendly_area", "empty_area", "farthest_empty_area"]
     who: Who = "self"
 
 
@@ -391,6 +393,34 @@ class Runes(EffectModel):
     action: Literal["inspect", "move"]
     areas: int = Field(ge=1)
     who: Who = "self"
+
+
+class RevealFalseRune(EffectModel):
+    """Each target may reveal one false rune in an area he controls (RW-27.3.1 style).
+
+    The revealed token goes face up to the false-rune pile, as a false rune discarded for a
+    dragon-rune gain does. A player who reveals one resolves ``then``; a player who does
+    not (he declines, or controls no false rune) resolves ``otherwise``. A negative
+    ``gain_influence`` in ``otherwise`` is paid as far as he can (RW-9.6). Exists because
+    three house cards trade a bluff for influence and only the engine sees rune faces.
+    """
+
+    kind: Literal["reveal_false_rune"] = "reveal_false_rune"
+    who: Who = "self"
+    then: tuple[Effect, ...] = ()
+    otherwise: tuple[Effect, ...] = ()
+
+
+class TakeInfluence(EffectModel):
+    """Take influence from each other player who has a hero in this hero's area (RW-31.1).
+
+    A hero ability (Bogran the Shadow): ``self`` is the hero's controller, the area is
+    the area of the hero whose ability it is. A victim pays what he has, at most ``amount``.
+    """
+
+    kind: Literal["take_influence"] = "take_influence"
+    amount: int = Field(ge=1)
+    source: Literal["each_other_player_with_hero_in_area"] = "each_other_player_with_hero_in_area"
 
 
 class BidInfluence(EffectModel):
@@ -500,6 +530,8 @@ Effect = Annotated[
     | CancelDamage
     | GainDragonRune
     | Runes
+    | RevealFalseRune
+    | TakeInfluence
     | BidInfluence
     | RuleModifier
     | EnforceFoodLimit
@@ -511,7 +543,7 @@ Effect = Annotated[
 
 Effects = tuple[Effect, ...]
 
-for _model in (BidInfluence, ChooseOne, Conditional):
+for _model in (BidInfluence, ChooseOne, Conditional, RevealFalseRune):
     _model.model_rebuild()
 
 PRIMITIVE_KINDS: tuple[str, ...] = (
@@ -534,6 +566,8 @@ PRIMITIVE_KINDS: tuple[str, ...] = (
     "cancel_damage",
     "gain_dragon_rune",
     "runes",
+    "reveal_false_rune",
+    "take_influence",
     "bid_influence",
     "rule_modifier",
     "enforce_food_limit",
@@ -558,7 +592,7 @@ def walk(effects: tuple[EffectModel, ...]) -> list[EffectModel]:
         elif isinstance(effect, ChooseOne):
             for option in effect.options:
                 out.extend(walk(option))
-        elif isinstance(effect, Conditional):
+        elif isinstance(effect, (Conditional, RevealFalseRune)):
             out.extend(walk(effect.then))
             out.extend(walk(effect.otherwise))
     return out

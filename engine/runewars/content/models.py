@@ -521,7 +521,10 @@ class QuestCard(Entry):
     """A quest card (D-8, D-16). A setup quest names the tile it deals (RW-4.2).
 
     Exactly one of ``test``/``duel`` is set, or neither when the instructions are
-    scripted (then ``success`` carries everything, often via ``gm``).
+    scripted (then ``success`` carries everything). ``requires_city`` and
+    ``requires_influence`` are the checks of a scripted quest: the engine offers the attempt
+    only to a hero standing in an area with a city token, of a player holding that much
+    influence, so the check runs before any reward is drawn (RW-21.9).
     """
 
     quest_id: str
@@ -533,6 +536,8 @@ class QuestCard(Entry):
     instructions: str
     test: AttributeTest | None = None
     duel: NeutralDuel | None = None
+    requires_city: bool = False
+    requires_influence: int = Field(default=0, ge=0)
     success: Effects
 
     @model_validator(mode="after")

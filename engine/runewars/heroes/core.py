@@ -201,6 +201,7 @@ USES_ABILITY = message("rw.hero.uses_ability", "{hero} uses its ability: {text}"
 NOT_TURN_REWARD = message(
     "rw.hero.refused.not_turn_reward", "That reward is not one your hero holds and can use during your turn."
 )
+REWARD_USED = message("rw.hero.refused.reward_used", "{reward} has already been used this turn.")
 REVEALS = message("rw.hero.reveals", "{hero} reveals {reward}: {text}")
 NOT_ATTRIBUTE = message(
     "rw.hero.refused.not_attribute", "{attribute} is not an attribute; train strength, agility or wisdom."
@@ -294,6 +295,9 @@ def short(text: str, limit: int = 80) -> str:
 class HeldReward(_M):
     card: str
     face_up: bool = False  # RW-23.2: face up for good once used
+    # A reusable own-turn reward ("once during each of your turns", RW-23.6) was used this
+    # season; a player has one turn per season (RW-2.16), so ``new_season`` clears it.
+    turn_used: bool = False
 
 
 def _untrained() -> dict[str, int]:
@@ -656,6 +660,8 @@ def new_season(hs: HeroesState) -> None:
     for h in hs.heroes:
         h.stuck = False
         h.turn_ability_used = False
+        for r in h.rewards:
+            r.turn_used = False
 
 
 # =========================================================================== exploration queries
@@ -1107,7 +1113,7 @@ def turn_options(hs: HeroesState, seat: int, ctx: Any) -> list[Option]:
     for h in heroes_of(hs, seat):
         for r in h.rewards:
             rc = c.rewards.get(r.card)
-            if rc and rc.trigger == "own_turn":
+            if rc and rc.trigger == "own_turn" and not r.turn_used:
                 opts.append(
                     option(
                         c,
@@ -1120,7 +1126,9 @@ def turn_options(hs: HeroesState, seat: int, ctx: Any) -> list[Option]:
             opts.append(
                 option(
                     c,
-                    USE_ABILITY(hero=hero_ref(h), text=card.ability.text),
+                    USE_ABILITY(
+                        hero=hero_ref(h), text=T.printed("hero", card.hero_id, "ability.text", card.ability.text)
+                    ),
                     {"type": "hero_use_ability", "hero": h.uid},
                 )
             )
@@ -1138,7 +1146,14 @@ def apply_turn_action(hs: HeroesState, seat: int, action: dict[str, Any], ctx: A
         if card is None or card.ability.timing != "own_turn" or h.turn_ability_used:
             raise refuse("RW-2.16", NO_ABILITY(hero=hero_ref(h)), c)
         h.turn_ability_used = True
-        events = [say(c, "hero_ability", USES_ABILITY(hero=hero_ref(h), text=card.ability.text), hero=h.uid)]
+        events = [
+            say(
+                c,
+                "hero_ability",
+                USES_ABILITY(hero=hero_ref(h), text=T.printed("hero", card.hero_id, "ability.text", card.ability.text)),
+                hero=h.uid,
+            )
+        ]
         return events + resolve_effects(
             hs, seat, h.uid, card.ability.effects, ctx, source=named(hero_ref(h.card)), rule="RW-20.1"
         )
@@ -1146,6 +1161,10 @@ def apply_turn_action(hs: HeroesState, seat: int, action: dict[str, Any], ctx: A
     rc = c.rewards.get(str(action.get("reward")))
     if action.get("type") != "hero_use_reward" or held is None or rc is None or rc.trigger != "own_turn":
         raise refuse("RW-23.6", NOT_TURN_REWARD())
+    if held.turn_used:  # a reusable one: "once during each of your turns"
+        raise refuse("RW-23.6", REWARD_USED(reward=reward_ref(held.card)), c)
+    if not rc.single_use:
+        held.turn_used = True
     return use_reward(hs, h, held, rc, ctx)
 
 
@@ -1159,7 +1178,11 @@ def use_reward(hs: HeroesState, h: Hero, held: HeldReward, rc: Any, ctx: Any) ->
             say(
                 c,
                 "reward_revealed",
-                REVEALS(hero=hero_ref(h), reward=reward_ref(rc.reward_id), text=rc.text),
+                REVEALS(
+                    hero=hero_ref(h),
+                    reward=reward_ref(rc.reward_id),
+                    text=T.printed("reward", rc.reward_id, "text", rc.text),
+                ),
                 reveals=True,
                 card=rc.reward_id,
                 hero=h.uid,

@@ -296,7 +296,15 @@ def _start_options(hs: H.HeroesState, c: H.HeroContent, d: DuelState, which: str
     opts: list[Option] = []
     card = c.heroes.get(h.card)
     if card and _start_timing(card.ability.timing, which) and not s.ability_used:
-        opts.append(H.option(c, USE_ABILITY(hero=H.hero_ref(h), text=card.ability.text), {"type": "duel_ability"}))
+        opts.append(
+            H.option(
+                c,
+                USE_ABILITY(
+                    hero=H.hero_ref(h), text=T.printed("hero", card.hero_id, "ability.text", card.ability.text)
+                ),
+                {"type": "duel_ability"},
+            )
+        )
     tactics = getattr(ctx, "duel_tactics", None)
     for t in tactics(s.seat) if tactics else []:
         if t in d.tactics_used:
@@ -345,7 +353,13 @@ def _gear_options(hs: H.HeroesState, c: H.HeroContent, d: DuelState, which: str)
     card = c.heroes.get(h.card)
     if card and card.ability.timing == "duel_round" and not s.round_ability_used:
         opts.append(
-            H.option(c, USE_ABILITY(hero=H.hero_ref(h), text=card.ability.text), {"type": "duel_use", "ability": True})
+            H.option(
+                c,
+                USE_ABILITY(
+                    hero=H.hero_ref(h), text=T.printed("hero", card.hero_id, "ability.text", card.ability.text)
+                ),
+                {"type": "duel_use", "ability": True},
+            )
         )
     if opts:
         opts.append(H.option(c, DONE(), {"type": "duel_done"}))
@@ -812,7 +826,11 @@ def _use_reward(hs: H.HeroesState, d: DuelState, which: str, card: str, ctx: Any
             _say(
                 c,
                 "reward_revealed",
-                REVEALS(hero=H.hero_ref(h), reward=H.reward_ref(card), text=rc.text),
+                REVEALS(
+                    hero=H.hero_ref(h),
+                    reward=H.reward_ref(card),
+                    text=T.printed("reward", rc.reward_id, "text", rc.text),
+                ),
                 reveals=True,
                 card=card,
                 hero=h.uid,
@@ -954,7 +972,13 @@ def _start_ability(hs: H.HeroesState, d: DuelState, which: Side, ctx: Any, c: H.
     if not card or not _start_timing(card.ability.timing, which) or s.ability_used:
         raise H.refuse("RW-24.3", NO_START_ABILITY())
     s.ability_used = True
-    events = [_say(c, "duel_ability", USES_ABILITY(hero=H.hero_ref(h), text=card.ability.text))]
+    events = [
+        _say(
+            c,
+            "duel_ability",
+            USES_ABILITY(hero=H.hero_ref(h), text=T.printed("hero", card.hero_id, "ability.text", card.ability.text)),
+        )
+    ]
     source = H.named(H.hero_ref(h))
     events += _duel_effects(hs, d, which, card.ability.effects, ctx, c, source=source, immediate=True)
     return events + _maybe_end_after_start(hs, d, ctx, c, which)

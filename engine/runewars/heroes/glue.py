@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from engine.core import Deck, Event, Prompt
+from engine.core import Deck, Event, Option, Prompt
 from engine.core.errors import CORE_NOT_YOUR_TURN
 from engine.core.text import Msg, Ref, message
 from engine.runewars import board as B
@@ -51,6 +51,9 @@ TACTICS_GAINED = message(
 TACTICS_SOURCE = message("rw.hero.glue.tactics_source", "tactics card {card}")
 PLAYS = message("rw.hero.glue.plays", "{seat} plays {card}: {text}")
 NOT_YOURS = message("rw.hero.glue.refused.not_yours", "That hero decision is not yours to make.")
+NOT_OWN_TURN = message(
+    "rw.hero.glue.refused.not_own_turn", 'Rewards and hero abilities marked "during your turn" wait for your turn.'
+)
 
 
 def drain(state: RunewarsState) -> list[Event]:
@@ -58,7 +61,19 @@ def drain(state: RunewarsState) -> list[Event]:
     box = H.take_outbox(state.heroes)
     events: list[Event] = []
     for item in box.gm:
-        events.append(state.gm.hand_over(item.rule, item.text, seat=item.seat, public_text=item.public_text))
+        if item.msg is not None:
+            said = T.gm_task(
+                state,
+                item.rule,
+                item.msg,
+                seat=item.seat,
+                public=item.public_msg,
+                english=item.text,
+                public_english=item.public_text,
+            )
+        else:
+            said = state.gm.hand_over(item.rule, item.text, seat=item.seat, public_text=item.public_text)
+        events.append(said)
     for seat, card in box.tactics_played:
         hand = state.seats[seat].tactics
         for i, c in enumerate(hand):
@@ -71,7 +86,9 @@ def drain(state: RunewarsState) -> list[Event]:
     for seat in reversed(box.rune_gains):
         queue_gain(state, seat, RUNE_SOURCE())
     for grant in reversed(box.grants):
-        cardfx.queue(state, list(grant.effects), seat=grant.seat, source=grant.source, rule="RW-23.6")
+        # An effect about "his area" needs the hero whose ability or reward granted it.
+        effects = [dict(e, hero=grant.hero) if e.get("kind") == "take_influence" else e for e in grant.effects]
+        cardfx.queue(state, effects, seat=grant.seat, source=grant.source, rule="RW-23.6")
     return events
 
 
@@ -313,7 +330,11 @@ def _quest_apply(state: RunewarsState, st: Any, seat: int, action: Any) -> list[
         return [
             T.to_all(
                 "tactics_played",
-                PLAYS(seat=T.seat(seat), card=Ref(kind="tactics", id=action.card), text=card.text),
+                PLAYS(
+                    seat=T.seat(seat),
+                    card=Ref(kind="tactics", id=action.card),
+                    text=T.printed("tactics", action.card, "text", card.text),
+                ),
                 reveals=True,
                 seat=seat,
                 card=action.card,
@@ -332,6 +353,23 @@ def _quest_apply(state: RunewarsState, st: Any, seat: int, action: Any) -> list[
 def sample_quest(state: RunewarsState, seat: int, rng: random.Random) -> dict[str, Any]:
     assert state.quest_phase is not None
     return Q.sample_quest_action(state.quest_phase, state.heroes, seat, rng, Ctx(state))
+
+
+# ---- own-turn rewards and hero abilities (RW-23.6, RW-20.1) -------------------------------------------
+
+
+def turn_options(state: RunewarsState, seat: int) -> list[Option]:
+    """RW-23.6 / D-9 / D-10: the rewards and hero abilities ``seat`` may use now, offered at the
+    own-turn checkpoints (P-32) only while it is his turn; none in the quest phase (RW-21.1)."""
+    if state.turn is None or state.turn.seat != seat or state.seats[seat].eliminated or state.quest_phase is not None:
+        return []
+    return H.turn_options(state.heroes, seat, Ctx(state))
+
+
+def use_on_turn(state: RunewarsState, seat: int, action: dict[str, Any]) -> list[Event]:
+    """Use one of ``turn_options``: the reward turns face up (RW-23.2), its effects are queued."""
+    T.need(state.turn is not None and state.turn.seat == seat and state.quest_phase is None, "RW-23.6", NOT_OWN_TURN())
+    return H.apply_turn_action(state.heroes, seat, action, Ctx(state)) + drain(state)
 
 
 # ---- blocking hero decisions outside the quest phase (P-55, P-56, P-64, P-65, P-23) -----------------

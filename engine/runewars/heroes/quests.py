@@ -241,6 +241,11 @@ ROUTED_NO_QUEST = message(
 WRONG_AREA = message(
     "rw.quest.refused.wrong_area", "That quest must be attempted in area {area}; your hero is in {here}."
 )
+UNMET = message(
+    "rw.quest.refused.unmet",
+    "{quest} has its own conditions (see its text: a city token in your hero's area, {n} influence to pay) "
+    "and they are not met.",
+)
 ATTEMPTS = message("rw.quest.attempts", "{hero} attempts the quest {quest}: {text}")
 TEST_ZERO = message("rw.quest.test_zero", "{hero} has {attribute} 0: the test fails automatically (AMB-43).")
 DESTINY_FATE = message("rw.quest.destiny_fate", "{n} ({fate})")
@@ -403,7 +408,16 @@ def _finish_hero(qs: QuestPhaseState, hs: H.HeroesState, ctx: Any) -> list[Event
         if h is not None and card is not None and card.ability.timing == "quest_phase" and uid not in qs.abilities_used:
             # "After <hero>'s quest-phase action ..." abilities fire on their own (AMB-68 timing).
             qs.abilities_used.append(uid)
-            events.append(H.say(c, "hero_ability", ABILITY(hero=H.hero_ref(h), text=card.ability.text), hero=uid))
+            events.append(
+                H.say(
+                    c,
+                    "hero_ability",
+                    ABILITY(
+                        hero=H.hero_ref(h), text=T.printed("hero", card.hero_id, "ability.text", card.ability.text)
+                    ),
+                    hero=uid,
+                )
+            )
             source = H.named(H.hero_ref(h))
             events += H.resolve_effects(hs, h.owner, uid, card.ability.effects, ctx, source=source, rule="RW-20.8")
             h = H.find_hero(hs, uid)
@@ -543,7 +557,7 @@ def quest_phase_prompts(qs: QuestPhaseState, hs: H.HeroesState, ctx: Any) -> lis
                 "RW-21.4.4",
                 AFTER_Q(hero=H.hero_ref(hero), area=H.area_ref(hero.area)),
                 secret=True,
-                options=_after_options(hs, hero, c),
+                options=_after_options(hs, hero, c, ctx),
                 default={"type": "hero_pass", "hero": hero.uid},
             )
         ]
@@ -749,7 +763,22 @@ def _quest_fits(c: H.HeroContent, q: str, hero: H.Hero) -> bool:
     return card is not None and (card.area_id is None or card.area_id == hero.area)
 
 
-def _after_options(hs: H.HeroesState, hero: H.Hero, c: H.HeroContent) -> list[Option]:
+def _has_city(ctx: Any, area: str) -> bool:
+    f = getattr(ctx, "has_city", None)
+    return bool(f(area)) if f else False
+
+
+def _requirements_met(c: H.HeroContent, q: str, hero: H.Hero, ctx: Any) -> bool:
+    """RW-21.9: a scripted quest's own checks (a city in the hero's area, influence to pay), before any reward."""
+    card = c.quests.get(q)
+    if card is None:
+        return False
+    if getattr(card, "requires_city", False) and not _has_city(ctx, hero.area):
+        return False
+    return _influence(ctx, hero.owner) >= int(getattr(card, "requires_influence", 0))
+
+
+def _after_options(hs: H.HeroesState, hero: H.Hero, c: H.HeroContent, ctx: Any = None) -> list[Option]:
     opts = []
     if not hero.routed:
         for e in hs.heroes:
@@ -762,7 +791,7 @@ def _after_options(hs: H.HeroesState, hero: H.Hero, c: H.HeroContent) -> list[Op
                     )
                 )
         for q in hs.quest_hands.get(hero.owner, []):
-            if _quest_fits(c, q, hero):
+            if _quest_fits(c, q, hero) and _requirements_met(c, q, hero, ctx):
                 opts.append(
                     H.option(
                         c,
@@ -799,7 +828,13 @@ def _test_extras(
             )
     card = c.heroes.get(hero.card)
     if card and card.ability.timing == "attribute_test" and "ability" not in t.used:
-        opts.append(H.option(c, USE_ABILITY(text=card.ability.text), {"type": "quest_use_ability"}))
+        opts.append(
+            H.option(
+                c,
+                USE_ABILITY(text=T.printed("hero", card.hero_id, "ability.text", card.ability.text)),
+                {"type": "quest_use_ability"},
+            )
+        )
     return opts
 
 
@@ -1325,6 +1360,8 @@ def _after(
         if card is None or not _quest_fits(c, q, hero):
             where = card.area_id if card else "?"
             raise H.refuse("RW-21.9.1", WRONG_AREA(area=H.area_ref(str(where)), here=H.area_ref(hero.area)))
+        if not _requirements_met(c, q, hero, ctx):
+            raise H.refuse("RW-21.9.1", UNMET(quest=H.quest_ref(q), n=card.requires_influence), c)
         return _attempt(qs, hs, hero, card, ctx, c)
     raise H.refuse("RW-21.4.4", Q_REFUSED_AFTER_MOVING_DUEL_AN())
 
@@ -1418,7 +1455,11 @@ def _test_action(
                 H.say(
                     c,
                     "reward_revealed",
-                    REWARD_REVEALED(hero=H.hero_ref(hero), reward=H.reward_ref(str(card)), text=rc.text),
+                    REWARD_REVEALED(
+                        hero=H.hero_ref(hero),
+                        reward=H.reward_ref(str(card)),
+                        text=T.printed("reward", rc.reward_id, "text", rc.text),
+                    ),
                     reveals=True,
                     card=card,
                 )
@@ -1444,7 +1485,11 @@ def _test_action(
             H.say(
                 c,
                 "tactics_played",
-                PLAYS_TACTICS_TEXT(seat=T.seat(hero.owner), card=Ref(kind="tactics", id=card_id), text=tc.text)
+                PLAYS_TACTICS_TEXT(
+                    seat=T.seat(hero.owner),
+                    card=Ref(kind="tactics", id=card_id),
+                    text=T.printed("tactics", card_id, "text", tc.text),
+                )
                 if tc
                 else PLAYS_TACTICS(seat=T.seat(hero.owner), card=Ref(kind="tactics", id=card_id)),
                 reveals=True,

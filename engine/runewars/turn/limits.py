@@ -24,13 +24,14 @@ from engine.runewars.turn.picks import DESTROY, unit_candidate, unit_list_schema
 FOOD_LIMIT = message("rw.limit.food", "your food limit of {n} units per area")
 UNIT_LIMIT = message("rw.limit.units", "the 8-unit limit")
 WINTER = message("rw.limit.winter", "Winter: water borders are ignored until the end of the season (RW-6.8.3).")
-ROUTED_FIRST = message("rw.limit.routed_first", "Destroy {n}: routed and weakest first")
+WEAKEST_FIRST = message("rw.limit.weakest_first", "Destroy {n}: weakest standing units first")
 NUMEROUS_FIRST = message("rw.limit.numerous_first", "Destroy {n}: most numerous type first")
 N_IN = message("rw.limit.n_in", "{n} in {area}")
 DESTROY_Q = message("rw.limit.question", "Destroy units over {why}: {where}.")
 ONCE = message("rw.limit.refused_once", "Each unit can be destroyed only once.")
 OWN_OVER = message("rw.limit.refused_own", "Choose your own units in the areas over the limit.")
 EXACTLY = message("rw.limit.refused_exactly", "Destroy exactly {n} unit(s) in {area}.")
+STANDING_FIRST = message("rw.limit.refused_standing_first", "In {area} destroy standing units before routed ones.")
 DESTROYED = message("rw.limit.destroyed", "{seat} destroys {n} unit(s) over the limit.")
 
 
@@ -67,20 +68,31 @@ def _winter_water(state: RunewarsState, st: Any) -> list[Event]:
 # ---- P-14 / P-63 destroying units over a limit --------------------------------------------------
 
 
+def routed_allowed(state: RunewarsState, seat: int, area: str, n: int) -> int:
+    """RW-15.5: how many of the ``n`` units destroyed in ``area`` may be routed ones.
+
+    A forced destruction takes standing units rather than routed ones where possible, so routed
+    units go only for the part of ``n`` that the owner's standing units there cannot cover.
+    """
+    standing = sum(1 for u in state.units if u.area == area and u.owner == seat and not u.routed)
+    return max(0, n - standing)
+
+
 def _destroy_options(state: RunewarsState, seat: int, areas: dict[str, int]) -> list[Option]:
-    """A few ready answers: for each area, lose routed units first, or the most common type first."""
+    """A few ready answers: for each area, lose the weakest or the most common type first, both
+    standing units before routed ones (RW-15.5)."""
     out = []
-    for label, prefer in ((ROUTED_FIRST, "routed"), (NUMEROUS_FIRST, "numerous")):
+    for label, prefer in ((WEAKEST_FIRST, "weakest"), (NUMEROUS_FIRST, "numerous")):
         chosen: list[int] = []
         for area, n in sorted(areas.items()):
             mine = [u for u in state.units if u.area == area and u.owner == seat]
             counts: dict[str, int] = {}
             for u in mine:
                 counts[u.kind] = counts.get(u.kind, 0) + 1
-            if prefer == "routed":
-                mine.sort(key=lambda u: (not u.routed, catalog().unit_types[u.kind].health, u.id))
+            if prefer == "weakest":
+                mine.sort(key=lambda u: (u.routed, catalog().unit_types[u.kind].health, u.id))
             else:
-                mine.sort(key=lambda u: (-counts[u.kind], u.id))
+                mine.sort(key=lambda u: (u.routed, -counts[u.kind], u.id))
             chosen += [u.id for u in mine[:n]]
         out.append(option(label(n=sum(areas.values())), {"type": "rw_destroy", "units": chosen}))
     if out[0].action == out[1].action:
@@ -101,8 +113,9 @@ def _destroy_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
             question=en(question),
             msg=question,
             options=_destroy_options(state, st.seat, areas),
-            # VIEW.md "Unit-list prompts": every own unit in the areas over the limit may be picked
-            # (RW-10.9.2 "units of his choice"), and how many must go in each area.
+            # VIEW.md "Unit-list prompts": every own unit in the areas over the limit is listed, with
+            # its routed flag, and how many must go in each area; the pick must take standing units
+            # before routed ones (RW-15.5), which ``_destroy_apply`` checks.
             answer_schema=unit_list_schema(
                 {"type": "integer"},
                 [unit_candidate(state, u) for u in state.units if u.owner == st.seat and u.area in areas],
@@ -121,8 +134,11 @@ def _destroy_apply(state: RunewarsState, st: Any, seat: int, action: Destroy) ->
     need(all(u is not None and u.owner == seat and u.area in areas for u in picked), rule, OWN_OVER())
     for area, n in areas.items():
         need(sum(1 for u in picked if u and u.area == area) == n, rule, EXACTLY(n=n, area=ref("area", area)))
-    # RW-15.5: standing units are picked rather than routed ones where possible... only for battle
-    # damage; a limit lets the owner choose freely (RW-10.9.2 "units of his choice").
+        # RW-15.5: a forced destruction (the 8-unit limit, the winter food limit) takes standing
+        # units rather than routed ones where possible; "of his choice" (RW-10.9.2, RW-6.8.2) is
+        # the choice among those.
+        routed = sum(1 for u in picked if u and u.area == area and u.routed)
+        need(routed <= routed_allowed(state, seat, area, n), "RW-15.5", STANDING_FIRST(area=ref("area", area)))
     B.remove_units(state, set(action.units))
     B.update_alliances(state)
     done(state, st)
@@ -140,8 +156,10 @@ def _destroy_apply(state: RunewarsState, st: Any, seat: int, action: Destroy) ->
 def _destroy_sample(state: RunewarsState, st: Any, seat: int, rng: random.Random) -> dict[str, Any]:
     chosen: list[int] = []
     for area, n in sorted(st.data["areas"].items()):
-        mine = [u.id for u in state.units if u.area == area and u.owner == seat]
-        chosen += rng.sample(mine, n)
+        standing = [u.id for u in state.units if u.area == area and u.owner == seat and not u.routed]
+        routed = [u.id for u in state.units if u.area == area and u.owner == seat and u.routed]
+        # RW-15.5: standing units first; routed ones only for what the standing cannot cover
+        chosen += rng.sample(standing, min(n, len(standing))) + rng.sample(routed, max(0, n - len(standing)))
     return {"type": "rw_destroy", "units": chosen}
 
 

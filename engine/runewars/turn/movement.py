@@ -21,19 +21,23 @@ from engine.runewars.battle import (
     apply_battle,
     battle_finished,
     battle_prompts,
+    end_window,
     queue_effects,
     sample_battle_action,
     start_battle,
     take_external,
+    window_pass,
+    window_prompt,
+    window_seats,
 )
 from engine.runewars.battle.retreat import retreat_destinations
 from engine.runewars.catalog import catalog
 from engine.runewars.ctx import Ctx
-from engine.runewars.flow import applies, auto, decision, done, push, sampler, step
+from engine.runewars.flow import FLOW, applies, auto, decision, done, push, sampler, step
 from engine.runewars.heroes import core as H
 from engine.runewars.setup.start import seat_name
-from engine.runewars.state import RunewarsState, Unit
-from engine.runewars.text import NAME, en, need, option, ref, to_all, to_seats
+from engine.runewars.state import RunewarsState, Step, Unit
+from engine.runewars.text import NAME, en, gm_task, need, option, printed, ref, to_all, to_seats
 from engine.runewars.turn.limits import limit_check
 from engine.runewars.turn.picks import hero_candidate, unit_candidate, unit_list_schema
 
@@ -283,6 +287,24 @@ def strategize_candidates(state: RunewarsState, seat: int) -> list[dict[str, Any
     return out
 
 
+def _stranded_neutrals(state: RunewarsState, seat: int, plan: list[tuple[Unit, str]]) -> list[str]:
+    """RW-11.4.2: destinations where allied neutrals arrive without own units and would not END in
+    a friendly area, judged after every move of the Strategize (own units leaving count)."""
+    cat = catalog()
+    new_area = {u.id: d for u, d in plan}
+    after = state.model_copy(
+        update={
+            "units": [u.model_copy(update={"area": new_area[u.id]}) if u.id in new_area else u for u in state.units]
+        }
+    )
+    out = []
+    for dest in sorted(set(new_area.values())):
+        movers_in = [u for u, d in plan if d == dest]
+        if all(cat.is_neutral_kind(u.kind) for u in movers_in) and not B.is_friendly(after, dest, seat):
+            out.append(dest)
+    return out
+
+
 @applies("strategize")
 def _strat_apply(state: RunewarsState, st: Any, seat: int, action: Strategize) -> list[Event]:
     seen: set[str] = set()
@@ -322,11 +344,11 @@ def _strat_apply(state: RunewarsState, st: Any, seat: int, action: Strategize) -
                 STRAT_HERO_BAD(area=ref("area", mv.to)),
             )
             plan.append((h, mv.to))
-    cat = catalog()
-    for dest in {d for _, d in plan}:
-        movers_in = [m for m, d in plan if d == dest and isinstance(m, Unit)]
-        if movers_in and all(cat.is_neutral_kind(m.kind) for m in movers_in):
-            need(B.is_friendly(state, dest, seat), "RW-11.4.2", NEUTRALS_ALONE())
+    need(
+        not _stranded_neutrals(state, seat, [(m, d) for m, d in plan if isinstance(m, Unit)]),
+        "RW-11.4.2",
+        NEUTRALS_ALONE(),
+    )
     done(state, st)
     ctx = Ctx(state)
     events: list[Event] = []
@@ -355,7 +377,7 @@ def _strat_apply(state: RunewarsState, st: Any, seat: int, action: Strategize) -
 
 @sampler("strategize")
 def _strat_sample(state: RunewarsState, st: Any, seat: int, rng: random.Random) -> dict[str, Any]:
-    moves = []
+    picked: list[tuple[Unit, str]] = []
     portal = can_use_portals(state, seat) and rng.random() < 0.3
     for u in state.units:
         if u.owner == seat and rng.random() < 0.5:
@@ -363,7 +385,9 @@ def _strat_sample(state: RunewarsState, st: Any, seat: int, rng: random.Random) 
             if catalog().is_neutral_kind(u.kind):
                 targets = [t for t in targets if B.is_friendly(state, t, seat)]
             if targets:
-                moves.append({"unit": u.id, "to": rng.choice(targets)})
+                picked.append((u, rng.choice(targets)))
+    stranded = _stranded_neutrals(state, seat, picked)
+    moves = [{"unit": u.id, "to": to} for u, to in picked if to not in stranded]  # RW-11.4.2
     for h in H.heroes_of(state.heroes, seat):
         if rng.random() < 0.3:
             targets = hero_strategize_targets(state, h, seat, portal)
@@ -742,7 +766,11 @@ def _dp_apply(state: RunewarsState, st: Any, seat: int, action: Any) -> list[Eve
         events = [
             to_all(
                 "tactics_played",
-                TACTICS_PLAYED(seat=seat_name(state, seat), card=ref("tactics", action.card), text=card.text),
+                TACTICS_PLAYED(
+                    seat=seat_name(state, seat),
+                    card=ref("tactics", action.card),
+                    text=printed("tactics", action.card, "text", card.text),
+                ),
                 reveals=True,
                 seat=seat,
                 card=action.card,
@@ -757,8 +785,10 @@ def _dp_apply(state: RunewarsState, st: Any, seat: int, action: Any) -> list[Eve
                     to_seats(seat, "diplomacy_cards", DRAW_MORE(numbers=list(extra)), reveals=True, cards=extra)
                 )
             else:
-                said = en(GM_EFFECT(card=ref("tactics", action.card), effect=e.kind.replace("_", " ")))
-                events.append(state.gm.hand_over("RW-30.2", said, seat=seat))
+                from engine.runewars.cards.resolve import effect_text
+
+                said = GM_EFFECT(card=ref("tactics", action.card), effect=effect_text(e.model_dump(mode="json")))
+                events.append(gm_task(state, "RW-30.2", said, seat=seat))
         return events
     cards: list[int] = st.data["cards"]
     need(action.value.isdigit() and int(action.value) in cards, "RW-12.4", PICK_BAD())
@@ -983,7 +1013,6 @@ def begin_battle(state: RunewarsState, seat: int, area: str) -> list[Event]:
         neutral_controller=B.left_of(state, seat) if defender is None else None,
         attacker_faction=state.seats[seat].faction,
         defender_faction=state.seats[defender].faction if defender is not None else None,
-        tactics_seats=_battle_tactics_seats(state, seat, defender, attackers, defenders),
         attacker_stronghold_tokens=cat.factions[state.seats[seat].faction].stronghold.count  # type: ignore[index]
         - len(B.strongholds_of(state, seat)),
         attacker_stronghold_areas=B.strongholds_of(state, seat),
@@ -1018,6 +1047,7 @@ def begin_battle(state: RunewarsState, seat: int, area: str) -> list[Event]:
         )
     ]
     events += advance_battle(bs, ctx)
+    events += _open_battle_window(state)
     events += _battle_external(state)
     events += _battle_maybe_finish(state)
     return events
@@ -1031,7 +1061,19 @@ def _battle_external(state: RunewarsState) -> list[Event]:
     events: list[Event] = []
     for ext in take_external(state.battle):
         if ext.kind == "gm":
-            events.append(state.gm.hand_over(ext.rule, ext.text, seat=ext.seat, public_text=ext.public_text))
+            if ext.msg is not None:
+                said = gm_task(
+                    state,
+                    ext.rule,
+                    ext.msg,
+                    seat=ext.seat,
+                    public=ext.public_msg,
+                    english=ext.text,
+                    public_english=ext.public_text,
+                )
+            else:
+                said = state.gm.hand_over(ext.rule, ext.text, seat=ext.seat, public_text=ext.public_text)
+            events.append(said)
         elif ext.effect is not None and ext.seat is not None:
             source = ext.msg or ext.text or A_BATTLE_EFFECT()
             cardfx.queue(state, [ext.effect], seat=ext.seat, source=source, rule=ext.rule)
@@ -1050,69 +1092,113 @@ def battle_tactics(state: RunewarsState, seat: int) -> list[str]:
     )
 
 
-def _battle_tactics_seats(
-    state: RunewarsState, attacker: int, defender: int | None, attackers: list[Unit], defenders: list[Unit]
-) -> list[int]:
-    """RW-14.3 / RW-30.4: the attacker, then the defender, each only with own units in the battle and a card
-    to play; never for unallied neutrals (RW-11.7)."""
-    seats = []
-    if any(not u.routed for u in attackers) and battle_tactics(state, attacker):
-        seats.append(attacker)
-    if (
-        defender is not None
-        and any(not u.routed and u.owner == defender for u in defenders)
-        and battle_tactics(state, defender)
-    ):
-        seats.append(defender)
-    return seats
+# ---- RW-14.3 / RW-30.4 / P-40: the start-of-battle tactics window, on the kernel's response window ---------
 
 
-@decision("battle", "rw_tactics")
+def _open_battle_window(state: RunewarsState) -> list[Event]:
+    """Open the start-of-battle window once the battle waits on it with nothing left to resolve first.
+
+    The kernel window asks the attacker, then the defender, each only with own standing units in the
+    battle (the battle's ``window_seats``; never the neutral controller, RW-11.7) and, as Runewars has
+    always asked, only while holding a start-of-battle card (RW-30.4). Asking nobody closes it at once.
+    """
+    bs = state.battle
+    if bs is None or bs.phase != "window" or bs.tasks or any(s.kind == "battle_window" for s in state.steps):
+        return []
+    seats = [s for s in window_seats(bs) if battle_tactics(state, s)]
+    st = step(state, "battle_window", area=bs.area)
+    return FLOW.open_window(state, st, seats, key=st.key, rule="RW-14.3")
+
+
+@FLOW.window("battle_window", "battle_pass_window", "rw_tactics")
+def _battle_window_prompt(state: RunewarsState, st: Step, seat: int) -> Prompt:
+    """P-40: the battle's own question (pass) plus the start-of-battle cards the seat may play now."""
+    assert state.battle is not None
+    p = window_prompt(state.battle, seat, st.key)
+    extra = [
+        option(PLAY(card=ref("tactics", c)), {"type": "rw_tactics", "card": c}, limit=80)
+        for c in battle_tactics(state, seat)
+    ]
+    return p.model_copy(update={"options": list(p.options) + extra, "secret": True})
+
+
+@applies("battle_window")
+def _battle_window_apply(state: RunewarsState, st: Step, seat: int, action: Any) -> list[Event]:
+    """A card played keeps the seat asked (it may play another, RW-14.3); a pass ends its part."""
+    bs = state.battle
+    assert bs is not None and st.window is not None
+    need(st.window.may_answer(seat), "RW-14.3", WINDOW_BAD())
+    if not isinstance(action, PlayTactics):  # battle_pass_window: the battle's actions arrive unparsed
+        passed = window_pass(bs, seat, action)
+        return [passed, *FLOW.answer_window(state, st, seat, {"card": None}, responds=False)]
+    need(action.card in battle_tactics(state, seat), "RW-30.3", BATTLE_TACTICS_BAD())
+    hand = state.seats[seat].tactics
+    hand.pop(next(i for i, c in enumerate(hand) if c.id == action.card and c.gained != state.season_index))
+    state.tactics_deck.discard(action.card)
+    FLOW.answer_window(state, st, seat, {"card": action.card}, responds=True, final=False)
+    card = catalog().tactics[action.card]
+    side: Literal["attacker", "defender"] = "attacker" if seat == bs.attacker else "defender"
+    effects = [e.model_dump(mode="json") for e in card.effects]
+    queue_effects(bs, side, effects, NAME(name=ref("tactics", action.card)), rule="RW-30.2")
+    events = [
+        to_all(
+            "tactics_played",
+            TACTICS_PLAYED(
+                seat=seat_name(state, seat),
+                card=ref("tactics", action.card),
+                text=printed("tactics", action.card, "text", card.text),
+            ),
+            reveals=True,
+            seat=seat,
+            card=action.card,
+        )
+    ]
+    events += advance_battle(bs, Ctx(state))
+    if battle_prompts(bs):  # the card's own decisions (RW-15.4: the opponent assigns its damage) come first
+        push(state, step(state, "battle", bs.attacker, area=bs.area))
+    events += _battle_external(state)
+    events += _battle_maybe_finish(state)
+    return events
+
+
+@FLOW.closes("battle_window")
+def _battle_window_closes(state: RunewarsState, st: Step) -> list[Event]:
+    """Every asked seat has passed (or nobody was asked): the battle goes on from its rows (RW-14.4)."""
+    bs = state.battle
+    if bs is None or bs.phase != "window":
+        return []
+    events = end_window(bs, Ctx(state))
+    events += _battle_external(state)
+    events += _battle_maybe_finish(state)
+    return events
+
+
+@sampler("battle_window")
+def _battle_window_sample(state: RunewarsState, st: Step, seat: int, rng: random.Random) -> dict[str, Any]:
+    """The simulator picks among the battle's own window options (the pass), as it did before the
+    window moved onto the kernel, so seeded games replay unchanged."""
+    assert state.battle is not None
+    return dict(rng.choice(window_prompt(state.battle, seat, st.key).options).action)
+
+
+@decision("battle")
 def _battle_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
     bs = state.battle
     if bs is None:
         return []
-    prompts = battle_prompts(bs, Ctx(state))
-    if bs.phase == "window" and prompts:
-        p = prompts[0]
-        extra = [
-            option(PLAY(card=ref("tactics", c)), {"type": "rw_tactics", "card": c}, limit=80)
-            for c in battle_tactics(state, p.seat)
-        ]
-        prompts = [p.model_copy(update={"options": list(p.options) + extra, "secret": True, "rule": "RW-14.3"})]
-    return prompts
+    return battle_prompts(bs, Ctx(state))
 
 
 @applies("battle")
 def _battle_apply(state: RunewarsState, st: Any, seat: int, action: Any) -> list[Event]:
     assert state.battle is not None
     bs = state.battle
-    if isinstance(action, PlayTactics):
-        need(
-            bs.phase == "window" and bool(bs.window_seats) and bs.window_seats[0] == seat,
-            "RW-14.3",
-            WINDOW_BAD(),
-        )
-        need(action.card in battle_tactics(state, seat), "RW-30.3", BATTLE_TACTICS_BAD())
-        hand = state.seats[seat].tactics
-        hand.pop(next(i for i, c in enumerate(hand) if c.id == action.card and c.gained != state.season_index))
-        state.tactics_deck.discard(action.card)
-        card = catalog().tactics[action.card]
-        side: Literal["attacker", "defender"] = "attacker" if seat == bs.attacker else "defender"
-        effects = [e.model_dump(mode="json") for e in card.effects]
-        queue_effects(bs, side, effects, NAME(name=ref("tactics", action.card)), rule="RW-30.2")
-        events = [
-            to_all(
-                "tactics_played",
-                TACTICS_PLAYED(seat=seat_name(state, seat), card=ref("tactics", action.card), text=card.text),
-                reveals=True,
-                seat=seat,
-                card=action.card,
-            )
-        ]
-        events += advance_battle(bs, Ctx(state))
-    else:
-        events = apply_battle(bs, seat, action, Ctx(state))
+    events = apply_battle(bs, seat, action, Ctx(state))
+    if bs.phase == "window" and not bs.tasks:
+        if any(s.kind == "battle_window" for s in state.steps):
+            done(state, st)  # the decisions of a card played in the window are over: the window asks again
+        else:
+            events += _open_battle_window(state)  # effects resolved before the window (RW-32.1 titles)
     events += _battle_external(state)
     events += _battle_maybe_finish(state)
     return events

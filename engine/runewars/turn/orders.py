@@ -23,9 +23,11 @@ from engine.runewars.state import RunewarsState, Step, Stronghold, Turn
 from engine.runewars.text import (
     NOTHING,
     en,
+    gm_task,
     need,
     option,
     placement,
+    printed,
     ref,
     seat_ref,
     semicolons,
@@ -178,6 +180,7 @@ WHEN = {
 TACTICS_CONTINUE = message("rw.tactics.continue", "Continue without playing a card")
 TACTICS_PLAY = message("rw.tactics.play", "Play {card}")
 TACTICS_Q = message("rw.tactics.question", "Tactics: play a card {when}?")
+OWN_TURN_Q = message("rw.tactics.question_rewards", "Play a tactics card or use a reward or hero ability {when}?")
 TACTICS_PASS_BAD = message("rw.tactics.refused_answer", "Play a card or continue.")
 TACTICS_BAD = message("rw.tactics.refused", "You can play only own-turn tactics cards you did not gain this season.")
 TACTICS_SOURCE = message("rw.tactics.source", "tactics card {card}")
@@ -221,7 +224,7 @@ def _turn_begin(state: RunewarsState, st: Any) -> list[Event]:
         return []
     state.turn = Turn(seat=seat, card=card, eligible=eligible(state, seat, card))
     steps: list[Any] = objective_offer(state, seat, "before your order")  # RW-29.2 / AMB-49
-    if playable_tactics(state, seat):
+    if own_turn_uses(state, seat):
         steps.append(tactics_window(state, seat, "before your order"))
     if reward_trades(state, seat):  # RW-23.4: during his turn, between his heroes sharing an area
         steps.append(step(state, "reward_trade", seat))
@@ -276,7 +279,7 @@ def _turn_end(state: RunewarsState, st: Any) -> list[Event]:
         st.data["closing"] = True
         follow = [step(state, "turn_end", seat, card=st.data["card"], closing=True)]
         follow[0:0] = objective_offer(state, seat, "after your order")
-        if playable_tactics(state, seat) and not state.seats[seat].eliminated:
+        if own_turn_uses(state, seat) and not state.seats[seat].eliminated:
             follow.insert(0, tactics_window(state, seat, "after your order"))
         push(state, *follow)
         return events
@@ -1086,7 +1089,11 @@ def _obj_apply(state: RunewarsState, st: Any, seat: int, action: Choose) -> list
     events = [
         to_all(
             "objective",
-            OBJ_REVEALED(seat=seat_name(state, seat), objective=ref("objective", obj), text=card.text),
+            OBJ_REVEALED(
+                seat=seat_name(state, seat),
+                objective=ref("objective", obj),
+                text=printed("objective", obj, "text", card.text),
+            ),
             reveals=True,
             seat=seat,
             objective=obj,
@@ -1094,9 +1101,10 @@ def _obj_apply(state: RunewarsState, st: Any, seat: int, action: Choose) -> list
     ]
     if card.condition.kind == "gm":  # the GM confirms before the rune is gained (or patches the claim away)
         events.append(
-            state.gm.hand_over(
+            gm_task(
+                state,
                 "RW-29.2",
-                en(OBJ_CONFIRM(seat=seat_ref(seat), objective=ref("objective", obj), condition=card.condition.text)),
+                OBJ_CONFIRM(seat=seat_ref(seat), objective=ref("objective", obj), condition=card.condition.text),
                 seat=seat,
             )
         )
@@ -1116,9 +1124,16 @@ def playable_tactics(state: RunewarsState, seat: int) -> list[str]:
     ]
 
 
+def own_turn_uses(state: RunewarsState, seat: int) -> bool:
+    """Whether an own-turn window has anything to offer: a playable own-turn tactics card (RW-30.2)
+    or a reward or hero ability usable "during your turn" (RW-23.6, D-9, D-10)."""
+    return bool(playable_tactics(state, seat) or heroes_glue.turn_options(state, seat))
+
+
 def checkpoint(state: RunewarsState, seat: int, when: str) -> Any:
     """A P-32 checkpoint: opens a ``tactics_window`` when reached, only if the seat then holds a
-    playable own-turn card (spec "Order of waiting during a player's turn")."""
+    playable own-turn card, reward or hero ability (spec "Order of waiting during a player's turn";
+    RW-23.6)."""
     return step(state, "tactics_checkpoint", seat, when=when)
 
 
@@ -1130,7 +1145,7 @@ def _tactics_checkpoint(state: RunewarsState, st: Any) -> list[Event]:
         state.turn is not None
         and state.turn.seat == seat
         and not state.seats[seat].eliminated
-        and playable_tactics(state, seat)
+        and own_turn_uses(state, seat)
     ):
         follow.append(tactics_window(state, seat, st.data["when"]))
     push(state, *follow)
@@ -1138,21 +1153,25 @@ def _tactics_checkpoint(state: RunewarsState, st: Any) -> list[Event]:
 
 
 def tactics_window(state: RunewarsState, seat: int, when: str) -> Step:
-    """RW-30.2: a kernel response window asking the turn's player alone; playing a card keeps it
-    open while another own-turn card is playable, continuing closes it."""
+    """RW-30.2 / RW-23.6: a kernel response window asking the turn's player alone; playing a card
+    or using a reward or hero ability keeps it open while another is usable, continuing closes it."""
     st = step(state, "tactics_window", seat, when=when)
     st.window = Window(seats=[seat], rule="RW-30.2")
     return st
 
 
-@FLOW.window("tactics_window", "rw_tactics", "rw_choose")
+@FLOW.window("tactics_window", "rw_tactics", "rw_choose", "hero_use_reward", "hero_use_ability")
 def _tw_prompt(state: RunewarsState, st: Step, seat: int) -> Prompt:
     opts = [option(TACTICS_CONTINUE(), {"type": "rw_choose", "value": "-"})]
     opts += [
         option(TACTICS_PLAY(card=ref("tactics", c)), {"type": "rw_tactics", "card": c}, limit=80)
         for c in dict.fromkeys(playable_tactics(state, seat))
     ]
-    asked = TACTICS_Q(when=when_msg(st.data["when"]))
+    # RW-23.6: rewards and hero abilities printed "during your turn" share the own-turn checkpoints;
+    # the labels name face-down rewards, so the prompt stays secret (RW-23.3).
+    uses = heroes_glue.turn_options(state, seat)
+    opts += uses
+    asked = (OWN_TURN_Q if uses else TACTICS_Q)(when=when_msg(st.data["when"]))
     return Prompt(
         seat=seat,
         key=st.key,
@@ -1166,18 +1185,21 @@ def _tw_prompt(state: RunewarsState, st: Step, seat: int) -> Prompt:
 
 
 @applies("tactics_window")
-def _tw_apply(state: RunewarsState, st: Any, seat: int, action: PlayTactics | Choose) -> list[Event]:
+def _tw_apply(state: RunewarsState, st: Any, seat: int, action: PlayTactics | Choose | dict[str, Any]) -> list[Event]:
     if isinstance(action, Choose):
         need(action.value == "-", "RW-30.2", TACTICS_PASS_BAD())
         return FLOW.answer_window(state, st, seat, {"card": None}, responds=False)
-    need(action.card in playable_tactics(state, seat), "RW-30.3", TACTICS_BAD())
+    if isinstance(action, dict):  # RW-23.6: an own-turn reward or hero ability (checked by the heroes)
+        events = heroes_glue.use_on_turn(state, seat, action)
+        FLOW.answer_window(state, st, seat, {"card": None}, responds=True, final=not own_turn_uses(state, seat))
+        return events
     hand = state.seats[seat].tactics
     idx = next(i for i, c in enumerate(hand) if c.id == action.card and c.gained != state.season_index)
     hand.pop(idx)
     state.tactics_deck.discard(action.card)
     card = catalog().tactics[action.card]
     # Another own-turn card still playable: the window stays open for it (RW-30.2).
-    FLOW.answer_window(state, st, seat, {"card": action.card}, responds=True, final=not playable_tactics(state, seat))
+    FLOW.answer_window(state, st, seat, {"card": action.card}, responds=True, final=not own_turn_uses(state, seat))
     cardfx.queue(
         state,
         [e.model_dump(mode="json") for e in card.effects],
@@ -1189,7 +1211,11 @@ def _tw_apply(state: RunewarsState, st: Any, seat: int, action: PlayTactics | Ch
     return [
         to_all(
             "tactics_played",
-            TACTICS_PLAYED(seat=seat_name(state, seat), card=ref("tactics", action.card), text=card.text),
+            TACTICS_PLAYED(
+                seat=seat_name(state, seat),
+                card=ref("tactics", action.card),
+                text=printed("tactics", action.card, "text", card.text),
+            ),
             reveals=True,
             seat=seat,
             card=action.card,

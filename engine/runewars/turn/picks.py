@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from engine.core.text import message
 from engine.runewars.reference import hero_name, unit_name
 from engine.runewars.state import RunewarsState, Unit
 
@@ -21,7 +22,8 @@ if TYPE_CHECKING:
 
 CANDIDATES = "x-candidates"  # list of candidate dicts, below
 DESTROY = "x-destroy"  # rw_destroy: {area: how many to destroy there}
-FORM_LABEL = "Pick units…"
+FORM_LABEL_MSG = message("rw.pick.form_label", "Pick units…")
+FORM_LABEL = FORM_LABEL_MSG.english  # "x-form-label"; "x-form-label-msg" lets a reader get it in their language
 
 
 def unit_candidate(state: RunewarsState, unit: Unit, **extra: Any) -> dict[str, Any]:
@@ -61,6 +63,7 @@ def unit_list_schema(items: dict[str, Any], candidates: list[dict[str, Any]], **
     return {
         "type": "object",
         "x-form-label": FORM_LABEL,
+        "x-form-label-msg": FORM_LABEL_MSG.id,
         "properties": {key: {"type": "array", "items": items}},
         CANDIDATES: candidates,
         **extra,

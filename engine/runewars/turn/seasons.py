@@ -19,7 +19,7 @@ from engine.runewars.heroes import glue as heroes_glue
 from engine.runewars.player_order import player_order, season_step_order
 from engine.runewars.setup.start import seat_name
 from engine.runewars.state import SEASONS, RunewarsState
-from engine.runewars.text import asked, en, need, option, ref, semicolons, to_all, to_seats
+from engine.runewars.text import asked, en, need, option, printed, ref, semicolons, to_all, to_seats
 from engine.runewars.turn.limits import winter_check
 from engine.runewars.turn.orders import BONUS_TEXT, eligible, turn_steps
 from engine.runewars.turn.victory import final_scoring
@@ -119,7 +119,12 @@ def _season_card(state: RunewarsState, st: Any) -> list[Event]:
         state.season_discard.append(state.season_card)
     state.season_card = card_id
     events.append(
-        to_all("season_card", SEASON_CARD(card=ref("season", card_id), text=card.text), reveals=True, card=card_id)
+        to_all(
+            "season_card",
+            SEASON_CARD(card=ref("season", card_id), text=printed("season", card_id, "text", card.text)),
+            reveals=True,
+            card=card_id,
+        )
     )
     if card.council_of_wizards:  # RW-6.3 / RW-31.6
         primarch = cat.title_with("council_card_drawn")

@@ -82,6 +82,10 @@ class DriverMixin(GatewayMixin):
         self._users[user.id] = user
         return user
 
+    def set_locale(self, user: FakeUser, locale: str) -> None:
+        """The language of ``user``'s Discord client from now on (``locale`` of their interactions)."""
+        user.locale = locale
+
     def create_guild(
         self,
         name: str = "Test Guild",
@@ -524,7 +528,7 @@ class DriverMixin(GatewayMixin):
             "channel": dict(channel.to_payload(), permissions=str(perms)),
             "token": token,
             "version": 1,
-            "locale": "en-US",
+            "locale": user.locale,
             "app_permissions": str(self.channel_permissions(self.bot_user, channel)),
             "entitlements": [],
             "entitlement_sku_ids": [],
@@ -535,8 +539,8 @@ class DriverMixin(GatewayMixin):
         if guild is not None:
             member = guild.members[user.id]
             payload["guild_id"] = str(guild.id)
-            payload["guild"] = {"id": str(guild.id), "locale": "en-US", "features": []}
-            payload["guild_locale"] = "en-US"
+            payload["guild"] = {"id": str(guild.id), "locale": guild.preferred_locale, "features": []}
+            payload["guild_locale"] = guild.preferred_locale
             payload["member"] = member.to_payload(permissions=perms)
         else:
             payload["user"] = user.to_payload()

@@ -115,6 +115,9 @@ class FakeUser:
     bot: bool = False
     global_name: str | None = None
     avatar: str | None = None
+    # The language of the user's Discord client, sent as ``locale`` on every interaction
+    # (Discord's locale codes: "en-US", "zh-CN", "zh-TW" …). Not part of the user object.
+    locale: str = "en-US"
 
     @property
     def mention(self) -> str:
@@ -218,6 +221,7 @@ class FakeGuild:
     members: dict[int, FakeMember] = field(default_factory=dict)
     channel_ids: list[int] = field(default_factory=list)
     joined_at: str = field(default_factory=iso_now)
+    preferred_locale: str = "en-US"  # the server's language (interaction ``guild_locale``)
 
     @property
     def everyone(self) -> FakeRole:
@@ -268,7 +272,7 @@ class FakeGuild:
             "premium_tier": 0,
             "premium_subscription_count": 0,
             "premium_progress_bar_enabled": False,
-            "preferred_locale": "en-US",
+            "preferred_locale": self.preferred_locale,
             "system_channel_id": None,
             "system_channel_flags": 0,
             "rules_channel_id": None,
