@@ -11,14 +11,13 @@ Prints JSON lines:
 from __future__ import annotations
 
 import json
-import random
 import statistics
 import sys
 import time
 from typing import Any
 
 import engine
-from engine.core.prompts import GM_SEAT
+from bench._play import Log, play
 
 
 def _mid_game(view: dict[str, Any]) -> bool:
@@ -26,29 +25,8 @@ def _mid_game(view: dict[str, Any]) -> bool:
     return int(view.get("wave") or 0) >= 2
 
 
-def _play(
-    rs: Any, seed: int, players: int, timings: list[float] | None
-) -> tuple[list[tuple[int, dict[str, Any]]], bool]:
-    rng = random.Random(seed)
-    state = rs.setup({"players": players}, seed)
-    log: list[tuple[int, dict[str, Any]]] = []
-    for _ in range(20000):
-        if rs.result(state) is not None:
-            return log, True
-        prompts = rs.prompts(state)
-        waiting = [p for p in prompts if p.waiting] or prompts
-        prompt = rng.choice(waiting)
-        if prompt.seat == GM_SEAT:
-            action = dict(prompt.options[0].action)
-        else:
-            action = rs.sample_action(state, prompt.seat, rng)
-        start = time.perf_counter()
-        state, _ = rs.apply(state, prompt.seat, action)
-        elapsed = time.perf_counter() - start
-        if timings is not None and _mid_game(rs.view(state, None)):
-            timings.append(elapsed * 1000)
-        log.append((prompt.seat, action))
-    return log, False
+def _play(rs: Any, seed: int, players: int, timings: list[float] | None) -> tuple[Log, bool]:
+    return play(rs, seed, players, timings, _mid_game)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -30,7 +30,7 @@ from engine.runewars.heroes import glue as heroes_glue
 from engine.runewars.heroes.core import heroes_of
 from engine.runewars.heroes.glue import drain
 from engine.runewars.state import RunewarsState
-from engine.runewars.text import NAME, en, loaded, need, option, ref, seat_ref, stored, to_all
+from engine.runewars.text import NAME, ask, loaded, need, option, ref, seat_ref, stored, to_all
 
 TARGETED = message("rw.fx.hero.targeted", "{effect} ({target})")
 NO_HERO = message("rw.fx.hero.none", "You have no hero: nothing happens")
@@ -135,16 +135,7 @@ def _fx_hero_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
     if not heroes:
         opts = [option(NO_HERO(), {"type": "rw_choose", "value": "-"})]
     question = HERO_Q(source=loaded(st.data["source"]), effect=effect_text(st.data["effect"]))
-    return [
-        Prompt(
-            seat=st.seat,
-            key=st.key,
-            rule=st.data["rule"],
-            question=en(question),
-            msg=question,
-            options=opts,
-        )
-    ]
+    return [ask(st.seat, st.key, st.data["rule"], question, options=opts)]
 
 
 @applies("fx_hero")
@@ -173,16 +164,7 @@ def _target_hero_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
     if not heroes:
         opts = [option(NO_ENEMY(), {"type": "rw_choose", "value": "-"})]
     question = ENEMY_Q(source=loaded(st.data["source"]))
-    return [
-        Prompt(
-            seat=st.seat,
-            key=st.key,
-            rule=st.data["rule"],
-            question=en(question),
-            msg=question,
-            options=opts,
-        )
-    ]
+    return [ask(st.seat, st.key, st.data["rule"], question, options=opts)]
 
 
 @applies("fx_target_hero")

@@ -28,6 +28,7 @@ from engine.runewars.player_order import season_step_order, standard_order
 from engine.runewars.state import HeldCard, Modifier, RunewarsState
 from engine.runewars.text import (
     NOTHING,
+    ask,
     asked,
     en,
     gm_task,
@@ -689,7 +690,7 @@ def _fx_choose_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
         if _affordable(state, st.seat, o)
     ]
     question = CHOOSE_ONE_Q(source=loaded(st.data["source"]))
-    return [Prompt(seat=st.seat, key=st.key, rule=st.data["rule"], question=en(question), msg=question, options=opts)]
+    return [ask(st.seat, st.key, st.data["rule"], question, options=opts)]
 
 
 @applies("fx_choose")
@@ -815,13 +816,12 @@ def _discard_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
     )
     question = DISCARD_Q(n=n, why=loaded(st.data["why"]))
     return [
-        Prompt(
-            seat=st.seat,
-            key=st.key,
-            rule=st.data["rule"],
+        ask(
+            st.seat,
+            st.key,
+            st.data["rule"],
+            question,
             secret=True,
-            question=en(question),
-            msg=question,
             options=opts,
             answer_schema={"type": "object", "properties": {"cards": {"type": "array", "items": {"type": "string"}}}},
         )
@@ -983,12 +983,11 @@ def _tie_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
     question = TIE_LOSES_Q() if loses else TIE_WINS_Q()
     label = TIE_LOSES if loses else TIE_WINS
     return [
-        Prompt(
-            seat=st.seat,
-            key=st.key,
-            rule="RW-31.3",
-            question=en(question),
-            msg=question,
+        ask(
+            st.seat,
+            st.key,
+            "RW-31.3",
+            question,
             options=[option(label(seat=seat_ref(s)), {"type": "rw_choose", "value": str(s)}) for s in st.data["tied"]],
         )
     ]
@@ -1052,16 +1051,7 @@ def _add_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
     if not areas:
         opts.append(option(ADD_NOWHERE(), {"type": "rw_choose", "value": "-"}))
     question = ADD_Q(source=loaded(st.data["source"]), n=e["count"], unit=ref("unit", e["unit_type"]))
-    return [
-        Prompt(
-            seat=st.seat,
-            key=st.key,
-            rule="RW-11.6",
-            question=en(question),
-            msg=question,
-            options=opts,
-        )
-    ]
+    return [ask(st.seat, st.key, "RW-11.6", question, options=opts)]
 
 
 @applies("fx_add_units")
@@ -1104,17 +1094,7 @@ def _fx_inspect_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
     if not opts:
         opts = [option(INSPECT_NONE(), {"type": "rw_choose", "value": "-"})]
     question = INSPECT_Q(source=loaded(st.data["source"]))
-    return [
-        Prompt(
-            seat=st.seat,
-            key=st.key,
-            rule="RW-27.5",
-            secret=True,
-            question=en(question),
-            msg=question,
-            options=opts,
-        )
-    ]
+    return [ask(st.seat, st.key, "RW-27.5", question, secret=True, options=opts)]
 
 
 @applies("fx_inspect")
@@ -1146,17 +1126,7 @@ def _false_rune_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
     ]
     opts.append(option(FALSE_DECLINE_OPTION(effects=effects_text(otherwise)), {"type": "rw_choose", "value": "-"}))
     question = FALSE_Q(source=loaded(st.data["source"]))
-    return [
-        Prompt(
-            seat=st.seat,
-            key=st.key,
-            rule="RW-27.3.1",
-            secret=True,
-            question=en(question),
-            msg=question,
-            options=opts,
-        )
-    ]
+    return [ask(st.seat, st.key, "RW-27.3.1", question, secret=True, options=opts)]
 
 
 @applies("fx_false_rune")
@@ -1186,12 +1156,11 @@ def _pick_player_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
     others = [x for x in state.active_seats() if x != st.seat]
     question = PICK_Q(source=loaded(st.data["source"]))
     return [
-        Prompt(
-            seat=st.seat,
-            key=st.key,
-            rule=st.data["rule"],
-            question=en(question),
-            msg=question,
+        ask(
+            st.seat,
+            st.key,
+            st.data["rule"],
+            question,
             options=[option(PICK_OPTION(seat=seat_ref(x)), {"type": "rw_choose", "value": str(x)}) for x in others],
         )
     ]
@@ -1224,16 +1193,7 @@ def _rune_move_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
         for a, b in pairs
     ] or [option(RUNE_MOVE_NONE(), {"type": "rw_choose", "value": "-"})]
     question = RUNE_MOVE_Q(source=loaded(st.data["source"]))
-    return [
-        Prompt(
-            seat=st.seat,
-            key=st.key,
-            rule="RW-27.4",
-            question=en(question),
-            msg=question,
-            options=opts,
-        )
-    ]
+    return [ask(st.seat, st.key, "RW-27.4", question, options=opts)]
 
 
 @applies("fx_rune_move")

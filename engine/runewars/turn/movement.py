@@ -37,7 +37,7 @@ from engine.runewars.flow import FLOW, applies, auto, decision, done, push, samp
 from engine.runewars.heroes import core as H
 from engine.runewars.setup.start import seat_name
 from engine.runewars.state import RunewarsState, Step, Unit
-from engine.runewars.text import NAME, en, gm_task, need, option, printed, ref, to_all, to_seats
+from engine.runewars.text import NAME, ask, en, gm_task, need, option, printed, ref, to_all, to_seats
 from engine.runewars.turn.limits import limit_check
 from engine.runewars.turn.picks import hero_candidate, unit_candidate, unit_list_schema
 
@@ -449,16 +449,7 @@ def _act_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
     ]
     opts += [option(ACTIVATE_NO_REACH(area=ref("area", a)), {"type": "rw_choose", "value": a}) for a in rest]
     question = ACTIVATE_SECOND_Q() if st.data["n"] == 2 else ACTIVATE_Q()
-    return [
-        Prompt(
-            seat=seat,
-            key=st.key,
-            rule="RW-10.7.1",
-            question=en(question),
-            msg=question,
-            options=opts,
-        )
-    ]
+    return [ask(seat, st.key, "RW-10.7.1", question, options=opts)]
 
 
 @applies("activate")
@@ -640,12 +631,11 @@ def _nc_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
     labels = {"battle": FIGHT, "diplomacy": ATTEMPT}
     question = NEUTRAL_Q(area=ref("area", st.data["area"]))
     return [
-        Prompt(
-            seat=st.seat,
-            key=st.key,
-            rule="RW-12.1",
-            question=en(question),
-            msg=question,
+        ask(
+            st.seat,
+            st.key,
+            "RW-12.1",
+            question,
             options=[option(labels[o](), {"type": "rw_choose", "value": o}) for o in _neutral_options(state, st.seat)],
         )
     ]
@@ -888,12 +878,11 @@ def _cf_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
     labels = {"battle": FIGHT, "withdraw": WITHDRAW_ALL}
     question = CONFRONT_Q(area=ref("area", st.data["area"]))
     return [
-        Prompt(
-            seat=st.seat,
-            key=st.key,
-            rule="RW-12.5.3",
-            question=en(question),
-            msg=question,
+        ask(
+            st.seat,
+            st.key,
+            "RW-12.5.3",
+            question,
             options=[option(labels[o](), {"type": "rw_choose", "value": o}) for o in _confront_options(state, st.seat)],
         )
     ]

@@ -20,7 +20,7 @@ from engine.runewars.flow import applies, decision, done, push, step
 from engine.runewars.heroes import core as H
 from engine.runewars.heroes.core import dragon_throne_areas
 from engine.runewars.state import RunewarsState
-from engine.runewars.text import en, loaded, need, option, ref, seat_ref, semicolons, stored, to_all, to_seats
+from engine.runewars.text import ask, en, loaded, need, option, ref, seat_ref, semicolons, stored, to_all, to_seats
 
 # A rune token's face, as a word in sentences ("7A: dragon").
 FACE = {
@@ -127,17 +127,7 @@ def _discard_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
         for combo in combinations(falses, k):
             opts.append(option(DISCARD_IN(areas=_areas(combo)), {"type": "rw_rune_discard", "areas": list(combo)}))
     question = DISCARD_Q(source=loaded(st.data["source"]))
-    return [
-        Prompt(
-            seat=st.seat,
-            key=st.key,
-            rule="RW-27.3.1",
-            secret=True,
-            question=en(question),
-            msg=question,
-            options=opts,
-        )
-    ]
+    return [ask(st.seat, st.key, "RW-27.3.1", question, secret=True, options=opts)]
 
 
 @applies("rune_discard")
@@ -195,17 +185,7 @@ def _place_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
     if not areas:
         opts = [option(PLACE_NONE(face=face_of(stage)), {"type": "rw_choose", "value": "-"})]
     question = PLACE_Q(face=face_of(stage))
-    return [
-        Prompt(
-            seat=st.seat,
-            key=st.key,
-            rule="RW-27.3.3",
-            secret=True,
-            question=en(question),
-            msg=question,
-            options=opts,
-        )
-    ]
+    return [ask(st.seat, st.key, "RW-27.3.3", question, secret=True, options=opts)]
 
 
 @applies("rune_place")
@@ -321,17 +301,7 @@ def _arrange_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
             option(ONE_IN(face=one, area=area_b), {"type": "rw_choose", "value": "swap" if ra else "keep"}),
         ]
     question = ARRANGE_Q(a=area_a, b=area_b)
-    return [
-        Prompt(
-            seat=st.seat,
-            key=st.key,
-            rule="RW-18.8.1",
-            secret=True,
-            question=en(question),
-            msg=question,
-            options=opts,
-        )
-    ]
+    return [ask(st.seat, st.key, "RW-18.8.1", question, secret=True, options=opts)]
 
 
 @applies("rune_arrange")
