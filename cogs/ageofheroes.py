@@ -11,6 +11,10 @@
   opens the same builder pre-filled with the reverse deal and sends the engine's
   ``trade_counter`` action (P-06): the original offer is declined and the counter goes
   back to whoever made it, recorded with ``counter_of``.
+* **A readable private panel.** ``/game hand`` and ``/gm view-as`` show the hand grouped by
+  kind with counts and each card's rules line, the seat's armies, cities, monument progress
+  and open trade offers (``format_private``, registered in the referee's
+  ``panel_formatters``), in the reader's language, instead of the generic key/value dump.
 * ``/ah offer``: the same offer typed, with autocomplete, for players who prefer it.
 * ``/ah card``: the rules text of a card, event or item.
 
@@ -46,7 +50,7 @@ from engine.ageofheroes import (
 from engine.ageofheroes import names as aoh_names
 from engine.core import Prompt
 from engine.core.text import Msg, Ref, message
-from i18n import EN, render
+from i18n import EN, Names, render
 from i18n.discord_translator import lstr
 from store import StoreError
 
@@ -125,6 +129,34 @@ NOT_READY = message("bot.ah.refused.not_ready", "Choose whom to trade with and a
 NO_SUCH_CARD = message("bot.ah.refused.no_such_card", "There is no card called {name}; pick one from the list.")
 NOT_AOH = message("bot.ah.refused.not_aoh", "`/ah offer` is for Age of Heroes games.")
 NO_RUNNING_SEAT = message("bot.ah.refused.no_running_seat", "You have no seat in a running game here.")
+
+# The private panel (issue 12): ``/game hand`` and ``/gm view-as`` for an Age of Heroes seat.
+PANEL_TRIBE = message("bot.ah.panel.tribe", "Tribe: {tribe} · special resource: {special}")
+PANEL_HAND = message("bot.ah.panel.hand", "**Hand** ({count} cards):")
+PANEL_HAND_EMPTY = message("bot.ah.panel.hand_empty", "**Hand**: empty.")
+PANEL_CARD = message("bot.ah.panel.card", "• {count}× {rules}")
+PANEL_CITIES = message("bot.ah.panel.cities", "**Cities**: {cities} · **fortresses**: {fortresses}")
+PANEL_ARMIES = message("bot.ah.panel.armies", "**Armies**: {armies}")
+PANEL_ARMY = message("bot.ah.panel.army", "{army} ({status})")
+PANEL_ARMY_GENERAL = message("bot.ah.panel.army_general", "{army} with a general ({status})")
+PANEL_STATUS_HOME = message("bot.ah.panel.status.home", "at home")
+PANEL_STATUS_AWAY = message("bot.ah.panel.status.away", "away")
+PANEL_STATUS_SCATTERED = message("bot.ah.panel.status.scattered", "scattered")
+PANEL_MONUMENT = message(
+    "bot.ah.panel.monument", "**Monument** ({monument}): {count}/{needed} cards of {special} placed"
+)
+PANEL_OFFERS = message("bot.ah.panel.offers", "**Open trade offers**:")
+PANEL_NO_OFFERS = message("bot.ah.panel.no_offers", "**Open trade offers**: none.")
+PANEL_OFFER_OUT = message("bot.ah.panel.offer_out", "• #{offer} to {seat}: you give {give}, you get {get}")
+PANEL_OFFER_IN = message("bot.ah.panel.offer_in", "• #{offer} from {seat}: you give {give}, you get {get}")
+PANEL_ELIMINATED = message("bot.ah.panel.eliminated", "You are out of the game (AH-16).")
+STATUS_WORDS: dict[str, Msg] = {
+    "home": PANEL_STATUS_HOME(),
+    "away": PANEL_STATUS_AWAY(),
+    "scattered": PANEL_STATUS_SCATTERED(),
+}
+MONUMENT_NEEDED = 5  # AH-2.4 / AH-12.3: five cards of the tribe's own special resource complete a monument
+CARD_LINE_MAX = 300  # one hand line: the rules paragraph is cut, the count and name always fit
 
 
 # ---- the draft, as plain data -------------------------------------------------------
@@ -659,6 +691,91 @@ async def goods_autocomplete(interaction: discord.Interaction, current: str) -> 
     return complete_goods(current, ALPHABET, await _referee(interaction).locale(interaction))
 
 
+# ---- the private panel as text ---------------------------------------------------------
+def _seat_msg(view: dict[str, Any], seat: int) -> Msg:
+    """``seat 2 (Roman)`` as a message, from the public part of the view."""
+    players = view.get("players") or []
+    tribe = players[seat].get("tribe") if 0 <= seat < len(players) else None
+    return SEAT_TRIBE(seat=seat + 1, tribe=Ref(kind="tribe", id=str(tribe))) if tribe else SEAT(seat=seat + 1)
+
+
+def format_private(view: dict[str, Any], *, title: str, locale: str = EN, names: Names | None = None) -> list[str]:
+    """A seat's private panel in ``locale``: its hand grouped by kind with what each card does,
+    then its armies, cities, monument progress and open trade offers.
+
+    Why only ``view``: the panel must show exactly what the engine lets this seat see (the hand
+    is secret, AH-1.6), so it reads the seat's own projection and never the state; the other
+    seats appear only through the public ``players`` entries (hand sizes, not cards)."""
+    resolver: Names = names if names is not None else aoh_names()
+
+    def say(msg: Msg) -> str:
+        return render(msg, locale, resolver)
+
+    seat = view.get("seat")
+    players = view.get("players") or []
+    me: dict[str, Any] = next((p for p in players if p.get("seat") == seat), {})
+    lines = [f"**{title}**"]
+    if me.get("tribe"):
+        special: Any = Ref(kind="card", id=str(me["special_resource"])) if me.get("special_resource") else "—"
+        lines.append(say(PANEL_TRIBE(tribe=Ref(kind="tribe", id=str(me["tribe"])), special=special)))
+    if me.get("eliminated"):
+        lines.append(say(PANEL_ELIMINATED()))
+    # The hand, grouped by kind (AH-1.6): counts from the card ids, in the order first held.
+    kinds = Counter(card_kind(str(c)) for c in view.get("hand") or [])
+    if kinds:
+        lines.append(say(PANEL_HAND(count=sum(kinds.values()))))
+        for kind, count in kinds.items():
+            rules: Any = card_rules_msg(kind) or card_ref(kind)
+            lines.append(text.truncate(say(PANEL_CARD(count=count, rules=rules)), CARD_LINE_MAX))
+    else:
+        lines.append(say(PANEL_HAND_EMPTY()))
+    if me:
+        lines.append(say(PANEL_CITIES(cities=me.get("cities", 0), fortresses=me.get("fortresses", 0))))
+        armies: Any = [
+            (PANEL_ARMY_GENERAL if a.get("general") else PANEL_ARMY)(
+                army=Ref(kind="army", id=str(a.get("id"))),
+                status=STATUS_WORDS.get(str(a.get("status")), str(a.get("status"))),
+            )
+            for a in me.get("armies") or []
+        ] or NOTHING()
+        lines.append(say(PANEL_ARMIES(armies=armies)))
+        if me.get("tribe"):  # AH-12: placed cards are public; five complete the monument (AH-2.4)
+            lines.append(
+                say(
+                    PANEL_MONUMENT(
+                        monument=Ref(kind="monument", id=str(me["tribe"])),
+                        count=int(me.get("monument") or 0),
+                        needed=MONUMENT_NEEDED,
+                        special=Ref(kind="card", id=str(me.get("special_resource") or "")),
+                    )
+                )
+            )
+    # Open offers this seat made or received (AH-4.12): the view's own ``my_trades`` only.
+    offers = view.get("my_trades") or []
+    if not offers:
+        lines.append(say(PANEL_NO_OFFERS()))
+    else:
+        lines.append(say(PANEL_OFFERS()))
+        for o in offers:
+            give, get = [str(c) for c in o.get("give") or []], [str(c) for c in o.get("get") or []]
+            if o.get("frm") == seat:
+                line = PANEL_OFFER_OUT(
+                    offer=o.get("id"),
+                    seat=_seat_msg(view, int(o.get("to", -1))),
+                    give=cards_msg(give),
+                    get=cards_msg(get),
+                )
+            else:  # made to this seat: the maker gives ``give``, so this seat receives it
+                line = PANEL_OFFER_IN(
+                    offer=o.get("id"),
+                    seat=_seat_msg(view, int(o.get("frm", -1))),
+                    give=cards_msg(get),
+                    get=cards_msg(give),
+                )
+            lines.append(say(line))
+    return text.chunk("\n".join(lines))
+
+
 # ---- the cog --------------------------------------------------------------------------
 class AgeOfHeroesCog(commands.GroupCog, group_name="ah", group_description=lstr(CMD_GROUP)):
     def __init__(self, referee: Referee) -> None:
@@ -668,11 +785,13 @@ class AgeOfHeroesCog(commands.GroupCog, group_name="ah", group_description=lstr(
     async def cog_load(self) -> None:
         self.r.form_builders[RULESET] = self.open_builder
         self.r.prompt_extras[RULESET] = counter_items
+        self.r.panel_formatters[RULESET] = format_private
         self.r.client.add_dynamic_items(BuilderSelect, BuilderButton, CounterButton)
 
     async def cog_unload(self) -> None:
         self.r.form_builders.pop(RULESET, None)
         self.r.prompt_extras.pop(RULESET, None)
+        self.r.panel_formatters.pop(RULESET, None)
         self.r.client.remove_dynamic_items(BuilderSelect, BuilderButton, CounterButton)
 
     async def open_builder(

@@ -454,7 +454,14 @@ class GmCog(commands.GroupCog, group_name="gm", group_description=lstr(CMD_GROUP
             names = self.r.names(record, {s.seat: s for s in loaded.seats if s.seat is not None})
             view = rs.view(loaded.state, seat - 1)
             title = render(AS_SEAT(title=self.r.title(record), seat=seat), locale)
-            for page in text.format_view_pages(view, title=title):
+            formatter = self.r.panel_formatters.get(record.ruleset)
+            # The game's own panel (in the GM's language) when its cog registered one, as /game hand does.
+            pages = (
+                formatter(view, title=title, locale=locale, names=names)
+                if formatter is not None
+                else text.format_view_pages(view, title=title)
+            )
+            for page in pages:
                 await self.r.send(interaction, page)
             tasks = rs.gm_tasks(loaded.state)
             if tasks:

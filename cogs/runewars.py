@@ -108,7 +108,7 @@ QUEST_ITEM = message("bot.rw.panel.quest", "{name} ({id})")
 PANEL_OBJECTIVE = message("bot.rw.panel.objective", "**Objective:** {name}: {text}")
 PANEL_RUNES = message("bot.rw.panel.runes", "**Runes you may look at:** {runes}")
 RUNE_ITEM = message("bot.rw.panel.rune", "{area}: {rune}")
-HERO_LINE = message("bot.rw.panel.hero", "• Hero **{name}** ({uid}) in {area}: {damage}/{health} damage, {rewards}")
+HERO_LINE = message("bot.rw.panel.hero", "• Hero **{name}** in {area}: {damage}/{health} damage, {rewards}")
 NO_REWARDS = message("bot.rw.panel.no_rewards", "no rewards")
 
 # Rules text by name: the printed content in the reader's language (engine.runewars.names).
@@ -373,7 +373,6 @@ def format_private(view: dict[str, Any], *, title: str, locale: str = EN, names:
         who: Any = Ref(kind="hero", id=str(h["card"])) if h.get("card") else str(h.get("name"))
         hero = HERO_LINE(
             name=who,
-            uid=str(h.get("uid")),
             area=str(h.get("area")),
             damage=h.get("damage") or 0,
             health=h.get("health") if h.get("health") is not None else "?",

@@ -168,6 +168,7 @@ async def test_ah_command_tree_is_within_limits() -> None:
     await bot.add_cog(cog)
     assert cog.r.form_builders["ageofheroes"] == cog.open_builder  # the offer builder replaces the JSON form
     assert cog.r.prompt_extras["ageofheroes"] is AH.counter_items  # Counter… next to Accept / Decline
+    assert cog.r.panel_formatters["ageofheroes"] is AH.format_private  # /game hand and /gm view-as (issue 12)
     payload = tree_payload(bot.tree)
     assert [c["name"] for c in payload] == ["ah"]
     assert {sub["name"] for sub in payload[0]["options"]} == {"card", "offer"}
@@ -179,6 +180,7 @@ def _bare_cog() -> AH.AgeOfHeroesCog:
         def __init__(self) -> None:
             self.form_builders: dict = {}
             self.prompt_extras: dict = {}
+            self.panel_formatters: dict = {}
 
         class client:
             @staticmethod
