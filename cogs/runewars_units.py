@@ -171,9 +171,9 @@ def _units(prompt: Prompt) -> list[dict[str, Any]]:
 
 def unit_ref(c: dict[str, Any]) -> Msg | Ref:
     """A unit candidate's name: its unit type through the content's names; an allied neutral
-    (RW-11.4) says so, as the engine's own English name of it does ("(neutral, allied)")."""
+    (RW-11.4) says so; the prompt's candidate carries that fact (``allied_neutral``)."""
     ref = Ref(kind="unit", id=str(c.get("type") or "?"))
-    return ALLIED(unit=ref) if "(neutral" in str(c.get("name", "")) else ref
+    return ALLIED(unit=ref) if c.get("allied_neutral") else ref
 
 
 # ---- the three kinds --------------------------------------------------------------------------

@@ -703,6 +703,20 @@ def _give(hs: H.HeroesState, c: H.HeroContent, d: DuelState, to: H.Hero, rewards
 # --------------------------------------------------------------------------- effects in a duel
 
 
+def _damage_now(hs: H.HeroesState, c: H.HeroContent, side: DuelSide, n: int, source: Any) -> Event:
+    """Damage outside a round lands at once: on the side's hero, or on the side itself when it has
+    none (a monster or an encounter card)."""
+    if side.hero:
+        target = H.find_hero(hs, side.hero)
+        if target is not None:
+            target.damage += n
+    else:
+        side.damage += n
+    dmg, hp = _hp(hs, c, side)
+    shown = EFFECT_DAMAGE(source=source, side=_name(hs, c, side), n=n, damage=dmg, health=hp)
+    return _say(c, "duel_damage", shown, amount=n)
+
+
 def _duel_effects(
     hs: H.HeroesState,
     d: DuelState,
@@ -727,15 +741,7 @@ def _duel_effects(
         if e.kind == "damage_hero" and e.target in ("opposing_hero", "enemy_hero_in_area"):
             n = H._amount(c, hero, e.amount)
             if immediate:
-                if o.hero:
-                    oh = H.find_hero(hs, o.hero)
-                    if oh is not None:
-                        oh.damage += n
-                else:
-                    o.damage += n
-                dmg, hp = _hp(hs, c, o)
-                shown = EFFECT_DAMAGE(source=source, side=_name(hs, c, o), n=n, damage=dmg, health=hp)
-                events.append(_say(c, "duel_damage", shown, amount=n))
+                events.append(_damage_now(hs, c, o, n, source))
             else:
                 s.dealt += n
                 events.append(_say(c, "duel_effect", EFFECT_ROUND(source=source, n=n, side=_name(hs, c, o)), amount=n))
@@ -743,15 +749,7 @@ def _duel_effects(
             n = H._amount(c, hero, e.amount)
             for t in [s] if e.target == "own_hero" else [s, o]:
                 if immediate:
-                    if t.hero:
-                        th = H.find_hero(hs, t.hero)
-                        if th is not None:
-                            th.damage += n
-                    else:
-                        t.damage += n
-                    dmg, hp = _hp(hs, c, t)
-                    shown = EFFECT_DAMAGE(source=source, side=_name(hs, c, t), n=n, damage=dmg, health=hp)
-                    events.append(_say(c, "duel_damage", shown, amount=n))
+                    events.append(_damage_now(hs, c, t, n, source))
                 else:
                     # inside a round: damage to oneself joins the simultaneous damage
                     _side(d, _other(which) if t is s else which).dealt += n

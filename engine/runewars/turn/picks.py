@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from engine.core.text import message
+from engine.runewars.catalog import catalog
 from engine.runewars.reference import hero_name, unit_name
 from engine.runewars.state import RunewarsState, Unit
 
@@ -37,6 +38,7 @@ def unit_candidate(state: RunewarsState, unit: Unit, **extra: Any) -> dict[str, 
         "name": unit_name(unit.kind, seat, faction),
         "from": unit.area,
         "routed": bool(unit.routed),
+        "allied_neutral": catalog().is_neutral_kind(unit.kind) and seat is not None,  # RW-11.4
         **extra,
     }
 

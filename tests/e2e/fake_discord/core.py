@@ -12,6 +12,7 @@ from __future__ import annotations
 import abc
 import asyncio
 import base64
+import contextlib
 import json
 import logging
 import re
@@ -195,10 +196,8 @@ class FakeDiscordCore(abc.ABC):
             remaining = deadline - loop.time()
             if remaining <= 0:
                 raise TimeoutError(f"timed out after {timeout}s waiting for {what}")
-            try:
+            with contextlib.suppress(TimeoutError):  # the deadline check above ends the wait
                 await asyncio.wait_for(ev.wait(), remaining)
-            except TimeoutError:
-                pass
 
     # ------------------------------------------------------------------ violations / logging
 
