@@ -1,6 +1,6 @@
 """The composition root: settings, logging, database, cogs, start.
 
-Run with ``python bot.py`` (or ``python -m bot``). Everything is configured from
+Run with ``python3 bot.py`` (or ``python3 -m bot``). Everything is configured from
 the environment (or a ``.env`` file) so the same code runs against Discord and,
 in the end-to-end tests, against a local fake Discord (``DISCORD_API_BASE`` and
 ``DISCORD_GATEWAY_URL``). See docs/gm.md for the intents, permissions and invite.
@@ -29,7 +29,7 @@ log = logging.getLogger("referee")
 NO_TOKEN = (
     "DISCORD_TOKEN is not set.\n"
     "Create a bot at https://discord.com/developers/applications (New Application → Bot → Reset Token),\n"
-    "then run:  DISCORD_TOKEN=<your token> python bot.py   (or put DISCORD_TOKEN=... in a .env file).\n"
+    "then run:  DISCORD_TOKEN=<your token> python3 bot.py   (or put DISCORD_TOKEN=... in a .env file).\n"
     "See docs/gm.md for the invite link, intents and channel permissions the bot needs."
 )
 

@@ -10,13 +10,23 @@ High Card games under way at once. Figures (one JSON line each):
 - ``press_to_post_ms``: a button press (secret pick in a DM, or the public call in the
   thread) to the thread post it causes, no image (goal: p95 < 500 ms).
 
-Options: ``--games N`` (20), ``--rounds N`` (6), ``--keep`` (keep the temp dir).
+With ``--game runewars`` or ``--game ageofheroes`` (issue 12) the 20 games are seeded
+games of that ruleset (the seeds and players of the e2e tests, three players each), played
+concurrently with decision pictures on, whatever pictures the prompts carry:
+
+- ``press_to_prompt_ms``: a press to the first payload (a new message or an edit, thread
+  or DM) carrying the next decision it opened, rendering included (goal: p95 <= 500 ms).
+
+Options: ``--game highcard|runewars|ageofheroes|all`` (highcard), ``--games N`` (20),
+``--rounds N`` (6, High Card), ``--decisions N`` (12 per seeded game), ``--verbose`` (each press),
+``--keep`` (keep the temp dir).
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import importlib
 import json
 import re
 import shutil
@@ -187,13 +197,141 @@ async def run(games: int, rounds: int, keep: bool) -> int:
             shutil.rmtree(tmp, ignore_errors=True)
 
 
+def _marker(game_id: int, prompt: Any) -> str:
+    from cogs import ids
+
+    return f":{game_id}:{prompt.seat}:{ids.key_hash(prompt.key)}:"
+
+
+async def run_seeded(ruleset: str, games: int, decisions: int, keep: bool, verbose: bool = False) -> int:
+    """``games`` seeded games of ``ruleset`` played at once: press -> the next prompt on Discord."""
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+    from cogs.routing import new_prompts
+    from tests.e2e.bot_helpers import bot_env, db_path, open_game
+    from tests.e2e.fake_discord import BotProcess, FakeDiscord, World
+
+    # The players of the e2e test of that game: its seed, its policy, its way of pressing.
+    scene: Any = importlib.import_module(f"tests.e2e.test_bot_{ruleset}")
+    options = scene.OPTIONS if ruleset == "ageofheroes" else None
+    tmp = Path(tempfile.mkdtemp(prefix=f"bench-discord-{ruleset}-"))
+    fake = FakeDiscord()
+    await fake.start()
+    bot = None
+    try:
+        names = [f"p{i:02d}" for i in range(games * 3)]
+        world = fake.create_standard_guild(players=names, channels=[f"games{g}" for g in range(games)])
+        env = bot_env(tmp)
+        env["BOT_LOG_LEVEL"] = "WARNING"
+        bot = BotProcess(fake, "bot", env=env, cwd=ROOT, log_dir=tmp)
+        await bot.start(wait_ready=True, timeout=60, settle=2.5)
+        tables: list[Any] = []
+        for g in range(games):
+            trio = [world.users[n] for n in names[3 * g : 3 * g + 3]]
+            users = {"gm": world.admin, "alice": trio[0], "bob": trio[1], "carol": trio[2]}
+            channel = world.channels[f"games{g}"]
+            own = World(world.guild, channel, {f"games{g}": channel}, world.admin, world.admin_role, trio, users)
+            game_id, thread, seats = await open_game(
+                fake, own, tmp, ruleset, options=options, seed=scene.SEED, timeout=60
+            )
+            follower = scene.Follower(db_path(tmp), game_id)
+            follower.refresh()
+            if ruleset == "runewars":
+                tables.append(scene.Table(fake, own, thread, game_id, seats, follower))
+            else:
+                tables.append(scene.Table(fake, thread, game_id, seats, follower))
+
+        # Let the starts finish (their board pictures), as the players' first look would.
+        seen, quiet_since = len(fake.sent), time.monotonic()
+        while time.monotonic() - quiet_since < 1.0:
+            await asyncio.sleep(0.2)
+            if len(fake.sent) != seen:
+                seen, quiet_since = len(fake.sent), time.monotonic()
+        samples: list[float] = []
+        drawn: list[float] = []  # the next prompt came with its decision picture
+        plain: list[float] = []
+
+        async def play(table: Any) -> None:
+            follower = table.follower
+            for _ in range(decisions):
+                prompts = follower.prompts()
+                prompt = next((p for p in prompts if p.waiting), None)
+                if prompt is None or scene.RS.result(follower.state) is not None:
+                    return
+                mark = fake.sent[-1].seq if fake.sent else 0
+                t0 = time.monotonic()
+                await table.answer(prompt, scene.decide(follower.state, prompt, follower.goals))
+                fresh = new_prompts(prompts, follower.prompts())
+                if not fresh:
+                    continue  # nothing new was asked (a lock-in while others still choose)
+                marker = _marker(table.game_id, fresh[0])
+
+                def carried(marker: str = marker, mark: int = mark) -> Any:
+                    return next(
+                        (
+                            p
+                            for p in fake.sent
+                            if p.seq > mark and p.kind in ("message", "edit") and marker in json.dumps(p.components)
+                        ),
+                        None,
+                    )
+
+                found = await fake.wait_for(carried, timeout=30, what="the next prompt")
+                samples.append((found.time - t0) * 1000)
+                (drawn if any(a.endswith(".png") for a in found.attachments) else plain).append(samples[-1])
+                if verbose:
+                    line = {"game": table.game_id, "pressed": prompt.rule, "next": fresh[0].rule, "ms": samples[-1]}
+                    print(json.dumps(line), flush=True)
+
+        t0 = time.perf_counter()
+        await asyncio.gather(*(play(t) for t in tables))
+        elapsed = time.perf_counter() - t0
+        emit(
+            "press_to_prompt_ms",
+            samples,
+            "ms",
+            500.0,
+            games=games,
+            ruleset=ruleset,
+            with_picture=len(drawn),
+            presses_per_s=round(len(samples) / elapsed, 1),
+        )
+        for figure, part in (("press_to_prompt_picture_ms", drawn), ("press_to_prompt_text_ms", plain)):
+            if part:
+                emit(figure, part, "ms", 500.0, games=games, ruleset=ruleset)
+        if fake.violations:
+            print(json.dumps({"bench": "discord", "figure": "violations", "n": len(fake.violations)}), flush=True)
+        return 0
+    finally:
+        if bot is not None:
+            await bot.stop()
+        await fake.stop()
+        if keep:
+            print(json.dumps({"bench": "discord", "tmp": str(tmp)}), flush=True)
+        else:
+            shutil.rmtree(tmp, ignore_errors=True)
+
+
+async def run_all(game: str, games: int, rounds: int, decisions: int, keep: bool, verbose: bool) -> int:
+    code = 0
+    if game in ("highcard", "all"):
+        code |= await run(games, rounds, keep)
+    for ruleset in ("runewars", "ageofheroes"):
+        if game in (ruleset, "all"):
+            code |= await run_seeded(ruleset, games, decisions, keep, verbose)
+    return code
+
+
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bench discord", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="python -m bench discord", description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--game", choices=["highcard", "runewars", "ageofheroes", "all"], default="highcard")
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--rounds", type=int, default=6)
+    parser.add_argument("--decisions", type=int, default=12)
     parser.add_argument("--keep", action="store_true")
+    parser.add_argument("--verbose", action="store_true", help="one line per press of a seeded game")
     args = parser.parse_args(argv or [])
-    return asyncio.run(run(args.games, args.rounds, args.keep))
+    return asyncio.run(run_all(args.game, args.games, args.rounds, args.decisions, args.keep, args.verbose))
 
 
 if __name__ == "__main__":

@@ -1,4 +1,5 @@
 """Board-picture timings: ``python -m bench render [--width 1800] [--runs 30]``.
+(``--game cloudspire`` times the crowded Cloudspire mid-siege board instead: bench/cloudspire_render.py.)
 
 Goal: a crowded 4-player mid-game Runewars board at least 1600 px wide renders in
 under 300 ms p50 on the reference machine (2 cores). Figures, one JSON line each:
@@ -9,9 +10,13 @@ under 300 ms p50 on the reference machine (2 cores). Figures, one JSON line each
 - ``sequence_ms``: consecutive states of one simulated game, each rendered once with a
   warm static-map cache (what the bot does as a game goes on: pieces every time, the
   panel and banner whenever dials, orders or the season changed).
-- ``encode_ms``: the PNG encoding part of a warm render.
+- ``encode_ms``: the PNG encoding part of a warm render (a 256-colour palette, issue 12).
+- ``decision_ms``: the picture posted with a map decision (issue 12) on the crowded board,
+  warm caches: every area a candidate (an activation) and two (a retreat), alternately.
+  Goal: p50 at most 150 ms.
 
-Each figure has ``p50`` and ``p95``; ``png_kb`` is the size of the crowded picture. Every
+Each figure has ``p50`` and ``p95``; ``png_kb`` is the size of the crowded picture (goal: at most
+400 KB) and ``decision_kb`` that of the all-areas decision picture. Every
 figure is measured in English and in Simplified Chinese (``locale`` on each line; ``--locales``
 chooses): the goal holds for each language (issue 10: CJK labels come from a much larger font).
 """
@@ -153,7 +158,7 @@ def save_examples(directory: str, width: int = 1800) -> int:
     and the crowded board in Simplified Chinese."""
     from pathlib import Path
 
-    from renderers.runewars import render_board
+    from renderers.runewars import render_board, render_decision
 
     out = Path(directory)
     out.mkdir(parents=True, exist_ok=True)
@@ -168,7 +173,40 @@ def save_examples(directory: str, width: int = 1800) -> int:
         png = render_board(view, width=width, locale=locale)
         (out / name).write_bytes(png)
         print(json.dumps({"bench": "render", "saved": str(out / name), "kb": round(len(png) / 1024)}))
+    for name, (candidates, locale) in _decision_examples(crowded).items():
+        png = render_decision(crowded, candidates, width=width, locale=locale)
+        (out / name).write_bytes(png)
+        print(json.dumps({"bench": "render", "saved": str(out / name), "kb": round(len(png) / 1024)}))
+    png = _summary_example()
+    (out / "runewars-summary.png").write_bytes(png)
+    print(json.dumps({"bench": "render", "saved": str(out / "runewars-summary.png"), "kb": round(len(png) / 1024)}))
     return 0
+
+
+def _summary_example() -> bytes:
+    """The end-of-game picture of a whole simulated 3-player game (issue 12), from its public views."""
+    from renderers import summary
+
+    rs, states = simulate(3, 1, 3000, every=1)
+    course = summary.course_from_views(RULESET, (rs.view(st, None) for st in states))
+    view = rs.view(states[-1], None)
+    result = rs.result(states[-1])
+    winners, reason = (result.winners, result.reason) if result is not None else ([], "")
+    final = summary.standings(RULESET, view, winners, reason)
+    return summary.render_summary(RULESET, course, final, view)
+
+
+def _decision_examples(view: dict[str, Any]) -> dict[str, tuple[dict[str, str], str]]:
+    """Map decisions on ``view`` as the bot labels them: an activation of any area, a retreat to one of two."""
+    ids = [a["id"] for a in view.get("areas", []) if a.get("home_of") is None]
+    battle = (view.get("battle") or {}).get("area")
+    by_id = {a["id"]: a for a in view.get("areas", [])}
+    near = [n for n in (by_id.get(battle, {}).get("adj") or {}) if n in by_id][:2] or ids[:2]
+    return {
+        "runewars-decision-activate.png": ({a: f"Activate {a}" for a in ids}, "en"),
+        "runewars-decision-retreat.png": ({a: f"Retreat to {a}" for a in near}, "en"),
+        "runewars-decision-retreat-zh.png": ({a: f"撤退到 {a}" for a in near}, "zh_Hans"),
+    }
 
 
 def _pct(xs: list[float], q: float) -> float:
@@ -198,12 +236,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--runs", type=int, default=30)
     parser.add_argument("--save", metavar="DIR", help="also write the example pictures (docs/images) there and stop")
     parser.add_argument("--locales", default="en,zh_Hans", help="comma-separated picture languages to measure")
+    parser.add_argument("--game", choices=("runewars", "cloudspire"), default="runewars", help="whose board to time")
     args = parser.parse_args(argv or [])
+    if args.game == "cloudspire":  # the crowded mid-siege Cloudspire board (bench/cloudspire_render.py)
+        from bench import cloudspire_render
+
+        return cloudspire_render.main(["--width", str(args.width), "--runs", str(args.runs), "--locales", args.locales])
     if args.save:
         return save_examples(args.save, args.width)
     results = [_measure(args.width, args.runs, locale) for locale in args.locales.split(",") if locale]
     ok = all(results) and args.width >= 1600
-    goal = "crowded 4-player board at least 1600 px wide, warm p50 under 300 ms, in every language measured"
+    goal = (
+        "crowded 4-player board at least 1600 px wide: warm p50 under 300 ms, at most 400 KB, and a map decision's"
+        " picture p50 at most 150 ms, in every language measured"
+    )
     print(json.dumps({"bench": "render", "figure": "goal", "value": ok, "goal": goal, "locales": args.locales}))
     return 0
 
@@ -211,7 +257,7 @@ def main(argv: list[str] | None = None) -> int:
 def _measure(width: int, runs: int, locale: str) -> bool:
     """Every figure for one language; True when its warm p50 meets the goal."""
     from renderers import runewars as R
-    from renderers.hexmap import png_from_pixels
+    from renderers.hexmap import png_quantized
 
     view = crowded_view()
     png = R.render_board(view, width=width, locale=locale)  # imports, fonts, content: paid once per process
@@ -228,7 +274,7 @@ def _measure(width: int, runs: int, locale: str) -> bool:
         t = time.perf_counter()
         px = R.render_pixels(view, width=width, locale=locale)
         t1 = time.perf_counter()
-        png = png_from_pixels(px)
+        png = png_quantized(px)
         t2 = time.perf_counter()
         warm.append((t2 - t) * 1000)
         encode.append((t2 - t1) * 1000)
@@ -241,13 +287,22 @@ def _measure(width: int, runs: int, locale: str) -> bool:
         t = time.perf_counter()
         R.render_board(v, width=width, locale=locale)
         seq.append((time.perf_counter() - t) * 1000)
+    decisions = list(_decision_examples(view).values())[:2]
+    decision, decision_png = [], b""
+    for i in range(runs):
+        candidates = decisions[i % 2][0]
+        t = time.perf_counter()
+        out = R.render_decision(view, candidates, width=width, locale=locale)
+        decision.append((time.perf_counter() - t) * 1000)
+        decision_png = out if i % 2 == 0 else decision_png
     height = px.shape[0]
     size = {"width": width, "height": height, "locale": locale}
     emit("cold_ms", cold, **size)
     emit("warm_ms", warm, png_kb=round(len(png) / 1024), **size)
     emit("sequence_ms", seq, **size)
     emit("encode_ms", encode, **size)
-    return statistics.median(warm) < 300
+    emit("decision_ms", decision, decision_kb=round(len(decision_png) / 1024), **size)
+    return statistics.median(warm) < 300 and len(png) <= 400 * 1024 and statistics.median(decision) <= 150
 
 
 if __name__ == "__main__":

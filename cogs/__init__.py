@@ -6,7 +6,17 @@ data), ``prompts`` (DynamicItems and modals), ``routing`` (who sees which event)
 publish, shared by every cog), ``text`` (formatting within Discord's limits),
 ``permissions`` (who is a GM), ``sync`` (command-tree hash), and the cogs
 ``table`` (/game), ``gm`` (/gm) and ``reminders``, plus per-game cogs
-(``ageofheroes``: /ah and the offer builder; ``runewars``: /rw).
+(``ageofheroes``: /ah and the offer builder; ``runewars``: /rw; ``cloudspire``: /cs; ``heroes3``: the skirmish's
+panel), and ``rules`` (/rules and the Rule button on a refusal).
 """
 
-EXTENSIONS = ("cogs.table", "cogs.gm", "cogs.reminders", "cogs.ageofheroes", "cogs.runewars")
+EXTENSIONS = (
+    "cogs.table",
+    "cogs.gm",
+    "cogs.reminders",
+    "cogs.ageofheroes",
+    "cogs.runewars",
+    "cogs.cloudspire",
+    "cogs.rules",
+    "cogs.heroes3",
+)

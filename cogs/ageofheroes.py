@@ -71,7 +71,7 @@ BUTTON_OPS = ("go", "x")
 # ``to`` may carry ``c<offer>``: the draft is a counter to that offer (P-06).
 _CORE = (
     r":(?P<game>[0-9]{1,20}):(?P<seat>[0-9]{1,2}):(?P<to>[0-9]{1,2}|n)(?:c(?P<counter>[0-9]{1,10}))?"
-    r":(?P<give>[a-z]{0,30}):(?P<get>[a-z]{0,30})$"
+    r":(?P<give>[a-z]{0,30}):(?P<get>[a-z]{0,30})(?::r(?P<market>[0-9]{1,6}))?$"
 )
 SELECT_TEMPLATE = rf"^{PREFIX}:(?P<op>{'|'.join(SELECT_OPS)})" + _CORE
 BUTTON_TEMPLATE = rf"^{PREFIX}:(?P<op>{'|'.join(BUTTON_OPS)})" + _CORE
@@ -126,6 +126,11 @@ NOT_YOUR_BUTTONS = message(
 NOT_STARTED = message("bot.ah.refused.not_started", "The game has not started yet.")
 TRADING_CLOSED = message("bot.ah.refused.trading_closed", "⛔ Trading is closed right now (AH-4.11); nothing was sent.")
 NOT_READY = message("bot.ah.refused.not_ready", "Choose whom to trade with and at least one card first.")
+DRAFT_EXPIRED = message(
+    "bot.ah.refused.draft_expired",
+    "⌛ This draft was made for the Market Day of round {round}, which is over (it is round {now} now); "
+    "nothing was sent. Press **Make an offer…** on the current trading message for a new one.",
+)
 NO_SUCH_CARD = message("bot.ah.refused.no_such_card", "There is no card called {name}; pick one from the list.")
 NOT_AOH = message("bot.ah.refused.not_aoh", "`/ah offer` is for Age of Heroes games.")
 NO_RUNNING_SEAT = message("bot.ah.refused.no_running_seat", "You have no seat in a running game here.")
@@ -188,13 +193,18 @@ class Draft:
     give: list[str] = field(default_factory=list)
     get: list[str] = field(default_factory=list)
     counter: int | None = None
+    # The round whose Market Day the draft was made for: a draft expires with it, so an old
+    # builder message cannot send a round-1 deal in round 4. None: a draft from before this
+    # was recorded, which counts as expired.
+    market: int | None = None
 
     def custom_id(self, op: str, alphabet: list[str]) -> str:
         to = "n" if self.to is None else str(self.to)
         if self.counter is not None:
             to += f"c{self.counter}"
         give, get = encode_goods(self.give, alphabet), encode_goods(self.get, alphabet)
-        out = f"{PREFIX}:{op}:{self.game}:{self.seat}:{to}:{give}:{get}"
+        market = f":r{self.market}" if self.market is not None else ""
+        out = f"{PREFIX}:{op}:{self.game}:{self.seat}:{to}:{give}:{get}{market}"
         assert len(out) <= ids.MAX_CUSTOM_ID
         return out
 
@@ -203,7 +213,8 @@ class Draft:
         to = None if match["to"] == "n" else int(match["to"])
         counter = int(match["counter"]) if match["counter"] else None
         give, get = decode_goods(match["give"], alphabet), decode_goods(match["get"], alphabet)
-        return cls(int(match["game"]), int(match["seat"]), to, give, get, counter)
+        market = int(match["market"]) if match["market"] else None
+        return cls(int(match["game"]), int(match["seat"]), to, give, get, counter, market)
 
     def action(self) -> dict[str, Any]:
         if self.counter is not None:
@@ -297,7 +308,20 @@ def counter_draft(view: dict[str, Any], game_id: int, offer: dict[str, Any]) -> 
         if held[k] > 0:
             held[k] -= 1
             give.append(k)
-    return Draft(game_id, int(view["seat"]), int(offer["frm"]), give, list(offer.get("give") or []), int(offer["id"]))
+    return Draft(
+        game_id,
+        int(view["seat"]),
+        int(offer["frm"]),
+        give,
+        list(offer.get("give") or []),
+        int(offer["id"]),
+        market_of(view),
+    )
+
+
+def market_of(view: dict[str, Any]) -> int:
+    """The Market Day a draft made now is for: the round in the public part of the view."""
+    return int(view.get("round") or 0)
 
 
 # ---- the builder, from the seat's view ---------------------------------------------------
@@ -413,8 +437,9 @@ def parse_goods(raw: str | None, alphabet: list[str]) -> list[str]:
 
 # ---- the Counter… buttons on an incoming offer ---------------------------------------------
 def incoming_offer_ids(prompt: Prompt) -> list[int]:
-    """The offers a trade prompt lets its seat accept: exactly the ones it may counter (P-06)."""
-    return [int(o.action["offer"]) for o in prompt.options if o.action.get("type") == "trade_accept"]
+    """The offers made to the prompt's seat, which it may counter (P-06): every offer it may decline,
+    including those it cannot accept because its hand lacks the cards asked for."""
+    return [int(o.action["offer"]) for o in prompt.options if o.action.get("type") == "trade_decline"]
 
 
 def place_after(layout: Layout, items: list[discord.ui.Item[Any]]) -> list[discord.ui.Item[Any]]:
@@ -577,6 +602,8 @@ async def redraw(interaction: discord.Interaction, draft: Draft, op: str, values
     else:
         draft = dataclasses.replace(draft, get=_from_values(values, alphabet))
     view = seat_view(loaded.state, draft.seat)
+    if draft.market != market_of(view):
+        raise UserError(DRAFT_EXPIRED(round=draft.market if draft.market is not None else "?", now=market_of(view)))
     locale = await _referee(interaction).locale(interaction)
     content = builder_content(view, draft, Referee.title(loaded.game), locale)
     await interaction.response.edit_message(content=content, view=builder_view(view, draft, alphabet, locale))
@@ -617,7 +644,10 @@ async def send_offer(interaction: discord.Interaction, draft: Draft) -> None:
     referee = _referee(interaction)
 
     async def check() -> bool:
-        await _owned(interaction, draft.game, draft.seat)
+        loaded = await _owned(interaction, draft.game, draft.seat)
+        now = market_of(seat_view(loaded.state, draft.seat))
+        if draft.market != now:
+            raise UserError(DRAFT_EXPIRED(round=draft.market if draft.market is not None else "?", now=now))
         if not draft.ready:
             raise UserError(NOT_READY())
         return True
@@ -783,16 +813,16 @@ class AgeOfHeroesCog(commands.GroupCog, group_name="ah", group_description=lstr(
         super().__init__()
 
     async def cog_load(self) -> None:
-        self.r.form_builders[RULESET] = self.open_builder
-        self.r.prompt_extras[RULESET] = counter_items
-        self.r.panel_formatters[RULESET] = format_private
-        self.r.client.add_dynamic_items(BuilderSelect, BuilderButton, CounterButton)
+        self.r.register_game(
+            RULESET,
+            panel=format_private,
+            builder=self.open_builder,
+            extras=counter_items,
+            items=(BuilderSelect, BuilderButton, CounterButton),
+        )
 
     async def cog_unload(self) -> None:
-        self.r.form_builders.pop(RULESET, None)
-        self.r.prompt_extras.pop(RULESET, None)
-        self.r.panel_formatters.pop(RULESET, None)
-        self.r.client.remove_dynamic_items(BuilderSelect, BuilderButton, CounterButton)
+        self.r.unregister_game(RULESET, (BuilderSelect, BuilderButton, CounterButton))
 
     async def open_builder(
         self, interaction: discord.Interaction, ref: ids.PromptRef, prompt: Prompt, loaded: Any
@@ -800,7 +830,8 @@ class AgeOfHeroesCog(commands.GroupCog, group_name="ah", group_description=lstr(
         """The trade prompt's **Make an offer…** button: the builder instead of a JSON form."""
         if (prompt.answer_schema or {}).get("title") != "TradeOffer" or loaded.state is None:
             return False
-        await _show_builder(interaction, loaded, seat_view(loaded.state, ref.seat), Draft(ref.game, ref.seat))
+        view = seat_view(loaded.state, ref.seat)
+        await _show_builder(interaction, loaded, view, Draft(ref.game, ref.seat, market=market_of(view)))
         return True
 
     @app_commands.command(name="card", description=lstr(CMD_CARD))

@@ -22,6 +22,12 @@ memory: a restart loses what still waits there (the log and ``/game status`` kee
 truth, and every open decision is reachable through ``/game act`` and the panel).
 Only a post Discord itself refuses (a 4xx: no permission, the thread deleted) is
 logged as an error and not tried again, since the same request would fail the same way.
+
+A quiet thread (issue 12): public events do not get a message each. ``log`` appends them
+to the game's running log, one message per season or turn that is edited as steps
+resolve (a new one when it is full), ``attach`` adds the board picture to the message a
+milestone closed, and ``edit`` puts a seat's next decision on the message it just
+answered. Only a newly awaited decision is a new message that pings (``Referee``).
 """
 
 from __future__ import annotations
@@ -32,7 +38,7 @@ import io
 import logging
 import sqlite3
 from collections import deque
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -80,6 +86,19 @@ def refused(exc: BaseException) -> bool:
     is gone, a malformed message). Trying the same again cannot help, and waiting on it would
     hold up every later post of the game, so it is logged and given up at once."""
     return isinstance(exc, discord.HTTPException) and 400 <= exc.status < 500 and exc.status != 429
+
+
+# The store's name for the running log message (``GameStore.table_message``).
+LOG_SLOT = "log"
+# The running log is written in embeds: a message holds up to 6000 characters there (each
+# embed up to 4096) against 2000 as content, so a season takes a third of the messages.
+LOG_LIMIT = 6000
+EMBED_LIMIT = 4096
+
+
+def log_embeds(content: str) -> list[discord.Embed]:
+    """The running log's text as embed descriptions (at most ``LOG_LIMIT`` characters in all)."""
+    return [discord.Embed(description=part) for part in chunk(content or "\u200b", EMBED_LIMIT)]
 
 
 # Pauses (seconds) before each retry of an outbox entry; after the last one it is given up (and logged).
@@ -133,6 +152,10 @@ class Delivery:
         self.retry_delays: tuple[float, ...] = RETRY_DELAYS
         self._outbox: dict[int, deque[Job]] = {}
         self._workers: dict[int, asyncio.Task[None]] = {}
+        # game -> its open running-log message (id, text), None when closed; see ``log``.
+        self._open: dict[int, tuple[int, str] | None] = {}
+        self._posted: dict[int, int] = {}  # game -> messages posted to its thread (``posted``)
+        self._aside: set[asyncio.Task[object]] = set()  # steps run beside the flow (``aside``)
         # Who reads which language (the Referee shares its own, so choices apply at once).
         self.locales = lang.Locales(store)
 
@@ -164,7 +187,7 @@ class Delivery:
         A ``Msg`` is rendered in the game's language, with the game's names.
         """
         if not isinstance(content, str):
-            content = render(content, lang.game_locale(game), lang.names_for(str(getattr(game, "ruleset", ""))))
+            content = render(content, lang.game_locale(game), lang.game_content_names(game))
         parts = chunk(content)
         game_id = int(game.id)
         if self._outbox.get(game_id) and _draining.get() != game_id:
@@ -201,7 +224,9 @@ class Delivery:
             kwargs["view"] = view
         if last and png is not None:
             kwargs["file"] = discord.File(io.BytesIO(png), filename=filename)  # a fresh File per try
-        return await self.channel_of(game).send(parts[i] or None, **kwargs)
+        sent = await self.channel_of(game).send(parts[i] or None, **kwargs)
+        self._count_post(game)
+        return sent
 
     def _post_job(
         self,
@@ -223,6 +248,157 @@ class Delivery:
                 remaining.pop(0)
 
         return Job(f"post to the thread of game {game.id}", run, failed=failed)
+
+    # ---- messages kept open and edited ----------------------------------------------
+    async def log(self, game: Any, content: str, *, close: bool = False) -> tuple[int, str] | None:
+        """Append lines to the game's running log: one thread message edited as steps resolve.
+
+        Issue 12: a season or turn is one message, not one per step. A new message starts
+        when there is none open, when the text would pass what one message holds
+        (``LOG_LIMIT``), or when the open one is gone; ``close`` ends the season or turn, so
+        the next lines start a new message. The open message's id and text are kept in the
+        store, so a restarted bot goes on editing it. The log never pings anyone: whom the
+        game waits for is told by the prompt. Failures are retried through the outbox like
+        posts. Returns the message the lines ended in (id, whole text), None when they wait.
+        """
+        game_id = int(game.id)
+        if not content and not close:
+            return None
+        ended: list[tuple[int, str]] = []
+
+        async def run() -> None:
+            ended.append(await self._log_now(game, content, close))
+
+        job = Job(f"log of game {game_id}", run, failed=False)
+        if self._outbox.get(game_id) and _draining.get() != game_id:
+            self._enqueue(game_id, job)
+            return None
+        try:
+            await job.run()
+        except SEND_ERRORS as exc:
+            if _draining.get() == game_id:
+                raise  # the worker retries the entry it is running
+            if refused(exc):
+                log.error("Discord refused the log of game %s: %s", game_id, exc)
+                await self._keep_open(game_id, None)
+                return None
+            log.warning("could not update the log of game %s (%s); it will be retried", game_id, exc)
+            job.failed = True
+            self._enqueue(game_id, job)
+            return None
+        return ended[-1] if ended else None
+
+    async def attach(
+        self, game: Any, where: tuple[int, str] | None, line: str, png: bytes, filename: str = "board.png"
+    ) -> None:
+        """Add the board picture (and its line) to a log message that ``log`` closed.
+
+        It comes after the prompts, so nobody waits for a picture to learn it is their turn.
+        When that message cannot take it (gone, full, or the log still waits in the outbox)
+        the picture is posted on its own, as before issue 12.
+        """
+        if where is not None and len(where[1]) + 1 + len(line) <= LOG_LIMIT:
+            text = f"{where[1]}\n{line}" if where[1] else line
+            file = discord.File(io.BytesIO(png), filename=filename)
+            try:
+                await (
+                    self._thread(game)
+                    .get_partial_message(where[0])
+                    .edit(embeds=log_embeds(text), attachments=[file], allowed_mentions=NO_MENTIONS)
+                )
+                return
+            except SEND_ERRORS as exc:
+                log.info("could not add the board to message %s of game %s (%s); posting it", where[0], game.id, exc)
+        await self.post(game, line, png=png, filename=filename)
+
+    def _thread(self, game: Any) -> discord.PartialMessageable:
+        return self.client.get_partial_messageable(
+            int(game.thread_id or game.channel_id), guild_id=int(game.guild_id) if game.guild_id else None
+        )
+
+    async def _log_now(self, game: Any, content: str, close: bool) -> tuple[int, str]:
+        """One try of ``log``: edit the open message, else post a new one; raises on failure."""
+        game_id = int(game.id)
+        channel = self._thread(game)
+        opened = await self._open_message(game_id)
+        if opened is not None:
+            message_id, before = opened
+            combined = f"{before}\n{content}" if content and before else before or content
+            if len(combined) <= LOG_LIMIT:
+                try:
+                    await channel.get_partial_message(message_id).edit(
+                        embeds=log_embeds(combined), allowed_mentions=NO_MENTIONS
+                    )
+                except discord.NotFound:
+                    log.info("the log message %s of game %s is gone; starting a new one", message_id, game_id)
+                else:
+                    await self._keep_open(game_id, None if close else message_id, combined)
+                    return message_id, combined
+        parts = chunk(content, LOG_LIMIT)
+        ended = (0, "")
+        for part in parts:
+            sent = await channel.send(embeds=log_embeds(part), allowed_mentions=NO_MENTIONS)
+            self._count_post(game)
+            ended = (sent.id, part)
+            await self._keep_open(game_id, sent.id, part)
+        if close:
+            await self._keep_open(game_id, None)
+        return ended
+
+    def _count_post(self, game: Any) -> None:
+        self._posted[int(game.id)] = self._posted.get(int(game.id), 0) + 1
+
+    def posted(self, game_id: int) -> int:
+        """How many messages this process has posted to the game's thread: whether a message is
+        still at the bottom of the thread (nothing, or only a log message, after it) is read from it."""
+        return self._posted.get(int(game_id), 0)
+
+    async def edit(
+        self,
+        game: Any,
+        message_id: int,
+        content: str,
+        *,
+        view: discord.ui.View | None = None,
+        png: bytes | None = None,
+        filename: str = "board.png",
+    ) -> bool:
+        """Replace a thread message of the bot (a prompt asked again of the same seat) in place.
+
+        Returns False when it could not be edited (gone, or Discord unreachable): the caller
+        posts the text afresh instead, so nothing waits on an edit.
+        """
+        kwargs: dict[str, Any] = {"content": content, "view": view, "allowed_mentions": NO_MENTIONS}
+        kwargs["attachments"] = [discord.File(io.BytesIO(png), filename=filename)] if png is not None else []
+        if self._outbox.get(int(game.id)) and _draining.get() != int(game.id):
+            return False  # posts wait: an edit now would overtake them
+        try:
+            await self._thread(game).get_partial_message(int(message_id)).edit(**kwargs)
+        except SEND_ERRORS as exc:
+            log.info("could not edit message %s of game %s (%s); posting instead", message_id, game.id, exc)
+            return False
+        return True
+
+    async def _open_message(self, game_id: int) -> tuple[int, str] | None:
+        """The open log message of the game (id, text): this process's copy, else the store's."""
+        if game_id not in self._open:
+            found = None
+            if self.store is not None:
+                try:
+                    found = await self.store.table_message(game_id, LOG_SLOT)
+                except (sqlite3.Error, StoreError):
+                    log.exception("could not read the open log message of game %s", game_id)
+            self._open[game_id] = found
+        return self._open[game_id]
+
+    async def _keep_open(self, game_id: int, message_id: int | None, content: str = "") -> None:
+        self._open[game_id] = None if message_id is None else (int(message_id), content)
+        if self.store is not None:
+            try:
+                await self.store.set_table_message(game_id, LOG_SLOT, message_id, content)
+            except (sqlite3.Error, StoreError):
+                # Only the restart case needs the store: this process goes on with its own copy.
+                log.exception("could not keep the open log message of game %s", game_id)
 
     # ---- the outbox ----------------------------------------------------------------
     def later(self, game: Any, what: str, run: Callable[[], Awaitable[object]]) -> None:
@@ -278,13 +454,26 @@ class Delivery:
                 self._outbox.pop(game_id, None)
             self._workers.pop(game_id, None)
 
+    def aside(self, what: str, run: Callable[[], Coroutine[Any, Any, object]]) -> None:
+        """Run a step nobody waits for (a board picture) beside the game's flow: the next press of
+        the game is not held up by it. A failure is logged; ``flush`` and ``close`` wait for it."""
+        task: asyncio.Task[object] = asyncio.get_running_loop().create_task(run(), name=what)
+        self._aside.add(task)
+        task.add_done_callback(self._aside_done)
+
+    def _aside_done(self, task: asyncio.Task[object]) -> None:
+        self._aside.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("%s failed", task.get_name(), exc_info=task.exception())
+
     async def flush(self) -> None:
         """Wait until every outbox is empty (tests, and a clean shutdown after a short outage)."""
-        while self._workers:
-            await asyncio.gather(*list(self._workers.values()), return_exceptions=True)
+        while self._workers or self._aside:
+            await asyncio.gather(*list(self._workers.values()), *list(self._aside), return_exceptions=True)
 
     async def close(self) -> None:
         """Stop the outbox workers; what still waits is logged, since it is lost with the process."""
+        await asyncio.gather(*list(self._aside), return_exceptions=True)  # a picture or two: let them land
         for game_id, queue in self._outbox.items():
             if queue:
                 log.warning("shutting down with %d undelivered post(s) for game %s", len(queue), game_id)
@@ -300,7 +489,7 @@ class Delivery:
         In the game's language: it is posted in the thread, where every GM of the table reads it.
         """
         locale = lang.game_locale(game)
-        body = lang.tr(text, locale, lang.names_for(str(getattr(game, "ruleset", ""))))
+        body = lang.tr(text, locale, lang.game_content_names(game))
         notice = render(GM_NOTICE(gm=self.gm_mention(game.guild_id, locale), text=body), locale)
         await self.post(game, notice, view=view, mentions=user_and_role_mentions())
 
@@ -316,14 +505,18 @@ class Delivery:
             self._dm_channels[user_id] = channel
         return channel
 
-    async def _send_dm(self, game: Any, user_id: int, content: str, view: discord.ui.View | None) -> None:
-        """Send one DM (split at 2000 characters, components on the last part); raises on failure."""
+    async def _send_dm(
+        self, game: Any, user_id: int, content: str, view: discord.ui.View | None, png: bytes | None = None
+    ) -> None:
+        """Send one DM (split at 2000 characters, components and picture on the last part); raises on failure."""
         channel = await self._dm_channel(user_id)
         parts = chunk(content)
         for i, part in enumerate(parts):
             kwargs: dict[str, Any] = {"allowed_mentions": NO_MENTIONS}
             if i == len(parts) - 1 and view is not None:
                 kwargs["view"] = view
+            if i == len(parts) - 1 and png is not None:
+                kwargs["file"] = discord.File(io.BytesIO(png), filename="decision.png")  # a fresh File per try
             await channel.send(part, **kwargs)
         state = self.pending.get((int(game.id), user_id))
         if state is not None:
@@ -337,6 +530,7 @@ class Delivery:
         *,
         seat: int | None = None,
         view: discord.ui.View | None = None,
+        png: bytes | None = None,
     ) -> bool:
         """DM a player; on failure keep the text for their private panel and raise the alarm once.
 
@@ -344,9 +538,9 @@ class Delivery:
         """
         if not isinstance(content, str):
             locale = await self.reader(game, user_id)
-            content = render(content, locale, lang.names_for(str(getattr(game, "ruleset", ""))))
+            content = render(content, locale, lang.game_content_names(game))
         try:
-            await self._send_dm(game, user_id, content, view)
+            await self._send_dm(game, user_id, content, view, png)
             return True
         except SEND_ERRORS as exc:
             self._log_failure(user_id, exc)

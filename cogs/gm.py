@@ -19,12 +19,13 @@ from discord.ext import commands
 
 import engine
 from engine.core import GM_SEAT, GmTask
+from engine.core.content_packs import MAX_PACK_BYTES, PackLibrary, default_library
 from engine.core.text import Msg, message
 from i18n import EN, Names, render
 from i18n.discord_translator import lstr
 from store import StoreError
 
-from . import text
+from . import lang, text
 from .referee import Referee, UserError
 from .table import ARG_GAME, ARG_REASON, game_autocomplete, status_word
 
@@ -56,6 +57,10 @@ ARG_COUNT = message("bot.cmd.arg.count", "How many entries")
 CMD_VIEW_AS = message("bot.cmd.gm.view_as", "See a seat's private view (only you see the answer)")
 ARG_VIEW_SEAT = message("bot.cmd.arg.view_seat", "The seat whose view you want (1-based)")
 CMD_SYNC = message("bot.cmd.gm.sync", "Force a re-sync of the bot's slash commands with Discord")
+CMD_CONTENT = message(
+    "bot.cmd.gm.content", "Upload and check a content pack (your own transcription); a good one is kept for /game new"
+)
+ARG_PACK_FILE = message("bot.cmd.arg.pack_file", "The pack file, JSON or YAML (see docs/content-packs.md)")
 
 # What the table and the game master read.
 ANNOUNCE = message("bot.gm.announce", "🛡️ Game master {gm} {what} — reason: {reason}")
@@ -113,6 +118,26 @@ OPEN_TASKS = message("bot.gm.open_tasks", "Open GM tasks:")
 TASK_LINE = message("bot.gm.task_line", "{id}: {text} ({rule})")
 NO_SYNC = message("bot.gm.refused.no_sync", "Command sync is not configured in this process.")
 SYNCED = message("bot.gm.synced", "✅ Slash commands synced.")
+# /gm content (issue 11, docs/content-packs.md). A problem line is the checker's path and reason, as typed in the file.
+PACK_TOO_BIG = message("bot.gm.pack.too_big", "A content pack may be at most {kb} KB; this file is {size} KB.")
+PACK_NOT_KEPT = message(
+    "bot.gm.pack.not_kept", "The pack is fine but could not be saved in `{folder}`; ask the bot's host to check it."
+)
+PACK_NOT_TEXT = message("bot.gm.pack.not_text", "A content pack is a UTF-8 text file (JSON or YAML).")
+PACK_REFUSED = message(
+    "bot.gm.pack.refused", "❌ The pack has {count} problem(s), each with its path in the file; nothing was kept:"
+)
+PACK_MORE = message(
+    "bot.gm.pack.more", "… and {count} more (`python -m engine.runewars.content check PACK` lists all)."
+)
+PACK_KEPT = message(
+    "bot.gm.pack.kept",
+    "✅ Content pack **{name}** for {game} is checked and kept. sha256 `{hash}`. "
+    "Start a game with it: `/game new ruleset:{ruleset} content:{name}` (or `content:{short}`).",
+)
+PACK_HANDOVERS = message(
+    "bot.gm.pack.handovers", "It hands {count} effect(s) to the game master during play (GM tasks):"
+)
 
 # The action the store logs for a rollback and the like stays English (it is the audit's data).
 PATCH_EXAMPLE = '[{"op": "replace", "path": "/round", "value": 2}]'
@@ -469,6 +494,51 @@ class GmCog(commands.GroupCog, group_name="gm", group_description=lstr(CMD_GROUP
                 await self.r.send(interaction, "\n".join(lines))
 
         await self._run(interaction, game, work)
+
+    @app_commands.command(name="content", description=lstr(CMD_CONTENT))
+    @app_commands.describe(pack=lstr(ARG_PACK_FILE))
+    async def content(self, interaction: discord.Interaction, pack: discord.Attachment) -> None:
+        """Check an uploaded pack and keep it when it is playable: the GM reads every problem with
+        its path in the file, or the hash and the name to give ``/game new content:``."""
+        await self.r.defer(interaction)
+
+        async def work() -> None:
+            self.r.require_gm(interaction)
+            if pack.size > MAX_PACK_BYTES:
+                raise UserError(PACK_TOO_BIG(kb=MAX_PACK_BYTES // 1000, size=pack.size // 1000))
+            try:
+                raw = (await pack.read()).decode("utf-8")
+            except UnicodeDecodeError:
+                raise UserError(PACK_NOT_TEXT()) from None
+            library: PackLibrary = getattr(self.r, "content_packs", None) or default_library()
+            try:
+                report = library.add(raw)
+            except OSError as exc:  # the pack folder cannot be written: say so rather than fail silently
+                log.warning("content pack not kept: %s", exc)
+                raise UserError(PACK_NOT_KEPT(folder=str(library.directory))) from None
+            locale = await self.r.locale(interaction)
+            if not report.ok:
+                lines = [render(PACK_REFUSED(count=len(report.problems)), locale)]
+                lines += [f"• `{text.truncate(p, 300)}`" for p in report.problems[:20]]
+                if len(report.problems) > 20:
+                    lines.append(render(PACK_MORE(count=len(report.problems) - 20), locale))
+                await self.r.send(interaction, "\n".join(lines))
+                return
+            name = report.name.strip().lower()
+            kept = PACK_KEPT(
+                name=name,
+                game=lang.ruleset_title(report.game),
+                hash=report.sha256,
+                ruleset=report.game,
+                short=report.sha256[:12],
+            )
+            lines = [render(kept, locale)]
+            if report.handovers:
+                lines.append(render(PACK_HANDOVERS(count=len(report.handovers)), locale))
+                lines += [f"• {text.truncate(h, 200)}" for h in report.handovers[:10]]
+            await self.r.send(interaction, "\n".join(lines))
+
+        await self.r.guarded(interaction, work)
 
     @app_commands.command(name="sync", description=lstr(CMD_SYNC))
     async def sync(self, interaction: discord.Interaction) -> None:

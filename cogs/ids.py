@@ -23,12 +23,14 @@ FORM_SUBMIT = "mf"  # mf:{game}:{seat}:{keyhash}:0  the modal's own custom id
 JOIN = "j"  # j:{game}                              lobby: join
 START = "st"  # st:{game}                           lobby: start
 PANEL = "h"  # h:{game}                             open my private panel (DM fallback)
+RULE = "r"  # r:{rule}                              show a rule's reference entry (RW-10.9.2)
 
 GAME_RE = r"(?P<game>[0-9]{1,20})"
 PROMPT_TEMPLATE = (
     r"(?P<kind>{kind}):" + GAME_RE + r":(?P<seat>-?[0-9]{1,3}):(?P<keyhash>[0-9a-f]{8}):(?P<arg>[0-9]{1,4})"
 )
 GAME_TEMPLATE = r"(?P<kind>{kind}):" + GAME_RE
+RULE_TEMPLATE = r"^" + RULE + r":(?P<rule>[A-Z][A-Z0-9]{0,5}-[0-9]{1,4}(?:\.[0-9]{1,4}){0,6})$"
 
 
 def prompt_template(kind: str) -> str:
@@ -86,3 +88,16 @@ def decode_game(custom_id: str) -> tuple[str, int] | None:
         if m:
             return kind, int(m["game"])
     return None
+
+
+def encode_rule(rule_id: str) -> str:
+    """The custom id of a refusal's Rule button: needs no game, since the rule is the same in all."""
+    out = f"{RULE}:{rule_id}"
+    if re.match(RULE_TEMPLATE, out) is None:
+        raise ValueError(f"not a rule id: {rule_id!r}")
+    return out
+
+
+def decode_rule(custom_id: str) -> str | None:
+    m = re.match(RULE_TEMPLATE, custom_id)
+    return m["rule"] if m else None

@@ -220,13 +220,18 @@ class SeatNames:
         return seat_label(seat, record.user_id or None, record.faction, locale, self._game)
 
 
-def game_names(ruleset: str) -> Names | None:
-    """The game's own names resolver, if its ruleset offers one (``Ruleset.names()``)."""
+def game_names(ruleset: str, options: Mapping[str, Any] | None = None) -> Names | None:
+    """The game's own names resolver, if its ruleset offers one (``Ruleset.names()``); with the
+    game's ``options``, the one of its content pack (``names_for_options``, docs/content-packs.md)."""
     try:
         rs = engine.ruleset(ruleset)
     except KeyError:
         return None
     provider = getattr(rs, "names", None)
+    per_game = getattr(rs, "names_for_options", None)
+    if options and options.get("content_pack") and callable(per_game):
+        pack_options = dict(options)
+        provider = lambda: per_game(pack_options)  # noqa: E731 - the same call shape as names()
     if not callable(provider):
         return None
     try:
@@ -237,9 +242,12 @@ def game_names(ruleset: str) -> Names | None:
     return found if isinstance(found, Names) else None
 
 
-def names_for(ruleset: str, seats: Mapping[int, SeatLike] | None = None) -> Names:
-    """Seats first (a game never names a seat's player), then the game's content."""
-    own = game_names(ruleset)
+def names_for(
+    ruleset: str, seats: Mapping[int, SeatLike] | None = None, options: Mapping[str, Any] | None = None
+) -> Names:
+    """Seats first (a game never names a seat's player), then the game's content (its pack's, given
+    the game's ``options``)."""
+    own = game_names(ruleset, options)
     resolvers: list[Names] = [SeatNames(seats or {}, own)]
     if own is not None:
         resolvers.append(own)
@@ -305,3 +313,8 @@ class Locales:
         if self.store is not None:
             await self.store.set_user_locale(int(user_id), preferred=locale or "")
         self._known[int(user_id)] = (locale, seen)
+
+
+def game_content_names(game: Any) -> Names:
+    """``names_for`` a game record (its ruleset and options, so its content pack), without seats."""
+    return names_for(str(getattr(game, "ruleset", "")), options=getattr(game, "options", None))

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from datetime import UTC, datetime
 from typing import Any, TypeVar
 
@@ -27,17 +27,18 @@ from discord import app_commands
 
 import engine
 import renderers
-from engine.core import GM_SEAT, Prompt, RuleViolation
+from engine.core import GM_SEAT, Event, Prompt, RuleViolation
 from engine.core.text import Msg, Ref, message
 from i18n import EN, Names, render
 from store import ActOutcome, GameRecord, GameStore, SeatRecord, StoreError
 
-from . import ids, lang, store_text, text
+from . import decision_pictures, ids, lang, store_text, text
 from .delivery import SEND_ERRORS, Delivery, user_mentions
 from .layout import find_prompt, form_for, layout_prompt, parse_form
 from .permissions import GM_REFUSAL, interaction_is_gm, is_gm
 from .prompts import JoinButton, PanelButton, StartButton, frozen_view, items_for, modal_for, submitted_values
 from .routing import new_prompts, route_events
+from .rules import rule_view
 
 log = logging.getLogger(__name__)
 
@@ -169,6 +170,9 @@ class Referee:
         # layout, locale) returning DynamicItems with rows after the layout's. The game's cog
         # registers their templates, so they survive restarts like every other component.
         self.prompt_extras: dict[str, Callable[..., list[discord.ui.Item[Any]]]] = {}
+        # (game, seat) -> (message id, prompt key, ``delivery.posted`` after it) of the seat's last
+        # public prompt message: where a seat asked again gets its next decision (issue 12).
+        self._seat_messages: dict[tuple[int, int], tuple[int, str, int]] = {}
 
     # ---- small helpers ------------------------------------------------------------
     def lock(self, game_id: int) -> asyncio.Lock:
@@ -243,7 +247,7 @@ class Referee:
 
     def names(self, game: GameRecord, seats: dict[int, SeatRecord] | None = None) -> Names:
         """How the game's ``Ref``s read: its seats' players, then its content's names."""
-        return lang.names_for(game.ruleset, seats)
+        return lang.names_for(game.ruleset, seats, game.options)
 
     async def defer(self, interaction: discord.Interaction, *, ephemeral: bool = True) -> None:
         if not interaction.response.is_done():
@@ -292,8 +296,10 @@ class Referee:
         except StoreError:
             locale = lang.interaction_locale(interaction) or EN
         message: lang.Text
+        rule_button: discord.ui.View | None = None
         if isinstance(exc, RuleViolation):
             message = text.violation(store_text.violation_msg(exc), locale)
+            rule_button = rule_view(exc.rule, locale)  # issue 12: the cited rule, one press away
         elif isinstance(exc, StoreError):
             message = text.refusal(store_text.store_reason(exc), locale)  # the store's English read back as a Msg
         elif isinstance(exc, (UserError, text.BadArgument)):
@@ -307,7 +313,7 @@ class Referee:
             # Not "nothing was changed": the error may come after the store committed something.
             message = UNEXPECTED()
         try:
-            await self.send(interaction, message, ephemeral=True)
+            await self.send(interaction, message, ephemeral=True, view=rule_button)
         except SEND_ERRORS:
             log.warning("could not report an error to %s", interaction.user.id)
 
@@ -350,6 +356,33 @@ class Referee:
         if await self.gm_of(interaction, game.guild_id):
             return
         raise UserError(DM_REACH(game=game.id))
+
+    def register_game(
+        self,
+        ruleset: str,
+        *,
+        panel: Callable[..., list[str]] | None = None,
+        builder: Callable[..., Awaitable[bool]] | None = None,
+        extras: Callable[..., list[discord.ui.Item[Any]]] | None = None,
+        items: Sequence[type[discord.ui.DynamicItem[Any]]] = (),
+    ) -> None:
+        """What a game's cog adds to the generic table, in one place so loading and unloading match."""
+        if panel is not None:
+            self.panel_formatters[ruleset] = panel
+        if builder is not None:
+            self.form_builders[ruleset] = builder
+        if extras is not None:
+            self.prompt_extras[ruleset] = extras
+        if items and hasattr(self.client, "add_dynamic_items"):
+            self.client.add_dynamic_items(*items)
+
+    def unregister_game(self, ruleset: str, items: Sequence[type[discord.ui.DynamicItem[Any]]] = ()) -> None:
+        """Undo ``register_game`` (a cog unloaded or reloaded)."""
+        self.panel_formatters.pop(ruleset, None)
+        self.form_builders.pop(ruleset, None)
+        self.prompt_extras.pop(ruleset, None)
+        if items and hasattr(self.client, "remove_dynamic_items"):
+            self.client.remove_dynamic_items(*items)
 
     async def seat_map(self, game_id: int) -> dict[int, SeatRecord]:
         return {s.seat: s for s in await self.store.seats(game_id) if s.seat is not None}
@@ -415,18 +448,22 @@ class Referee:
                 return True
             still_open = any(p.seat == ref.seat and p.key == prompt.key for p in outcome.prompts)
             note = " " + render(MAY_CHANGE(), locale) if prompt.simultaneous and still_open else ""
+            in_place = self._asked_again(
+                interaction, prompt, loaded.prompts, outcome.prompts, prompt.simultaneous and still_open
+            )
 
             async def confirm() -> None:
                 done = render(DONE(label=label), locale)
                 await self.send(interaction, text.truncate(f"{done}{note}", text.MAX_CONTENT))
-                await self._mark_message(interaction, prompt, label, still_open, locale)
+                if not in_place:  # else publishing puts the seat's next prompt on that message
+                    await self._mark_message(interaction, prompt, label, still_open, locale)
 
             # The action is committed: confirming to the presser and telling the table
             # run side by side; the game lock still keeps this game's posts in order.
             await self.after_commit(
                 interaction,
                 loaded.game,
-                lambda: self.publish(loaded.game, loaded.prompts, outcome, seats=seats),
+                lambda: self.publish(loaded.game, loaded.prompts, outcome, seats=seats, in_place=in_place),
                 confirm=confirm,
                 label=label,
             )
@@ -468,6 +505,25 @@ class Referee:
             await self.send(interaction, RECORDED_WHAT(label=label) if label else RECORDED())
         except SEND_ERRORS:
             log.warning("could not tell %s that their action was recorded", interaction.user.id)
+
+    @staticmethod
+    def _asked_again(
+        interaction: discord.Interaction, prompt: Prompt, before: list[Prompt], after: list[Prompt], changing: bool
+    ) -> dict[int, int]:
+        """{seat: pressed message id} when the presser's seat is at once asked a new public decision.
+
+        Issue 12: the thread message they pressed then shows that next decision (one edit)
+        rather than a second message pinging the same player again. Not while ``changing``
+        (a simultaneous choice still open to change: its message stays as it is).
+        """
+        message = interaction.message
+        if message is None or message.flags.ephemeral or interaction.guild_id is None:
+            return {}
+        if prompt.secret or prompt.seat == GM_SEAT or changing:
+            return {}
+        if any(p.seat == prompt.seat and not p.secret for p in new_prompts(before, after)):
+            return {prompt.seat: message.id}
+        return {}
 
     @staticmethod
     def _describe(loaded: Any, seat: int, action: dict[str, Any]) -> str:
@@ -623,16 +679,24 @@ class Referee:
         *,
         repost_seats: frozenset[int] = frozenset(),
         seats: dict[int, SeatRecord] | None = None,
+        in_place: dict[int, int] | None = None,
     ) -> None:
-        """Deliver one committed change: events by audience, then fresh prompts, then the result."""
+        """Deliver one committed change: events by audience, then fresh prompts, then the result.
+
+        Issue 12 (a quiet thread): public events go to the running log of the season or
+        turn (``Delivery.log``, one message edited as steps resolve), which a milestone
+        closes and the board picture joins after the prompts; a new message with a mention
+        is posted only for a seat whose decision is newly awaited. ``in_place`` (seat ->
+        message id) names the pressed prompt message of a seat that is asked again: its
+        next prompt replaces it there.
+        """
         game = outcome.game
         if seats is None:
             seats = await self.seat_map(game.id)
         routed = route_events(outcome.events)
         names = self.names(game, seats)
         here = lang.game_locale(game)
-        if routed.public:
-            await self.delivery.post(game, text.format_events(routed.public, here, names), mentions=user_mentions())
+        board_due, closed = await self.log_events(game, outcome, routed.public, names)
         for seat, events in routed.private.items():
             record = seats.get(seat)
             if record is None or not record.user_id:
@@ -642,13 +706,12 @@ class Referee:
             await self.delivery.dm(
                 game, record.user_id, f"{head}\n{text.format_events(events, reader, names)}", seat=seat
             )
-        if outcome.state is not None and (
-            outcome.seq == 0 or outcome.result is not None or any(e.milestone for e in outcome.events)
-        ):
-            await self.post_board(game, outcome.state, outcome.seq)
         fresh = new_prompts(before, outcome.prompts)
         fresh += [p for p in outcome.prompts if p.seat in repost_seats and p not in fresh]
-        await self.post_prompts(game, seats, fresh)
+        awaited = frozenset(p.seat for p in before if p.waiting)
+        await self.post_prompts(game, seats, fresh, state=outcome.state, awaited=awaited, in_place=in_place)
+        if board_due:  # drawn beside the flow: the next decision is already out, the next press need not wait
+            self.delivery.aside(f"board of game {game.id}", lambda: self.add_board(game, outcome, closed))
         if outcome.result is not None:
             labels = {s: text.seat_label(s, r.user_id, r.faction, here, names) for s, r in seats.items()}
             await self.delivery.post(
@@ -663,30 +726,79 @@ class Referee:
                     names=names,
                 ),
                 mentions=user_mentions(),
+                png=await decision_pictures.summary(self.store, game, outcome, here, names),  # issue 12: the course
             )
 
-    async def post_board(self, game: GameRecord, state: Any, seq: int) -> None:
+    async def log_events(
+        self, game: GameRecord, outcome: ActOutcome, public: list[Event], names: Names
+    ) -> tuple[bool, tuple[int, str] | None]:
+        """The public events into the running log; a milestone closes the season or turn.
+
+        Events after the last milestone of a step already belong to the next season or
+        turn, so they open its log message. Returns whether a board is due and the closed
+        message (id, text; None if it waits in the outbox) for ``add_board``.
+        """
+        here = lang.game_locale(game)
+        last = max((i for i, e in enumerate(public) if e.milestone), default=None)
+        ends = outcome.state is not None and (outcome.seq == 0 or outcome.result is not None or last is not None)
+        if not ends:
+            if public:
+                await self.delivery.log(game, text.format_events(public, here, names))
+            return False, None
+        head, tail = (public, []) if last is None else (public[: last + 1], public[last + 1 :])
+        closed = await self.delivery.log(game, text.format_events(head, here, names), close=True)
+        if tail:
+            await self.delivery.log(game, text.format_events(tail, here, names))
+        return True, closed
+
+    async def add_board(self, game: GameRecord, outcome: ActOutcome, closed: tuple[int, str] | None) -> None:
+        """The board after a milestone, on the log message it closed (after the prompts: nobody
+        waits for a picture to learn it is their turn); the state after the whole step."""
+        png = await self.board_png(game, outcome.state)
+        if png is not None:
+            here = lang.game_locale(game)
+            line = render(BOARD_AFTER(title=self.title(game), seq=outcome.seq), here, self.names(game))
+            await self.delivery.attach(game, closed, line, png)
+
+    async def board_png(self, game: GameRecord, state: Any) -> bytes | None:
         """The public picture after setup, each season or turn (a milestone event) and at the end.
 
-        Built from the public view only. A game without a renderer gets no post here:
-        its text summary is one `/game board` away and would only clutter the thread.
+        Built from the public view only. A game without a renderer gets none: its text
+        summary is one `/game board` away and would only clutter the thread.
         """
         rs = engine.ruleset(game.ruleset)
+        seats = await self.seat_map(game.id)
+        names = decision_pictures.with_players(self.client, self.names(game, seats), seats)  # players' names
         try:
-            png = await renderers.render_png(
-                game.ruleset, rs.view(state, None), locale=lang.game_locale(game), names=self.names(game)
+            return await renderers.render_png(
+                game.ruleset, rs.view(state, None), locale=lang.game_locale(game), names=names
             )
         except (LookupError, ValueError, TypeError, OSError, RuntimeError):
             # matplotlib's and a renderer's own failures: the picture is an extra, the game goes on.
             log.exception("rendering the board of game %s failed", game.id)
-            return
-        if png is not None:
-            await self.delivery.post(game, BOARD_AFTER(title=self.title(game), seq=seq), png=png)
+            return None
 
-    async def post_prompts(self, game: GameRecord, seats: dict[int, SeatRecord], prompts: list[Prompt]) -> None:
-        """Each prompt in its reader's language: a secret one in its seat's, a public one in the thread's."""
+    async def post_prompts(
+        self,
+        game: GameRecord,
+        seats: dict[int, SeatRecord],
+        prompts: list[Prompt],
+        *,
+        state: Any = None,
+        awaited: frozenset[int] | None = None,
+        in_place: dict[int, int] | None = None,
+    ) -> None:
+        """Each prompt in its reader's language: a secret one in its seat's, a public one in the thread's.
+        With ``state``, a public map decision carries its picture of the current board (``decision_pictures``).
+
+        A public prompt mentions its seat only when that seat's decision is newly awaited
+        (not in ``awaited``, the seats the game waited on before; ``None``: everyone is new).
+        A seat asked again gets no second ping: its prompt replaces the message it just
+        pressed (``in_place``), or is posted without a mention.
+        """
         names = self.names(game, seats)
         here = lang.game_locale(game)
+        in_place = dict(in_place or {})
         for prompt in prompts:
             if prompt.seat == GM_SEAT:
                 # A GM task's text may name a secret card: the thread only hears that a ruling is due.
@@ -709,14 +821,44 @@ class Referee:
                 content = text.format_prompt(
                     prompt, game_id=game.id, title=self.title(game), who=who, locale=reader, names=names
                 )
-                await self.delivery.dm(game, user_id, content, seat=prompt.seat, view=view)
+                # A secret map decision (rune placement, scrying) gets its picture from the seat's own view.
+                png = await decision_pictures.picture(game, state, prompt, reader, names)
+                await self.delivery.dm(game, user_id, content, seat=prompt.seat, view=view, png=png)
             else:
                 view = self.prompt_view(game.ruleset, game.id, prompt, 0, here, names)
                 who = text.seat_label(prompt.seat, user_id or None, record.faction if record else None, here, names)
                 content = text.format_prompt(
                     prompt, game_id=game.id, title=self.title(game), who=who, locale=here, names=names
                 )
-                await self.delivery.post(game, content, view=view, mentions=user_mentions())
+                png = await decision_pictures.picture(game, state, prompt, here, names)
+                target = in_place.pop(prompt.seat, None)
+                newly = awaited is None or prompt.seat not in awaited
+                if target is None and not newly:
+                    target = self._recent_prompt_message(game.id, prompt, prompts)
+                if target is not None and await self.delivery.edit(game, target, content, view=view, png=png):
+                    self._seat_messages[(game.id, prompt.seat)] = (target, prompt.key, self.delivery.posted(game.id))
+                    continue
+                ping = only_user(user_id) if newly and user_id else None
+                sent = await self.delivery.post(game, content, view=view, mentions=ping, png=png)
+                if sent is not None:
+                    self._seat_messages[(game.id, prompt.seat)] = (sent.id, prompt.key, self.delivery.posted(game.id))
+
+    def _recent_prompt_message(self, game_id: int, prompt: Prompt, fresh: list[Prompt]) -> int | None:
+        """The seat's last public prompt message, if it is still at the bottom of the thread and answered.
+
+        Issue 12: a seat asked again (say after a decision in its DMs) gets its next public
+        decision on the message it last answered in the thread, not on a new one, as long as
+        at most one message (the log) was posted after it; further up, a player would miss it.
+        """
+        found = self._seat_messages.get((game_id, prompt.seat))
+        if found is None:
+            return None
+        message_id, key, at = found
+        if self.delivery.posted(game_id) - at > 1:
+            return None
+        if key != prompt.key and any(p.seat == prompt.seat and p.key == key for p in fresh):
+            return None  # the prompt on that message is still being posted afresh: it stays open
+        return message_id
 
     # ---- the private panel ---------------------------------------------------------------
     async def panel(self, interaction: discord.Interaction, game_id: int) -> None:
@@ -802,7 +944,8 @@ class Referee:
             else:
                 await self.send(interaction, JOINED_YOU(title=title))
                 note = JOINED(player=player, seats=len(seats), cap=cap)
-            await self.delivery.post(game, note, mentions=discord.AllowedMentions.none())
+            # Into the running log (issue 12): the lobby is one message, closed by the start.
+            await self.delivery.log(game, render(note, lang.game_locale(game), self.names(game)))
 
         await self.guarded(interaction, work)
 
@@ -840,6 +983,11 @@ class Referee:
 
     def panel_view(self, game_id: int, locale: str = EN) -> discord.ui.View | None:
         return frozen_view([PanelButton(game_id, locale)])
+
+
+def only_user(user_id: int) -> discord.AllowedMentions:
+    """Pings for a prompt whose seat is newly awaited: that player, nobody else."""
+    return discord.AllowedMentions(everyone=False, roles=False, replied_user=False, users=[discord.Object(id=user_id)])
 
 
 def encode_option_value(keyhash: str, index: int) -> str:

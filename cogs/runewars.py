@@ -38,7 +38,7 @@ from discord.ext import commands
 import engine
 from engine.core import Prompt
 from engine.core.text import Msg, Ref, message
-from engine.runewars import card_texts, rule_texts
+from engine.runewars import RUNEWARS, card_texts, is_house, rule_texts
 from engine.runewars import names as runewars_names
 from i18n import EN, Names, render
 from i18n.discord_translator import lstr
@@ -133,6 +133,15 @@ TIMINGS = {
     "start_of_duel": message("bot.rw.timing.start_of_duel", "start of duel"),
 }
 ENTRY_HEAD = message("bot.rw.entry.head", "📜 **{name}**")
+# Issue 11: house (invented) content is marked wherever a player sees it.
+ENTRY_HOUSE = message(
+    "bot.rw.entry.house",
+    "-# 🏠 House content: invented for this bot so a full game plays; your printed game may differ.",
+)
+HOUSE_MARK = message("bot.rw.house_mark", "🏠")
+PANEL_HOUSE_NOTE = message(
+    "bot.rw.panel.house_note", "-# 🏠 = house content, invented for this bot (not the printed card)."
+)
 ENTRY_NAME = message("bot.rw.entry.name", "{name} ({kind})")
 ENTRY_ORDER_NAME = message("bot.rw.entry.order_name", "#{number} {name} ({kind})")
 ENTRY_TACTICS_NAME = message("bot.rw.entry.tactics_name", "{name} ({kind}, {timing})")
@@ -162,23 +171,24 @@ RULE_LINE = message("bot.rw.entry.rule", "-# rule {rule}")
 NONE = message("bot.rw.none", "none")
 
 
-def rule_entries(locale: str = EN) -> dict[str, tuple[str, str]]:
+def rule_entries(locale: str = EN, pack: str | None = None) -> dict[str, tuple[str, str]]:
     """Order cards, unit types and titles: key -> (name shown, rules text) in ``locale``, from the
-    engine's printed-content API (``engine.runewars.rule_texts`` and its names), never from a game."""
-    return _localized("rule", locale)
+    engine's printed-content API (``engine.runewars.rule_texts`` and its names), never from a game's
+    state; ``pack`` is a game's content pack text (docs/content-packs.md), None for the shipped content."""
+    return _localized("rule", locale, pack)
 
 
-def card_entries(locale: str = EN) -> dict[str, tuple[str, str]]:
+def card_entries(locale: str = EN, pack: str | None = None) -> dict[str, tuple[str, str]]:
     """Every card and token with printed text: key -> (name shown, text). Includes the rule entries."""
-    return _localized("card", locale)
+    return _localized("card", locale, pack)
 
 
-@lru_cache(maxsize=8)
-def _localized(which: str, locale: str) -> dict[str, tuple[str, str]]:
-    english = rule_texts() if which == "rule" else card_texts()
+@lru_cache(maxsize=16)
+def _localized(which: str, locale: str, pack: str | None = None) -> dict[str, tuple[str, str]]:
+    english = rule_texts(pack) if which == "rule" else card_texts(pack)
     if locale == EN:
         return dict(english)
-    return {key: localized_entry(key, name, body, locale) for key, (name, body) in english.items()}
+    return {key: localized_entry(key, name, body, locale, pack) for key, (name, body) in english.items()}
 
 
 _UNIT_STATS = re.compile(r"Shape (\w+) · health (\d+) · initiative (\d+) · traits: (.*) · (\d+) figures")
@@ -187,11 +197,11 @@ _CITY = re.compile(r".*?(\d+) tactics card\(s\), (\d+) influence or (\d+) quest 
 _RULE = re.compile(r"-# rule (\S+)")
 
 
-def localized_entry(key: str, name: str, body: str, locale: str) -> tuple[str, str]:
+def localized_entry(key: str, name: str, body: str, locale: str, pack: str | None = None) -> tuple[str, str]:
     """One entry in ``locale``: names and card texts from the content's translations, the numbers
     read from the engine's English entry (they are the same in every language)."""
     kind, entry_id = key.split(":", 1)
-    rw = runewars_names()
+    rw = RUNEWARS.names_for_options({"content_pack": pack}) if pack else runewars_names()
 
     def say(msg: Msg) -> str:
         return render(msg, locale, rw)
@@ -280,12 +290,17 @@ def find_entries(query: str, entries: dict[str, tuple[str, str]]) -> list[str]:
     return sorted(starts, key=lambda k: entries[k][0]) + sorted(contains, key=lambda k: entries[k][0])
 
 
-def entry_text(query: str, entries: dict[str, tuple[str, str]], locale: str = EN) -> str | None:
+def entry_text(
+    query: str, entries: dict[str, tuple[str, str]], locale: str = EN, house: Callable[[str], bool] = is_house
+) -> str | None:
+    """The entry's name and text; a house entry (``house(key)``) says so under its text."""
     keys = find_entries(query, entries)
     if not keys:
         return None
     name, body = entries[keys[0]]
-    return text.truncate(f"{render(ENTRY_HEAD(name=name), locale)}\n{body}", text.MAX_CONTENT)
+    note = f"\n{render(ENTRY_HOUSE(), locale)}" if house(keys[0]) else ""
+    head = render(ENTRY_HEAD(name=name), locale)
+    return text.truncate(f"{head}\n{body}", text.MAX_CONTENT - len(note)) + note
 
 
 def entry_choices(current: str, entries: dict[str, tuple[str, str]]) -> list[app_commands.Choice[str]]:
@@ -296,12 +311,29 @@ def entry_choices(current: str, entries: dict[str, tuple[str, str]]) -> list[app
 
 
 # ---- the private panel as text -------------------------------------------------------------------
-def format_private(view: dict[str, Any], *, title: str, locale: str = EN, names: Names | None = None) -> list[str]:
+def format_private(
+    view: dict[str, Any],
+    *,
+    title: str,
+    locale: str = EN,
+    names: Names | None = None,
+    pack: str | None = None,
+) -> list[str]:
     """A seat's private view as messages (in ``locale``): what only this seat knows, then its
-    public standing. Every name is a ``Ref`` of the view's ids through the content's names."""
-    rw = runewars_names()
+    public standing. Every name is a ``Ref`` of the view's ids through the content's names.
+    Cards, quests, the objective and heroes that are house content (``house("kind:id")``, the
+    game's content pack ``pack`` included) carry a 🏠 mark (issue 11)."""
+    rw = RUNEWARS.names_for_options({"content_pack": pack}) if pack else runewars_names()
     resolver: Names = names if names is not None else rw
     say: Callable[[Msg], str] = lambda msg: render(msg, locale, resolver)  # noqa: E731 - a one-line renderer
+    marked: list[str] = []
+
+    def mark(kind: str, entry_id: Any) -> str:
+        """``🏠 `` before a house entry's line (and remember to explain the mark)."""
+        if entry_id is None or not is_house(f"{kind}:{entry_id}", pack):
+            return ""
+        marked.append(f"{kind}:{entry_id}")
+        return say(HOUSE_MARK()) + " "
 
     def card_text(kind: str, card: Any, fallback: Any) -> str:
         return rw.text(kind, str(card), "text", locale) or str(fallback or "")
@@ -350,15 +382,19 @@ def format_private(view: dict[str, Any], *, title: str, locale: str = EN, names:
         line = TACTIC_LATER if t.get("playable_from_next_season") else TACTIC_LINE
         name: Any = Ref(kind="tactics", id=str(t["id"])) if t.get("id") else str(t.get("name"))
         body = card_text("tactics", t.get("id"), t.get("text"))
-        lines.append(text.truncate(say(line(name=name, timing=timing, text=body)), 400))
+        lines.append(mark("tactics", t.get("id")) + text.truncate(say(line(name=name, timing=timing, text=body)), 400))
     quests = me.get("quests") or (view.get("heroes") or {}).get("my_quests") or []
-    shown_quests: Any = [QUEST_ITEM(name=Ref(kind="quest", id=str(q)), id=str(q)) for q in quests] or "—"
+    shown_quests: Any = [
+        mark("quest", q) + say(QUEST_ITEM(name=Ref(kind="quest", id=str(q)), id=str(q))) for q in quests
+    ] or "—"
     lines.append(say(PANEL_QUESTS(quests=shown_quests)))
     objective = me.get("objective")
     if objective:
         goal: Any = Ref(kind="objective", id=str(objective["id"])) if objective.get("id") else objective.get("name")
         body = card_text("objective", objective.get("id"), objective.get("text"))
-        lines.append(text.truncate(say(PANEL_OBJECTIVE(name=goal, text=body)), 400))
+        lines.append(
+            mark("objective", objective.get("id")) + text.truncate(say(PANEL_OBJECTIVE(name=goal, text=body)), 400)
+        )
     runes = me.get("runes") or {}
     if runes:
         seen = [RUNE_ITEM(area=a, rune=Ref(kind="rune", id=str(f))) for a, f in sorted(runes.items())]
@@ -378,7 +414,9 @@ def format_private(view: dict[str, Any], *, title: str, locale: str = EN, names:
             health=h.get("health") if h.get("health") is not None else "?",
             rewards=rewards,
         )
-        lines.append(text.truncate(say(hero), 300))
+        lines.append(mark("hero", h.get("card")) + text.truncate(say(hero), 300))
+    if marked:
+        lines.append(say(PANEL_HOUSE_NOTE()))
     return text.chunk("\n".join(lines))
 
 
@@ -487,26 +525,11 @@ class RunewarsCog(commands.GroupCog, group_name="rw", group_description=lstr(CMD
         super().__init__()
 
     async def cog_load(self) -> None:
-        formatters = getattr(self.r, "panel_formatters", None)
-        if isinstance(formatters, dict):
-            formatters[RULESET] = format_private
-        builders = getattr(self.r, "form_builders", None)
-        if isinstance(builders, dict):  # the unit picker replaces the JSON form of unit-list prompts
-            builders[RULESET] = open_picker
-        client: Any = getattr(self.r, "client", None)
-        if hasattr(client, "add_dynamic_items"):
-            client.add_dynamic_items(*PICKER_ITEMS)
+        # the unit picker replaces the JSON form of unit-list prompts
+        self.r.register_game(RULESET, panel=format_private, builder=open_picker, items=PICKER_ITEMS)
 
     async def cog_unload(self) -> None:
-        formatters = getattr(self.r, "panel_formatters", None)
-        if isinstance(formatters, dict):
-            formatters.pop(RULESET, None)
-        builders = getattr(self.r, "form_builders", None)
-        if isinstance(builders, dict):
-            builders.pop(RULESET, None)
-        client: Any = getattr(self.r, "client", None)
-        if hasattr(client, "remove_dynamic_items"):
-            client.remove_dynamic_items(*PICKER_ITEMS)
+        self.r.unregister_game(RULESET, PICKER_ITEMS)
 
     # ---- rules text -----------------------------------------------------------------------
     @app_commands.command(name="rule", description=lstr(CMD_RULE))
@@ -527,18 +550,31 @@ class RunewarsCog(commands.GroupCog, group_name="rw", group_description=lstr(CMD
     async def _card_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         return entry_choices(current, card_entries(await self.r.locale(interaction)))
 
+    async def _thread_pack(self, interaction: discord.Interaction) -> str | None:
+        """The content pack of the Runewars game whose thread this is (docs/content-packs.md), if any:
+        in that thread ``/rw card`` and ``/rw rule`` read the game's own texts and house marks."""
+        if not interaction.channel_id:
+            return None
+        game = await self.r.store.game_by_thread(interaction.channel_id)
+        pack = game.options.get("content_pack") if game is not None and game.ruleset == RULESET else None
+        return pack if isinstance(pack, str) else None
+
     async def _lookup(
-        self, interaction: discord.Interaction, name: str, entries: Callable[[str], dict[str, tuple[str, str]]]
+        self,
+        interaction: discord.Interaction,
+        name: str,
+        entries: Callable[[str, str | None], dict[str, tuple[str, str]]],
     ) -> None:
         await self.r.defer(interaction)
 
         async def work() -> None:
             locale = await self.r.locale(interaction)
-            shown = entries(locale)
-            keys = find_entries(name, shown) or find_entries(name, entries(EN))  # an English name works too
+            pack = await self._thread_pack(interaction)
+            shown = entries(locale, pack)
+            keys = find_entries(name, shown) or find_entries(name, entries(EN, pack))  # an English name works too
             if not keys:
                 raise UserError(NOTHING_CALLED(name=repr(name)))
-            body = entry_text(keys[0], shown, locale)
+            body = entry_text(keys[0], shown, locale, house=lambda key: is_house(key, pack))
             assert body is not None  # an exact key always finds itself
             await self.r.send(interaction, body)
 
@@ -562,9 +598,14 @@ class RunewarsCog(commands.GroupCog, group_name="rw", group_description=lstr(CMD
             rs = engine.ruleset(RULESET)
             locale = await self.r.locale(interaction)
             names = self.r.names(record, {s.seat: s for s in loaded.seats if s.seat is not None})
+            pack = record.options.get("content_pack")  # the game's content pack: its texts and house marks
             for seat in seats:
                 title = render(HAND_TITLE(title=self.r.title(record), seat=seat + 1), locale)
-                for page in format_private(rs.view(loaded.state, seat), title=title, locale=locale, names=names):
+                view = rs.view(loaded.state, seat)
+                shown = format_private(
+                    view, title=title, locale=locale, names=names, pack=pack if isinstance(pack, str) else None
+                )
+                for page in shown:
                     await self.r.send(interaction, page)
 
         await self.r.guarded(interaction, work)

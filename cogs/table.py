@@ -8,6 +8,7 @@ thread is about that game, so ``game:`` is needed only elsewhere.
 from __future__ import annotations
 
 import functools
+import io
 import json
 import logging
 import zoneinfo
@@ -20,13 +21,15 @@ from discord.ext import commands
 import engine
 import renderers
 from engine.core import Event
+from engine.core.content_packs import PACK_OPTIONS, PackLibrary, default_library, shown_options
+from engine.core.export import export_document, shipped_content_hash
 from engine.core.text import Msg, Ref, message
 from i18n import EN, LOCALES, ZH_HANS, ZH_HANT, normalize, render
 from i18n.discord_translator import lstr
 from i18n.render import LIST_SEP
 from store import StoreError
 
-from . import ids, lang, text
+from . import decision_pictures, ids, lang, text
 from .referee import LIVE, Referee, UserError, encode_option_value
 from .routing import visible_events, waiting_seats
 
@@ -83,6 +86,11 @@ LANGUAGE_NAMES = {EN: "English", ZH_HANS: "简体中文", ZH_HANT: "繁體中文
 NOT_IN_SERVER = message("bot.refused.new_not_in_server", "Games live in a server channel; use `/game new` there.")
 NO_SUCH_GAME = message("bot.refused.no_such_ruleset", "There is no game called {name}; pick one from the list.")
 NO_SUCH_OPTION = message("bot.refused.no_such_option", "{game} has no option {names}. {help}")
+ARG_CONTENT = message("bot.cmd.arg.content", "A content pack kept with /gm content: its name or the start of its hash")
+NO_SUCH_PACK = message(
+    "bot.refused.no_such_pack",
+    "No content pack {name} for {game} is kept; a game master uploads one with `/gm content`.",
+)
 BAD_OPTIONS = message("bot.refused.bad_options", "{reason} {help}")
 LOBBY = message(
     "bot.lobby.opened",
@@ -147,6 +155,8 @@ ARG_TIME_ZONE = message(
     "bot.cmd.arg.time_zone", "The table's time zone by name, e.g. Europe/Berlin (follows daylight saving)"
 )
 ARG_COUNT_LOG = message("bot.cmd.arg.log_count", "How many actions back")
+ARG_BEFORE_LOG = message("bot.cmd.arg.log_before", "Scroll back: the actions before this action number")
+LOG_OLDER = message("bot.log.older", "-# Older actions: `/game log before:{seq}`")
 # What describe_options, describe_settings and /game info say.
 OPTION_ITEM = message("bot.options.item", "`{name}` (default {default})")
 OPTION_ITEM_HELP = message("bot.options.item_help", "`{name}` (default {default}): {help}")
@@ -166,6 +176,24 @@ INFO_OPTIONS = message("bot.info.options", "Options: {options}")
 INFO_VACANT = message("bot.info.vacant", "seat {seat}: vacant")
 INFO_SEED_HASH = message("bot.info.seed_hash", "Seed hash: `{hash}`")
 INFO_SEED = message("bot.info.seed", "Seed hash: `{hash}` · seed `{seed}`")
+CMD_EXPORT = message(
+    "bot.cmd.game.export", "The game's whole log, options, content hash and seed as a file to check with a replay"
+)
+EXPORT_WHO = message(
+    "bot.refused.export_who",
+    "The export is for everyone once the game is over; while it runs, only a game master may export it.",
+)
+EXPORTED = message(
+    "bot.export.done",
+    "📄 {title}: {count} log entries. Check it with `python3 -m engine.replay {file}`: it verifies the seed "
+    "against its hash, replays every action and prints the result.",
+)
+EXPORTED_SECRET = message(
+    "bot.export.secret_seed",
+    "📄 {title}: {count} log entries, without the seed (it stays secret until the game ends). "
+    "This file is for game masters: the log holds every seat's actions.",
+)
+EXPORT_PAGE = 500
 GAME_CHOICE = message("bot.choice.game", "#{id} {title} ({status})")
 
 
@@ -249,7 +277,7 @@ async def option_autocomplete(interaction: discord.Interaction, current: str) ->
 def settable_options(rs: Any) -> dict[str, Any]:
     """The options a table may set by name: the ruleset's options model, minus the seats
     (``players`` has its own argument; factions are chosen when joining)."""
-    return {k: f for k, f in rs.options_model.model_fields.items() if k != "factions"}
+    return {k: f for k, f in rs.options_model.model_fields.items() if k != "factions" and k not in PACK_OPTIONS}
 
 
 def describe_options(rs: Any) -> Msg:
@@ -363,6 +391,7 @@ class TableCog(commands.GroupCog, group_name="game", group_description=lstr(CMD_
         players=lstr(ARG_PLAYERS),
         options=lstr(ARG_OPTIONS),
         language=lstr(ARG_GAME_LANGUAGE),
+        content=lstr(ARG_CONTENT),
     )
     @app_commands.choices(language=LANGUAGE_CHOICES)
     @app_commands.autocomplete(ruleset=ruleset_autocomplete)
@@ -374,10 +403,11 @@ class TableCog(commands.GroupCog, group_name="game", group_description=lstr(CMD_
         players: app_commands.Range[int, 1, 12] | None = None,
         options: str | None = None,
         language: app_commands.Choice[str] | None = None,
+        content: str | None = None,
     ) -> None:
         await self.r.defer(interaction)
         chosen = language.value if language is not None else None
-        await self.r.guarded(interaction, lambda: self._new(interaction, ruleset, players, options, chosen))
+        await self.r.guarded(interaction, lambda: self._new(interaction, ruleset, players, options, chosen, content))
 
     async def _new(
         self,
@@ -386,6 +416,7 @@ class TableCog(commands.GroupCog, group_name="game", group_description=lstr(CMD_
         players: int | None,
         options: str | None,
         language: str | None = None,
+        content: str | None = None,
     ) -> None:
         if interaction.guild_id is None or interaction.channel_id is None:
             raise UserError(NOT_IN_SERVER())
@@ -403,6 +434,12 @@ class TableCog(commands.GroupCog, group_name="game", group_description=lstr(CMD_
             raise UserError(NO_SUCH_OPTION(game=rs.title, names=names, help=describe_options(rs)))
         if players is not None:
             opts["players"] = players
+        if content:  # a kept pack (docs/content-packs.md): the game records its text and sha256
+            library: PackLibrary = getattr(self.r, "content_packs", None) or default_library()
+            found = library.find(content, game=rs.name)
+            if found is None:
+                raise UserError(NO_SUCH_PACK(name=repr(content), game=rs.title))
+            opts["content_pack"], opts["content_hash"] = found
         # The thread's language: the one chosen, else the server's (Discord's preferred locale).
         guild = getattr(interaction, "guild", None)
         here = normalize(language or getattr(guild, "preferred_locale", None) or EN)
@@ -427,7 +464,7 @@ class TableCog(commands.GroupCog, group_name="game", group_description=lstr(CMD_
         if rs.factions:
             factions = sep.join(lang.ref_name(Ref(kind=lang.FACTION_KIND, id=f), here, game_names) for f in rs.factions)
             lines.append(render(LOBBY_FACTIONS(factions=factions), here))
-        chosen = {k: v for k, v in game.options.items() if k not in ("players", "factions")}
+        chosen = {k: v for k, v in shown_options(game.options).items() if k not in ("players", "factions")}
         if chosen:
             lines.append(render(LOBBY_OPTIONS(options=", ".join(f"{k}={v}" for k, v in chosen.items())), here))
         lines.append(render(LOBBY_LANGUAGE(language=LANGUAGE_NAMES[here]), here))
@@ -592,9 +629,9 @@ class TableCog(commands.GroupCog, group_name="game", group_description=lstr(CMD_
                 title=self.r.title(record), status=status_word(record.status), creator=text.mention(record.created_by)
             )
             lines = [render(head, loc)]
-            shown_options = {k: v for k, v in record.options.items() if k != "factions"}
-            if shown_options:
-                listed = ", ".join(f"{k}={v}" for k, v in shown_options.items())
+            listed_options = {k: v for k, v in shown_options(record.options).items() if k != "factions"}
+            if listed_options:
+                listed = ", ".join(f"{k}={v}" for k, v in listed_options.items())
                 lines.append(render(INFO_OPTIONS(options=listed), loc))
             for seat in sorted(seats, key=lambda x: (x.seat is None, x.seat if x.seat is not None else 0, x.joined_at)):
                 if not seat.user_id:
@@ -617,6 +654,56 @@ class TableCog(commands.GroupCog, group_name="game", group_description=lstr(CMD_
             await self.r.send(interaction, "\n".join(lines))
 
         await self.r.guarded(interaction, work)
+
+    @app_commands.command(name="export", description=lstr(CMD_EXPORT))
+    @app_commands.describe(game=lstr(ARG_GAME))
+    @app_commands.autocomplete(game=game_autocomplete)
+    async def export(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        await self.r.defer(interaction)
+
+        async def work() -> None:
+            record = await self.r.resolve_game(interaction, game)
+            over = record.status in ("finished", "cancelled")
+            # While the game runs, the log is every seat's actions (secret orders included).
+            if not over and not self.r.is_gm(interaction):
+                raise UserError(EXPORT_WHO())
+            data, count = await self.export_bytes(record)
+            name = f"game-{record.id}.json"
+            done = EXPORTED if over else EXPORTED_SECRET
+            words = render(done(title=self.r.title(record), count=count, file=name), await self.r.locale(interaction))
+            file = discord.File(io.BytesIO(data), filename=name)
+            await interaction.followup.send(words, file=file, ephemeral=True)
+
+        await self.r.guarded(interaction, work)
+
+    async def export_bytes(self, record: Any) -> tuple[bytes, int]:
+        """The export document (``engine.core.export``) of ``record`` as UTF-8 JSON, and its log length.
+
+        The seed is the record's: the store reveals it only once the game is over, so an export of
+        a running game carries the hash alone."""
+        rows: list[dict[str, Any]] = []
+        while True:
+            since = rows[-1]["seq"] if rows else 0
+            page = await self.r.store.log(record.id, since_seq=since, limit=EXPORT_PAGE)
+            rows += [{"seq": e.seq, "kind": e.kind, "seat": e.seat, "action": e.action} for e in page]
+            if len(page) < EXPORT_PAGE:
+                break
+        result = None
+        if record.status != "open":
+            loaded = await self.r.store.load(record.id)
+            result = loaded.result.model_dump(mode="json") if loaded.result is not None else None
+        doc = export_document(
+            game_id=record.id,
+            ruleset=record.ruleset,
+            status=record.status,
+            options=record.options,
+            seed_hash=record.seed_hash,
+            seed=record.seed,
+            content=recorded_content(record),
+            log=rows,
+            result=result,
+        )
+        return json.dumps(doc, indent=1, ensure_ascii=False).encode("utf-8"), len(rows)
 
     # ---- playing ------------------------------------------------------------------------
     @app_commands.command(name="status", description=lstr(CMD_STATUS))
@@ -693,7 +780,9 @@ class TableCog(commands.GroupCog, group_name="game", group_description=lstr(CMD_
             view = rs.view(loaded.state, seat)  # public view unless the caller asked for their own
             # The public picture speaks the thread's language; a private one, the reader's.
             here = await self.r.locale(interaction) if private else lang.game_locale(record)
-            png = await renderers.render_png(record.ruleset, view, locale=here, names=self.r.names(record))
+            seats = await self.r.seat_map(record.id)
+            names = decision_pictures.with_players(self.r.client, self.r.names(record, seats), seats)
+            png = await renderers.render_png(record.ruleset, view, locale=here, names=names)
             titled = YOUR_VIEW_TITLE if private else BOARD_TITLE
             title = render(titled(title=self.r.title(record), seq=loaded.seq), await self.r.locale(interaction))
             if png is not None:
@@ -717,20 +806,31 @@ class TableCog(commands.GroupCog, group_name="game", group_description=lstr(CMD_
         await self.r.guarded(interaction, work)
 
     @app_commands.command(name="log", description=lstr(CMD_LOG))
-    @app_commands.describe(count=lstr(ARG_COUNT_LOG), game=lstr(ARG_GAME))
+    @app_commands.describe(count=lstr(ARG_COUNT_LOG), game=lstr(ARG_GAME), before=lstr(ARG_BEFORE_LOG))
     @app_commands.autocomplete(game=game_autocomplete)
     async def log_(
-        self, interaction: discord.Interaction, count: app_commands.Range[int, 1, 50] = 15, game: int | None = None
+        self,
+        interaction: discord.Interaction,
+        count: app_commands.Range[int, 1, 50] = 15,
+        game: int | None = None,
+        before: app_commands.Range[int, 1] | None = None,
     ) -> None:
+        """Every step can be read back (issue 12: the thread keeps one log message per season or
+        turn): the newest ``count`` actions, or with ``before`` the ones before that action, and a
+        line naming the command for the page before."""
         await self.r.defer(interaction)
 
         async def work() -> None:
             record = await self.r.resolve_game(interaction, game)
             seat = await self.r.store.seat_of(record.id, interaction.user.id)
-            entries = await self.r.store.log(record.id, since_seq=max(0, record.last_seq - count), limit=count)
+            end = record.last_seq if before is None else min(record.last_seq, before - 1)
+            start = max(0, end - count)
+            entries = await self.r.store.log(record.id, since_seq=start, limit=end - start)
             loc = await self.r.locale(interaction)
             seats = {s.seat: s for s in await self.r.store.seats(record.id) if s.seat is not None}
             shown = format_log(entries, seat, loc, self.r.names(record, seats))
+            if shown and start > 0:
+                shown += "\n" + render(LOG_OLDER(seq=start + 1), loc)
             await self.r.send(interaction, shown or NOTHING_YET())
 
         await self.r.guarded(interaction, work)
@@ -824,6 +924,15 @@ class TableCog(commands.GroupCog, group_name="game", group_description=lstr(CMD_
             )
 
         await self.r.guarded(interaction, work)
+
+
+def recorded_content(record: Any) -> str:
+    """The content a game was played with: the pack hash the game recorded, else the shipped content's."""
+    for key in ("content_hash", "content"):
+        found = record.options.get(key)
+        if isinstance(found, str) and found:
+            return found
+    return shipped_content_hash(engine.ruleset(record.ruleset))
 
 
 def describe_settings(s: Any) -> Msg:

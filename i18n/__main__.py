@@ -1,7 +1,9 @@
-"""``python -m i18n check | extract | compile | zh-sync [domain ...]`` (see i18n/README.md).
+"""``python -m i18n check | extract | compile | zh-sync [domain ...]`` and
+``python -m i18n rules-sync | rules-check [game ...]`` (see i18n/README.md).
 
-Each command works on the named domains (a message id's first word: ``core``, ``bot``,
-``rw`` …) or, without any, on all of them.
+Each catalog command works on the named domains (a message id's first word: ``core``, ``bot``,
+``rw`` …) or, without any, on all of them; the rules commands on the named rules files
+(``runewars``, ``ageofheroes``, ``cloudspire``, ``heroes3``, ``core``) or all of them.
 """
 
 from __future__ import annotations
@@ -77,6 +79,53 @@ def cmd_sync(args: argparse.Namespace) -> int:
     return 0
 
 
+def _games(args: argparse.Namespace) -> list[str]:
+    from .rules import PREFIXES
+
+    unknown = sorted(set(args.domains) - set(PREFIXES))
+    if unknown:
+        raise SystemExit(f"unknown rules file(s): {', '.join(unknown)}; known: {', '.join(PREFIXES)}")
+    return sorted(set(args.domains)) if args.domains else list(PREFIXES)
+
+
+def cmd_rules_sync(args: argparse.Namespace) -> int:
+    from . import rules
+
+    for game in _games(args):
+        written = rules.sync(game)
+        if written is None:
+            print(f"{game}: no {ZH_HANS} rules file; nothing to convert", file=sys.stderr)
+        else:
+            print(
+                f"{game}: {written} regenerated from {ZH_HANS} (OpenCC s2tw + zh_hant_overrides.toml)", file=sys.stderr
+            )
+    return 0
+
+
+def cmd_rules_check(args: argparse.Namespace) -> int:
+    """One JSON line per rules file and locale: ids needed, missing, empty; hant out of sync."""
+    from . import rules
+
+    bad = False
+    for game in _games(args):
+        needed = rules.required_ids(game)
+        for locale in rules.LOCALES:
+            have = rules.load(game, locale)
+            missing = sorted(needed - set(have), key=rules.sort_key)
+            empty = sorted((i for i, (title, text) in have.items() if not title.strip() or not text.strip()))
+            line: dict[str, object] = {"game": game, "locale": locale, "ids": len(have), "missing": len(missing)}
+            if empty:
+                line["empty"] = empty
+            if locale == ZH_HANT:
+                line["in_sync"] = have == rules.expected_hant(game)
+                bad |= not line["in_sync"]
+            if args.verbose and missing:
+                line["missing_ids"] = missing
+            bad |= bool(missing or empty)
+            print(json.dumps(line, ensure_ascii=False))
+    return 1 if bad else 0
+
+
 def cmd_compile(args: argparse.Namespace) -> int:
     for domain in _domains(args, domains_on_disk()):
         for locale in TRANSLATED:
@@ -99,6 +148,9 @@ def main(argv: list[str] | None = None) -> int:
     command("extract", cmd_extract, "update templates/<domain>.pot and the catalogs from the code")
     command("compile", cmd_compile, "write <domain>.mo beside each .po")
     command("zh-sync", cmd_sync, "regenerate zh_Hant from zh_Hans with OpenCC and the overrides")
+    command("rules-sync", cmd_rules_sync, "regenerate rules/zh_Hant/<game>.toml from rules/zh_Hans")
+    rules_check = command("rules-check", cmd_rules_check, "rule ids lacking a player-facing entry, per locale")
+    rules_check.add_argument("-v", "--verbose", action="store_true", help="list the missing ids")
     args = parser.parse_args(argv)
     result: int = args.func(args)
     return result

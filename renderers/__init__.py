@@ -8,6 +8,10 @@ that takes ``locale`` (and ``names``, a content-names resolver) keyword argument
 from ``render_png``; one that does not is drawn in English. matplotlib's global state is not thread-safe,
 so renders are serialised by a lock inside the worker (the object API is used by
 renderers; the lock only guards the few shared caches matplotlib keeps).
+
+Two more pictures (issue 12): ``render_decision_png`` draws a map decision (a game registers
+its decision renderer with ``register_decision``), ``render_summary_png`` the end of a game
+(``renderers.summary``). Both follow the same rules: a view in, PNG bytes out, off the loop.
 """
 
 from __future__ import annotations
@@ -17,12 +21,15 @@ import importlib
 import importlib.util
 import inspect
 import threading
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 Renderer = Callable[[dict[str, Any]], bytes]
+# view, candidates (area id -> the label its button shows) -> PNG bytes; takes ``locale`` and ``names``.
+DecisionRenderer = Callable[..., bytes]
 
 _REGISTRY: dict[str, Renderer] = {}
+_DECISIONS: dict[str, DecisionRenderer] = {}
 _LOCK = threading.Lock()
 
 
@@ -34,6 +41,20 @@ def register(ruleset_name: str, fn: Renderer) -> Renderer:
 
 def unregister(ruleset_name: str) -> None:
     _REGISTRY.pop(ruleset_name, None)
+    _DECISIONS.pop(ruleset_name, None)
+
+
+def register_decision(ruleset_name: str, fn: DecisionRenderer) -> DecisionRenderer:
+    """Register ``fn(view, candidates, *, locale, names)`` as the map-decision picture of ``ruleset_name``."""
+    _DECISIONS[ruleset_name] = fn
+    return fn
+
+
+def decision_renderer_for(ruleset_name: str) -> DecisionRenderer | None:
+    """The registered decision renderer (importing the game's renderer module first), or None."""
+    if ruleset_name not in _DECISIONS:
+        renderer_for(ruleset_name)
+    return _DECISIONS.get(ruleset_name)
 
 
 def _import(ruleset_name: str) -> None:
@@ -91,3 +112,61 @@ async def render_png(ruleset_name: str, view: dict[str, Any], *, locale: Any = "
     if fn is None:
         return None
     return await asyncio.to_thread(_run, fn, view, locale, names)
+
+
+def _run_decision(
+    fn: DecisionRenderer, view: dict[str, Any], candidates: Mapping[str, str], locale: Any, names: Any
+) -> bytes:
+    with _LOCK:
+        return fn(view, dict(candidates), locale=locale, names=names)
+
+
+async def render_decision_png(
+    ruleset_name: str,
+    view: dict[str, Any],
+    candidates: Mapping[str, str],
+    *,
+    locale: Any = "en",
+    names: Any = None,
+) -> bytes | None:
+    """The picture of a map decision: the board of ``view`` with ``candidates`` (area or hex id ->
+    the label its button shows) highlighted and labelled, the rest dimmed.
+
+    None when the game has no map picture or no candidate is named (callers post the prompt
+    without a picture). ``view`` must be the view of whoever reads the message: the public view
+    for a prompt in the thread, the seat's own for a prompt sent to the seat alone.
+    """
+    if not candidates:
+        return None
+    fn = _DECISIONS.get(ruleset_name) or await asyncio.to_thread(decision_renderer_for, ruleset_name)
+    if fn is None:
+        return None
+    return await asyncio.to_thread(_run_decision, fn, view, candidates, locale, names)
+
+
+async def render_summary_png(
+    ruleset_name: str,
+    series: Any,
+    standings: Any,
+    view: dict[str, Any],
+    *,
+    title: str = "",
+    locale: Any = "en",
+    names: Any = None,
+) -> bytes | None:
+    """The end-of-game picture (``renderers.summary``): each player's course, the standings and the
+    tie-breaks; ``series`` from ``summary.course_from_log``, ``standings`` from ``summary.standings``,
+    ``view`` the final public view. None for a game the summary does not chart."""
+    from renderers import summary
+
+    if ruleset_name not in summary.CHARTS:
+        return None
+    return await asyncio.to_thread(
+        _run_summary, summary.render_summary, ruleset_name, series, standings, view, title, locale, names
+    )
+
+
+def _run_summary(fn: Callable[..., bytes], ruleset_name: str, *args: Any) -> bytes:
+    series, standings, view, title, locale, names = args
+    with _LOCK:
+        return fn(ruleset_name, series, standings, view, title=title, locale=locale, names=names)

@@ -418,8 +418,9 @@ _STATIC = StaticLayerCache(capacity=24)
 def render_tableau(view: dict[str, Any], *, width: int = 1600, locale: Any = "en", names: Names | None = None) -> bytes:
     """The public table of an Age of Heroes game as PNG bytes, ``width`` px wide, in the game's ``locale``.
 
-    ``view`` is ``ruleset.view(state, seat_or_None)``; only public fields are read (a
-    seat's own hand is never drawn, only every tribe's ``hand_size``). ``names`` resolves
+    ``view`` is ``ruleset.view(state, seat_or_None)``. The table shows public fields only
+    (every tribe's ``hand_size``); a seat's own view adds a strip under it with that seat's
+    hand by kind and its hidden battle cards (issue 12), so that picture goes to the seat alone. ``names`` resolves
     tribe and monument names; by default the game's own resolver (``engine.ageofheroes.names()``)
     when it has one, else the English names.
 
@@ -445,7 +446,55 @@ def render_tableau(view: dict[str, Any], *, width: int = 1600, locale: Any = "en
         _table(pen, view, ctx, boxes, table)
         for player, box in zip(players, boxes, strict=False):
             _panel(pen, view, ctx, player, box)
-        return png_from_pixels(draw_over(fig, background))
+        pixels = draw_over(fig, background)
+        if view.get("seat") is not None:  # a seat's own view (``/game board private:true``): its secrets below
+            import numpy as np
+
+            pixels = np.vstack([pixels, _private_strip(view, width, ctx)])
+        return png_from_pixels(pixels)
+
+
+# Issue 12: a seat's own picture shows what only it knows: its hand and its hidden battle cards.
+PRIVATE_HEAD = message("render.ah.private.head", "Only you see this · {name}: your hand, {n} cards")
+PRIVATE_CARDS = message("render.ah.private.cards", "{n}× {card}")
+PRIVATE_NO_CARDS = message("render.ah.private.no_cards", "no cards")
+PRIVATE_DRAWN = message("render.ah.private.drawn", "Your battle cards drawn: {values}")
+PRIVATE_PLACED = message("render.ah.private.placed", "Placed face down: {placements}")
+PRIVATE_PLACEMENT = message("render.ah.private.placement", "{army} {value}")
+PRIVATE_H = 64  # design px per line of the strip
+
+
+def _private_lines(view: dict[str, Any], ctx: _Context) -> list[str]:
+    """The strip's lines after its heading: the hand by kind, then any hidden battle cards (AH-10)."""
+    words = ctx.words
+    kinds = view.get("hand_kinds") or {}
+    cards = [
+        words(PRIVATE_CARDS(n=n, card=words.name("card", kind, str(kind).replace("_", " ").title())))
+        for kind, n in sorted(kinds.items())
+    ]
+    lines = [words(SEP()).join(cards) if cards else words(PRIVATE_NO_CARDS())]
+    mine = view.get("my_battle") or {}
+    if mine.get("drawn"):
+        lines.append(words(PRIVATE_DRAWN(values=", ".join(str(c.get("value")) for c in mine["drawn"]))))
+    if mine.get("placed"):
+        placed = [words(PRIVATE_PLACEMENT(army=army, value=value)) for army, value in sorted(mine["placed"].items())]
+        lines.append(words(PRIVATE_PLACED(placements=", ".join(placed))))
+    return lines
+
+
+def _private_strip(view: dict[str, Any], width: int, ctx: _Context) -> Any:
+    """The viewing seat's secrets as pixels ``width`` wide, laid under the public table."""
+    lines = _private_lines(view, ctx)
+    height = PRIVATE_H * (len(lines) + 1) + 16
+    fig, pen = _canvas(width, height, ctx.words)
+    pen.box(12, 8, DESIGN_W - 24, height - 16, face="#fff6d8", edge="#b08d2a", lw=2.5, radius=10, z=1)
+    seat = int(view["seat"])
+    me = next((p for p in view.get("players") or [] if p.get("seat") == seat), {"seat": seat})
+    head = pen.say(PRIVATE_HEAD, name=tribe_label(me, ctx.words), n=len(view.get("hand") or []))
+    pen.text(32, 8 + PRIVATE_H / 2 + 4, head, pen.fit(head, 20, DESIGN_W - 64, bold=True), weight="bold")
+    for i, line in enumerate(lines):
+        pen.text(32, 8 + PRIVATE_H * (i + 1.5), line, pen.fit(line, 18, DESIGN_W - 64))
+    return to_rgba(fig)
 
 
 def _canvas(width: int, height: float, words: Words) -> tuple[Figure, _Pen]:

@@ -21,6 +21,10 @@ Cached pixel layers, pasted under a live layer (``hexmap.draw_over``):
 * live, every time: control rings and washes, units, heroes, tokens, the battle
   marker, the status line and who is to act, as a few batched artists.
 
+A map decision (``render_decision``, issue 12) is the same picture with the candidates
+outlined and labelled with their buttons' text and everything else dimmed, cut to the
+part of the map they span; both are encoded as 256-colour PNGs (``hexmap.png_quantized``).
+
 Readability on a phone: factions differ by colour *and* by the dash pattern of the
 control ring (shown on each panel) and the letters of their unit types; counts are
 digits on the unit's base shape; nothing in an area overlaps (tests check it).
@@ -29,7 +33,7 @@ digits on the unit's base shape; nothing in an area overlaps (tests check it).
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass
 from functools import partial
 from typing import Any
@@ -41,10 +45,11 @@ from matplotlib.patches import FancyBboxPatch, Polygon, Rectangle
 import renderers
 from engine.core.hexgrid import Hex, corners, edge_segment, neighbour, rotate, to_pixel
 from engine.core.text import message, plural_message
+from engine.runewars import house_flags
 from i18n.names import Names
 from renderers import fonts
 from renderers.canvas import new_figure, to_rgba
-from renderers.hexmap import StaticLayerCache, bounds, draw_over, fingerprint, png_from_pixels
+from renderers.hexmap import StaticLayerCache, bounds, draw_over, fingerprint, png_quantized
 from renderers.palette import RESOURCE_COLOURS, terrain_colour
 from renderers.runewars_draw import PT_PER_PX, Batch, label_width, pixel_axes, pixel_transform
 from renderers.runewars_scene import (
@@ -69,7 +74,7 @@ INK = "#1e1e1e"
 MOUNTAIN = "#c0262d"
 WATER = "#1f66c2"
 BATTLE = "#d11f1f"
-RUNE = "#5b3f8c"
+RUNE = "#3a3a42"  # rune backs: a charcoal no faction wears (Waiqar's purple once made them look owned)
 
 STATIC_CACHE = StaticLayerCache(capacity=12)  # ~5-9 MB each: one per active game
 PANEL_CACHE = StaticLayerCache(capacity=64)  # banners, faction blocks, legends: small
@@ -239,6 +244,19 @@ def _static_layer(scene: Scene, lay: Layout, words: Words) -> Any:
     ax.axis("off")
     _draw_terrain(ax, scene, lay)
     _draw_setup_markers(ax, scene, lay)
+    if not scene.areas:  # setup before the first tile: say what will appear here rather than show nothing
+        note = "\n".join(fonts.wrap(words(MAP_TO_COME()), mw * 0.7 / _HINTING, 26 * lay.k, locale=words.locale))
+        ax.text(
+            mx + mw / 2,
+            my + mh / 2,
+            note,
+            fontsize=26 * lay.k * PT_PER_PX,
+            color="#6b5d45",
+            ha="center",
+            va="center",
+            linespacing=1.4,
+            zorder=5,
+        )
     _draw_borders(ax, scene, lay)
     b = Batch(locale=words.locale)
     codes = {res: words(RESOURCE_CODES[res]()) for res in RESOURCE_CODES}
@@ -341,6 +359,13 @@ def _zigzag(seg: list[tuple[float, float]], amplitude: float, teeth: int = 5) ->
     return pts
 
 
+# Setup before any tile is placed (RW-4): the empty map says what is coming.
+MAP_TO_COME = message(
+    "render.rw.map_to_come",
+    "The map is built during setup: once factions are chosen, each player places map tiles (RW-4.3) and the"
+    " board grows here, tile by tile, with each placement's picture.",
+)
+
 # One-glyph codes of the resources on areas and dials (RW-9.1).
 RESOURCE_CODES = {
     "food": message("render.rw.code.food", "F"),
@@ -386,6 +411,22 @@ LEGEND_DEVELOPMENTS = message(
 LEGEND_NEUTRALS = message("render.rw.legend.neutrals", "Neutrals are grey: {units}.")
 LEGEND_NEUTRAL = message("render.rw.legend.neutral", "{code} {name}")
 LEGEND_RINGS = message("render.rw.legend.rings", "Each faction's ring has its own dash pattern (see its panel).")
+# Issue 12: the panels' hero lines in words (RW-20.1 attributes, RW-13.2 health).
+LEGEND_HEROES = message(
+    "render.rw.legend.heroes",
+    "Hero lines: {attributes} = strength, agility, wisdom; ♥ health left / health.",
+)
+# Issue 11: house (invented) components are marked wherever a player sees them.
+LEGEND_HOUSE = message(
+    "render.rw.legend.house",
+    "House content (invented for this bot, not the printed game): {kinds}.",
+)
+HOUSE_KINDS = (
+    ("tile", message("render.rw.legend.house.tiles", "map tiles")),
+    ("city", message("render.rw.legend.house.cities", "city tokens")),
+    ("exploration", message("render.rw.legend.house.exploration", "exploration tokens")),
+    ("hero", message("render.rw.legend.house.heroes", "heroes")),
+)
 
 
 def _legend_layer(legend: tuple[float, float, float, float], cols: int, k: float, words: Words) -> Any:
@@ -416,7 +457,10 @@ def _legend(ax: Any, rect: tuple[float, float, float, float], cols: int, k: floa
     col_w = w / cols
     per_col = math.ceil(len(LEGEND_ROWS) / cols)
     top = y0 + 42 * k
-    dy = min(30 * k, (lh - 100 * k) / per_col)
+    room = (w - 24 * k) / _HINTING
+    notes = "\n".join(line for n in _legend_notes(words) for line in fonts.wrap(n, room, 12.5 * k, locale=words.locale))
+    notes_h = (notes.count("\n") + 1) * 12.5 * k * 1.3 + 12 * k
+    dy = min(30 * k, (lh - 42 * k - notes_h) / per_col)  # the rows close up so every note stays in the box
     for i, (kind, row_text) in enumerate(LEGEND_ROWS):
         col, row = divmod(i, per_col)
         gx = x0 + 28 * k + col * col_w
@@ -427,12 +471,10 @@ def _legend(ax: Any, rect: tuple[float, float, float, float], cols: int, k: floa
         size = 14 * k * min(1.0, room / max(1.0, label_width(text, 14 * k, False, words.locale)))  # never spill
         b.label(text, tx, gy, size, INK, bold=False, align="left", z=3)
     b.draw(ax)
-    room = (w - 24 * k) / _HINTING
-    text = "\n".join(line for n in _legend_notes(words) for line in fonts.wrap(n, room, 12.5 * k, locale=words.locale))
     ax.text(
         x0 + 12 * k,
         top + per_col * dy - 4 * k,
-        text,
+        notes,
         fontsize=12.5 * k * PT_PER_PX,
         va="top",
         ha="left",
@@ -445,11 +487,17 @@ def _legend(ax: Any, rect: tuple[float, float, float, float], cols: int, k: floa
 def _legend_notes(words: Words) -> list[str]:
     neutrals = [unit_kind(u.id) for u in _content().neutral_units()]
     units = words.join([words(LEGEND_NEUTRAL(code=u.code, name=words.name("unit", u.id, u.name))) for u in neutrals])
-    return [
+    notes = [
         words(LEGEND_DEVELOPMENTS(**{d: words(m()) for d, m in DEVELOPMENT_WORDS.items()})),
         words(LEGEND_NEUTRALS(units=units)),
         words(LEGEND_RINGS()),
+        words(LEGEND_HEROES(attributes=words(HERO_ATTRIBUTES(strength="", agility="", wisdom="")).replace("  ", " "))),
     ]
+    flags = house_flags()
+    kinds = [words(m()) for kind, m in HOUSE_KINDS if any(v for key, v in flags.items() if key.startswith(f"{kind}:"))]
+    if kinds:
+        notes.append(words(LEGEND_HOUSE(kinds=words.join(kinds))))
+    return notes
 
 
 _LEGEND_GREY = "#9a9a9a"
@@ -708,7 +756,8 @@ def _block_header(
 
 
 def _header_tag(p: FactionPanel, words: Words) -> str:
-    tags = [words(PANEL_SEAT(n=p.seat + 1))]
+    tags = [p.player] if p.player else []  # issue 12: who plays the faction, as the table calls them
+    tags.append(words(PANEL_SEAT(n=p.seat + 1)))
     if p.start_player:
         tags.append(words(FIRST_PLAYER()))
     return words(TAG_SEP()).join(tags)
@@ -931,14 +980,35 @@ def _token_row(a: AreaScene) -> list[tuple[str, Any]]:
 def _draw_tokens(b: Batch, toks: list[tuple[str, Any]], lay: Layout, cx: float, cy: float, words: Words) -> None:
     if not toks:
         return
-    R = lay.radius
-    s = 0.24 * R
-    step = min(0.28 * R, 1.05 * R / max(1, len(toks)))
-    s = min(s, step * 0.92)
-    y = cy + 0.72 * R
-    x0 = cx - step * (len(toks) - 1) / 2
-    for i, (kind, t) in enumerate(toks):
-        _draw_token(b, kind, t, x0 + i * step, y, s, lay.k, words)
+    for x, y, s, (kind, t) in _token_places(toks, lay.radius, cx, cy):
+        _draw_token(b, kind, t, x, y, s, lay.k, words)
+
+
+def _token_places(toks: list[tuple[str, Any]], R: float, cx: float, cy: float) -> list[tuple[float, float, float, Any]]:
+    """Where each token goes: inside the hex's narrowing bottom, never over a neighbour.
+
+    Up to three tokens share one row low in the hex; more take a row just under the stacks
+    (four at most) and the rest go in the tip below it. Each row's tokens shrink until the
+    outermost one, reach included, lies inside the pointy hex (whose lower edges run from
+    the corners at 0.87 R to the tip at R). Returns (x, y, size, token) for each.
+    """
+    n = len(toks)
+    rows = [(0.66, toks)] if n <= 3 else [(0.6, toks[:4]), (0.8, toks[4:])]
+    places = []
+    for depth, row in rows:
+        if not row:
+            continue
+        s = 0.24 * R
+        for _ in range(30):
+            step = min(0.28 * R, 1.12 * s)
+            reach = 0.62 * s  # the widest token glyph (a rune's diamond, a stronghold) from its centre
+            outer = step * (len(row) - 1) / 2 + reach
+            if depth * R + reach <= R - outer / math.sqrt(3) and outer <= 0.866 * R:
+                break
+            s *= 0.92
+        x0 = cx - step * (len(row) - 1) / 2
+        places += [(x0 + i * step, cy + depth * R, s, tok) for i, tok in enumerate(row)]
+    return places
 
 
 def _draw_token(b: Batch, kind: str, t: Any, x: float, y: float, s: float, k: float, words: Words) -> None:
@@ -1084,7 +1154,7 @@ def render_board(view: dict[str, Any], *, width: int = 1800, locale: Any = "en",
     ``names`` resolves content names (units, factions, heroes …); by default the game's own
     resolver (``engine.runewars.names()``) when it has one, else the English names of the view.
     """
-    return png_from_pixels(render_pixels(view, width=width, locale=locale, names=names))
+    return png_quantized(render_pixels(view, width=width, locale=locale, names=names))
 
 
 def words_for(locale: Any = "en", names: Names | None = None) -> Words:
@@ -1131,7 +1201,7 @@ def _cached_layers(scene: Scene, lay: Layout, words: Words) -> list[Patch]:
         status_key = fingerprint(["runewars-status-v1", scene.banner.status, lay.width, k, loc])
         status = PANEL_CACHE.get(status_key, partial(_status_layer, scene.banner.status, lay, words))
         patches.append((round(_STATUS_TOP * k), 0, status))
-    legend_key = fingerprint(["runewars-legend-v3", lay.legend, lay.legend_cols, k, loc])
+    legend_key = fingerprint(["runewars-legend-v4", lay.legend, lay.legend_cols, k, loc])
     patches.append(
         (
             int(lay.legend[1] - k),
@@ -1140,7 +1210,7 @@ def _cached_layers(scene: Scene, lay: Layout, words: Words) -> list[Patch]:
         )
     )
     for p, (bx, by, bw, bh) in zip(scene.panels, lay.blocks, strict=False):
-        key = fingerprint(["runewars-block-v3", _panel_key(p), bw, bh, k, loc])
+        key = fingerprint(["runewars-block-v4", _panel_key(p), bw, bh, k, loc])
         block = PANEL_CACHE.get(key, partial(_block_layer, p, bw, bh, k, words))
         patches.append((round(lay.panel_y + by), round(lay.panel_x + bx), block))
     return patches
@@ -1222,4 +1292,176 @@ def _status_layer(status: str, lay: Layout, words: Words) -> Any:
     return to_rgba(fig)
 
 
+# --------------------------------------------------------------------------- decision pictures
+
+CHOICE = "#ffcc00"  # the candidates' outline: no faction uses it (palette.FACTION_COLOURS)
+CHOICE_EDGE = "#1e1e1e"
+DIM = (0.16, 0.15, 0.13, 0.55)  # what cannot be chosen: darkened, its pieces still readable
+CHOICE_Z = 41  # the candidates' labels: above the dimming (18), the outlines (19) and their boxes (40)
+
+
+def render_decision(
+    view: dict[str, Any],
+    candidates: Mapping[str, str],
+    *,
+    width: int = 1800,
+    locale: Any = "en",
+    names: Names | None = None,
+) -> bytes:
+    """A map decision as PNG bytes: the board of ``view`` with the ``candidates`` (area id -> the
+    label its button shows) outlined and labelled, everything else dimmed, cut to the part of the
+    map the candidates span (a retreat between two areas reads on a phone; an activation of any
+    of forty areas shows the whole map).
+
+    Uses the same cached map layer and panels as ``render_board``: only the pieces, the
+    highlight and the labels are drawn, which keeps a decision picture within its 150 ms goal.
+    """
+    return png_quantized(decision_pixels(view, candidates, width=width, locale=locale, names=names))
+
+
+def decision_pixels(
+    view: dict[str, Any],
+    candidates: Mapping[str, str],
+    *,
+    width: int = 1800,
+    locale: Any = "en",
+    names: Names | None = None,
+) -> Any:
+    """``render_decision`` without the PNG encoding: an (H, W, 4) uint8 array.
+
+    A candidate is an area id, or ``"q,r"`` for an empty hex (setup: where a map tile may go,
+    RW-4.3), drawn as a ghost hex so the map being built shows where it can grow.
+    """
+    words = words_for(locale, names)
+    with fonts.for_locale(words.locale):
+        scene = build_scene(view, words)
+        ids = {a.id for a in scene.areas}
+        spots = [(a.hex, candidates[a.id], True) for a in scene.areas if a.id in candidates]
+        spots += [(h, label, False) for key, label in candidates.items() if key not in ids and (h := _hex_key(key))]
+        empty = [h for h, _, on_map in spots if not on_map and h not in scene.setup_markers]
+        scene.setup_markers.extend(empty)  # the layout makes room for them (drawn as outlines on the map layer)
+        lay = layout(scene, int(width))
+        patches = _cached_layers(scene, lay, words)
+        fig = new_figure(lay.width, lay.height, facecolor=BACKGROUND)
+        tf = pixel_transform(lay.height)
+        b = Batch(locale=words.locale)
+        _draw_map_pieces(fig, tf, b, scene, lay, words)
+        _draw_choices(fig, tf, b, scene, lay, spots, words)
+        b.draw(fig, tf)
+        pixels = draw_over(fig, _plain(lay.width, lay.height), patches=patches)
+    top, bottom, left, right = _decision_crop([h for h, _, _ in spots], lay)
+    return pixels[top:bottom, left:right]
+
+
+def _hex_key(key: str) -> tuple[int, int] | None:
+    """``"q,r"`` as a hex, or None for anything else (an area id that is not on this map)."""
+    parts = key.split(",")
+    if len(parts) != 2:
+        return None
+    try:
+        return int(parts[0]), int(parts[1])
+    except ValueError:
+        return None
+
+
+Spot = tuple[tuple[int, int], str, bool]  # (hex, label, whether an area of the map is there)
+
+
+def _draw_choices(fig: Any, tf: Any, b: Batch, scene: Scene, lay: Layout, spots: list[Spot], words: Words) -> None:
+    """Dim every area that cannot be chosen, outline the candidates and label each with its button's text."""
+    R = lay.radius
+    hexagon, inset = corners(Hex(0, 0), R), corners(Hex(0, 0), 0.95 * R)
+    chosen = {h for h, _, _ in spots}
+    dim = []
+    for a in scene.areas:
+        if a.hex not in chosen:
+            cx, cy = lay.centre(a.hex)
+            dim.append([(cx + x, cy + y) for x, y in hexagon])
+    if dim:
+        fig.add_artist(PolyCollection(dim, facecolors=[DIM], edgecolors="none", zorder=18, transform=tf))
+    ghosts = [_at(lay, h, hexagon) for h, _, on_map in spots if not on_map]
+    if ghosts:  # empty hexes a tile may cover: a pale fill under the outline
+        fig.add_artist(PolyCollection(ghosts, facecolors="#fff3c4", edgecolors="none", zorder=17, transform=tf))
+    ring = [_at(lay, h, inset) for h, _, _ in spots]  # inside the hex: its mountain and water borders stay in sight
+    if ring:
+        for colour, lw in ((CHOICE_EDGE, 8.5), (CHOICE, 5.0)):
+            fig.add_artist(
+                PolyCollection(
+                    ring, facecolors="none", edgecolors=colour, linewidths=lw * lay.k, zorder=19, transform=tf
+                )
+            )
+    boxes = []
+    for h, label, on_map in spots:
+        cx, cy = lay.centre(h)
+        lines, size = _label_lines(label, 1.42 * R, R, words.locale)
+        line_h = 1.18 * size
+        box_w = max(label_width(line, size, True, words.locale) for line in lines) + 0.5 * size
+        box_h = line_h * len(lines) + 0.35 * size
+        top = (cy - 0.62 * R if on_map else cy) - box_h / 2  # an empty hex has nothing to keep in sight
+        boxes.append(
+            [(cx - box_w / 2, top), (cx + box_w / 2, top), (cx + box_w / 2, top + box_h), (cx - box_w / 2, top + box_h)]
+        )
+        for i, line in enumerate(lines):
+            b.label(line, cx, top + 0.175 * size + line_h * (i + 0.5), size, INK, z=CHOICE_Z)
+    if boxes:
+        fig.add_artist(
+            PolyCollection(
+                boxes, facecolors="#fffbea", edgecolors=CHOICE_EDGE, linewidths=1.6 * lay.k, zorder=40, transform=tf
+            )
+        )
+
+
+def _at(lay: Layout, h: tuple[int, int], shape: list[tuple[float, float]]) -> list[tuple[float, float]]:
+    cx, cy = lay.centre(h)
+    return [(cx + x, cy + y) for x, y in shape]
+
+
+def _label_lines(text: str, room: float, R: float, locale: str) -> tuple[list[str], float]:
+    """A candidate's label in at most three lines of ``room`` pixels, as big as they fit (0.25 R down to 0.1 R)."""
+    size = 0.25 * R
+    while size > 0.1 * R:
+        lines = (
+            [text]
+            if label_width(text, size, True, locale) <= room
+            else fonts.wrap(text, room, size, bold=True, locale=locale)
+        )
+        if len(lines) <= min(3, 1 + round(0.25 * R / size)) and all(
+            label_width(line, size, True, locale) <= room for line in lines
+        ):
+            return lines, size
+        size *= 0.9
+    lines = fonts.wrap(text, room, size, bold=True, locale=locale)[:3] or [text]
+    widest = max(label_width(line, size, True, locale) for line in lines)
+    return lines, size * min(1.0, room / max(1.0, widest))
+
+
+def _decision_crop(chosen: list[tuple[int, int]], lay: Layout) -> tuple[int, int, int, int]:
+    """(top, bottom, left, right) of the part of the picture a decision shows: the candidates' hexes and
+    their surroundings, at least half the map each way so the reader sees where they are."""
+    mx, my, mw, mh = lay.map_rect
+    if not chosen:
+        return my, my + mh, mx, mx + mw
+    R = lay.radius
+    xs = [lay.centre(h)[0] for h in chosen]
+    ys = [lay.centre(h)[1] for h in chosen]
+    x0, x1 = min(xs) - 1.9 * R, max(xs) + 1.9 * R
+    y0, y1 = min(ys) - 1.8 * R, max(ys) + 1.8 * R
+    x0, x1 = _widen(x0, x1, 0.5 * mw, mx, mx + mw)
+    y0, y1 = _widen(y0, y1, 0.5 * mh, my, my + mh)
+    return int(y0), math.ceil(y1), int(x0), math.ceil(x1)
+
+
+def _widen(lo: float, hi: float, least: float, floor: float, ceiling: float) -> tuple[float, float]:
+    """The span [lo, hi] grown about its middle to at least ``least`` and kept inside [floor, ceiling]."""
+    if hi - lo < least:
+        mid = (lo + hi) / 2
+        lo, hi = mid - least / 2, mid + least / 2
+    if lo < floor:
+        lo, hi = floor, hi + (floor - lo)
+    if hi > ceiling:
+        lo, hi = lo - (hi - ceiling), ceiling
+    return max(lo, floor), min(hi, ceiling)
+
+
 renderers.register("runewars", render_board)
+renderers.register_decision("runewars", render_decision)

@@ -25,11 +25,11 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from engine.core.text import Msg, message, plural_message
+from engine.core.text import Msg, Ref, message, plural_message
 from engine.runewars.content import RunewarsContent, load_content
 from renderers.fonts import is_wide
 from renderers.palette import SeatStyle, colour_style, seat_style
-from renderers.words import SEAT, Words
+from renderers.words import PLAYER_KIND, SEAT, Words
 
 SHAPES = ("triangle", "circle", "rectangle", "hexagon")
 RESOURCES = ("food", "wood", "ore")
@@ -273,6 +273,7 @@ class FactionPanel:
     dragon_runes: int | None
     units_on_board: int
     objective: bool
+    player: str = ""  # the seat's player as the table knows them (a Discord name), "" when the picture has none
 
 
 @dataclass
@@ -609,15 +610,31 @@ def _panels(view: dict[str, Any], seats: _Seats, hero_rows: dict[int, list[HeroR
                 dragon_runes=_dragon_runes(s.get("dragon_runes")),
                 units_on_board=units.get(seat, 0),
                 objective=bool(s.get("has_objective")),
+                player=_player_name(seat, seats.words),
             )
         )
     return panels
 
 
+def _player_name(seat: int, words: Words) -> str:
+    """The seat's player by name (issue 12), from the ``player`` names the bot passes with its seats;
+    "" for a picture made without them (tests, the docs' examples)."""
+    if words.names is None:
+        return ""
+    name = words.names.name(Ref(kind=PLAYER_KIND, id=str(seat)), words.locale) or ""
+    return name if len(name) <= 18 else name[:17] + "…"  # the header keeps room for the faction's name
+
+
+# Setup, before a seat has its faction (RW-3.2): the panel says so instead of "?".
+CHOOSING_FACTION = message("render.rw.panel.choosing_faction", "choosing a faction…")
+
+
 def _panel_name(s: dict[str, Any], seats: _Seats) -> str:
     if s.get("faction"):
         return seats.words.name("faction", s.get("faction"), faction_short(s.get("faction_name"), s.get("faction")))
-    return faction_short(s.get("faction_name"), None)
+    if s.get("faction_name"):
+        return str(s["faction_name"])
+    return seats.words(CHOOSING_FACTION())
 
 
 def _title_name(title: str, titles: dict[str, Any], words: Words) -> str:

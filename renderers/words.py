@@ -23,6 +23,8 @@ from i18n.render import style
 
 # Shared by the pictures of every game.
 SEAT = message("render.seat", "Seat {n}")
+# ``Ref(kind=PLAYER_KIND, id=str(seat))``: the seat's player by name, when the bot's names resolver knows it.
+PLAYER_KIND = "player"
 
 
 class Words:

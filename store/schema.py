@@ -139,7 +139,22 @@ CREATE TABLE user_locale (
 ) WITHOUT ROWID;
 """
 
-MIGRATIONS: tuple[str, ...] = (_V1, _V2, _V3, _V4, _V5)
+# Version 6: the thread messages the bot keeps editing (issue 12), so a restart goes on
+# editing them instead of starting new ones. ``slot`` names the message: ``log`` is the
+# running log of the current season or turn. ``content`` is its text as last sent, to
+# append to without fetching it from Discord.
+_V6 = """
+CREATE TABLE table_message (
+    game_id    INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+    slot       TEXT    NOT NULL,
+    message_id INTEGER NOT NULL,
+    content    TEXT    NOT NULL,
+    at         TEXT    NOT NULL,
+    PRIMARY KEY (game_id, slot)
+) WITHOUT ROWID;
+"""
+
+MIGRATIONS: tuple[str, ...] = (_V1, _V2, _V3, _V4, _V5, _V6)
 LATEST_VERSION = len(MIGRATIONS)
 
 

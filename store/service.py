@@ -948,6 +948,31 @@ class GameStore:
         )
         return [int(r[0]) for r in rows]
 
+    # ---- thread messages the bot keeps editing ----------------------------------------
+
+    async def table_message(self, game_id: int, slot: str) -> tuple[int, str] | None:
+        """(message id, content) of the game's message in ``slot`` (e.g. the running log), if one is open."""
+        row = await self._db.fetchone(
+            "SELECT message_id, content FROM table_message WHERE game_id = ? AND slot = ?", (game_id, slot)
+        )
+        return None if row is None else (int(row["message_id"]), str(row["content"]))
+
+    async def set_table_message(self, game_id: int, slot: str, message_id: int | None, content: str = "") -> None:
+        """Remember the message now open in ``slot`` and its text; ``None`` closes the slot."""
+        now = self._now()
+
+        def write(raw: Any) -> None:
+            if message_id is None:
+                raw.execute("DELETE FROM table_message WHERE game_id = ? AND slot = ?", (game_id, slot))
+                return
+            tables.game_row(raw, game_id)
+            raw.execute(
+                "INSERT OR REPLACE INTO table_message (game_id, slot, message_id, content, at) VALUES (?, ?, ?, ?, ?)",
+                (game_id, slot, message_id, content, tables.iso(now)),
+            )
+
+        await self._db.transaction(write)
+
     # ---- the language each user reads -----------------------------------------------
 
     async def user_locale(self, user_id: int) -> tuple[str | None, str | None]:

@@ -20,7 +20,7 @@ from .build import auto_payment, check_item, eliminates, general_targets, road_t
 from .events_cards import quake_targets, volcano_targets
 from .flow import FLOW, decision, window
 from .state import AohState, Frame
-from .table import cards_of_kind, seat_name, surviving
+from .table import cards_of_kind, seat_name, surviving, take_kinds
 from .war import can_war, may_choose_war, war_targets
 
 _SCHEMAS: dict[str, dict[str, Any]] = {}
@@ -70,6 +70,10 @@ NOT_DONE = message("ah.ask.trade.not_done", "Not done: keep trading")
 DONE_TRADING = message("ah.ask.trade.done", "Done trading")
 YOUR_HAND = message("ah.ask.trade.your_hand", "Your hand: {cards}.")
 OFFER_IN = message("ah.ask.trade.offer_in", "Offer #{offer} from {seat}: you get {give}, you give {get}.")
+CANNOT_ACCEPT = message(
+    "ah.ask.trade.cannot_accept",
+    "You cannot accept #{offer}: your hand does not hold {get}. Decline it, counter it, or wait for the cards.",
+)
 OFFER_OUT = message("ah.ask.trade.offer_out", "Your offer #{offer} to {seat}: you give {give}, you get {get}.")
 LINES = message("ah.ask.lines", "{a}\n{b}")
 TRIBE_OPTION = message("ah.ask.tribe_option", "{tribe} ({card})")
@@ -274,7 +278,10 @@ def trade_options(state: AohState, seat: int) -> list[Option]:
     """Short labels (buttons); the deals themselves are spelled out in ``trade_question``."""
     out: list[Option] = []
     for o in state.trade.incoming(seat):
-        out.append(_opt(ACCEPT(offer=o.id, n=o.frm + 1), type="trade_accept", offer=o.id))
+        # AH-4.5: accepting carries the trade out at once, so Accept is offered only to a seat
+        # whose hand holds what the offer asks; the question says why it is missing otherwise.
+        if take_kinds(state.p(seat), o.get) is not None:
+            out.append(_opt(ACCEPT(offer=o.id, n=o.frm + 1), type="trade_accept", offer=o.id))
         out.append(_opt(DECLINE(offer=o.id), type="trade_decline", offer=o.id))
     for o in state.trade.outgoing(seat):
         out.append(_opt(WITHDRAW(offer=o.id), type="trade_withdraw", offer=o.id))
@@ -291,6 +298,8 @@ def trade_question(state: AohState, seat: int, head: Msg) -> Msg:
     lines = [head, YOUR_HAND(cards=T.cards(sorted(state.p(seat).hand, key=C.kind)))]
     for o in state.trade.incoming(seat):
         lines.append(OFFER_IN(offer=o.id, seat=seat_name(state, o.frm), give=T.cards(o.give), get=T.cards(o.get)))
+        if take_kinds(state.p(seat), o.get) is None:
+            lines.append(CANNOT_ACCEPT(offer=o.id, get=T.cards(o.get)))
     for o in state.trade.outgoing(seat):
         lines.append(OFFER_OUT(offer=o.id, seat=seat_name(state, o.to), give=T.cards(o.give), get=T.cards(o.get)))
     out = lines[0]

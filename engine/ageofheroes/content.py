@@ -1,5 +1,7 @@
 """The content file: deck and supply counts, costs, result tables.
 
+``python -m engine.ageofheroes.packs check PACK`` checks a content pack (docs/content-packs.md).
+
 The rules post gives almost no counts (spec §5), so they are data a group can replace,
 never constants in code. ``load_content`` validates a file against the spec's content
 invariants so a bad edit fails before a game starts.

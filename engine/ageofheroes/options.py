@@ -12,10 +12,15 @@ from typing import Any, Literal
 from pydantic import Field, model_validator
 
 from engine.core import GameOptions
+from engine.core.content_packs import pinned_hash
 
 
 class AohOptions(GameOptions):
     content: str = "default"
+    # A content pack (docs/content-packs.md): its whole text, so a replay rebuilds the same
+    # content, and its sha256, recorded with the game. It replaces ``content`` when set.
+    content_pack: str | None = None
+    content_hash: str | None = None
     setup_tribe_selection: Literal["draft", "random"] = "draft"  # AH-3.4, AMB-30
     draw_step_replacement: Literal["all_events", "immediate_only", "none"] = "all_events"  # AH-6.3, AMB-05
     # AH-6.3, 「並能再抽取」: the player "gets to" draw again (the rules file's reading: the draw is
@@ -50,6 +55,11 @@ class AohOptions(GameOptions):
     trade_public_contents: bool = False  # AH-4.5, AMB-22
     discard_pile_public: bool = True  # AH-15.4, AMB-21
     prompts_auto_pass_without_card: bool = False  # §3 N2
+
+    @model_validator(mode="after")
+    def _pin_pack(self) -> AohOptions:
+        self.content_hash = pinned_hash(self.content_pack, self.content_hash)
+        return self
 
     @model_validator(mode="before")
     @classmethod

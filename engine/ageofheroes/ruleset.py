@@ -6,6 +6,7 @@ import random
 from typing import Any
 
 from engine.core import Deck, Event, Prompt, Result, Ruleset, RuleViolation
+from engine.core.errors import CORE_BAD_ACTION
 from engine.core.rng import Rng
 from engine.core.text import Msg, message
 
@@ -18,7 +19,7 @@ from . import trading as T
 from . import turn as TU
 from . import war as W
 from .asks import prompts as build_prompts
-from .content import load_content
+from .content import Content, load_content
 from .flow import FLOW, push
 from .names import NAMES, AohNames
 from .options import AohOptions
@@ -63,6 +64,7 @@ EXPECTS: dict[str, tuple[str, Msg]] = {
     ),
 }
 NOT_YOURS = message("ah.refused.not_yours", "This decision is not yours.")
+BAD_PACK = message("ah.refused.bad_pack", "The game's content pack cannot be used: {problems}")
 BUILD_DONE = message("ah.build.done", "{seat} finishes building.")
 WAR_TAKEN_BACK = message(
     "ah.war.taken_back", "{seat} declares nothing and chooses another action instead of War (AH-7.3)."
@@ -87,7 +89,7 @@ class AgeOfHeroes(Ruleset[AohState, AohOptions]):
 
     # ---- setup ---------------------------------------------------------------
     def _setup(self, options: AohOptions, rng: Rng) -> AohState:
-        content = load_content(options.content)
+        content = load_content(options.content) if options.content_pack is None else _pack(options.content_pack)
         if not content.players.min <= options.players <= content.players.max:
             raise RuleViolation(
                 "AH-1.8", f"This content supports {content.players.min} to {content.players.max} players."
@@ -309,3 +311,13 @@ class AgeOfHeroes(Ruleset[AohState, AohOptions]):
 
 
 AGE_OF_HEROES = AgeOfHeroes()
+
+
+def _pack(text: str) -> Content:
+    """A game's content pack (docs/content-packs.md); a broken one is a CORE-2 refusal."""
+    from .packs import pack_content
+
+    try:
+        return pack_content(text)
+    except ValueError as exc:
+        raise RuleViolation(CORE_BAD_ACTION, BAD_PACK(problems=str(exc))) from exc

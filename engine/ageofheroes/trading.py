@@ -26,6 +26,7 @@ NO_GIFTS = message("ah.trade.refused.no_gifts", "Gifts are switched off at this 
 OFFER_MADE = message("ah.trade.offer_made", "{seat} makes {other} an offer.")
 OFFER_PRIVATE = message("ah.trade.offer_private", "Offer {offer}: {seat} gives {give} for {get}.")
 NO_SUCH_OFFER = message("ah.trade.refused.no_such_offer", "There is no such open offer for you.")
+CANNOT_PAY = message("ah.trade.refused.cannot_pay", "You cannot accept offer {offer}: your hand does not hold {get}.")
 FAILED_ACCEPTER = message("ah.trade.failed_accepter", "Offer {offer} could not be carried out: the trade failed.")
 FAILED_OFFERER = message("ah.trade.failed_offerer", "Offer {offer} was declined or failed.")
 TRADED = message("ah.trade.traded", "{a} and {b} traded {gave}/{got} card(s){public} (AH-4.5).")
@@ -126,6 +127,10 @@ def accept(state: AohState, seat: int, offer_id: int, events: list[Event]) -> No
     _mine(state, seat, offer_id, "to")
     o = state.trade.find(offer_id)
     assert o is not None
+    # The accepter's own hand is theirs to know: refused, the offer stays open (AH-4.5). Only the
+    # offerer's side failing stays the silent "the trade failed" of TC-28(d) / N4.
+    if take_kinds(state.p(seat), o.get) is None:
+        raise T.refuse("AH-4.5", CANNOT_PAY(offer=o.id, get=T.cards(o.get)))
     state.trade.remove(offer_id)
 
     def holds(s: int, kinds: list[str]) -> list[str] | None:

@@ -63,6 +63,11 @@ class Impale(_A):
     target: str
 
 
+class TriggerOrder(_A):
+    type: Literal["trigger_order"]
+    first: Literal["impale", "toxic_fog"]
+
+
 class Sacrifice(_A):
     type: Literal["sacrifice"]
     advancement: str
@@ -188,6 +193,7 @@ Action = Annotated[
     | PlaceTile
     | Vanguard
     | Impale
+    | TriggerOrder
     | Sacrifice
     | Stall
     | Pass

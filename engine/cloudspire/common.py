@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine.core.hexgrid import Hex
+from engine.core.text import Ref
 
 from .board.geometry import key, unkey
 from .content import Content, load_content
@@ -185,3 +186,8 @@ def tower_cap(state: CsState) -> int:
 
 def hexes_of(keys: list[str]) -> list[Hex]:
     return [unkey(k) for k in keys]
+
+
+def chip_refs(chips: list[str]) -> list[Ref]:
+    """Upgrade chips as names, so a label reads 攻击 rather than the English id in Chinese."""
+    return [Ref(kind="chip", id=c) for c in chips]

@@ -6,7 +6,8 @@ are reviewed by translators, not by whoever balances the numbers, and a content 
 replace one file. Traditional is the rulebook's word (seed 001, glossary-zh.md section 3) where
 ``rulebook`` is true, else a house translation in the rulebook's style; Simplified is the
 reviewed OpenCC ``tw2s`` form (the tests hold both to that). Kinds answered: faction, unit,
-tower (``id`` or ``id:promoted``), landmark, relic, event, market, advancement, structure.
+tower (``id`` or ``id:promoted``), landmark, relic, event, market, advancement, structure,
+chip (an upgrade chip in labels: 攻擊/射程/防禦) and level (a level-up choice).
 """
 
 from __future__ import annotations

@@ -15,6 +15,8 @@ from .board.geometry import ISLE_SHAPE, key
 from .common import CONTENT
 from .flow import FLOW
 from .invariants import check
+from .names import CloudspireNames
+from .names import names as content_names
 from .sample import sample
 from .setup import setup as S
 from .state import CsOptions, CsState, Player
@@ -129,6 +131,10 @@ class Cloudspire(Ruleset[CsState, CsOptions]):
 
     def secrets(self, state: CsState) -> dict[int, set[str]]:
         return secrets(state)
+
+    def names(self) -> CloudspireNames:
+        """The content's names in each language, for rendering ``Ref``s (cogs/lang.py ``game_names``)."""
+        return content_names()
 
 
 @FLOW.auto("plan_reveals")

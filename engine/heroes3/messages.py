@@ -122,7 +122,99 @@ POWER_BONUS = message("h3.combat.power_bonus", "{unit} adds {n} Power to the fir
 RETURNS = message("h3.combat.returns", "{unit} flies back to {cell}.")
 NEUTRAL_SIDE = message("h3.combat.neutral_side", "the neutral units")
 
+# ---- the end of combat on the adventure level (H3-37.4..H3-37.8, H3-26.5) -------------------------
+AFTER_VISIT = message("h3.after.visit", "{seat!c}: the winning hero must now visit the field of the combat.")
+AFTER_BACK = message(
+    "h3.after.back", "{seat!c}: the hero moves back to the last field it visited, without visiting it."
+)
+AFTER_TOWN = message(
+    "h3.after.town", "{seat!c}: the defeated main hero must move to one of its owner's towns or settlements."
+)
+AFTER_REMOVED = message("h3.after.removed", "{seat!c}: the defeated secondary hero is removed from the map.")
+AFTER_MORALE = message(
+    "h3.after.morale", "{seat!c} loses morale: a positive token is discarded, else a negative one is taken."
+)
+AFTER_GOLD = message("h3.after.gold", "{seat!c} pays {gold} gold to the winner.")
+AFTER_CUBE = plural_message(
+    "h3.after.cube",
+    "{seat!c} gains {n} faction cube from the loser.",
+    "{seat!c} gains {n} faction cubes from the loser.",
+)
+AFTER_REFILL = message(
+    "h3.after.refill", "{seat!c} has no units left: the unit deck is replaced by the scenario's starting units."
+)
+YIELDED = message("h3.combat.yielded", "{seat!c} accepts instant defeat: the secondary hero does not fight.")
+DECLARED = message("h3.combat.declared", "{seat!c} declares a combat: town actions may be taken before setup.")
+REINFORCED = message("h3.combat.reinforced", "{seat!c} reinforces {unit} for free.")
+
+SPELL_WEAKENED = message("h3.combat.spell_weakened", "{unit} has -{n} attack until its next attack resolves.")
+FIRE_SHIELD_ON = message("h3.combat.fire_shield_on", "{unit} is shielded by fire this combat round ({n} damage).")
+FIRE_SHIELD_BURNS = message("h3.combat.fire_shield_burns", "The fire shield of {target} burns {unit}.")
+AI_DELAYED = message("h3.ai.delayed", "The AI hero keeps {card} for the first AI activation of the next combat round.")
+
+# ---- AI heroes (H3-41, H3-42) --------------------------------------------------------------------
+AI_SIDE = message("h3.ai.side", "the AI hero")
+AI_CARD_ATTACK = message("h3.ai.card.attack", "Attack")
+AI_CARD_DEFENSE = message("h3.ai.card.defense", "Defence")
+AI_CARD_SPELL = message("h3.ai.card.spell", "Cast a spell")
+AI_CARD_SKILL = message("h3.ai.card.skill", "Use a skill")
+AI_DRAWS = message("h3.ai.draws", "The AI hero draws an AI card: {card}.")
+AI_NOTHING = message("h3.ai.nothing", "The AI card has no effect at this difficulty.")
+AI_WAITS = message("h3.ai.waits", "The AI card waits for the next AI unit able to attack.")
+AI_DEFENSE_ON = message("h3.ai.defense_on", "{unit} gets +{n} defence until it is next attacked.")
+AI_CASTS = message("h3.ai.casts", "The AI hero casts {card} with {power} Power on {unit}.")
+AI_NO_CAST = message(
+    "h3.ai.no_cast", "The AI hero has no target for {card}: the magic card goes to the bottom of the AI deck."
+)
+AI_SKILL = message("h3.ai.skill", "The AI hero uses {card} on {unit}.")
+AI_SHUFFLED_BACK = message(
+    "h3.ai.shuffled_back", "In the first combat round the AI card is shuffled back into the AI deck."
+)
+AI_DECK_EMPTY = message("h3.ai.deck_empty", "The AI deck is empty: no more AI cards in this combat.")
+
+# ---- the private panel -----------------------------------------------------------------------------
+PANEL_ROUND = message("h3.panel.round", "Combat round {round}.")
+PANEL_NOT_STARTED = message("h3.panel.not_started", "The units are being placed.")
+PANEL_SIDE = message(
+    "h3.panel.side", "**{team!c}**: {hero} ({faction}), level {level}, {mp} MP, {gold} gold, morale {morale}"
+)
+PANEL_SIDE_NEUTRAL = message("h3.panel.side_neutral", "**{team!c}**: neutral units")
+PANEL_SIDE_AI = message("h3.panel.side_ai", "**{team!c}**: AI hero {hero} ({faction}), {cards} AI cards left")
+PANEL_UNIT = message("h3.panel.unit", "• {unit} ({side}): {where}")
+PANEL_AT = message("h3.panel.at", "on {cell}, {damage}/{hp} damage")
+PANEL_WAITING = message("h3.panel.waiting", "not on the board")
+PANEL_DEFEATED = message("h3.panel.defeated", "defeated")
+PANEL_FEW = message("h3.panel.few", "Few")
+PANEL_PACK = message("h3.panel.pack", "Pack")
+PANEL_NEUTRAL = message("h3.panel.neutral", "neutral")
+PANEL_HAND = message("h3.panel.hand", "**Your hand ({n}):** {cards}")
+PANEL_HAND_EMPTY = message("h3.panel.hand_empty", "**Your hand** is empty.")
+PANEL_DECK = message(
+    "h3.panel.deck", "Deck: {deck} cards · expert uses left: {expert} · spells cast this round: {spells}"
+)
+PANEL_RESULT = message("h3.panel.result", "The combat is over: {outcome}.")
+OUTCOME_WORDS = {
+    "victory": message("h3.outcome.victory", "victory"),
+    "defeat": message("h3.outcome.defeat", "defeat"),
+    "retreat": message("h3.outcome.retreat", "retreat"),
+    "surrender": message("h3.outcome.surrender", "surrender"),
+    "quick": message("h3.outcome.quick", "quick combat"),
+    "instant": message("h3.outcome.instant", "instant defeat"),
+}
+
 # ---- prompts --------------------------------------------------------------------------------------
+ASK_YIELD = message(
+    "h3.ask.yield", "Your secondary hero is attacked: fight, or accept instant defeat (the hero leaves the map)?"
+)
+OPT_FIGHT = message("h3.opt.fight", "Fight")
+OPT_YIELD = message("h3.opt.yield", "Accept instant defeat")
+ASK_REINFORCE = message(
+    "h3.ask.reinforce", "Neutral Skeletons were defeated: reinforce one of your bronze units for free."
+)
+OPT_REINFORCE = message("h3.opt.reinforce", "Reinforce {unit}")
+ASK_FORCED_DISCARD_POWER = message(
+    "h3.ask.forced_discard_power", "An enemy ability makes you discard a card with Power (a Power card or a spell)."
+)
 ASK_PLACE = plural_message(
     "h3.ask.place",
     "Place your units on your back and front rows ({n} unit left).",
@@ -208,6 +300,18 @@ NO_SUCH_UNIT = message("h3.refused.no_such_unit", "There is no such unit in this
 BAD_TARGET = message("h3.refused.bad_target", "{card} cannot target {target}.")
 CELL_TAKEN = message("h3.refused.cell_taken", "{cell} is not a free space on your side of the board.")
 RANGED_BACK_ROW = message("h3.refused.ranged_back_row", "Ranged neutral units go in the back row while it has room.")
+CANNOT_PAY_DISCARD = message(
+    "h3.refused.cannot_pay_discard", "An enemy ability makes casting cost a discard you cannot pay from your hand."
+)
+NEEDS_POWER_CARD = message(
+    "h3.refused.needs_power_card", "You must discard a card with Power (a Power card or a spell)."
+)
+NOT_RECRUITABLE = message("h3.refused.not_recruitable", "{unit} is not an unrecruited unit of your faction.")
+NEEDS_DWELLING = message("h3.refused.needs_dwelling", "Recruiting {unit} needs the dwelling of its tier.")
+NEEDS_CITADEL = message("h3.refused.needs_citadel", "Reinforcing {unit} needs a Citadel and the dwelling of its tier.")
+NOT_FEW = message("h3.refused.not_few", "{unit} is not a unit on its Few side in your unit deck.")
+NEUTRAL_NO_REINFORCE = message("h3.refused.neutral_no_reinforce", "{unit} is a neutral unit: it cannot be reinforced.")
+CANNOT_AFFORD = message("h3.refused.cannot_afford", "You cannot pay {gold} gold and {valuables} valuables for this.")
 BAD_OPTION = message("h3.refused.bad_option", "{what} is not a valid choice for this skirmish.")
 
 

@@ -7,6 +7,9 @@ depends only on these few lookups, not on how ``content/`` lays its files out.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import lru_cache
 from typing import Any
 
@@ -71,7 +74,46 @@ def _get(content: Any, name: str) -> list[Any]:
 
 
 @lru_cache(maxsize=1)
-def catalog() -> Catalog:
+def shipped_catalog() -> Catalog:
+    """The catalog of the shipped content, built once per process."""
     from engine.runewars.content.loader import load_content
 
     return Catalog(load_content())
+
+
+#: The catalog of the game being played right now, set by the ruleset around every call that
+#: reads a state (``using``); None means the shipped content. A context variable rather than
+#: a parameter because every rules module looks components up through ``catalog()``.
+_ACTIVE: ContextVar[Catalog | None] = ContextVar("runewars_catalog", default=None)
+_BY_HASH: dict[str, Catalog] = {}
+
+
+def catalog() -> Catalog:
+    """The components of the game being played (its content pack), else the shipped ones."""
+    active = _ACTIVE.get()
+    return active if active is not None else shipped_catalog()
+
+
+def catalog_for(pack: str | None) -> Catalog:
+    """The catalog of a content pack text (None: the shipped content), cached by the pack's sha256.
+
+    Raises ``ContentError`` for a pack that does not validate."""
+    if not pack:
+        return shipped_catalog()
+    from engine.runewars.content.packs import pack_content, pack_hash
+
+    digest = pack_hash(pack)
+    found = _BY_HASH.get(digest)
+    if found is None:
+        found = _BY_HASH[digest] = Catalog(pack_content(pack))
+    return found
+
+
+@contextmanager
+def using(cat: Catalog) -> Iterator[Catalog]:
+    """Rules code inside reads ``cat`` through ``catalog()`` (the game's own content)."""
+    token = _ACTIVE.set(None if cat is shipped_catalog() else cat)
+    try:
+        yield cat
+    finally:
+        _ACTIVE.reset(token)

@@ -185,3 +185,44 @@ def names_for(content: RunewarsContent, data_dir: str | None = None) -> Runewars
 def names() -> RunewarsNames:
     """The resolver for the shipped content, built once (content and translations are immutable)."""
     return names_for(load_content())
+
+
+_BY_PACK: dict[str, RunewarsNames] = {}
+
+
+def names_for_pack(pack: str | None) -> RunewarsNames:
+    """The resolver of a game with this content pack (docs/content-packs.md); ``names()`` without one.
+
+    A translation is kept only for a field whose English the pack left unchanged: a replaced card
+    then reads in English in every language rather than under the shipped card's Chinese name."""
+    if not pack:
+        return names()
+    from engine.core.content_packs import pack_hash
+    from engine.runewars.catalog import catalog_for
+
+    digest = pack_hash(pack)
+    found = _BY_PACK.get(digest)
+    if found is not None:
+        return found
+    content = catalog_for(pack).content
+    shipped, mine = english_entries(load_content()), english_entries(content)
+    texts: dict[str, LocaleTexts | None] = {}
+    for loc in LOCALES:
+        base = load_texts(loc)
+        if base is None:
+            texts[loc] = None
+            continue
+        kept = {
+            kind: {
+                entry_id: {
+                    f: text
+                    for f, text in fields.items()
+                    if mine.get(kind, {}).get(entry_id, {}).get(f) == shipped.get(kind, {}).get(entry_id, {}).get(f)
+                }
+                for entry_id, fields in table.items()
+            }
+            for kind, table in base.entries.items()
+        }
+        texts[loc] = base.model_copy(update={"entries": kept})
+    found = _BY_PACK[digest] = RunewarsNames(content, texts)
+    return found

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from engine.runewars.catalog import catalog
+from engine.runewars.catalog import Catalog, catalog, catalog_for
 
 
 def unit_type_name(type_id: str) -> str:
@@ -47,10 +47,18 @@ def quest_name(quest_id: str) -> str:
     return f"{q.name} ({quest_id})" if q else quest_id
 
 
-@lru_cache(maxsize=1)
-def rule_texts() -> dict[str, tuple[str, str]]:
+def _of(pack: str | None) -> Catalog:
+    """The catalog of a content pack text (docs/content-packs.md), else the active game's or the shipped one."""
+    return catalog_for(pack) if pack else catalog()
+
+
+def rule_texts(pack: str | None = None) -> dict[str, tuple[str, str]]:
     """Order cards, unit types and titles: ``kind:id`` -> (name shown, rules text)."""
-    cat = catalog()
+    return _rule_texts(_of(pack))
+
+
+@lru_cache(maxsize=8)
+def _rule_texts(cat: Catalog) -> dict[str, tuple[str, str]]:
     out: dict[str, tuple[str, str]] = {}
     for o in cat.orders.values():
         bonus = o.highest_bonus or "none"
@@ -73,11 +81,14 @@ def rule_texts() -> dict[str, tuple[str, str]]:
     return out
 
 
-@lru_cache(maxsize=1)
-def card_texts() -> dict[str, tuple[str, str]]:
+def card_texts(pack: str | None = None) -> dict[str, tuple[str, str]]:
     """Every card and token with printed text (the rule texts included): key -> (name shown, text)."""
-    cat = catalog()
-    out = dict(rule_texts())
+    return _card_texts(_of(pack))
+
+
+@lru_cache(maxsize=8)
+def _card_texts(cat: Catalog) -> dict[str, tuple[str, str]]:
+    out = dict(_rule_texts(cat))
     for c in cat.tactics.values():
         out[f"tactics:{c.card_id}"] = (f"{c.name} (tactics card, {c.timing.replace('_', ' ')})", c.text)
     for s in cat.seasons.values():
@@ -104,16 +115,20 @@ def card_texts() -> dict[str, tuple[str, str]]:
     return out
 
 
-@lru_cache(maxsize=1)
-def house_flags() -> dict[str, bool]:
+def house_flags(pack: str | None = None) -> dict[str, bool]:
     """Provenance of every entry a player can look up: ``kind:id`` -> True for house (invented) content.
 
     Why: house cards, tiles, heroes, quests and objectives must be marked as such wherever a
     player sees them (issue 11, content honesty), and the Discord layer may read only this
     module. Keys are those of ``card_texts`` plus ``tile:<id>``, ``exploration:<token id>`` and
-    ``destiny:<number>``, so the picture legend can mark tiles and tokens too.
+    ``destiny:<number>``, so the picture legend can mark tiles and tokens too. A content pack's
+    entries carry their own flag: a transcribed card says ``"house": false``.
     """
-    cat = catalog()
+    return _house_flags(_of(pack))
+
+
+@lru_cache(maxsize=8)
+def _house_flags(cat: Catalog) -> dict[str, bool]:
     content = cat.content
     out: dict[str, bool] = {}
     for o in cat.orders.values():
@@ -147,8 +162,8 @@ def house_flags() -> dict[str, bool]:
     return out
 
 
-def is_house(key: str) -> bool:
+def is_house(key: str, pack: str | None = None) -> bool:
     """Whether ``kind:id`` (a ``card_texts`` key, ``tile:3``, ``exploration:X04``) is house content.
 
     An unknown key reads as house: a component we cannot vouch for is never shown as printed."""
-    return house_flags().get(key, True)
+    return house_flags(pack).get(key, True)

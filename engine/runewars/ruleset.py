@@ -20,10 +20,11 @@ from engine.runewars import flow
 from engine.runewars.actions import RW_ACTIONS
 from engine.runewars.cards import hero_effects
 from engine.runewars.cards import resolve as cardfx
-from engine.runewars.catalog import catalog
+from engine.runewars.catalog import Catalog, catalog, catalog_for, using
 from engine.runewars.chronicle import chronicle
+from engine.runewars.content.loader import ContentError
 from engine.runewars.heroes import glue as heroes_glue
-from engine.runewars.names import RunewarsNames
+from engine.runewars.names import RunewarsNames, names_for_pack
 from engine.runewars.names import names as content_names
 from engine.runewars.setup import start
 from engine.runewars.state import Player, RunewarsOptions, RunewarsState
@@ -40,6 +41,7 @@ WRONG_ANSWER = message("rw.refused.wrong_answer", "That action does not answer t
 NOT_IN_CHOICE = message("rw.refused.not_in_choice", "You are not part of this choice.")
 SEATS_DECISION = message("rw.refused.seats_decision", "It is {seat}'s decision.")
 NOT_YOURS = message("rw.refused.not_your_decision", "It is not your decision.")
+BAD_PACK = message("rw.refused.bad_pack", "The game's content pack cannot be used: {problems}")
 
 # Every module that registers step kinds with ``flow`` is imported here, so the flow knows them all.
 REGISTERS_STEPS = (cardfx, hero_effects, orders, runes, start)
@@ -62,9 +64,44 @@ class Runewars(Ruleset[RunewarsState, RunewarsOptions]):
     options_model = RunewarsOptions
     action_adapter = TypeAdapter(Annotated[Union[RW_ACTIONS], Field(discriminator="type")])  # noqa: UP007 - a Union built from a tuple
 
+    # ---- the game's own content (docs/content-packs.md) -----------------------------------------
+    # Every entry point that reads a state runs with that game's catalog active, so a game set
+    # up with a content pack plays (and replays) with the pack's components throughout.
+    @staticmethod
+    def content(options: RunewarsOptions) -> Catalog:
+        """The catalog of a game with these options; a broken pack is a CORE-2 refusal."""
+        try:
+            return catalog_for(options.content_pack)
+        except ContentError as exc:
+            raise RuleViolation(CORE_BAD_ACTION, BAD_PACK(problems=str(exc))) from exc
+
+    def setup(self, options: dict[str, Any], seed: int | str) -> RunewarsState:
+        parsed = self.parse_options(options)
+        with using(self.content(parsed)):
+            return self._setup(parsed, Rng.from_seed(seed))
+
+    def prompts(self, state: RunewarsState) -> list[Prompt]:
+        with using(self.content(state.options)):
+            return super().prompts(state)
+
+    def apply(
+        self, state: RunewarsState, seat: int, action: dict[str, Any], *, prompts: list[Prompt] | None = None
+    ) -> tuple[RunewarsState, list[Event]]:
+        with using(self.content(state.options)):
+            return super().apply(state, seat, action, prompts=prompts)
+
+    def opening_events(self, state: RunewarsState) -> list[Event]:
+        with using(self.content(state.options)):
+            return super().opening_events(state)
+
     def names(self) -> RunewarsNames:
         """The content's names in each language, for rendering ``Ref``s (cogs/lang.py ``game_names``)."""
         return content_names()
+
+    def names_for_options(self, options: dict[str, Any]) -> RunewarsNames:
+        """The names of a game with these options: its content pack's, else the shipped ones."""
+        pack = options.get("content_pack")
+        return names_for_pack(pack if isinstance(pack, str) else None)
 
     # ---- setup --------------------------------------------------------------------------
     def _setup(self, options: RunewarsOptions, rng: Rng) -> RunewarsState:
@@ -105,6 +142,10 @@ class Runewars(Ruleset[RunewarsState, RunewarsOptions]):
     def describe_action(self, state: RunewarsState, seat: int, action: dict[str, Any]) -> str:
         """Option labels where there is one; units picked one by one (RW-10.7.2, RW-6.8.2,
         RW-18.1.1) in words, so the presser's confirmation says what was done."""
+        with using(self.content(state.options)):
+            return self._describe_action(state, seat, action)
+
+    def _describe_action(self, state: RunewarsState, seat: int, action: dict[str, Any]) -> str:
         label = super().describe_action(state, seat, action)
         if label != action.get("type"):
             return label
@@ -125,6 +166,10 @@ class Runewars(Ruleset[RunewarsState, RunewarsOptions]):
 
     def acting_seats(self, state: RunewarsState) -> set[int]:
         """Who may act now, without building every option (used by CORE-1 and the view)."""
+        with using(self.content(state.options)):
+            return self._acting_seats(state)
+
+    def _acting_seats(self, state: RunewarsState) -> set[int]:
         if state.phase == "over":
             return set()
         if state.gm.tasks:
@@ -202,7 +247,8 @@ class Runewars(Ruleset[RunewarsState, RunewarsOptions]):
 
     # ---- views and results ----------------------------------------------------------------------
     def view(self, state: RunewarsState, seat: int | None) -> dict[str, Any]:
-        return _view(state, seat, self.acting_seats(state))
+        with using(self.content(state.options)):
+            return _view(state, seat, self.acting_seats(state))
 
     def result(self, state: RunewarsState) -> Result | None:
         if state.phase != "over" or state.winner is None:
@@ -211,6 +257,10 @@ class Runewars(Ruleset[RunewarsState, RunewarsOptions]):
 
     # ---- simulation -------------------------------------------------------------------------------
     def sample_action(self, state: RunewarsState, seat: int, rng: random.Random) -> dict[str, Any]:
+        with using(self.content(state.options)):
+            return self._sample_action(state, seat, rng)
+
+    def _sample_action(self, state: RunewarsState, seat: int, rng: random.Random) -> dict[str, Any]:
         if state.heroes.pending and any(p.seat == seat for p in state.heroes.pending):
             return super().sample_action(state, seat, rng)
         front = flow.current(state)
@@ -232,12 +282,14 @@ class Runewars(Ruleset[RunewarsState, RunewarsOptions]):
     def invariants(self, state: RunewarsState) -> list[str]:
         from engine.runewars.invariants import invariants
 
-        return invariants(state)
+        with using(self.content(state.options)):
+            return invariants(state)
 
     def secrets(self, state: RunewarsState) -> dict[int, set[str]]:
         from engine.runewars.invariants import secrets
 
-        return secrets(state)
+        with using(self.content(state.options)):
+            return secrets(state)
 
 
 def _advance(state: RunewarsState) -> list[Event]:

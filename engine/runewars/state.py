@@ -17,9 +17,10 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from engine.core import Deck, GameOptions, GameState, SecretChoice
+from engine.core.content_packs import pinned_hash
 from engine.core.flow import Step  # the kernel's flow step (kind, key, seat, data)
 from engine.runewars.battle.models import BattleState
 from engine.runewars.heroes.core import HeroesState
@@ -62,6 +63,15 @@ class RunewarsOptions(GameOptions):
     public_discards: bool = True
     # Setup prompts P-3..P-5 offer "standard layout" that builds the map automatically.
     offer_auto_map: bool = True
+    # A content pack (docs/content-packs.md): its whole text, so a replay after a restart plays
+    # the same content, and its sha256, recorded with the game (``/game new content:``).
+    content_pack: str | None = None
+    content_hash: str | None = None
+
+    @model_validator(mode="after")
+    def _pin_pack(self) -> RunewarsOptions:
+        self.content_hash = pinned_hash(self.content_pack, self.content_hash)
+        return self
 
 
 class Stronghold(_M):

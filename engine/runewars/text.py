@@ -35,6 +35,20 @@ COUNT_IN = message("rw.word.count_in", "{n} {unit} in {area}")
 _RUNE_NAMES = {"dragon": "dragon rune", "false": "false rune"}
 
 
+# A destiny card's fate (RW-13), as diplomacy (RW-12.5) and quest tests read it: a word, never
+# the content's key (ALLY, WITHDRAW, CONFRONT).
+FATE = {
+    "ALLY": message("rw.destiny.fate.ally", "Ally"),
+    "WITHDRAW": message("rw.destiny.fate.withdraw", "Withdraw"),
+    "CONFRONT": message("rw.destiny.fate.confront", "Confront"),
+}
+
+
+def fate_of(fate: str) -> Item:
+    said = FATE.get(fate)
+    return said() if said is not None else fate.capitalize()
+
+
 def ref(kind: str, id: object) -> Ref:
     """A ``Ref`` from any id the engine keeps (order and destiny numbers are ints there)."""
     return Ref(kind=kind, id=str(id))

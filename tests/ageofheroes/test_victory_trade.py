@@ -332,3 +332,27 @@ def test_an_offer_to_a_seat_that_is_done_reopens_it() -> None:
     assert kinds(state.seats[1].hand) == ["iron"]
     state, _ = act(state, 1, type="trade_done", done=True)
     assert top(state) == "action"
+
+
+def test_accept_is_offered_only_to_a_seat_that_can_pay() -> None:
+    # AH-4.5: accepting carries the trade out at once; a seat lacking the asked cards is told so
+    # instead of pressing Accept and reading "the trade failed".
+    state = _market(3)
+    give(state, 0, "iron")
+    state.seats[1].hand = [c for c in state.seats[1].hand if c.split("-")[0] != "stone"]
+    state, _ = act(state, 0, type="trade_offer", to=1, give=["iron"], get=["stone"])
+    (prompt,) = [p for p in RS.prompts(state) if p.seat == 1]
+    kinds_offered = {o.action["type"] for o in prompt.options}
+    assert "trade_accept" not in kinds_offered and "trade_decline" in kinds_offered
+    assert "You cannot accept #1: your hand does not hold Stone" in prompt.question
+    before = state.model_dump_json()
+    with pytest.raises(RuleViolation) as exc:
+        act(state, 1, type="trade_accept", offer=1)
+    assert exc.value.rule == "AH-4.5" and "does not hold Stone" in exc.value.message
+    assert state.model_dump_json() == before and state.trade.find(1) is not None
+    # Once the seat holds the card, Accept is there and the trade goes through.
+    give(state, 1, "stone")
+    (prompt,) = [p for p in RS.prompts(state) if p.seat == 1]
+    assert any(o.action == {"type": "trade_accept", "offer": 1} for o in prompt.options)
+    state, events = act(state, 1, type="trade_accept", offer=1)
+    assert any(e.kind == "trade" for e in events)

@@ -88,3 +88,16 @@ def test_resolver() -> None:
     assert n.name(Ref(kind="landmark", id="wild_drake"), "zh_Hant") == "莽龍"
     assert n.name(Ref(kind="landmark", id="wild_drake"), "zh_Hans") == "莽龙"
     assert n.name(Ref(kind="unit", id="nope"), "en") is None
+
+
+def test_chip_and_level_words_are_names_not_ids() -> None:
+    # upgrade chips and level-up choices reach labels as Refs: a Chinese reader never sees "attack"
+    from engine.cloudspire.common import chip_refs
+    from engine.cloudspire.waves.siege import BUILD_LABEL, LEVEL_OPT
+    from i18n import render
+
+    label = BUILD_LABEL(tower=Ref(kind="tower", id="shrubbery"), order=chip_refs(["attack", "defense"]))
+    zh = render(label, "zh_Hans", names())
+    assert zh.startswith("低枝灌（") and "攻击" in zh and "防御" in zh and "attack" not in zh
+    assert render(LEVEL_OPT(choice=Ref(kind="level", id="flip")), "zh_Hant", names()) == "翻至晉升面"
+    assert render(LEVEL_OPT(choice=Ref(kind="level", id="range")), "en", names()) == "Range chip"

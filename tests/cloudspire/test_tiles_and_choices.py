@@ -235,3 +235,81 @@ def test_names_resolver_and_gate_messages() -> None:
     assert ev.msg is not None
     target = ev.msg.params["target"]
     assert isinstance(target, Msg) and target.id == "cs.combat.gate_name"  # a message, not English
+
+
+def _hex_dist(a: str, b: str) -> int:
+    aq, ar = (int(x) for x in a.split(","))
+    bq, br = (int(x) for x in b.split(","))
+    return max(abs(aq - bq), abs(ar - br), abs((aq + ar) - (bq + br)))
+
+
+def _briar_next_to_fog(s: CsState, *, lm_hp: int, briar_hp: int) -> tuple[str, str]:
+    """A Grovetenders War Briar (Impale 1) whose only neighbour is a revealed Scarab (Toxic Fog 1)."""
+    from engine.cloudspire.state import Landmark
+
+    occ = occupied(s)
+    spots = [k for k, c in s.board.items() if c.mat == "isle:1" and k not in occ and c.gate is None]
+    briar_hex = spots[0]
+    fog_hex = next(k for k in spots if _hex_dist(k, briar_hex) == 1)
+    s.landmarks = [lm for lm in s.landmarks if _hex_dist(lm.hex, briar_hex) > 1]
+    s.units = [u for u in s.units if u.hex is None or _hex_dist(u.hex, briar_hex) > 1]
+    s.towers = [t for t in s.towers if _hex_dist(t.hex, briar_hex) > 1]
+    s.landmarks.append(Landmark(lid="L9901", chip="scarab", hex=fog_hex, face_up=True, hp=lm_hp))
+    briar = place(s, 1, "war_briar", briar_hex)
+    briar.hp = briar_hp
+    s.active = 1
+    return briar.uid, "L9901"
+
+
+def test_simultaneous_triggers_active_player_orders() -> None:
+    # CS-1.6 (AMB-35): Impale and Toxic Fog trigger together when the War Briar ends next to the
+    # Scarab; the fog would defeat the 1-HP Briar first, so the order matters and the active player
+    # chooses it, with the fixed order (Impale first) as the default.
+    s = new_game()
+    briar, fog = _briar_next_to_fog(s, lm_hp=1, briar_hp=1)
+    unit = next(u for u in s.units if u.uid == briar)
+    assert C.after_move(s, unit) == [] and front(s) == "trigger_order"
+    prompt = RS.prompts(s)[0]
+    assert prompt.seat == 1 and prompt.rule == "CS-1.6"
+    assert prompt.default == {"type": "trigger_order", "first": "impale"}
+    impale_first = act(s, 1, {"type": "trigger_order", "first": "impale"})
+    assert all(lm.lid != fog for lm in impale_first.landmarks)  # the Scarab falls, no fog
+    assert any(u.uid == briar for u in impale_first.units)
+    fog_first = act(s, 1, {"type": "trigger_order", "first": "toxic_fog"})
+    assert all(u.uid != briar for u in fog_first.units)  # the Briar falls before it impales
+    assert any(lm.lid == fog and lm.hp == 1 for lm in fog_first.landmarks)
+    with pytest.raises(RuleViolation):
+        act(s, 0, {"type": "trigger_order", "first": "impale"})  # CORE-1: only the active player orders
+
+
+def test_simultaneous_triggers_that_do_not_compete_keep_the_fixed_order() -> None:
+    # CS-1.6: when the order cannot change anything nobody is asked; Impale, then the fog
+    s = new_game()
+    briar, fog = _briar_next_to_fog(s, lm_hp=4, briar_hp=3)
+    unit = next(u for u in s.units if u.uid == briar)
+    events = C.after_move(s, unit)
+    assert [e.kind for e in events] == ["impale", "toxic"] and front(s) != "trigger_order"
+    assert unit.hp == 2 and next(lm.hp for lm in s.landmarks if lm.lid == fog) == 3
+
+
+def test_ordered_triggers_wait_for_the_impale_target() -> None:
+    # CS-1.6 with P-20: Impale first, but two enemies are adjacent: the owner picks the target,
+    # and the fog resolves after that choice (a fog step queued behind the impale decision)
+    s = new_game()
+    briar, _ = _briar_next_to_fog(s, lm_hp=4, briar_hp=1)
+    unit = next(u for u in s.units if u.uid == briar)
+    assert unit.hex is not None
+    occ = occupied(s)
+    spot = next(
+        k
+        for k, c in s.board.items()
+        if _hex_dist(k, unit.hex) == 1 and k not in occ and c.gate is None and c.fort is None
+    )
+    enemy = place(s, 0, "battleborn", spot)
+    C.after_move(s, unit)
+    assert front(s) == "trigger_order"  # the 1-HP Briar dies to the fog: the order matters
+    s = act(s, 1, {"type": "trigger_order", "first": "impale"})
+    assert front(s) == "impale" and [st.kind for st in s.steps[:2]] == ["impale", "toxic_fog"]
+    s = act(s, 1, {"type": "impale", "target": enemy.uid})
+    assert next(u for u in s.units if u.uid == enemy.uid).hp == 2  # impaled first
+    assert all(u.uid != briar for u in s.units)  # then the fog defeats the Briar

@@ -15,7 +15,7 @@ from engine.cloudspire.state import CsState, Unit
 from engine.core import RuleViolation
 
 from .support import RS, act, front, new_game
-from .tutorial_map import B_GATE, G_GATE, LIDS, install
+from .tutorial_map import B_GATE, G_GATE, LIDS, ROUND_FOUR_G, install, open_north_lane
 
 B, G = 0, 1
 SCARAB, BOUNTY, HYDRA, PORTAL = LIDS["scarab"], LIDS["bounty_hunter"], LIDS["hydra"], LIDS["portal"]
@@ -316,7 +316,8 @@ def test_tutorial_round_five() -> None:
     On the fixture's single-lane path the opposing minions block each other in round 4 (CS-9.5), so
     the units are set where the tutorial says they end their round-5 moves (TC-46, TC-48, TC-51), and
     the attack steps, level-ups, the end of the siege and of the wave run through the flow. TC-46 and
-    TC-47 (G's round-4 moves and Dywen's 2 damage to the Berserker) are the only steps not replayed."""
+    TC-47 (G's round-4 moves and Dywen's 2 damage to the Berserker) run on the two-lane fixture in
+    ``test_tutorial_round_four_grovetenders``."""
     from engine.cloudspire.flow import FLOW
 
     s = round_four(round_three_grovetenders(round_three_brawnen(round_two(round_one(before_siege())))))
@@ -324,7 +325,7 @@ def test_tutorial_round_five() -> None:
     for type_id, hex_key in spots.items():
         u = unit(s, type_id)
         u.hex, u.attacked, u.countered, u.moved = hex_key, False, False, False
-    unit(s, "battleborn").hp = 1  # TC-47: Dywen's round-4 shot from range (3 -> 1), not replayed here
+    unit(s, "battleborn").hp = 1  # TC-47: Dywen's round-4 shot from range (3 -> 1), see the test above
     assert s.board["10,1"].t == "G"  # TC-51: Dywen ends on plains with the Bounty Hunter within 2
     s.round, s.active = 5, B
     s.steps = [
@@ -371,6 +372,47 @@ def test_tutorial_round_five() -> None:
     portal = next(lm for lm in s.landmarks if lm.lid == PORTAL)
     assert not portal.face_up and portal.known_by == [B]
     assert lm_hp(s, LIDS["vile_drake"]) == 3 and not next(lm for lm in s.landmarks if lm.chip == "grail_vipers").face_up
+
+
+def test_tutorial_round_four_grovetenders() -> None:
+    """TC-46 and TC-47: G's round-4 turn after TC-45, on the fixture with the figure's second lane.
+
+    The replay reaches G's round-4 turn start on the single-lane corridor; the north lane is then
+    opened and G's units stand where the figure has them (ROUND_FOUR_G), and the rest of the turn
+    runs through the flow."""
+    from engine.cloudspire.board.geometry import range_within, unkey
+    from engine.cloudspire.units.movement import minion_paths
+
+    s = round_four(round_three_grovetenders(round_three_brawnen(round_two(round_one(before_siege())))))
+    assert front(s) == "turn_start" and s.active == G
+    open_north_lane(s)
+    for type_id, hex_key in ROUND_FOUR_G.items():
+        unit(s, type_id).hex = hex_key
+    s = act(s, G, {"type": "done"})  # turn start: one limited build left, G stops (TC-45 built)
+    s = act(s, G, {"type": "done"})  # window 1: Dywen stays
+    # TC-46 / CS-9.11: the Porcupine's one legal move, 2 toward the B gate, is made for G
+    assert unit(s, "war_briar").hex == "4,-1"
+    # the Elk has several; 6,1 lies in the Berserker's reach next turn, 7,-1 does not
+    berserker = unit(s, "battleborn")
+    assert berserker.hex is not None
+    ends = {berserker.hex} | {m.to for m in minion_paths(s, berserker)}
+    reach = set().union(*(range_within(s.board, unkey(k), 1) for k in ends))
+    moves = [a["to"] for a in offered(s, G)]
+    assert moves == ["6,1", "7,-1"] and "6,1" in reach and "7,-1" not in reach
+    s = act(s, G, {"type": "minion_move", "to": "7,-1", "swap": None})
+    # window 3: Dywen stays
+    assert front(s) == "heroes_3"
+    s = act(s, G, {"type": "done"})
+    # TC-47 / CS-19.3: B's Mortar has no G unit within 2, so no tower step; no landmark to explore;
+    # CS-19.5: the minions have no target, so nothing is forced: Dywen's shot is the only attack
+    assert front(s) == "attacks"
+    dywen = unit(s, "dywen")
+    shot = {"type": "attack", "unit": dywen.uid, "kind": "unit", "target": berserker.uid}
+    assert [a for a in offered(s, G) if a["type"] == "attack"] == [shot]
+    s = act(s, G, shot)
+    # 3 -> 1 (attack 1 + the chip of TC-28); no counter-attack: no range, not adjacent
+    assert unit(s, "battleborn").hp == 1 and unit(s, "dywen").hp == 2
+    assert s.pl[B].source == 5 and s.pl[G].source == 4
 
 
 def attack_unit(s: CsState, seat: int, attacker: str, target: str) -> CsState:

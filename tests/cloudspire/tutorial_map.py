@@ -85,6 +85,21 @@ def tutorial_board() -> Board:
     return board
 
 
+# The rulebook's figure has a second lane (TC-46, TC-47): on the single-lane corridor the opposing
+# minions block each other in round 4 (CS-9.5). This lane runs along the north edge, from the path
+# next to the B gate (1,0) to the path before the G gate (8,0); opened for round 4 only, because on
+# the first turns it would give the minions of TC-19 and TC-35 further equal choices.
+NORTH_LANE = ("1,-1", "2,-1", "3,-1", "4,-1", "5,-1", "6,-1", "7,-1", "8,-1")
+# Where the figure has the units when G's round-4 turn starts (TC-45 built; TC-46 moves next).
+ROUND_FOUR_G = {"war_briar": "6,-1", "treed": "8,0", "dywen": "7,0", "battleborn": "5,1", "awsh": "4,1"}
+
+
+def open_north_lane(state: CsState) -> None:
+    """Turn the north edge of the corridor into path (the figure's second lane, DATA-13)."""
+    for k in NORTH_LANE:
+        state.board[k] = state.board[k].model_copy(update={"t": "P"})
+
+
 def install(state: CsState) -> None:
     """Put the fixture map, its landmarks and the tutorial market (TC-04) into a set-up game."""
     state.board = tutorial_board()

@@ -28,6 +28,8 @@ class Sent:
     ephemeral: bool = False
     view: Any = None
     kind: str = "message"
+    id: int = 0
+    edits: int = 0
 
     @property
     def custom_ids(self) -> list[str]:
@@ -153,18 +155,57 @@ class StubChannel:
         self.id = channel_id
         self.dm_user = dm_user
 
-    async def send(self, content: str | None = None, *, view: Any = None, **_: Any) -> Any:
+    async def send(
+        self, content: str | None = None, *, view: Any = None, embeds: list[Any] | None = None, **_: Any
+    ) -> Any:
         if self.dm_user is not None and self.dm_user in self.client.closed_dms:
             raise discord.Forbidden(
                 cast(aiohttp.ClientResponse, SimpleNamespace(status=403, reason="Forbidden")),  # reads only these two
                 {"code": 50007, "message": "Cannot send messages to this user"},
             )
-        sent = Sent(content or "", False, view, "dm" if self.dm_user is not None else "post")
+        message_id = next(_ids)
+        sent = Sent(_text(content, embeds), False, view, "dm" if self.dm_user is not None else "post", message_id)
+        self.client.messages[message_id] = sent
         if self.dm_user is not None:
             self.client.dms.setdefault(self.dm_user, []).append(sent)
         else:
             self.client.posts.setdefault(self.id, []).append(sent)
-        return SimpleNamespace(id=next(_ids), content=content, flags=SimpleNamespace(ephemeral=False))
+        return SimpleNamespace(id=message_id, content=content, flags=SimpleNamespace(ephemeral=False))
+
+    def get_partial_message(self, message_id: int) -> StubMessage:
+        return StubMessage(self.client, message_id)
+
+
+def _text(content: str | None, embeds: list[Any] | None) -> str:
+    """What a reader sees of a message: its content, then its embeds' descriptions (the running log)."""
+    parts = [content or ""] + [str(e.description or "") for e in embeds or []]
+    return "\n".join(p for p in parts if p)
+
+
+_MISSING: Any = object()
+
+
+class StubMessage:
+    """A message of the bot, edited by id (``PartialMessage.edit``): the recorded ``Sent`` changes in place."""
+
+    def __init__(self, client: StubClient, message_id: int) -> None:
+        self.client = client
+        self.id = message_id
+
+    async def edit(self, *, content: Any = _MISSING, embeds: Any = _MISSING, view: Any = _MISSING, **_: Any) -> Any:
+        sent = self.client.messages.get(self.id)
+        if sent is None:
+            raise discord.NotFound(
+                cast(aiohttp.ClientResponse, SimpleNamespace(status=404, reason="Not Found")),
+                {"code": 10008, "message": "Unknown Message"},
+            )
+        if content is not _MISSING or embeds is not _MISSING:
+            sent.content = _text(None if content is _MISSING else content, None if embeds is _MISSING else embeds)
+        if view is not _MISSING:
+            sent.view = view
+        sent.edits += 1
+        self.client.edited.append(sent)
+        return SimpleNamespace(id=self.id, content=sent.content, flags=SimpleNamespace(ephemeral=False))
 
 
 class StubClient:
@@ -173,6 +214,8 @@ class StubClient:
     def __init__(self) -> None:
         self.posts: dict[int, list[Sent]] = {}
         self.dms: dict[int, list[Sent]] = {}
+        self.messages: dict[int, Sent] = {}  # every post and DM by message id, as last edited
+        self.edited: list[Sent] = []  # each edit, in order (the message as it reads after it)
         self.closed_dms: set[int] = set()
         self.dynamic_items: set[type[discord.ui.DynamicItem[Any]]] = set()
         self.referee: Any = None
@@ -192,6 +235,10 @@ class StubClient:
 
     def get_guild(self, guild_id: int) -> Any:
         return None
+
+    def get_user(self, user_id: int) -> Any:
+        """Users named as Discord would cache them (``player<id>``), for the board's player names."""
+        return SimpleNamespace(id=user_id, name=f"player{user_id}", display_name=f"player{user_id}")
 
     def add_dynamic_items(self, *items: type[discord.ui.DynamicItem[Any]]) -> None:
         """Where a cog registers its persistent buttons; tests build and press those directly."""

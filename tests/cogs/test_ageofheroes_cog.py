@@ -10,7 +10,7 @@ from discord.ext import commands
 
 from cogs import ageofheroes as AH
 from cogs.layout import layout_prompt, uses_buttons
-from cogs.referee import UserError
+from cogs.referee import Referee, UserError
 from cogs.sync import limit_problems, tree_payload
 from engine.ageofheroes import AGE_OF_HEROES as RS
 from engine.ageofheroes import card_kinds, card_rules
@@ -39,7 +39,8 @@ def test_goods_codes_round_trip_and_custom_ids_fit() -> None:
     kinds = ["iron", "iron", "gold", "luck", *sorted(CONTENT.specials())]
     code = AH.encode_goods(kinds, alphabet)
     assert sorted(AH.decode_goods(code, alphabet)) == sorted(kinds)
-    longest = AH.Draft(10**20 - 1, 5, 4, kinds * 3, kinds * 3, counter=10**10 - 1)  # P-06: a counter names its offer
+    # P-06: a counter names its offer; every draft names the round of its Market Day.
+    longest = AH.Draft(10**20 - 1, 5, 4, kinds * 3, kinds * 3, counter=10**10 - 1, market=10**6 - 1)
     for draft in (AH.Draft(12345678901234567890 // 10, 5, 4, kinds * 2, kinds * 2), longest):
         for op in AH.SELECT_OPS:
             cid = draft.custom_id(op, alphabet)
@@ -48,11 +49,12 @@ def test_goods_codes_round_trip_and_custom_ids_fit() -> None:
             m = re.fullmatch(AH.BUTTON_TEMPLATE, draft.custom_id(op, alphabet))
             assert m is not None
             again = AH.Draft.from_match(m, alphabet)
-            assert (again.game, again.seat, again.to, again.counter) == (
+            assert (again.game, again.seat, again.to, again.counter, again.market) == (
                 draft.game,
                 draft.seat,
                 draft.to,
                 draft.counter,
+                draft.market,
             )
     counter = AH.CounterButton(10**20 - 1, 5, 10**10 - 1)
     assert len(counter.custom_id) <= 100 and re.fullmatch(AH.COUNTER_TEMPLATE, counter.custom_id)
@@ -177,6 +179,9 @@ async def test_ah_command_tree_is_within_limits() -> None:
 
 def _bare_cog() -> AH.AgeOfHeroesCog:
     class FakeReferee:
+        register_game = Referee.register_game  # the real registration over these stand-in tables
+        unregister_game = Referee.unregister_game
+
         def __init__(self) -> None:
             self.form_builders: dict = {}
             self.prompt_extras: dict = {}

@@ -129,7 +129,7 @@ def button_id(sent: Sent, label: str) -> str:
 
 async def make_offer(table: Table) -> None:
     """Seat 1 offers seat 2 an Iron for a Grain through the builder's Send offer (AH-4.4)."""
-    draft = AH.Draft(table.game_id, 0, 1, ["iron"], ["grain"])
+    draft = AH.Draft(table.game_id, 0, 1, ["iron"], ["grain"], market=1)
     sender = await press(table, USERS[0], AH.BuilderButton, AH.BUTTON_TEMPLATE, draft.custom_id("go", AH.ALPHABET))
     assert "✅ Done" in sender.text, sender.text
 
@@ -202,7 +202,7 @@ async def test_a_third_seat_cannot_counter_or_send_someone_elses_counter(table: 
     intruder = await press(table, USERS[2], AH.CounterButton, AH.COUNTER_TEMPLATE, counter_id)
     assert intruder.text.startswith("⛔ These buttons are for seat 2"), intruder.text
     assert all(r.view is None for r in intruder.replies) and "Grain" not in intruder.text  # shown nothing of the deal
-    draft = AH.Draft(table.game_id, 1, 0, ["grain"], ["iron"], counter=1)
+    draft = AH.Draft(table.game_id, 1, 0, ["grain"], ["iron"], counter=1, market=1)
     forged = await press(table, USERS[2], AH.BuilderButton, AH.BUTTON_TEMPLATE, draft.custom_id("go", AH.ALPHABET))
     assert forged.text.startswith("⛔ These buttons are for seat 2"), forged.text
     stranger = await press(table, 31337, AH.CounterButton, AH.COUNTER_TEMPLATE, counter_id)
@@ -225,7 +225,7 @@ async def test_a_stale_counter_button_is_answered_politely_and_changes_nothing(t
     assert late.text == AH.STALE_COUNTER(offer=1).english() and not late.text.startswith("⛔")
     assert all(r.view is None for r in late.replies)
     # A counter drafted before the withdrawal is refused by the engine when sent (AH-4.5).
-    draft = AH.Draft(table.game_id, 1, 0, ["grain"], ["iron"], counter=1)
+    draft = AH.Draft(table.game_id, 1, 0, ["grain"], ["iron"], counter=1, market=1)
     sent = await press(table, USERS[1], AH.BuilderButton, AH.BUTTON_TEMPLATE, draft.custom_id("go", AH.ALPHABET))
     assert "no such open offer" in sent.text and "AH-4.5" in sent.text, sent.text
     assert await table.snapshot() == before
@@ -260,3 +260,20 @@ def test_counter_buttons_fit_any_number_of_incoming_offers(offers: int) -> None:
     assert (
         AH.counter_items(7, next(p for p in RS.prompts(trading_state()) if p.seat == 0), layout) == []
     )  # nothing to counter
+
+
+async def test_a_draft_expires_with_its_market_day(table: Table) -> None:
+    # A builder message left over from an earlier round cannot send its deal in a later Market Day.
+    before = await table.snapshot()
+    for market in (0, None):  # an earlier round's draft, and one from before drafts named their round
+        old = AH.Draft(table.game_id, 0, 1, ["iron"], ["grain"], market=market)
+        sent = await press(table, USERS[0], AH.BuilderButton, AH.BUTTON_TEMPLATE, old.custom_id("go", AH.ALPHABET))
+        assert "⛔" in sent.text and "Market Day of round" in sent.text and "it is round 1 now" in sent.text, sent.text
+        menu = table.dm_press(USERS[0])
+        menu.data = {"values": []}
+        select = await rebuilt(AH.BuilderSelect, AH.SELECT_TEMPLATE, old.custom_id("gt", AH.ALPHABET), menu)
+        await select.callback(menu)
+        assert "Market Day of round" in menu.text, menu.text
+    assert await table.snapshot() == before
+    # The builder opened now names this round, and its Send works.
+    await make_offer(table)

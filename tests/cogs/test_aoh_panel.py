@@ -7,16 +7,12 @@ in the reader's language; a game without one falls back to the generic key/value
 
 from __future__ import annotations
 
-import importlib
 from pathlib import Path
 from typing import Any
 
 import discord
 import pytest
-from discord.ext import commands
 
-import engine
-from cogs import EXTENSIONS, text
 from cogs import ageofheroes as AH
 from cogs.gm import GmCog
 from engine.ageofheroes import AGE_OF_HEROES as RS
@@ -100,33 +96,6 @@ def test_the_panel_shows_nothing_of_another_seats_hand() -> None:
     for word in ("Iron", "Luck", "Concrete", "Grain"):
         assert word not in other, word
     assert "**Hand**: empty." in other and "**Open trade offers**: none." in other
-
-
-async def test_every_shipped_ruleset_with_a_cog_registers_its_own_panel(tmp_path: Path) -> None:
-    """Loading the bot's extensions registers a panel formatter for every game with a cog, and
-    that panel is not the generic dump of the view."""
-    store, _client, referee = await open_referee(str(tmp_path / "panel.sqlite3"))
-    try:
-        bot = commands.Bot(command_prefix="!", intents=discord.Intents.none())
-        bot.referee = referee  # type: ignore[attr-defined]  # the cogs' setup() reads the bot's referee
-        game_cogs: set[str] = set()
-        for ext in EXTENSIONS:
-            module = importlib.import_module(ext)
-            ruleset = getattr(module, "RULESET", None)
-            if ruleset in engine.rulesets():
-                game_cogs.add(ruleset)
-                await module.setup(bot)
-        assert {"runewars", "ageofheroes"} <= game_cogs
-        for name in sorted(game_cogs):
-            formatter = referee.panel_formatters.get(name)
-            assert formatter is not None, f"{name} falls back to the generic dump"
-            rs = engine.ruleset(name)
-            view = rs.view(rs.setup({"players": 3}, "panel-test"), 0)
-            pages = formatter(view, title="T", locale="zh_Hans", names=None)
-            assert pages and pages != text.format_view_pages(view, title="T"), name
-            assert "players[" not in "\n".join(pages), name
-    finally:
-        await store.close()
 
 
 @pytest.mark.parametrize("locale", [discord.Locale.american_english, discord.Locale.chinese])

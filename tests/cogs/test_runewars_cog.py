@@ -19,6 +19,7 @@ from discord.ext import commands
 import engine
 from cogs import runewars as RW
 from cogs.layout import ButtonSpec, SelectSpec, layout_prompt, uses_buttons
+from cogs.referee import Referee
 from cogs.routing import new_prompts
 from cogs.sync import limit_problems, tree_payload
 from engine.core import GM_SEAT, Option, Prompt
@@ -145,9 +146,13 @@ def test_rules_text_lookup_by_name_and_autocomplete() -> None:
 
 async def test_rw_command_tree_is_within_limits_and_registers_the_panel() -> None:
     class FakeReferee:
+        register_game = Referee.register_game  # the real registration over these stand-in tables
+        unregister_game = Referee.unregister_game
+
         def __init__(self) -> None:
             self.panel_formatters: dict = {}
             self.form_builders: dict = {}
+            self.prompt_extras: dict = {}
             self.client = self
             self.dynamic: set = set()
 

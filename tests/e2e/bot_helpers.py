@@ -88,6 +88,18 @@ def assert_no_secret_in_public(fake: Any, path: Path, game_id: int) -> int:
     return check_public_payloads(fake, secrets, public_texts)
 
 
+def shown(message: Any) -> str:
+    """What a reader sees of a message (or payload): its content, then its embeds' text.
+
+    The running log of a season or turn (issue 12) is written in embeds, so a test looking
+    for an event in the thread reads this rather than ``content`` alone.
+    """
+    parts = [message.content or ""]
+    for embed in message.embeds or []:
+        parts += [str(embed.get(key) or "") for key in ("title", "description")]
+    return "\n".join(p for p in parts if p)
+
+
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".webp", ".gif")
 
 

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from tests.e2e.bot_helpers import assert_no_secret_in_public, db_path, option_ids, prompt_messages, start_referee
+from tests.e2e.bot_helpers import assert_no_secret_in_public, db_path, option_ids, prompt_messages, shown, start_referee
 from tests.e2e.test_bot_game import open_game
 
 pytestmark = pytest.mark.asyncio
@@ -24,10 +24,10 @@ async def test_closed_dms_fall_back_to_an_ephemeral_panel(
     await s.response(timeout=10)
 
     notice = await fake.wait_for_message(
-        lambda m: "could not send you a direct message" in m.content, channel=thread, timeout=10
+        lambda m: "could not send you a direct message" in shown(m), channel=thread, timeout=10
     )
-    assert f"<@{world.bob.id}>" in notice.content
-    assert "🛡️" in notice.content  # the game master is told in the same line block
+    assert f"<@{world.bob.id}>" in shown(notice)
+    assert "🛡️" in shown(notice)  # the game master is told in the same line block
     assert any(cid.startswith("h:") for cid in notice.custom_ids)
     assert not prompt_messages(fake, world.bob)
 
@@ -35,7 +35,7 @@ async def test_closed_dms_fall_back_to_an_ephemeral_panel(
     h = await fake.slash(world.bob, "game status", channel=thread)
     result = await h.response(timeout=10)
     await fake.wait_for(
-        lambda: any("could not DM you" in m.content for m in fake.ephemerals(world.bob)),
+        lambda: any("could not DM you" in shown(m) for m in fake.ephemerals(world.bob)),
         timeout=10,
         what="fallback panel",
     )
@@ -81,7 +81,7 @@ async def test_gm_commands_refuse_non_admins_and_are_announced(
     r = await paused.response(timeout=10)
     assert "paused" in r.text, r.text
     await fake.wait_for_message(
-        lambda m: "paused the game" in m.content and "holiday" in m.content, channel=thread, timeout=10
+        lambda m: "paused the game" in shown(m) and "holiday" in shown(m), channel=thread, timeout=10
     )
 
     # While paused, a press is refused with the store's sentence and nothing changes.

@@ -24,7 +24,7 @@ from engine.ageofheroes import cards as C
 from engine.ageofheroes.build import auto_payment
 from engine.ageofheroes.state import AohState
 from engine.core import Event, Prompt
-from tests.e2e.bot_helpers import LogFollower, check_public_payloads, db_path, open_game, start_referee
+from tests.e2e.bot_helpers import LogFollower, check_public_payloads, db_path, open_game, shown, start_referee
 
 pytestmark = pytest.mark.asyncio
 
@@ -200,7 +200,7 @@ class Table:
         assert message.button("Make an offer…"), message.custom_ids
         handle = await self.fake.press(user, message, label="Make an offer…")
         builder = (await handle.response(timeout=10)).message
-        assert builder is not None and "New offer" in builder.content, builder
+        assert builder is not None and "New offer" in shown(builder), builder
 
         async def pick(op: str, values: list[str]) -> Any:
             nonlocal builder
@@ -218,9 +218,9 @@ class Table:
         if get:
             sel = next(s for s in builder.selects if s["custom_id"].startswith("ahb:gt:"))
             await pick("gt", alphabet_values(sel, get))
-        assert f"To: **seat {to + 1}" in builder.content, builder.content
+        assert f"To: **seat {to + 1}" in shown(builder), shown(builder)
         send = builder.button("Send offer")
-        assert not send.get("disabled"), builder.content
+        assert not send.get("disabled"), shown(builder)
         h = await self.fake.press(user, builder, send["custom_id"])
         reply = (await h.response(timeout=15)).text
         assert "✅" in reply, reply
@@ -267,7 +267,7 @@ async def trade_scenes(table: Table) -> None:
     message = await table.message_for(incoming)
     assert any(btn.get("label", "").startswith("Accept #") for btn in message.buttons), message.buttons
     assert any(btn.get("label", "").startswith("Decline #") for btn in message.buttons), message.buttons
-    assert "you get" in message.content and "you give" in message.content, message.content
+    assert "you get" in shown(message) and "you give" in shown(message), shown(message)
     await table.answer(incoming, option_for(incoming, {"type": "trade_accept"}))
     assert table.follower.goals.accepted, table.follower.goals.kinds
 
@@ -283,7 +283,7 @@ async def trade_scenes(table: Table) -> None:
         if prompt is not None and (table.follower.state.steps[0].kind == "trade"):
             await table.answer(prompt, option_for(prompt, {"type": "trade_done", "done": True}))
     # Nothing of either deal reached the thread: only that offers were made, answered and carried out.
-    thread_text = "\n".join(m.content for m in table.fake.messages(table.thread))
+    thread_text = "\n".join(shown(m) for m in table.fake.messages(table.thread))
     assert offer_text not in thread_text
     assert "makes seat" in thread_text and "declines an offer" in thread_text and "traded" in thread_text
 
@@ -305,7 +305,7 @@ async def test_market_day_build_war_and_event_through_discord(
         decisions += 1
     for user in table.users.values():
         await fake.wait_for(
-            lambda u=user: any("opening hand" in m.content for m in fake.dms(u)), timeout=10, what="opening hand DM"
+            lambda u=user: any("opening hand" in shown(m) for m in fake.dms(u)), timeout=10, what="opening hand DM"
         )
 
     # The first Market Day: trading (market events, if any, are answered by the loop below first).
@@ -331,7 +331,7 @@ async def test_market_day_build_war_and_event_through_discord(
 
     # War declarations and results are posted in the thread (the last post may still be on its way).
     for words in ("declares Plunder", "placed their battle cards face down", "The attack scores"):
-        await fake.wait_for_message(lambda m, w=words: w in m.content, channel=table.thread, timeout=15)
+        await fake.wait_for_message(lambda m, w=words: w in shown(m), channel=table.thread, timeout=15)
     # The tableau is posted after each turn and each Market Day, and on demand.
     milestones = follower.goals.kinds.count("turn_end") + follower.goals.kinds.count("market_day_end")
 

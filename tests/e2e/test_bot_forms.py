@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from tests.e2e.bot_helpers import start_referee
+from tests.e2e.bot_helpers import shown, start_referee
 
 pytestmark = pytest.mark.asyncio
 
@@ -26,8 +26,8 @@ async def test_structured_prompt_is_answered_with_a_modal(
         await (await fake.slash(user, "game join", channel=thread)).response(timeout=10)
     await (await fake.slash(world.alice, "game start", channel=thread)).response(timeout=10)
 
-    prompt = await fake.wait_for_message(lambda m: "How much do you bid?" in m.content, channel=thread, timeout=10)
-    owner = next(u for u in (world.alice, world.bob) if f"<@{u.id}>" in prompt.content)
+    prompt = await fake.wait_for_message(lambda m: "How much do you bid?" in shown(m), channel=thread, timeout=10)
+    owner = next(u for u in (world.alice, world.bob) if f"<@{u.id}>" in shown(prompt))
     form_id = next(c for c in prompt.custom_ids if c.startswith("m:"))
 
     opened = await fake.press(owner, prompt, form_id)
@@ -44,11 +44,11 @@ async def test_structured_prompt_is_answered_with_a_modal(
     await (await fake.press(owner, prompt, form_id)).response(timeout=10)
     ok = await fake.submit_modal(owner, fields={"amount": "7", "note": "all in"})
     assert "Done" in (await ok.response(timeout=10)).text
-    await fake.wait_for_message(lambda m: "bids 7" in m.content, channel=thread, timeout=10)
+    await fake.wait_for_message(lambda m: "bids 7" in shown(m), channel=thread, timeout=10)
 
     # The answered prompt shows the choice and loses its buttons.
     await fake.wait_for(
-        lambda: "Chosen" in fake.get_message(prompt.id).content, timeout=10, what="prompt marked as answered"
+        lambda: "Chosen" in shown(fake.get_message(prompt.id)), timeout=10, what="prompt marked as answered"
     )
     assert fake.get_message(prompt.id).custom_ids == []
     fake.assert_no_violations()

@@ -15,6 +15,7 @@ from tests.e2e.bot_helpers import (
     label_of,
     option_ids,
     prompt_messages,
+    shown,
     start_referee,
 )
 
@@ -70,9 +71,9 @@ async def test_full_round_secret_dm_result_and_no_leak(
     thread, game_id = await open_game(fake, world, rounds=1)
     await start_game(fake, world, thread)
     started = await fake.wait_for_message(
-        lambda m: "started the game" in m.content and not m.ephemeral, channel=thread, timeout=10
+        lambda m: "started the game" in shown(m) and not m.ephemeral, channel=thread, timeout=10
     )
-    assert "SHA-256" in started.content
+    assert "SHA-256" in shown(started)
 
     # Each seat's secret choice came by DM, with one button per card in that seat's hand.
     for user in (world.alice, world.bob, world.carol):
@@ -81,7 +82,7 @@ async def test_full_round_secret_dm_result_and_no_leak(
         assert len(labels) == 3 and all(re.fullmatch(r"[a-z]+-\d\d", label) for label in labels), labels
 
     await pick_all(fake, world, [world.alice, world.bob, world.carol])
-    await fake.wait_for_message(lambda m: "Revealed:" in m.content, channel=thread, timeout=10)
+    await fake.wait_for_message(lambda m: "Revealed:" in shown(m), channel=thread, timeout=10)
 
     # Then each seat calls publicly, in seat order, with buttons in the thread.
     pressed: set[int] = set()
@@ -92,12 +93,12 @@ async def test_full_round_secret_dm_result_and_no_leak(
             timeout=10,
         )
         pressed.add(call.id)
-        owner = next(u for u in (world.alice, world.bob, world.carol) if f"<@{u.id}>" in call.content)
+        owner = next(u for u in (world.alice, world.bob, world.carol) if f"<@{u.id}>" in shown(call))
         h = await fake.press(owner, call, label="Hold")
         r = await h.response(timeout=10)
         assert "Done" in r.text, r.text
-    await fake.wait_for_message(lambda m: "Game over" in m.content, channel=thread, timeout=10)
-    await fake.wait_for_message(lambda m: "seed was" in m.content, channel=thread, timeout=10)
+    await fake.wait_for_message(lambda m: "Game over" in shown(m), channel=thread, timeout=10)
+    await fake.wait_for_message(lambda m: "seed was" in shown(m), channel=thread, timeout=10)
 
     checked = assert_no_secret_in_public(fake, db_path(tmp_path), game_id)
     assert checked > 5
@@ -120,7 +121,7 @@ async def test_button_from_before_a_restart_still_works(
         h = await fake.press(user, message, option_ids(message)[1])
         r = await h.response(timeout=10)
         assert "Done" in r.text, r.text
-    await fake.wait_for_message(lambda m: "Revealed:" in m.content, channel=thread, timeout=10)
+    await fake.wait_for_message(lambda m: "Revealed:" in shown(m), channel=thread, timeout=10)
     assert_no_secret_in_public(fake, db_path(tmp_path), game_id)
 
 
@@ -135,7 +136,7 @@ async def test_two_presses_at_the_same_instant_apply_once(
     call = await fake.wait_for_message(
         lambda m: any(b.get("label") == "Hold" for b in m.buttons), channel=thread, timeout=10
     )
-    owner = next(u for u in (world.alice, world.bob, world.carol) if f"<@{u.id}>" in call.content)
+    owner = next(u for u in (world.alice, world.bob, world.carol) if f"<@{u.id}>" in shown(call))
     other = next(u for u in (world.alice, world.bob, world.carol) if u is not owner)
     raise_id = call.button("Raise")["custom_id"]
     hold_id = call.button("Hold")["custom_id"]

@@ -24,6 +24,7 @@ from tests.e2e.bot_helpers import (
     log_rows,
     prompt_messages,
     seat_users,
+    shown,
     start_referee,
     tie_seed,
 )
@@ -51,23 +52,23 @@ async def test_gm_resolves_a_tie_and_play_continues(
     assert found is not None, created.text
     game_id = int(found.group(1))
     thread = await fake.wait_for_thread(parent=world.channel)
-    lobby = await fake.wait_for_message(lambda m: "opened by" in m.content, channel=thread, timeout=10)
-    assert "gm_ties=True" in lobby.content and "rounds=1" in lobby.content
+    lobby = await fake.wait_for_message(lambda m: "opened by" in shown(m), channel=thread, timeout=10)
+    assert "gm_ties=True" in shown(lobby) and "rounds=1" in shown(lobby)
     for user in (world.alice, world.bob):
         assert "joined" in (await reply(fake, user, "game join", thread)).text
 
     # Only a game master may fix the seed; the refusal says why and nothing starts.
     refused = await reply(fake, world.alice, "game start", thread, seed=seed)
     assert refused.ephemeral and refused.text.startswith("⛔ Only a game master can fix the seed"), refused.text
-    assert "started" not in " ".join(m.content for m in fake.messages(thread))
+    assert "started" not in " ".join(shown(m) for m in fake.messages(thread))
 
     started = await reply(fake, world.admin, "game start", thread, seed=seed)
     digest = hashlib.sha256(seed.encode()).hexdigest()
     assert "has started" in started.text and digest in started.text and seed not in started.text
     announced = await fake.wait_for_message(
-        lambda m: "started the game" in m.content and not m.ephemeral, channel=thread, timeout=10
+        lambda m: "started the game" in shown(m) and not m.ephemeral, channel=thread, timeout=10
     )
-    assert digest in announced.content and "fixed by the game master" in announced.content
+    assert digest in shown(announced) and "fixed by the game master" in shown(announced)
 
     # Each seat plays its card of the common value: a tie.
     users = seat_users(db_path(tmp_path), game_id)
@@ -82,13 +83,13 @@ async def test_gm_resolves_a_tie_and_play_continues(
         r = await (await fake.press(user, message, button_with_label(message, card))).response(timeout=10)
         assert "Done" in r.text, r.text
 
-    handed = await fake.wait_for_message(lambda m: "must resolve this" in m.content, channel=thread, timeout=10)
-    line = next(ln for ln in handed.content.splitlines() if "must resolve this" in ln)
+    handed = await fake.wait_for_message(lambda m: "must resolve this" in shown(m), channel=thread, timeout=10)
+    line = next(ln for ln in shown(handed).splitlines() if "must resolve this" in ln)
     assert "(TEST-3)" in line and "tied" in line and not SECRET_CARD.search(line), line
     due = await fake.wait_for_message(
-        lambda m: "waits for a game-master ruling" in m.content, channel=thread, timeout=10
+        lambda m: "waits for a game-master ruling" in shown(m), channel=thread, timeout=10
     )
-    assert "/gm resolve" in due.content and not SECRET_CARD.search(due.content)
+    assert "/gm resolve" in shown(due) and not SECRET_CARD.search(shown(due))
 
     # The players see who the game waits on; only the GM's autocomplete shows the task's text.
     status = await reply(fake, world.bob, "game status", thread)
@@ -117,7 +118,7 @@ async def test_gm_resolves_a_tie_and_play_continues(
     )
     assert ok.ephemeral and "Task 1 resolved" in ok.text, ok.text
     await fake.wait_for_message(
-        lambda m: "resolved task 1 with a state edit" in m.content and "seat 1 scores" in m.content,
+        lambda m: "resolved task 1 with a state edit" in shown(m) and "seat 1 scores" in shown(m),
         channel=thread,
         timeout=10,
     )
@@ -133,12 +134,12 @@ async def test_gm_resolves_a_tie_and_play_continues(
             timeout=10,
         )
         pressed.add(call.id)
-        owner = next(u for u in (world.alice, world.bob) if f"<@{u.id}>" in call.content)
+        owner = next(u for u in (world.alice, world.bob) if f"<@{u.id}>" in shown(call))
         assert "Done" in (await (await fake.press(owner, call, label="Hold")).response(timeout=10)).text
-    over = await fake.wait_for_message(lambda m: "Game over" in m.content, channel=thread, timeout=10)
-    assert f"<@{users[0]}>" in over.content
-    revealed = await fake.wait_for_message(lambda m: "Its seed was" in m.content, channel=thread, timeout=10)
-    assert seed in revealed.content and digest in revealed.content
+    over = await fake.wait_for_message(lambda m: "Game over" in shown(m), channel=thread, timeout=10)
+    assert f"<@{users[0]}>" in shown(over)
+    revealed = await fake.wait_for_message(lambda m: "Its seed was" in shown(m), channel=thread, timeout=10)
+    assert seed in shown(revealed) and digest in shown(revealed)
 
     assert_no_secret_in_public(fake, db_path(tmp_path), game_id)
     fake.assert_no_violations()

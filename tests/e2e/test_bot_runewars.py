@@ -30,7 +30,7 @@ import pytest
 import engine
 from cogs import ids
 from engine.core import GM_SEAT, Event, Prompt
-from tests.e2e.bot_helpers import LogFollower, check_public_payloads, db_path, open_game, start_referee
+from tests.e2e.bot_helpers import LogFollower, check_public_payloads, db_path, open_game, shown, start_referee
 
 pytestmark = pytest.mark.asyncio
 
@@ -105,7 +105,8 @@ def decide(state: Any, prompt: Prompt, goals: Goals) -> int:
         def enemy(a: str) -> bool:
             return any(u.area == a and u.owner not in (None, seat) for u in state.units)
 
-        reach = [i for i, o in enumerate(prompt.options) if "can reach" in o.label and "no unit" not in o.label]
+        # An activation option says what stands there; its description, how many units can reach it.
+        reach = [i for i, o in enumerate(prompt.options) if o.description and "none of your" not in o.description]
         for pred in (neutral, enemy):
             for i in reach:
                 if pred(prompt.options[i].action["value"]):
@@ -250,8 +251,8 @@ async def test_a_full_year_through_dms_and_buttons(
 
     thread = table.thread
     # The reveal reached the thread in one message, with every seat's card.
-    reveal = await fake.wait_for_message(lambda m: "Order cards revealed" in m.content, channel=thread, timeout=15)
-    assert reveal.content.count("#") >= 3, reveal.content
+    reveal = await fake.wait_for_message(lambda m: "Order cards revealed" in shown(m), channel=thread, timeout=15)
+    assert shown(reveal).count("#") >= 3, shown(reveal)
     # A board picture after setup and after each of the four seasons, with the season's summary.
     await expect_season_boards(fake, thread)
     # Rules text on request, only to the asker.
@@ -260,15 +261,15 @@ async def test_a_full_year_through_dms_and_buttons(
     follower.refresh()
     checked = check_public_payloads(fake, follower.secrets, follower.public_texts)
     assert checked > 50
-    assert not any("You chose #" in p.content for p in fake.payloads() if p.visibility == "public")
+    assert not any("You chose #" in shown(p) for p in fake.payloads() if p.visibility == "public")
     fake.assert_no_violations()
 
 
 async def expect_season_boards(fake: Any, thread: Any) -> None:
     await fake.wait_for(lambda: len(boards(fake, thread)) >= 5, timeout=30, what="five board pictures")
-    summaries = lambda: [m for m in fake.messages(thread) if "Season summary" in m.content]  # noqa: E731
+    summaries = lambda: [m for m in fake.messages(thread) if "Season summary" in shown(m)]  # noqa: E731
     await fake.wait_for(lambda: len(summaries()) >= 4, timeout=30, what="four season summaries")
-    assert any("Order cards revealed" in m.content for m in summaries()), summaries()[0].content
+    assert any("Order cards revealed" in shown(m) for m in summaries()), shown(summaries()[0])
 
 
 async def ask_rules_and_hand(fake: Any, world: Any, thread: Any) -> None:

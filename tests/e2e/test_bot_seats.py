@@ -18,6 +18,7 @@ from tests.e2e.bot_helpers import (
     prompt_messages,
     read_only,
     seat_users,
+    shown,
     start_referee,
 )
 from tests.e2e.bot_helpers import open_game as open_started_game
@@ -62,17 +63,15 @@ async def test_replace_and_kick_move_the_seat_and_its_secrets(
     )
     assert f"now holds seat {carol_seat + 1}" in done.text, done.text
     await fake.wait_for_message(
-        lambda m: f"gave seat {carol_seat + 1}" in m.content and "Carol had to drop out" in m.content,
+        lambda m: f"gave seat {carol_seat + 1}" in shown(m) and "Carol had to drop out" in shown(m),
         channel=thread,
         timeout=10,
     )
-    await fake.wait_for(
-        lambda: any("gave you seat" in m.content for m in fake.dms(dana)), timeout=10, what="welcome DM"
-    )
+    await fake.wait_for(lambda: any("gave you seat" in shown(m) for m in fake.dms(dana)), timeout=10, what="welcome DM")
     danas = await fake.wait_for(
         lambda: (prompt_messages(fake, dana) or [None])[-1], timeout=10, what="Dana's pick prompt"
     )
-    assert f"your seat {carol_seat + 1}" in danas.content
+    assert f"your seat {carol_seat + 1}" in shown(danas)
 
     # Carol's old buttons are refused and change nothing; Dana's work.
     refused = await press_first(fake, world.carol, carols_old)
@@ -83,9 +82,9 @@ async def test_replace_and_kick_move_the_seat_and_its_secrets(
     kicked = await reply(fake, world.admin, "gm kick", thread, player=world.bob, reason="No response for two weeks")
     assert "was removed" in kicked.text, kicked.text
     notice = await fake.wait_for_message(
-        lambda m: "removed" in m.content and "vacant" in m.content, channel=thread, timeout=10
+        lambda m: "removed" in shown(m) and "vacant" in shown(m), channel=thread, timeout=10
     )
-    assert f"seat {bob_seat + 1} is vacant" in notice.content and "/gm replace" in notice.content
+    assert f"seat {bob_seat + 1} is vacant" in shown(notice) and "/gm replace" in shown(notice)
     assert seat_users(db_path(tmp_path), game_id)[bob_seat] == 0
     refused = await press_first(fake, world.bob, bobs_old)
     assert refused.startswith("⛔") and "not playing in this game" in refused, refused
@@ -101,12 +100,12 @@ async def test_replace_and_kick_move_the_seat_and_its_secrets(
     fresh = await fake.wait_for(
         lambda: prompt_messages(fake, world.carol)[before:] or None, timeout=10, what="Carol's new prompt"
     )
-    assert f"your seat {bob_seat + 1}" in fresh[-1].content
+    assert f"your seat {bob_seat + 1}" in shown(fresh[-1])
 
     alices = prompt_messages(fake, world.alice)[-1]
     assert "Done" in await press_first(fake, world.alice, alices)
     assert "Done" in await press_first(fake, world.carol, fresh[-1])
-    await fake.wait_for_message(lambda m: "Revealed:" in m.content, channel=thread, timeout=10)
+    await fake.wait_for_message(lambda m: "Revealed:" in shown(m), channel=thread, timeout=10)
 
     picks = {
         r["seat"]: r["user_id"]
@@ -129,7 +128,7 @@ async def test_undelivered_dms_survive_a_crash_and_show_in_the_panel(
     fake.refuse_dms(world.bob)
     await (await fake.slash(world.alice, "game start", channel=thread)).response(timeout=10)
     notice = await fake.wait_for_message(
-        lambda m: "could not send you a direct message" in m.content, channel=thread, timeout=10
+        lambda m: "could not send you a direct message" in shown(m), channel=thread, timeout=10
     )
     await fake.wait_for(lambda: prompt_messages(fake, world.carol), timeout=10, what="the others' DMs")
 
@@ -150,7 +149,7 @@ async def test_undelivered_dms_survive_a_crash_and_show_in_the_panel(
     again = await (await fake.slash(world.bob, "game hand", channel=thread)).response(timeout=10)
     assert "private panel" in again.text and "Messages I could not send you by DM" not in again.text
     # Only one closed-DM notice in the thread, before and after the restart.
-    notices = [m for m in fake.messages(thread) if "could not send you a direct message" in m.content]
+    notices = [m for m in fake.messages(thread) if "could not send you a direct message" in shown(m)]
     assert len(notices) == 1
     assert_no_secret_in_public(fake, db_path(tmp_path), game_id)
     fake.assert_no_violations()
@@ -190,7 +189,7 @@ async def test_undelivered_dms_follow_their_seat_to_the_substitute(
     carol_seat, bob_seat = by_user[world.carol.id], by_user[world.bob.id]
     carols_hand, bobs_hand = opening_hand(tmp_path, game_id, carol_seat), opening_hand(tmp_path, game_id, bob_seat)
     await fake.wait_for(
-        lambda: len([m for m in fake.messages(thread) if "could not send you a direct message" in m.content]) == 2,
+        lambda: len([m for m in fake.messages(thread) if "could not send you a direct message" in shown(m)]) == 2,
         timeout=10,
         what="two closed-DM notices",
     )
@@ -202,9 +201,9 @@ async def test_undelivered_dms_follow_their_seat_to_the_substitute(
     )
     assert "now holds seat" in done.text, done.text
     welcome = await fake.wait_for(
-        lambda: next((m for m in fake.dms(dana) if "gave you seat" in m.content), None), timeout=10, what="welcome DM"
+        lambda: next((m for m in fake.dms(dana) if "gave you seat" in shown(m)), None), timeout=10, what="welcome DM"
     )
-    assert carols_hand in welcome.content and "not delivered before you took it" in welcome.content
+    assert carols_hand in shown(welcome) and "not delivered before you took it" in shown(welcome)
     await fake.wait_for(  # delivered (forgotten right after the send), and out of Carol's reach
         lambda: not {world.carol.id, dana.id} & set(kept_dms(tmp_path, game_id)),
         timeout=10,
@@ -233,7 +232,7 @@ async def test_undelivered_dms_follow_their_seat_to_the_substitute(
     panel = await reply(fake, world.carol, "game hand", thread)
     assert panel.ephemeral and "Messages I could not send you by DM" in panel.text, panel.text
     assert bobs_hand in panel.text and "gave you seat" in panel.text
-    seen_by_carol = "\n".join(m.content for m in fake.ephemerals(world.carol))
+    seen_by_carol = "\n".join(shown(m) for m in fake.ephemerals(world.carol))
     assert carols_hand not in seen_by_carol
     audit = await reply(fake, world.admin, "gm audit", thread)
     assert '"pending_dms":' in audit.text

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from tests.e2e.bot_helpers import assert_no_secret_in_public, db_path, game_row, log_rows, start_referee
+from tests.e2e.bot_helpers import assert_no_secret_in_public, db_path, game_row, log_rows, shown, start_referee
 from tests.e2e.test_bot_game import open_game, pick_all, start_game
 
 pytestmark = pytest.mark.asyncio
@@ -37,7 +37,7 @@ async def test_table_and_gm_tools(fake_discord: Any, fake_world: Any, start_bot:
     r = await reply(fake, world.alice, "game act", thread, option=choices[0]["name"])
     assert "Done" in r.text, r.text
     await pick_all(fake, world, [world.bob, world.carol])
-    await fake.wait_for_message(lambda m: "Revealed:" in m.content, channel=thread, timeout=10)
+    await fake.wait_for_message(lambda m: "Revealed:" in shown(m), channel=thread, timeout=10)
 
     board = await reply(fake, world.bob, "game board", thread)
     assert not board.ephemeral and "phase: call" in board.text
@@ -48,11 +48,11 @@ async def test_table_and_gm_tools(fake_discord: Any, fake_world: Any, start_bot:
     call = await fake.wait_for_message(
         lambda m: any(b.get("label") == "Hold" for b in m.buttons), channel=thread, timeout=10
     )
-    owner = next(u for u in (world.alice, world.bob, world.carol) if f"<@{u.id}>" in call.content)
+    owner = next(u for u in (world.alice, world.bob, world.carol) if f"<@{u.id}>" in shown(call))
     await (await fake.press(owner, call, label="Hold")).response(timeout=10)
     undone = await reply(fake, owner, "game undo", thread)
     assert "taken back" in undone.text, undone.text
-    await fake.wait_for_message(lambda m: "took back their last action" in m.content, channel=thread, timeout=10)
+    await fake.wait_for_message(lambda m: "took back their last action" in shown(m), channel=thread, timeout=10)
 
     log = await reply(fake, world.carol, "game log", thread)
     assert "Revealed" in log.text and log.ephemeral
@@ -86,7 +86,7 @@ async def test_table_and_gm_tools(fake_discord: Any, fake_world: Any, start_bot:
     zoned = await reply(fake, world.bob, "game remind", thread, time_zone="Europe/Berlin", quiet_start=22, quiet_end=7)
     assert "quiet hours: 22:00–07:00 Europe/Berlin" in zoned.text, zoned.text
     await fake.wait_for_message(
-        lambda m: "changed the reminders" in m.content and "Europe/Berlin" in m.content, channel=thread, timeout=10
+        lambda m: "changed the reminders" in shown(m) and "Europe/Berlin" in shown(m), channel=thread, timeout=10
     )
     bad = await reply(
         fake,
@@ -108,15 +108,13 @@ async def test_table_and_gm_tools(fake_discord: Any, fake_world: Any, start_bot:
         reason="one more round",
     )
     assert "Done" in ok.text, ok.text
-    await fake.wait_for_message(
-        lambda m: "one more round" in m.content and "🛡️" in m.content, channel=thread, timeout=10
-    )
+    await fake.wait_for_message(lambda m: "one more round" in shown(m) and "🛡️" in shown(m), channel=thread, timeout=10)
 
     seen = await reply(fake, world.admin, "gm view-as", thread, seat=2)
     assert seen.ephemeral and "hand:" in seen.text
     back = await reply(fake, world.admin, "gm rollback", thread, to_action=1, reason="replay the round")
     assert "Rolled" in back.text, back.text
-    await fake.wait_for_message(lambda m: "rolled the game back" in m.content, channel=thread, timeout=10)
+    await fake.wait_for_message(lambda m: "rolled the game back" in shown(m), channel=thread, timeout=10)
 
     audit = await reply(fake, world.admin, "gm audit", thread)
     assert "replay the round" in audit.text and "one more round" in audit.text

@@ -19,7 +19,13 @@ def side(
         deck.draw = Deck[str]()
     controller = team if seat is None else seat
     return CombatSide(
-        team=team, owner=kw.pop("owner", team), controller=controller, deck=deck, main_hero=True, level=level, **kw
+        team=team,
+        owner=kw.pop("owner", team),
+        controller=controller,
+        deck=deck,
+        main_hero=kw.pop("main_hero", True),
+        level=level,
+        **kw,
     )
 
 

@@ -11,6 +11,7 @@ from engine.heroes3.combat.actions import Play
 from engine.heroes3.combat.flow import _experience
 from engine.heroes3.combat.models import Combat, PendingAttack, Structure
 from engine.heroes3.neutrals.difficulty import draw_plan
+from engine.heroes3.skirmish.ruleset import SKIRMISH
 
 from .helpers import dice, hand, side, unit
 
@@ -150,3 +151,16 @@ def test_e11_quick_combat_and_neutral_draw() -> None:
     assert fight.combat is not None and fight.combat.result is None
     # E-11: Normal, level V -> 1 bronze + 2 silver + 1 gold.
     assert draw_plan(5, "normal") == ["bronze", "silver", "silver", "gold"]
+
+
+def test_e_11_hand_limit_and_expert_uses_by_level() -> None:
+    # E-11 ⟨R⟩: hand limit I 4, II 4, III 5, IV 5, V 6, VI 6, VII 7; expert uses I 0, II 1,
+    # III 1, IV 2, V 2, VI 3, VII 3 — the skirmish deals and counts them for the hero's level.
+    hands = {1: 4, 2: 4, 3: 5, 4: 5, 5: 6, 6: 6, 7: 7}
+    uses = {1: 0, 2: 1, 3: 1, 4: 2, 5: 2, 6: 3, 7: 3}
+    for level in range(1, 8):
+        state = SKIRMISH.setup({"level": level, "factions": ["castle", "tower"]}, level)
+        assert state.combat is not None
+        for s in state.combat.sides:
+            assert s.deck is not None
+            assert len(s.deck.hand) == min(hands[level], len(s.deck.names)) and s.expert_uses == uses[level]

@@ -25,6 +25,19 @@ def test_sim_player_combats_finish_cleanly(mode: str) -> None:
 
 
 @pytest.mark.parametrize("difficulty", DIFFICULTIES)
+def test_sim_ai_hero_combats_every_difficulty(difficulty: str) -> None:
+    # H3-41.6.2: an AI hero's cards at each difficulty; H3-41.3: fought to the end, no surrender.
+    report = sim.run("heroes3-skirmish", 3, 5, options={"mode": "ai_hero", "difficulty": difficulty})
+    assert report["finished"] == 3 and report["violations"] == 0 and report["invariant_failures"] == 0, report
+
+
+def test_sim_secondary_defender() -> None:
+    # H3-30.5: the secondary defender's yield question is part of every simulated duel.
+    report = sim.run("heroes3-skirmish", 6, 2, options={"secondary": True})
+    assert report["finished"] == 6 and report["violations"] == 0 and report["invariant_failures"] == 0, report
+
+
+@pytest.mark.parametrize("difficulty", DIFFICULTIES)
 @pytest.mark.parametrize("ai", [True, False])
 def test_neutral_combats_every_difficulty(difficulty: str, ai: bool) -> None:
     # H3-29.3 / D-10: neutrals drawn for each difficulty, run by the AI (H3-40) or by the other

@@ -17,9 +17,10 @@ from matplotlib import _text_helpers, font_manager
 from i18n.catalog import domain_table, domains_on_disk
 from renderers import fonts
 
-# Domains whose text is drawn on pictures. ``bot`` is the Discord layer's own sentences: Discord
-# shows them (and their emoji) with the reader's client fonts, never with ours.
-NOT_DRAWN = {"bot"}
+# Domains whose text is never drawn on pictures. ``bot`` is the Discord layer's own sentences: Discord
+# shows them (and their emoji) with the reader's client fonts, never with ours; ``replay`` is
+# printed by `python -m engine.replay` in the reader's terminal.
+NOT_DRAWN = {"bot", "replay"}
 
 
 def _catalog_text(locale: str) -> str:

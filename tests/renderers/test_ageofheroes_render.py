@@ -7,12 +7,15 @@ each situation worth drawing (a war, Barbarians, Market Day trading, an eliminat
 
 from __future__ import annotations
 
+import io
 import json
 import random
 import struct
 from typing import Any
 
+import numpy as np
 import pytest
+from PIL import Image
 
 import engine
 import renderers
@@ -84,15 +87,20 @@ def test_sampled_states_of_random_games_render(players: int, seed: int, every: i
     assert len(picked) >= 3
 
 
-def test_a_seat_view_draws_the_same_picture_as_the_public_view() -> None:
-    """A seat's hand, battle cards and private answers never reach the picture."""
+def test_a_seat_view_draws_the_public_table_and_its_own_secrets_under_it() -> None:
+    """Issue 12: the table itself is the public one (no other seat's secret reaches it); only a
+    strip under it, for that seat's eyes, adds its hand (tests/renderers/test_private_pictures.py)."""
     rs = engine.ruleset("ageofheroes")
     state, view = _play(4, 7, 10_000, max_actions=150)[-1]
-    public_png = render_tableau(view, width=600)
+    with Image.open(io.BytesIO(render_tableau(view, width=600))) as im:
+        public = np.asarray(im.convert("RGB"))
     for seat in range(4):
         seat_view = rs.view(state, seat)
         assert seat_view.get("hand") is not None
-        assert render_tableau(seat_view, width=600) == public_png
+        with Image.open(io.BytesIO(render_tableau(seat_view, width=600))) as im:
+            mine = np.asarray(im.convert("RGB"))
+        assert mine.shape[0] > public.shape[0]
+        assert np.array_equal(mine[: public.shape[0]], public)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])

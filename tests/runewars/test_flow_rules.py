@@ -195,7 +195,8 @@ def test_unit_limit_after_strategize() -> None:
     moves = [{"unit": u.id, "to": "1B"} for u in units_in(s, "1A", 0)]
     s = act(s, 0, {"type": "rw_strategize", "moves": moves})
     p = prompt(s, 0)
-    assert p.rule == "RW-10.9.2" and "2 in 1B" in p.question
+    # The question says how many must go and how many stand there (issue 12).
+    assert p.rule == "RW-10.9.2" and "2 of the 10 units in 1B" in p.question
 
 
 def test_flying_ignores_borders_and_holes_block() -> None:
@@ -746,7 +747,7 @@ def test_alliance_over_eight_destroys_down_to_eight() -> None:
     s = act(s, 0, {"type": "rw_choose", "value": "1"})
     s = act(s, 0, {"type": "rw_choose", "value": "5"})  # ALLY: 7 + 3 = 10 units
     p = prompt(s, 0)
-    assert p.rule == "RW-10.9.2" and "2 in 6N" in p.question  # RW-10.9.4 / AMB-29: not a battle
+    assert p.rule == "RW-10.9.2" and "2 of the 10 units in 6N" in p.question  # RW-10.9.4 / AMB-29: not a battle
 
 
 def test_epic_victory_needs_seven() -> None:

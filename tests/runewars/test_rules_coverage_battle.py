@@ -156,7 +156,7 @@ def test_rw16_4_retreat_into_a_full_area_destroys_down_to_eight() -> None:
     s = mobilize(s, 0, "1B", movers)
     assert units_in(s, "1C", 1) and len(units_in(s, "1C", 1)) == 9  # the one friendly area (RW-16.1.1)
     p = prompt(s, 1)
-    assert p.rule == "RW-16.4" and "1 in 1C" in p.question  # RW-16.4: 9 units there now
+    assert p.rule == "RW-16.4" and "1 of the 9 units in 1C" in p.question  # RW-16.4: 9 units there now
     s = act(s, 1, p.options[0].action)
     assert B.unit_count(s, "1C", 1) == 8
 

@@ -8,7 +8,7 @@ from engine.core import Event
 from engine.core.text import Ref, message
 
 from ..board.geometry import groups_adjacent, neighbour_keys
-from ..common import faction, occupied, tower_cap, tower_def
+from ..common import chip_refs, faction, occupied, tower_cap, tower_def
 from ..flow import need, new_id
 from ..state import CsState, Tower
 
@@ -167,7 +167,7 @@ def upgrade_tower(state: CsState, seat: int, tid: str, chips: list[str]) -> list
     p.source -= cost
     tower.chips.extend(chips)  # CS-7.5.2: added at the bottom
     name = Ref(kind="tower", id=tower.type_id)
-    return [Event.to_all("tower_upgraded", UPGRADED(seat=seat + 1, chips=list(chips), tower=name, cost=cost))]
+    return [Event.to_all("tower_upgraded", UPGRADED(seat=seat + 1, chips=chip_refs(chips), tower=name, cost=cost))]
 
 
 def upgrade_choices(state: CsState, seat: int) -> list[tuple[str, list[str]]]:

@@ -231,7 +231,7 @@ def damage_tower(state: CsState, tower: Tower, amount: int, credit: int | None, 
     if bottom == "defense" and amount < 2:
         return [Event.to_all("tower_holds", TOWER_HOLDS(tower=name))]
     tower.chips.pop()
-    events = [Event.to_all("tower_hit", TOWER_HIT(tower=name, chip=bottom))]
+    events = [Event.to_all("tower_hit", TOWER_HIT(tower=name, chip=Ref(kind="chip", id=bottom)))]
     if tower.chips:
         return events
     events.append(Event.to_all("tower_destroyed", TOWER_DESTROYED(tower=name)))
@@ -372,26 +372,68 @@ def landmark_counter(state: CsState, lm: Landmark, attacker: Unit) -> list[Event
 
 
 def after_move(state: CsState, unit: Unit) -> list[Event]:
-    """Movement talents after a move: Impale (TU-5) and landmark Toxic Fog (TL-1); neither is an attack."""
-    events: list[Event] = []
+    """Movement triggers after a move: Impale (TU-5) and landmark Toxic Fog (TL-1); neither is an attack.
+
+    Both trigger at the same moment. When the order changes the outcome (the fog would defeat the
+    mover before it impales, or the impale would defeat a fogging landmark before it breathes) the
+    active player orders them (CS-1.6, AMB-35): a ``trigger_order`` decision whose default is the
+    fixed order used otherwise, Impale first.
+    """
     if unit.hex is None:
-        return events
+        return []
+    if triggers_compete(state, unit):
+        chooser = state.active if state.active is not None else unit.owner
+        push(state, "trigger_order", chooser, unit=unit.uid)
+        return []
+    return resolve_impale(state, unit) + resolve_fog(state, unit)
+
+
+def fog_sources(state: CsState, unit: Unit) -> list[tuple[Landmark, int]]:
+    """Revealed Toxic Fog landmarks next to ``unit`` and their damage (TL-1)."""
+    if unit.hex is None or unit not in state.units:
+        return []
     adj = range_within(state.board, unkey(unit.hex), 1)
+    out: list[tuple[Landmark, int]] = []
+    for lm in state.landmarks:
+        fog = [t.n for t in landmark_def(lm.chip).talents if t.id == "toxic_fog"]
+        if lm.face_up and fog and lm.hex in adj:
+            out.append((lm, fog[0]))
+    return out
+
+
+def triggers_compete(state: CsState, unit: Unit) -> bool:
+    """CS-1.6: both triggers fire and their order can change what happens."""
+    n = talent(state, unit, "impale") or 0
+    targets = impale_targets(state, unit) if n else []
+    fogs = fog_sources(state, unit)
+    if not targets or not fogs:
+        return False
+    fog_kills_mover = sum(d for _, d in fogs) >= unit.hp
+    impale_kills_fog = any(lm.lid in targets and lm.hp <= n for lm, _ in fogs)
+    return fog_kills_mover or impale_kills_fog
+
+
+def resolve_impale(state: CsState, unit: Unit) -> list[Event]:
+    """Impale now (one target) or ask the owner which adjacent enemy (P-20, several)."""
     n = talent(state, unit, "impale")
-    if n:
-        found = impale_targets(state, unit)
-        if len(found) == 1:
-            events += impale(state, unit, found[0], n)
-        elif found:  # P-20: the owner picks among several adjacent enemies
-            push(state, "impale", unit.owner, unit=unit.uid, targets=found)
-    if unit in state.units:
-        for lm in list(state.landmarks):
-            fog = [t.n for t in landmark_def(lm.chip).talents if t.id == "toxic_fog"]
-            if lm.face_up and fog and lm.hex in adj and unit in state.units:
-                events.append(
-                    Event.to_all("toxic", TOXIC(landmark=Ref(kind="landmark", id=lm.chip), n=fog[0], unit=uref(unit)))
-                )
-                events += damage_unit(state, unit, fog[0], None, by_hero=None)
+    if not n or unit not in state.units:
+        return []
+    found = impale_targets(state, unit)
+    if len(found) == 1:
+        return impale(state, unit, found[0], n)
+    if found:
+        push(state, "impale", unit.owner, unit=unit.uid, targets=found)
+    return []
+
+
+def resolve_fog(state: CsState, unit: Unit) -> list[Event]:
+    """Each adjacent revealed Toxic Fog landmark damages the mover (TL-1); no reward (AMB-32)."""
+    events: list[Event] = []
+    for lm, n in fog_sources(state, unit):
+        if unit not in state.units:
+            break
+        events.append(Event.to_all("toxic", TOXIC(landmark=Ref(kind="landmark", id=lm.chip), n=n, unit=uref(unit))))
+        events += damage_unit(state, unit, n, None, by_hero=None)
     return events
 
 

@@ -14,6 +14,12 @@ from ..state import CsState
 SIEGE_ENDS = message("cs.wave.siege_ends", "The siege phase ends.")
 WAVE_ENDS = message("cs.wave.ends", "Wave {wave} ends.")
 GAME_ENDS = message("cs.game.ends", "The game is over: {reason}")
+# CS-21: why it ended, as words (``result_reason`` keeps the machine id for Result.reason)
+REASONS = {
+    "breach": message("cs.game.reason.breach", "a gate was breached."),
+    "strength": message("cs.game.reason.strength", "the strongest fortress wins."),
+    "draw": message("cs.game.reason.draw", "the fortresses are tied: a draw."),
+}
 LOOT = message("cs.game.loot", "Seat {seat} loots {n} Source from the breached fortress.")
 SACRIFICE_Q = message("cs.game.sacrifice", "Repair your gate: which advancement do you sacrifice?")
 SACRIFICE_OPT = message("cs.game.sacrifice_option", "Sacrifice {advancement}")
@@ -109,7 +115,7 @@ def final_scoring(state: CsState) -> list[Event]:
     winners = sorted(s for g in groups.values() if score(g) == best for s in g)
     state.winner = winners
     state.result_reason = "strength" if len(winners) < len(state.seats) else "draw"
-    return [Event.to_all("game_end", GAME_ENDS(reason=state.result_reason), milestone=True)]
+    return [Event.to_all("game_end", GAME_ENDS(reason=REASONS[state.result_reason]()), milestone=True)]
 
 
 def on_breach(state: CsState, seat: int, breacher: int) -> list[Event]:
@@ -118,7 +124,7 @@ def on_breach(state: CsState, seat: int, breacher: int) -> list[Event]:
     if state.players == 2 or state.options.mode == "2v2":
         state.winner = sorted(s for s in state.seats if friendly(state, s, breacher))
         state.result_reason = "breach"
-        return [Event.to_all("game_end", GAME_ENDS(reason="breach"), milestone=True)]
+        return [Event.to_all("game_end", GAME_ENDS(reason=REASONS["breach"]()), milestone=True)]
     events: list[Event] = []
     victim = state.pl[seat]
     if breacher >= 0:
@@ -129,7 +135,7 @@ def on_breach(state: CsState, seat: int, breacher: int) -> list[Event]:
     if len(standing) == 1:
         state.winner = standing
         state.result_reason = "breach"
-        return events + [Event.to_all("game_end", GAME_ENDS(reason="breach"), milestone=True)]
+        return events + [Event.to_all("game_end", GAME_ENDS(reason=REASONS["breach"]()), milestone=True)]
     # CS-22.4.2 (P-21): everyone whose marker was on the breached gate re-targets at once, in turn order.
     steps = [FLOW.new(state, "target", s, retarget=True) for s in turn_order(state) if state.pl[s].target == seat]
     for s in turn_order(state):

@@ -10,6 +10,7 @@ from engine.core.text import Ref, message
 from ..board.earthscapes import lay, placements, tile_id
 from ..common import (
     CONTENT,
+    chip_refs,
     faction,
     friendly,
     gain,
@@ -61,6 +62,8 @@ DEPLOY_HERO = message("cs.prep.deploy_hero", "Only {hero}")
 DEPLOY_ALL = message("cs.prep.deploy_suggested", "Suggested stack: {units}")
 DEPLOY_LOCKED = message("cs.prep.locked", "Seat {seat} has formed a deploy stack of {entries} entries ({chips} chips).")
 STACK_BAD = message("cs.prep.refused.stack", "That deploy stack breaks {what}.")
+BUILD_ENDS = message("cs.build.ends", "The build phase ends.")
+PREP_ENDS = message("cs.prep.ends", "Every deploy stack is locked in.")
 BUILD_SIM_Q = message(
     "cs.build.simultaneous",
     "Build round {round}: everyone chooses at once; the choices are carried out in turn order.",
@@ -285,7 +288,7 @@ def tower_options(state: CsState, seat: int, *, limited: bool, wells: list[str] 
                     "order": order,
                 }
                 name = Ref(kind="tower", id=type_id + (":promoted" if promoted else ""))
-                opts.append(Option.of(BUILD_OPT(tower=name, hex=w, order=order), action))
+                opts.append(Option.of(BUILD_OPT(tower=name, hex=w, order=chip_refs(order)), action))
     return opts
 
 
@@ -294,7 +297,11 @@ def build_options(state: CsState, seat: int, *, limited: bool) -> list[Option]:
     opts = tower_options(state, seat, limited=limited)
     for tid, chips in upgrade_choices(state, seat):
         hex_key = next(t.hex for t in state.towers if t.tid == tid)
-        opts.append(Option.of(UPGRADE_OPT(chips=chips, hex=hex_key), {"type": "upgrade", "tower": tid, "chips": chips}))
+        opts.append(
+            Option.of(
+                UPGRADE_OPT(chips=chip_refs(chips), hex=hex_key), {"type": "upgrade", "tower": tid, "chips": chips}
+            )
+        )
     if not limited:  # CS-19.1.3 (RT-16): limited builds neither lay tiles nor advance
         for chip in sorted(set(state.pl[seat].beside)):
             tile = tile_id(chip)
@@ -407,6 +414,8 @@ def build_turn(state: CsState, st: Step, seat: int, action: Any) -> list[Event]:
     st.data["at"] = (order.index(seat) + 1) % len(order)
     if build_seat(state, st) is None:
         FLOW.done(state, st)
+        # The board changed in this phase: its end is a milestone (the thread shows the board).
+        events.append(Event.to_all("build_end", BUILD_ENDS(), milestone=True))
     return events
 
 
@@ -478,6 +487,7 @@ def build_sim_closed(state: CsState, st: Step) -> list[Event]:
     nxt.data["passed"] = passed
     if len(passed) >= len(state.seats):
         FLOW.done(state, nxt)  # CS-17.1: the phase ends once everyone has passed
+        events.append(Event.to_all("build_end", BUILD_ENDS(), milestone=True))  # the thread shows the board
     return events
 
 
@@ -732,4 +742,5 @@ def deploy_closed(state: CsState, st: Step) -> list[Event]:
             p = state.pl[seat]
             chips = sum(1 + len(u.members) for u in p.stack)
             events.append(Event.to_all("stack", DEPLOY_LOCKED(seat=seat + 1, entries=len(p.stack), chips=chips)))
-    return events
+    # The stacks' tops and heights are now public (CS-18.8): a milestone, so the thread shows them.
+    return [*events, Event.to_all("prep_end", PREP_ENDS(), milestone=True)]

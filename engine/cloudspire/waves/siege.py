@@ -9,7 +9,7 @@ from engine.core import GM_SEAT, Event, Option, Prompt, Step
 from engine.core.text import Ref, message
 
 from ..board.geometry import range_within, unkey
-from ..common import CONTENT, friendly, gate_key, landmark_def, lm_talent, turn_order, unit_by_id
+from ..common import CONTENT, chip_refs, friendly, gate_key, landmark_def, lm_talent, turn_order, unit_by_id
 from ..flow import FLOW, need, push
 from ..state import CsState, Unit
 from ..towers.build import build_tower, buildable, free_wells, orders, upgrade_choices
@@ -23,6 +23,7 @@ STALL_Q = message("cs.siege.stall", "The siege phase has stalled (CS-20.5). End 
 STALL_END = message("cs.siege.stall_end", "End the siege phase")
 STALL_ON = message("cs.siege.stall_on", "Play another round")
 TURN = message("cs.siege.turn", "Round {round}: seat {seat}'s turn.")
+ROUND_ENDS = message("cs.siege.round_ends", "Round {round} ends.")
 START_Q = message("cs.siege.turn_start", "Start of your turn: limited builds ({left} left), relics, or done.")
 DONE = message("cs.common.done", "Done")
 PLAY_RELIC = message("cs.siege.play_relic", "Play {relic}")
@@ -62,6 +63,11 @@ BAD_ATTACK = message("cs.siege.refused.bad_attack", "That is not a valid attack.
 MUST_ATTACK = message("cs.siege.refused.must_attack", "A minion with a valid target must attack first.")
 IMPALE_Q = message("cs.siege.impale", "{unit} impales: choose the adjacent enemy.")
 IMPALE_OPT = message("cs.siege.impale_option", "Impale {target}")
+ORDER_Q = message(
+    "cs.siege.trigger_order", "{unit}'s Impale and {landmark}'s toxic fog trigger together: which resolves first?"
+)
+ORDER_IMPALE = message("cs.siege.trigger_order.impale", "Impale first")
+ORDER_FOG = message("cs.siege.trigger_order.fog", "Toxic fog first")
 LEVEL_Q = message("cs.siege.level", "{unit} levels up: choose an upgrade.")
 LEVEL_OPT = message("cs.siege.level_option", "{choice}")
 BAD_LEVEL = message("cs.siege.refused.bad_level", "That level-up is not allowed.")
@@ -124,20 +130,24 @@ def siege_start(state: CsState, st: Step) -> list[Event]:
 
 @FLOW.auto("siege_round")
 def siege_round(state: CsState, st: Step) -> list[Event]:
-    """CS-19.0; the stall override of CS-20.5 ends a siege that made no progress in a round."""
+    """CS-19.0; the stall override of CS-20.5 ends a siege that made no progress in a round.
+
+    The end of each round is a milestone: the thread closes the round's log with the board."""
+    ended = state.round > 0 and state.round_activity != -1  # -1: the host let a stalled round play on
+    done = [Event.to_all("round_end", ROUND_ENDS(round=state.round), milestone=True)] if ended else []
     if siege_over(state):
-        return end_siege(state)
+        return done + end_siege(state)
     stalled = state.round > 0 and state.activity == state.round_activity
     if state.round >= state.options.max_rounds or (stalled and state.options.stall == "end"):
-        return end_siege(state)
+        return done + end_siege(state)
     if stalled:  # CS-20.5 (AMB-38, P-25): flag the stall; the host may force the end of the siege phase
         push(state, "stall")
-        return [Event.to_all("stall", STALLED(round=state.round))]
+        return [Event.to_all("stall", STALLED(round=state.round), milestone=True)]  # the round's end, too
     state.round += 1
     state.round_activity = state.activity
     steps = [FLOW.new(state, "turn", s) for s in turn_order(state)]
     FLOW.push(state, *steps, FLOW.new(state, "siege_round"))
-    return []
+    return done
 
 
 def in_play(state: CsState, seat: int) -> bool:
@@ -200,9 +210,17 @@ def turn_start_prompts(state: CsState, st: Step) -> list[Prompt]:
     if not opts:
         return []
     opts.append(Option.of(DONE(), {"type": "done"}))
+    # H18: the options name the relics in hand, so the prompt goes to its seat alone while it holds any.
+    secret = bool(state.pl[seat].relics)
     return [
         Prompt.ask(
-            seat, st.key, "CS-19.1.2", START_Q(left=limited_left(state, seat)), options=opts, default={"type": "done"}
+            seat,
+            st.key,
+            "CS-19.1.2",
+            START_Q(left=limited_left(state, seat)),
+            options=opts,
+            default={"type": "done"},
+            secret=secret,
         )
     ]
 
@@ -683,7 +701,7 @@ def level_prompts(state: CsState, st: Step) -> list[Prompt]:
     if not choices:
         return []
     assert hero is not None
-    opts = [Option.of(LEVEL_OPT(choice=c), {"type": "level_up", "choice": c}) for c in choices]
+    opts = [Option.of(LEVEL_OPT(choice=Ref(kind="level", id=c)), {"type": "level_up", "choice": c}) for c in choices]
     return [Prompt.ask(seat, st.key, "CS-10.5", LEVEL_Q(unit=C.uref(hero)), options=opts, default=opts[0].action)]
 
 
@@ -727,6 +745,62 @@ def impale(state: CsState, st: Step, seat: int, action: Any) -> list[Event]:
     return events
 
 
+@FLOW.decision("trigger_order", "trigger_order")
+def trigger_order_prompts(state: CsState, st: Step) -> list[Prompt]:
+    """CS-1.6 (AMB-35): the active player orders simultaneous triggers; the default is the fixed order."""
+    unit = unit_by_id(state, st.data["unit"])
+    if unit is None:
+        return []
+    fogs = C.fog_sources(state, unit)
+    if not fogs:
+        return []
+    opts = [
+        Option.of(ORDER_IMPALE(), {"type": "trigger_order", "first": "impale"}),
+        Option.of(ORDER_FOG(), {"type": "trigger_order", "first": "toxic_fog"}),
+    ]
+    question = ORDER_Q(unit=C.uref(unit), landmark=Ref(kind="landmark", id=fogs[0][0].chip))
+    return [Prompt.ask(int(st.seat or 0), st.key, "CS-1.6", question, options=opts, default=opts[0].action)]
+
+
+@FLOW.applies("trigger_order")
+def trigger_order(state: CsState, st: Step, seat: int, action: Any) -> list[Event]:
+    unit = unit_by_id(state, st.data["unit"])
+    need(unit is not None, "CS-1.6", BAD_ATTACK())
+    assert unit is not None
+    FLOW.done(state, st)
+    events: list[Event] = []
+    if action.first == "impale":
+        events += C.resolve_impale(state, unit)
+        if _is_impale_for(state, unit):
+            # the owner picks the impale target first; the fog follows that decision
+            FLOW.push_after_current(state, FLOW.new(state, "toxic_fog", unit=unit.uid))
+        else:
+            events += C.resolve_fog(state, unit)
+    else:
+        events += C.resolve_fog(state, unit)
+        events += C.resolve_impale(state, unit)
+    if state.winner is None and siege_over(state):
+        events += end_siege(state)
+    return events
+
+
+def _is_impale_for(state: CsState, unit: Unit) -> bool:
+    front = FLOW.current(state)
+    return front is not None and front.kind == "impale" and front.data.get("unit") == unit.uid
+
+
+@FLOW.auto("toxic_fog")
+def toxic_fog(state: CsState, st: Step) -> list[Event]:
+    """The fog half of an ordered pair (CS-1.6) after the impale target was chosen."""
+    unit = unit_by_id(state, st.data["unit"])
+    if unit is None or unit.hex is None:
+        return []
+    events = C.resolve_fog(state, unit)
+    if state.winner is None and siege_over(state):
+        events += end_siege(state)
+    return events
+
+
 def free_tower_choices(state: CsState, seat: int, well: str) -> list[dict[str, Any]]:
     """AMB-47: any tower you could build (no cost, no influence), cap applies, you choose the chips."""
     from ..towers.build import buildable
@@ -750,7 +824,9 @@ def free_tower_prompts(state: CsState, st: Step) -> list[Prompt]:
     choices = free_tower_choices(state, seat, st.data["well"])
     if not choices:
         return []
-    opts = [Option.of(BUILD_LABEL(tower=Ref(kind="tower", id=c["tower"]), order=c["order"]), c) for c in choices]
+    opts = [
+        Option.of(BUILD_LABEL(tower=Ref(kind="tower", id=c["tower"]), order=chip_refs(c["order"])), c) for c in choices
+    ]
     opts.append(Option.of(NO_TOWER(), {"type": "pass"}))
     return [Prompt.ask(seat, st.key, "CS-11.7", FREE_TOWER_Q(), options=opts, default={"type": "pass"})]
 

@@ -114,6 +114,13 @@ class Strike(_A):
     target: str
 
 
+class Yield(_A):
+    """H3-30.5: an attacked secondary hero's owner fights or accepts instant defeat."""
+
+    type: Literal["yield"]
+    give_up: bool
+
+
 CombatAction = (
     Place
     | PlaceDone
@@ -134,4 +141,5 @@ CombatAction = (
     | Resurrect
     | UseAbility
     | IgnoreDie
+    | Yield
 )

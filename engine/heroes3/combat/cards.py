@@ -36,6 +36,35 @@ def targets_for(combat: Combat, side: CombatSide, card: CardDef) -> list[Unit]:
     return friendly(combat, side)
 
 
+def has_power(card: CardDef) -> bool:
+    """A "card with Power" (neutral Pegasi): one that can give Power (H3-15.3): a Power-giving
+    statistic or ability card, or any spell through its alternative effect (H3-15.4)."""
+    return card.effect == "power" or card.kind == "spell"
+
+
+def caster_tax(combat: Combat, side: CombatSide) -> tuple[int, int]:
+    """Discards an enemy spell costs ``side`` (neutral Familiars, Pegasi): (any card, card with Power)."""
+    anything = power = 0
+    for u in combat.on_board(1 - side.team):
+        for a in u.abilities("caster_discards"):
+            if a.num("power"):
+                power += 1
+            else:
+                anything += 1
+    return anything, power
+
+
+def may_pay_tax(combat: Combat, side: CombatSide, casting: str) -> bool:
+    """S-H1 (Familiars' note): a spell may be cast only when the discards it triggers can be paid
+    from the cards left in hand."""
+    deck = side.deck
+    assert deck is not None
+    anything, power = caster_tax(combat, side)
+    rest = [c for c in deck.hand if c != casting]
+    with_power = sum(1 for c in rest if has_power(card_def(deck, c)))
+    return with_power >= power and len(rest) >= anything + power
+
+
 def playable(combat: Combat, side: CombatSide, activating: bool, start: bool = False) -> list[Option]:
     """The card plays open to ``side`` now. ``activating``: one of its units is activating and
     has not attacked yet (H3-35.3), which activation and ongoing cards need. ``start``: the
@@ -56,6 +85,8 @@ def playable(combat: Combat, side: CombatSide, activating: bool, start: bool = F
                 continue  # H3-35.2
             if card.timing != "instant" and not activating:
                 continue
+            if not may_pay_tax(combat, side, inst):
+                continue  # neutral Familiars / Pegasi
             power = min(side.pending_power + side.bonus_power, len(card.tiers) - 1)
             for u in targets_for(combat, side, card):
                 out.append(
@@ -191,6 +222,8 @@ def refuse(combat: Combat, side: CombatSide, action: Any, activating: bool) -> R
         return RuleViolation("H3-35.2", m.SPELL_LIMIT())
     if action.mode == "cast" and card.timing != "instant" and not activating:
         return RuleViolation("H3-35.3", m.ACTIVATION_ONLY())
+    if action.mode == "cast" and not may_pay_tax(combat, side, action.card):
+        return RuleViolation("H3-27.3", m.CANNOT_PAY_DISCARD())
     if action.mode == "expert" and side.expert_uses <= 0:
         return RuleViolation("H3-14.1", m.NO_EXPERT_USE())
     target = combat.find(action.target) if action.target else None
@@ -374,6 +407,11 @@ def resurrect(combat: Combat, unit: Unit, inst: str) -> list[Event]:
     ]
 
 
+def cast_effect(combat: Combat, card: CardDef, amount: int, target: Unit) -> list[Event]:
+    """A spell's effect on its target (immunities first); shared by players and AI heroes."""
+    return _spell(combat, card, amount, target)
+
+
 def _spell(combat: Combat, card: CardDef, amount: int, target: Unit) -> list[Event]:
     immune = (
         target.has("spell_immune")
@@ -392,6 +430,12 @@ def _spell(combat: Combat, card: CardDef, amount: int, target: Unit) -> list[Eve
         target.defense_bonus += amount
     elif card.effect == "attack":
         target.attack_bonus += amount
+    elif card.effect == "weakness":
+        target.attack_bonus -= amount  # H3-35.5 by analogy: until its next attack resolves
+        return [Event.to_all("h3_weakness", m.SPELL_WEAKENED(unit=uname(combat, target), n=amount), unit=target.uid)]
+    elif card.effect == "fire_shield":
+        target.fire_shield = (amount, combat.round)
+        return [Event.to_all("h3_fire_shield", m.FIRE_SHIELD_ON(unit=uname(combat, target), n=amount), unit=target.uid)]
     elif card.effect == "initiative":
         target.initiative_bonus += amount  # ongoing until the end of combat (A-33 re-evaluates order)
     elif card.effect == "heal":

@@ -9,6 +9,7 @@ these two.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
 from engine.core import Event, Option, Prompt, RuleViolation
@@ -19,7 +20,19 @@ from .. import messages as m
 from . import cards as card_rules
 from . import rules as r
 from .board import Cell
-from .models import TOWER, Combat, CombatHost, CombatResult, CombatSide, PendingAttack, Structure, Unit
+from .models import (
+    TOWER,
+    AiDeck,
+    Combat,
+    CombatHost,
+    CombatOutcome,
+    CombatResult,
+    CombatSide,
+    PendingAttack,
+    Structure,
+    Unit,
+)
+from .outcome import consequences
 
 F = Flow[CombatHost, Step]
 PREFIX = "h3c_"
@@ -44,11 +57,20 @@ def _bump(st: Step) -> None:
 
 
 # ==== starting a combat ============================================================================
-def start_combat(flow: F, state: CombatHost, combat: Combat) -> list[Event]:
-    """Queue a combat whose units are already listed (``placed=False``). H3-32.2/H3-32.3: the
-    attacker places, then the defender; H3-39.4: a Citadel adds walls, gate and arrow tower."""
+def start_combat(flow: F, state: CombatHost, combat: Combat, window: Sequence[Step] = ()) -> list[Event]:
+    """Queue a combat whose units are already listed (``placed=False``). H3-30.4: the host's
+    town-action reaction window (``window``, steps of the host's own kinds) opens before any
+    setup step; H3-30.5: an attacked secondary hero's owner may then yield; H3-32.2/H3-32.3:
+    the attacker places, then the defender; H3-39.4: a Citadel adds walls, gate and arrow tower."""
     state.combat = combat
-    steps = []
+    steps = list(window)
+    events: list[Event] = []
+    if window:
+        events.append(Event.to_all("h3_declared", m.DECLARED(seat=_side_name(combat.sides[0]))))
+    defender = combat.sides[1]
+    if defender.hero is not None and not defender.main_hero and defender.controller is not None:
+        if defender.ai is None and defender.owner is not None:
+            steps.append(flow.new(state, "h3c_yield", defender.controller))
     for team in (0, 1):
         seat = combat.controller(team)
         kind = "h3c_place" if seat is not None else "h3c_ai_place"  # H3-32.5: AI placement
@@ -57,7 +79,7 @@ def start_combat(flow: F, state: CombatHost, combat: Combat) -> list[Event]:
         steps.append(flow.new(state, "h3c_gate", combat.controller(1)))
     steps.append(flow.new(state, "h3c_round"))
     flow.push(state, *steps)
-    return []
+    return events
 
 
 # ==== placement (H3-32) ============================================================================
@@ -170,6 +192,8 @@ def _begin(flow: F, state: CombatHost, uid: str) -> list[Event]:
         flow.push(state, flow.new(state, "h3c_end_act", unit=uid))
         return events + [Event.to_all("h3_paralysed_skip", m.PARALYSED_SKIP(unit=r.uname(combat, u)), unit=uid)]
     events += activation_abilities(state, u)
+    if combat.sides[u.team].ai is not None:
+        events += ai_hero_cards(state, u)  # H3-40.2.1: the AI card first
     if u.rooted:
         events.append(Event.to_all("h3_rooted", m.ROOTED(unit=r.uname(combat, u)), unit=uid))
     seat = combat.controller(u.team)
@@ -238,7 +262,160 @@ def activation_abilities(state: CombatHost, u: Unit) -> list[Event]:
 
 
 def _side_name(side: CombatSide) -> m.Msg:
+    if side.ai is not None:
+        return m.AI_SIDE()
     return m.seat_name(side.controller) if side.owner is not None else m.NEUTRAL_SIDE()
+
+
+# ==== AI heroes' cards (H3-41.6..H3-41.9, H3-42) =======================================================
+def ai_hero_cards(state: CombatHost, u: Unit) -> list[Event]:
+    """H3-41.6.1: an AI hero's unit activates: might cards still waiting for a unit able to attack
+    act first (H3-41.9), then one AI card is drawn and executed before the unit moves."""
+    from ..neutrals import ai, aicards
+
+    combat = combat_of(state)
+    deck = combat.sides[u.team].ai
+    assert deck is not None
+    events: list[Event] = []
+    first = not any(x.activated for x in combat.units if x.team == u.team and x.uid != u.uid)
+    if first and deck.delayed:  # H3-42.4: the delayed buffs instead of an AI card
+        due, deck.delayed = list(deck.delayed), []
+        for inst, power in due:
+            events += _ai_resolve_spell(state, deck, inst, power, u, delayed=True)
+        return events
+    able = bool(ai.plan(combat, u).ties)
+    for held in list(deck.waiting):
+        if able:
+            deck.waiting.remove(held)
+            events += _ai_attack_card(combat, deck, u, held)
+    was_empty = deck.exhausted
+    card = aicards.draw_card(deck, state.rng)
+    if card is None:
+        if not was_empty:
+            events.append(Event.to_all("h3_ai_empty", m.AI_DECK_EMPTY()))
+        return events
+    events.append(aicards.drawn_event(card))
+    info = aicards.AI_CARDS[card]
+    value = info.value(deck.difficulty)
+    if info.effect == "attack":
+        if able:
+            return events + _ai_attack_card(combat, deck, u, card)
+        deck.waiting.append(card)  # H3-41.9
+        return events + [Event.to_all("h3_ai_waits", m.AI_WAITS())]
+    if info.effect in ("defense_hp", "defense_next"):
+        deck.cards.discard(card)
+        target = (
+            aicards.highest_hp(combat, u.team)
+            if info.effect == "defense_hp"
+            else aicards.next_to_activate(combat, u.team, u)
+        )
+        if value == 0 or target is None:
+            return events + [Event.to_all("h3_ai_nothing", m.AI_NOTHING())]
+        target.card_defense += value  # H3-41.9: until the first defence occurs
+        return events + [Event.to_all("h3_ai_defense", m.AI_DEFENSE_ON(unit=r.uname(combat, target), n=value))]
+    if info.effect == "spell":
+        return events + _ai_cast(state, deck, card, value, u)
+    return events + _ai_skill(state, deck, u, card, value)
+
+
+def _ai_attack_card(combat: Combat, deck: AiDeck, u: Unit, card: str) -> list[Event]:
+    from ..neutrals import aicards
+
+    deck.cards.discard(card)
+    value = aicards.AI_CARDS[card].value(deck.difficulty)
+    if value == 0:
+        return [Event.to_all("h3_ai_nothing", m.AI_NOTHING())]
+    u.attack_bonus += value  # H3-35.5: until its first attack resolves
+    return [Event.to_all("h3_attack_up", m.ATTACK_UP(unit=r.uname(combat, u), n=value))]
+
+
+def _ai_cast(state: CombatHost, deck: AiDeck, card: str, power: int, u: Unit) -> list[Event]:
+    """H3-41.7 / H3-42: draw the next AI spell and cast it with the card's Power; a spell with no
+    valid target goes back into the spell deck and the magic card to the bottom of the AI deck."""
+    from ..neutrals import aicards
+
+    inst = aicards.draw_spell(deck, state.rng)
+    if inst is None:
+        deck.cards.discard(card)
+        return [Event.to_all("h3_ai_nothing", m.AI_NOTHING())]
+    events = _ai_resolve_spell(state, deck, inst, power, u, card=card)
+    return events
+
+
+def _ai_resolve_spell(
+    state: CombatHost, deck: AiDeck, inst: str, power: int, u: Unit, card: str | None = None, delayed: bool = False
+) -> list[Event]:
+    """Cast AI spell ``inst`` (drawn by magic card ``card``, or delayed from the last round)."""
+    from ..neutrals import aicards
+
+    combat = combat_of(state)
+    team = u.team
+    spell = aicards.spell_def(deck, inst)
+    target = aicards.spell_target(combat, team, spell, u)
+    ref = m.card_ref(spell.id)
+    if target is None:  # H3-42.1 / H3-42.3 / H3-42.5
+        if card is not None:
+            deck.cards.put_bottom(card)
+        deck.spells.put_bottom(inst)
+        deck.spells.shuffle(state.rng)
+        return [Event.to_all("h3_ai_no_cast", m.AI_NO_CAST(card=ref))]
+    if card is not None:
+        deck.cards.discard(card)
+    kind = aicards.spell_class(spell)
+    if kind == "round_buff" and not delayed and aicards.round_buff_waits(combat, target):
+        deck.delayed.append((inst, power))  # H3-42.4
+        return [Event.to_all("h3_ai_delayed", m.AI_DELAYED(card=ref))]
+    deck.spells.discard(inst)  # H3-41.7: the AI spell discard pile
+    tiers = spell.tiers or spell.damage
+    level = min(power, len(tiers) - 1) if tiers else 0
+    events = [
+        Event.to_all(
+            "h3_ai_cast", m.AI_CASTS(card=ref, power=level, unit=r.uname(combat, target)), card=spell.id, power=level
+        )
+    ]
+    resisted = r.resists_card(combat, target, ref, state.rng)
+    if resisted is not None:
+        return events + resisted
+    if kind == "multi":  # Chain Lightning: the first hit, then one of the two closest (house: the weakest)
+        near = [x for x in card_rules.closest(combat, target, 2) if x.team != team]
+        events += r.deal_damage(combat, target, spell.damage[0])
+        near = [x for x in near if x.alive]
+        if near and len(spell.damage) > 1:
+            events += r.deal_damage(combat, min(near, key=lambda x: (x.remaining(), x.uid)), spell.damage[1])
+        return events
+    if kind == "defensive":  # H3-42.2: a defence token that stays until that defence is resolved
+        target.card_defense += spell.tiers[level]
+        return events + [
+            Event.to_all("h3_ai_defense", m.AI_DEFENSE_ON(unit=r.uname(combat, target), n=spell.tiers[level]))
+        ]
+    return events + card_rules.cast_effect(combat, spell, spell.tiers[level], target)
+
+
+def _ai_skill(state: CombatHost, deck: AiDeck, u: Unit, card: str, times: int) -> list[Event]:
+    """H3-41.8: the set-aside skill card acts (and is never discarded); the AI skill card is
+    discarded, or in combat round 1 at Normal/Hard shuffled back into the AI deck (S-H1)."""
+    from ..content import load
+
+    combat = combat_of(state)
+    info_first = card == "skill_b" and deck.difficulty in ("normal", "hard") and combat.round == 1
+    events: list[Event] = []
+    if deck.skill is None:
+        deck.cards.discard(card)
+        return [Event.to_all("h3_ai_nothing", m.AI_NOTHING())]
+    skill = load().cards[deck.skill]
+    for _ in range(times):
+        events.append(Event.to_all("h3_ai_skill", m.AI_SKILL(card=m.card_ref(skill.id), unit=r.uname(combat, u))))
+        if skill.effect == "attack":
+            u.attack_bonus += skill.basic
+        elif skill.effect == "defense":
+            u.card_defense += skill.basic  # H3-41.9
+    if info_first:
+        deck.cards.put_bottom(card)
+        deck.cards.shuffle(state.rng)
+        events.append(Event.to_all("h3_ai_back", m.AI_SHUFFLED_BACK()))
+        return events
+    deck.cards.discard(card)
+    return events
 
 
 def act_options(state: CombatHost, st: Step) -> list[Option]:
@@ -370,15 +547,26 @@ def take_spell(combat: Combat, side: CombatSide, card: str) -> list[Event]:
 
 def _caster_discards(flow: F, state: CombatHost, side: CombatSide, action: Any) -> list[Event]:
     """Neutral Familiars: an enemy who casts a spell from hand must discard a card from hand
-    (the caster chooses which)."""
+    (the caster chooses which); neutral Pegasi: a card with Power (``has_power``). The cards
+    with Power are asked for first, so a card that could pay either is not spent on Familiars."""
     combat = combat_of(state)
     if action.mode != "cast" or side.deck is None or side.controller is None:
         return []
-    watchers = [u for u in combat.on_board(1 - side.team) if u.has("caster_discards")]
-    for _ in watchers:
-        if side.deck.hand:
-            flow.push(state, flow.new(state, "h3c_forced_discard", side.controller, team=side.team))
+    anything, power = card_rules.caster_tax(combat, side)
+    steps = [flow.new(state, "h3c_forced_discard", side.controller, team=side.team, power=1) for _ in range(power)]
+    steps += [flow.new(state, "h3c_forced_discard", side.controller, team=side.team) for _ in range(anything)]
+    if steps:
+        flow.push(state, *steps)
     return []
+
+
+def forced_pool(side: CombatSide, st: Step) -> list[str]:
+    """Cards that may pay a forced discard (all the hand, or only cards with Power)."""
+    deck = side.deck
+    assert deck is not None
+    if st.data.get("power"):
+        return [c for c in deck.hand if card_rules.has_power(card_rules.card_def(deck, c))]
+    return list(deck.hand)
 
 
 def _may_surrender(combat: Combat, side: CombatSide) -> bool:
@@ -738,6 +926,7 @@ def hit(flow: F, state: CombatHost, st: Step) -> list[Event]:
             pending.cancelled = True
     a.attack_bonus = 0  # H3-35.5: boosts end when this attack resolves
     t.defense_bonus = 0  # A-36
+    t.card_defense = 0  # H3-41.9: the AI card stays attached until the first defence occurs
     if pending.cancelled_by_card:
         combat.attack = None
         return []
@@ -796,6 +985,12 @@ def hit(flow: F, state: CombatHost, st: Step) -> list[Event]:
             pool = r.splash_targets(combat, a, tpos, apos, t.uid, line=ab.effect == "breath")
             if pool:
                 strikes.append(([u.uid for u in pool], ab.num("attack"), ab.amount()))
+    shield = t.fire_shield
+    if shield is not None and shield[1] == combat.round and a.alive and tpos is not None and apos is not None:
+        if tpos in combat.geometry().adjacent(apos):  # Fire Shield: even when the shielded unit falls (S-H1)
+            burn = m.FIRE_SHIELD_BURNS(unit=r.uname(combat, a), target=r.uname(combat, t))
+            events.append(Event.to_all("h3_fire_shield_burns", burn, unit=a.uid))
+            events += r.deal_damage(combat, a, shield[0])
     combat.attack = None
     if _over(combat):
         return events
@@ -879,7 +1074,7 @@ def strike(
     if attack:
         die = r.roll_die(state.rng)
         events.append(Event.to_all("h3_roll", m.ROLL(die=die), dice=[die], reveals=True))
-        amount = max(0, attack + die - victim.stats().defense - victim.defense_bonus)
+        amount = max(0, attack + die - victim.stats().defense - victim.defense_bonus - victim.card_defense)
     return events + r.deal_damage(combat, victim, amount)
 
 
@@ -994,11 +1189,66 @@ def _over(combat: Combat) -> bool:
     return combat.result is not None or not combat.fighting(0) or not combat.fighting(1)
 
 
+def reinforce_candidates(combat: Combat, team: int) -> list[str]:
+    """Neutral Skeletons: the side's bronze Few faction units, on the board (``u:uid``) or still in
+    its unit deck (``a:index``); neutral units cannot be reinforced (H3-26.7)."""
+    from ..content import load
+
+    content = load()
+    side = combat.sides[team]
+    out = [
+        f"u:{u.uid}"
+        for u in combat.units
+        if u.team == team and u.alive and not u.tower and u.side == "few" and "pack" in content.unit(u.card).sides
+        if content.unit(u.card).tier == "bronze"
+    ]
+    used = {u.army_index for u in combat.units if u.team == team}
+    for i, a in enumerate(side.army):
+        card = content.unit(a.card)
+        if i not in used and a.side == "few" and card.tier == "bronze" and "pack" in card.sides:
+            out.append(f"a:{i}")
+    return out
+
+
+def reinforce(combat: Combat, team: int, pick: str) -> list[Event]:
+    """H3-26.4: a reinforcement by effect needs no token, Citadel or dwelling; S-H1: the damage on
+    the Few side moves to the Pack side."""
+    side = combat.sides[team]
+    kind, _, ref = pick.partition(":")
+    if kind == "u":
+        u = combat.unit(ref)
+        u.side = "pack"
+        name: m.Msg | Ref = r.uname(combat, u)
+    else:
+        i = int(ref)
+        side.army[i] = side.army[i].model_copy(update={"side": "pack"})
+        name = Ref(kind="unit", id=side.army[i].card)
+    return [Event.to_all("h3_reinforced", m.REINFORCED(seat=_side_name(side), unit=name), unit=pick)]
+
+
+def reinforce_check(flow: F, state: CombatHost) -> list[Event]:
+    """Neutral Skeletons defeated: the Necropolis hero's side reinforces one bronze unit at once
+    (its controller chooses among several)."""
+    combat = state.combat
+    if combat is None or combat.result is not None or not combat.reinforce_due:
+        return []
+    team = combat.reinforce_due.pop(0)
+    picks = reinforce_candidates(combat, team)
+    seat = combat.controller(team)
+    if len(picks) > 1 and seat is not None:
+        flow.push(state, flow.new(state, "h3c_reinforce", seat, team=team, picks=picks))
+        return []
+    return reinforce(combat, team, picks[0]) if picks else []
+
+
 def check_end(flow: F, state: CombatHost) -> list[Event]:
     """After every step: a side without units on the board has lost (H3-34.1, H3-37.1/37.2)."""
     combat = state.combat
     if combat is None or combat.result is not None or combat.round == 0:
         return []
+    front = flow.current(state)
+    if combat.reinforce_due or (front is not None and front.kind == "h3c_reinforce"):
+        return []  # the free reinforcement comes first, so the unit returns to the deck as a Pack
     alive = [bool(combat.fighting(t)) for t in (0, 1)]
     if all(alive):
         return []
@@ -1034,7 +1284,7 @@ def finish(flow: F, state: CombatHost, outcome: str, winner: int | None, surrend
     defeated = [u.uid for u in combat.units if not u.alive and not u.tower]
     for side in combat.sides:
         units = {u.army_index: u for u in combat.units if u.team == side.team and u.army_index is not None}
-        if side.owner is None:
+        if side.owner is None and side.ai is None:
             for nu in units.values():
                 deck = state.neutral_decks.get(nu.tier)
                 if deck is not None:
@@ -1051,8 +1301,16 @@ def finish(flow: F, state: CombatHost, outcome: str, winner: int | None, surrend
         side.army = kept
     for u in combat.units:
         u.damage = 0  # H3-27.1: all damage is healed at the end of combat
+    for side in combat.sides:
+        if side.ai is not None:  # H3-41.9 / H3-42.4: cards and spells still held go to their discard piles
+            side.ai.cards.discard(*side.ai.waiting)
+            side.ai.spells.discard(*(inst for inst, _ in side.ai.delayed))
+            side.ai.waiting, side.ai.delayed = [], []
     xp, level_after = _experience(combat, outcome, winner)
-    combat.result = CombatResult(outcome=outcome, winner=winner, xp=xp, level_after=level_after, defeated=defeated)
+    after = consequences(combat, outcome, winner, xp, level_after, surrendered)
+    combat.result = CombatResult(
+        outcome=outcome, winner=winner, xp=xp, level_after=level_after, defeated=defeated, consequences=after
+    )
     if winner is not None:
         events.append(
             Event.to_all("h3_wins", m.WINS(team=m.team_name(winner)), milestone=True, winner=winner, outcome=outcome)
@@ -1063,8 +1321,34 @@ def finish(flow: F, state: CombatHost, outcome: str, winner: int | None, surrend
         events.append(Event.to_all("h3_xp", m.XP(n=xp), xp=xp))
     if level_after == 7:
         events.append(Event.to_all("h3_level_vii", m.LEVEL_VII()))
+    events += consequence_events(combat, after)
     q = flow.queue(state)
     q[:] = [s for s in q if not s.kind.startswith(PREFIX)]
+    return events
+
+
+def consequence_events(combat: Combat, after: CombatOutcome) -> list[Event]:
+    """H3-37.4..H3-37.8 / H3-26.5: announce what the adventure level will apply."""
+    events: list[Event] = []
+    for rec in after.sides:
+        side = combat.sides[rec.team]
+        who = _side_name(side)
+        if rec.move == "visit":
+            events.append(Event.to_all("h3_after_visit", m.AFTER_VISIT(seat=who), team=rec.team))
+        elif rec.move == "last_visited":
+            events.append(Event.to_all("h3_after_back", m.AFTER_BACK(seat=who), team=rec.team))
+        elif rec.move == "own_town":
+            events.append(Event.to_all("h3_after_town", m.AFTER_TOWN(seat=who), team=rec.team))
+        elif rec.move == "removed":
+            events.append(Event.to_all("h3_after_removed", m.AFTER_REMOVED(seat=who), team=rec.team))
+        if rec.morale < 0:
+            events.append(Event.to_all("h3_after_morale", m.AFTER_MORALE(seat=who), team=rec.team))
+        if rec.gold < 0 and after.outcome != "surrender":
+            events.append(Event.to_all("h3_after_gold", m.AFTER_GOLD(seat=who, gold=-rec.gold), team=rec.team))
+        if rec.faction_cubes:
+            events.append(Event.to_all("h3_after_cube", m.AFTER_CUBE(seat=who, n=rec.faction_cubes), team=rec.team))
+        if rec.refill:
+            events.append(Event.to_all("h3_after_refill", m.AFTER_REFILL(seat=who), team=rec.team))
     return events
 
 
@@ -1374,12 +1658,15 @@ def install(flow: F) -> None:
 
     @flow.decision("h3c_forced_discard", "strike")
     def _forced_prompts(state: CombatHost, st: Step) -> list[Prompt]:
-        deck = combat_of(state).sides[int(st.data["team"])].deck
+        side = combat_of(state).sides[int(st.data["team"])]
+        deck = side.deck
         assert deck is not None
         options = [
-            Option.of(m.OPT_DISCARD(card=m.card_ref(deck.names[c])), {"type": "strike", "target": c}) for c in deck.hand
+            Option.of(m.OPT_DISCARD(card=m.card_ref(deck.names[c])), {"type": "strike", "target": c})
+            for c in forced_pool(side, st)
         ]
-        return [Prompt.ask(int(st.seat or 0), _key(st), "H3-27.3", m.ASK_FORCED_DISCARD(), options=options)]
+        q = m.ASK_FORCED_DISCARD_POWER() if st.data.get("power") else m.ASK_FORCED_DISCARD()
+        return [Prompt.ask(int(st.seat or 0), _key(st), "H3-27.3", q, options=options)]
 
     @flow.applies("h3c_forced_discard")
     def _forced_apply(state: CombatHost, st: Step, seat: int, action: Any) -> list[Event]:
@@ -1387,6 +1674,7 @@ def install(flow: F) -> None:
         deck = side.deck
         assert deck is not None
         need(action.target in deck.hand, "H3-13.2", m.NOT_IN_HAND())
+        need(action.target in forced_pool(side, st), "H3-27.3", m.NEEDS_POWER_CARD())
         flow.done(state, st)
         deck.hand.remove(action.target)
         deck.discard.append(action.target)  # H3-13.2.2
@@ -1462,6 +1750,42 @@ def install(flow: F) -> None:
         flow.push(state, flow.new(state, "h3c_round"))
         return [Event.to_all("h3_fight_on", m.FIGHT_ON(seat=m.seat_name(seat)))]
 
+    @flow.decision("h3c_yield", "yield")
+    def _yield_prompts(state: CombatHost, st: Step) -> list[Prompt]:
+        options = [
+            Option.of(m.OPT_FIGHT(), {"type": "yield", "give_up": False}),
+            Option.of(m.OPT_YIELD(), {"type": "yield", "give_up": True}),
+        ]
+        return [Prompt.ask(int(st.seat or 0), _key(st), "H3-30.5", m.ASK_YIELD(), options=options)]
+
+    @flow.applies("h3c_yield")
+    def _yield_apply(state: CombatHost, st: Step, seat: int, action: Any) -> list[Event]:
+        flow.done(state, st)
+        if not action.give_up:
+            return []
+        side = combat_of(state).sides[1]
+        return [Event.to_all("h3_yielded", m.YIELDED(seat=_side_name(side)))] + finish(flow, state, "instant", 0)
+
+    @flow.decision("h3c_reinforce", "strike")
+    def _reinforce_prompts(state: CombatHost, st: Step) -> list[Prompt]:
+        combat = combat_of(state)
+        side = combat.sides[int(st.data["team"])]
+        options = []
+        for pick in st.data["picks"]:
+            kind, _, ref = str(pick).partition(":")
+            name: m.Msg | Ref = (
+                r.uname(combat, combat.unit(ref)) if kind == "u" else Ref(kind="unit", id=side.army[int(ref)].card)
+            )
+            options.append(Option.of(m.OPT_REINFORCE(unit=name), {"type": "strike", "target": pick}))
+        return [Prompt.ask(int(st.seat or 0), _key(st), "H3-26.4", m.ASK_REINFORCE(), options=options)]
+
+    @flow.applies("h3c_reinforce")
+    def _reinforce_apply(state: CombatHost, st: Step, seat: int, action: Any) -> list[Event]:
+        need(action.target in st.data["picks"], "H3-26.4", m.NOT_OFFERED())
+        flow.done(state, st)
+        return reinforce(combat_of(state), int(st.data["team"]), action.target)
+
+    flow.after_step(lambda state: reinforce_check(flow, state))
     flow.after_step(lambda state: check_end(flow, state))
 
 

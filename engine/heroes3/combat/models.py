@@ -47,6 +47,23 @@ class ArmyCard(BaseModel):
     side: SideName
 
 
+class AiDeck(BaseModel):
+    """An AI hero's combat decks (H3-41.6..H3-41.8): AI cards, AI spells and the set-aside skill.
+
+    Order hidden from all; cards drawn are public (H3-41 section default)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    difficulty: Literal["easy", "normal", "hard", "impossible"] = "normal"
+    cards: Deck[str] = Field(default_factory=Deck)  # ids of neutrals/aicards.AI_CARDS
+    spells: Deck[str] = Field(default_factory=Deck)  # content card ids (spells)
+    skill: str | None = None  # H3-41.8: the set-aside ability card, never discarded
+    waiting: list[str] = Field(default_factory=list)  # H3-41.9: might cards not yet able to act
+    delayed: list[tuple[str, int]] = Field(default_factory=list)  # H3-42.4: (spell, Power) cast next round
+    names: dict[str, str] = Field(default_factory=dict)  # spell instance id -> content card id
+    exhausted: bool = False  # H3-41.6.1: the AI deck ran out during this combat
+
+
 class CombatSide(BaseModel):
     """One side of a combat: who controls it and what it brings."""
 
@@ -70,6 +87,7 @@ class CombatSide(BaseModel):
     mp: int = 0  # of the hero that started the combat (H3-36.2)
     gold: int = 0  # for surrender (H3-37.9)
     army: list[ArmyCard] = Field(default_factory=list)  # the unit deck after the combat
+    ai: AiDeck | None = None  # an AI hero (H3-41): engine-run, with AI decks
 
 
 class Unit(BaseModel):
@@ -93,6 +111,8 @@ class Unit(BaseModel):
     no_defend: bool = False  # discarded its token this activation (H3-33.9)
     attack_bonus: int = 0  # until its first attack resolves or its activation ends (H3-35.5)
     defense_bonus: int = 0  # until the first attack on it resolves or the activation ends (A-36)
+    fire_shield: tuple[int, int] | None = None  # (damage, combat round): Fire Shield on this unit
+    card_defense: int = 0  # an AI card's or AI spell's defence: stays until the first attack on it (H3-41.9)
     initiative_bonus: int = 0  # ongoing, until the end of combat (Haste)
     marks: int = 0  # faction cubes of an ability: 1 damage each time it activates (neutral Haspids)
     attack_tokens: list[tuple[int, int]] = Field(default_factory=list)  # (attack +/-, last combat round)
@@ -174,14 +194,59 @@ class PendingAttack(BaseModel):
     cancelled_by_card: bool = False
 
 
+Move = Literal["stay", "visit", "last_visited", "own_town", "removed"]
+
+
+class SideOutcome(BaseModel):
+    """What one side's hero and owner gain or lose on the adventure level when the combat ends
+    (H3-37.4..H3-37.9, H3-38, H3-26.5). The adventure game applies it; the skirmish shows it.
+
+    ``gold`` is the change already applied to ``CombatSide.gold`` (the combat's copy of the
+    purse), so the host copies the purse back rather than adding ``gold`` a second time."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    team: int
+    owner: int | None
+    hero: str | None
+    main_hero: bool
+    result: Literal["won", "lost", "retreated", "surrendered", "none"]
+    xp: int = 0  # H3-38.1
+    level_after: int | None = None  # H3-38.2: raised straight to level VII
+    move: Move = "stay"  # H3-37.4 visit / H3-37.5 last visited / H3-37.6 own town / H3-37.8 removed
+    eliminated_if_no_town: bool = False  # H3-37.6 / H3-5.3.2: no town or settlement to move to
+    morale: int = 0  # H3-37.7: -1 = loses morale (H3-11.3, already applied to ``CombatSide.morale``)
+    discard_hand: bool = False  # H3-11.4: a second negative token: discard the hand at the end of the next turn
+    gold: int = 0  # H3-37.7 / H3-37.9
+    faction_cubes: int = 0  # H3-37.7 / H3-37.8: cubes gained from the loser
+    army: list[ArmyCard] = Field(default_factory=list)  # the unit deck after clean-up (H3-37.3)
+    refill: bool = False  # H3-26.5: the unit deck is empty: replace it with the scenario's starting units
+
+
+class CombatOutcome(BaseModel):
+    """The combat's result as the adventure game consumes it: one ``SideOutcome`` per side."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    kind: Literal["player", "neutral", "siege"]
+    outcome: str
+    winner: int | None
+    instant: bool = False  # H3-30.5: a secondary hero chose instant defeat, no combat was fought
+    sides: list[SideOutcome] = Field(default_factory=list)
+
+    def side(self, team: int) -> SideOutcome:
+        return self.sides[team]
+
+
 class CombatResult(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    outcome: Literal["victory", "defeat", "retreat", "surrender", "quick"]
+    outcome: Literal["victory", "defeat", "retreat", "surrender", "quick", "instant"]
     winner: int | None  # team
     xp: int = 0
     level_after: int | None = None
     defeated: list[str] = Field(default_factory=list)  # uids
+    consequences: CombatOutcome | None = None  # H3-37.4..H3-37.9, for the adventure game
 
 
 class Combat(BaseModel):
@@ -201,6 +266,7 @@ class Combat(BaseModel):
     attack: PendingAttack | None = None
     result: CombatResult | None = None
     attacks: int = 0  # counter, for event keys and tests
+    reinforce_due: list[int] = Field(default_factory=list)  # teams owed a free reinforcement (neutral Skeletons)
 
     def geometry(self) -> CombatBoard:
         return BOARDS[self.board]

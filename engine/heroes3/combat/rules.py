@@ -200,7 +200,7 @@ def attack_value(combat: Combat, pending: PendingAttack) -> int:
     attacker = combat.unit(pending.attacker)
     target = combat.unit(pending.target)
     die = pending.die or 0
-    value = attacker.stats().attack + attacker.attack_bonus + die
+    value = max(0, attacker.stats().attack + attacker.attack_bonus) + die  # Weakness: attack at least 0
     for a in attacker.stats().abilities:
         if a.effect == "attack_bonus_vs" and a.params.get("unit") == target.card.removeprefix("n_"):
             value += a.amount()
@@ -217,7 +217,7 @@ def defense_value(combat: Combat, pending: PendingAttack) -> int:
     attacker = combat.unit(pending.attacker)
     target = combat.unit(pending.target)
     printed = 0 if attacker.has("ignore_defense") else target.stats().defense
-    value = printed + target.defense_bonus
+    value = printed + target.defense_bonus + target.card_defense
     faces = target.ability("defend_on_die")
     if isinstance(faces, list) and pending.die in faces:
         value += 1
@@ -312,6 +312,10 @@ def defeat(combat: Combat, unit: Unit) -> list[Event]:
     unit.alive = False
     unit.pos = None
     unit.paralysed = unit.defending = False
+    for a in unit.abilities("defeat_reinforce"):  # neutral Skeletons: resolved by flow.reinforce_check
+        other = combat.sides[1 - unit.team]
+        if other.faction == a.params.get("faction") and other.hero is not None:
+            combat.reinforce_due.append(other.team)
     return [Event.to_all("h3_defeated", m.DEFEATED(unit=uname(combat, unit)), unit=unit.uid)]
 
 

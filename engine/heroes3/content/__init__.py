@@ -84,6 +84,10 @@ EFFECTS: frozenset[str] = frozenset(
         "attack_on_kill",  # attack: after defeating its target, may attack another adjacent enemy
         "deck_spell_search",  # other/attack: discard the top ``amount`` cards of the deck (attack: up to), keep a spell
         "caster_discards",  # passive: an enemy casting a spell from hand discards a card of its choice
+        # (``power``: a card with Power, i.e. a Power-giving card or a spell, H3-15.3/H3-15.4);
+        # a caster who could not discard may not cast (S-H1 note on Familiars)
+        "defeat_reinforce",  # passive: when it is defeated, an enemy hero of ``faction`` reinforces
+        # one of its ``tier`` units for free (H3-26.4), damage carried to the Pack side
         "text",  # shown, not automated
     }
 )
@@ -162,6 +166,8 @@ class CardDef(BaseModel):
         "frost_ring",  # discard ``discard_cost`` cards; every unit next to a chosen space takes ``damage[0]``
         "resurrection",  # cancel an attack that would defeat a friendly unit, paying ``power_cost`` by tier
         "chain_lightning",  # ``damage[0]`` to a unit and ``damage[1]`` to one of the two units closest to it
+        "weakness",  # -N attack to a unit until its next attack resolves or the activation ends (H3-35.5)
+        "fire_shield",  # this combat round, an adjacent unit attacking the target takes N damage
         "none",  # no effect in combat (Wisdom acts in a town): never offered
     ]
     basic: int = 0

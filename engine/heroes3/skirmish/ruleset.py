@@ -32,7 +32,9 @@ from ..combat.models import (
     HeroDeck,
     Unit,
 )
+from ..combat.outcome import consequences
 from ..content import FACTIONS, load
+from ..neutrals import aicards
 from ..neutrals.difficulty import Difficulty, draw_neutrals, new_decks
 
 HAND_LIMIT = {1: 4, 2: 4, 3: 5, 4: 5, 5: 6, 6: 6, 7: 7}  # E-11 ⟨R⟩
@@ -40,14 +42,21 @@ EXPERT_USES = {1: 0, 2: 1, 3: 1, 4: 2, 5: 2, 6: 3, 7: 3}  # E-11 ⟨R⟩
 
 
 class SkirmishOptions(GameOptions):
-    mode: Literal["duel", "siege", "neutral"] = "duel"
+    mode: Literal["duel", "siege", "neutral", "ai_hero"] = "duel"
     heroes: list[str | None] | None = None
     armies: list[list[str] | None] | None = None  # "unit:side" entries, e.g. "griffins:pack"
     preset: Literal["starter", "full"] = "full"
     level: int = Field(default=2, ge=1, le=7)
     difficulty: Difficulty = "normal"
-    field_level: int = Field(default=3, ge=1, le=7)
-    neutral_ai: bool = False
+    field_level: int = Field(default=3, ge=0, le=7)  # 0: a random field level (I..VII) per game
+    neutral_ai: bool = False  # H3-40: the engine runs the neutrals (Campaign/Cooperative); else seat 1 (H3-32.4)
+    secondary: bool = False  # duel: the defender is a secondary hero (no cards, may yield, H3-30.5)
+    # ai_hero mode: seat 0 fights an AI hero (H3-41) with seat 1's faction, hero and army
+    ai_cards: dict[str, int] = Field(default_factory=lambda: {"might": 4, "magic": 2, "skill": 2})
+    ai_spells: list[str] = Field(
+        default_factory=lambda: ["magic_arrow", "lightning_bolt", "stone_skin", "cure", "weakness", "fire_shield"]
+    )
+    ai_skill: str | None = "offense"
     mp: int = Field(default=2, ge=0, le=6)
     morale: bool = True  # house: each hero starts with a positive morale token
     gold: int = Field(default=10, ge=0)
@@ -81,8 +90,11 @@ def _record_order(state: SkirmishState) -> list[Event]:
     if state.order and state.order[-1][:2] == (combat.round, combat.active):
         return []
     u = combat.unit(combat.active)
+    # The initiative the unit was chosen with (``last_tie``, set as it activates): an activation
+    # effect may flip it to Few at once (neutral Haspids' mark), which must not look like a skip.
+    init = combat.last_tie[0] if combat.last_tie is not None else u.initiative()
     waiting = [w.initiative() for w in combat.units if w.alive and w.placed and not w.activated]
-    state.order.append((combat.round, u.uid, u.initiative(), max(waiting, default=u.initiative())))
+    state.order.append((combat.round, u.uid, init, max(waiting, default=init)))
     return []
 
 
@@ -106,10 +118,16 @@ class Skirmish(Ruleset[SkirmishState, SkirmishOptions]):
         for seat, (faction, hero, army) in enumerate(picks):
             if seat == 1 and options.mode == "neutral":
                 continue
-            deck = HeroDeck()
-            for i, card in enumerate(content.hero_deck(hero)):
-                deck.names[f"s{seat}c{i:02d}"] = card
-            deck.draw = Deck[str].shuffled(list(deck.names), state.rng)
+            if seat == 1 and options.mode == "ai_hero":
+                sides.append(self._ai_side(options, faction, hero, army, state.rng))
+                continue
+            secondary = seat == 1 and options.secondary and options.mode == "duel"
+            deck: HeroDeck | None = None
+            if not secondary:  # H3-35.1: a secondary hero's owner plays no cards
+                deck = HeroDeck()
+                for i, card in enumerate(content.hero_deck(hero)):
+                    deck.names[f"s{seat}c{i:02d}"] = card
+                deck.draw = Deck[str].shuffled(list(deck.names), state.rng)
             sides.append(
                 CombatSide(
                     team=seat,
@@ -117,33 +135,37 @@ class Skirmish(Ruleset[SkirmishState, SkirmishOptions]):
                     controller=seat,
                     faction=faction,
                     hero=hero,
-                    main_hero=True,
+                    main_hero=not secondary,
                     level=options.level,
                     deck=deck,
-                    expert_uses=EXPERT_USES[options.level],
+                    expert_uses=0 if secondary else EXPERT_USES[options.level],
                     morale=1 if options.morale and faction != "necropolis" else 0,  # H3-11.5
                     mp=options.mp,
                     gold=options.gold,
                     army=[ArmyCard(card=c, side=s) for c, s in army],
                 )
             )
-        kind: Literal["player", "neutral", "siege"] = "player" if options.mode == "duel" else options.mode
+        kind: Literal["player", "neutral", "siege"] = (
+            "neutral" if options.mode == "neutral" else "siege" if options.mode == "siege" else "player"
+        )
         combat = Combat(kind=kind, sides=sides)
         if options.mode == "neutral":
-            combat.field_level = options.field_level
+            field = options.field_level or 1 + state.rng.below(7)
+            combat.field_level = field
             combat.sides.append(CombatSide(team=1, controller=None if options.neutral_ai else 1))
             state.start_mp = options.mp
-            if options.level > options.field_level:
+            if options.level > field:
                 # H3-31.1: quick combat, no neutral cards are drawn and no XP.
-                combat.result = CombatResult(outcome="quick", winner=0)
+                after = consequences(combat, "quick", 0, 0, None)
+                combat.result = CombatResult(outcome="quick", winner=0, consequences=after)
                 state.combat = combat
                 return state
-            drawn = draw_neutrals(state.neutral_decks, options.field_level, options.difficulty, state.rng)
+            drawn = draw_neutrals(state.neutral_decks, field, options.difficulty, state.rng)
             for i, card in enumerate(drawn):
                 combat.units.append(Unit(uid=f"n{i + 1}", card=card, side="neutral", team=1, army_index=i))
             combat.time_limit = not any(content.unit(c).tier == "azure" for c in drawn)  # H3-36.1 / H3-36.4
         for side in combat.sides:
-            if side.owner is None:
+            if side.owner is None and side.ai is None:
                 continue
             for i, a in enumerate(side.army):
                 combat.units.append(
@@ -156,6 +178,30 @@ class Skirmish(Ruleset[SkirmishState, SkirmishOptions]):
         combat_flow.start_combat(FLOW, state, combat)
         FLOW.advance(state)
         return state
+
+    def _ai_side(
+        self, options: SkirmishOptions, faction: str, hero: str, army: list[tuple[str, str]], rng: Rng
+    ) -> CombatSide:
+        """H3-41.1: an AI hero has no hero board, resources or Might & Magic deck; its army is fixed
+        and its combat decks are the AI deck and the AI spell deck (H3-41.6/H3-41.7)."""
+        content = load()
+        for spell in options.ai_spells:
+            card = content.cards.get(spell)
+            if card is None or (card.kind != "spell" and card.effect != "chain_lightning"):
+                raise RuleViolation(CORE_BAD_ACTION, m.BAD_OPTION(what=spell))
+        if options.ai_skill is not None and options.ai_skill not in aicards.SKILLS:
+            raise RuleViolation(CORE_BAD_ACTION, m.BAD_OPTION(what=options.ai_skill))
+        if any(k not in ("might", "magic", "skill") or n < 0 for k, n in options.ai_cards.items()):
+            raise RuleViolation(CORE_BAD_ACTION, m.BAD_OPTION(what=str(options.ai_cards)))
+        deck = aicards.build(options.ai_cards, options.ai_spells, options.ai_skill, options.difficulty, rng)
+        return CombatSide(
+            team=1,
+            faction=faction,
+            hero=hero,
+            main_hero=False,  # H3-41.3 / H3-38.3: no XP, no reward, no cards from a hand
+            ai=deck,
+            army=[ArmyCard(card=c, side=s) for c, s in army],
+        )
 
     def _pick(self, options: SkirmishOptions, seat: int, rng: Rng) -> tuple[str, str, list[tuple[str, str]]]:
         content = load()
@@ -186,6 +232,8 @@ class Skirmish(Ruleset[SkirmishState, SkirmishOptions]):
         if combat.result is not None and combat.result.outcome == "quick":
             events.append(Event.to_all("h3_quick", m.QUICK()))
         neutrals = [u for u in combat.units if u.team == 1 and combat.sides[1].owner is None]
+        if combat.sides[1].ai is not None:
+            neutrals = []
         if neutrals:
             events.append(
                 Event.to_all(
@@ -236,6 +284,7 @@ class Skirmish(Ruleset[SkirmishState, SkirmishOptions]):
                 "controller": side.controller,
                 "faction": side.faction,
                 "hero": side.hero,
+                "main_hero": side.main_hero,
                 "level": side.level,
                 "expert_uses": side.expert_uses,
                 "spells_cast": side.spells_cast,
@@ -245,6 +294,17 @@ class Skirmish(Ruleset[SkirmishState, SkirmishOptions]):
                 "gold": side.gold,
                 "army": [a.model_dump() for a in side.army],
             }
+            if side.ai is not None:  # H3-41: AI decks hidden; drawn cards public
+                out["ai"] = {
+                    "difficulty": side.ai.difficulty,
+                    "cards": side.ai.cards.public(),
+                    "spells": {
+                        "size": len(side.ai.spells.draw_pile),
+                        "discard": [side.ai.names[c] for c in side.ai.spells.discard_pile],
+                    },
+                    "skill": side.ai.skill,
+                    "waiting": list(side.ai.waiting),
+                }
             if deck is not None:
                 out["hand_size"] = len(deck.hand)
                 out["deck_size"] = len(deck.draw.draw_pile)

@@ -1,4 +1,9 @@
-"""``python -m engine.runewars.content [check|zh-sync]``: validate the content and its translations.
+"""``python -m engine.runewars.content [check [PACK]|zh-sync]``: validate the content and its translations.
+
+- ``check PACK``: check a content pack file (docs/content-packs.md) against the shipped
+  content: every problem on its own line with its path in the file (``replace.heroes[0].health``),
+  every GM hand-over the pack contains, then one JSON line (name, sha256, replaced ids). Exits 1
+  on any problem.
 
 - ``check`` (the default): load and cross-check every content file (``load_content``), check
   that every entry has its names and texts in ``en``, ``zh_Hans`` and ``zh_Hant``
@@ -92,8 +97,35 @@ def check(data_dir: Path | str | None = None) -> tuple[dict[str, Any], list[str]
     return summary, problems
 
 
+def check_pack_file(path: str) -> int:
+    """``check PACK``: print the pack's problems (paths in the file), hand-overs and summary."""
+    from engine.runewars.content.packs import check_pack
+
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        print(f"{path}: cannot read ({exc})", file=sys.stderr)
+        return 1
+    report = check_pack(text)
+    for problem in report.problems:
+        print(f"{path}: {problem}", file=sys.stderr)
+    for handover in report.handovers:
+        print(f"{path}: {handover}", file=sys.stderr)
+    summary = {
+        "pack": report.name,
+        "sha256": report.sha256,
+        "replaced": report.replaced,
+        "gm_handovers": len(report.handovers),
+        "problems": len(report.problems),
+    }
+    print(json.dumps(summary, ensure_ascii=False))
+    return 1 if report.problems else 0
+
+
 def main(argv: list[str]) -> int:
     command = argv[0] if argv else "check"
+    if command == "check" and len(argv) > 1:
+        return check_pack_file(argv[1])
     if command == "zh-sync":
         path = locale_path(GENERATED_LOCALE)
         path.write_text(expected_hant(), encoding="utf-8")

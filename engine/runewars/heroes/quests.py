@@ -567,7 +567,7 @@ def quest_phase_prompts(qs: QuestPhaseState, hs: H.HeroesState, ctx: Any) -> lis
         opts = []
         for n in t.drawn:
             card = c.destiny.get(n)
-            fate: Any = card.fate if card else UNKNOWN()
+            fate: Any = T.fate_of(card.fate) if card else UNKNOWN()
             opts.append(H.option(c, DESTINY_OPTION(n=n, fate=fate), {"type": "quest_pick", "card": n}))
         opts += _test_extras(qs, hs, hero, c, ctx)
         return [
@@ -576,7 +576,9 @@ def quest_phase_prompts(qs: QuestPhaseState, hs: H.HeroesState, ctx: Any) -> lis
                 seat,
                 key,
                 "RW-22.2",
-                TEST_Q(quest=H.quest_ref(t.quest), attribute=_attr(t.attribute), fates=_or(list(t.fates))),
+                TEST_Q(
+                    quest=H.quest_ref(t.quest), attribute=_attr(t.attribute), fates=_or([T.fate_of(f) for f in t.fates])
+                ),
                 secret=True,
                 options=opts,
             )
@@ -592,7 +594,7 @@ def _attr(a: str) -> Msg | str:
 
 
 def _or(items: list[Any]) -> Any:
-    """Items joined by "or" (fates are printed words: kept as they are)."""
+    """Items joined by "or" (fates as words, ``text.fate_of``)."""
     if not items:
         return ""
     out = items[0]
@@ -1417,7 +1419,7 @@ def _test_draw(qs: QuestPhaseState, hs: H.HeroesState, hero: H.Hero, n: int, ctx
     assert t is not None
     new = [ctx.draw() for _ in range(n)]
     t.drawn.extend(new)
-    faces: list[Any] = [DESTINY_FATE(n=x, fate=c.destiny[x].fate if x in c.destiny else "?") for x in new]
+    faces: list[Any] = [DESTINY_FATE(n=x, fate=T.fate_of(c.destiny[x].fate) if x in c.destiny else "?") for x in new]
     return [
         T.to_seats(hero.owner, "test_drawn", TEST_DRAWN(cards=faces), reveals=True, cards=new),
         H.say(
@@ -1530,10 +1532,10 @@ def _test_pick(qs: QuestPhaseState, hs: H.HeroesState, hero: H.Hero, n: int, ctx
             TEST_PICK(
                 hero=H.hero_ref(hero),
                 n=n,
-                fate=str(fate),
+                fate=T.fate_of(str(fate)),
                 others=list(others) or NOTHING_ELSE(),
                 result=SUCCESS() if ok else FAILURE(),
-                fates=_or(list(t.fates)),
+                fates=_or([T.fate_of(f) for f in t.fates]),
             ),
             reveals=True,
             card=n,

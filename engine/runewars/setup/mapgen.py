@@ -15,7 +15,7 @@ from functools import cache
 
 from engine.core.hexgrid import Hex, direction_to, neighbour, neighbours, opposite
 from engine.core.rng import Rng
-from engine.runewars.catalog import catalog
+from engine.runewars.catalog import Catalog, catalog
 
 
 @dataclass
@@ -43,9 +43,14 @@ class TilePlacement:
 
 
 @cache
-def _local_cells(tile_id: str, rotation: int) -> tuple[tuple[Hex, str, tuple[str, ...]], ...]:
-    tile = catalog().tiles[tile_id]
+def _cells_of(cat: Catalog, tile_id: str, rotation: int) -> tuple[tuple[Hex, str, tuple[str, ...]], ...]:
+    """Keyed by the catalog too: a content pack may draw a tile differently (docs/content-packs.md)."""
+    tile = cat.tiles[tile_id]
     return tuple((p.hex, p.area_id, tuple(p.borders)) for p in tile.place(rotation, Hex(0, 0)))
+
+
+def _local_cells(tile_id: str, rotation: int) -> tuple[tuple[Hex, str, tuple[str, ...]], ...]:
+    return _cells_of(catalog(), tile_id, rotation)
 
 
 def placed_cells(tile_id: str, rotation: int, offset: Hex) -> list[tuple[Hex, str, tuple[str, ...]]]:

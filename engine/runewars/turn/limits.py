@@ -26,7 +26,7 @@ UNIT_LIMIT = message("rw.limit.units", "the 8-unit limit")
 WINTER = message("rw.limit.winter", "Winter: water borders are ignored until the end of the season (RW-6.8.3).")
 WEAKEST_FIRST = message("rw.limit.weakest_first", "Destroy {n}: weakest standing units first")
 NUMEROUS_FIRST = message("rw.limit.numerous_first", "Destroy {n}: most numerous type first")
-N_IN = message("rw.limit.n_in", "{n} in {area}")
+N_OF_IN = message("rw.limit.n_of_in", "{n} of the {total} units in {area}")
 DESTROY_Q = message("rw.limit.question", "Destroy units over {why}: {where}.")
 ONCE = message("rw.limit.refused_once", "Each unit can be destroyed only once.")
 OWN_OVER = message("rw.limit.refused_own", "Choose your own units in the areas over the limit.")
@@ -103,7 +103,8 @@ def _destroy_options(state: RunewarsState, seat: int, areas: dict[str, int]) -> 
 @decision("destroy", "rw_destroy")
 def _destroy_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
     areas: dict[str, int] = st.data["areas"]
-    where = [N_IN(n=n, area=ref("area", a)) for a, n in sorted(areas.items())]
+    # How many must go and how many stand there (issue 12), per area over the limit.
+    where = [N_OF_IN(n=n, total=B.unit_count(state, a, st.seat), area=ref("area", a)) for a, n in sorted(areas.items())]
     question = DESTROY_Q(why=loaded(st.data["why"]) if "why" in st.data else UNIT_LIMIT(), where=list(where))
     return [
         Prompt(

@@ -12,7 +12,7 @@ import random
 from typing import Any, Literal
 
 from engine.core import Event, Option, Prompt, RuleViolation
-from engine.core.text import Item, message
+from engine.core.text import Msg, message
 from engine.runewars import board as B
 from engine.runewars.actions import Choose, MoveUnits, PlayTactics, Strategize
 from engine.runewars.battle import (
@@ -37,7 +37,20 @@ from engine.runewars.flow import FLOW, applies, auto, decision, done, push, samp
 from engine.runewars.heroes import core as H
 from engine.runewars.setup.start import seat_name
 from engine.runewars.state import RunewarsState, Step, Unit
-from engine.runewars.text import NAME, ask, en, gm_task, need, option, printed, ref, to_all, to_seats
+from engine.runewars.text import (
+    COUNT_OF,
+    NAME,
+    ask,
+    en,
+    fate_of,
+    gm_task,
+    need,
+    option,
+    printed,
+    ref,
+    to_all,
+    to_seats,
+)
 from engine.runewars.turn.limits import limit_check
 from engine.runewars.turn.picks import hero_candidate, unit_candidate, unit_list_schema
 
@@ -70,8 +83,15 @@ NEUTRALS_ALONE = message(
 )
 PORTAL_PAID = message("rw.move.portal_paid", "{seat} pays 1 influence to use the magic portals.")
 STRATEGIZED = message("rw.strategize.done", "{seat} moves {units} unit(s) and {heroes} hero(es) one step.")
-ACTIVATE_REACH = message("rw.activate.option_reach", "Activate {area} ({n} unit(s) can reach it)")
-ACTIVATE_NO_REACH = message("rw.activate.option_no_reach", "Activate {area} (no unit can reach it)")
+# What a player reads on an activation option: what stands in the area, so a menu of area ids
+# says which area is which (issue 12: "4B: 2 Footmen, 1 Knights · city").
+ACTIVATE_AREA = message("rw.activate.option_area", "{area}: {contents}")
+ACTIVATE_AREA_CITY = message("rw.activate.option_area_city", "{area}: {contents} · city")
+ACTIVATE_EMPTY = message("rw.activate.option_empty", "no units")
+ACTIVATE_REACH_DESC = message("rw.activate.option_reach_description", "Activate it: {n} of your units can reach it")
+ACTIVATE_NO_REACH_DESC = message(
+    "rw.activate.option_no_reach_description", "Activate it: none of your units can reach it"
+)
 ACTIVATE_Q = message("rw.activate.question", "Choose an area to activate.")
 ACTIVATE_SECOND_Q = message("rw.activate.question_second", "Second activation: Choose an area to activate.")
 ACTIVATE_BAD = message("rw.activate.refused_area", "Choose an area of the board.")
@@ -158,17 +178,6 @@ SIDE = {
     "attacker": message("rw.turn.side.attacker", "attacker"),
     "defender": message("rw.turn.side.defender", "defender"),
 }
-# A destiny card's fate (RW-13), as diplomacy reads it (RW-12.5).
-FATE = {
-    "ALLY": message("rw.destiny.fate.ally", "Ally"),
-    "WITHDRAW": message("rw.destiny.fate.withdraw", "Withdraw"),
-    "CONFRONT": message("rw.destiny.fate.confront", "Confront"),
-}
-
-
-def fate_of(fate: str) -> Item:
-    said = FATE.get(fate)
-    return said() if said is not None else fate.capitalize()
 
 
 BATTLE_OVER = message("rw.turn.battle_over", "The battle in {area} is over: the {winner} wins ({a} to {d}).")
@@ -436,18 +445,39 @@ def _activation_choices(state: RunewarsState, seat: int) -> list[str]:
     return sorted(a for a in state.board if seat not in state.board[a].activation)  # RW-10.5.3
 
 
+def area_contents(state: RunewarsState, area: str) -> Msg:
+    """``4B: 2 Footmen, 1 Knights · city``: the units standing in ``area`` by type, and its city."""
+    counts: dict[str, int] = {}
+    for u in state.units:
+        if u.area == area:
+            counts[u.kind] = counts.get(u.kind, 0) + 1
+    units: list[Msg] = [COUNT_OF(n=n, unit=ref("unit", kind)) for kind, n in sorted(counts.items())]
+    contents: Msg | list[Msg] = units or ACTIVATE_EMPTY()
+    made = ACTIVATE_AREA_CITY if state.board[area].city else ACTIVATE_AREA
+    return made(area=ref("area", area), contents=contents)
+
+
 @decision("activate", "rw_choose")
 def _act_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
     seat = st.seat
     choices = _activation_choices(state, seat)
     reach = reach_map(state, seat)
     with_movers = [a for a in choices if reach.get(a)]
-    rest = [a for a in choices if a not in with_movers]
+    # Areas nothing can reach are left out of the menu (activating one moves nothing); typing
+    # one (/game act) is still legal (RW-10.5.3). With no reachable area at all they are the menu.
+    rest = [] if with_movers else choices
     opts = [
-        option(ACTIVATE_REACH(area=ref("area", a), n=len(reach[a])), {"type": "rw_choose", "value": a})
+        option(
+            area_contents(state, a),
+            {"type": "rw_choose", "value": a},
+            description=ACTIVATE_REACH_DESC(n=len(reach[a])),
+        )
         for a in with_movers
     ]
-    opts += [option(ACTIVATE_NO_REACH(area=ref("area", a)), {"type": "rw_choose", "value": a}) for a in rest]
+    opts += [
+        option(area_contents(state, a), {"type": "rw_choose", "value": a}, description=ACTIVATE_NO_REACH_DESC())
+        for a in rest
+    ]
     question = ACTIVATE_SECOND_Q() if st.data["n"] == 2 else ACTIVATE_Q()
     return [ask(seat, st.key, "RW-10.7.1", question, options=opts)]
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from engine.core import Event, Option, Prompt, Window
+from engine.core import Event, Option, Prompt, RuleViolation, Window
 from engine.core.text import Msg, message
 from engine.runewars import board as B
 from engine.runewars.actions import Choose, Placement, PlayTactics, Title
@@ -1194,7 +1194,10 @@ def _tw_apply(state: RunewarsState, st: Any, seat: int, action: PlayTactics | Ch
         FLOW.answer_window(state, st, seat, {"card": None}, responds=True, final=not own_turn_uses(state, seat))
         return events
     hand = state.seats[seat].tactics
-    idx = next(i for i, c in enumerate(hand) if c.id == action.card and c.gained != state.season_index)
+    idx = next((i for i, c in enumerate(hand) if c.id == action.card and c.gained != state.season_index), None)
+    # A card no longer in hand (an old button pressed again) is refused, not a crash (RW-30.2).
+    if idx is None:
+        raise RuleViolation("RW-30.2", TACTICS_BAD())
     hand.pop(idx)
     state.tactics_deck.discard(action.card)
     card = catalog().tactics[action.card]

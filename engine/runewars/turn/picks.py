@@ -56,11 +56,14 @@ def hero_candidate(hero: Hero, **extra: Any) -> dict[str, Any]:
     }
 
 
-def unit_list_schema(items: dict[str, Any], candidates: list[dict[str, Any]], **extra: Any) -> dict[str, Any]:
+def unit_list_schema(items: dict[str, Any], candidates: list[dict[str, Any]], **extra: Any) -> dict[str, Any] | None:
     """The answer schema of a unit-list prompt: the action's shape plus its candidates.
 
     ``items`` is the schema of ``units`` (``rw_move``, ``rw_destroy``) or ``moves``
-    (``rw_strategize``); ``extra`` adds the other ``x-`` keys of VIEW.md."""
+    (``rw_strategize``); ``extra`` adds the other ``x-`` keys of VIEW.md. None when nothing can
+    be picked: the prompt then has no "Pick units…" button that would open an empty picker."""
+    if not candidates:
+        return None
     key = "moves" if items.get("type") == "object" else "units"
     return {
         "type": "object",

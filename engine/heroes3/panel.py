@@ -1,0 +1,89 @@
+"""The Heroes III skirmish's private panel as messages, built from one seat's view.
+
+Why from the view only: the panel must show exactly what the engine lets this seat see (a hand
+is secret, H-1), so it reads the seat's projection (``Skirmish.view``) and never the state. The
+Discord layer renders these messages in the reader's language (cogs/heroes3.py).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core.text import Msg, Ref
+
+from . import messages as m
+from .combat.rules import label
+from .content import load
+
+_SIDE_WORD = {"few": m.PANEL_FEW, "pack": m.PANEL_PACK, "neutral": m.PANEL_NEUTRAL}
+
+
+def _unit_line(unit: dict[str, Any]) -> Msg:
+    card = str(unit["card"])
+    name: Msg = (
+        m.TOWER_NAME()
+        if card == "arrow_tower"
+        else m.UNIT_OF(unit=Ref(kind="unit", id=card), team=m.team_name(int(unit["team"])))
+    )
+    side = str(unit["side"])
+    if not unit.get("alive", True):
+        where = m.PANEL_DEFEATED()
+    elif unit.get("pos") is None:
+        where = m.PANEL_WAITING()
+    else:
+        pos = unit["pos"]
+        hp = load().arrow_tower.hp if card == "arrow_tower" else load().unit(card).sides[side].hp  # type: ignore[index]  # side names come from the engine's own view
+        where = m.PANEL_AT(
+            cell=label((int(pos[0]), int(pos[1]))),
+            damage=int(unit.get("damage", 0)),
+            hp=hp + int(unit.get("hp_bonus", 0)),
+        )
+    return m.PANEL_UNIT(unit=name, side=_SIDE_WORD.get(side, m.PANEL_NEUTRAL)(), where=where)
+
+
+def panel_lines(view: dict[str, Any]) -> list[Msg]:
+    """The seat's panel: the combat round, each side (hero, level, purse; AI deck size), its own
+    hand and deck, every unit with its side up and damage, and the result once over."""
+    lines: list[Msg] = []
+    rnd = int(view.get("round") or 0)
+    lines.append(m.PANEL_ROUND(round=rnd) if rnd else m.PANEL_NOT_STARTED())
+    for s in view.get("sides") or []:
+        team = m.team_name(int(s["team"]))
+        if s.get("ai"):
+            hero_ref = Ref(kind="hero", id=str(s.get("hero")))
+            faction = Ref(kind="faction", id=str(s.get("faction")))
+            lines.append(
+                m.PANEL_SIDE_AI(team=team, hero=hero_ref, faction=faction, cards=int(s["ai"]["cards"]["size"]))
+            )
+        elif s.get("hero") is None:
+            lines.append(m.PANEL_SIDE_NEUTRAL(team=team))
+        else:
+            lines.append(
+                m.PANEL_SIDE(
+                    team=team,
+                    hero=Ref(kind="hero", id=str(s["hero"])),
+                    faction=Ref(kind="faction", id=str(s.get("faction"))),
+                    level=int(s.get("level", 1)),
+                    mp=int(s.get("mp", 0)),
+                    gold=int(s.get("gold", 0)),
+                    morale=int(s.get("morale", 0)),
+                )
+            )
+        if "hand" in s:  # only the reader's own side carries its hand (H-1)
+            cards = [Ref(kind="card", id=str(c["card"])) for c in s["hand"]]
+            lines.append(m.PANEL_HAND(n=len(cards), cards=cards) if cards else m.PANEL_HAND_EMPTY())
+            lines.append(
+                m.PANEL_DECK(
+                    deck=int(s.get("deck_size", 0)),
+                    expert=int(s.get("expert_uses", 0)),
+                    spells=int(s.get("spells_cast", 0)),
+                )
+            )
+    for u in view.get("units") or []:
+        if u.get("placed") or not u.get("alive", True) or u.get("card") != "arrow_tower":
+            lines.append(_unit_line(u))
+    result = view.get("result")
+    if result:
+        word = m.OUTCOME_WORDS.get(str(result.get("outcome")))
+        lines.append(m.PANEL_RESULT(outcome=word() if word is not None else str(result.get("outcome"))))
+    return lines
