@@ -63,6 +63,8 @@ async def run(games: int, rounds: int, keep: bool) -> int:
         sys.path.insert(0, str(E2E))
     from fake_discord import BotProcess, FakeDiscord  # type: ignore[import-not-found]
 
+    from tests.e2e.bot_helpers import seat_users, shown  # the running log is in embeds (issue 12)
+
     tmp = Path(tempfile.mkdtemp(prefix="bench-discord-"))
     fake = FakeDiscord()
     await fake.start()
@@ -88,7 +90,8 @@ async def run(games: int, rounds: int, keep: bool) -> int:
                 channel=world.channel,
                 options={"ruleset": "highcard", "players": 2, "options": f"rounds={rounds}"},
             )
-            await h.response(timeout=20)
+            created = await h.response(timeout=20)
+            made_id = int(re.search(r"(?<!<)#(\d+)", created.text).group(1))  # type: ignore[union-attr]
             made = len(tables)
             await fake.wait_for_thread(
                 lambda _t, n=made: len(fake.threads(world.channel)) > n, parent=world.channel, timeout=20
@@ -97,25 +100,27 @@ async def run(games: int, rounds: int, keep: bool) -> int:
             for user in (a, b):
                 await (await fake.slash(user, "game join", channel=thread)).response(timeout=20)
             await (await fake.slash(a, "game start", channel=thread)).response(timeout=20)
-            # The thread's start post lists the seats (the starter's ephemeral reply also names the seed hash).
-            started = await fake.wait_for_message(
-                lambda m: "Seed hash" in m.content and re.search(r"Seat \d+: <@", m.content) is not None,
-                channel=thread,
-                timeout=20,
+            # The start lands in the thread's running log (an edit, issue 12); the seats come from the store.
+            await fake.wait_for_message(
+                lambda m: "started the game" in shown(m) and not m.ephemeral, channel=thread, timeout=20
             )
-            seats = {int(uid): int(n) - 1 for n, uid in re.findall(r"Seat (\d+): <@(\d+)>", started.content)}
+            seats = {uid: seat for seat, uid in seat_users(tmp / "bench.sqlite3", made_id).items()}
             tables.append((thread, [a, b], seats))
 
         press_ms: list[float] = []
         slash_ms: list[float] = []
         pressed: set[int] = set()
+        raised: set[str] = set()
         done = asyncio.Event()
 
         async def press_and_wait(user: Any, message: Any, custom_id: str, thread: Any, needle: str) -> None:
-            mark = fake.mark()
+            def said() -> int:  # new posts and edits of the running log alike
+                return sum(shown(m).count(needle) for m in fake.messages(thread))
+
+            before = said()
             t0 = time.perf_counter()
             await fake.press(user, message, custom_id)
-            await fake.wait_for_message(lambda m: needle in m.content, channel=thread, since=mark, timeout=30)
+            await fake.wait_for(lambda: said() > before, timeout=30, what=needle)
             press_ms.append((time.perf_counter() - t0) * 1000)
 
         async def play(thread: Any, users: list[Any], seats: dict[int, int]) -> None:
@@ -142,15 +147,16 @@ async def run(games: int, rounds: int, keep: bool) -> int:
                             (
                                 m
                                 for m in reversed(fake.messages(thread))
-                                if m.id not in pressed and any(b.get("label") == "Raise" for b in m.buttons)
+                                # by the button, not the message: a seat's next prompt may reuse its message (issue 12)
+                                if any(b.get("label") == "Raise" and b["custom_id"] not in raised for b in m.buttons)
                             ),
                             None,
                         ),
                         timeout=30,
                         what="call prompt",
                     )
-                    pressed.add(call.id)
-                    owner = next(u for u in users if f"<@{u.id}>" in call.content)
+                    raised.add(call.button("Raise")["custom_id"])
+                    owner = next(u for u in users if f"<@{u.id}>" in shown(call))
                     await press_and_wait(
                         owner,
                         call,
