@@ -1,6 +1,7 @@
-"""Issue 14: the Cloudspire board picture draws the states simulated games reach (every sixth, all
-phases of every wave, to the end), at 2, 3 and 4 players and in 2v2, from the public view alone (the engine's own property test shows that view
-holds no seat's secret; this one shows the picture needs nothing else)."""
+"""Issue 14: the Cloudspire board picture draws the states simulated games reach (every sixth,
+all phases of every wave, to the end), at 2, 3 and 4 players and in 2v2, from the public view
+alone (the engine's own property test shows that view holds no seat's secret; this one shows
+the picture needs nothing else)."""
 
 from __future__ import annotations
 
