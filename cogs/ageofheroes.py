@@ -56,7 +56,7 @@ from store import StoreError
 
 from . import ids, lang, text
 from .layout import ButtonSpec, Layout
-from .prompts import selected_values
+from .prompts import referee_of, selected_values
 from .referee import Referee, UserError
 from .table import ARG_GAME, game_autocomplete
 
@@ -465,8 +465,6 @@ def counter_items(game_id: int, prompt: Prompt, layout: Layout, locale: str = EN
 
 
 # ---- components ----------------------------------------------------------------------
-def _referee(interaction: discord.Interaction) -> Referee:
-    return interaction.client.referee  # type: ignore[attr-defined]
 
 
 class BuilderSelect(discord.ui.DynamicItem[discord.ui.Select], template=SELECT_TEMPLATE):
@@ -504,7 +502,7 @@ class BuilderSelect(discord.ui.DynamicItem[discord.ui.Select], template=SELECT_T
 
     async def callback(self, interaction: discord.Interaction) -> None:
         values = selected_values(interaction)
-        await _referee(interaction).guarded(interaction, lambda: redraw(interaction, self.draft, self.op, values))
+        await referee_of(interaction).guarded(interaction, lambda: redraw(interaction, self.draft, self.op, values))
 
 
 class BuilderButton(discord.ui.DynamicItem[discord.ui.Button], template=BUTTON_TEMPLATE):
@@ -535,7 +533,7 @@ class BuilderButton(discord.ui.DynamicItem[discord.ui.Button], template=BUTTON_T
         return cls(Draft.from_match(match, ALPHABET), match["op"], ALPHABET)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        referee = _referee(interaction)
+        referee = referee_of(interaction)
         if self.op == "x":
             await referee.guarded(
                 interaction,
@@ -546,7 +544,7 @@ class BuilderButton(discord.ui.DynamicItem[discord.ui.Button], template=BUTTON_T
 
 
 async def _discard(interaction: discord.Interaction) -> None:
-    locale = await _referee(interaction).locale(interaction)
+    locale = await referee_of(interaction).locale(interaction)
     await interaction.response.edit_message(content=_say(DISCARDED(), locale), view=None)
 
 
@@ -567,14 +565,14 @@ class CounterButton(discord.ui.DynamicItem[discord.ui.Button], template=COUNTER_
         return cls(int(match["game"]), int(match["seat"]), int(match["offer"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _referee(interaction).guarded(
+        await referee_of(interaction).guarded(
             interaction, lambda: open_counter(interaction, self.game, self.seat, self.offer)
         )
 
 
 async def _owned(interaction: discord.Interaction, game_id: int, seat: int) -> Any:
     """The loaded game, after checking the presser holds ``seat`` (before anything about it is read)."""
-    loaded = await _referee(interaction).store.load(game_id)
+    loaded = await referee_of(interaction).store.load(game_id)
     if not any(s.seat == seat and s.user_id == interaction.user.id for s in loaded.seats):
         raise UserError(NOT_YOUR_BUTTONS(seat=seat + 1))
     if loaded.state is None:
@@ -584,7 +582,7 @@ async def _owned(interaction: discord.Interaction, game_id: int, seat: int) -> A
 
 async def _show_builder(interaction: discord.Interaction, loaded: Any, view: dict[str, Any], draft: Draft) -> None:
     """Open the builder as the reply: private in a DM anyway, ephemeral in a server channel (the DM fallback)."""
-    locale = await _referee(interaction).locale(interaction)
+    locale = await referee_of(interaction).locale(interaction)
     content = builder_content(view, draft, Referee.title(loaded.game), locale)
     await interaction.response.send_message(
         content, view=builder_view(view, draft, ALPHABET, locale), ephemeral=interaction.guild_id is not None
@@ -604,7 +602,7 @@ async def redraw(interaction: discord.Interaction, draft: Draft, op: str, values
     view = seat_view(loaded.state, draft.seat)
     if draft.market != market_of(view):
         raise UserError(DRAFT_EXPIRED(round=draft.market if draft.market is not None else "?", now=market_of(view)))
-    locale = await _referee(interaction).locale(interaction)
+    locale = await referee_of(interaction).locale(interaction)
     content = builder_content(view, draft, Referee.title(loaded.game), locale)
     await interaction.response.edit_message(content=content, view=builder_view(view, draft, alphabet, locale))
 
@@ -622,14 +620,14 @@ async def open_counter(interaction: discord.Interaction, game_id: int, seat: int
     view = seat_view(loaded.state, seat)
     offer = incoming_offer(view, offer_id)
     if offer is None or trade_prompt(loaded.prompts, seat) is None:
-        await _referee(interaction).send(interaction, STALE_COUNTER(offer=offer_id))
+        await referee_of(interaction).send(interaction, STALE_COUNTER(offer=offer_id))
         return
     await _show_builder(interaction, loaded, view, counter_draft(view, game_id, offer))
 
 
 async def submit(interaction: discord.Interaction, game_id: int, seat: int, action: dict[str, Any]) -> None:
     """Hand an offer to the Referee as the answer to the seat's open trade prompt."""
-    referee = _referee(interaction)
+    referee = referee_of(interaction)
     loaded = await referee.store.load(game_id)
     prompt = trade_prompt(loaded.prompts, seat)
     if prompt is None:
@@ -641,7 +639,7 @@ async def submit(interaction: discord.Interaction, game_id: int, seat: int, acti
 
 
 async def send_offer(interaction: discord.Interaction, draft: Draft) -> None:
-    referee = _referee(interaction)
+    referee = referee_of(interaction)
 
     async def check() -> bool:
         loaded = await _owned(interaction, draft.game, draft.seat)
@@ -658,7 +656,7 @@ async def send_offer(interaction: discord.Interaction, draft: Draft) -> None:
 
 # ---- autocomplete, from the asker's own view ------------------------------------------------
 async def card_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-    locale = await _referee(interaction).locale(interaction)
+    locale = await referee_of(interaction).locale(interaction)
     out = []
     for kind in card_kinds():
         label = card_name(kind, locale)
@@ -685,7 +683,7 @@ async def seat_autocomplete(interaction: discord.Interaction, current: str) -> l
     view = await my_view(interaction)
     if view is None:
         return []
-    locale = await _referee(interaction).locale(interaction)
+    locale = await referee_of(interaction).locale(interaction)
     out = []
     for seat in partners(view):
         label = seat_label(view, seat, locale)
@@ -712,13 +710,13 @@ def complete_goods(current: str, kinds: list[str], locale: str = EN) -> list[app
 async def give_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
     """What you give: only the kinds in your own hand (AH-4.7), read from your view."""
     view = await my_view(interaction)
-    locale = await _referee(interaction).locale(interaction)
+    locale = await referee_of(interaction).locale(interaction)
     return complete_goods(current, hand_kinds(view, ALPHABET) if view is not None else [], locale)
 
 
 async def goods_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
     """What you ask for: every tradable kind (printed, public), never what the other seat holds."""
-    return complete_goods(current, ALPHABET, await _referee(interaction).locale(interaction))
+    return complete_goods(current, ALPHABET, await referee_of(interaction).locale(interaction))
 
 
 # ---- the private panel as text ---------------------------------------------------------

@@ -43,6 +43,7 @@ from store import StoreError
 from . import ids, lang, text
 from .cloudspire_builder import DYNAMIC_ITEMS as BUILDER_ITEMS
 from .cloudspire_builder import open_builder
+from .prompts import referee_of
 from .referee import NOT_PLAYING, Referee, UserError
 from .table import ARG_GAME, game_autocomplete
 
@@ -377,13 +378,11 @@ def entry_text(entry: CatalogEntry, locale: str = EN, names: Names | None = None
 
 
 # ---- typed answers ---------------------------------------------------------------------------------------
-def _referee(interaction: discord.Interaction) -> Referee:
-    return interaction.client.referee  # type: ignore[attr-defined]
 
 
 async def my_prompts(interaction: discord.Interaction, game_id: int | None) -> tuple[Any, list[Prompt]]:
     """The game and the prompts it is waiting for from the asker (their seats' only)."""
-    referee = _referee(interaction)
+    referee = referee_of(interaction)
     record = await referee.resolve_game(interaction, game_id)
     if record.ruleset != RULESET:
         raise UserError(NOT_CLOUDSPIRE())
@@ -419,7 +418,7 @@ async def do_autocomplete(interaction: discord.Interaction, current: str) -> lis
         loaded, prompts = await my_prompts(interaction, getattr(interaction.namespace, "game", None))
     except (UserError, StoreError):  # nothing asked of this user here: nothing to complete
         return []
-    referee = _referee(interaction)
+    referee = referee_of(interaction)
     names = referee.names(loaded.game, {s.seat: s for s in loaded.seats if s.seat is not None})
     locale = await referee.locale(interaction)
     out: list[app_commands.Choice[str]] = []

@@ -32,8 +32,8 @@ from i18n import Names, render
 
 from . import ids, lang, text
 from .layout import find_prompt
-from .prompts import selected_values
-from .referee import NOT_PLAYING, RESOLVED_NOTHING_TO_DO, WRONG_SEAT, Referee, UserError
+from .prompts import referee_of, selected_values
+from .referee import RESOLVED_NOTHING_TO_DO, Referee, UserError, seat_refusal
 
 RULESET = "cloudspire"
 DEPLOY_RULE = "CS-18.6"
@@ -287,8 +287,6 @@ def build_view(ref: BuildRef, stack: list[Entry], cands: list[Candidate], locale
 
 
 # ---- components ----------------------------------------------------------------------------------------
-def _referee(interaction: discord.Interaction) -> Referee:
-    return interaction.client.referee  # type: ignore[attr-defined]
 
 
 class BuildSelect(discord.ui.DynamicItem[discord.ui.Select], template=SELECT_TEMPLATE):
@@ -318,7 +316,7 @@ class BuildSelect(discord.ui.DynamicItem[discord.ui.Select], template=SELECT_TEM
     async def callback(self, interaction: discord.Interaction) -> None:
         values = selected_values(interaction)
         value = int(values[0]) if values and values[0].isdigit() else None
-        await _referee(interaction).guarded(interaction, lambda: step(interaction, self.ref, self.op, value))
+        await referee_of(interaction).guarded(interaction, lambda: step(interaction, self.ref, self.op, value))
 
 
 class BuildButton(discord.ui.DynamicItem[discord.ui.Button], template=BUTTON_TEMPLATE):
@@ -347,17 +345,10 @@ class BuildButton(discord.ui.DynamicItem[discord.ui.Button], template=BUTTON_TEM
         if self.op == CONFIRM:
             await confirm(interaction, self.ref)
         else:
-            await _referee(interaction).guarded(interaction, lambda: step(interaction, self.ref, self.op, None))
+            await referee_of(interaction).guarded(interaction, lambda: step(interaction, self.ref, self.op, None))
 
 
 # ---- callbacks ---------------------------------------------------------------------------------------
-def seat_refusal(loaded: Any, seat: int, user_id: int) -> Msg | None:
-    mine = sorted(s.seat for s in loaded.seats if s.user_id == user_id and s.seat is not None)
-    if not mine:
-        return NOT_PLAYING()
-    if seat not in mine:
-        return WRONG_SEAT(seat=seat + 1, held=", ".join(str(s + 1) for s in mine))
-    return None
 
 
 def _names(loaded: Any) -> Names:
@@ -389,7 +380,7 @@ def _cp(prompt: Any) -> Any:
 
 async def step(interaction: discord.Interaction, ref: BuildRef, op: str, value: int | None) -> None:
     """One press: rebuild the candidates, apply the step, redraw the builder in place."""
-    referee = _referee(interaction)
+    referee = referee_of(interaction)
     loaded = await referee.store.load(ref.game)
     prompt = find_prompt(loaded.prompts, ref.seat, ref.keyhash)
     if prompt is None:
@@ -420,7 +411,7 @@ async def _draw(
     *,
     edit_message: bool,
 ) -> None:
-    locale = await _referee(interaction).locale(interaction)
+    locale = await referee_of(interaction).locale(interaction)
     names = _names(loaded)
     stack = decode_stack(ref.stack)
     question = lang.localize_prompt(prompt, locale, names).question
@@ -436,7 +427,7 @@ async def _draw(
 
 async def confirm(interaction: discord.Interaction, ref: BuildRef) -> None:
     """Hand the built stack to the Referee: it checks seat and freshness, the engine the stack."""
-    referee = _referee(interaction)
+    referee = referee_of(interaction)
     await referee.defer(interaction)
 
     async def action() -> dict[str, Any]:

@@ -53,7 +53,8 @@ def selected_values(interaction: discord.Interaction) -> list[str]:
     return [str(v) for v in data.get("values") or []]
 
 
-def _referee(interaction: discord.Interaction) -> Referee:
+def referee_of(interaction: discord.Interaction) -> Referee:
+    """The bot's referee, where ``bot.py`` keeps it for every component and command."""
     return interaction.client.referee  # type: ignore[attr-defined]
 
 
@@ -81,7 +82,7 @@ class OptionButton(discord.ui.DynamicItem[discord.ui.Button], template=ids.promp
         return cls(_ref(match), getattr(item, "label", None) or "…")
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _referee(interaction).choose(interaction, self.ref, index=self.ref.arg)
+        await referee_of(interaction).choose(interaction, self.ref, index=self.ref.arg)
 
 
 class OptionSelect(discord.ui.DynamicItem[discord.ui.Select], template=ids.prompt_template(ids.SELECT)):
@@ -110,7 +111,7 @@ class OptionSelect(discord.ui.DynamicItem[discord.ui.Select], template=ids.promp
     async def callback(self, interaction: discord.Interaction) -> None:
         values = selected_values(interaction)
         index = int(values[0]) if len(values) == 1 and str(values[0]).isdigit() else -1
-        await _referee(interaction).choose(interaction, self.ref, index=index)
+        await referee_of(interaction).choose(interaction, self.ref, index=index)
 
 
 class PageButton(discord.ui.DynamicItem[discord.ui.Button], template=ids.prompt_template(ids.PAGE)):
@@ -131,7 +132,7 @@ class PageButton(discord.ui.DynamicItem[discord.ui.Button], template=ids.prompt_
         return cls(_ref(match), getattr(item, "label", None) or "…")
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _referee(interaction).turn_page(interaction, self.ref)
+        await referee_of(interaction).turn_page(interaction, self.ref)
 
 
 class FormButton(discord.ui.DynamicItem[discord.ui.Button], template=ids.prompt_template(ids.FORM)):
@@ -148,7 +149,7 @@ class FormButton(discord.ui.DynamicItem[discord.ui.Button], template=ids.prompt_
         return cls(_ref(match))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _referee(interaction).open_form(interaction, self.ref)
+        await referee_of(interaction).open_form(interaction, self.ref)
 
 
 JOIN = message("bot.button.join", "Join")
@@ -174,7 +175,7 @@ class JoinButton(discord.ui.DynamicItem[discord.ui.Button], template=ids.game_te
         return cls(int(match["game"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _referee(interaction).join(interaction, self.game_id, None)
+        await referee_of(interaction).join(interaction, self.game_id, None)
 
 
 class StartButton(discord.ui.DynamicItem[discord.ui.Button], template=ids.game_template(ids.START)):
@@ -195,7 +196,7 @@ class StartButton(discord.ui.DynamicItem[discord.ui.Button], template=ids.game_t
         return cls(int(match["game"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _referee(interaction).start(interaction, self.game_id)
+        await referee_of(interaction).start(interaction, self.game_id)
 
 
 class PanelButton(discord.ui.DynamicItem[discord.ui.Button], template=ids.game_template(ids.PANEL)):
@@ -219,7 +220,7 @@ class PanelButton(discord.ui.DynamicItem[discord.ui.Button], template=ids.game_t
         return cls(int(match["game"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _referee(interaction).panel(interaction, self.game_id)
+        await referee_of(interaction).panel(interaction, self.game_id)
 
 
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (

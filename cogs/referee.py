@@ -131,6 +131,16 @@ def utcnow() -> datetime:
     return datetime.now(UTC)
 
 
+def seat_refusal(loaded: Any, seat: int, user_id: int) -> Msg | None:
+    """Why ``user_id`` may not answer for ``seat`` (a component of another seat), or None."""
+    mine = sorted(s.seat for s in loaded.seats if s.user_id == user_id and s.seat is not None)
+    if not mine:
+        return NOT_PLAYING()
+    if seat not in mine:
+        return WRONG_SEAT(seat=seat + 1, held=", ".join(str(s + 1) for s in mine))
+    return None
+
+
 class UserError(Exception):
     """Bad input from a player: shown as an ephemeral refusal; nothing was changed.
 
@@ -414,12 +424,9 @@ class Referee:
             if ref.seat == GM_SEAT:
                 await self.require_gm_of(interaction, loaded.game)
             else:
-                mine = sorted(s.seat for s in loaded.seats if s.user_id == user_id and s.seat is not None)
-                if not mine:
-                    raise UserError(NOT_PLAYING())
-                if ref.seat not in mine:
-                    held = ", ".join(str(s + 1) for s in mine)
-                    raise UserError(WRONG_SEAT(seat=ref.seat + 1, held=held))
+                refusal = seat_refusal(loaded, ref.seat, user_id)
+                if refusal is not None:
+                    raise UserError(refusal)
             locale = await self.locale(interaction)
             seats = {s.seat: s for s in loaded.seats if s.seat is not None}
             shown = lang.localize_prompt(prompt, locale, self.names(loaded.game, seats))

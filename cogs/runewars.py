@@ -45,6 +45,7 @@ from i18n.discord_translator import lstr
 from store import StoreError
 
 from . import ids, lang, text
+from .prompts import referee_of
 from .referee import NOT_PLAYING, Referee, UserError
 from .runewars_picker import DYNAMIC_ITEMS as PICKER_ITEMS
 from .runewars_picker import open_picker
@@ -421,12 +422,10 @@ def format_private(
 
 
 # ---- typed answers ----------------------------------------------------------------------------------
-def _referee(interaction: discord.Interaction) -> Referee:
-    return interaction.client.referee  # type: ignore[attr-defined]
 
 
 async def _my_prompt(interaction: discord.Interaction, game_id: int | None, rule: str) -> tuple[Any, Prompt]:
-    referee = _referee(interaction)
+    referee = referee_of(interaction)
     record = await referee.resolve_game(interaction, game_id)
     if record.ruleset != RULESET:
         raise UserError(NOT_RUNEWARS())
@@ -443,7 +442,7 @@ async def _my_prompt(interaction: discord.Interaction, game_id: int | None, rule
 async def _answer(interaction: discord.Interaction, loaded: Any, prompt: Prompt, action: dict[str, Any]) -> None:
     ref = ids.PromptRef(ids.OPTION, loaded.game.id, prompt.seat, ids.key_hash(prompt.key), 0)
     index = next((i for i, o in enumerate(prompt.options) if o.action == action), None)
-    await _referee(interaction).choose(interaction, ref, index=index, action=None if index is not None else action)
+    await referee_of(interaction).choose(interaction, ref, index=index, action=None if index is not None else action)
 
 
 async def order_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
@@ -475,7 +474,7 @@ async def bid_autocomplete(interaction: discord.Interaction, current: str) -> li
 
 async def _shown(interaction: discord.Interaction, loaded: Any, prompt: Prompt) -> Prompt:
     """``prompt`` in the asker's language (keys and actions unchanged)."""
-    referee = _referee(interaction)
+    referee = referee_of(interaction)
     names = referee.names(loaded.game, {s.seat: s for s in loaded.seats if s.seat is not None})
     return lang.localize_prompt(prompt, await referee.locale(interaction), names)
 
@@ -504,7 +503,7 @@ async def move_from_autocomplete(interaction: discord.Interaction, current: str)
         _, prompt = await _my_prompt(interaction, getattr(interaction.namespace, "game", None), MOVE_RULE)
     except (UserError, StoreError):  # nothing asked of this user here: nothing to complete
         return []
-    locale = await _referee(interaction).locale(interaction)
+    locale = await referee_of(interaction).locale(interaction)
     rw = runewars_names()
     types = {int(c["unit"]): str(c.get("type")) for c in prompt_candidates(prompt) if "unit" in c}
     out = []

@@ -27,8 +27,8 @@ from i18n import EN, Names, render
 
 from . import ids, lang, text
 from .layout import find_prompt
-from .prompts import selected_values
-from .referee import NOT_PLAYING, RESOLVED_NOTHING_TO_DO, WRONG_SEAT, Referee, UserError
+from .prompts import referee_of, selected_values
+from .referee import RESOLVED_NOTHING_TO_DO, Referee, UserError, seat_refusal
 from .runewars_units import MAX_CANDIDATES, Picker, build_picker
 
 PREFIX = "rwu"
@@ -207,8 +207,6 @@ def picker_view(picker: Picker, pick: PickRef, page: int, locale: str = EN) -> d
 
 
 # ---- components --------------------------------------------------------------------------------
-def _referee(interaction: discord.Interaction) -> Referee:
-    return interaction.client.referee  # type: ignore[attr-defined]
 
 
 class PickSelect(discord.ui.DynamicItem[discord.ui.Select], template=SELECT_TEMPLATE):
@@ -245,7 +243,7 @@ class PickSelect(discord.ui.DynamicItem[discord.ui.Select], template=SELECT_TEMP
 
     async def callback(self, interaction: discord.Interaction) -> None:
         values = selected_values(interaction)
-        await _referee(interaction).guarded(
+        await referee_of(interaction).guarded(
             interaction, lambda: choose_in_menu(interaction, self.pick, self.part, values)
         )
 
@@ -279,7 +277,7 @@ class PickButton(discord.ui.DynamicItem[discord.ui.Button], template=BUTTON_TEMP
         return cls(pick, match["op"], pick.arg, getattr(item, "label", None) or "…")
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        referee = _referee(interaction)
+        referee = referee_of(interaction)
         if self.op == CONFIRM:
             await confirm(interaction, self.pick)
         elif self.op == CLEAR:
@@ -291,14 +289,6 @@ class PickButton(discord.ui.DynamicItem[discord.ui.Button], template=BUTTON_TEMP
 
 
 # ---- callbacks ---------------------------------------------------------------------------------
-def seat_refusal(loaded: Any, seat: int, user_id: int) -> Msg | None:
-    """Why ``user_id`` may not answer for ``seat`` (the Referee's own words), or None."""
-    mine = sorted(s.seat for s in loaded.seats if s.user_id == user_id and s.seat is not None)
-    if not mine:
-        return NOT_PLAYING()
-    if seat not in mine:
-        return WRONG_SEAT(seat=seat + 1, held=", ".join(str(s + 1) for s in mine))
-    return None
 
 
 def _names(loaded: Any) -> Names:
@@ -307,7 +297,7 @@ def _names(loaded: Any) -> Names:
 
 async def _current(interaction: discord.Interaction, pick: PickRef) -> tuple[Any, Any, Picker] | None:
     """The game, prompt and picker a menu press is about; None after answering a stale press."""
-    referee = _referee(interaction)
+    referee = referee_of(interaction)
     loaded = await referee.store.load(pick.game)
     prompt = find_prompt(loaded.prompts, pick.seat, pick.keyhash)
     if prompt is None:
@@ -351,7 +341,7 @@ async def _draw(
         picked, note = set(), CHANGED_CLEARED()
     pick = replace(pick, fp=picker.fingerprint, picked=frozenset(i for i in picked if i < len(picker.candidates)))
     page = max(0, min(page, page_count(picker) - 1))
-    locale = await _referee(interaction).locale(interaction)
+    locale = await referee_of(interaction).locale(interaction)
     question = lang.localize_prompt(prompt, locale, _names(loaded)).question
     content = picker_content(picker, question, prompt.rule, _title(loaded), pick, page, note, locale)
     await interaction.response.edit_message(content=content, view=picker_view(picker, pick, page, locale))
@@ -359,7 +349,7 @@ async def _draw(
 
 async def confirm(interaction: discord.Interaction, pick: PickRef) -> None:
     """Hand the picked set to the Referee: it checks seat and freshness and applies it."""
-    referee = _referee(interaction)
+    referee = referee_of(interaction)
     await referee.defer(interaction)
 
     async def action() -> dict[str, Any]:
@@ -388,7 +378,7 @@ async def open_picker(interaction: discord.Interaction, ref: ids.PromptRef, prom
     """The form builder for Runewars: a unit-list prompt gets the picker instead of a JSON form.
 
     ``Referee.open_form`` has already checked the seat and that the prompt is open."""
-    locale = await _referee(interaction).locale(interaction)
+    locale = await referee_of(interaction).locale(interaction)
     names = _names(loaded)
     picker = build_picker(prompt, locale, names)
     if picker is None:

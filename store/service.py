@@ -18,7 +18,6 @@ from __future__ import annotations
 import asyncio
 import difflib
 import functools
-import hashlib
 import json
 import logging
 import secrets as secrets_module
@@ -32,6 +31,7 @@ from pydantic import ValidationError
 
 import engine
 from engine.core import GM_SEAT, Event, GameState, Rng, Ruleset, RuleViolation
+from engine.core.export import seed_hash  # one commitment, checked by `python -m engine.replay` too
 
 from . import tables
 from .cache import CachedGame, GameCache
@@ -76,11 +76,6 @@ _STATUS_WORDING = {
 
 def utc_now() -> datetime:
     return datetime.now(UTC)
-
-
-def seed_hash(seed: str) -> str:
-    """What the table publishes at the start: commits to the seed without revealing it."""
-    return hashlib.sha256(seed.encode("utf-8")).hexdigest()
 
 
 @functools.lru_cache(maxsize=1)
