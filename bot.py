@@ -11,8 +11,10 @@ from __future__ import annotations
 import asyncio
 import importlib
 import logging
+import socket
 import sys
 from pathlib import Path
+from typing import Any
 
 import aiohttp
 import discord
@@ -41,6 +43,13 @@ class Settings(BaseSettings):
 
     discord_token: SecretStr | None = Field(default=None, validation_alias="DISCORD_TOKEN")
     database: str = Field(default="referee.sqlite3", validation_alias="BOT_DATABASE")
+    # Issue 19: ``postgresql://user:password@host/db`` puts the games in PostgreSQL, which several
+    # bot processes (shards) may share; unset or ``sqlite:///path`` keeps the SQLite file above.
+    database_url: SecretStr | None = Field(default=None, validation_alias="DATABASE_URL")
+    # Sharding: how many shards the bot has in all, and which of them this process runs
+    # (comma-separated, e.g. ``0,1``; unset with a count = all of them).
+    shard_count: int | None = Field(default=None, ge=1, validation_alias="BOT_SHARD_COUNT")
+    shard_ids: str = Field(default="", validation_alias="BOT_SHARD_IDS")
     gm_role: str = Field(default="Game Master", validation_alias="BOT_GM_ROLE")
     dev_guild_id: int | None = Field(default=None, validation_alias="BOT_DEV_GUILD_ID")
     log_level: str = Field(default="INFO", validation_alias="BOT_LOG_LEVEL")
@@ -49,6 +58,41 @@ class Settings(BaseSettings):
     extra_rulesets: str = Field(default="", validation_alias="BOT_EXTRA_RULESETS")
     reminder_tick_seconds: float = Field(default=300.0, gt=0, validation_alias="BOT_REMINDER_TICK_SECONDS")
     command_hash_file: str | None = Field(default=None, validation_alias="BOT_COMMAND_HASH_FILE")
+    # Fault injection for the outbox crash tests (issue 18): SIGKILL right after the Nth Discord
+    # call for an outbox row, or right after the Nth committed change (0 = never).
+    crash_after_sends: int = Field(default=0, ge=0, validation_alias="BOT_CRASH_AFTER_SENDS")
+    crash_after_commits: int = Field(default=0, ge=0, validation_alias="BOT_CRASH_AFTER_COMMITS")
+    # Processes drawing board pictures (issue 12); unset: one per core, 0: in a thread of the bot.
+    render_workers: int | None = Field(default=None, ge=0, validation_alias="BOT_RENDER_WORKERS")
+    # Issue 19: this process's name among those sharing a PostgreSQL database (outbox leases).
+    # Unset: the host's name plus the shards it runs. Two processes running at once must differ;
+    # a restarted process keeps its name, so it resends its own half-sent rows at once.
+    instance: str = Field(default="", validation_alias="BOT_INSTANCE")
+
+    def store_target(self) -> str:
+        """What ``GameStore.open`` gets: the ``DATABASE_URL`` if set, else the SQLite file."""
+        url = self.database_url.get_secret_value().strip() if self.database_url else ""
+        return url or self.database
+
+    def shards(self) -> dict[str, Any]:
+        """discord.py's sharding options for this process (none: one process, no sharding)."""
+        ids = [int(part) for part in self.shard_ids.replace(" ", "").split(",") if part]
+        if not ids and self.shard_count is None:
+            return {}
+        if self.shard_count is None:
+            raise ValueError("BOT_SHARD_IDS needs BOT_SHARD_COUNT (the number of shards in all processes).")
+        if any(not 0 <= i < self.shard_count for i in ids):
+            raise ValueError(f"BOT_SHARD_IDS must be between 0 and {self.shard_count - 1} (BOT_SHARD_COUNT - 1).")
+        if ids and not self.store_target().startswith(("postgresql://", "postgres://")):
+            raise ValueError("Several shard processes must share one database: set DATABASE_URL=postgresql://...")
+        return {"shard_count": self.shard_count, "shard_ids": ids or None}
+
+    def owner(self) -> str:
+        """The name of this process for the outbox leases (``BOT_INSTANCE``, see above)."""
+        if self.instance.strip():
+            return self.instance.strip()
+        ids = self.shards().get("shard_ids")
+        return socket.gethostname() + (f":shards={','.join(map(str, ids))}" if ids else "")
 
     def hash_file(self) -> Path:
         """Where the last synced command-tree hash is kept: next to the database by default."""
@@ -85,12 +129,13 @@ def intents() -> discord.Intents:
 
 
 class RefereeBot(commands.Bot):
-    def __init__(self, settings: Settings) -> None:
+    def __init__(self, settings: Settings, **client_options: Any) -> None:
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents(),
             help_command=None,
             allowed_mentions=discord.AllowedMentions.none(),
+            **client_options,
         )
         self.settings = settings
         self.reminder_tick_seconds = settings.reminder_tick_seconds
@@ -102,8 +147,12 @@ class RefereeBot(commands.Bot):
         from cogs.sync import CommandSync
         from store import GameStore
 
-        self.store = await GameStore.open(self.settings.database)
+        self.store = await GameStore.open(self.settings.store_target(), owner=self.settings.owner())
         self.referee = Referee(self, self.store, gm_role=self.settings.gm_role)
+        self.referee.delivery.crash_after_sends = self.settings.crash_after_sends
+        self.referee.outbox.crash_after_commits = self.settings.crash_after_commits
+        self.referee.outbox.hold()  # new changes wait until on_ready has resent what the outbox still owes
+        self._resumed = False
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         self.add_listener(self.referee.on_interaction, "on_interaction")
         self.add_listener(self.referee.on_app_command_completion, "on_app_command_completion")
@@ -122,16 +171,35 @@ class RefereeBot(commands.Bot):
             log.exception("command sync failed; the previous commands stay registered (use /gm sync to retry)")
 
     async def on_ready(self) -> None:
+        if not self._resumed:  # once: on_ready fires again after a reconnect
+            self._resumed = True
+            # Before reporting ready (issue 18): every delivery a crash left unsent goes out first, in
+            # order per game. Here and not in setup_hook: the guilds (roles for GM mentions) are known.
+            await self.referee.resume()
+            self.referee.start_sweep()
         log.info("ready as %s (%s) in %d server(s)", self.user, self.user.id if self.user else "?", len(self.guilds))
 
     async def close(self) -> None:
         await super().close()
         referee = getattr(self, "referee", None)
         if referee is not None:
+            await referee.outbox.stop()  # the sweep for a dead process's rows
             await referee.delivery.close()  # stops the outbox retries; what still waits is logged
         store = getattr(self, "store", None)
         if store is not None:
             await store.close()
+        await asyncio.to_thread(renderers.shutdown)  # the picture processes end with the bot (after the last posts)
+
+
+class ShardedRefereeBot(RefereeBot, commands.AutoShardedBot):
+    """The same bot on several shards (``BOT_SHARD_COUNT``/``BOT_SHARD_IDS``, issue 19): discord.py's
+    sharded client runs this process's shards; every process serves any game's buttons and DMs,
+    because the games are in the shared PostgreSQL database."""
+
+
+def make_bot(settings: Settings) -> RefereeBot:
+    shards = settings.shards()
+    return ShardedRefereeBot(settings, **shards) if shards else RefereeBot(settings)
 
 
 # Failures that mean Discord could not be reached at all (no network, DNS, refused or
@@ -181,8 +249,13 @@ def main() -> int:
         "rulesets: %s%s", ", ".join(engine.rulesets()) or "none", f" (extra: {', '.join(loaded)})" if loaded else ""
     )
     log.info("board pictures: %s", ", ".join(renderers.load(engine.rulesets())) or "none")  # a broken one stops here
+    renderers.configure(settings.render_workers)  # the processes start with the first picture
     silence_voice_warnings()
-    bot = RefereeBot(settings)
+    try:
+        bot = make_bot(settings)
+    except ValueError as bad:
+        print(bad, file=sys.stderr)
+        return 2
     try:
         asyncio.run(run(bot, settings.discord_token.get_secret_value()))
     except KeyboardInterrupt:

@@ -10,6 +10,9 @@ machine does not distort, ``encode_ms``), then a ``goal`` line (judged on the wa
 The view is the public view of a seeded random 4-player game in the siege phase of wave 2 or
 later, made worse by ``crowd``: a unit (every third one a squad, every fifth a hero) on half
 the free land hexes, and every free well holding a tower with a full chip stack.
+
+``decision_ms`` times the picture posted with a hex decision on the same board (a move, an
+attack; ``decision_examples``); ``--save DIR`` writes those pictures (docs/images) and stops.
 """
 
 from __future__ import annotations
@@ -139,13 +142,64 @@ def measure(width: int, runs: int, locale: str, view: dict[str, Any]) -> bool:
     return statistics.median(warm) < 300 and kb <= 400 and width_px >= 1600
 
 
+def decision_examples(view: dict[str, Any]) -> dict[str, tuple[dict[str, str], str]]:
+    """Hex decisions on ``view`` as the bot labels them (issue 14): a hero's move to the free hexes
+    around it (CS-19.2.1), and an attack on each landmark near the middle of the islands (CS-19.5.1)."""
+    from engine.core.hexgrid import Hex, neighbours
+    from engine.core.text import Ref
+    from renderers.words import game_names
+
+    names = game_names("engine.cloudspire")
+
+    taken = {u["hex"] for u in view["units"] if u.get("hex")} | {t["hex"] for t in view["towers"]}
+    taken |= {lm["hex"] for lm in view["landmarks"]}
+    hero = next((u for u in view["units"] if u.get("kind") == "hero" and u.get("hex")), view["units"][0])
+    q, r = (int(x) for x in hero["hex"].split(","))
+    around = [f"{h.q},{h.r}" for h in neighbours(Hex(q, r))]
+    free = [k for k in around if k in view["board"] and k not in taken][:4]
+    unit = (names.name(Ref(kind="unit", id=hero["type"]), "en") if names else None) or hero["type"]
+    marks = sorted(view["landmarks"], key=lambda lm: sum(abs(int(x)) for x in lm["hex"].split(",")))[:3]
+    return {
+        "cloudspire-decision-move.png": ({k: f"Move {unit} to {k}" for k in free}, "en"),
+        "cloudspire-decision-attack-zh.png": ({lm["hex"]: f"攻击 {lm['hex']} 的地标" for lm in marks}, "zh_Hans"),
+    }
+
+
+def measure_decisions(width: int, runs: int, view: dict[str, Any]) -> None:
+    """``decision_ms``: the picture posted with a hex decision, warm, both examples alternately."""
+    from renderers import cloudspire as R
+
+    examples = list(decision_examples(view).values())
+    times, kb = [], 0
+    for i in range(runs + 2):
+        candidates, locale = examples[i % len(examples)]
+        t = time.perf_counter()
+        png = R.render_decision(view, candidates, width=width, locale=locale)
+        if i >= 2:  # the first two pay the imports and the fonts
+            times.append((time.perf_counter() - t) * 1000)
+            kb = max(kb, round(len(png) / 1024))
+    line = {"bench": "render", "game": "cloudspire", "figure": "decision_ms", "unit": "ms", "runs": runs}
+    line.update(p50=round(statistics.median(times), 1), p95=round(_pct(times, 0.95), 1), decision_kb=kb)
+    print(json.dumps(line))
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench cloudspire_render")
     parser.add_argument("--width", type=int, default=1800)
     parser.add_argument("--runs", type=int, default=20)
     parser.add_argument("--locales", default="en,zh_Hans")
+    parser.add_argument("--save", metavar="DIR", help="write the decision pictures (docs/images) there and stop")
     args = parser.parse_args(argv or [])
     view = crowd(mid_siege_view())
+    if args.save:
+        from pathlib import Path
+
+        from renderers import cloudspire as R
+
+        for name, (candidates, locale) in decision_examples(view).items():
+            (Path(args.save) / name).write_bytes(R.render_decision(view, candidates, width=args.width, locale=locale))
+        return 0
+    measure_decisions(args.width, args.runs, view)
     ok = all([measure(args.width, args.runs, loc, view) for loc in args.locales.split(",") if loc])
     goal = "crowded 4-player mid-siege Cloudspire board, >= 1600 px wide, <= 400 KB, warm p50 under 300 ms"
     print(json.dumps({"bench": "render", "game": "cloudspire", "figure": "goal", "value": ok, "goal": goal}))

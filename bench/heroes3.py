@@ -1,8 +1,10 @@
-"""Heroes III combat apply-time benchmark: ``python -m bench heroes3 [games]``.
+"""Heroes III benchmarks: ``python -m bench heroes3 [games]``.
 
-Plays seeded skirmish combats (duels, sieges and neutral fields in turn) with the engine's own
-sampler and times ``apply()`` for the actions taken after placement, i.e. mid-combat (issue 15's
-goal: p50 under 2 ms). Prints one JSON line with p50/p95 in milliseconds.
+The combat part plays seeded skirmish combats (duels, sieges and neutral fields in turn) with the
+engine's own sampler and times ``apply()`` for the actions taken after placement, i.e.
+mid-combat (issue 15's goal: p50 under 2 ms). The Clash part (issue 16) times ``apply()`` on
+a 3-player game from round 5 on (goal: p50 under 2 ms) and the replay of a whole logged 2-player
+game from its seed (goal: under 1 s). Prints one JSON line.
 """
 
 from __future__ import annotations
@@ -12,8 +14,10 @@ import random
 import statistics
 import sys
 import time
+from typing import Any
 
 import engine
+from engine.core import RuleViolation
 
 MODES: tuple[dict[str, object], ...] = (
     {"mode": "duel"},
@@ -48,19 +52,66 @@ def main(argv: list[str] | None = None) -> int:
                 timings.append((time.perf_counter() - start) * 1000)
     timings.sort()
     p95 = timings[int(0.95 * (len(timings) - 1))] if timings else 0.0
-    print(
-        json.dumps(
-            {
-                "bench": "heroes3",
-                "games": games,
-                "finished": finished,
-                "applies": len(timings),
-                "apply_ms_p50": round(statistics.median(timings), 3) if timings else 0.0,
-                "apply_ms_p95": round(p95, 3),
-            }
-        )
-    )
+    out: dict[str, object] = {
+        "bench": "heroes3",
+        "games": games,
+        "finished": finished,
+        "applies": len(timings),
+        "apply_ms_p50": round(statistics.median(timings), 3) if timings else 0.0,
+        "apply_ms_p95": round(p95, 3),
+    }
+    out.update(clash(max(1, games // 10)))
+    print(json.dumps(out))
     return 0
+
+
+def _play(
+    rs: Any, options: dict[str, Any], seed: int, mid_round: int
+) -> tuple[list[tuple[int, dict[str, Any]]], list[float]]:
+    """Play one seeded Clash game with the sampler; return its action log and the apply times
+    (milliseconds) of the actions taken from round ``mid_round`` on."""
+    rng = random.Random(seed)
+    state = rs.setup(options, seed)
+    log: list[tuple[int, dict[str, Any]]] = []
+    timings: list[float] = []
+    for _ in range(20000):
+        if rs.result(state) is not None:
+            break
+        prompts = rs.prompts(state)
+        prompt = rng.choice([p for p in prompts if p.waiting] or prompts)
+        action = rs.sample_action(state, prompt.seat, rng) if prompt.seat >= 0 else dict(prompt.options[0].action)
+        start = time.perf_counter()
+        try:
+            state, _ = rs.apply(state, prompt.seat, action)
+        except RuleViolation:
+            continue
+        if state.round >= mid_round:
+            timings.append((time.perf_counter() - start) * 1000)
+        log.append((prompt.seat, action))
+    return log, timings
+
+
+def clash(games: int) -> dict[str, object]:
+    """Issue 16: apply p50 on mid-game 3-player states; replay of a full 2-player game."""
+    rs = engine.ruleset("heroes3")
+    timings: list[float] = []
+    for i in range(games):
+        timings += _play(rs, {"players": 3}, 3000 + i, 5)[1]
+    log, _ = _play(rs, {"players": 2}, 4000, 99)
+    start = time.perf_counter()
+    state = rs.setup({"players": 2}, 4000)
+    for seat, action in log:
+        state, _ = rs.apply(state, seat, action)
+    replay = time.perf_counter() - start
+    timings.sort()
+    return {
+        "clash_applies": len(timings),
+        "clash_apply_ms_p50": round(statistics.median(timings), 3) if timings else 0.0,
+        "clash_apply_ms_p95": round(timings[int(0.95 * (len(timings) - 1))], 3) if timings else 0.0,
+        "clash_replay_actions": len(log),
+        "clash_replay_s": round(replay, 3),
+        "clash_replay_finished": rs.result(state) is not None,
+    }
 
 
 if __name__ == "__main__":

@@ -1,5 +1,6 @@
 """Board-picture timings: ``python -m bench render [--width 1800] [--runs 30]``.
-(``--game cloudspire`` times the crowded Cloudspire mid-siege board instead: bench/cloudspire_render.py.)
+(``--game cloudspire`` times the crowded Cloudspire mid-siege board instead: bench/cloudspire_render.py;
+``--game heroes3`` the full Heroes III siege combat board: bench/heroes3_render.py.)
 
 Goal: a crowded 4-player mid-game Runewars board at least 1600 px wide renders in
 under 300 ms p50 on the reference machine (2 cores). Figures, one JSON line each:
@@ -236,12 +237,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--runs", type=int, default=30)
     parser.add_argument("--save", metavar="DIR", help="also write the example pictures (docs/images) there and stop")
     parser.add_argument("--locales", default="en,zh_Hans", help="comma-separated picture languages to measure")
-    parser.add_argument("--game", choices=("runewars", "cloudspire"), default="runewars", help="whose board to time")
+    parser.add_argument(
+        "--game", choices=("runewars", "cloudspire", "heroes3"), default="runewars", help="whose board to time"
+    )
     args = parser.parse_args(argv or [])
     if args.game == "cloudspire":  # the crowded mid-siege Cloudspire board (bench/cloudspire_render.py)
         from bench import cloudspire_render
 
         return cloudspire_render.main(["--width", str(args.width), "--runs", str(args.runs), "--locales", args.locales])
+    if args.game == "heroes3":  # the full Heroes III siege combat board (bench/heroes3_render.py), 1600 px wide
+        from bench import heroes3_render
+
+        width = str(args.width if args.width != 1800 else 1600)
+        return heroes3_render.main(["--width", width, "--runs", str(args.runs), "--locales", args.locales])
     if args.save:
         return save_examples(args.save, args.width)
     results = [_measure(args.width, args.runs, locale) for locale in args.locales.split(",") if locale]

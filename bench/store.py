@@ -42,6 +42,10 @@ from store import GameStore, LoadedGame, schema
 from tests.support.highcard import HIGHCARD, HighCardState
 
 PLAYERS = (101, 102, 103, 104)
+# The raw loops' log row: what ``act`` writes for a High Card pick, so the floor inserts the same bytes.
+RAW_ACTION = json.dumps({"type": "pick", "card": "ruby-01", "lock": False})
+RAW_EVENTS = json.dumps([{"kind": "locked", "text": "Seat 1 has locked in.", "data": {"seat": 0}}])
+RAW_AT = "2024-01-01T00:00:00.000000+00:00"
 
 
 def emit(figure: str, value: float, unit: str, **extra: Any) -> None:
@@ -81,9 +85,7 @@ class RawLoop:
 
     async def run(self, count: int) -> float:
         """Seconds taken to commit ``count`` rows."""
-        action = json.dumps({"type": "pick", "card": "ruby-01", "lock": False})
-        events = json.dumps([{"kind": "locked", "text": "Seat 1 has locked in.", "data": {"seat": 0}}])
-        at = "2024-01-01T00:00:00.000000+00:00"
+        action, events, at = RAW_ACTION, RAW_EVENTS, RAW_AT
         started = time.perf_counter()
         for _ in range(count):
             self.seq += 1

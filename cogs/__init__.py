@@ -19,4 +19,5 @@ EXTENSIONS = (
     "cogs.cloudspire",
     "cogs.rules",
     "cogs.heroes3",
+    "cogs.heroes3_clash",
 )

@@ -41,14 +41,20 @@ from discord.ext import commands
 from engine.ageofheroes import AGE_OF_HEROES as RS
 from engine.ageofheroes import (
     REGULAR,
+    CardCount,
+    card_count,
     card_kind,
     card_kinds,
     card_name,
+    card_rules_in,
     card_rules_msg,
+    content_of_view,
+    game_content,
     tradable_kinds,
 )
 from engine.ageofheroes import names as aoh_names
 from engine.core import Prompt
+from engine.core.content_packs import shown_options
 from engine.core.text import Msg, Ref, message
 from i18n import EN, Names, render
 from i18n.discord_translator import lstr
@@ -160,6 +166,23 @@ STATUS_WORDS: dict[str, Msg] = {
     "away": PANEL_STATUS_AWAY(),
     "scattered": PANEL_STATUS_SCATTERED(),
 }
+# Issue 11: a count the rules post does not print is ours (the content's ``assumed`` list): marked 🏠.
+CARD_COPIES = message("bot.ah.card.copies", "{count} in the deck.")
+CARD_COPIES_HOUSE = message(
+    "bot.ah.card.copies_house", "{count} in the deck 🏠 (our count: the rules post prints none; your box may differ)."
+)
+CARD_SUPPLY = message("bot.ah.card.supply", "{count} in the supply.")
+CARD_SUPPLY_HOUSE = message(
+    "bot.ah.card.supply_house", "{count} in the supply 🏠 (our count: the rules post prints none; your box may differ)."
+)
+CARD_PACK = message("bot.ah.card.pack", "-# This game's content: {content}.")
+CARD_SHIPPED = message(
+    "bot.ah.card.shipped", "-# The bot's default content: in a game's thread, `/ah card` shows that game's numbers."
+)
+PANEL_HOUSE_MARK = message("bot.ah.panel.house_mark", "🏠")
+PANEL_HOUSE_NOTE = message(
+    "bot.ah.panel.house_note", "-# 🏠 = our count of that card: the rules post prints none, your box may differ."
+)
 MONUMENT_NEEDED = 5  # AH-2.4 / AH-12.3: five cards of the tribe's own special resource complete a monument
 CARD_LINE_MAX = 300  # one hand line: the rules paragraph is cut, the count and name always fit
 
@@ -249,6 +272,13 @@ def _copy_label(kind: str, n: int, locale: str = EN) -> str:
 def _say(msg: Msg, locale: str) -> str:
     """``msg`` in ``locale``, its cards and tribes named by the game's content."""
     return render(msg, locale, aoh_names())
+
+
+def copies_msg(copies: CardCount) -> Msg:
+    """How many of a card (or item) the game has; 🏠 when that count is ours, not the box's (issue 11)."""
+    if copies.item:
+        return (CARD_SUPPLY_HOUSE if copies.assumed else CARD_SUPPLY)(count=copies.count)
+    return (CARD_COPIES_HOUSE if copies.assumed else CARD_COPIES)(count=copies.count)
 
 
 def card_ref(card_or_kind: str) -> Ref:
@@ -654,11 +684,33 @@ async def send_offer(interaction: discord.Interaction, draft: Draft) -> None:
         await submit(interaction, draft.game, draft.seat, draft.action())
 
 
+async def thread_game(referee: Referee, interaction: discord.Interaction) -> Any:
+    """The Age of Heroes game whose thread this is, if any (its content: docs/content-packs.md).
+
+    A game whose pack no longer validates is treated as no game: the default content, said as such."""
+    if not interaction.channel_id:
+        return None
+    try:
+        game = await referee.store.game_by_thread(interaction.channel_id)
+    except StoreError:  # the store cannot answer: the default content, said as such
+        return None
+    if game is None or game.ruleset != RULESET:
+        return None
+    try:
+        game_content(game.options)
+    except ValueError:
+        log.warning("game %s: its content pack does not validate", game.id)
+        return None
+    return game
+
+
 # ---- autocomplete, from the asker's own view ------------------------------------------------
 async def card_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-    locale = await referee_of(interaction).locale(interaction)
+    referee = referee_of(interaction)
+    locale = await referee.locale(interaction)
+    game = await thread_game(referee, interaction)  # in a game's thread, that game's kinds (its pack's tribes)
     out = []
-    for kind in card_kinds():
+    for kind in card_kinds(game_content(game.options) if game is not None else "default"):
         label = card_name(kind, locale)
         if current.lower() in label.lower() or current.lower() in kind or current.lower() in card_name(kind).lower():
             out.append(app_commands.Choice(name=label, value=kind))
@@ -742,6 +794,11 @@ def format_private(view: dict[str, Any], *, title: str, locale: str = EN, names:
     seat = view.get("seat")
     players = view.get("players") or []
     me: dict[str, Any] = next((p for p in players if p.get("seat") == seat), {})
+    # The game's own content (its pack's numbers and costs) by the view's ``content_id``; unknown in
+    # this process (a pack game after a restart, before anything read its pack): the default's rules
+    # text and no 🏠 marks, rather than another content's counts.
+    content = content_of_view(view)
+    marked = False
     lines = [f"**{title}**"]
     if me.get("tribe"):
         special: Any = Ref(kind="card", id=str(me["special_resource"])) if me.get("special_resource") else "—"
@@ -753,8 +810,11 @@ def format_private(view: dict[str, Any], *, title: str, locale: str = EN, names:
     if kinds:
         lines.append(say(PANEL_HAND(count=sum(kinds.values()))))
         for kind, count in kinds.items():
-            rules: Any = card_rules_msg(kind) or card_ref(kind)
-            lines.append(text.truncate(say(PANEL_CARD(count=count, rules=rules)), CARD_LINE_MAX))
+            rules: Any = (card_rules_in(kind, content) if content else card_rules_msg(kind)) or card_ref(kind)
+            copies = card_count(kind, content) if content else None
+            mark = " " + say(PANEL_HOUSE_MARK()) if copies is not None and copies.assumed else ""
+            marked = marked or bool(mark)  # after the cut rules text, so the mark always shows
+            lines.append(text.truncate(say(PANEL_CARD(count=count, rules=rules)), CARD_LINE_MAX) + mark)
     else:
         lines.append(say(PANEL_HAND_EMPTY()))
     if me:
@@ -801,6 +861,8 @@ def format_private(view: dict[str, Any], *, title: str, locale: str = EN, names:
                     get=cards_msg(give),
                 )
             lines.append(say(line))
+    if marked:
+        lines.append(say(PANEL_HOUSE_NOTE()))
     return text.chunk("\n".join(lines))
 
 
@@ -839,10 +901,21 @@ class AgeOfHeroesCog(commands.GroupCog, group_name="ah", group_description=lstr(
         await self.r.defer(interaction)
 
         async def work() -> None:
-            body = card_rules_msg(name)
+            game = await thread_game(self.r, interaction)
+            content = game_content(game.options) if game is not None else game_content()
+            body = card_rules_in(name, content)
             if body is None:
                 raise UserError(NO_SUCH_CARD(name=repr(name)))
-            await self.r.send(interaction, _say(body, await self.r.locale(interaction)))
+            locale = await self.r.locale(interaction)
+            lines = [_say(body, locale)]
+            copies = card_count(name, content)
+            if copies is not None:
+                lines.append(_say(copies_msg(copies), locale))
+            if game is None:  # out of a game's thread: say whose numbers these are
+                lines.append(_say(CARD_SHIPPED(), locale))
+            elif game.options.get("content_pack"):  # a pack game: the pack as the table knows it (name, short hash)
+                lines.append(_say(CARD_PACK(content=shown_options(game.options)["content"]), locale))
+            await self.r.send(interaction, "\n".join(lines))
 
         await self.r.guarded(interaction, work)
 

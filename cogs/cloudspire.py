@@ -4,7 +4,12 @@ Every decision already reaches its player as components built from the engine's 
 the deploy stack (CS-18.6) and an explored landmark's reveal-or-keep (CS-19.4.3) by DM,
 tower attacks (CS-19.3.1) to the tower's owner even in another player's turn, the rest in
 the game thread; the board is posted at the engine's milestones (setup, end of the build
-phase, end of the prep, each siege round, the wave). This cog adds:
+phase, end of the prep, each siege round, the wave). The speed-up variants are ``/game new``
+options (P-5, explained in the reader's language by ``engine.cloudspire.state.OPTION_LABELS``):
+with ``simultaneous_build`` every seat's build round arrives by DM at once and the thread is told
+the outcome in turn order (CS-24.3b); with ``simultaneous_prep`` every seat's deploy prompt and
+builder are open at once and nothing of a locked stack is public until all are in (CS-24.3c,
+AMB-26), then each stack's height and top unit. This cog adds:
 
 * **Rules text by name**: ``/cs rule`` looks up a unit, tower, landmark, talent, market chip,
   relic or event, in the reader's language, from the printed content only

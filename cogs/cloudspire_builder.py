@@ -11,13 +11,16 @@ in; the thread only ever sees the top unit and the height (H24/H25).
 
 Nothing lives in memory: every component's custom id carries game, seat, the prompt key hash,
 a fingerprint of the candidate list and the stack so far, so a half-built stack survives a
-restart. Candidates come from the seat's own view (barracks and chips beside the fortress) and
-the printed content (``engine.cloudspire.catalog``), never from another seat's secrets.
+restart. Candidates come from the deploy prompt itself: the engine lists there what the seat may
+stack (``answer_schema["x-candidates"]``, from its barracks and the chips beside its fortress), so
+no rule of what is stackable lives here and nothing of another seat's can reach a menu.
 """
 
 from __future__ import annotations
 
 import hashlib
+import io
+import logging
 import re
 from dataclasses import dataclass
 from functools import lru_cache
@@ -26,6 +29,7 @@ from typing import Any
 import discord
 
 import engine
+import renderers
 from engine.cloudspire import catalog
 from engine.core.text import Msg, Ref, message
 from i18n import Names, render
@@ -34,6 +38,8 @@ from . import ids, lang, text
 from .layout import find_prompt
 from .prompts import referee_of, selected_values
 from .referee import RESOLVED_NOTHING_TO_DO, Referee, UserError, seat_refusal
+
+log = logging.getLogger(__name__)
 
 RULESET = "cloudspire"
 DEPLOY_RULE = "CS-18.6"
@@ -76,6 +82,10 @@ CHANGED = message(
 EARLIER = message("bot.cs.builder.earlier", "Seat {seat} locked in: {units}")
 TOO_LONG = message("bot.cs.builder.too_long", "The stack cannot grow any longer here; lock it in or remove an entry.")
 STALE = RESOLVED_NOTHING_TO_DO
+PRIVATE_PICTURE = message(
+    "bot.cs.builder.picture",
+    "🔒 {title}: your side of the board (your stack, explored landmarks, relics; only you see it)",
+)
 
 
 # ---- candidates: what this seat may put in its stack ---------------------------------------------
@@ -88,33 +98,27 @@ class Candidate:
 
 
 @lru_cache(maxsize=1)
-def _printed() -> tuple[dict[str, tuple[str, int]], dict[str, str]]:
-    """Unit type -> (hero|minion, CP) and market chip -> its type, from the printed content."""
-    units: dict[str, tuple[str, int]] = {}
-    chips: dict[str, str] = {}
-    for e in catalog():
-        facts = dict(e.facts)
-        if e.kind == "unit":
-            units[e.id] = (facts.get("unit_kind", "minion"), int(facts.get("cp", "0")))
-        elif e.kind == "market":
-            chips[e.id] = facts.get("chip_type", "")
-    return units, chips
+def _printed_units() -> frozenset[str]:
+    """The unit types of the printed content: a selection's chip is named as a unit or a market chip."""
+    return frozenset(e.id for e in catalog() if e.kind == "unit")
 
 
-def candidates(view: dict[str, Any], seat: int) -> list[Candidate]:
-    """Units in the barracks (one per copy) and the mercenaries and equipment beside the fortress."""
-    units, chips = _printed()
-    me: dict[str, Any] = next((p for p in view.get("players", []) if p.get("seat") == seat), {})
+CANDIDATES_KEY = "x-candidates"  # where the engine's deploy prompt carries what may be stacked
+ROLES = ("hero", "minion", "merc_hero", "merc_minion", "equipment")
+
+
+def candidates(prompt: Any) -> list[Candidate]:
+    """What the deploy prompt lets its seat stack, as the engine lists it (``answer_schema["x-candidates"]``:
+    each unit in the barracks, then the mercenaries and equipment beside the fortress). The rules of
+    what may be stacked live in the engine; this reads the prompt only, so no other seat's secret
+    can reach a menu. A prompt without the list offers nothing to build (its ready-made buttons stay)."""
+    raw = (getattr(prompt, "answer_schema", None) or {}).get(CANDIDATES_KEY) or []
     out: list[Candidate] = []
-    for type_id, count in sorted((me.get("barracks") or {}).items()):
-        if type_id not in units:
-            continue  # the barracks hold the towers too (CS-7); only units are deployed
-        role, cp = units[type_id]
-        out += [Candidate(type_id, role, cp, Ref(kind="unit", id=type_id))] * int(count)
-    for chip in me.get("beside") or []:
-        role = chips.get(str(chip), "")
-        if role in ("merc_hero", "merc_minion", "equipment"):
-            out.append(Candidate(str(chip), role, 0, Ref(kind="market", id=str(chip))))
+    for c in raw:
+        if not isinstance(c, dict) or c.get("role") not in ROLES or not c.get("chip"):
+            continue
+        kind = "unit" if c["role"] in ("hero", "minion") else "market"
+        out.append(Candidate(str(c["chip"]), str(c["role"]), int(c.get("cp") or 0), Ref(kind=kind, id=str(c["chip"]))))
     return out[:MAX_CANDIDATES]
 
 
@@ -362,15 +366,16 @@ def earlier_selections(view: dict[str, Any], seat: int) -> list[Msg]:
     out: list[Msg] = []
     for p in view.get("players", []):
         if p.get("seat") != seat and p.get("selected"):
-            printed = _printed()[0]
+            printed = _printed_units()
             units = [Ref(kind="unit" if str(u) in printed else "market", id=str(u)) for u in p["selected"]]
             out.append(EARLIER(seat=int(p["seat"]) + 1, units=units))
     return out
 
 
 def _cands(loaded: Any, seat: int) -> list[Candidate]:
-    view = engine.ruleset(RULESET).view(loaded.state, seat)  # the seat's own view: nothing of another seat's
-    return candidates(view, seat)
+    """The candidates of the seat's open deploy prompt (none once it is answered)."""
+    prompt = next((p for p in loaded.prompts if p.seat == seat and p.rule == DEPLOY_RULE), None)
+    return candidates(prompt) if prompt is not None else []
 
 
 def _cp(prompt: Any) -> Any:
@@ -423,6 +428,32 @@ async def _draw(
     else:
         ephemeral = interaction.guild_id is not None  # in a DM the message is private anyway
         await interaction.response.send_message(body, view=view, ephemeral=ephemeral)
+        await _send_private_picture(interaction, loaded, ref.seat, locale, names, ephemeral=ephemeral)
+
+
+async def _send_private_picture(
+    interaction: discord.Interaction, loaded: Any, seat: int, locale: str, names: Names, *, ephemeral: bool
+) -> None:
+    """The seat's own picture after the builder (issue 14): the board, then its stack in order, the
+    landmark faces it explored and its relics, from ``view(state, seat)`` only.
+
+    A follow-up, so the builder itself answers at once; a picture that cannot be drawn or sent
+    is left out (the builder and ``/game hand`` say the same in words)."""
+    view = engine.ruleset(RULESET).view(loaded.state, seat)
+    try:
+        png = await renderers.render_png(RULESET, view, locale=locale, names=names)
+    except (LookupError, ValueError, TypeError, OSError, RuntimeError):
+        log.exception("the private picture of game %s seat %s failed", loaded.game.id, seat)
+        return
+    if png is None:
+        return
+    caption = render(PRIVATE_PICTURE(title=Referee.title(loaded.game)), locale, names)
+    try:
+        await interaction.followup.send(
+            caption, file=discord.File(io.BytesIO(png), filename="cloudspire-yours.png"), ephemeral=ephemeral
+        )
+    except discord.HTTPException:
+        log.warning("the private picture of game %s seat %s could not be sent", loaded.game.id, seat)
 
 
 async def confirm(interaction: discord.Interaction, ref: BuildRef) -> None:

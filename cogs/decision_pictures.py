@@ -6,9 +6,11 @@ also carries the current board with the candidates outlined and labelled, the re
 dimmed (``renderers.render_decision_png``). Three decisions live here:
 
 * **which prompts are map decisions**: those whose options mostly name one place each of
-  the board in the view (an action value, an ``area``/``hex`` field, or the end of a
-  ``path``) or one hex (``q`` and ``r``: where a map tile goes during setup, so the thread
-  sees the map being built); a prompt of card names or yes/no answers gets no picture;
+  the board in the view (an action value, an ``area``/``hex``/``to``/``target`` field, the end
+  of a ``path``, or a piece standing on a hex: Cloudspire's landmarks, units and towers) or one
+  hex (``q`` and ``r``: where a map tile goes during setup, so the thread sees the map being
+  built); a prompt of card names or yes/no answers gets no picture. Nothing here knows a game:
+  the shapes of options and views decide;
 * **the labels**: taken from the very components the message shows
   (``cogs.layout.layout_prompt`` on the prompt localised by ``lang.localize_prompt``), so a
   label on the map is character for character the text of its button or menu entry;
@@ -27,6 +29,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -36,45 +39,93 @@ from engine.core import GM_SEAT, Prompt
 from engine.core.text import Ref
 from i18n import EN, ChainNames, Names, render
 from renderers import summary as summaries
-from renderers.words import PLAYER_KIND
+from renderers.words import PLAYER_KIND, PlayerTable
 
 from . import ids, lang
 from .layout import ButtonSpec, SelectSpec, layout_prompt, page_count
 
 log = logging.getLogger(__name__)
 
-# Fields of an action that name one place on the board (besides a choice's ``value``).
-PLACE_FIELDS = ("value", "area", "hex", "to", "destination", "target")
+# Fields of an action that name where it goes, most telling first: a choice's ``value``, an area or
+# hex, a destination, a target (an area, or a piece that stands on a hex: a landmark, a unit), the
+# gate of a fortress, the anchor of a land tile, a landmark explored.
+PLACE_FIELDS = ("value", "area", "hex", "to", "destination", "target", "gate", "anchor", "landmark")
 # Fields holding a route: the place an option leads to is the route's last step.
 ROUTE_FIELDS = ("path", "route")
+# Fields naming the piece that acts, used only when nothing says where it acts (which unit moves
+# first, which tower to upgrade): the place is where that piece stands.
+ACTOR_FIELDS = ("unit", "tower", "piece")
+# Fields holding a map hex as an axial [q, r] pair: where a hero walks, the tile it discovers, where a tile goes.
+SPOT_FIELDS = ("to", "tile", "at")
+HEX_KEY = re.compile(r"^-?[0-9]{1,3},-?[0-9]{1,3}$")  # "q,r": a hex of a hex-keyed board
+# Lists of pieces in a view that stand on one hex each, and the field holding each one's id.
+PIECES = (("landmarks", "lid"), ("units", "uid"), ("towers", "tid"))
 
 
-def board_places(view: Mapping[str, Any]) -> set[str]:
-    """The ids of the places a player can be asked to choose: the view's areas (or hexes)."""
-    places: set[str] = set()
+def board_places(view: Mapping[str, Any]) -> dict[str, str]:
+    """What a player can be asked to choose -> the place of the board the picture marks for it.
+
+    The view's areas (Runewars) or hexes (a ``board`` keyed by ``"q,r"``, Cloudspire) stand for
+    themselves; a piece standing on a hex (a landmark, a unit, a tower) stands for its hex, so
+    "attack landmark L0006" marks the hex of L0006. A piece the view does not place (a unit in a
+    deploy stack) is not on the map.
+    """
+    places: dict[str, str] = {}
     for key in ("areas", "hexes"):
         for place in view.get(key) or []:
             if isinstance(place, Mapping) and place.get("id") is not None:
-                places.add(str(place["id"]))
+                places[str(place["id"])] = str(place["id"])
+    board = view.get("board")
+    if isinstance(board, Mapping):
+        places.update({str(k): str(k) for k in board})
+    for key, id_field in PIECES:
+        for piece in view.get(key) or []:
+            if not isinstance(piece, Mapping):
+                continue
+            pid, where = piece.get(id_field), piece.get("hex")
+            if pid is not None and where is not None and str(where) in places:
+                places.setdefault(str(pid), str(where))
+    # A unit on a square of a grid board (Heroes III's combat board: ``pos`` = [column, row]) stands
+    # for its square, "column,row", the key ``named_place`` gives a ``cell``.
+    for piece in view.get("units") or []:
+        pos = piece.get("pos") if isinstance(piece, Mapping) else None
+        if isinstance(pos, list) and len(pos) == 2 and piece.get("uid") is not None:
+            places.setdefault(str(piece["uid"]), f"{pos[0]},{pos[1]}")
     return places
 
 
-def named_place(action: Mapping[str, Any], places: set[str]) -> str | None:
+def named_place(action: Mapping[str, Any], places: Mapping[str, str] | set[str]) -> str | None:
     """The one place of the board an option's action names, or None (none, or several different ones).
 
     An empty hex (setup: where a map tile goes, RW-4.3) is named by integer ``q`` and ``r`` fields
-    and comes back as ``"q,r"``, the key the renderers draw as a hex not yet on the map.
+    and comes back as ``"q,r"``, the key the renderers draw as a hex not yet on the map. Where an
+    action names both a piece and where it goes ("unit u1 moves to 2,-4"), the place it goes wins.
     """
     q, r = action.get("q"), action.get("r")
     if type(q) is int and type(r) is int:
         return f"{q},{r}"
-    found: set[str] = set()
-    for key, value in action.items():
-        if key in PLACE_FIELDS and isinstance(value, str | int) and str(value) in places:
-            found.add(str(value))
-        elif key in ROUTE_FIELDS and isinstance(value, list) and value and str(value[-1]) in places:
-            found.add(str(value[-1]))
-    return found.pop() if len(found) == 1 else None
+    cell = action.get("cell")  # a square of a grid board, [column, row] (Heroes III combat, H3-32.1)
+    if isinstance(cell, list) and len(cell) == 2 and all(type(x) is int for x in cell):
+        return f"{cell[0]},{cell[1]}"
+    for key in SPOT_FIELDS:  # a map hex as [q, r] (Heroes III Clash: walk to, tile to discover, H3-9.2/H3-23.1)
+        spot = action.get(key)
+        if isinstance(spot, list) and len(spot) == 2 and all(type(x) is int for x in spot):
+            return f"{spot[0]},{spot[1]}"
+    where = places if isinstance(places, Mapping) else {p: p for p in places}
+    hexes = any(HEX_KEY.match(p) for p in where)  # a board keyed by hexes: an empty one may be offered
+    for fields in (PLACE_FIELDS, ACTOR_FIELDS):
+        found: set[str] = set()
+        for key, value in action.items():
+            if key in fields and isinstance(value, str | int) and str(value) in where:
+                found.add(where[str(value)])
+            elif key in fields and hexes and isinstance(value, str) and HEX_KEY.match(value):
+                found.add(value)  # a hex off the islands (where a land tile or a gate goes)
+            elif fields is PLACE_FIELDS and key in ROUTE_FIELDS and isinstance(value, list) and value:
+                if str(value[-1]) in where:
+                    found.add(where[str(value[-1])])
+        if found:
+            return found.pop() if len(found) == 1 else None
+    return None
 
 
 def option_labels(prompt: Prompt, locale: str = EN, names: Names | None = None, game_id: int = 0) -> dict[int, str]:
@@ -188,13 +239,21 @@ class PlayerNames:
         if ref.kind != PLAYER_KIND:
             return None
         try:
-            record = self._seats.get(int(ref.id))
+            return self._player(int(ref.id))
         except ValueError:
             return None
+
+    def _player(self, seat: int) -> str | None:
+        record = self._seats.get(seat)
         user_id = int(getattr(record, "user_id", 0) or 0)
         user = self._client.get_user(user_id) if user_id else None
         shown = getattr(user, "display_name", None) or getattr(user, "name", None)
         return str(shown) if shown else None
+
+    def __reduce__(self) -> tuple[type[PlayerTable], tuple[dict[int, str]]]:
+        """A picture drawn in a worker process gets the names known now, not the Discord client."""
+        known = {seat: shown for seat in self._seats if (shown := self._player(seat)) is not None}
+        return PlayerTable, (known,)
 
 
 def with_players(client: Any, names: Names | None, seats: Mapping[int, Any]) -> Names:

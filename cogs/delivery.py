@@ -1,7 +1,7 @@
 """Getting messages to the right eyes: the game thread for the table, DMs for one seat.
 
 DMs fail often (closed DMs answer 403 / 50007). A failed DM is never dropped: its
-text waits in the store (``GameStore.add_pending_dm``, the ``pending_dm`` table) and
+text waits in the store (``GameStore.add_pending_dm``, a ``kept_dm`` row of the outbox) and
 is shown in the player's ephemeral private panel the next time they interact in the
 game, the thread gets one line asking them to open their DMs (with an "Open my
 private panel" button), and the game master is told. Because the texts are in the
@@ -13,14 +13,17 @@ game master gives the seat to a substitute, the store hands the kept rows over i
 same transaction, ``seat_changed`` moves any kept in memory, and ``welcome`` sends
 them to the substitute at once (or leaves them for the substitute's panel).
 
-A thread post is never dropped either. When Discord cannot be reached (a server error,
-rate limiting, a dropped connection, a timeout), what was not sent waits in the game's
-outbox and a worker retries it with growing pauses; while anything waits, later posts
-of that game queue behind it so the thread keeps the order of play. ``later`` queues a
-whole step (a referee's publishing after a commit) the same way. The outbox lives in
-memory: a restart loses what still waits there (the log and ``/game status`` keep the
-truth, and every open decision is reachable through ``/game act`` and the panel).
-Only a post Discord itself refuses (a 4xx: no permission, the thread deleted) is
+A thread post is never dropped either. Every committed change is delivered through the
+store's durable outbox (issue 18, ``cogs.outbox``): its row is written with the change, its
+Discord calls are numbered steps recorded as they go out (``Sending``), and each message
+they create carries a nonce with ``enforce_nonce``, so a restarted bot resends exactly
+what is missing and Discord refuses a second copy of what was already made. Within the
+process, what could not be sent (a server error, rate limiting, a dropped connection, a
+timeout) waits in the game's in-memory queue and a worker retries it with growing pauses;
+while anything waits, later posts of that game queue behind it so the thread keeps the
+order of play. ``later`` queues a whole step the same way. A post that is not part of an
+outbox row (a lobby line, a reminder) is lost from that queue if the process dies, as
+before. Only a post Discord itself refuses (a 4xx: no permission, the thread deleted) is
 logged as an error and not tried again, since the same request would fail the same way.
 
 A quiet thread (issue 12): public events do not get a message each. ``log`` appends them
@@ -36,11 +39,13 @@ import asyncio
 import contextvars
 import io
 import logging
+import os
+import signal
 import sqlite3
 from collections import deque
 from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 import aiohttp
 import discord
@@ -68,6 +73,13 @@ DMS_CLOSED_GM = message(
     "bot.dm.closed_gm", "🛡️ {gm}: {who}'s DMs are closed; they get their secrets through the private panel."
 )
 A_PLAYER = message("bot.a_player", "a player")
+THREAD_GONE = message(
+    "bot.thread_gone",
+    "🛡️ {gm}: the thread of {title} is gone (deleted?), so what the game posts cannot reach the table. "
+    "The game itself is safe: `/game status` and `/game board` still work here.",
+)
+# Discord's "Unknown Channel": the game's thread was deleted.
+UNKNOWN_CHANNEL = 10003
 
 NO_MENTIONS = discord.AllowedMentions.none()
 
@@ -90,6 +102,9 @@ def refused(exc: BaseException) -> bool:
 
 # The store's name for the running log message (``GameStore.table_message``).
 LOG_SLOT = "log"
+# How many messages the bot posted to a game's thread (``Delivery.posted``), kept with the
+# outbox steps so a restarted bot decides "is that prompt still at the bottom" as before.
+POSTED_SLOT = "posted"
 # The running log is written in embeds: a message holds up to 6000 characters there (each
 # embed up to 4096) against 2000 as content, so a season takes a third of the messages.
 LOG_LIMIT = 6000
@@ -107,6 +122,75 @@ RETRY_DELAYS: tuple[float, ...] = (5.0, 30.0, 120.0, 600.0, 1800.0)
 # The game whose outbox the current task is draining: its sends go straight out and
 # raise on failure, so the worker (not a new queue entry) retries them.
 _draining: contextvars.ContextVar[int | None] = contextvars.ContextVar("draining", default=None)
+
+T = TypeVar("T")
+
+
+@dataclass
+class Sending:
+    """The durable outbox row (issue 18) whose deliveries the current task makes.
+
+    Every Discord call made for the row is a numbered step of a ``space`` (``m`` for the
+    row's own flow, ``b0``, ``b1``… for the steps run beside it, such as the board
+    picture). A step's result is written to the row (``GameStore.outbox_step``) right
+    after the call, together with the table messages it opened or closed, so a resend
+    of the row after a crash or a failure skips the steps that went out and makes the
+    same decisions again. A message a step creates carries the nonce ``<row nonce>.<space><step>``
+    with ``enforce_nonce``: if the process died after Discord created it but before the
+    step was written, Discord answers the resend with the message it already has.
+
+    What Discord does not guarantee, and the worst case: nonces are remembered only for a
+    few minutes, so a resend much later (the bot down for longer) may post a message a
+    second time; an edit (the running log, a prompt asked again, the board added to a
+    log message) is repeated with the same content, which changes nothing; a DM is a
+    message creation in the DM channel and is deduplicated the same way, within the
+    same window. Nothing is ever lost: at worst a message shows twice.
+    """
+
+    row_id: int
+    nonce: str
+    game_id: int
+    progress: dict[str, list[Any]]
+    space: str = "m"
+    step: int = 0
+    forks: int = 0
+    # Table messages (slot -> message) changed by the current step: written with its record.
+    table: list[tuple[int, str, int | None, str]] = field(default_factory=list)
+    asides: list[asyncio.Task[object]] = field(default_factory=list)
+    children: list[Sending] = field(default_factory=list)
+
+    def fork(self) -> Sending:
+        """A space for steps run beside the row's flow (their order against it is not fixed)."""
+        child = Sending(self.row_id, self.nonce, self.game_id, self.progress, space=f"b{self.forks}")
+        self.forks += 1
+        self.children.append(child)
+        return child
+
+    def leftover(self) -> list[tuple[int, str, int | None, str]]:
+        """Table writes not yet written with a step (of this space and its forks)."""
+        out, self.table = self.table, []
+        for child in self.children:
+            out += child.leftover()
+        return out
+
+
+_sending: contextvars.ContextVar[Sending | None] = contextvars.ContextVar("sending", default=None)
+
+
+def sending() -> Sending | None:
+    """The outbox row the current task delivers, if any."""
+    return _sending.get()
+
+
+def _same(value: Any) -> Any:
+    return value
+
+
+def nonced(nonce: str | None) -> dict[str, Any]:
+    """``send`` arguments for a message creation with ``nonce``: discord.py (2.4+) then also sets
+    ``enforce_nonce``, so Discord returns the message it already made with that nonce instead of
+    a second one."""
+    return {} if nonce is None else {"nonce": nonce}
 
 
 def user_mentions() -> discord.AllowedMentions:
@@ -149,6 +233,7 @@ class Delivery:
         # With a store, only ``notified`` is used here (the texts are in the database).
         self.pending: dict[tuple[int, int], Pending] = {}
         self._dm_channels: dict[int, discord.abc.Messageable] = {}
+        self._gone: set[int] = set()  # games whose deleted thread the GM was told of (``_thread_gone``)
         self.retry_delays: tuple[float, ...] = RETRY_DELAYS
         self._outbox: dict[int, deque[Job]] = {}
         self._workers: dict[int, asyncio.Task[None]] = {}
@@ -156,8 +241,84 @@ class Delivery:
         self._open: dict[int, tuple[int, str] | None] = {}
         self._posted: dict[int, int] = {}  # game -> messages posted to its thread (``posted``)
         self._aside: set[asyncio.Task[object]] = set()  # steps run beside the flow (``aside``)
+        # Fault injection for the crash tests (``BOT_CRASH_AFTER_SENDS``): SIGKILL this process
+        # right after its Nth Discord call for an outbox row (0 = never).
+        self.crash_after_sends = 0
+        self._sends = 0
         # Who reads which language (the Referee shares its own, so choices apply at once).
         self.locales = lang.Locales(store)
+
+    # ---- steps of an outbox row (issue 18) -------------------------------------------
+    def _row(self, game_id: int) -> Sending | None:
+        ctx = _sending.get()
+        return ctx if ctx is not None and ctx.game_id == game_id else None
+
+    async def _once(
+        self,
+        game: Any,
+        kind: str,
+        op: Callable[[str | None], Awaitable[T]],
+        *,
+        encode: Callable[[T], Any] = _same,
+        decode: Callable[[Any], T] = _same,
+    ) -> T:
+        """One Discord call (or one decision, ``kind="decide"``) of the outbox row being delivered.
+
+        Outside a row it simply runs ``op(None)``. Inside one, a step the row already
+        records is not made again: its recorded result is returned (``decode``). Else
+        ``op`` runs with the step's nonce and its result (``encode``) is recorded, with
+        the table messages the step changed, before the next step starts. An ``op`` that
+        raises records nothing: the row is tried again later from that step on.
+        """
+        ctx = self._row(int(game.id))
+        if ctx is None:
+            return await op(None)
+        step = ctx.step
+        ctx.step += 1
+        done = ctx.progress.get(ctx.space, [])
+        if step < len(done) and done[step][0] == kind:
+            return decode(done[step][1])
+        value = await op(f"{ctx.nonce}.{ctx.space}{step}")
+        if kind != "decide":
+            self._sent_one()
+        recorded = [kind, encode(value)]
+        table, ctx.table = ctx.table, []
+        if self.store is not None:
+            await self.store.outbox_step(ctx.row_id, ctx.space, step, recorded, table)
+        mine = ctx.progress.setdefault(ctx.space, [])
+        if len(mine) == step:
+            mine.append(recorded)
+        return value
+
+    async def decide(self, game: Any, compute: Callable[[], T]) -> T:
+        """A choice made from this process's memory (which message to reuse, whether to tell the
+        table): recorded like a step, so a resend of the row after a restart chooses the same."""
+
+        async def op(_nonce: str | None) -> T:
+            return compute()
+
+        return await self._once(game, "decide", op)
+
+    def _sent_one(self) -> None:
+        self._sends += 1
+        if self.crash_after_sends and self._sends >= self.crash_after_sends:
+            log.warning("BOT_CRASH_AFTER_SENDS=%d reached: killing the process", self.crash_after_sends)
+            logging.shutdown()
+            os.kill(os.getpid(), signal.SIGKILL)
+
+    async def remember(self, game_id: int, slot: str, message_id: int | None, content: str = "") -> None:
+        """Keep a table message (``GameStore.set_table_message``): with the current step of an outbox
+        row (one transaction with the step's record), else at once."""
+        ctx = self._row(int(game_id))
+        if ctx is not None:
+            ctx.table.append((int(game_id), slot, message_id, content))
+            return
+        if self.store is not None:
+            try:
+                await self.store.set_table_message(int(game_id), slot, message_id, content)
+            except (sqlite3.Error, StoreError):
+                # Only the restart case needs the store: this process goes on with its own copy.
+                log.exception("could not keep the %s message of game %s", slot, game_id)
 
     # ---- the table -------------------------------------------------------------
     def channel_of(self, game: Any) -> discord.abc.Messageable:
@@ -180,10 +341,11 @@ class Delivery:
         png: bytes | None = None,
         filename: str = "board.png",
         mentions: discord.AllowedMentions | None = None,
-    ) -> discord.Message | None:
+    ) -> discord.Message | discord.PartialMessage | None:
         """Post to the game thread; long text becomes several messages, components go on the last.
 
-        Returns the last message sent, or None when (part of) the post waits in the outbox.
+        Returns the last message sent (a partial one when an outbox row's resend skipped it), or
+        None when (part of) the post waits in the outbox or Discord refused it.
         A ``Msg`` is rendered in the game's language, with the game's names.
         """
         if not isinstance(content, str):
@@ -193,16 +355,13 @@ class Delivery:
         if self._outbox.get(game_id) and _draining.get() != game_id:
             self._enqueue(game_id, self._post_job(game, parts, view, png, filename, mentions, failed=False))
             return None
-        sent: discord.Message | None = None
+        sent: discord.Message | discord.PartialMessage | None = None
         for i in range(len(parts)):
             try:
                 sent = await self._send_part(game, parts, i, view, png, filename, mentions)
             except SEND_ERRORS as exc:
                 if _draining.get() == game_id:
                     raise  # the worker retries the entry it is running
-                if refused(exc):
-                    log.error("Discord refused a post to the thread of game %s: %s", game_id, exc)
-                    continue
                 log.warning("could not post to the thread of game %s (%s); it will be retried", game_id, exc)
                 self._enqueue(game_id, self._post_job(game, parts[i:], view, png, filename, mentions))
                 return None
@@ -217,16 +376,36 @@ class Delivery:
         png: bytes | None,
         filename: str,
         mentions: discord.AllowedMentions | None,
-    ) -> discord.Message:
+    ) -> discord.Message | discord.PartialMessage | None:
+        """One message of a post; None when Discord refused it (logged: the same request would fail
+        the same way, and waiting on it would hold up every later post of the game)."""
         last = i == len(parts) - 1
-        kwargs: dict[str, Any] = {"allowed_mentions": mentions or NO_MENTIONS}
-        if last and view is not None:
-            kwargs["view"] = view
-        if last and png is not None:
-            kwargs["file"] = discord.File(io.BytesIO(png), filename=filename)  # a fresh File per try
-        sent = await self.channel_of(game).send(parts[i] or None, **kwargs)
-        self._count_post(game)
-        return sent
+
+        async def op(nonce: str | None) -> discord.Message | discord.PartialMessage | None:
+            kwargs: dict[str, Any] = {"allowed_mentions": mentions or NO_MENTIONS, **nonced(nonce)}
+            if last and view is not None:
+                kwargs["view"] = view
+            if last and png is not None:
+                kwargs["file"] = discord.File(io.BytesIO(png), filename=filename)  # a fresh File per try
+            try:
+                sent = await self.channel_of(game).send(parts[i] or None, **kwargs)
+            except SEND_ERRORS as exc:
+                if not refused(exc):
+                    raise
+                log.error("Discord refused a post to the thread of game %s: %s", game.id, exc)
+                if isinstance(exc, discord.NotFound) and exc.code == UNKNOWN_CHANNEL:
+                    await self._thread_gone(game)
+                return None
+            await self._count_post(game)
+            return sent
+
+        return await self._once(
+            game,
+            "post",
+            op,
+            encode=lambda m: None if m is None else int(m.id),
+            decode=lambda i: None if i is None else self._thread(game).get_partial_message(int(i)),
+        )
 
     def _post_job(
         self,
@@ -249,6 +428,23 @@ class Delivery:
 
         return Job(f"post to the thread of game {game.id}", run, failed=failed)
 
+    async def _thread_gone(self, game: Any) -> None:
+        """The game's thread was deleted: tell the game master once (per process), in the channel
+        the thread was opened from. Nothing is retried: the same post would fail the same way."""
+        game_id = int(game.id)
+        if game_id in self._gone or not game.thread_id or not game.channel_id:
+            return
+        self._gone.add(game_id)
+        locale = lang.game_locale(game)
+        notice = THREAD_GONE(gm=self.gm_mention(game.guild_id, locale), title=lang.game_title(game.ruleset, game_id))
+        channel = self.client.get_partial_messageable(
+            int(game.channel_id), guild_id=int(game.guild_id) if game.guild_id else None
+        )
+        try:
+            await channel.send(render(notice, locale), allowed_mentions=user_and_role_mentions())
+        except SEND_ERRORS as exc:
+            log.error("could not tell the GM that the thread of game %s is gone: %s", game_id, exc)
+
     # ---- messages kept open and edited ----------------------------------------------
     async def log(self, game: Any, content: str, *, close: bool = False) -> tuple[int, str] | None:
         """Append lines to the game's running log: one thread message edited as steps resolve.
@@ -267,7 +463,9 @@ class Delivery:
         ended: list[tuple[int, str]] = []
 
         async def run() -> None:
-            ended.append(await self._log_now(game, content, close))
+            done = await self._log_now(game, content, close)
+            if done is not None:  # None: Discord refused it (logged)
+                ended.append(done)
 
         job = Job(f"log of game {game_id}", run, failed=False)
         if self._outbox.get(game_id) and _draining.get() != game_id:
@@ -298,17 +496,25 @@ class Delivery:
         the picture is posted on its own, as before issue 12.
         """
         if where is not None and len(where[1]) + 1 + len(line) <= LOG_LIMIT:
-            text = f"{where[1]}\n{line}" if where[1] else line
-            file = discord.File(io.BytesIO(png), filename=filename)
-            try:
-                await (
-                    self._thread(game)
-                    .get_partial_message(where[0])
-                    .edit(embeds=log_embeds(text), attachments=[file], allowed_mentions=NO_MENTIONS)
-                )
+            message_id, text = where[0], f"{where[1]}\n{line}" if where[1] else line
+
+            async def op(_nonce: str | None) -> bool:
+                file = discord.File(io.BytesIO(png), filename=filename)
+                try:
+                    await (
+                        self._thread(game)
+                        .get_partial_message(message_id)
+                        .edit(embeds=log_embeds(text), attachments=[file], allowed_mentions=NO_MENTIONS)
+                    )
+                except SEND_ERRORS as exc:
+                    log.info(
+                        "could not add the board to message %s of game %s (%s); posting it", message_id, game.id, exc
+                    )
+                    return False
+                return True
+
+            if await self._once(game, "attach", op):
                 return
-            except SEND_ERRORS as exc:
-                log.info("could not add the board to message %s of game %s (%s); posting it", where[0], game.id, exc)
         await self.post(game, line, png=png, filename=filename)
 
     def _thread(self, game: Any) -> discord.PartialMessageable:
@@ -316,8 +522,41 @@ class Delivery:
             int(game.thread_id or game.channel_id), guild_id=int(game.guild_id) if game.guild_id else None
         )
 
-    async def _log_now(self, game: Any, content: str, close: bool) -> tuple[int, str]:
-        """One try of ``log``: edit the open message, else post a new one; raises on failure."""
+    async def _log_now(self, game: Any, content: str, close: bool) -> tuple[int, str] | None:
+        """One try of ``log``: edit the open message, else post a new one; raises on failure.
+
+        For an outbox row the whole update is one step: whether it edits or posts depends on
+        the open message, which the step itself changes, so a resend must not decide again
+        (it returns what the step recorded). A failure part-way puts this process's copy of
+        the open message and the post count back, so the retry decides as the first try did.
+        """
+        game_id = int(game.id)
+        opened_before = self._open.get(game_id)
+        posted_before = self._posted.get(game_id, 0)
+
+        async def op(nonce: str | None) -> list[Any] | None:
+            try:
+                ended = await self._log_calls(game, content, close, nonce)
+            except BaseException as exc:
+                if self._row(game_id) is not None:
+                    self._open[game_id] = opened_before
+                    self._posted[game_id] = posted_before
+                if not refused(exc):
+                    raise
+                # Discord refused it (no permission, the thread deleted): the same request would fail
+                # the same way, so it is logged, the log message closed, and nothing waits on it.
+                log.error("Discord refused the log of game %s: %s", game_id, exc)
+                await self._keep_open(game_id, None)
+                if isinstance(exc, discord.NotFound) and exc.code == UNKNOWN_CHANNEL:
+                    await self._thread_gone(game)
+                return None
+            return [ended[0], ended[1]]
+
+        done = await self._once(game, "log", op)
+        return None if done is None else (int(done[0]), str(done[1]))
+
+    async def _log_calls(self, game: Any, content: str, close: bool, nonce: str | None) -> tuple[int, str]:
+        """The Discord calls of one log update; a new message ``i`` carries the nonce ``<nonce>-<i>``."""
         game_id = int(game.id)
         channel = self._thread(game)
         opened = await self._open_message(game_id)
@@ -336,17 +575,29 @@ class Delivery:
                     return message_id, combined
         parts = chunk(content, LOG_LIMIT)
         ended = (0, "")
-        for part in parts:
-            sent = await channel.send(embeds=log_embeds(part), allowed_mentions=NO_MENTIONS)
-            self._count_post(game)
+        for i, part in enumerate(parts):
+            sent = await channel.send(
+                embeds=log_embeds(part),
+                allowed_mentions=NO_MENTIONS,
+                **nonced(None if nonce is None else f"{nonce}-{i}"),
+            )
+            await self._count_post(game)
             ended = (sent.id, part)
             await self._keep_open(game_id, sent.id, part)
         if close:
             await self._keep_open(game_id, None)
         return ended
 
-    def _count_post(self, game: Any) -> None:
-        self._posted[int(game.id)] = self._posted.get(int(game.id), 0) + 1
+    async def _count_post(self, game: Any) -> None:
+        count = self._posted.get(int(game.id), 0) + 1
+        self._posted[int(game.id)] = count
+        # Which prompt message is still at the bottom of the thread is read from this count
+        # (``Referee._recent_prompt_message``): a restarted bot must count on from the same number.
+        await self.remember(int(game.id), POSTED_SLOT, count)
+
+    def set_posted(self, game_id: int, count: int) -> None:
+        """The count a restarted bot reads back from the store (``POSTED_SLOT``)."""
+        self._posted[int(game_id)] = max(self._posted.get(int(game_id), 0), int(count))
 
     def posted(self, game_id: int) -> int:
         """How many messages this process has posted to the game's thread: whether a message is
@@ -368,16 +619,20 @@ class Delivery:
         Returns False when it could not be edited (gone, or Discord unreachable): the caller
         posts the text afresh instead, so nothing waits on an edit.
         """
-        kwargs: dict[str, Any] = {"content": content, "view": view, "allowed_mentions": NO_MENTIONS}
-        kwargs["attachments"] = [discord.File(io.BytesIO(png), filename=filename)] if png is not None else []
         if self._outbox.get(int(game.id)) and _draining.get() != int(game.id):
             return False  # posts wait: an edit now would overtake them
-        try:
-            await self._thread(game).get_partial_message(int(message_id)).edit(**kwargs)
-        except SEND_ERRORS as exc:
-            log.info("could not edit message %s of game %s (%s); posting instead", message_id, game.id, exc)
-            return False
-        return True
+
+        async def op(_nonce: str | None) -> bool:
+            kwargs: dict[str, Any] = {"content": content, "view": view, "allowed_mentions": NO_MENTIONS}
+            kwargs["attachments"] = [discord.File(io.BytesIO(png), filename=filename)] if png is not None else []
+            try:
+                await self._thread(game).get_partial_message(int(message_id)).edit(**kwargs)
+            except SEND_ERRORS as exc:
+                log.info("could not edit message %s of game %s (%s); posting instead", message_id, game.id, exc)
+                return False
+            return True
+
+        return await self._once(game, "edit", op)
 
     async def _open_message(self, game_id: int) -> tuple[int, str] | None:
         """The open log message of the game (id, text): this process's copy, else the store's."""
@@ -393,12 +648,7 @@ class Delivery:
 
     async def _keep_open(self, game_id: int, message_id: int | None, content: str = "") -> None:
         self._open[game_id] = None if message_id is None else (int(message_id), content)
-        if self.store is not None:
-            try:
-                await self.store.set_table_message(game_id, LOG_SLOT, message_id, content)
-            except (sqlite3.Error, StoreError):
-                # Only the restart case needs the store: this process goes on with its own copy.
-                log.exception("could not keep the open log message of game %s", game_id)
+        await self.remember(game_id, LOG_SLOT, message_id, content)
 
     # ---- the outbox ----------------------------------------------------------------
     def later(self, game: Any, what: str, run: Callable[[], Awaitable[object]]) -> None:
@@ -457,7 +707,17 @@ class Delivery:
     def aside(self, what: str, run: Callable[[], Coroutine[Any, Any, object]]) -> None:
         """Run a step nobody waits for (a board picture) beside the game's flow: the next press of
         the game is not held up by it. A failure is logged; ``flush`` and ``close`` wait for it."""
-        task: asyncio.Task[object] = asyncio.get_running_loop().create_task(run(), name=what)
+        ctx = _sending.get()
+        context = contextvars.copy_context()
+        if ctx is not None:
+            context.run(_sending.set, ctx.fork())  # its own numbered steps: it runs beside the row's flow
+        task: asyncio.Task[object] = asyncio.get_running_loop().create_task(run(), name=what, context=context)
+        if ctx is not None:
+            ctx.asides.append(task)
+        self.track(task)
+
+    def track(self, task: asyncio.Task[object]) -> None:
+        """Let ``flush`` and ``close`` wait for ``task`` (an aside, an outbox row finishing beside the flow)."""
         self._aside.add(task)
         task.add_done_callback(self._aside_done)
 
@@ -539,19 +799,41 @@ class Delivery:
         if not isinstance(content, str):
             locale = await self.reader(game, user_id)
             content = render(content, locale, lang.game_content_names(game))
-        try:
-            await self._send_dm(game, user_id, content, view, png)
-            return True
-        except SEND_ERRORS as exc:
-            self._log_failure(user_id, exc)
-            waiting = await self._keep(game, user_id, content, seat)
-            if isinstance(exc, discord.HTTPException):
+        parts = chunk(content)
+        for i, part in enumerate(parts):
+            last = i == len(parts) - 1
+
+            async def op(nonce: str | None, part: str = part, last: bool = last) -> list[Any] | None:
+                kwargs: dict[str, Any] = {"allowed_mentions": NO_MENTIONS, **nonced(nonce)}
+                if last and view is not None:
+                    kwargs["view"] = view
+                if last and png is not None:
+                    kwargs["file"] = discord.File(io.BytesIO(png), filename="decision.png")  # a fresh File per try
+                try:
+                    await (await self._dm_channel(user_id)).send(part, **kwargs)
+                except SEND_ERRORS as exc:
+                    if nonce is not None and not refused(exc):
+                        raise  # an outbox row: a server error or a dropped connection is tried again
+                    self._log_failure(user_id, exc)
+                    # Kept under the step's nonce: a resend of the row keeps it once.
+                    waiting = await self._keep(game, user_id, content, seat, nonce=nonce)
+                    return [isinstance(exc, discord.HTTPException), waiting]
+                return None
+
+            failed = await self._once(game, "dm", op)
+            if failed is None:
+                continue
+            if failed[0]:
                 # Discord refused it (closed DMs): tell the table once, not again while this process
                 # already did, nor when older messages were already waiting (the notice was posted
                 # then, perhaps before a restart). A network failure is not the player's to fix:
                 # the text just waits for their panel.
-                await self._announce_closed(game, user_id, seat, first=waiting == 1)
+                await self._announce_closed(game, user_id, seat, first=failed[1] == 1)
             return False
+        state = self.pending.get((int(game.id), user_id))
+        if state is not None:
+            state.notified = False  # DMs work again: a later failure is worth a new notice
+        return True
 
     async def welcome(self, game: Any, user_id: int, seat: int, content: str) -> bool:
         """DM a seat's new holder ``content`` plus whatever was kept for the seat and never delivered.
@@ -595,13 +877,13 @@ class Delivery:
         if not isinstance(exc, discord.Forbidden):
             log.warning("DM to %s failed: %s", user_id, exc)
 
-    async def _keep(self, game: Any, user_id: int, content: str, seat: int | None) -> int:
+    async def _keep(self, game: Any, user_id: int, content: str, seat: int | None, *, nonce: str | None = None) -> int:
         """Keep an undelivered text; returns how many now wait for that player in the store
         (1 when only this process holds it: then this process's own flag decides the notice)."""
         state = self.pending.setdefault((int(game.id), user_id), Pending())
         if self.store is not None:
             try:
-                return int(await self.store.add_pending_dm(int(game.id), user_id, seat, content))
+                return int(await self.store.add_pending_dm(int(game.id), user_id, seat, content, nonce=nonce))
             except (sqlite3.Error, StoreError):
                 log.exception("could not store an undelivered DM for %s in game %s", user_id, game.id)
         state.texts.append((seat, content))
@@ -626,10 +908,10 @@ class Delivery:
     async def _announce_closed(self, game: Any, user_id: int, seat: int | None, *, first: bool) -> None:
         """One line in the thread (with the panel button) and a word to the GM, once per closed-DM spell."""
         state = self.pending.setdefault((int(game.id), user_id), Pending())
-        if state.notified or not first:
-            state.notified = True
-            return
+        announce = await self.decide(game, lambda: not state.notified and first)
         state.notified = True
+        if not announce:
+            return
         locale = lang.game_locale(game)  # a line in the thread: the game's language
         who = lang.seat_label(seat, locale=locale) if seat is not None and seat >= 0 else render(A_PLAYER(), locale)
         text = (

@@ -199,10 +199,15 @@ class GmCog(commands.GroupCog, group_name="gm", group_description=lstr(CMD_GROUP
         self.r = referee
         super().__init__()
 
+    @staticmethod
+    def _note(interaction: discord.Interaction, what: Msg, reason: str) -> Msg:
+        """Who did what and why (the GM's reason is their own free text), for the table."""
+        return ANNOUNCE(gm=text.mention(interaction.user.id), what=what, reason=text.truncate(reason, 1500))
+
     async def _announce(self, game: Any, interaction: discord.Interaction, what: Msg, reason: str) -> None:
-        """The table hears who did what and why (the GM's reason is their own free text)."""
-        note = ANNOUNCE(gm=text.mention(interaction.user.id), what=what, reason=text.truncate(reason, 1500))
-        await self.r.delivery.post(game, note)
+        """The table hears of a GM's change that has no outbox row (a seat, a kick, a pause): a change
+        of the game's log carries its note in its row instead (``Referee.publish(note=...)``)."""
+        await self.r.delivery.post(game, self._note(interaction, what, reason))
 
     async def _run(
         self, interaction: discord.Interaction, game_id: int | None, work: Any, *, ephemeral: bool = True
@@ -229,11 +234,11 @@ class GmCog(commands.GroupCog, group_name="gm", group_description=lstr(CMD_GROUP
     ) -> None:
         async def work(record: Any) -> None:
             async with self.r.lock(record.id):
-                outcome = await self.r.store.gm_rollback(record.id, interaction.user.id, to_action, reason)
+                note = self._note(interaction, DID_ROLLBACK(seq=to_action), reason)
+                outcome = await self.r.store.gm_rollback(record.id, interaction.user.id, to_action, reason, note=note)
 
                 async def publish() -> None:
-                    await self._announce(outcome.game, interaction, DID_ROLLBACK(seq=to_action), reason)
-                    await self.r.publish(record, [], outcome)  # every open decision is posted afresh
+                    await self.r.publish(record, [], outcome, note=note)  # every open decision is posted afresh
 
                 await self.r.after_commit(
                     interaction,
@@ -290,11 +295,13 @@ class GmCog(commands.GroupCog, group_name="gm", group_description=lstr(CMD_GROUP
                 what = DID_EDIT(edit=edit)
             async with self.r.lock(record.id):
                 before = (await self.r.store.load(record.id)).prompts
-                outcome = await self.r.store.gm_act(record.id, interaction.user.id, action, reason, seat=acting)
+                note = self._note(interaction, what, reason)
+                outcome = await self.r.store.gm_act(
+                    record.id, interaction.user.id, action, reason, seat=acting, note=note
+                )
 
                 async def publish() -> None:
-                    await self._announce(outcome.game, interaction, what, reason)
-                    await self.r.publish(record, before, outcome)
+                    await self.r.publish(record, before, outcome, note=note)
 
                 await self.r.after_commit(
                     interaction,
@@ -322,12 +329,12 @@ class GmCog(commands.GroupCog, group_name="gm", group_description=lstr(CMD_GROUP
                 action["patch"] = ops
             async with self.r.lock(record.id):
                 before = (await self.r.store.load(record.id)).prompts
-                outcome = await self.r.store.gm_act(record.id, interaction.user.id, action, note)
                 did = (DID_RESOLVE_EDITED if ops else DID_RESOLVE)(task=task)
+                said = self._note(interaction, did, note)
+                outcome = await self.r.store.gm_act(record.id, interaction.user.id, action, note, note=said)
 
                 async def publish() -> None:
-                    await self._announce(outcome.game, interaction, did, note)
-                    await self.r.publish(record, before, outcome)
+                    await self.r.publish(record, before, outcome, note=said)
 
                 await self.r.after_commit(
                     interaction,

@@ -1,24 +1,139 @@
-"""Heroes III in Discord: the skirmish's private panel in the reader's language.
+"""Heroes III in Discord: the skirmish's private panel, its combat pictures, and ``/h3`` lookups.
 
-Why a cog with no commands: the referee's generic ``/game`` commands already play the skirmish;
-what the game adds is its panel (``Referee.panel_formatters``), so a player sees their hand,
-both sides and the units in their language instead of the generic key/value dump.
+* **The panel** (``Referee.panel_formatters``): a player sees their hand, both sides and the units
+  in their language instead of the generic key/value dump.
+* **The pictures**: the combat board (``renderers.heroes3_combat``, found through
+  ``renderers.heroes3`` by the game's name before the variant) is posted by the generic table
+  after setup and at the engine's milestones (each combat round's start, the end); a prompt
+  whose options are board squares or target units carries the board with its candidates (``cogs.decision_pictures``).
+* **Lookups** (``/h3 unit``, ``/h3 hero``, ``/h3 card``): a unit card's two sides, a hero's
+  statistics, ability and specialty, a Might & Magic card's effects, answered to the asker
+  alone in their language, with autocomplete by name in that language (an English name or an
+  id works too). Numbers are the printed ones; effect texts are our own words (English: the
+  content has no Chinese text for them yet), and a 🏠 marks what the content says is house.
+
+No rule is decided here.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
+import discord
+from discord import app_commands
 from discord.ext import commands
 
-from engine.heroes3 import SKIRMISH, panel_lines
+from engine.core.text import Message, Msg, Ref, message
+from engine.heroes3 import SKIRMISH, lookup, panel_lines
 from engine.heroes3 import names as h3_names
 from i18n import EN, Names, render
+from i18n.discord_translator import lstr
 
 from . import text
-from .referee import Referee
+from .referee import Referee, UserError
 
 RULESET = SKIRMISH.name
+
+# ---- the words of this cog ----------------------------------------------------------------------------
+CMD_GROUP = message("bot.cmd.h3", "Heroes III: look up units, heroes and cards")
+CMD_UNIT = message("bot.cmd.h3.unit", "A unit card: both sides' printed numbers and abilities")
+CMD_HERO = message("bot.cmd.h3.hero", "A hero: statistics, starting ability and specialty")
+CMD_CARD = message("bot.cmd.h3.card", "A Might & Magic card: statistic, ability, spell, specialty or artifact")
+ARG_NAME = message("bot.cmd.arg.h3_name", "Name (start typing)")
+
+NOTHING_CALLED = message("bot.h3.refused.nothing_called", "Nothing is called {name}; pick a name from the list.")
+
+UNIT_HEAD = message("bot.h3.unit.head", "⚔️ **{name}** · {faction} · {tier} · {type}")
+UNIT_SIDE = message(
+    "bot.h3.unit.side",
+    "**{side}:** {type} · attack {attack} · defence {defense} · HP {hp} · initiative {initiative} · cost {cost}",
+)
+UNIT_ABILITY = message("bot.h3.unit.ability", "• {timing}: {text}")
+HERO_HEAD = message("bot.h3.hero.head", "🛡️ **{name}** · {faction} · {hero_class} ({kind})")
+HERO_STATS = message("bot.h3.hero.stats", "Attack {attack} · Defence {defense} · Power {power} · Knowledge {knowledge}")
+HERO_ABILITY = message("bot.h3.hero.ability", "Starting ability: {card}")
+HERO_SPECIALTY = message("bot.h3.hero.specialty", "Specialty cards: {cards}")
+HERO_SPECIALTY_LEVEL = message("bot.h3.hero.specialty_level", "{card} (level {level})")
+CARD_HEAD = message("bot.h3.card.head", "🃏 **{name}** · {kind}")
+CARD_SPELL = message("bot.h3.card.spell", "{level} spell · school: {school}")
+CARD_ARTIFACT = message("bot.h3.card.artifact", "Rank: {rank}")
+CARD_SPECIALTY = message("bot.h3.card.specialty", "Specialty of {hero}, level {level}")
+CARD_COPIES = message("bot.h3.card.copies", "{copies} in the deck")
+CARD_COPIES_HOUSE = message(
+    "bot.h3.card.copies_house", "{copies} in the deck 🏠 (our count: no public source gives it)"
+)
+CARD_BASIC = message("bot.h3.card.basic", "**Basic** ({timing}): {text}")
+CARD_EXPERT = message("bot.h3.card.expert", "**Expert** ({timing}): {text}")
+CARD_TOP = message("bot.h3.card.top", "**Top** ({timing}): {text}")
+CARD_BOTTOM = message("bot.h3.card.bottom", "**Bottom** ({timing}): {text}")
+CARD_ALTERNATIVE = message("bot.h3.card.alternative", "**Alternative** ({timing}): {text}")
+CARD_TIER = message("bot.h3.card.tier", "**Power {power}:** {text}")
+ENTRY_HOUSE = message(
+    "bot.h3.entry.house",
+    "-# 🏠 House content: invented for this bot so a full game plays; your printed game may differ.",
+)
+NAME_HOUSE = message("bot.h3.entry.name_house", "-# 🏠 This Chinese name is ours: the rulebook does not name it.")
+OUR_WORDS = message("bot.h3.entry.our_words", "-# The effect texts are our own words, not the printed text.")
+ENTRY_NAME = message("bot.h3.entry.name", "{name} ({kind})")
+
+KINDS: dict[str, Message] = {
+    "unit": message("bot.h3.kind.unit", "unit"),
+    "hero": message("bot.h3.kind.hero", "hero"),
+    "statistic": message("bot.h3.kind.statistic", "statistic"),
+    "ability": message("bot.h3.kind.ability", "ability"),
+    "spell": message("bot.h3.kind.spell", "spell"),
+    "specialty": message("bot.h3.kind.specialty", "specialty"),
+    "artifact": message("bot.h3.kind.artifact", "artifact"),
+}
+WORDS: dict[str, Message] = {
+    # tiers, unit types, sides, hero kinds
+    "bronze": message("bot.h3.word.bronze", "bronze"),
+    "silver": message("bot.h3.word.silver", "silver"),
+    "gold": message("bot.h3.word.gold", "gold"),
+    "azure": message("bot.h3.word.azure", "azure"),
+    "ground": message("bot.h3.word.ground", "ground"),
+    "flying": message("bot.h3.word.flying", "flying"),
+    "ranged": message("bot.h3.word.ranged", "ranged"),
+    "few": message("bot.h3.word.few", "Few"),
+    "pack": message("bot.h3.word.pack", "Pack"),
+    "neutral": message("bot.h3.word.neutral", "Neutral"),
+    "might": message("bot.h3.word.might", "might"),
+    "magic": message("bot.h3.word.magic", "magic"),
+    # ability and card timings (H3-27, H3-13.2.7)
+    "activation": message("bot.h3.word.activation", "activation"),
+    "attack": message("bot.h3.word.attack", "attack"),
+    "other": message("bot.h3.word.other", "other"),
+    "passive": message("bot.h3.word.passive", "passive"),
+    "retaliation": message("bot.h3.word.retaliation", "retaliation"),
+    "map": message("bot.h3.word.map", "map"),
+    "instant": message("bot.h3.word.instant", "instant"),
+    "ongoing": message("bot.h3.word.ongoing", "ongoing"),
+    "start": message("bot.h3.word.start", "at the start of combat"),
+    "permanent": message("bot.h3.word.permanent", "permanent"),
+    # spell levels, schools, artifact ranks
+    "basic": message("bot.h3.word.basic", "basic"),
+    "expert": message("bot.h3.word.expert", "expert"),
+    "air": message("bot.h3.word.air", "air"),
+    "earth": message("bot.h3.word.earth", "earth"),
+    "fire": message("bot.h3.word.fire", "fire"),
+    "water": message("bot.h3.word.water", "water"),
+    "any": message("bot.h3.word.any", "any"),
+    "minor": message("bot.h3.word.minor", "minor"),
+    "major": message("bot.h3.word.major", "major"),
+    "relic": message("bot.h3.word.relic", "relic"),
+}
+COST_WORDS: dict[str, Message] = {
+    "gold": message("bot.h3.cost.gold", "{n} gold"),
+    "building_materials": message("bot.h3.cost.building_materials", "{n} building materials"),
+    "valuables": message("bot.h3.cost.valuables", "{n} valuables"),
+}
+
+
+def _word(key: str | None) -> Msg | str:
+    """A data word in the reader's language (an unknown one as it is in the data)."""
+    found = WORDS.get(str(key))
+    return found() if found is not None else str(key)
 
 
 def format_private(view: dict[str, Any], *, title: str, locale: str = EN, names: Names | None = None) -> list[str]:
@@ -28,15 +143,234 @@ def format_private(view: dict[str, Any], *, title: str, locale: str = EN, names:
     return text.chunk("\n".join(lines))
 
 
-class Heroes3Cog(commands.Cog):
+# ---- lookups --------------------------------------------------------------------------------------------
+LOOKUPS = ("unit", "hero", "card")
+
+
+def _norm(s: str) -> str:
+    """Case- and punctuation-blind, keeping every script's letters (Chinese names are typed too)."""
+    return re.sub(r"[\W_]+", " ", s.casefold()).strip()
+
+
+def _kind(what: str, ident: str) -> Message:
+    if what == "card":
+        return KINDS[lookup.card(ident).kind]
+    return KINDS[what]
+
+
+def entries(what: str, locale: str = EN) -> dict[str, str]:
+    """id -> the name shown in ``locale`` (with its kind for cards), for lookups and autocomplete."""
+    names = h3_names()
+    out: dict[str, str] = {}
+    for kind, ident in lookup.ids(what):
+        ref = Ref(kind=kind, id=ident)
+        if what == "card":
+            out[ident] = render(ENTRY_NAME(name=ref, kind=_kind(what, ident)()), locale, names)
+        else:
+            out[ident] = names.name(ref, locale) or ident
+    return out
+
+
+def find(query: str, table: dict[str, str]) -> list[str]:
+    """Ids matching ``query``: the id itself, then names (or ids) that equal, start with or contain it."""
+    if query in table:
+        return [query]
+    q = _norm(query)
+    if not q:
+        return sorted(table, key=lambda k: table[k])
+
+    def bare(k: str) -> str:
+        return _norm(re.split(r" \(|（", table[k])[0])
+
+    exact = [k for k in table if bare(k) == q or _norm(k) == q]
+    if exact:
+        return sorted(exact)
+    starts = [k for k in table if bare(k).startswith(q)]
+    within = [k for k in table if k not in starts and (q in _norm(table[k]) or q in _norm(k))]
+    return sorted(starts, key=lambda k: table[k]) + sorted(within, key=lambda k: table[k])
+
+
+def choices(current: str, table: dict[str, str]) -> list[app_commands.Choice[str]]:
+    return [app_commands.Choice(name=text.truncate(table[k], 100), value=k) for k in find(current, table)[:25]]
+
+
+def _cost(cost: dict[str, int]) -> list[Msg | str]:
+    return [COST_WORDS[k](n=v) if k in COST_WORDS else f"{v} {k}" for k, v in cost.items()]
+
+
+def _name_house(kind: str, ident: str, locale: str) -> bool:
+    return locale != EN and lookup.house_name(kind, ident)
+
+
+def unit_text(ident: str, locale: str = EN) -> str:
+    """A unit card: faction, tier, both sides' printed numbers and abilities (texts: our words)."""
+    names = h3_names()
+    unit = lookup.unit(ident)
+
+    def say(m: Msg) -> str:
+        return render(m, locale, names)
+
+    lines = [
+        say(
+            UNIT_HEAD(
+                name=Ref(kind="unit", id=ident),
+                faction=Ref(kind="faction", id=unit.faction) if unit.faction != "neutral" else WORDS["neutral"](),
+                tier=_word(unit.tier),
+                type=_word(unit.type),
+            )
+        )
+    ]
+    for side_name, side in unit.sides.items():
+        lines.append(
+            say(
+                UNIT_SIDE(
+                    side=_word(side_name),
+                    type=_word(side.type),
+                    attack=side.attack,
+                    defense=side.defense,
+                    hp=side.hp,
+                    initiative=side.initiative,
+                    cost=_cost(side.cost) if side.cost else "—",
+                )
+            )
+        )
+        lines += [say(UNIT_ABILITY(timing=_word(a.timing), text=a.text)) for a in side.abilities]
+    if any(side.abilities for side in unit.sides.values()):
+        lines.append(say(OUR_WORDS()))
+    if _name_house("unit", ident, locale):
+        lines.append(say(NAME_HOUSE()))
+    return "\n".join(lines)
+
+
+def hero_text(ident: str, locale: str = EN) -> str:
+    """A hero: statistics, starting ability and specialty cards by level."""
+    names = h3_names()
+    hero = lookup.hero(ident)
+
+    def say(m: Msg) -> str:
+        return render(m, locale, names)
+
+    lines = [
+        say(
+            HERO_HEAD(
+                name=Ref(kind="hero", id=ident),
+                faction=Ref(kind="faction", id=hero.faction),
+                hero_class=Ref(kind="hero_class", id=hero.hero_class.lower()),
+                kind=_word("might" if hero.might else "magic"),
+            )
+        ),
+        say(HERO_STATS(attack=hero.attack, defense=hero.defense, power=hero.power, knowledge=hero.knowledge)),
+        say(HERO_ABILITY(card=Ref(kind="card", id=hero.ability))),
+    ]
+    specialty = [
+        HERO_SPECIALTY_LEVEL(card=Ref(kind="card", id=card), level=level)
+        for level, card in sorted(hero.specialty_cards.items())
+    ]
+    if specialty:
+        lines.append(say(HERO_SPECIALTY(cards=list(specialty))))
+    if hero.house:
+        lines.append(say(ENTRY_HOUSE()))
+    if _name_house("hero", ident, locale):
+        lines.append(say(NAME_HOUSE()))
+    return "\n".join(lines)
+
+
+def card_text(ident: str, locale: str = EN) -> str:
+    """A Might & Magic card: its kind and facts, each effect with its timing (texts: our words)."""
+    names = h3_names()
+    card = lookup.card(ident)
+
+    def say(m: Msg) -> str:
+        return render(m, locale, names)
+
+    lines = [say(CARD_HEAD(name=Ref(kind="card", id=ident), kind=KINDS[card.kind]()))]
+    if card.kind == "spell":
+        lines.append(say(CARD_SPELL(level=_word(card.spell_level), school=_word(card.school))))
+    if card.kind == "artifact" and card.rank:
+        lines.append(say(CARD_ARTIFACT(rank=_word(card.rank))))
+    if card.kind == "specialty" and card.hero:
+        lines.append(say(CARD_SPECIALTY(hero=Ref(kind="hero", id=card.hero), level=card.level or 1)))
+    if card.copies:
+        lines.append(say((CARD_COPIES_HOUSE if card.copies_house else CARD_COPIES)(copies=card.copies)))
+    artifact = card.kind == "artifact"
+    lines.append(say((CARD_TOP if artifact else CARD_BASIC)(timing=_word(card.basic.timing), text=card.basic.text)))
+    for tier in card.tiers:
+        lines.append(say(CARD_TIER(power=tier.power, text=tier.text)))
+    if card.expert is not None:
+        lines.append(
+            say((CARD_BOTTOM if artifact else CARD_EXPERT)(timing=_word(card.expert.timing), text=card.expert.text))
+        )
+    if card.alternative is not None:
+        lines.append(say(CARD_ALTERNATIVE(timing=_word(card.alternative.timing), text=card.alternative.text)))
+    lines.append(say(OUR_WORDS()))
+    if card.house:
+        lines.append(say(ENTRY_HOUSE()))
+    if _name_house("card", ident, locale):
+        lines.append(say(NAME_HOUSE()))
+    return "\n".join(lines)
+
+
+TEXTS = {"unit": unit_text, "hero": hero_text, "card": card_text}
+
+
+def answer(what: str, query: str, locale: str = EN) -> str:
+    """The answer to ``/h3 <what> <query>`` in ``locale``; an English name or an id works too."""
+    found = find(query, entries(what, locale)) or find(query, entries(what, EN))
+    if not found:
+        raise UserError(NOTHING_CALLED(name=repr(query)))
+    return TEXTS[what](found[0], locale)
+
+
+class Heroes3Cog(commands.GroupCog, group_name="h3", group_description=lstr(CMD_GROUP)):
     def __init__(self, referee: Referee) -> None:
         self.r = referee
+        super().__init__()
 
     async def cog_load(self) -> None:
         self.r.register_game(RULESET, panel=format_private)
 
     async def cog_unload(self) -> None:
         self.r.unregister_game(RULESET)
+
+    async def _answer(self, interaction: discord.Interaction, what: str, name: str) -> None:
+        await self.r.defer(interaction)
+
+        async def work() -> None:
+            await self.r.send(interaction, answer(what, name, await self.r.locale(interaction)))
+
+        await self.r.guarded(interaction, work)
+
+    async def _choices(
+        self, interaction: discord.Interaction, what: str, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return choices(current, entries(what, await self.r.locale(interaction)))
+
+    @app_commands.command(name="unit", description=lstr(CMD_UNIT))
+    @app_commands.describe(name=lstr(ARG_NAME))
+    async def unit(self, interaction: discord.Interaction, name: str) -> None:
+        await self._answer(interaction, "unit", name)
+
+    @unit.autocomplete("name")
+    async def _unit_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return await self._choices(interaction, "unit", current)
+
+    @app_commands.command(name="hero", description=lstr(CMD_HERO))
+    @app_commands.describe(name=lstr(ARG_NAME))
+    async def hero(self, interaction: discord.Interaction, name: str) -> None:
+        await self._answer(interaction, "hero", name)
+
+    @hero.autocomplete("name")
+    async def _hero_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return await self._choices(interaction, "hero", current)
+
+    @app_commands.command(name="card", description=lstr(CMD_CARD))
+    @app_commands.describe(name=lstr(ARG_NAME))
+    async def card(self, interaction: discord.Interaction, name: str) -> None:
+        await self._answer(interaction, "card", name)
+
+    @card.autocomplete("name")
+    async def _card_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return await self._choices(interaction, "card", current)
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -17,6 +17,8 @@ same methods, so every game gets the same guarantees:
 from __future__ import annotations
 
 import asyncio
+import functools
+import json
 import logging
 from collections.abc import Awaitable, Callable, Sequence
 from datetime import UTC, datetime
@@ -30,11 +32,12 @@ import renderers
 from engine.core import GM_SEAT, Event, Prompt, RuleViolation
 from engine.core.text import Msg, Ref, message
 from i18n import EN, Names, render
-from store import ActOutcome, GameRecord, GameStore, SeatRecord, StoreError
+from store import ActOutcome, GameRecord, GameStore, OutboxRow, SeatRecord, StoreError
 
 from . import decision_pictures, ids, lang, store_text, text
-from .delivery import SEND_ERRORS, Delivery, user_mentions
+from .delivery import POSTED_SLOT, SEND_ERRORS, Delivery, user_mentions
 from .layout import find_prompt, form_for, layout_prompt, parse_form
+from .outbox import Body, Outbox
 from .permissions import GM_REFUSAL, interaction_is_gm, is_gm
 from .prompts import JoinButton, PanelButton, StartButton, frozen_view, items_for, modal_for, submitted_values
 from .routing import new_prompts, route_events
@@ -164,6 +167,8 @@ class Referee:
         self.gm_role = gm_role
         self.clock = clock
         self.delivery = Delivery(client, gm_role, store)
+        # Every committed change is delivered through the store's outbox (issue 18).
+        self.outbox = Outbox(store, self.delivery)
         # Who reads which language; shared with delivery so a DM follows a choice at once.
         self.locales = lang.Locales(store)
         self.delivery.locales = self.locales
@@ -183,6 +188,7 @@ class Referee:
         # (game, seat) -> (message id, prompt key, ``delivery.posted`` after it) of the seat's last
         # public prompt message: where a seat asked again gets its next decision (issue 12).
         self._seat_messages: dict[tuple[int, int], tuple[int, str, int]] = {}
+        self._marks_loaded: set[int] = set()  # games whose seat messages were read back from the store
 
     # ---- small helpers ------------------------------------------------------------
     def lock(self, game_id: int) -> asyncio.Lock:
@@ -443,21 +449,20 @@ class Referee:
                 else:
                     said = self._describe_msg(loaded, ref.seat, action)
                     label = render(said, locale, self.names(loaded.game, seats)) if said is not None else english
+            pressed = self._pressed(interaction, prompt)
             if ref.seat == GM_SEAT:
                 # The audit trail is for the table's GMs: kept in the code's language.
                 outcome = await self.store.gm_act(ref.game, user_id, action, f"resolved through the prompt: {english}")
             else:
                 outcome = await self.store.act(
-                    ref.game, user_id, action, interaction_id=str(interaction.id), seat=ref.seat
+                    ref.game, user_id, action, interaction_id=str(interaction.id), seat=ref.seat, pressed=pressed
                 )
             if outcome.duplicate:
                 await self.send(interaction, ALREADY_DONE())
                 return True
             still_open = any(p.seat == ref.seat and p.key == prompt.key for p in outcome.prompts)
             note = " " + render(MAY_CHANGE(), locale) if prompt.simultaneous and still_open else ""
-            in_place = self._asked_again(
-                interaction, prompt, loaded.prompts, outcome.prompts, prompt.simultaneous and still_open
-            )
+            in_place = self.in_place(pressed, loaded.prompts, outcome.prompts)
 
             async def confirm() -> None:
                 done = render(DONE(label=label), locale)
@@ -514,22 +519,32 @@ class Referee:
             log.warning("could not tell %s that their action was recorded", interaction.user.id)
 
     @staticmethod
-    def _asked_again(
-        interaction: discord.Interaction, prompt: Prompt, before: list[Prompt], after: list[Prompt], changing: bool
-    ) -> dict[int, int]:
+    def _pressed(interaction: discord.Interaction, prompt: Prompt) -> dict[str, Any] | None:
+        """The public thread message a seat pressed to answer ``prompt``, as the outbox row keeps it
+        (``in_place`` turns it into where the seat's next decision goes), or None."""
+        message = interaction.message
+        if message is None or message.flags.ephemeral or interaction.guild_id is None:
+            return None
+        if prompt.secret or prompt.seat == GM_SEAT:
+            return None
+        return {"seat": prompt.seat, "message": message.id, "key": prompt.key, "simultaneous": prompt.simultaneous}
+
+    @staticmethod
+    def in_place(pressed: dict[str, Any] | None, before: list[Prompt], after: list[Prompt]) -> dict[int, int]:
         """{seat: pressed message id} when the presser's seat is at once asked a new public decision.
 
         Issue 12: the thread message they pressed then shows that next decision (one edit)
-        rather than a second message pinging the same player again. Not while ``changing``
-        (a simultaneous choice still open to change: its message stays as it is).
+        rather than a second message pinging the same player again. Not while the choice is
+        still open to change (a simultaneous one not yet locked in: its message stays as it is).
+        A pure function of the outbox row's facts, so a resend after a restart decides the same.
         """
-        message = interaction.message
-        if message is None or message.flags.ephemeral or interaction.guild_id is None:
+        if not pressed:
             return {}
-        if prompt.secret or prompt.seat == GM_SEAT or changing:
+        seat, key = int(pressed["seat"]), str(pressed["key"])
+        if pressed.get("simultaneous") and any(p.seat == seat and p.key == key for p in after):
             return {}
-        if any(p.seat == prompt.seat and not p.secret for p in new_prompts(before, after)):
-            return {prompt.seat: message.id}
+        if any(p.seat == seat and not p.secret for p in new_prompts(before, after)):
+            return {seat: int(pressed["message"])}
         return {}
 
     @staticmethod
@@ -687,6 +702,79 @@ class Referee:
         repost_seats: frozenset[int] = frozenset(),
         seats: dict[int, SeatRecord] | None = None,
         in_place: dict[int, int] | None = None,
+        note: Msg | None = None,
+    ) -> None:
+        """Deliver one committed change through its outbox row (issue 18): the row was written with
+        the change, so if this process dies before every post is out, the next start sends the rest
+        (``recover``). See ``_publish`` for what is sent; ``note`` (a GM's change: who, what, why,
+        also in the row) goes first."""
+
+        async def body() -> None:
+            if note is not None:
+                await self.delivery.post(game, note)
+            await self._publish(game, before, outcome, repost_seats=repost_seats, seats=seats, in_place=in_place)
+
+        if outcome.outbox_id is None:  # a change the store did not record for delivery (a duplicate)
+            await body()
+            return
+        await self.outbox.run(outcome.game, outcome.outbox_id, body)
+
+    async def recover(self, row: OutboxRow) -> tuple[GameRecord, Body]:
+        """What delivering an outbox row means after a restart: the change rebuilt from the store,
+        published as the referee did when it was committed (the row's facts stand in for memory)."""
+        outcome, before = await self.store.outbox_outcome(row)
+        payload = row.payload
+        in_place = self.in_place(payload.get("pressed"), before, outcome.prompts)
+        repost = frozenset(int(s) for s in payload.get("repost_seats", []))
+        note = Msg.model_validate(payload["note"]) if payload.get("note") else None
+
+        async def body() -> None:
+            if note is not None:
+                await self.delivery.post(outcome.game, note)
+            await self._publish(outcome.game, before, outcome, repost_seats=repost, in_place=in_place)
+
+        return outcome.game, body
+
+    async def resume(self) -> int:
+        """Send what the outbox still owes the tables (before the bot reports ready)."""
+        return await self.outbox.resume(self.recover)
+
+    def start_sweep(self) -> None:
+        """From now on, take over what a dead process sharing the database left unsent (issue 19)."""
+        self.outbox.start_sweep(self.recover)
+
+    async def _load_marks(self, game_id: int) -> None:
+        """Read back which thread message each seat was last asked on and how many messages the bot
+        posted (issue 12's "asked again" in place), so a restarted bot edits the same messages."""
+        if game_id in self._marks_loaded or self.store is None:
+            return
+        self._marks_loaded.add(game_id)
+        try:
+            slots = await self.store.table_messages(game_id)
+        except (StoreError, OSError) as exc:
+            log.warning("could not read the table messages of game %s: %s", game_id, exc)
+            return
+        for slot, (message_id, content) in slots.items():
+            if slot == POSTED_SLOT:
+                self.delivery.set_posted(game_id, message_id)
+            elif slot.startswith("seat:") and (game_id, int(slot[5:])) not in self._seat_messages:
+                key, at = json.loads(content)
+                self._seat_messages[(game_id, int(slot[5:]))] = (message_id, str(key), int(at))
+
+    async def _mark_seat(self, game_id: int, seat: int, message_id: int, key: str) -> None:
+        at = self.delivery.posted(game_id)
+        self._seat_messages[(game_id, seat)] = (message_id, key, at)
+        await self.delivery.remember(game_id, f"seat:{seat}", message_id, json.dumps([key, at]))
+
+    async def _publish(
+        self,
+        game: GameRecord,
+        before: list[Prompt],
+        outcome: ActOutcome,
+        *,
+        repost_seats: frozenset[int] = frozenset(),
+        seats: dict[int, SeatRecord] | None = None,
+        in_place: dict[int, int] | None = None,
     ) -> None:
         """Deliver one committed change: events by audience, then fresh prompts, then the result.
 
@@ -698,6 +786,7 @@ class Referee:
         next prompt replaces it there.
         """
         game = outcome.game
+        await self._load_marks(game.id)
         if seats is None:
             seats = await self.seat_map(game.id)
         routed = route_events(outcome.events)
@@ -841,14 +930,17 @@ class Referee:
                 target = in_place.pop(prompt.seat, None)
                 newly = awaited is None or prompt.seat not in awaited
                 if target is None and not newly:
-                    target = self._recent_prompt_message(game.id, prompt, prompts)
+                    # Read from this process's memory: recorded, so a resent outbox row chooses the same.
+                    target = await self.delivery.decide(
+                        game, functools.partial(self._recent_prompt_message, game.id, prompt, prompts)
+                    )
                 if target is not None and await self.delivery.edit(game, target, content, view=view, png=png):
-                    self._seat_messages[(game.id, prompt.seat)] = (target, prompt.key, self.delivery.posted(game.id))
+                    await self._mark_seat(game.id, prompt.seat, target, prompt.key)
                     continue
                 ping = only_user(user_id) if newly and user_id else None
                 sent = await self.delivery.post(game, content, view=view, mentions=ping, png=png)
                 if sent is not None:
-                    self._seat_messages[(game.id, prompt.seat)] = (sent.id, prompt.key, self.delivery.posted(game.id))
+                    await self._mark_seat(game.id, prompt.seat, sent.id, prompt.key)
 
     def _recent_prompt_message(self, game_id: int, prompt: Prompt, fresh: list[Prompt]) -> int | None:
         """The seat's last public prompt message, if it is still at the bottom of the thread and answered.

@@ -196,7 +196,11 @@ class Reminders(commands.Cog):
         await self.bot.wait_until_ready()
 
     async def _tick(self) -> None:
-        await self.run_once()
+        # Several bot processes may share one PostgreSQL database (issue 19): one tick at a time
+        # runs, held by an advisory lock that a dying process releases; on SQLite it is always ours.
+        async with self.r.store.db.exclusive("reminders") as mine:
+            if mine:
+                await self.run_once()
 
     async def run_once(self, now: datetime | None = None) -> list[tuple[int, Plan]]:
         """One pass over every active game; returns what it did (for tests and logs).

@@ -18,7 +18,9 @@ adds only what reads better for Runewars:
   of your units move into the area you activated, by area and count). Each is handed to
   the ``Referee`` like a button press; the engine decides whether it is legal.
 * **Rules text by name**: ``/rw rule`` (order cards, units, titles) and ``/rw card``
-  (every card and token); ephemeral, from the printed content only, never from the game.
+  (every card and token); ephemeral, from the printed content only, never from the game's
+  state. Inside a game's thread they read that game's content pack (docs/content-packs.md);
+  elsewhere the shipped content, and the answer says so.
 
 No rule is decided here.
 """
@@ -38,7 +40,7 @@ from discord.ext import commands
 import engine
 from engine.core import Prompt
 from engine.core.text import Msg, Ref, message
-from engine.runewars import RUNEWARS, card_texts, is_house, rule_texts
+from engine.runewars import RUNEWARS, card_texts, is_house, pack_text, rule_texts
 from engine.runewars import names as runewars_names
 from i18n import EN, Names, render
 from i18n.discord_translator import lstr
@@ -169,6 +171,10 @@ CITY_BODY = message(
     "or {quests} quest card(s).",
 )
 RULE_LINE = message("bot.rw.entry.rule", "-# rule {rule}")
+ENTRY_SHIPPED = message(
+    "bot.rw.entry.shipped",
+    "-# The bot's shipped content: in a game's thread, `/rw card` and `/rw rule` show that game's content pack.",
+)
 NONE = message("bot.rw.none", "none")
 
 
@@ -323,7 +329,9 @@ def format_private(
     """A seat's private view as messages (in ``locale``): what only this seat knows, then its
     public standing. Every name is a ``Ref`` of the view's ids through the content's names.
     Cards, quests, the objective and heroes that are house content (``house("kind:id")``, the
-    game's content pack ``pack`` included) carry a 🏠 mark (issue 11)."""
+    game's content pack ``pack`` included) carry a 🏠 mark (issue 11). Without ``pack``, the pack the
+    view names (its ``content_hash``) is used: ``/game hand`` and ``/gm view-as`` pass only the view."""
+    pack = pack or pack_text(view.get("content_hash"))
     rw = RUNEWARS.names_for_options({"content_pack": pack}) if pack else runewars_names()
     resolver: Names = names if names is not None else rw
     say: Callable[[Msg], str] = lambda msg: render(msg, locale, resolver)  # noqa: E731 - a one-line renderer
@@ -538,7 +546,7 @@ class RunewarsCog(commands.GroupCog, group_name="rw", group_description=lstr(CMD
 
     @rule.autocomplete("name")
     async def _rule_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        return entry_choices(current, rule_entries(await self.r.locale(interaction)))
+        return await self.choices(interaction, current, rule_entries)
 
     @app_commands.command(name="card", description=lstr(CMD_CARD))
     @app_commands.describe(name=lstr(ARG_CARD_NAME))
@@ -547,16 +555,31 @@ class RunewarsCog(commands.GroupCog, group_name="rw", group_description=lstr(CMD
 
     @card.autocomplete("name")
     async def _card_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        return entry_choices(current, card_entries(await self.r.locale(interaction)))
+        return await self.choices(interaction, current, card_entries)
 
-    async def _thread_pack(self, interaction: discord.Interaction) -> str | None:
-        """The content pack of the Runewars game whose thread this is (docs/content-packs.md), if any:
-        in that thread ``/rw card`` and ``/rw rule`` read the game's own texts and house marks."""
+    async def choices(
+        self,
+        interaction: discord.Interaction,
+        current: str,
+        entries: Callable[[str, str | None], dict[str, tuple[str, str]]],
+    ) -> list[app_commands.Choice[str]]:
+        """Autocomplete of ``/rw rule`` and ``/rw card``: in a pack game's thread, the pack's names."""
+        _, pack = await self._thread_content(interaction)
+        return entry_choices(current, entries(await self.r.locale(interaction), pack))
+
+    async def _thread_content(self, interaction: discord.Interaction) -> tuple[bool, str | None]:
+        """Whether this is a Runewars game's thread, and that game's content pack (docs/content-packs.md):
+        in its thread ``/rw card`` and ``/rw rule`` read the game's own texts and house marks."""
         if not interaction.channel_id:
-            return None
-        game = await self.r.store.game_by_thread(interaction.channel_id)
-        pack = game.options.get("content_pack") if game is not None and game.ruleset == RULESET else None
-        return pack if isinstance(pack, str) else None
+            return False, None
+        try:
+            game = await self.r.store.game_by_thread(interaction.channel_id)
+        except StoreError:  # the store cannot answer: the shipped content, said as such
+            return False, None
+        if game is None or game.ruleset != RULESET:
+            return False, None
+        pack = game.options.get("content_pack")
+        return True, pack if isinstance(pack, str) else None
 
     async def _lookup(
         self,
@@ -568,13 +591,15 @@ class RunewarsCog(commands.GroupCog, group_name="rw", group_description=lstr(CMD
 
         async def work() -> None:
             locale = await self.r.locale(interaction)
-            pack = await self._thread_pack(interaction)
+            in_game, pack = await self._thread_content(interaction)
             shown = entries(locale, pack)
             keys = find_entries(name, shown) or find_entries(name, entries(EN, pack))  # an English name works too
             if not keys:
                 raise UserError(NOTHING_CALLED(name=repr(name)))
             body = entry_text(keys[0], shown, locale, house=lambda key: is_house(key, pack))
             assert body is not None  # an exact key always finds itself
+            if not in_game:  # out of a game's thread: say whose content this is
+                body += "\n" + render(ENTRY_SHIPPED(), locale)  # a long entry goes out in two parts
             await self.r.send(interaction, body)
 
         await self.r.guarded(interaction, work)

@@ -29,7 +29,7 @@ from i18n.discord_translator import lstr
 from i18n.render import LIST_SEP
 from store import StoreError
 
-from . import decision_pictures, ids, lang, text
+from . import decision_pictures, ids, lang, outbox, text
 from .referee import LIVE, Referee, UserError, encode_option_value
 from .routing import visible_events, waiting_seats
 
@@ -280,6 +280,12 @@ def settable_options(rs: Any) -> dict[str, Any]:
     return {k: f for k, f in rs.options_model.model_fields.items() if k != "factions" and k not in PACK_OPTIONS}
 
 
+def option_labels(rs: Any) -> dict[str, Any]:
+    """A ruleset's messages saying what its options mean (``option_labels``, e.g. Cloudspire's P-5), if any."""
+    labels = getattr(rs, "option_labels", None)
+    return dict(labels) if isinstance(labels, dict) else {}
+
+
 def describe_options(rs: Any) -> Msg:
     """One sentence listing a game's options with their defaults, for refusals and help.
 
@@ -287,12 +293,15 @@ def describe_options(rs: Any) -> Msg:
     description is the ruleset's own (English) help text, kept as free text.
     """
     parts: list[Msg] = []
+    labels = option_labels(rs)
     for name, field in settable_options(rs).items():
         if name == "players":
             continue
         default = field.get_default(call_default_factory=True)
         shown = "true" if default is True else "false" if default is False else str(default)
-        if field.description:
+        if name in labels:  # the ruleset's own words for it, in the reader's language
+            parts.append(OPTION_ITEM_HELP(name=name, default=shown, help=labels[name]()))
+        elif field.description:
             parts.append(OPTION_ITEM_HELP(name=name, default=shown, help=text.truncate(field.description, 200)))
         else:
             parts.append(OPTION_ITEM(name=name, default=shown))
@@ -328,13 +337,18 @@ async def options_autocomplete(interaction: discord.Interaction, current: str) -
     out: list[app_commands.Choice[str]] = []
     if current.strip() and not partial:
         out.append(app_commands.Choice(name=text.truncate(current.strip(), 100), value=current.strip()[:100]))
+    labels = option_labels(rs)
+    referee: Referee = interaction.client.referee  # type: ignore[attr-defined]  # the bot carries its Referee
+    locale = await referee.locale(interaction) if labels else EN
     for field_name in fields:
         if field_name in given or (partial and not field_name.startswith(partial.lower())):
             continue
         default = json.dumps(rs.options_model.model_fields[field_name].get_default(call_default_factory=True))
         value = f"{base} {field_name}={default}".strip()
         if len(value) <= 100:
-            out.append(app_commands.Choice(name=value, value=value))
+            # what the option means is shown beside what is typed (the value stays name=value)
+            shown = f"{value} · {render(labels[field_name](), locale)}" if field_name in labels else value
+            out.append(app_commands.Choice(name=text.truncate(shown, 100), value=value))
     return out[:25]
 
 
@@ -754,6 +768,9 @@ class TableCog(commands.GroupCog, group_name="game", group_description=lstr(CMD_
                     lines.append(text.truncate(f"{mark} {label}: {what}", 300))
                 if not waiting:
                     lines.append(render(NOBODY_HOLDING(), loc))
+            behind = await outbox.behind_line(self.r.store, record.id, loc)  # issue 18: deliveries not yet sent
+            if behind is not None:
+                lines.append(behind)
             await self.r.send(interaction, "\n".join(lines))
 
         await self.r.guarded(interaction, work)

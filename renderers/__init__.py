@@ -12,6 +12,11 @@ renderers; the lock only guards the few shared caches matplotlib keeps).
 Two more pictures (issue 12): ``render_decision_png`` draws a map decision (a game registers
 its decision renderer with ``register_decision``), ``render_summary_png`` the end of a game
 (``renderers.summary``). Both follow the same rules: a view in, PNG bytes out, off the loop.
+
+Board and decision pictures go through ``renderers.pool``: a cache of the last pictures and,
+once the bot calls ``configure`` (issue 12: twenty games pressing at once), a pool of worker
+processes that draws them beside the event loop; ``shutdown`` stops it. Without ``configure``
+(tests, scripts) pictures are drawn in a thread, as before.
 """
 
 from __future__ import annotations
@@ -24,6 +29,8 @@ import threading
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
+from renderers import pool as _pool
+
 Renderer = Callable[[dict[str, Any]], bytes]
 # view, candidates (area id -> the label its button shows) -> PNG bytes; takes ``locale`` and ``names``.
 DecisionRenderer = Callable[..., bytes]
@@ -31,22 +38,47 @@ DecisionRenderer = Callable[..., bytes]
 _REGISTRY: dict[str, Renderer] = {}
 _DECISIONS: dict[str, DecisionRenderer] = {}
 _LOCK = threading.Lock()
+_CACHE = _pool.PictureCache()
+_POOL: _pool.RenderPool | None = None
+
+
+def configure(workers: int | None = None) -> int:
+    """Draw pictures in ``workers`` processes (None: one per core, 0: in a thread); returns the size.
+
+    The processes start with the first picture (``renderers.pool``); call ``shutdown`` on the way out.
+    """
+    global _POOL
+    shutdown()
+    size = _pool.workers_from(workers)
+    _POOL = _pool.RenderPool(size, list(_REGISTRY)) if size > 0 else None
+    return size
+
+
+def shutdown() -> None:
+    """Stop the picture processes, if any, and wait for them; later pictures are drawn in a thread."""
+    global _POOL
+    found, _POOL = _POOL, None
+    if found is not None:
+        found.shutdown()
 
 
 def register(ruleset_name: str, fn: Renderer) -> Renderer:
     """Register ``fn`` as the board renderer of ``ruleset_name`` (the last registration wins)."""
     _REGISTRY[ruleset_name] = fn
+    _CACHE.clear()  # a picture drawn by the previous renderer is not this one's
     return fn
 
 
 def unregister(ruleset_name: str) -> None:
     _REGISTRY.pop(ruleset_name, None)
     _DECISIONS.pop(ruleset_name, None)
+    _CACHE.clear()
 
 
 def register_decision(ruleset_name: str, fn: DecisionRenderer) -> DecisionRenderer:
     """Register ``fn(view, candidates, *, locale, names)`` as the map-decision picture of ``ruleset_name``."""
     _DECISIONS[ruleset_name] = fn
+    _CACHE.clear()
     return fn
 
 
@@ -61,10 +93,12 @@ def _import(ruleset_name: str) -> None:
     """Import ``renderers.<ruleset_name>`` if there is such a module (it registers itself).
 
     A module that exists but fails to import raises: a broken renderer is a bug to see
-    at start-up (``load``), not a board that silently turns into text.
+    at start-up (``load``), not a board that silently turns into text. A ruleset named
+    ``<game>-<variant>`` (``heroes3-skirmish``) is drawn by its game's module (``renderers.heroes3``).
     """
-    if ruleset_name.isidentifier():
-        module = f"{__name__}.{ruleset_name}"
+    stem = ruleset_name.partition("-")[0]
+    if stem.isidentifier():
+        module = f"{__name__}.{stem}"
         if importlib.util.find_spec(module) is not None:
             importlib.import_module(module)
 
@@ -111,7 +145,11 @@ async def render_png(ruleset_name: str, view: dict[str, Any], *, locale: Any = "
     fn = _REGISTRY.get(ruleset_name) or await asyncio.to_thread(renderer_for, ruleset_name)  # first import off the loop
     if fn is None:
         return None
-    return await asyncio.to_thread(_run, fn, view, locale, names)
+    return await _draw((_pool.BOARD, ruleset_name, view, locale, names))
+
+
+async def _draw(job: _pool.Job) -> bytes:
+    return await _pool.draw(job, _POOL, _CACHE, list(_REGISTRY), _pool.run_job)
 
 
 def _run_decision(
@@ -141,7 +179,7 @@ async def render_decision_png(
     fn = _DECISIONS.get(ruleset_name) or await asyncio.to_thread(decision_renderer_for, ruleset_name)
     if fn is None:
         return None
-    return await asyncio.to_thread(_run_decision, fn, view, candidates, locale, names)
+    return await _draw((_pool.DECISION, ruleset_name, view, dict(candidates), locale, names))
 
 
 async def render_summary_png(

@@ -38,11 +38,10 @@ import math
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
 from matplotlib.markers import MarkerStyle
-from matplotlib.patches import Ellipse, FancyArrowPatch, FancyBboxPatch, PathPatch, Polygon, Rectangle
+from matplotlib.patches import Ellipse, FancyArrowPatch, PathPatch, Polygon, Rectangle
 from matplotlib.transforms import Affine2D
 
 from engine.core.text import Message, message, plural_message
@@ -51,6 +50,7 @@ from renderers import fonts, register
 from renderers.canvas import new_figure, to_rgba
 from renderers.hexmap import StaticLayerCache, draw_over, fingerprint, png_from_pixels
 from renderers.palette import SeatStyle, seat_style
+from renderers.pen import BoxPen, design_axes
 from renderers.words import SEAT, Words, game_names
 
 __all__ = ["panel_boxes", "render_tableau", "tribe_label"]
@@ -246,13 +246,10 @@ def panel_boxes(view: dict[str, Any], width: int = 1600) -> list[tuple[float, fl
 # --------------------------------------------------------------------------- drawing kit
 
 
-class _Pen:
+class _Pen(BoxPen):
     """Pixel-space drawing on one axes (design px, y down), fonts scaled to the output."""
 
-    def __init__(self, ax: Axes, scale: float, words: Words) -> None:
-        self.ax = ax
-        self.s = scale
-        self.words = words
+    box_radius = 10.0
 
     def say(self, msg: Message, **params: Any) -> str:
         return self.words(msg(**params))
@@ -276,38 +273,6 @@ class _Pen:
         **kw: Any,
     ) -> None:
         self.ax.text(x, y, s, fontsize=size * self.s, color=colour, fontweight=weight, ha=ha, va=va, zorder=z, **kw)
-
-    def box(
-        self,
-        x: float,
-        y: float,
-        w: float,
-        h: float,
-        *,
-        face: str,
-        edge: str = "none",
-        lw: float = 0,
-        radius: float = 10,
-        hatch: str | None = None,
-        z: float = 2,
-        ls: str = "-",
-        alpha: float = 1.0,
-    ) -> None:
-        self.ax.add_artist(
-            FancyBboxPatch(
-                (x, y),
-                w,
-                h,
-                boxstyle=f"round,pad=0,rounding_size={radius}",
-                facecolor=face,
-                edgecolor=edge,
-                linewidth=lw * self.s,
-                hatch=hatch,
-                zorder=z,
-                linestyle=ls,
-                alpha=alpha,
-            )
-        )
 
     def marker(
         self,
@@ -498,13 +463,10 @@ def _private_strip(view: dict[str, Any], width: int, ctx: _Context) -> Any:
 
 
 def _canvas(width: int, height: float, words: Words) -> tuple[Figure, _Pen]:
+    # new_figure is this module's own name: tests record the figures drawn by patching it here.
     scale = width / DESIGN_W
     fig = new_figure(width, round(height * scale), facecolor=PAPER)
-    ax = fig.add_axes((0, 0, 1, 1))
-    ax.set_xlim(0, DESIGN_W)
-    ax.set_ylim(height, 0)
-    ax.set_axis_off()
-    return fig, _Pen(ax, scale, words)
+    return fig, _Pen(design_axes(fig, DESIGN_W, height), scale, words)
 
 
 def _static_layer(

@@ -15,6 +15,7 @@ picture is encoded as a palette PNG (``png_quantized``): flat colours, well unde
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -31,7 +32,7 @@ from engine.core.text import message
 from i18n.names import Names
 from renderers import fonts
 from renderers.canvas import DPI, new_figure, to_rgba
-from renderers.hexmap import bounds, png_quantized
+from renderers.hexmap import bounds, png_quantized, widen
 from renderers.palette import SeatStyle, seat_style
 from renderers.words import SEAT, Words, game_names
 
@@ -45,6 +46,10 @@ CHIP_FILL = {"attack": "#c0392b", "range": "#2471a3", "defense": "#7f8c8d"}
 WELL_FACE = "#7fd3e8"
 LANDMARK_DOWN = "#8d7b68"
 LANDMARK_UP = "#7b2d26"
+CHOICE = "#ffcc00"  # a decision's candidates: the outline no seat uses (as on the Runewars board)
+DIM = (0.16, 0.15, 0.13, 0.55)  # what cannot be chosen: darkened, its pieces still readable
+GHOST = "#fff3c4"  # a candidate hex off the islands
+CROWDED = 12  # more candidates than this: each is labelled with its hex as the buttons write it
 
 TITLE = message("render.cs.title", "CLOUDSPIRE")
 WAVE = message("render.cs.wave", "Wave {wave}/{waves}")
@@ -130,13 +135,16 @@ def _short(text: str, limit: int = 7) -> str:
 class _Scene:
     """One picture: the figure, its pixel overlay and the words in the reader's language."""
 
-    def __init__(self, view: dict[str, Any], width: int, words: Words) -> None:
+    def __init__(self, view: dict[str, Any], width: int, words: Words, *, sketch: bool = False) -> None:
         self.view = view
         self.words = words
         self.w = width
         self.h = int(width * ASPECT)
         self.k = width / 1800  # font scale
-        self.fig: Figure = new_figure(self.w, self.h, facecolor=PAPER)
+        # A sketch lays the picture out (every word, where it goes) without a matplotlib figure: the
+        # figure and its axes cost most of a layout, and a test over every simulated state needs none.
+        figure: Any = _SketchFigure(self.w, self.h) if sketch else new_figure(self.w, self.h, facecolor=PAPER)
+        self.fig: Figure = figure  # a sketch answers every call a scene makes of its figure and axes
         self.over: Axes = self.fig.add_axes((0.0, 0.0, 1.0, 1.0))
         self.over.set_xlim(0, self.w)
         self.over.set_ylim(self.h, 0)
@@ -145,6 +153,7 @@ class _Scene:
         self.players: list[dict[str, Any]] = list(view.get("players") or [])
         self.labels: list[_Label] = []
         self._names: dict[tuple[str, str], str] = {}
+        self.ghosts: list[str] = []  # hexes off the islands a decision offers (a tile's anchor, a gate)
 
     # ---- helpers --------------------------------------------------------------------------
     def style(self, seat: int | None) -> SeatStyle:
@@ -226,7 +235,7 @@ class _Scene:
         ax.set_zorder(1)
         ax.axis("off")
         hexes = {k: _hex(k) for k in cells}
-        b = bounds(hexes.values(), 1.0, margin=0.6)
+        b = bounds([*hexes.values(), *(_hex(k) for k in self.ghosts)], 1.0, margin=0.6)
         ax.set_xlim(b.xmin, b.xmax)
         ax.set_ylim(b.ymax, b.ymin)
         ax.set_aspect("equal", anchor="C")
@@ -384,6 +393,60 @@ class _Scene:
                 zorder=7,
             )
 
+    # ---- a decision ------------------------------------------------------------------------
+    def choices(self, candidates: dict[str, str]) -> None:
+        """Dim every hex that cannot be chosen, outline the candidates, label each with its button's text
+        (with more than ``CROWDED`` of them, with the hex as that text writes it: "0,-5").
+
+        The dimming sits over the pieces (they stay readable through it); the outline sits inside
+        the hex so the fortress walls and neighbours stay in sight; a candidate off the islands
+        (where a land tile or a gate may go) is a pale hex of its own.
+        """
+        ax, k = self.ax, self.k
+        dim = [corners(h, 1.0) for key, h in self.hexes.items() if key not in candidates]
+        if dim:
+            ax.add_collection(PolyCollection(dim, facecolors=[DIM], edgecolors="none", zorder=10))
+        if self.ghosts:
+            pale = [corners(_hex(key), 1.0) for key in self.ghosts]
+            ax.add_collection(PolyCollection(pale, facecolors=GHOST, edgecolors=MUTED, linewidths=0.8, zorder=1))
+        ring = [_inset(_hex(key), 0.9) for key in candidates if _is_hex(key)]
+        for colour, lw in ((INK, 7.0), (CHOICE, 4.0)):
+            ax.add_collection(PolyCollection(ring, facecolors="none", edgecolors=colour, linewidths=lw * k, zorder=11))
+        room = 1.5 * self.hex_px  # pixels: within the hex's width, so side-by-side candidates' labels never meet
+        crowded = len(candidates) > CROWDED
+        for key, label in candidates.items():
+            if not _is_hex(key):
+                continue
+            if crowded and key in label:
+                label = key  # the hex as its button names it: forty full labels would hide the islands
+            x, y = to_pixel(_hex(key), 1.0)
+            size = 11.0
+            lines = fonts.wrap(label, room, size * k * PX, bold=True, locale=self.words.locale)
+            while len(lines) > 3 and size > 7:  # a long label gets smaller rather than taller
+                size -= 1
+                lines = fonts.wrap(label, room, size * k * PX, bold=True, locale=self.words.locale)
+            lines = lines or [label]  # every word of the button: the reader matches them
+            step = size * k * PX * 1.3 / self.hex_px  # one line, in hex radii
+            top = y - 0.8 - step * (len(lines) - 1) / 2  # on the hex's top edge: what stands in it stays in sight
+            for i, line in enumerate(lines):
+                self.label(x, top + i * step, line, size, boxed=True, fontweight="bold")
+
+    def decision_crop(self, keys: list[str]) -> tuple[int, int, int, int]:
+        """(top, bottom, left, right) pixels of a decision picture: the candidates and two hexes around
+        them, at least a third of the islands each way so the reader sees where they are (a phone
+        shows a few candidates about pixel for pixel, all of them when they spread over the map)."""
+        x0, y0 = 0.0, (BANNER_H + GAP) * self.k
+        x1, y1 = self.w * BOARD_SHARE, float(self.h)
+        if not keys:
+            return round(y0), round(y1), round(x0), round(x1)
+        points = [self.ax.transData.transform(to_pixel(_hex(key), 1.0)) for key in keys]
+        xs = [float(p[0]) for p in points]
+        ys = [self.h - float(p[1]) for p in points]
+        reach = 2.2 * self.hex_px
+        left, right = widen(min(xs) - reach, max(xs) + reach, 0.35 * (x1 - x0), x0, x1)
+        top, bottom = widen(min(ys) - reach, max(ys) + reach, 0.35 * (y1 - y0), y0, y1)
+        return int(top), math.ceil(bottom), int(left), math.ceil(right)
+
     # ---- panels ---------------------------------------------------------------------------
     def panels(self) -> None:
         x0 = self.w * BOARD_SHARE + GAP * self.k
@@ -507,6 +570,79 @@ class _Scene:
             cx += tw
 
 
+class _SketchTransform:
+    """``transData`` of a sketched axes: data to display pixels (y up) the way matplotlib maps an
+    ``equal``-aspect axes anchored at its centre, so board labels land where the picture puts them."""
+
+    def __init__(self, axes: _SketchAxes) -> None:
+        self.axes = axes
+
+    def transform(self, point: Any) -> tuple[float, float]:
+        a = self.axes
+        (x0, x1), (y0, y1) = a.xlim, a.ylim
+        left, bottom, width, height = a.box
+        dx, dy = (x1 - x0) or 1e-9, (y1 - y0) or 1e-9
+        if a.equal:
+            scale = min(width / abs(dx), height / abs(dy))
+            sx, sy = math.copysign(scale, dx), math.copysign(scale, dy)
+            left += (width - abs(dx) * scale) / 2
+            bottom += (height - abs(dy) * scale) / 2
+        else:
+            sx, sy = width / dx, height / dy
+        x, y = float(point[0]), float(point[1])
+        return left + (x - x0) * sx, bottom + (y - y0) * sy
+
+
+class _SketchAxes:
+    """An axes that keeps its limits and box and draws nothing (``_Scene(sketch=True)``)."""
+
+    def __init__(self, box: tuple[float, float, float, float]) -> None:
+        self.box = box
+        self.xlim: tuple[float, float] = (0.0, 1.0)
+        self.ylim: tuple[float, float] = (0.0, 1.0)
+        self.equal = False
+        self.transData = _SketchTransform(self)  # matplotlib's name for it
+
+    def set_xlim(self, lo: float, hi: float) -> None:
+        self.xlim = (lo, hi)
+
+    def set_ylim(self, lo: float, hi: float) -> None:
+        self.ylim = (lo, hi)
+
+    def set_aspect(self, aspect: str, **_: Any) -> None:
+        self.equal = aspect == "equal"
+
+    def __getattr__(self, name: str) -> Any:
+        return _nothing  # add_patch, add_collection, scatter, axis, set_zorder, apply_aspect: nothing drawn
+
+
+def _nothing(*_: Any, **__: Any) -> None:
+    return None
+
+
+class _SketchFigure:
+    """A figure of ``width`` x ``height`` pixels whose axes draw nothing."""
+
+    def __init__(self, width: int, height: int) -> None:
+        self.width, self.height = width, height
+
+    def add_axes(self, rect: tuple[float, float, float, float]) -> _SketchAxes:
+        left, bottom, w, h = rect
+        return _SketchAxes((left * self.width, bottom * self.height, w * self.width, h * self.height))
+
+
+def _inset(h: Hex, share: float) -> list[tuple[float, float]]:
+    """The corners of ``h`` drawn ``share`` of its size about its own centre (an outline inside it)."""
+    cx, cy = to_pixel(h, 1.0)
+    return [(cx + share * (x - cx), cy + share * (y - cy)) for x, y in corners(h, 1.0)]
+
+
+def _is_hex(key: str) -> bool:
+    """Whether ``key`` is a hex key ``"q,r"`` (a candidate of a decision always is, on this board)."""
+    parts = key.split(",")
+    return len(parts) == 2 and all(p.strip().lstrip("-").isdigit() for p in parts)
+
+
 @dataclass(frozen=True)
 class _Label:
     x: float  # figure pixels, y down
@@ -604,16 +740,107 @@ def _tint(colour: str, amount: float) -> str:
 
 
 def render_pixels(view: dict[str, Any], *, width: int = 1800, locale: Any = "en", names: Names | None = None) -> Any:
-    """The picture as RGBA pixels (the bench times drawing and encoding apart)."""
+    """The picture as RGBA pixels (the bench times drawing and encoding apart).
+
+    A seat's own view (``view["seat"]`` set: ``/game board private:true``, the prep builder's DM)
+    gets a strip below the board with what only that seat knows (``private_lines``); the board
+    above it reads the public fields only, so it is the picture the thread sees.
+    """
     words = Words(locale, names if names is not None else game_names("engine.cloudspire"))
     with fonts.for_locale(words.locale):
         scene = _Scene(view, max(width, 1600), words)
         scene.banner()
         scene.board()
         scene.panels()
-        px = to_rgba(scene.fig)
+        px: Any = to_rgba(scene.fig)
         _paint(px, scene.labels, words.locale)
+        if view.get("seat") is not None:
+            import numpy as np
+
+            px = np.vstack([px, _private_strip(view, scene.w, words)])
         return px
+
+
+# Issue 14: a seat's own picture: its deploy stack in order, the landmark faces it explored, its relics.
+PRIVATE_HEAD = message("render.cs.private.head", "Only you see this · {name}")
+PRIVATE_STACK = message("render.cs.private.stack", "Your deploy stack, top first: {entries}")
+PRIVATE_ENTRY = message("render.cs.private.entry", "{n}. {unit}")
+PRIVATE_SQUAD = message("render.cs.private.squad", "{top} (squad: {members})")
+PRIVATE_EQUIPPED = message("render.cs.private.equipped", "{unit} with {equipment}")
+PRIVATE_EXPLORED = message("render.cs.private.explored", "Landmark faces you explored: {landmarks}")
+PRIVATE_LANDMARK = message("render.cs.private.landmark", "{hex}: {landmark}")
+PRIVATE_RELICS = message("render.cs.private.relics", "Your relics: {relics}")
+PRIVATE_EMPTY = message("render.cs.private.empty", "empty")
+PRIVATE_LINE_H = 44  # design pixels per line of the strip (at 1800 wide): big enough for a phone
+
+
+def private_lines(view: dict[str, Any], words: Words) -> list[str]:
+    """What only the viewing seat knows, one line each: its stack in order (H24-H26), the face-down
+    landmarks it explored (H5) and its relics (H18). Read from the seat's own fields of its view;
+    the public view has none of them (``stack`` and ``relics`` are None, unexplored ``chip`` None)."""
+    seat = view.get("seat")
+    me: dict[str, Any] = next((p for p in view.get("players") or [] if p.get("seat") == seat), {})
+    empty = words(PRIVATE_EMPTY())
+    entries = []
+    for i, u in enumerate(me.get("stack") or []):
+        unit = words.name("unit", str(u.get("type")))
+        members = [words.name("unit", str(m).split(":", 1)[0]) for m in u.get("members") or []]
+        if members:
+            unit = words(PRIVATE_SQUAD(top=unit, members=words.join(members)))
+        equipment = [words.name("market", str(e)) for e in u.get("equipment") or []]
+        if equipment:
+            unit = words(PRIVATE_EQUIPPED(unit=unit, equipment=words.join(equipment)))
+        entries.append(words(PRIVATE_ENTRY(n=i + 1, unit=unit)))
+    seen = [
+        words(PRIVATE_LANDMARK(hex=str(lm.get("hex")), landmark=words.name("landmark", str(lm["chip"]))))
+        for lm in view.get("landmarks") or []
+        if lm.get("chip") and not lm.get("face_up")
+    ]
+    relics = [words.name("relic", str(r)) for r in me.get("relics") or []]
+    return [
+        words(PRIVATE_STACK(entries=words.join(entries) if entries else empty)),
+        words(PRIVATE_EXPLORED(landmarks=words.join(seen) if seen else empty)),
+        words(PRIVATE_RELICS(relics=words.join(relics) if relics else empty)),
+    ]
+
+
+def _private_strip(view: dict[str, Any], width: int, words: Words) -> Any:
+    """The viewing seat's secrets as pixels ``width`` wide, laid under the public picture."""
+    k = width / 1800
+    seat = view.get("seat")
+    players = list(view.get("players") or [])
+    faction = next((p.get("faction") for p in players if p.get("seat") == seat), None)
+    name = words(SEAT(n=int(seat) + 1)) if isinstance(seat, int) else "?"
+    if faction:
+        name = f"{name} {words.name('faction', faction)}"
+    room = width - 64 * k
+    lines: list[tuple[str, bool]] = [(words(PRIVATE_HEAD(name=name)), True)]
+    for line in private_lines(view, words):
+        lines += [(part, False) for part in fonts.wrap(line, room, 19 * k * PX, locale=words.locale)]
+    height = round((len(lines) * PRIVATE_LINE_H + 36) * k)
+    fig = new_figure(width, height, facecolor=PAPER)
+    over = fig.add_axes((0.0, 0.0, 1.0, 1.0))
+    over.set_xlim(0, width)
+    over.set_ylim(height, 0)
+    over.axis("off")
+    over.add_patch(
+        FancyBboxPatch(
+            (12 * k, 8 * k),
+            width - 24 * k,
+            height - 16 * k,
+            boxstyle="round,pad=0,rounding_size=10",
+            facecolor="#fff6d8",
+            edgecolor="#b08d2a",
+            linewidth=2.5,
+        )
+    )
+    labels = [
+        _Label(32 * k, (18 + i * PRIVATE_LINE_H) * k, text, (22 if bold else 19) * k, INK, bold, "left", "top", False)
+        for i, (text, bold) in enumerate(lines)
+    ]
+    px = to_rgba(fig)
+    _paint(px, labels, words.locale)
+    return px
 
 
 def render_board(view: dict[str, Any], *, width: int = 1800, locale: Any = "en", names: Names | None = None) -> bytes:
@@ -621,15 +848,86 @@ def render_board(view: dict[str, Any], *, width: int = 1800, locale: Any = "en",
     return png_quantized(render_pixels(view, width=width, locale=locale, names=names))
 
 
-def picture_words(view: dict[str, Any], *, locale: Any = "en", names: Names | None = None) -> Sequence[str]:
-    """Every string drawn on the picture of ``view`` (the tests look for leaked secrets in it)."""
+def picture_words(
+    view: dict[str, Any], *, locale: Any = "en", names: Names | None = None, sketch: bool = False
+) -> Sequence[str]:
+    """Every string drawn on the picture of ``view`` (the tests look for leaked secrets in it).
+
+    ``sketch``: lay the picture out without a matplotlib figure (the same words, a fraction of the
+    time; ``picture_labels`` shows they land at the same places)."""
+    words = Words(locale, names if names is not None else game_names("engine.cloudspire"))
+    drawn = [lb.text for lb in picture_labels(view, locale=locale, names=names, sketch=sketch)]
+    if view.get("seat") is not None:
+        with fonts.for_locale(words.locale):
+            drawn += private_lines(view, words)
+    return drawn
+
+
+def picture_labels(
+    view: dict[str, Any], *, locale: Any = "en", names: Names | None = None, sketch: bool = False
+) -> list[_Label]:
+    """The board's laid-out labels (text, place, size), from a real figure or a sketch."""
     words = Words(locale, names if names is not None else game_names("engine.cloudspire"))
     with fonts.for_locale(words.locale):
-        scene = _Scene(view, 1800, words)
+        scene = _Scene(view, 1800, words, sketch=sketch)
         scene.banner()
         scene.board()
         scene.panels()
+        return list(scene.labels)
+
+
+def decision_pixels(
+    view: dict[str, Any],
+    candidates: dict[str, str],
+    *,
+    width: int = 1800,
+    locale: Any = "en",
+    names: Names | None = None,
+) -> Any:
+    """A hex decision as RGBA pixels: the islands of ``view`` cut out of the board picture, the
+    ``candidates`` (``"q,r"`` -> the label its button shows) outlined and labelled, the rest dimmed.
+
+    Only the islands are drawn: the banner and the side panels would be cut away (the message
+    carries the question; ``/game board`` the panels), which keeps the picture cheap enough to go
+    with every decision.
+    """
+    words = Words(locale, names if names is not None else game_names("engine.cloudspire"))
+    with fonts.for_locale(words.locale):
+        scene = _Scene(view, max(width, 1600), words)
+        cells = view.get("board") or {}
+        scene.ghosts = [key for key in candidates if _is_hex(key) and key not in cells]
+        scene.board()
+        scene.choices(dict(candidates))
+        px: Any = to_rgba(scene.fig)
+        _paint(px, scene.labels, words.locale)
+    top, bottom, left, right = scene.decision_crop([key for key in candidates if _is_hex(key)])
+    return px[top:bottom, left:right]
+
+
+def render_decision(
+    view: dict[str, Any],
+    candidates: dict[str, str],
+    *,
+    width: int = 1800,
+    locale: Any = "en",
+    names: Names | None = None,
+) -> bytes:
+    """The picture posted with a hex decision (tower placement, paths, destinations, attack targets,
+    exploration; issue 14) as a palette PNG; see ``decision_pixels``."""
+    return png_quantized(decision_pixels(view, candidates, width=width, locale=locale, names=names))
+
+
+def decision_words(view: dict[str, Any], candidates: dict[str, str], *, locale: Any = "en") -> Sequence[str]:
+    """Every string drawn on a decision picture (the tests check its labels and look for secrets)."""
+    words = Words(locale, game_names("engine.cloudspire"))
+    with fonts.for_locale(words.locale):
+        scene = _Scene(view, 1800, words)
+        cells = view.get("board") or {}
+        scene.ghosts = [key for key in candidates if _is_hex(key) and key not in cells]
+        scene.board()
+        scene.choices(dict(candidates))
         return [lb.text for lb in scene.labels]
 
 
 renderers.register("cloudspire", render_board)
+renderers.register_decision("cloudspire", render_decision)

@@ -77,3 +77,11 @@ def seat_style(seat: int | None) -> SeatStyle:
 
 def terrain_colour(terrain: str | None) -> str:
     return TERRAIN.get((terrain or "").lower(), "#e6e0d0")
+
+
+def tint(colour: str, amount: float) -> str:
+    """``colour`` (``#rrggbb``) mixed with white (``amount`` 0: the colour, 1: white): a pale fill in a
+    seat's colour behind text that must stay readable."""
+    r, g, b = (int(colour[i : i + 2], 16) for i in (1, 3, 5))
+    mix = [round(c + (255 - c) * amount) for c in (r, g, b)]
+    return "#{:02x}{:02x}{:02x}".format(*mix)

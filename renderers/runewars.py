@@ -41,15 +41,15 @@ from typing import Any
 from matplotlib.collections import LineCollection, PolyCollection
 from matplotlib.colors import to_rgba as colour_rgba
 from matplotlib.patches import FancyBboxPatch, Polygon, Rectangle
+from matplotlib.transforms import Affine2D
 
 import renderers
 from engine.core.hexgrid import Hex, corners, edge_segment, neighbour, rotate, to_pixel
 from engine.core.text import message, plural_message
-from engine.runewars import house_flags
 from i18n.names import Names
 from renderers import fonts
 from renderers.canvas import new_figure, to_rgba
-from renderers.hexmap import StaticLayerCache, bounds, draw_over, fingerprint, png_quantized
+from renderers.hexmap import StaticLayerCache, bounds, draw_over, fingerprint, png_quantized, widen
 from renderers.palette import RESOURCE_COLOURS, terrain_colour
 from renderers.runewars_draw import PT_PER_PX, Batch, label_width, pixel_axes, pixel_transform
 from renderers.runewars_scene import (
@@ -63,6 +63,8 @@ from renderers.runewars_scene import (
     UnitKind,
     _content,
     build_scene,
+    content_key,
+    content_scope,
     season_line,
     unit_kind,
 )
@@ -427,18 +429,28 @@ HOUSE_KINDS = (
     ("exploration", message("render.rw.legend.house.exploration", "exploration tokens")),
     ("hero", message("render.rw.legend.house.heroes", "heroes")),
 )
+# A game played with a content pack (docs/content-packs.md) says so: its transcribed entries are not house.
+# (No 🏠 in the picture: the picture fonts have no emoji glyphs.)
+LEGEND_PACK = message(
+    "render.rw.legend.pack",
+    "Content pack {pack}: what it transcribed from the box is not marked as house content.",
+)
 
 
-def _legend_layer(legend: tuple[float, float, float, float], cols: int, k: float, words: Words) -> Any:
-    """The legend as pixels: the same for every game of a given layout and language, so cached across games."""
+def _legend_layer(
+    legend: tuple[float, float, float, float], cols: int, k: float, words: Words, notes: tuple[str, ...]
+) -> Any:
+    """The legend as pixels: the same for every game of a given layout, language and notes, so cached across games."""
     w, h = math.ceil(legend[2] + 2 * k), math.ceil(legend[3] + 2 * k)
     fig = new_figure(w, h, facecolor=BACKGROUND)
     ax = pixel_axes(fig, w, h)
-    _legend(ax, (k, k, legend[2], legend[3]), cols, k, words)
+    _legend(ax, (k, k, legend[2], legend[3]), cols, k, words, notes)
     return to_rgba(fig)
 
 
-def _legend(ax: Any, rect: tuple[float, float, float, float], cols: int, k: float, words: Words) -> None:
+def _legend(
+    ax: Any, rect: tuple[float, float, float, float], cols: int, k: float, words: Words, notes_text: tuple[str, ...]
+) -> None:
     x0, y0, w, lh = rect
     ax.add_patch(
         FancyBboxPatch(
@@ -458,7 +470,7 @@ def _legend(ax: Any, rect: tuple[float, float, float, float], cols: int, k: floa
     per_col = math.ceil(len(LEGEND_ROWS) / cols)
     top = y0 + 42 * k
     room = (w - 24 * k) / _HINTING
-    notes = "\n".join(line for n in _legend_notes(words) for line in fonts.wrap(n, room, 12.5 * k, locale=words.locale))
+    notes = "\n".join(line for n in notes_text for line in fonts.wrap(n, room, 12.5 * k, locale=words.locale))
     notes_h = (notes.count("\n") + 1) * 12.5 * k * 1.3 + 12 * k
     dy = min(30 * k, (lh - 42 * k - notes_h) / per_col)  # the rows close up so every note stays in the box
     for i, (kind, row_text) in enumerate(LEGEND_ROWS):
@@ -484,7 +496,9 @@ def _legend(ax: Any, rect: tuple[float, float, float, float], cols: int, k: floa
     )
 
 
-def _legend_notes(words: Words) -> list[str]:
+def legend_notes(scene: Scene, words: Words) -> list[str]:
+    """The legend's notes under its rows: the neutral units' codes of the game's content, the
+    house components this board shows (``scene.house``) and the game's content pack, if any."""
     neutrals = [unit_kind(u.id) for u in _content().neutral_units()]
     units = words.join([words(LEGEND_NEUTRAL(code=u.code, name=words.name("unit", u.id, u.name))) for u in neutrals])
     notes = [
@@ -493,10 +507,11 @@ def _legend_notes(words: Words) -> list[str]:
         words(LEGEND_RINGS()),
         words(LEGEND_HEROES(attributes=words(HERO_ATTRIBUTES(strength="", agility="", wisdom="")).replace("  ", " "))),
     ]
-    flags = house_flags()
-    kinds = [words(m()) for kind, m in HOUSE_KINDS if any(v for key, v in flags.items() if key.startswith(f"{kind}:"))]
+    kinds = [words(m()) for kind, m in HOUSE_KINDS if kind in scene.house]
     if kinds:
         notes.append(words(LEGEND_HOUSE(kinds=words.join(kinds))))
+    if scene.pack:
+        notes.append(words(LEGEND_PACK(pack=scene.pack)))
     return notes
 
 
@@ -1165,7 +1180,7 @@ def words_for(locale: Any = "en", names: Names | None = None) -> Words:
 def render_pixels(view: dict[str, Any], *, width: int = 1800, locale: Any = "en", names: Names | None = None) -> Any:
     """The board picture as an (H, W, 4) uint8 array (``render_board`` without the PNG encoding)."""
     words = words_for(locale, names)
-    with fonts.for_locale(words.locale):
+    with fonts.for_locale(words.locale), content_scope(view):  # the game's content: its pack's, if any
         scene = build_scene(view, words)
         lay = layout(scene, int(width))
         patches = _cached_layers(scene, lay, words)
@@ -1181,15 +1196,19 @@ def render_pixels(view: dict[str, Any], *, width: int = 1800, locale: Any = "en"
 Patch = tuple[int, int, Any]  # (row, column, pixels) pasted under the live layer
 
 
-def _cached_layers(scene: Scene, lay: Layout, words: Words) -> list[Patch]:
+def _cached_layers(scene: Scene, lay: Layout, words: Words, *, map_only: bool = False) -> list[Patch]:
     """The map, banner, legend and faction blocks: from the caches, drawn only when what they show changed.
 
-    Every key holds the language: a Chinese and an English game never share a layer.
+    Every key holds the language: a Chinese and an English game never share a layer. With
+    ``map_only`` (a decision picture, cut to the map) only the map: the panels would be cut away,
+    and drawing a faction block that changed costs more than the whole decision otherwise.
     """
     k = lay.k
     loc = words.locale
     map_key = fingerprint([static_fingerprint(scene, lay), loc])
     map_pixels = STATIC_CACHE.get(map_key, partial(_static_layer, scene, lay, words))
+    if map_only:
+        return [(lay.map_rect[1], lay.map_rect[0], map_pixels)]
     banner_key = fingerprint(
         ["runewars-banner-v4", asdict(scene.banner) | {"status": ""}, lay.width, lay.banner_h, loc]
     )
@@ -1201,16 +1220,18 @@ def _cached_layers(scene: Scene, lay: Layout, words: Words) -> list[Patch]:
         status_key = fingerprint(["runewars-status-v1", scene.banner.status, lay.width, k, loc])
         status = PANEL_CACHE.get(status_key, partial(_status_layer, scene.banner.status, lay, words))
         patches.append((round(_STATUS_TOP * k), 0, status))
-    legend_key = fingerprint(["runewars-legend-v4", lay.legend, lay.legend_cols, k, loc])
+    notes = tuple(legend_notes(scene, words))  # what it says depends on the board and the game's content
+    legend_key = fingerprint(["runewars-legend-v5", lay.legend, lay.legend_cols, k, loc, notes])
     patches.append(
         (
             int(lay.legend[1] - k),
             int(lay.legend[0] - k),
-            PANEL_CACHE.get(legend_key, partial(_legend_layer, lay.legend, lay.legend_cols, k, words)),
+            PANEL_CACHE.get(legend_key, partial(_legend_layer, lay.legend, lay.legend_cols, k, words, notes)),
         )
     )
     for p, (bx, by, bw, bh) in zip(scene.panels, lay.blocks, strict=False):
-        key = fingerprint(["runewars-block-v4", _panel_key(p), bw, bh, k, loc])
+        # The block's unit key comes from the game's content (a pack may change a faction's units).
+        key = fingerprint(["runewars-block-v4", _panel_key(p), bw, bh, k, loc, content_key()])
         block = PANEL_CACHE.get(key, partial(_block_layer, p, bw, bh, k, words))
         patches.append((round(lay.panel_y + by), round(lay.panel_x + bx), block))
     return patches
@@ -1333,7 +1354,7 @@ def decision_pixels(
     RW-4.3), drawn as a ghost hex so the map being built shows where it can grow.
     """
     words = words_for(locale, names)
-    with fonts.for_locale(words.locale):
+    with fonts.for_locale(words.locale), content_scope(view):  # the game's content: its pack's, if any
         scene = build_scene(view, words)
         ids = {a.id for a in scene.areas}
         spots = [(a.hex, candidates[a.id], True) for a in scene.areas if a.id in candidates]
@@ -1341,16 +1362,20 @@ def decision_pixels(
         empty = [h for h, _, on_map in spots if not on_map and h not in scene.setup_markers]
         scene.setup_markers.extend(empty)  # the layout makes room for them (drawn as outlines on the map layer)
         lay = layout(scene, int(width))
-        patches = _cached_layers(scene, lay, words)
-        fig = new_figure(lay.width, lay.height, facecolor=BACKGROUND)
-        tf = pixel_transform(lay.height)
+        # Only the cut the decision shows is drawn: a figure of its size, the map layer sliced to it
+        # (the panels, banner and legend of the board picture would be cut away).
+        top, bottom, left, right = _decision_crop([h for h, _, _ in spots], lay)
+        cut_w, cut_h = right - left, bottom - top
+        (_, _, map_pixels), *_ = _cached_layers(scene, lay, words, map_only=True)
+        mx, my = lay.map_rect[0], lay.map_rect[1]
+        fig = new_figure(cut_w, cut_h, facecolor=BACKGROUND)
+        tf = Affine2D().translate(-left, -top) + pixel_transform(cut_h)
         b = Batch(locale=words.locale)
         _draw_map_pieces(fig, tf, b, scene, lay, words)
         _draw_choices(fig, tf, b, scene, lay, spots, words)
         b.draw(fig, tf)
-        pixels = draw_over(fig, _plain(lay.width, lay.height), patches=patches)
-    top, bottom, left, right = _decision_crop([h for h, _, _ in spots], lay)
-    return pixels[top:bottom, left:right]
+        piece = map_pixels[max(0, top - my) : bottom - my, max(0, left - mx) : right - mx]
+        return draw_over(fig, _plain(cut_w, cut_h), patches=[(max(0, my - top), max(0, mx - left), piece)])
 
 
 def _hex_key(key: str) -> tuple[int, int] | None:
@@ -1446,21 +1471,9 @@ def _decision_crop(chosen: list[tuple[int, int]], lay: Layout) -> tuple[int, int
     ys = [lay.centre(h)[1] for h in chosen]
     x0, x1 = min(xs) - 1.9 * R, max(xs) + 1.9 * R
     y0, y1 = min(ys) - 1.8 * R, max(ys) + 1.8 * R
-    x0, x1 = _widen(x0, x1, 0.5 * mw, mx, mx + mw)
-    y0, y1 = _widen(y0, y1, 0.5 * mh, my, my + mh)
+    x0, x1 = widen(x0, x1, 0.5 * mw, mx, mx + mw)
+    y0, y1 = widen(y0, y1, 0.5 * mh, my, my + mh)
     return int(y0), math.ceil(y1), int(x0), math.ceil(x1)
-
-
-def _widen(lo: float, hi: float, least: float, floor: float, ceiling: float) -> tuple[float, float]:
-    """The span [lo, hi] grown about its middle to at least ``least`` and kept inside [floor, ceiling]."""
-    if hi - lo < least:
-        mid = (lo + hi) / 2
-        lo, hi = mid - least / 2, mid + least / 2
-    if lo < floor:
-        lo, hi = floor, hi + (floor - lo)
-    if hi > ceiling:
-        lo, hi = lo - (hi - ceiling), ceiling
-    return max(lo, floor), min(hi, ceiling)
 
 
 renderers.register("runewars", render_board)

@@ -13,6 +13,11 @@ tolerates a missing or unknown id, so a half-built view (setup, an engine that i
 being edited) still renders. The content itself is shipped, validated data: if it
 does not load, nothing of the game works, so that error is not hidden here.
 
+A game played with a content pack (docs/content-packs.md) shows the pack's components: its view
+carries the pack's ``content_hash``, and ``content_scope(view)`` makes every lookup here read
+that content (the pack was checked when the engine made the view, or, in a picture worker, when
+the game's names resolver arrived with the job). The renderer never opens the store.
+
 Words: every sentence and name in the scene is in the picture's language (``Words``: the
 ``render.rw.*`` messages below and content names through the game's names resolver, with
 ``Ref`` kinds ``faction``, ``unit``, ``hero``, ``order``, ``season``, ``title`` and
@@ -21,12 +26,16 @@ Words: every sentence and name in the scene is in the picture's language (``Word
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
 from engine.core.text import Msg, Ref, message, plural_message
 from engine.runewars.content import RunewarsContent, load_content
+from engine.runewars.content.packs import content_by_hash
 from renderers.fonts import is_wide
 from renderers.palette import SeatStyle, colour_style, seat_style
 from renderers.words import PLAYER_KIND, SEAT, Words
@@ -73,8 +82,46 @@ TITLE_SHORT = {
 RUNE_DRAGON = message("render.rw.code.dragon_rune", "D")
 
 
+#: The sha256 of the content pack the picture being drawn shows; "" for the shipped content. A
+#: context variable (set by ``content_scope``) because the lookups below run deep in the drawing.
+_PACK: ContextVar[str] = ContextVar("runewars_picture_pack", default="")
+
+
+def _content_for(key: str) -> RunewarsContent:
+    """The content of a pack hash ("" = shipped). A pack nobody checked in this process is an error:
+    drawing it with the shipped components would show another game's pieces."""
+    if not key:
+        return load_content()
+    found = content_by_hash(key)
+    if found is None:
+        raise LookupError(f"content pack {key[:12]} is not loaded in this process")
+    return found
+
+
+@contextmanager
+def content_scope(view: dict[str, Any]) -> Iterator[RunewarsContent]:
+    """Every content lookup inside reads the content of ``view``'s game (its pack, else the shipped one)."""
+    key = str(view.get("content_hash") or "")
+    content = _content_for(key)
+    token = _PACK.set(key)
+    try:
+        yield content
+    finally:
+        _PACK.reset(token)
+
+
 def _content() -> RunewarsContent:
-    return load_content()
+    return _content_for(_PACK.get())
+
+
+def content_key() -> str:
+    """What identifies the content being drawn, for the picture caches ("" = shipped)."""
+    return _PACK.get()
+
+
+def pack_label() -> str:
+    """The pack's name and short hash as the content records it ("" for the shipped content)."""
+    return str(_content().sources.get("pack", "")) if _PACK.get() else ""
 
 
 def _lookup(kind: str, key: Any) -> Any:
@@ -100,8 +147,13 @@ class UnitKind:
     faction: str | None
 
 
-@lru_cache(maxsize=256)
 def unit_kind(kind: str) -> UnitKind:
+    """How a unit type is drawn (shape, one- or two-letter code), in the content being drawn."""
+    return _unit_kind(content_key(), kind)
+
+
+@lru_cache(maxsize=512)
+def _unit_kind(pack: str, kind: str) -> UnitKind:  # ``pack``: the cache key of the content in scope
     u = _lookup("unit", kind)
     if u is None:
         name = kind.replace("_", " ").title()
@@ -111,14 +163,14 @@ def unit_kind(kind: str) -> UnitKind:
         kind,
         u.name,
         u.shape if u.shape in SHAPES else "circle",
-        _unit_code(kind),
+        _unit_code(pack, kind),
         neutral,
         None if neutral else u.faction,
     )
 
 
-@lru_cache(maxsize=256)
-def _unit_code(kind: str) -> str:
+@lru_cache(maxsize=512)
+def _unit_code(pack: str, kind: str) -> str:
     """A one-letter code per faction unit type, two letters for neutrals.
 
     Unique among the types a glyph can be confused with (same faction and shape);
@@ -142,9 +194,13 @@ def _unit_code(kind: str) -> str:
 # --------------------------------------------------------------------------- factions
 
 
-@lru_cache(maxsize=32)
 def faction_style(faction: str | None, seat: int | None) -> SeatStyle:
     """The faction's printed colour made colour-blind safe, plus its pattern and marker."""
+    return _faction_style(content_key(), faction, seat)
+
+
+@lru_cache(maxsize=64)
+def _faction_style(pack: str, faction: str | None, seat: int | None) -> SeatStyle:
     f = _lookup("faction", faction)
     if f is not None:
         style = colour_style(f.colour)
@@ -292,6 +348,10 @@ class Scene:
     panels: list[FactionPanel]
     banner: Banner
     setup_markers: list[tuple[int, int]]  # setup: where tiles are still to be placed
+    # Issue 11: the kinds of house (invented) component this board shows (``HOUSE_ORDER``:
+    # tile, city, exploration, hero), judged by the game's own content, and its pack ("" = shipped).
+    house: list[str] = field(default_factory=list)
+    pack: str = ""
 
     def static_key(self) -> list[Any]:
         return [a.static_key() for a in self.areas]
@@ -357,15 +417,38 @@ def build_scene(view: dict[str, Any], words: Words | None = None) -> Scene:
     ``words`` gives the picture's language (English and the view's names by default).
     """
     words = words or Words()
-    seats = _Seats.of(view, words)
-    heroes_view: dict[str, Any] = view.get("heroes") or {}
-    areas = _areas(view, seats)
-    by_id = {a.id: a for a in areas}
-    _place_heroes(by_id, heroes_view, seats)
-    _place_markers(by_id, heroes_view)
-    _place_exploration(by_id, heroes_view)
-    panels = _panels(view, seats, _hero_rows(heroes_view, words))
-    return Scene(areas, panels, _banner(view, seats), _setup_markers(view))
+    with content_scope(view):
+        seats = _Seats.of(view, words)
+        heroes_view: dict[str, Any] = view.get("heroes") or {}
+        areas = _areas(view, seats)
+        by_id = {a.id: a for a in areas}
+        _place_heroes(by_id, heroes_view, seats)
+        _place_markers(by_id, heroes_view)
+        _place_exploration(by_id, heroes_view)
+        panels = _panels(view, seats, _hero_rows(heroes_view, words))
+        house = _house_shown(view, areas, heroes_view)
+        return Scene(areas, panels, _banner(view, seats), _setup_markers(view), house, pack_label())
+
+
+HOUSE_ORDER = ("tile", "city", "exploration", "hero")
+
+
+def _house_shown(view: dict[str, Any], areas: list[AreaScene], heroes_view: dict[str, Any]) -> list[str]:
+    """The kinds of house component on this board, by the content in scope (a pack's transcribed
+    entries say ``"house": false``). Face-down exploration tokens count as house when any token
+    of the content is: the picture cannot tell which one lies there."""
+    content = _content()
+    shown: set[str] = set()
+    if any(getattr(_lookup("tile", a.tile), "house", False) for a in areas):
+        shown.add("tile")
+    cities = [a.get("city") for a in view.get("areas") or []]
+    if any(getattr(_lookup("city", c.get("id")), "house", False) for c in cities if isinstance(c, dict)):
+        shown.add("city")
+    if heroes_view.get("exploration") and any(t.house for t in content.exploration_tokens):
+        shown.add("exploration")
+    if any(getattr(_lookup("hero", h.get("card")), "house", False) for h in heroes_view.get("heroes") or []):
+        shown.add("hero")
+    return [k for k in HOUSE_ORDER if k in shown]
 
 
 # --------------------------------------------------------------------------- areas

@@ -27,6 +27,25 @@ SEAT = message("render.seat", "Seat {n}")
 PLAYER_KIND = "player"
 
 
+class PlayerTable:
+    """Seat -> its player's name, whatever the locale: a snapshot of the bot's player names.
+
+    Why: a picture drawn in a worker process (``renderers.pool``) cannot ask the Discord client,
+    so the bot's resolver sends this plain table in its place (``PlayerNames.__reduce__``).
+    """
+
+    def __init__(self, players: dict[int, str]) -> None:
+        self.players = dict(players)
+
+    def name(self, ref: Ref, locale: str) -> str | None:
+        if ref.kind != PLAYER_KIND:
+            return None
+        try:
+            return self.players.get(int(ref.id))
+        except ValueError:
+            return None
+
+
 class Words:
     """Renders messages and names for one picture in one locale."""
 

@@ -11,6 +11,7 @@ from .models import (
     GameSettings,
     LoadedGame,
     LogEntry,
+    OutboxRow,
     SeatRecord,
     StoreError,
 )
@@ -28,6 +29,7 @@ __all__ = [
     "GameStore",
     "LoadedGame",
     "LogEntry",
+    "OutboxRow",
     "SeatRecord",
     "StoreError",
     "seat_order",

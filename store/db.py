@@ -18,8 +18,9 @@ property tests) is what to run before moving the pin.
 
 from __future__ import annotations
 
+import contextlib
 import sqlite3
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from typing import Any, TypeVar
 
 import aiosqlite
@@ -30,6 +31,10 @@ T = TypeVar("T")
 
 
 class Db:
+    # One process per file (README): the cache may trust that it sees every write.
+    shared = False
+    backend = "sqlite"
+
     def __init__(self, conn: aiosqlite.Connection, path: str) -> None:
         self._conn = conn
         self.path = path
@@ -54,9 +59,19 @@ class Db:
         conn = self._conn
         return await conn._execute(lambda: fn(conn._conn))
 
-    async def transaction(self, fn: Callable[[sqlite3.Connection], T]) -> T:
-        """Run ``fn`` inside BEGIN IMMEDIATE / COMMIT; any exception rolls everything back."""
+    async def transaction(self, fn: Callable[[sqlite3.Connection], T], *, lock: int | None = None) -> T:
+        """Run ``fn`` inside BEGIN IMMEDIATE / COMMIT; any exception rolls everything back.
+
+        ``lock`` (a game id) is for the PostgreSQL backend's per-game lock across processes; here
+        BEGIN IMMEDIATE already serialises every write to the file.
+        """
         return await self.run(lambda raw: in_transaction(raw, fn))
+
+    @contextlib.asynccontextmanager
+    async def exclusive(self, name: str) -> AsyncIterator[bool]:
+        """Whether this process may run the periodic job ``name`` now: always, since a SQLite
+        file has one bot process (the PostgreSQL backend decides among several)."""
+        yield True
 
     async def fetchall(self, sql: str, params: tuple[Any, ...] = ()) -> list[sqlite3.Row]:
         return await self.run(lambda raw: raw.execute(sql, params).fetchall())

@@ -127,6 +127,25 @@ class ActOutcome(BaseModel):
     # are the original ones (already delivered once), while ``state``/``prompts`` are current.
     duplicate: bool = False
     state: Any
+    # The outbox row written with the change (issue 18); None for a duplicate, which publishes nothing.
+    outbox_id: int | None = None
+
+
+class OutboxRow(BaseModel):
+    """One undelivered delivery of a committed change (``publish``), as the worker reads it."""
+
+    id: int
+    game_id: int
+    seq: int | None
+    kind: str
+    payload: dict[str, Any]
+    nonce: str
+    progress: dict[str, list[Any]]
+    created_at: datetime | None
+    attempts: int = 0
+    delivered_at: datetime | None = None
+    claimed_by: str | None = None  # the process holding the row's lease (issue 19), until ``claimed_until``
+    claimed_until: datetime | None = None
 
 
 class LoadedGame(BaseModel):

@@ -154,7 +154,58 @@ CREATE TABLE table_message (
 ) WITHOUT ROWID;
 """
 
-MIGRATIONS: tuple[str, ...] = (_V1, _V2, _V3, _V4, _V5, _V6)
+# Version 7: the delivery outbox (issue 18). Every committed change the table must hear of
+# (a player's action, an undo, a GM move or roll-back, the start) writes a ``publish`` row in
+# the SAME transaction as its log row, so a crash between the commit and the posts loses
+# nothing: the worker (``cogs.outbox``) resends undelivered rows on start-up. ``payload``
+# holds the facts needed to render the posts at send time in each reader's language (never
+# rendered text): which prompts were open before, the pressed message to reuse, the seats
+# whose prompts are posted again. ``progress`` records each Discord call already made for
+# the row (see ``cogs.delivery``), so a resend skips what went out; ``nonce`` seeds the
+# per-message nonces Discord uses to refuse a second copy of a post.
+# A DM Discord refused (closed DMs) is a ``kept_dm`` row for the seat's holder (``user_id``),
+# undelivered until their private panel shows it: the old ``pending_dm`` rows move here.
+_V7 = """
+CREATE TABLE outbox (
+    id           INTEGER PRIMARY KEY AUTOINCREMENT,
+    game_id      INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+    seq          INTEGER,                       -- the log seq that caused it (0 = the start)
+    n            INTEGER NOT NULL DEFAULT 0,    -- order within the seq
+    audience     TEXT    NOT NULL,              -- 'table' (every audience of a change), 'seat:<n>', 'gm'
+    kind         TEXT    NOT NULL CHECK (kind IN ('publish', 'kept_dm')),
+    payload      TEXT    NOT NULL,              -- JSON
+    nonce        TEXT    NOT NULL,
+    user_id      INTEGER,                       -- kept_dm: whose panel shows it
+    seat         INTEGER,                       -- kept_dm: the seat it describes
+    progress     TEXT    NOT NULL DEFAULT '{}', -- JSON: Discord calls already made, by namespace
+    created_at   TEXT    NOT NULL,
+    delivered_at TEXT,
+    attempts     INTEGER NOT NULL DEFAULT 0,
+    last_error   TEXT,
+    message_id   INTEGER                        -- the last Discord message the row produced
+);
+CREATE UNIQUE INDEX outbox_by_nonce ON outbox (game_id, nonce);
+CREATE INDEX outbox_undelivered ON outbox (game_id, id) WHERE delivered_at IS NULL;
+CREATE INDEX outbox_kept_by_user ON outbox (user_id, game_id, id) WHERE kind = 'kept_dm' AND delivered_at IS NULL;
+CREATE INDEX outbox_kept_by_seat ON outbox (game_id, seat) WHERE kind = 'kept_dm';
+
+INSERT INTO outbox (game_id, seq, n, audience, kind, payload, nonce, user_id, seat, created_at)
+SELECT game_id, NULL, 0, CASE WHEN seat IS NULL THEN 'user' ELSE 'seat:' || seat END, 'kept_dm',
+       json_object('text', content), 'kept-' || id, user_id, seat, at
+FROM pending_dm ORDER BY id;
+DROP TABLE pending_dm;
+"""
+
+# Version 8 (issue 19): several processes share one database, so an undelivered row is leased
+# to the process sending it (``claimed_by`` until ``claimed_until``, ISO UTC text like every time
+# here). A process's start-up resend and its periodic sweep take only rows no live process
+# holds: a row whose lease ran out belongs to a process that died (or stalled) mid-delivery.
+_V8 = """
+ALTER TABLE outbox ADD COLUMN claimed_by TEXT;
+ALTER TABLE outbox ADD COLUMN claimed_until TEXT;
+"""
+
+MIGRATIONS: tuple[str, ...] = (_V1, _V2, _V3, _V4, _V5, _V6, _V7, _V8)
 LATEST_VERSION = len(MIGRATIONS)
 
 

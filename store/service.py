@@ -21,17 +21,19 @@ import functools
 import json
 import logging
 import secrets as secrets_module
+import socket
 import weakref
 import zoneinfo
 from collections.abc import Callable
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from pydantic import ValidationError
 
 import engine
-from engine.core import GM_SEAT, Event, GameState, Rng, Ruleset, RuleViolation
+from engine.core import GM_SEAT, Event, GameState, Prompt, Rng, Ruleset, RuleViolation
 from engine.core.export import seed_hash  # one commitment, checked by `python -m engine.replay` too
+from engine.core.text import Msg
 
 from . import tables
 from .cache import CachedGame, GameCache
@@ -44,9 +46,11 @@ from .models import (
     GameSettings,
     LoadedGame,
     LogEntry,
+    OutboxRow,
     SeatRecord,
     StoreError,
 )
+from .pg import PgDb, is_postgres_url
 from .replay import Step
 from .replay import replay as replay_log
 from .undo import LoggedStep, undo_refusal
@@ -110,11 +114,27 @@ def seat_order(seed: str, count: int) -> list[int]:
     return order
 
 
+# How long a process holds an outbox row it is sending before another process may take it over
+# (issue 19): far longer than a delivery takes, board picture included; renewed on every try.
+OUTBOX_LEASE = timedelta(minutes=2)
+
+
+def _noted(note: Msg | None) -> dict[str, Any]:
+    """The table's announcement of a GM's change (who, what, why) as a fact of its outbox row, so it
+    goes out exactly once with the change's other posts, after a crash too (issue 18)."""
+    return {} if note is None else {"note": note.model_dump(mode="json")}
+
+
 class GameStore:
-    def __init__(self, db: Db, *, cache_size: int, snapshot_every: int, clock: Clock) -> None:
+    def __init__(self, db: Db | PgDb, *, cache_size: int, snapshot_every: int, clock: Clock) -> None:
         if snapshot_every < 1:
             raise ValueError("snapshot_every must be at least 1")
         self._db = db
+        # Who this process is among those sharing the database, for the outbox leases (issue 19).
+        # Stable across restarts (the host, or the bot's shards: ``open(owner=...)``), so a bot
+        # restarted after a crash takes its own half-sent rows at once instead of waiting out
+        # the lease it held before; two processes running side by side must differ.
+        self.owner = socket.gethostname()
         self._cache = GameCache(cache_size)
         self._snapshot_every = snapshot_every
         self._clock = clock
@@ -130,9 +150,20 @@ class GameStore:
         snapshot_every: int = 50,
         synchronous: str = "NORMAL",
         clock: Clock | None = None,
+        owner: str | None = None,
     ) -> GameStore:
-        db = await Db.open(path, synchronous=synchronous)
-        return cls(db, cache_size=cache_size, snapshot_every=snapshot_every, clock=clock or utc_now)
+        """``path`` is a SQLite file (``sqlite:///`` in front is accepted) or a ``postgresql://``
+        URL; every method behaves the same on both (issue 19). ``owner`` names this bot process
+        among those sharing the database, for the outbox leases (default: the host's name)."""
+        db: Db | PgDb
+        if is_postgres_url(path):
+            db = await PgDb.open(path)
+        else:
+            db = await Db.open(path.removeprefix("sqlite:///"), synchronous=synchronous)
+        store = cls(db, cache_size=cache_size, snapshot_every=snapshot_every, clock=clock or utc_now)
+        if owner:
+            store.owner = owner
+        return store
 
     async def close(self) -> None:
         self._cache.clear()
@@ -143,7 +174,7 @@ class GameStore:
         return self._cache
 
     @property
-    def db(self) -> Db:
+    def db(self) -> Db | PgDb:
         return self._db
 
     # ---- helpers ---------------------------------------------------------------
@@ -178,6 +209,14 @@ class GameStore:
     async def _entry(self, game_id: int) -> CachedGame:
         """The live game; call only under the game's lock so a stale load never overwrites a newer one."""
         cached = self._cache.get(game_id)
+        token: tuple[int, str] | None = None
+        if self._db.shared:
+            # Other processes write this database too: the cached game is current only if the
+            # log and the game row are as this process last left them.
+            token = tables.change_token(await self._db.fetchone(tables.CHANGE_TOKEN, (game_id, game_id)))
+            if cached is not None and cached.extra.get("token") != token:
+                self._cache.drop(game_id)
+                cached = None
         if cached is not None:
             return cached
         rows = await self._db.run(lambda raw: tables.game_and_seats(raw, game_id))
@@ -187,6 +226,8 @@ class GameStore:
             state, depth = await self._state_at(rows.record, rows.seed, rows.head)
         entry = CachedGame(record=rows.record, seats=rows.seats, state=state, head=rows.head, depth=depth)
         entry.extra["seed"] = rows.seed
+        # Read before the rows: a change in between makes the token old, so the next call reloads.
+        entry.extra["token"] = token
         self._cache.put(game_id, entry)
         return entry
 
@@ -283,8 +324,14 @@ class GameStore:
         depth: int,
         audit: tuple[int, str, str, dict[str, Any]] | None = None,
         status: str | None = None,
+        delivery: dict[str, Any],
     ) -> ActOutcome:
-        """Write one log entry (plus snapshot and audit row) in one transaction, then move the cache."""
+        """Write one log entry (plus snapshot, audit row and its outbox row) in one transaction, then
+        move the cache.
+
+        ``delivery`` is the outbox payload (issue 18): the facts the referee needs to tell the
+        table, written with the log row so that neither exists without the other.
+        """
         game_id = entry.record.id
         seed = entry.extra.get("seed")
         result = rs.result(state)
@@ -303,16 +350,20 @@ class GameStore:
         if new.kind in ("action", "gm") and depth % self._snapshot_every == 0:
             snapshot = state.model_dump_json()
 
+        outbox_id: list[int] = []
+
         def write(raw: Any) -> int | None:
             dup = tables.append_entry(raw, game_id, new, status=status, snapshot=snapshot)
             if dup is None and audit is not None:
                 gm_user_id, command, reason, detail = audit
                 tables.add_audit(raw, game_id, gm_user_id, command, reason, {**detail, "seq": new.seq}, new.at)
+            if dup is None:
+                outbox_id.append(tables.add_publish(raw, game_id, new.seq, delivery, new.at, self._lease()))
             return dup
 
         # The database thread commits while this thread builds the next prompts: the
         # write is queued first (one loop turn), and nothing is returned before it is done.
-        writing = asyncio.ensure_future(self._db.transaction(write))
+        writing = asyncio.ensure_future(self._db.transaction(write, lock=game_id))
         try:
             await asyncio.sleep(0)
             try:
@@ -338,6 +389,11 @@ class GameStore:
         )
         moved = CachedGame(record=record, seats=entry.seats, state=state, head=new.head, depth=depth, prompts=prompts)
         moved.extra["seed"] = seed
+        if self._db.shared and entry.extra.get("token") is not None:
+            # This commit is the newest change: the token moves with it (the game row's time only
+            # when the status changed, as ``append_entry`` writes it).
+            old = entry.extra["token"]
+            moved.extra["token"] = (new.seq, tables.iso(new.at) if status is not None else old[1])
         self._cache.put(game_id, moved)
         # Every field is already the right type; skipping validation keeps the hot path short.
         return ActOutcome.model_construct(
@@ -349,6 +405,7 @@ class GameStore:
             result=result,
             duplicate=False,
             state=state,
+            outbox_id=outbox_id[0],
         )
 
     def _applied_entry(
@@ -515,6 +572,25 @@ class GameStore:
             state = rs.setup(options, seed)  # RuleViolation on options the game refuses
             digest = seed_hash(seed)
             now = self._now()
+            names = ", ".join(
+                f"Seat {number + 1}: <@{s.user_id}>" + (f" ({s.faction})" if s.faction else "")
+                for number, s in enumerate(seated)
+            )
+            fixed = f" The seed was fixed by the game master <@{seeded_by}>." if seeded_by is not None else ""
+            started = Event.to_all(
+                "started",
+                f"<@{user_id}> started the game. {names}. Seed hash (SHA-256): {digest}.{fixed}",
+                seats=[{"seat": number, "user_id": s.user_id, "faction": s.faction} for number, s in enumerate(seated)],
+                seed_hash=digest,
+                started_by=user_id,
+                fixed_seed=seeded_by is not None,
+            )
+            # What setup revealed (a public draw, each seat's opening hand) is delivered with
+            # the start; setup itself returns only the state so replays stay pure. The start has
+            # no log row, so its outbox row carries the events themselves.
+            events = [started, *rs.opening_events(state)]
+            delivery = {"before_head": None, "events": [e.model_dump(mode="json") for e in events]}
+            outbox_id: list[int] = []
 
             def write(raw: Any) -> None:
                 changed = raw.execute(
@@ -533,6 +609,7 @@ class GameStore:
                     tables.add_audit(
                         raw, game_id, seeded_by, "seed", "fixed seed at the start", {"seed_hash": digest}, now
                     )
+                outbox_id.append(tables.add_publish(raw, game_id, 0, delivery, now, self._lease()))
 
             try:
                 await self._db.transaction(write)
@@ -543,23 +620,9 @@ class GameStore:
             entry = CachedGame(record=rows.record, seats=rows.seats, state=state, head=0, depth=0)
             entry.extra["seed"] = seed
             self._cache.put(game_id, entry)
-            names = ", ".join(
-                f"Seat {s.seat + 1}: <@{s.user_id}>" + (f" ({s.faction})" if s.faction else "")
-                for s in entry.seats
-                if s.seat is not None
-            )
-            fixed = f" The seed was fixed by the game master <@{seeded_by}>." if seeded_by is not None else ""
-            started = Event.to_all(
-                "started",
-                f"<@{user_id}> started the game. {names}. Seed hash (SHA-256): {digest}.{fixed}",
-                seats=[{"seat": s.seat, "user_id": s.user_id, "faction": s.faction} for s in entry.seats],
-                seed_hash=digest,
-                started_by=user_id,
-                fixed_seed=seeded_by is not None,
-            )
-            # What setup revealed (a public draw, each seat's opening hand) is delivered with
-            # the start; setup itself returns only the state so replays stay pure.
-            return self._outcome(rs, entry, 0, GM_SEAT, [started, *rs.opening_events(state)])
+            outcome = self._outcome(rs, entry, 0, GM_SEAT, events)
+            outcome.outbox_id = outbox_id[0]
+            return outcome
 
     # ---- play ------------------------------------------------------------------
 
@@ -571,6 +634,34 @@ class GameStore:
         *,
         interaction_id: str | None = None,
         seat: int | None = None,
+        pressed: dict[str, Any] | None = None,
+    ) -> ActOutcome:
+        """Apply a player's action. ``pressed`` (the thread message the player pressed, as the Discord
+        layer describes it) is a fact only that layer knows; it goes into the outbox row so a delivery
+        resent after a restart puts the seat's next decision on the same message.
+
+        On a database shared by several processes (PostgreSQL), another process may append to the
+        game between this one's read and its commit; the log's primary key refuses the late one
+        (``conflict``, nothing written) and the action is tried again on the fresh state, so the
+        player sees it applied (or refused by the rules) as if the processes were one.
+        """
+        attempts = 3 if self._db.shared else 1
+        for attempt in range(attempts):
+            try:
+                return await self._act_once(game_id, user_id, action, interaction_id, seat, pressed)
+            except StoreError as exc:
+                if exc.code != "conflict" or attempt + 1 == attempts:
+                    raise
+        raise AssertionError("unreachable: the last attempt returns or raises")
+
+    async def _act_once(
+        self,
+        game_id: int,
+        user_id: int,
+        action: dict[str, Any],
+        interaction_id: str | None,
+        seat: int | None,
+        pressed: dict[str, Any] | None,
     ) -> ActOutcome:
         async with self._lock(game_id):
             entry = await self._entry(game_id)
@@ -587,7 +678,10 @@ class GameStore:
                         return dup
                 raise
             new = self._applied_entry(entry, "action", acting, user_id, action, events, state, interaction_id)
-            return await self._commit(rs, entry, new, state, depth=entry.depth + 1)
+            delivery: dict[str, Any] = {"before_head": entry.head}
+            if pressed:
+                delivery["pressed"] = pressed
+            return await self._commit(rs, entry, new, state, depth=entry.depth + 1, delivery=delivery)
 
     async def undo(self, game_id: int, user_id: int) -> ActOutcome:
         async with self._lock(game_id):
@@ -627,12 +721,20 @@ class GameStore:
                 at=self._now(),
                 head=parent,
             )
-            return await self._commit(rs, entry, new, state, depth=depth)
+            delivery = {"before_head": entry.head, "repost_seats": [target.seat]}
+            return await self._commit(rs, entry, new, state, depth=depth, delivery=delivery)
 
     # ---- game master -----------------------------------------------------------
 
     async def gm_act(
-        self, game_id: int, gm_user_id: int, action: dict[str, Any], reason: str, *, seat: int = GM_SEAT
+        self,
+        game_id: int,
+        gm_user_id: int,
+        action: dict[str, Any],
+        reason: str,
+        *,
+        seat: int = GM_SEAT,
+        note: Msg | None = None,
     ) -> ActOutcome:
         async with self._lock(game_id):
             entry = await self._entry(game_id)
@@ -649,9 +751,12 @@ class GameStore:
                 ] + events
             new = self._applied_entry(entry, "gm", seat, gm_user_id, action, events, state)
             audit = (gm_user_id, "act", reason, {"seat": seat, "action": action})
-            return await self._commit(rs, entry, new, state, depth=entry.depth + 1, audit=audit)
+            delivery: dict[str, Any] = {"before_head": entry.head, **_noted(note)}
+            return await self._commit(rs, entry, new, state, depth=entry.depth + 1, audit=audit, delivery=delivery)
 
-    async def gm_rollback(self, game_id: int, gm_user_id: int, to_seq: int, reason: str) -> ActOutcome:
+    async def gm_rollback(
+        self, game_id: int, gm_user_id: int, to_seq: int, reason: str, *, note: Msg | None = None
+    ) -> ActOutcome:
         async with self._lock(game_id):
             entry = await self._entry(game_id)
             record = entry.record
@@ -686,7 +791,9 @@ class GameStore:
                 head=target_head,
             )
             audit = (gm_user_id, "rollback", reason, {"to_seq": to_seq, "from_seq": record.last_seq})
-            return await self._commit(rs, entry, new, state, depth=depth, audit=audit)
+            # Every open decision is posted afresh after a roll-back: nothing counts as open before.
+            delivery: dict[str, Any] = {"before_head": None, **_noted(note)}
+            return await self._commit(rs, entry, new, state, depth=depth, audit=audit, delivery=delivery)
 
     async def gm_replace(self, game_id: int, gm_user_id: int, seat: int, new_user_id: int, reason: str) -> SeatRecord:
         async with self._lock(game_id):
@@ -886,34 +993,46 @@ class GameStore:
 
     # ---- undelivered direct messages -----------------------------------------------
 
-    async def add_pending_dm(self, game_id: int, user_id: int, seat: int | None, content: str) -> int:
+    async def add_pending_dm(
+        self,
+        game_id: int,
+        user_id: int,
+        seat: int | None,
+        content: str,
+        *,
+        nonce: str | None = None,
+        seq: int | None = None,
+    ) -> int:
         """Keep a DM that could not be sent until the player opens their private panel.
 
         Returns how many messages now wait for that player in that game (1 means this
-        is the first since they last looked, which is when the table is told).
+        is the first since they last looked, which is when the table is told). A kept DM
+        is a ``kept_dm`` row of the outbox; with ``nonce`` (the refused message's own, from
+        a delivery that may be resent after a crash) it is kept once however often it is tried.
         """
         now = self._now()
+        key = nonce if nonce is not None else f"kept-{tables.new_nonce()}"
 
         def write(raw: Any) -> int:
             tables.game_row(raw, game_id)
-            raw.execute(
-                "INSERT INTO pending_dm (game_id, user_id, seat, content, at) VALUES (?, ?, ?, ?, ?)",
-                (game_id, user_id, seat, content, tables.iso(now)),
-            )
+            tables.add_pending(raw, game_id, user_id, seat, content, now, nonce=key, seq=seq)
             row = raw.execute(
-                "SELECT COUNT(*) FROM pending_dm WHERE game_id = ? AND user_id = ?", (game_id, user_id)
+                "SELECT COUNT(*) FROM outbox WHERE kind = 'kept_dm' AND delivered_at IS NULL AND game_id = ?"
+                " AND user_id = ?",
+                (game_id, user_id),
             ).fetchone()
             return int(row[0])
 
         return await self._db.transaction(write)
 
     async def take_pending_dms(self, game_id: int, user_id: int) -> list[str]:
-        """The player's waiting messages in this game, oldest first; they are removed as they are read."""
+        """The player's waiting messages in this game, oldest first; they are marked delivered as they are read."""
+        now = self._now()
 
         def write(raw: Any) -> list[str]:
             rows = tables.pending_rows(raw, game_id, user_id)
             if rows:
-                tables.delete_pending(raw, game_id, user_id, rows[-1][0])
+                tables.delete_pending(raw, game_id, user_id, rows[-1][0], now)
             return [content for _, content in rows]
 
         return await self._db.transaction(write)
@@ -928,20 +1047,151 @@ class GameStore:
 
     async def drop_pending_dms(self, game_id: int, user_id: int, up_to_id: int) -> None:
         """Forget the player's waiting messages up to ``up_to_id`` (they were delivered)."""
-        await self._db.transaction(lambda raw: tables.delete_pending(raw, game_id, user_id, up_to_id))
+        now = self._now()
+        await self._db.transaction(lambda raw: tables.delete_pending(raw, game_id, user_id, up_to_id, now))
 
     async def has_pending_dms(self, game_id: int, user_id: int) -> bool:
         row = await self._db.fetchone(
-            "SELECT 1 FROM pending_dm WHERE game_id = ? AND user_id = ? LIMIT 1", (game_id, user_id)
+            "SELECT 1 FROM outbox WHERE kind = 'kept_dm' AND delivered_at IS NULL AND game_id = ? AND user_id = ?"
+            " LIMIT 1",
+            (game_id, user_id),
         )
         return row is not None
 
     async def pending_dm_games(self, user_id: int) -> list[int]:
         """Games in which messages wait for this player, lowest id first."""
         rows = await self._db.fetchall(
-            "SELECT DISTINCT game_id FROM pending_dm WHERE user_id = ? ORDER BY game_id", (user_id,)
+            "SELECT DISTINCT game_id FROM outbox WHERE kind = 'kept_dm' AND delivered_at IS NULL AND user_id = ?"
+            " ORDER BY game_id",
+            (user_id,),
         )
         return [int(r[0]) for r in rows]
+
+    # ---- the delivery outbox (issue 18) ---------------------------------------------
+
+    async def outbox_undelivered(self, game_id: int | None = None) -> list[OutboxRow]:
+        """``publish`` rows not yet delivered, oldest first (one game's, or every game's at start-up)."""
+        return await self._db.run(lambda raw: tables.undelivered(raw, game_id))
+
+    async def outbox_row(self, row_id: int) -> OutboxRow | None:
+        row = await self._db.fetchone("SELECT * FROM outbox WHERE id = ?", (row_id,))
+        return None if row is None else tables.outbox_row(row)
+
+    def _lease(self) -> tuple[str, datetime]:
+        return self.owner, self._now() + OUTBOX_LEASE
+
+    async def outbox_claim_undelivered(self, *, mine_too: bool) -> list[OutboxRow]:
+        """Lease to this process every undelivered row no other live process holds (issue 19):
+        at start-up (``mine_too``) and in the periodic sweep that takes over a dead process's rows."""
+        now = self._now()
+        owner, until = self._lease()
+        return await self._db.transaction(
+            lambda raw: tables.claim_undelivered(raw, owner, now, until, mine_too=mine_too)
+        )
+
+    async def outbox_claim(self, row_id: int) -> bool:
+        """Renew (or take over an expired) lease of one row before sending it; False: another
+        live process holds it and sends it, so this one must not."""
+        now = self._now()
+        owner, until = self._lease()
+        return await self._db.transaction(lambda raw: tables.claim_row(raw, row_id, owner, now, until))
+
+    async def outbox_step(
+        self,
+        row_id: int,
+        space: str,
+        step: int,
+        value: Any,
+        table: list[tuple[int, str, int | None, str]] | None = None,
+    ) -> None:
+        """Record that Discord call ``step`` of ``space`` was made for the row (see ``tables.record_step``),
+        together with the table messages it opened or closed."""
+        now = self._now()
+        await self._db.transaction(lambda raw: tables.record_step(raw, row_id, space, step, value, table or [], now))
+
+    async def outbox_delivered(
+        self, row_id: int, table: list[tuple[int, str, int | None, str]] | None = None
+    ) -> datetime | None:
+        """Close the row (with the table messages its last steps changed); returns when it was
+        written, for the outbox lag (None if it was closed already)."""
+        now = self._now()
+
+        def write(raw: Any) -> datetime | None:
+            for game_id, slot, message_id, content in table or []:
+                tables.set_table_message(raw, game_id, slot, message_id, content, now)
+            row = raw.execute(
+                "SELECT created_at FROM outbox WHERE id = ? AND delivered_at IS NULL", (row_id,)
+            ).fetchone()
+            raw.execute(
+                "UPDATE outbox SET delivered_at = ?, attempts = attempts + 1 WHERE id = ? AND delivered_at IS NULL",
+                (tables.iso(now), row_id),
+            )
+            return None if row is None else tables.parse_time(row[0])
+
+        return await self._db.transaction(write)
+
+    async def outbox_failed(self, row_id: int, error: str, *, give_up: bool = False) -> int:
+        """Count a failed try (and, with ``give_up``, stop trying: the row is closed with its error);
+        returns how many tries the row has had."""
+        now = tables.iso(self._now())
+
+        def write(raw: Any) -> int:
+            raw.execute(
+                "UPDATE outbox SET attempts = attempts + 1, last_error = ?, delivered_at = CASE WHEN ? THEN ?"
+                " ELSE delivered_at END WHERE id = ?",
+                (error[:500], int(give_up), now, row_id),
+            )
+            row = raw.execute("SELECT attempts FROM outbox WHERE id = ?", (row_id,)).fetchone()
+            return int(row[0]) if row is not None else 0
+
+        return await self._db.transaction(write)
+
+    async def outbox_behind(self, game_id: int) -> tuple[int, datetime | None]:
+        """(undelivered ``publish`` rows, when the oldest was written) for ``/game status``."""
+        return await self._db.run(lambda raw: tables.behind(raw, game_id))
+
+    async def outbox_outcome(self, row: OutboxRow) -> tuple[ActOutcome, list[Prompt]]:
+        """Rebuild what a ``publish`` row delivers after a restart: the outcome of its change (the
+        state right after it, its events) and the prompts open before it (``before_head``).
+
+        The hot path never needs this: the referee holds the outcome it just committed.
+        """
+        async with self._lock(row.game_id):
+            entry = await self._entry(row.game_id)
+        record = entry.record
+        seed = entry.extra.get("seed")
+        if seed is None:
+            raise LookupError(f"game #{row.game_id} has an outbox row but no seed")  # never shown to a player
+        rs = self._ruleset(record.ruleset)
+        seat = GM_SEAT
+        if "events" in row.payload or not row.seq:
+            events = [Event.model_validate(e) for e in row.payload.get("events", [])]
+            head = 0
+        else:
+            logged = await self._db.fetchone(
+                "SELECT seat, events, head FROM log WHERE game_id = ? AND seq = ?", (row.game_id, row.seq)
+            )
+            if logged is None:
+                raise LookupError(f"game #{row.game_id} has an outbox row for a missing action {row.seq}")
+            events = [Event.model_validate(e) for e in json.loads(logged["events"])]
+            head, seat = int(logged["head"]), int(logged["seat"])
+        state, _ = await self._state_at(record, seed, head)
+        before_head = row.payload.get("before_head")
+        before: list[Prompt] = []
+        if before_head is not None:
+            before = rs.prompts((await self._state_at(record, seed, int(before_head)))[0])
+        outcome = ActOutcome.model_construct(
+            game=record,
+            seq=int(row.seq or 0),
+            seat=seat,
+            events=events,
+            prompts=rs.prompts(state),
+            result=rs.result(state),
+            duplicate=False,
+            state=state,
+            outbox_id=row.id,
+        )
+        return outcome, before
 
     # ---- thread messages the bot keeps editing ----------------------------------------
 
@@ -952,19 +1202,19 @@ class GameStore:
         )
         return None if row is None else (int(row["message_id"]), str(row["content"]))
 
+    async def table_messages(self, game_id: int) -> dict[str, tuple[int, str]]:
+        """Every message slot the game keeps (slot -> (message id, content)), read once by a restarted bot."""
+        rows = await self._db.fetchall(
+            "SELECT slot, message_id, content FROM table_message WHERE game_id = ?", (game_id,)
+        )
+        return {str(r["slot"]): (int(r["message_id"]), str(r["content"])) for r in rows}
+
     async def set_table_message(self, game_id: int, slot: str, message_id: int | None, content: str = "") -> None:
         """Remember the message now open in ``slot`` and its text; ``None`` closes the slot."""
         now = self._now()
 
         def write(raw: Any) -> None:
-            if message_id is None:
-                raw.execute("DELETE FROM table_message WHERE game_id = ? AND slot = ?", (game_id, slot))
-                return
-            tables.game_row(raw, game_id)
-            raw.execute(
-                "INSERT OR REPLACE INTO table_message (game_id, slot, message_id, content, at) VALUES (?, ?, ?, ?, ?)",
-                (game_id, slot, message_id, content, tables.iso(now)),
-            )
+            tables.set_table_message(raw, game_id, slot, message_id, content, now)
 
         await self._db.transaction(write)
 

@@ -8,6 +8,7 @@ nowhere else.
 from __future__ import annotations
 
 import json
+import secrets
 import sqlite3
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -17,7 +18,7 @@ from pydantic import TypeAdapter
 
 from engine.core import Event
 
-from .models import AuditEntry, GameRecord, GameSettings, LogEntry, SeatRecord, StoreError
+from .models import AuditEntry, GameRecord, GameSettings, LogEntry, OutboxRow, SeatRecord, StoreError
 
 # The game row plus what the newest log row says (a primary-key lookup on the log).
 GAME_SELECT = (
@@ -136,6 +137,15 @@ class GameRows:
     seats: list[SeatRecord]
     head: int  # the newest action in effect
     seed: str | None  # kept server-side even while the record hides it
+
+
+# (newest log seq, the game row's ``updated_at``): changes whenever any process changes the game
+# (an action, a seat, a status), so a process sharing the database knows its cache is stale.
+CHANGE_TOKEN = "SELECT COALESCE((SELECT MAX(seq) FROM log WHERE game_id = ?), 0), updated_at FROM games WHERE id = ?"
+
+
+def change_token(row: Any) -> tuple[int, str] | None:
+    return None if row is None else (int(row[0]), str(row[1]))
 
 
 def game_and_seats(raw: sqlite3.Connection, game_id: int) -> GameRows:
@@ -287,20 +297,56 @@ def touch(raw: sqlite3.Connection, game_id: int, at: datetime) -> None:
     raw.execute("UPDATE games SET updated_at = ? WHERE id = ?", (iso(at), game_id))
 
 
-# ---- undelivered direct messages -------------------------------------------------
+# ---- undelivered direct messages (``kept_dm`` rows of the outbox) ------------------
 
 
 def pending_rows(raw: sqlite3.Connection, game_id: int, user_id: int) -> list[tuple[int, str]]:
     """(id, text) of the DMs kept for this player in this game, oldest first."""
     rows = raw.execute(
-        "SELECT id, content FROM pending_dm WHERE game_id = ? AND user_id = ? ORDER BY id", (game_id, user_id)
+        "SELECT id, payload FROM outbox WHERE kind = 'kept_dm' AND delivered_at IS NULL AND game_id = ?"
+        " AND user_id = ? ORDER BY id",
+        (game_id, user_id),
     ).fetchall()
-    return [(int(r[0]), str(r[1])) for r in rows]
+    return [(int(r[0]), str(json.loads(r[1])["text"])) for r in rows]
 
 
-def delete_pending(raw: sqlite3.Connection, game_id: int, user_id: int, up_to_id: int) -> None:
-    """Forget the player's kept DMs up to ``up_to_id``: ones kept after a read are not lost."""
-    raw.execute("DELETE FROM pending_dm WHERE game_id = ? AND user_id = ? AND id <= ?", (game_id, user_id, up_to_id))
+def add_pending(
+    raw: sqlite3.Connection,
+    game_id: int,
+    user_id: int,
+    seat: int | None,
+    content: str,
+    at: datetime,
+    *,
+    nonce: str,
+    seq: int | None = None,
+) -> None:
+    """Keep a DM for the player's panel; a second row with the same ``nonce`` is ignored, so a
+    delivery retried after a crash keeps its refused DM once."""
+    raw.execute(
+        "INSERT OR IGNORE INTO outbox (game_id, seq, n, audience, kind, payload, nonce, user_id, seat, created_at)"
+        " VALUES (?, ?, 0, ?, 'kept_dm', ?, ?, ?, ?, ?)",
+        (
+            game_id,
+            seq,
+            "user" if seat is None else f"seat:{seat}",
+            dumps({"text": content}),
+            nonce,
+            user_id,
+            seat,
+            iso(at),
+        ),
+    )
+
+
+def delete_pending(raw: sqlite3.Connection, game_id: int, user_id: int, up_to_id: int, at: datetime) -> None:
+    """Mark the player's kept DMs up to ``up_to_id`` delivered (shown in their panel): ones kept
+    after a read are not lost."""
+    raw.execute(
+        "UPDATE outbox SET delivered_at = ? WHERE kind = 'kept_dm' AND delivered_at IS NULL AND game_id = ?"
+        " AND user_id = ? AND id <= ?",
+        (iso(at), game_id, user_id, up_to_id),
+    )
 
 
 def hand_pending_to(raw: sqlite3.Connection, game_id: int, seats: list[int], user_id: int) -> int:
@@ -313,7 +359,144 @@ def hand_pending_to(raw: sqlite3.Connection, game_id: int, seats: list[int], use
         return 0
     marks = ", ".join("?" for _ in seats)
     cursor = raw.execute(
-        f"UPDATE pending_dm SET user_id = ? WHERE game_id = ? AND seat IN ({marks}) AND user_id != ?",
+        f"UPDATE outbox SET user_id = ? WHERE kind = 'kept_dm' AND delivered_at IS NULL AND game_id = ?"
+        f" AND seat IN ({marks}) AND user_id != ?",
         (user_id, game_id, *seats, user_id),
     )
     return int(cursor.rowcount)
+
+
+# ---- the delivery outbox (issue 18) ---------------------------------------------------
+
+
+def new_nonce() -> str:
+    """A row's nonce: random, so two databases (a restored backup, a test run) never share one.
+    Discord takes nonces of up to 25 characters; a message's nonce adds at most 8 to these 12."""
+    return secrets.token_hex(6)
+
+
+def add_publish(
+    raw: sqlite3.Connection,
+    game_id: int,
+    seq: int,
+    payload: dict[str, Any],
+    at: datetime,
+    lease: tuple[str, datetime] | None = None,
+) -> int:
+    """The ``publish`` row of one committed change; runs in the change's own transaction, leased
+    (``lease``: owner, until) to the process that committed it, which sends it at once."""
+    owner, until = lease if lease is not None else (None, None)
+    cursor = raw.execute(
+        "INSERT INTO outbox (game_id, seq, n, audience, kind, payload, nonce, created_at, claimed_by, claimed_until)"
+        " VALUES (?, ?, 0, 'table', 'publish', ?, ?, ?, ?, ?)",
+        (game_id, seq, dumps(payload), new_nonce(), iso(at), owner, iso(until) if until is not None else None),
+    )
+    return int(cursor.lastrowid or 0)
+
+
+def claim_undelivered(
+    raw: sqlite3.Connection, owner: str, now: datetime, until: datetime, *, mine_too: bool
+) -> list[OutboxRow]:
+    """Lease to ``owner`` every undelivered ``publish`` row no other live process holds, oldest first.
+
+    One statement, so two processes claiming at once never both get a row (PostgreSQL re-checks
+    the condition on a row another transaction just updated). ``mine_too``: at start-up the
+    owner's own rows are taken too (nothing of this process is in flight yet); the periodic
+    sweep leaves them to the deliveries already running them.
+    """
+    if mine_too:
+        free = "(claimed_by IS NULL OR claimed_by = ? OR claimed_until IS NULL OR claimed_until < ?)"
+    else:  # another process's row whose lease ran out (its process died), never one of ours in flight
+        free = "(claimed_by IS NULL OR (claimed_by <> ? AND (claimed_until IS NULL OR claimed_until < ?)))"
+    params = (owner, iso(until), owner, iso(now))
+    rows = raw.execute(
+        "UPDATE outbox SET claimed_by = ?, claimed_until = ?"
+        f" WHERE delivered_at IS NULL AND kind = 'publish' AND {free} RETURNING *",
+        params,
+    ).fetchall()
+    return sorted((outbox_row(r) for r in rows), key=lambda r: r.id)
+
+
+def claim_row(raw: sqlite3.Connection, row_id: int, owner: str, now: datetime, until: datetime) -> bool:
+    """Renew or take the lease of one row for ``owner``; False when another live process holds it."""
+    row = raw.execute(
+        "UPDATE outbox SET claimed_by = ?, claimed_until = ? WHERE id = ? AND delivered_at IS NULL"
+        " AND (claimed_by IS NULL OR claimed_by = ? OR claimed_until IS NULL OR claimed_until < ?) RETURNING id",
+        (owner, iso(until), row_id, owner, iso(now)),
+    ).fetchone()
+    return row is not None
+
+
+def outbox_row(row: sqlite3.Row) -> OutboxRow:
+    return OutboxRow(
+        id=row["id"],
+        game_id=row["game_id"],
+        seq=row["seq"],
+        kind=row["kind"],
+        payload=json.loads(row["payload"]),
+        nonce=row["nonce"],
+        progress=json.loads(row["progress"]),
+        created_at=parse_time(row["created_at"]),
+        attempts=row["attempts"],
+        delivered_at=parse_time(row["delivered_at"]),
+        claimed_by=row["claimed_by"],
+        claimed_until=parse_time(row["claimed_until"]),
+    )
+
+
+def undelivered(raw: sqlite3.Connection, game_id: int | None) -> list[OutboxRow]:
+    """The ``publish`` rows not yet delivered (of one game, or of all), oldest first."""
+    where, params = ("AND game_id = ?", (game_id,)) if game_id is not None else ("", ())
+    rows = raw.execute(
+        f"SELECT * FROM outbox WHERE delivered_at IS NULL AND kind = 'publish' {where} ORDER BY id", params
+    ).fetchall()
+    return [outbox_row(r) for r in rows]
+
+
+def record_step(
+    raw: sqlite3.Connection,
+    row_id: int,
+    space: str,
+    step: int,
+    value: Any,
+    table: list[tuple[int, str, int | None, str]],
+    at: datetime,
+) -> None:
+    """Note that call ``step`` of ``space`` went out for the row (with its result ``value``), and
+    the table messages it changed, in one transaction: a resend then skips exactly what was done."""
+    row = raw.execute("SELECT progress FROM outbox WHERE id = ?", (row_id,)).fetchone()
+    if row is None:
+        return
+    progress = json.loads(row[0])
+    done = progress.setdefault(space, [])
+    if len(done) == step:
+        done.append(value)
+    message_id = value[1] if isinstance(value, list) and len(value) > 1 and isinstance(value[1], int) else None
+    raw.execute(
+        "UPDATE outbox SET progress = ?, message_id = COALESCE(?, message_id) WHERE id = ?",
+        (dumps(progress), message_id, row_id),
+    )
+    for game_id, slot, message_id, content in table:
+        set_table_message(raw, game_id, slot, message_id, content, at)
+
+
+def set_table_message(
+    raw: sqlite3.Connection, game_id: int, slot: str, message_id: int | None, content: str, at: datetime
+) -> None:
+    if message_id is None:
+        raw.execute("DELETE FROM table_message WHERE game_id = ? AND slot = ?", (game_id, slot))
+        return
+    game_row(raw, game_id)
+    raw.execute(
+        "INSERT OR REPLACE INTO table_message (game_id, slot, message_id, content, at) VALUES (?, ?, ?, ?, ?)",
+        (game_id, slot, message_id, content, iso(at)),
+    )
+
+
+def behind(raw: sqlite3.Connection, game_id: int) -> tuple[int, datetime | None]:
+    """How many ``publish`` rows of the game wait, and since when the oldest does."""
+    row = raw.execute(
+        "SELECT COUNT(*), MIN(created_at) FROM outbox WHERE delivered_at IS NULL AND kind = 'publish' AND game_id = ?",
+        (game_id,),
+    ).fetchone()
+    return int(row[0]), parse_time(row[1])

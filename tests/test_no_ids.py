@@ -25,7 +25,7 @@ from cogs.runewars_units import build_picker
 from engine.core import Event, Prompt, RuleViolation
 from i18n import EN, ZH_HANS
 
-GAMES = ("runewars", "ageofheroes", "cloudspire", "heroes3-skirmish")
+GAMES = ("runewars", "ageofheroes", "cloudspire", "heroes3-skirmish", "heroes3")
 # (seed, players): every table size, so every faction of a four-seat game appears.
 SEEDS = (("names-1", 2), ("names-2", 3), ("names-3", 4))
 ACTIONS = 220  # per game and seed: past setup into the first rounds of every game

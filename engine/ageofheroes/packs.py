@@ -123,6 +123,12 @@ def pack_content(text: str) -> Content:
     return report.content
 
 
+def checked_content(content_id: str) -> Content | None:
+    """The content of a pack already checked in this process, by its ``meta.content_id`` (what a
+    view carries), so a panel drawn from the view alone shows the game's own numbers."""
+    return next((r.content for r in _PACKS.values() if r.content and r.content.meta.content_id == content_id), None)
+
+
 def main(argv: list[str]) -> int:
     """``python -m engine.ageofheroes.packs check PACK``: every problem with its path, then a JSON summary."""
     if len(argv) != 2 or argv[0] != "check":

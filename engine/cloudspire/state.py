@@ -10,6 +10,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from engine.core import GameOptions, GameState, Step
+from engine.core.text import Message, message
 
 from .board.geometry import Board
 
@@ -29,6 +30,30 @@ class CsOptions(GameOptions):
     stall: Literal["ask", "end"] = "end"
     first_player: int | None = None  # fixed by a test fixture; otherwise random (CS-5.1)
     dice: list[int] | None = None  # tests only: injected tower-die results (P-5)
+
+
+# P-5: what each table option means, for the people creating a game (``/game new`` lists and completes
+# the options by name=value; these say what a name does, in the reader's language). Options a table
+# does not choose (``first_player``, ``dice``: test fixtures) have none.
+OPTION_LABELS: dict[str, Message] = {
+    "mode": message("cs.option.mode", "Mode: ffa (every player for themselves) or 2v2 (4 players, teams; CS-23)"),
+    "events": message("cs.option.events", "Event cards from wave 2 (CS-14; off for a first game, CS-24.1)"),
+    "first_game_relics": message("cs.option.first_game_relics", "First-game relic cards only (CS-5.11.2)"),
+    "skip_market": message("cs.option.skip_market", "Speed-up: no market phase (CS-24.3a)"),
+    "simultaneous_build": message(
+        "cs.option.simultaneous_build",
+        "Speed-up: everyone builds at once, by DM; a contested source well goes by turn order (CS-24.3b)",
+    ),
+    "simultaneous_prep": message(
+        "cs.option.simultaneous_prep",
+        "Speed-up: everyone forms their deploy stack at once, by DM, hidden until all are locked in (CS-24.3c)",
+    ),
+    "waves": message(
+        "cs.option.waves", "Number of waves: 4, 3 for a shorter game, more to lengthen it (CS-24.3d, CS-24.4)"
+    ),
+    "max_rounds": message("cs.option.max_rounds", "Most siege rounds in one wave before it stops (CS-20.5)"),
+    "stall": message("cs.option.stall", "A stalled siege: end it at once (end) or ask the host (ask) (CS-20.5)"),
+}
 
 
 class Unit(BaseModel):

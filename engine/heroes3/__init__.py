@@ -1,21 +1,27 @@
 """Heroes of Might and Magic III: The Board Game (Archon Studio).
 
-Grouped by subsystem: ``combat/`` (the combat sub-engine the adventure game calls),
-``content/`` (units, cards, heroes as data), ``neutrals/`` (difficulty table and AI) and
-``skirmish/`` (the standalone one-combat ruleset ``heroes3-skirmish``).
+Grouped by subsystem: ``clash/`` (the core Clash game and Tournament mode, ruleset ``heroes3``),
+``adventure/`` (map, movement, visits, combats on the map), ``town/`` (town actions),
+``cards/`` (decks, searches, levels, morale, map card plays), ``combat/`` (the combat
+sub-engine), ``content/`` (data), ``neutrals/`` (difficulty table and AI) and ``skirmish/``
+(the standalone one-combat ruleset ``heroes3-skirmish``).
 """
 
 from __future__ import annotations
 
 import engine
+from engine.heroes3.clash.ruleset import CLASH, Clash
+from engine.heroes3.content.clash import clash_content
 from engine.heroes3.content.names import Heroes3Names, names
-from engine.heroes3.panel import panel_lines
+from engine.heroes3.panel import lookup, panel_lines
 from engine.heroes3.skirmish.ruleset import SKIRMISH, Skirmish
 
 engine.register(SKIRMISH)
+engine.register(CLASH)
 
-# The public API for the Discord layer (DESIGN.md: cogs import a game's top level): the ruleset
+# The public API for the Discord layer (DESIGN.md: cogs import a game's top level): the rulesets
 # and ``names()``, the ``i18n.names.Names`` resolver of units, cards, heroes, factions and walls
 # in every language (content/names.json), which holds no game state and so no secret.
-# ``panel_lines(view)`` is the private panel as messages, for the cog's panel formatter.
-__all__ = ["SKIRMISH", "Heroes3Names", "Skirmish", "names", "panel_lines"]
+# ``panel_lines(view)`` is the private panel as messages, for the cog's panel formatter; ``lookup``
+# the printed content (units, heroes, cards) for the ``/h3`` lookups.
+__all__ = ["CLASH", "SKIRMISH", "Clash", "Heroes3Names", "Skirmish", "clash_content", "lookup", "names", "panel_lines"]

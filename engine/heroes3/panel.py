@@ -7,13 +7,16 @@ Discord layer renders these messages in the reader's language (cogs/heroes3.py).
 
 from __future__ import annotations
 
+import json
+from functools import cache
 from typing import Any
 
 from engine.core.text import Msg, Ref
 
 from . import messages as m
 from .combat.rules import label
-from .content import load
+from .content import HERE, UnitCard, load
+from .content.clash import HeroBoard, MMCard, clash_content
 
 _SIDE_WORD = {"few": m.PANEL_FEW, "pack": m.PANEL_PACK, "neutral": m.PANEL_NEUTRAL}
 
@@ -87,3 +90,43 @@ def panel_lines(view: dict[str, Any]) -> list[Msg]:
         word = m.OUTCOME_WORDS.get(str(result.get("outcome")))
         lines.append(m.PANEL_RESULT(outcome=word() if word is not None else str(result.get("outcome"))))
     return lines
+
+
+class Lookup:
+    """The printed content ``/h3`` lookups show (cogs/heroes3.py): unit cards, hero boards, Might &
+    Magic cards, and which Chinese names are ours.
+
+    Why here: the Discord layer may only use a game's public face (``engine.heroes3.__all__``), so
+    the content models reach it through this one object rather than the content modules.
+    """
+
+    def ids(self, what: str) -> list[tuple[str, str]]:
+        """(name kind, id) of every entry of ``what`` ("unit", "hero" or "card")."""
+        if what == "unit":
+            return [("unit", u) for u in sorted(load().units)]
+        if what == "hero":
+            return [("hero", h) for h in sorted(clash_content().heroes)]
+        return [("card", c) for c in sorted(clash_content().cards)]
+
+    def unit(self, ident: str) -> UnitCard:
+        return load().unit(ident)
+
+    def hero(self, ident: str) -> HeroBoard:
+        return clash_content().heroes[ident]
+
+    def card(self, ident: str) -> MMCard:
+        return clash_content().cards[ident]
+
+    def house_name(self, kind: str, ident: str) -> bool:
+        """Whether the Chinese name of ``(kind, ident)`` is house (content/clash/names_house.json)."""
+        return f"{kind}:{ident}" in _house_names()
+
+
+@cache
+def _house_names() -> frozenset[str]:
+    data = json.loads((HERE / "clash" / "names_house.json").read_text(encoding="utf-8"))
+    listed = data.get("house", []) if isinstance(data, dict) else []
+    return frozenset(str(k) for k in listed)
+
+
+lookup = Lookup()

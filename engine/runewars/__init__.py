@@ -11,6 +11,7 @@ Only the names in ``__all__`` are public: the Discord layer imports them from he
 from __future__ import annotations
 
 import engine
+from engine.runewars.content.packs import pack_text
 from engine.runewars.names import names
 from engine.runewars.reference import (
     card_texts,
@@ -31,7 +32,8 @@ engine.register(RUNEWARS)
 # The public API for the Discord layer (DESIGN.md: cogs read prompts and views only and import
 # a game's top level, never its modules): the ruleset, the keys under which a unit-list prompt
 # carries its candidates (VIEW.md "Unit-list prompts"), and printed names and rules text by
-# content id (``reference.py``), which hold no game state and so no secret.
+# content id (``reference.py``), which hold no game state and so no secret; ``pack_text`` finds
+# the content pack a view names (``content_hash``) so a panel shows that pack's texts.
 __all__ = [
     "PICK_CANDIDATES",
     "PICK_DESTROY",
@@ -42,6 +44,7 @@ __all__ = [
     "house_flags",
     "is_house",
     "names",
+    "pack_text",
     "quest_name",
     "rule_texts",
     "unit_name",

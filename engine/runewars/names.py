@@ -42,6 +42,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import lru_cache
+from typing import Any
 
 from engine.core.text import Ref
 from engine.runewars.content.loader import RunewarsContent, load_content
@@ -85,6 +86,9 @@ def _locale(locale: str) -> str | None:
 class RunewarsNames:
     """Names and card texts of one content set in ``en``, ``zh_Hans`` and ``zh_Hant``."""
 
+    #: The content pack text this resolver was made for (``names_for_pack``), None for the shipped content.
+    pack: str | None = None
+
     def __init__(self, content: RunewarsContent, texts: Mapping[str, LocaleTexts | None]) -> None:
         self._content = content
         self._english = english_entries(content)
@@ -104,6 +108,16 @@ class RunewarsNames:
         self._house.update({("destiny", str(c.number)): c.house for c in content.destiny_cards})
         for kind in CARD_KINDS:  # ``card`` = any card id
             self._house.update({("card", i): h for (k, i), h in list(self._house.items()) if k == kind})
+
+    def __reduce_ex__(self, protocol: Any) -> Any:
+        """A pack's resolver pickles as its pack text (``names_for_pack(text)``), not its whole content.
+
+        Why: a picture drawn in a worker process (renderers/pool.py) gets the game's resolver with
+        its job; rebuilt from the text there, it also registers the pack's content under its hash,
+        which is how the picture finds the content its view names (``content_hash``)."""
+        if self.pack is not None:
+            return names_for_pack, (self.pack,)
+        return super().__reduce_ex__(protocol)
 
     # ---- the i18n.names.Names protocol --------------------------------------------------
     def name(self, ref: Ref, locale: str) -> str | None:
@@ -225,4 +239,5 @@ def names_for_pack(pack: str | None) -> RunewarsNames:
         }
         texts[loc] = base.model_copy(update={"entries": kept})
     found = _BY_PACK[digest] = RunewarsNames(content, texts)
+    found.pack = pack
     return found

@@ -158,6 +158,8 @@ def view(state: RunewarsState, seat: int | None, waiting: set[int] | None = None
         ),
         "gm_tasks": [{"id": t.id, "rule": t.rule} for t in state.gm.tasks],
     }
+    if state.options.content_hash:  # a content pack (docs/content-packs.md): pictures and panels read its content
+        out["content_hash"] = state.options.content_hash
     if seat is not None and 0 <= seat < state.players:
         p = state.seats[seat]
         out["me"] = {

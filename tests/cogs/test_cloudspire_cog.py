@@ -10,6 +10,7 @@ from cogs import cloudspire_builder as builder
 from cogs import ids
 from engine.cloudspire import catalog
 from engine.core import Option, Prompt, RuleViolation
+from engine.core.text import Ref
 
 CJK = range(0x4E00, 0xA000)
 
@@ -67,10 +68,10 @@ def test_a_typed_choice_names_one_option_of_one_of_my_prompts() -> None:
 
 
 # ---- the deploy-stack builder (CS-18.6) ---------------------------------------------------------------
-def deploy_state() -> tuple[object, Prompt]:
+def deploy_state(**options: object) -> tuple[object, Prompt]:
     """A 2-player game played by its ready-made options up to the first deploy prompt."""
     rs = engine.ruleset("cloudspire")
-    state = rs.setup({"players": 2}, "cs-builder")
+    state = rs.setup({"players": 2, **options}, "cs-builder")
     for _ in range(400):
         prompt = next(p for p in rs.prompts(state) if p.waiting)
         if prompt.rule == "CS-18.6":
@@ -81,9 +82,8 @@ def deploy_state() -> tuple[object, Prompt]:
 
 
 def test_candidates_are_the_seats_own_units_not_its_towers() -> None:
-    state, prompt = deploy_state()
-    rs = engine.ruleset("cloudspire")
-    cands = builder.candidates(rs.view(state, prompt.seat), prompt.seat)
+    _, prompt = deploy_state()
+    cands = builder.candidates(prompt)  # the engine lists them on the deploy prompt
     units = {e.id for e in catalog() if e.kind == "unit"}
     assert cands and all(c.chip in units for c in cands)  # the barracks hold towers too: never offered
     assert {c.role for c in cands} <= {"hero", "minion", "merc_hero", "merc_minion", "equipment"}
@@ -108,7 +108,7 @@ def test_builder_steps_and_the_engine_accepts_the_built_stack() -> None:
     state, prompt = deploy_state()
     rs = engine.ruleset("cloudspire")
     seat = prompt.seat
-    cands = builder.candidates(rs.view(state, seat), seat)
+    cands = builder.candidates(prompt)
     cheap = sorted((i for i, c in enumerate(cands) if c.role == "minion"), key=lambda i: cands[i].cp)
     a = cheap[0]
     b = next(i for i in cheap if cands[i].chip != cands[a].chip)
@@ -170,6 +170,34 @@ def test_later_seats_see_earlier_selections_once_locked_in() -> None:
     assert len(shown) == 1 and shown[0].params["seat"] == first + 1
     # The thread (the public view) does not see the selection during the prep phase.
     assert all(p["selected"] is None for p in rs.view(after, None)["players"])
+
+
+def test_simultaneous_prep_keeps_a_locked_stack_from_everyone_until_all_are_in() -> None:
+    """CS-24.3c, AMB-26, H28: both seats are asked at once; a locked selection is listed in no other
+    seat's builder and no view but its owner's; once both are in, the thread learns each stack's
+    height and top unit only (CS-18.6, H25)."""
+    state, prompt = deploy_state(simultaneous_prep=True)
+    rs = engine.ruleset("cloudspire")
+    asked = [p for p in rs.prompts(state) if p.waiting]
+    assert {p.seat for p in asked} == {0, 1} and all(p.secret and p.simultaneous for p in asked)
+    first, other = prompt.seat, 1 - prompt.seat
+    stack = prompt.options[-1].action  # the fullest ready-made stack
+    after, events = rs.apply(state, first, stack)
+    assert not [e for e in events if e.audience is None]  # nothing public yet
+    assert builder.earlier_selections(rs.view(after, other), other) == []
+    for viewer in (None, other):
+        seen = rs.view(after, viewer)["players"][first]
+        assert seen["selected"] is None and seen["stack"] is None and seen["stack_entries"] == 0
+    last = next(p for p in rs.prompts(after) if p.waiting)
+    assert last.seat == other
+    done, events = rs.apply(after, other, last.options[-1].action)
+    told = [e for e in events if e.kind == "stack"]
+    assert len(told) == 2 and all(e.audience is None for e in told)
+    for e in told:
+        assert e.msg is not None
+        mine = done.pl[int(str(e.msg.params["seat"])) - 1].stack
+        assert mine and e.msg.params["top"] == Ref(kind="unit", id=mine[0].type_id)
+        assert e.msg.params["entries"] == len(mine) and "below" not in e.text
 
 
 async def test_builder_components_rebuild_from_their_custom_ids_alone() -> None:

@@ -12,10 +12,14 @@ import json
 import re
 import sqlite3
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import engine
+from cogs import ids
+from cogs.layout import PAGE_SIZE
+from engine.core import GM_SEAT
 from store.replay import Step, replay
 from tests.support.highcard import HIGHCARD
 
@@ -29,6 +33,9 @@ def bot_env(tmp_path: Path, **extra: str) -> dict[str, str]:
         "BOT_EXTRA_RULESETS": "tests.support.highcard:HIGHCARD",
         "BOT_LOG_LEVEL": "INFO",
         "BOT_REMINDER_TICK_SECONDS": "3600",
+        # Pictures drawn in a thread: each bot start would otherwise spawn a picture process per core.
+        # The processes are covered by tests/renderers/test_render_pool.py and the Cloudspire e2e game.
+        "BOT_RENDER_WORKERS": "0",
     }
     env.update(extra)
     return env
@@ -353,3 +360,136 @@ async def open_game(
     assert ok(r.text, "started"), r.text
     by_id = {u.id: u for u in (world.alice, world.bob, world.carol)}
     return game_id, thread, {seat: by_id[user_id] for seat, user_id in seat_users(db_path(tmp_path), game_id).items()}
+
+
+async def open_duel(
+    fake: Any, world: Any, tmp_path: Path, ruleset: str, *, seed: str, options: str | None = None
+) -> tuple[int, Any, dict[int, Any]]:
+    """Create, join (alice, bob) and start a two-player game with a fixed ``seed``; returns its id,
+    thread and seat -> user.
+
+    Unlike ``open_game`` the replies are checked only for the absence of a refusal, so bob's
+    Chinese client (several tests set it before the game opens) does not matter here.
+    """
+    opts: dict[str, Any] = {"ruleset": ruleset, "players": 2}
+    if options is not None:
+        opts["options"] = options
+    result = await (await fake.slash(world.alice, "game new", channel=world.channel, options=opts)).response(timeout=10)
+    match = re.search(r"(?<!<)#(\d+)", result.text)
+    assert match is not None, result.text
+    game_id = int(match.group(1))
+    thread = await fake.wait_for_thread(parent=world.channel)
+    for user in (world.alice, world.bob):
+        r = await (await fake.slash(user, "game join", channel=thread)).response(timeout=10)
+        assert "⛔" not in r.text, r.text
+    r = await (await fake.slash(world.admin, "game start", channel=thread, options={"seed": seed})).response(timeout=30)
+    assert "⛔" not in r.text, r.text
+    by_id = {u.id: u for u in (world.alice, world.bob)}
+    return game_id, thread, {seat: by_id[uid] for seat, uid in seat_users(db_path(tmp_path), game_id).items()}
+
+
+def find_prompt_message(messages: list[Any], game_id: int, prompt: Prompt) -> Any | None:
+    """The newest of ``messages`` carrying this prompt's components.
+
+    A decision that keeps its key and its options is not sent again: its message keeps
+    working, as it does for a player.
+    """
+    marker = f":{game_id}:{prompt.seat}:{ids.key_hash(prompt.key)}:"
+    for message in reversed(messages):
+        if any(marker in cid for cid in message.custom_ids):
+            return message
+    return None
+
+
+async def choose_option(fake: Any, user: Any, message: Any, game_id: int, prompt: Prompt, index: int) -> str:
+    """Press the option's button, or pick it in its select menu (turning to its page first), as a
+    player would; returns the bot's reply, which must not be a refusal or an error."""
+    kh = ids.key_hash(prompt.key)
+    button = ids.encode_prompt(ids.OPTION, game_id, prompt.seat, kh, index)
+    if button in message.custom_ids:
+        handle = await fake.press(user, message, button)
+    else:
+        page = index // PAGE_SIZE
+        if page:
+            turn = ids.encode_prompt(ids.PAGE, game_id, prompt.seat, kh, page)
+            if turn not in message.custom_ids:  # the Next button names the page after the one shown
+                turn = ids.encode_prompt(ids.PAGE, game_id, prompt.seat, kh, 1)
+            await (await fake.press(user, message, turn)).response(timeout=20)
+            message = fake.get_message(message.id)
+
+        def menu() -> Any:
+            msg = fake.get_message(message.id)
+            return next((s for s in msg.selects if any(o["value"] == str(index) for o in s.get("options", []))), None)
+
+        select = await fake.wait_for(menu, timeout=20, what=f"the menu with option {index}")
+        handle = await fake.select(user, fake.get_message(message.id), select["custom_id"], [str(index)])
+    reply: str = (await handle.response(timeout=20)).text
+    assert "⛔" not in reply and "Something went wrong" not in reply, (prompt.rule, index, reply)
+    return reply
+
+
+def visible_labels(message: Any) -> dict[int, str]:
+    """Option index -> the label its button or menu entry shows in ``message``."""
+    out: dict[int, str] = {}
+    for button in message.buttons:
+        ref = ids.decode_prompt(button.get("custom_id") or "")
+        if ref is not None and ref.kind == ids.OPTION:
+            out[ref.arg] = button.get("label") or ""
+    for select in message.selects:
+        if ids.decode_prompt(select.get("custom_id") or "") is not None:
+            for entry in select.get("options") or []:
+                if str(entry.get("value", "")).isdigit():
+                    out[int(entry["value"])] = entry.get("label") or ""
+    return out
+
+
+def board_posts(messages: list[Any]) -> list[Any]:
+    """Messages that carry a board picture (not a decision's: those carry components)."""
+    return [m for m in messages if not m.custom_ids and any(a.filename.endswith(".png") for a in m.attachments)]
+
+
+@dataclass
+class PromptTable:
+    """A seeded game as its players meet it on the fake Discord: each open prompt is answered on the
+    message the bot sent for it, by the seat's user. Tests subclass it to count what they check on
+    the way (pictures, labels, channels)."""
+
+    fake: Any
+    world: Any
+    thread: Any
+    game_id: int
+    users: dict[int, Any]  # seat -> fake user
+    follower: Any  # the test's LogFollower
+    dm_prompts: set[str] = field(default_factory=set)  # rules of prompts answered in DMs
+    thread_prompts: set[str] = field(default_factory=set)
+
+    def where(self, prompt: Prompt) -> list[Any]:
+        """The messages a prompt's message is among: the seat's DMs when it is secret, else the thread."""
+        if prompt.seat == GM_SEAT or not prompt.secret:
+            return self.fake.messages(self.thread)
+        return self.fake.dms(self.users[prompt.seat])
+
+    def prompt_message(self, prompt: Prompt) -> Any | None:
+        return find_prompt_message(self.where(prompt), self.game_id, prompt)
+
+    def user_of(self, prompt: Prompt) -> Any:
+        return self.world.admin if prompt.seat == GM_SEAT else self.users[prompt.seat]
+
+    async def arrived(self, prompt: Prompt) -> Any:
+        """The prompt's message, once the bot has sent it; a secret prompt must come by DM (H-1)."""
+        what = f"the message of prompt {prompt.key} ({prompt.rule}) for seat {prompt.seat + 1}"
+        message = await self.fake.wait_for(lambda: self.prompt_message(prompt), timeout=20, what=what)
+        if prompt.secret:
+            assert message.channel_id == self.fake.dm_channel(self.user_of(prompt)).id, (
+                "a secret prompt outside the DMs"
+            )
+            self.dm_prompts.add(prompt.rule)
+        else:
+            self.thread_prompts.add(prompt.rule)
+        return message
+
+    async def choose(self, prompt: Prompt, message: Any, index: int) -> str:
+        """Take option ``index`` on ``message`` as the seat's user; returns the bot's reply."""
+        reply = await choose_option(self.fake, self.user_of(prompt), message, self.game_id, prompt, index)
+        self.follower.refresh()
+        return reply

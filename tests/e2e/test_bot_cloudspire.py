@@ -32,17 +32,19 @@ import pytest
 import engine
 from cogs import cloudspire_builder as builder
 from cogs import ids
-from cogs.layout import PAGE_SIZE
 from engine.cloudspire import names as cloudspire_names
 from engine.core import GM_SEAT, Event, Prompt
 from engine.core.text import Ref
+from renderers.cloudspire import render_board, render_decision
 from tests.e2e.bot_helpers import (
     LogFollower,
+    PromptTable,
     check_public_payloads,
     db_path,
+    open_duel,
     open_game,
-    seat_users,
     start_referee,
+    visible_labels,
 )
 
 pytestmark = pytest.mark.asyncio
@@ -53,6 +55,7 @@ MAX_DECISIONS = 400
 SEED = "cs-e2e-0"
 SEED_3P = "cs-e2e-3p-5"  # engine-only runs: a left-player tower attack and a peek in wave 1
 CJK = re.compile(r"[\u4e00-\u9fff]")
+HEX = re.compile(r"^-?[0-9]+,-?[0-9]+$")
 
 
 # ---- the players' brain: which option to take (pure, engine-only) -------------------------------
@@ -63,7 +66,7 @@ def find(prompt: Prompt, pred: Any) -> int | None:
 def decide(prompt: Prompt, built: set[int]) -> int:
     """A purposeful player: builds one tower, deploys the suggested stack, attacks, explores, keeps faces secret."""
     rule = prompt.rule
-    if rule == "CS-17.1":  # CS-17.2.1: one tower each, then pass
+    if rule in ("CS-17.1", "CS-24.3"):  # CS-17.2.1: one tower each, then pass (also when building at once)
         if prompt.seat not in built:
             i = find(prompt, lambda a: a.get("type") == "build_tower")
             if i is not None:
@@ -102,87 +105,78 @@ class Follower(LogFollower):
 
 
 @dataclass
-class Table:
-    fake: Any
-    world: Any
-    thread: Any
-    game_id: int
-    users: dict[int, Any]
-    follower: Follower
-    dm_prompts: set[str] = field(default_factory=set)
-    thread_prompts: set[str] = field(default_factory=set)
+class Table(PromptTable):
     off_turn: set[str] = field(default_factory=set)  # rules answered by a seat other than the active one
     builder_seats: set[int] = field(default_factory=set)  # seats whose stack was built in the private builder
     use_builder: bool = False
     typed: set[str] = field(default_factory=set)  # rules answered with /cs do
-
-    def where(self, prompt: Prompt) -> list[Any]:
-        if prompt.seat == GM_SEAT:
-            return self.fake.messages(self.thread)
-        return self.fake.dms(self.users[prompt.seat]) if prompt.secret else self.fake.messages(self.thread)
-
-    def prompt_message(self, prompt: Prompt) -> Any | None:
-        marker = f":{self.game_id}:{prompt.seat}:{ids.key_hash(prompt.key)}:"
-        for message in reversed(self.where(prompt)):
-            if any(marker in cid for cid in message.custom_ids):
-                return message
-        return None
+    pictured: dict[str, int] = field(default_factory=dict)  # rule -> map decisions seen with their picture
+    drawn_alike: int = 0  # decision pictures byte for byte those drawn here from the same view and labels
 
     async def answer(self, prompt: Prompt, index: int) -> str:
         """Press the option's button, or pick it in its select menu (turning to its page first)."""
-        what = f"the message of prompt {prompt.key} ({prompt.rule}) for seat {prompt.seat + 1}"
-        message = await self.fake.wait_for(lambda: self.prompt_message(prompt), timeout=20, what=what)
-        user = self.world.admin if prompt.seat == GM_SEAT else self.users[prompt.seat]
-        if prompt.secret:
-            assert message.channel_id == self.fake.dm_channel(user).id, "a secret prompt outside the DMs"
-            self.dm_prompts.add(prompt.rule)
-        else:
-            self.thread_prompts.add(prompt.rule)
-            if prompt.seat != self.follower.state.active and self.follower.state.phase == "siege":
-                self.off_turn.add(prompt.rule)
-        kh = ids.key_hash(prompt.key)
-        button = ids.encode_prompt(ids.OPTION, self.game_id, prompt.seat, kh, index)
-        if button in message.custom_ids:
-            handle = await self.fake.press(user, message, button)
-        else:
-            page = index // PAGE_SIZE
-            if page:
-                turn = ids.encode_prompt(ids.PAGE, self.game_id, prompt.seat, kh, page)
-                if turn not in message.custom_ids:  # the Next button names the page after the one shown
-                    turn = ids.encode_prompt(ids.PAGE, self.game_id, prompt.seat, kh, 1)
-                await (await self.fake.press(user, message, turn)).response(timeout=20)
-                message = self.fake.get_message(message.id)
+        message = await self.arrived(prompt)
+        user = self.user_of(prompt)
+        self.check_picture(prompt, message, "zh_Hans" if user is self.world.bob and prompt.secret else "en")
+        if not prompt.secret and prompt.seat != self.follower.state.active and self.follower.state.phase == "siege":
+            self.off_turn.add(prompt.rule)
+        return await self.choose(prompt, message, index)
 
-            def menu() -> Any:
-                msg = self.fake.get_message(message.id)
-                return next(
-                    (s for s in msg.selects if any(o["value"] == str(index) for o in s.get("options", []))), None
-                )
+    def check_picture(self, prompt: Prompt, message: Any, locale: str) -> None:
+        """A hex decision's message carries the picture of its candidates, labelled as its buttons (issue 14).
 
-            select = await self.fake.wait_for(menu, timeout=20, what=f"the menu with option {index}")
-            handle = await self.fake.select(user, self.fake.get_message(message.id), select["custom_id"], [str(index)])
-        reply = (await handle.response(timeout=20)).text
-        assert "⛔" not in reply and "Something went wrong" not in reply, (prompt.rule, index, reply)
-        self.follower.refresh()
-        return reply
+        The places are worked out here from the options alone (``places_named``). When every
+        candidate's first option shows in the message, the attached picture must be byte for byte
+        the one drawn here from the same view with the labels read off those components.
+        """
+        if prompt.seat == GM_SEAT:
+            return
+        state = self.follower.state
+        view = RS.view(state, prompt.seat if prompt.secret else None)
+        named = places_named(prompt, view)
+        pngs = [a for a in message.attachments if a.filename.endswith(".png")]
+        if not named or 2 * len(named) < len(prompt.options):
+            return
+        assert pngs, f"the hex decision {prompt.rule} came without its picture"
+        self.pictured[prompt.rule] = self.pictured.get(prompt.rule, 0) + 1
+        shown = visible_labels(message)
+        expected: dict[str, str] = {}
+        for i, place in sorted(named.items()):
+            if place not in expected:
+                if i not in shown:
+                    return  # on a later page of the menu: its label is not in this message to compare with
+                expected[place] = shown[i]
+        drawn = render_decision(view, expected, locale=locale)
+        if drawn == pngs[0].data:
+            self.drawn_alike += 1
+
+
+def places_named(prompt: Prompt, view: dict[str, Any]) -> dict[int, str]:
+    """Option index -> the hex it names: where it goes (``to``, ``hex``, a gate, a tile's anchor, a
+    target or landmark's hex), else where the acting unit or tower stands. Worked out from the
+    Cloudspire view's shapes, without the bot's code."""
+    at: dict[str, str] = {lm["lid"]: lm["hex"] for lm in view.get("landmarks") or []}
+    at |= {u["uid"]: u["hex"] for u in view.get("units") or [] if u.get("hex")}
+    at |= {t["tid"]: t["hex"] for t in view.get("towers") or []}
+    out: dict[int, str] = {}
+    for i, option in enumerate(prompt.options):
+        action = option.action
+        for fields in (("to", "hex", "gate", "anchor", "target", "landmark"), ("unit", "tower")):
+            spots = {
+                str(v) if HEX.match(str(v)) else at.get(str(v), "")
+                for k, v in action.items()
+                if k in fields and isinstance(v, str)
+            } - {""}
+            if spots:
+                if len(spots) == 1:
+                    out[i] = spots.pop()
+                break
+    return out
 
 
 async def open_two(fake: Any, world: Any, tmp_path: Path) -> Table:
     """A two-player game (alice, bob) started by the game master with ``SEED``."""
-    opts = {"ruleset": "cloudspire", "players": 2, "options": "events=true"}  # CS-14 from wave 2 (CS-5.11.1)
-    result = await (await fake.slash(world.alice, "game new", channel=world.channel, options=opts)).response(timeout=10)
-    match = re.search(r"(?<!<)#(\d+)", result.text)
-    assert match is not None, result.text
-    game_id = int(match.group(1))
-    thread = await fake.wait_for_thread(parent=world.channel)
-    for user in (world.alice, world.bob):
-        r = await (await fake.slash(user, "game join", channel=thread)).response(timeout=10)
-        assert "⛔" not in r.text, r.text
-    start = await fake.slash(world.admin, "game start", channel=thread, options={"seed": SEED})
-    r = await start.response(timeout=30)
-    assert "⛔" not in r.text, r.text
-    by_id = {u.id: u for u in (world.alice, world.bob)}
-    users = {seat: by_id[uid] for seat, uid in seat_users(db_path(tmp_path), game_id).items()}
+    game_id, thread, users = await open_duel(fake, world, tmp_path, "cloudspire", seed=SEED, options="events=true")
     follower = Follower(db_path(tmp_path), game_id)
     follower.refresh()
     return Table(fake, world, thread, game_id, users, follower)
@@ -216,7 +210,7 @@ async def test_a_two_player_wave_through_dms_and_components(
 ) -> None:
     fake, world = fake_discord, fake_world
     fake.set_locale(world.bob, "zh-CN")
-    await start_referee(start_bot, tmp_path)
+    await start_referee(start_bot, tmp_path, BOT_RENDER_WORKERS="2")  # pictures from the picture processes
     table = await open_two(fake, world, tmp_path)
     table.use_builder = True
     follower = table.follower
@@ -242,6 +236,9 @@ async def test_a_two_player_wave_through_dms_and_components(
     assert "CS-18.6" in table.dm_prompts and table.builder_seats
     assert table.typed == {"CS-18.1"}
     assert {"CS-16.3", "CS-17.1"} <= table.thread_prompts
+    # Every hex decision came with its picture (issue 14): builds, moves, attack targets and exploration.
+    assert {"CS-17.1", "CS-19.2.1"} <= set(table.pictured), table.pictured
+    assert table.drawn_alike >= 1, "no decision picture matched the one drawn from its view and buttons"
     # bob's client is Chinese: his DMs (his secret deploy prompt) are written in Chinese.
     bob_dms = " ".join(m.content for m in fake.dms(world.bob))
     assert CJK.search(bob_dms), bob_dms[:300]
@@ -314,7 +311,16 @@ async def build_stack(table: Table, prompt: Prompt) -> None:
     opened = await (await fake.press(user, message, form)).response(timeout=20)
     panel = opened.message
     assert panel is not None and panel.channel_id == fake.dm_channel(user).id, opened.text
-    cands = builder.candidates(RS.view(table.follower.state, seat), seat)
+    # After the builder, the seat's own picture by DM (issue 14): the board with its stack, explored
+    # faces and relics under it, drawn from its own view only (the same bytes as drawn here).
+    picture = await fake.wait_for(
+        lambda: next((a for m in fake.dms(user) for a in m.attachments if a.filename == "cloudspire-yours.png"), None),
+        timeout=30,
+        what="the private picture",
+    )
+    locale = "zh_Hans" if user is table.world.bob else "en"
+    assert picture.data == render_board(RS.view(table.follower.state, seat), locale=locale)
+    cands = builder.candidates(prompt)  # as the engine lists them on the deploy prompt
     budget = int(str(prompt.msg.params["cp"])) if prompt.msg is not None else 0
     picks: list[int] = []
     for i, c in sorted(enumerate(cands), key=lambda ic: ic[1].cp):  # cheapest first, two different types

@@ -29,8 +29,16 @@ import pytest
 
 import engine
 from cogs import ids
-from engine.core import GM_SEAT, Event, Prompt
-from tests.e2e.bot_helpers import LogFollower, check_public_payloads, db_path, open_game, shown, start_referee
+from engine.core import Event, Prompt
+from tests.e2e.bot_helpers import (
+    LogFollower,
+    PromptTable,
+    check_public_payloads,
+    db_path,
+    open_game,
+    shown,
+    start_referee,
+)
 
 pytestmark = pytest.mark.asyncio
 
@@ -148,47 +156,13 @@ class Follower(LogFollower):
 
 # ---- pressing what the bot sent ---------------------------------------------------------------------
 @dataclass
-class Table:
-    fake: Any
-    world: Any
-    thread: Any
-    game_id: int
-    users: dict[int, Any]  # seat -> fake user
-    follower: Follower
-    dm_prompts: set[str] = field(default_factory=set)  # rules of prompts answered in DMs
-    thread_prompts: set[str] = field(default_factory=set)
+class Table(PromptTable):
     selects_used: set[str] = field(default_factory=set)
-
-    def where(self, prompt: Prompt) -> list[Any]:
-        if prompt.seat == GM_SEAT:
-            return self.fake.messages(self.thread)
-        return self.fake.dms(self.users[prompt.seat]) if prompt.secret else self.fake.messages(self.thread)
-
-    def prompt_message(self, prompt: Prompt) -> Any | None:
-        """The newest message carrying this prompt's components.
-
-        A decision that keeps its key and its options (a second rune to look at) is not
-        sent again: its message keeps working, as it does for a player.
-        """
-        marker = f":{self.game_id}:{prompt.seat}:{ids.key_hash(prompt.key)}:"
-        for message in reversed(self.where(prompt)):
-            if any(marker in cid for cid in message.custom_ids):
-                return message
-        return None
 
     async def answer(self, prompt: Prompt, index: int) -> str:
         """Press the option's button, or pick it in its select menu; returns the bot's reply."""
-        message = await self.fake.wait_for(
-            lambda: self.prompt_message(prompt),
-            timeout=20,
-            what=f"the message of prompt {prompt.key} ({prompt.rule}) for seat {prompt.seat + 1}",
-        )
-        user = self.world.admin if prompt.seat == GM_SEAT else self.users[prompt.seat]
-        if prompt.secret:
-            assert message.channel_id == self.fake.dm_channel(user).id, "a secret prompt outside the DMs"
-            self.dm_prompts.add(prompt.rule)
-        else:
-            self.thread_prompts.add(prompt.rule)
+        message = await self.arrived(prompt)
+        user = self.user_of(prompt)
         button = ids.encode_prompt(ids.OPTION, self.game_id, prompt.seat, ids.key_hash(prompt.key), index)
         if button in message.custom_ids:
             handle = await self.fake.press(user, message, button)

@@ -159,7 +159,9 @@ def kept_dms(tmp_path: Path, game_id: int) -> dict[int, str]:
     """user id -> the texts the bot keeps for them (closed DMs), joined, read from the database."""
     with read_only(db_path(tmp_path)) as conn:
         rows = conn.execute(
-            "SELECT user_id, content FROM pending_dm WHERE game_id = ? ORDER BY id", (game_id,)
+            "SELECT user_id, json_extract(payload, '$.text') AS content FROM outbox"
+            " WHERE kind = 'kept_dm' AND delivered_at IS NULL AND game_id = ? ORDER BY id",
+            (game_id,),
         ).fetchall()
     out: dict[int, str] = {}
     for row in rows:

@@ -390,3 +390,44 @@ async def test_bot_kill_restart_and_resume(
     opened = await (await fake.press(w.carol, board, f"g:{game_id}:rename")).response()
     assert opened.type == CallbackType.MODAL
     fake.assert_no_violations()
+
+
+async def test_enforce_nonce_returns_the_existing_message(fake_discord: FakeDiscord, fake_world: World) -> None:
+    """Discord: with ``enforce_nonce`` a create repeating a nonce this author used in this channel in
+    the past few minutes returns that message (200) and creates none; without it, or in another
+    channel, or after the window, a new message is created. Issue 18's delivery worker relies on it."""
+    fake = fake_discord
+    auth = {"Authorization": f"Bot {fake.token}"}
+    chan, other = fake_world.channels["general"], fake_world.channels["games"]
+    async with aiohttp.ClientSession() as http:
+
+        async def post(channel_id: int, body: dict[str, Any]) -> tuple[int, dict[str, Any]]:
+            async with http.post(f"{fake.api_base}/channels/{channel_id}/messages", json=body, headers=auth) as r:
+                return r.status, await r.json()
+
+        status, first = await post(chan.id, {"content": "hello", "nonce": "row7.m0", "enforce_nonce": True})
+        assert status == 200
+        status, again = await post(chan.id, {"content": "hello", "nonce": "row7.m0", "enforce_nonce": True})
+        assert status == 200 and again["id"] == first["id"] and fake.nonce_hits == 1
+        assert [m.content for m in fake.messages(chan)].count("hello") == 1
+        # Without enforce_nonce the nonce is only echoed: a second message is created.
+        _, loose = await post(chan.id, {"content": "hello", "nonce": "row7.m0"})
+        assert loose["id"] != first["id"]
+        # Another channel has its own nonces.
+        _, elsewhere = await post(other.id, {"content": "hello", "nonce": "row7.m0", "enforce_nonce": True})
+        assert elsewhere["id"] != first["id"]
+        # DMs too.
+        async with http.post(
+            f"{fake.api_base}/users/@me/channels", json={"recipient_id": str(fake_world.bob.id)}, headers=auth
+        ) as r:
+            dm = await r.json()
+        _, dm1 = await post(int(dm["id"]), {"content": "psst", "nonce": "row8.m0", "enforce_nonce": True})
+        _, dm2 = await post(int(dm["id"]), {"content": "psst", "nonce": "row8.m0", "enforce_nonce": True})
+        assert dm1["id"] == dm2["id"] and len(fake.dms(fake_world.bob)) == 1
+        # After the window Discord forgets the nonce.
+        fake.nonce_window = 0.0
+        _, late = await post(chan.id, {"content": "hello", "nonce": "row7.m0", "enforce_nonce": True})
+        assert late["id"] != first["id"]
+        # Discord refuses a nonce longer than 25 characters.
+        status, body = await post(chan.id, {"content": "x", "nonce": "n" * 26, "enforce_nonce": True})
+        assert (status, body["code"]) == (400, 50035)

@@ -1,6 +1,8 @@
 """Subprocess for test_crash: plays forever, printing ``game_id seq`` after each commit.
 
-Run as ``python -m tests.store.crash_worker DB SEED``. Each line is printed only
+Run as ``python -m tests.store.crash_worker DB SEED [new]``; with ``new`` it never resumes a game
+already in the database (two workers sharing one PostgreSQL database then play their own). Each
+line is printed only
 after ``act`` returned, i.e. after the commit: the parent kills this process at
 random moments and then checks that every printed action is in the database.
 """
@@ -16,12 +18,12 @@ from store import GameStore
 from tests.support.highcard import HIGHCARD
 
 
-async def main(path: str, seed: int) -> None:
+async def main(path: str, seed: int, resume: bool = True) -> None:
     engine.register(HIGHCARD)
     rng = random.Random(seed)
     store = await GameStore.open(path, snapshot_every=7)
     print("ready", flush=True)
-    games = await store.list_games(statuses=["active"])
+    games = await store.list_games(statuses=["active"]) if resume else []
     while True:
         if games:
             game_id = games[0].id
@@ -48,4 +50,4 @@ async def main(path: str, seed: int) -> None:
 
 
 if __name__ == "__main__":
-    asyncio.run(main(sys.argv[1], int(sys.argv[2])))
+    asyncio.run(main(sys.argv[1], int(sys.argv[2]), resume=sys.argv[3:] != ["new"]))

@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import random
+import sqlite3
 from typing import Any
 
+import asyncpg
+
 from store import ActOutcome, GameStore
+from store.pg import coerce_params, is_postgres_url, translate
 from tests.support.highcard import HIGHCARD
 
 USERS = (1001, 1002, 1003, 1004)
@@ -51,3 +55,33 @@ async def play_out(store: GameStore, outcome: ActOutcome, rng: random.Random, *,
 
 def state_json(state: Any) -> str:
     return state.model_dump_json()
+
+
+async def query(target: str, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    """Run one statement (the store's SQLite dialect) through a connection of its own, not the
+    store's, on either backend, and commit it; returns its rows as tuples."""
+    if is_postgres_url(target):
+        conn = await asyncpg.connect(target)
+        try:
+            prepared = await conn.prepare(translate(sql).sql)
+            types = [t.name for t in prepared.get_parameters()]
+            rows = await prepared.fetch(*coerce_params(params, types))
+        finally:
+            await conn.close()
+        return [tuple(r) for r in rows]
+    raw = sqlite3.connect(target)
+    try:
+        found = raw.execute(sql, params).fetchall()
+        raw.commit()
+        return [tuple(r) for r in found]
+    finally:
+        raw.close()
+
+
+async def table_names(target: str) -> list[str]:
+    """The store's tables on either backend, sorted."""
+    if is_postgres_url(target):
+        sql = "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY 1"
+    else:
+        sql = "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name"
+    return [str(r[0]) for r in await query(target, sql)]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import random
-import sqlite3
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import pytest
@@ -14,17 +14,12 @@ from store import GameStore, StoreError
 from store.replay import Step, replay
 from tests.support.highcard import HIGHCARD
 
-from .helpers import USERS, play_out, random_move, started_game, state_json, users_by_seat
+from .helpers import USERS, play_out, query, random_move, started_game, state_json, table_names, users_by_seat
 
 
-def db_dump(path: str) -> list[tuple[str, list[tuple]]]:
+async def db_dump(path: str) -> list[tuple[str, list[tuple]]]:
     """Every row of every table, read through a separate connection."""
-    conn = sqlite3.connect(path)
-    try:
-        names = [r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")]
-        return [(n, conn.execute(f"SELECT * FROM {n} ORDER BY 1, 2").fetchall()) for n in names]
-    finally:
-        conn.close()
+    return [(n, sorted(await query(path, f"SELECT * FROM {n}"), key=repr)) for n in await table_names(path)]
 
 
 async def test_act_commits_before_returning(store: GameStore, db_path: str) -> None:
@@ -37,9 +32,7 @@ async def test_act_commits_before_returning(store: GameStore, db_path: str) -> N
     assert outcome.game.last_seq == 1 and outcome.result is None
     assert outcome.state.choice.answers[1] == {"card": card}
     # Another connection sees it: it is committed, not just cached.
-    conn = sqlite3.connect(db_path)
-    row = conn.execute("SELECT seq, seat, user_id, kind, interaction_id FROM log").fetchall()
-    conn.close()
+    row = await query(db_path, "SELECT seq, seat, user_id, kind, interaction_id FROM log")
     assert row == [(1, 1, users[1], "action", "i-1")]
     (entry,) = await store.log(start.game.id)
     assert (entry.seq, entry.seat, entry.user_id, entry.kind) == (1, 1, users[1], "action")
@@ -76,7 +69,7 @@ async def test_rejected_action_changes_nothing(store: GameStore, db_path: str) -
     game_id = start.game.id
     users = await users_by_seat(store, game_id)
     await store.act(game_id, users[0], {"type": "pick", "card": start.state.hands[0][0]})
-    before_db = db_dump(db_path)
+    before_db = await db_dump(db_path)
     before_state = state_json((await store.load(game_id)).state)
     cached_before = store.cache.get(game_id)
     illegal = [
@@ -93,7 +86,7 @@ async def test_rejected_action_changes_nothing(store: GameStore, db_path: str) -
         with pytest.raises(StoreError) as refused:
             await store.act(game_id, user, action)
         assert refused.value.code == code
-    assert db_dump(db_path) == before_db
+    assert await db_dump(db_path) == before_db
     assert state_json((await store.load(game_id)).state) == before_state
     assert store.cache.get(game_id) is cached_before
     assert cached_before is not None and state_json(cached_before.state) == before_state
@@ -179,11 +172,11 @@ async def test_end_of_game_finishes_and_reveals_the_seed_which_replays_the_log(s
 
 
 @pytest.mark.parametrize("seed", ["alpha", "beta", "gamma"])
-async def test_same_seed_and_log_give_byte_identical_state(tmp_path, seed: str) -> None:
+async def test_same_seed_and_log_give_byte_identical_state(new_db: Callable[[str], Awaitable[str]], seed: str) -> None:
     """Two stores fed the same seed and actions end byte-identical, and so does a replay."""
     states = []
     for name in ("one", "two"):
-        store = await GameStore.open(str(tmp_path / f"{name}.db"), snapshot_every=3)
+        store = await GameStore.open(await new_db(name), snapshot_every=3)
         try:
             outcome = await started_game(store, players=4, seed=seed, options={"rounds": 4})
             outcome = await play_out(store, outcome, random.Random(seed))
@@ -207,9 +200,7 @@ async def test_cold_load_is_snapshot_plus_tail_and_matches(db_path: str) -> None
         hot = state_json(outcome.state)
     finally:
         await store.close()
-    conn = sqlite3.connect(db_path)
-    nodes = [r[0] for r in conn.execute("SELECT node FROM snapshots ORDER BY node")]
-    conn.close()
+    nodes = [r[0] for r in await query(db_path, "SELECT node FROM snapshots ORDER BY node")]
     assert nodes == [4, 8, 12, 16, 20]
     reopened = await GameStore.open(db_path, snapshot_every=4)
     try:

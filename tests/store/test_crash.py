@@ -5,7 +5,6 @@ from __future__ import annotations
 import os
 import random
 import signal
-import sqlite3
 import subprocess
 import sys
 import time
@@ -13,7 +12,7 @@ from pathlib import Path
 
 from store import GameStore
 
-from .helpers import state_json
+from .helpers import query, state_json
 
 ROOT = Path(__file__).resolve().parents[2]
 KILLS = 22
@@ -48,25 +47,27 @@ def _run_and_kill(db_path: str, seed: int, delay: float) -> list[tuple[int, int]
     return [(int(a), int(b)) for a, b in (line.split() for line in lines)]
 
 
-async def test_acknowledged_actions_survive_sigkill(tmp_path: Path) -> None:
-    db_path = str(tmp_path / "crash.db")
+async def test_acknowledged_actions_survive_sigkill(db_path: str, backend: str) -> None:
     rng = random.Random(20240501)
     acknowledged: list[tuple[int, int]] = []
     for kill in range(KILLS):
         acknowledged += _run_and_kill(db_path, kill, rng.uniform(0.0, 0.25))
     assert len(acknowledged) > KILLS  # the worker really committed between kills
 
-    conn = sqlite3.connect(db_path)
-    try:
-        assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
-        stored = set(conn.execute("SELECT game_id, seq FROM log").fetchall())
-        missing = [pair for pair in acknowledged if pair not in stored]
-        assert missing == []
-        for (game_id,) in conn.execute("SELECT id FROM games WHERE status != 'open'").fetchall():
-            seqs = [r[0] for r in conn.execute("SELECT seq FROM log WHERE game_id = ? ORDER BY seq", (game_id,))]
-            assert seqs == list(range(1, len(seqs) + 1)), f"game {game_id} has a gap"
-    finally:
-        conn.close()
+    if backend == "sqlite":
+        assert (await query(db_path, "PRAGMA integrity_check"))[0][0] == "ok"
+    stored = set(await query(db_path, "SELECT game_id, seq FROM log"))
+    missing = [pair for pair in acknowledged if pair not in stored]
+    assert missing == []
+    for (game_id,) in await query(db_path, "SELECT id FROM games WHERE status != 'open'"):
+        seqs = [r[0] for r in await query(db_path, "SELECT seq FROM log WHERE game_id = ? ORDER BY seq", (game_id,))]
+        assert seqs == list(range(1, len(seqs) + 1)), f"game {game_id} has a gap"
+    # Issue 18: no action without its outbox row and no row without its action (the start,
+    # seq 0, has no log row), however the kill fell.
+    published = await query(db_path, "SELECT game_id, seq FROM outbox WHERE kind = 'publish'")
+    assert len(published) == len(set(published)), "a change wrote two outbox rows"
+    started = {(g, 0) for (g,) in await query(db_path, "SELECT id FROM games WHERE status != 'open'")}
+    assert set(published) == stored | started
 
     store = await GameStore.open(db_path, snapshot_every=7)
     try:

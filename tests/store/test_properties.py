@@ -62,9 +62,11 @@ def _revealed(before: Any, after: Any, events: list[Event]) -> bool:
     players=st.integers(2, 4),
     moves=st.lists(st.tuples(st.booleans(), st.integers(0, 1000), st.integers(0, 3)), min_size=1, max_size=45),
 )
-def test_public_payloads_never_hold_a_secret(seed: str, players: int, moves: list[tuple[bool, int, int]]) -> None:
+def test_public_payloads_never_hold_a_secret(
+    session_db: str, seed: str, players: int, moves: list[tuple[bool, int, int]]
+) -> None:
     async def scenario() -> None:
-        store = await GameStore.open(":memory:", snapshot_every=4)
+        store = await GameStore.open(session_db, snapshot_every=4)
         try:
             outcome, users = await _new(store, players, seed, rounds=3)
             _check_no_leak(outcome, seed)
@@ -95,11 +97,11 @@ def test_public_payloads_never_hold_a_secret(seed: str, players: int, moves: lis
     players=st.integers(2, 3),
     moves=st.lists(st.tuples(st.integers(0, 2), st.integers(0, 1000), st.integers(0, 2)), min_size=1, max_size=40),
 )
-def test_undo_policy_holds(seed: str, players: int, moves: list[tuple[int, int, int]]) -> None:
+def test_undo_policy_holds(session_db: str, seed: str, players: int, moves: list[tuple[int, int, int]]) -> None:
     """A reference model of the policy decides every undo; allowed ones restore the exact earlier state."""
 
     async def scenario() -> None:
-        store = await GameStore.open(":memory:", snapshot_every=3)
+        store = await GameStore.open(session_db, snapshot_every=3)
         try:
             outcome, users = await _new(store, players, seed, rounds=2)
             game_id = outcome.game.id

@@ -10,21 +10,21 @@ from store import GameStore, StoreError
 from store.schema import LATEST_VERSION, MIGRATIONS, migrate, user_version
 
 
-async def test_new_file_is_at_latest_version_in_wal_mode(db_path: str) -> None:
-    store = await GameStore.open(db_path)
+async def test_new_file_is_at_latest_version_in_wal_mode(sqlite_path: str) -> None:
+    store = await GameStore.open(sqlite_path)
     await store.close()
-    conn = sqlite3.connect(db_path)
+    conn = sqlite3.connect(sqlite_path)
     try:
         assert user_version(conn) == LATEST_VERSION == len(MIGRATIONS)
         assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
         tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-        assert {"games", "seats", "log", "snapshots", "gm_audit", "reminders", "pending_dm", "user_locale"} <= tables
+        assert {"games", "seats", "log", "snapshots", "gm_audit", "reminders", "outbox", "user_locale"} <= tables
     finally:
         conn.close()
 
 
-async def test_version_1_file_migrates_forward_and_keeps_its_games(db_path: str) -> None:
-    conn = sqlite3.connect(db_path, isolation_level=None)
+async def test_version_1_file_migrates_forward_and_keeps_its_games(sqlite_path: str) -> None:
+    conn = sqlite3.connect(sqlite_path, isolation_level=None)
     assert migrate(conn, target=1) == 1
     conn.execute(
         "INSERT INTO games (guild_id, channel_id, ruleset, options, status, created_by, created_at, updated_at)"
@@ -33,7 +33,7 @@ async def test_version_1_file_migrates_forward_and_keeps_its_games(db_path: str)
     )
     conn.close()
 
-    store = await GameStore.open(db_path)
+    store = await GameStore.open(sqlite_path)
     try:
         game = await store.get_game(1)
         assert (game.guild_id, game.options, game.status) == (5, {"rounds": 2}, "open")
@@ -42,32 +42,32 @@ async def test_version_1_file_migrates_forward_and_keeps_its_games(db_path: str)
         assert await store.last_reminded(1, 0) == game.created_at
     finally:
         await store.close()
-    conn = sqlite3.connect(db_path)
+    conn = sqlite3.connect(sqlite_path)
     assert user_version(conn) == LATEST_VERSION
     conn.close()
 
 
-async def test_file_from_a_newer_release_is_refused(db_path: str) -> None:
-    conn = sqlite3.connect(db_path)
+async def test_file_from_a_newer_release_is_refused(sqlite_path: str) -> None:
+    conn = sqlite3.connect(sqlite_path)
     conn.execute(f"PRAGMA user_version = {LATEST_VERSION + 1}")
     conn.close()
     with pytest.raises(StoreError) as caught:
-        await GameStore.open(db_path)
+        await GameStore.open(sqlite_path)
     assert caught.value.code == "schema_too_new"
 
 
-async def test_reopening_does_not_migrate_twice(db_path: str) -> None:
+async def test_reopening_does_not_migrate_twice(sqlite_path: str) -> None:
     for _ in range(2):
-        store = await GameStore.open(db_path)
+        store = await GameStore.open(sqlite_path)
         await store.close()
-    conn = sqlite3.connect(db_path)
+    conn = sqlite3.connect(sqlite_path)
     assert user_version(conn) == LATEST_VERSION
     conn.close()
 
 
-async def test_version_4_gives_kept_dms_of_replaced_players_to_the_seats_holder(db_path: str) -> None:
+async def test_version_4_gives_kept_dms_of_replaced_players_to_the_seats_holder(sqlite_path: str) -> None:
     """Before version 4 a replacement left the kept DMs with the player who left."""
-    conn = sqlite3.connect(db_path, isolation_level=None)
+    conn = sqlite3.connect(sqlite_path, isolation_level=None)
     assert migrate(conn, target=3) == 3
     at = "2024-01-01T00:00:00.000000+00:00"
     conn.execute(
@@ -89,7 +89,7 @@ async def test_version_4_gives_kept_dms_of_replaced_players_to_the_seats_holder(
         )
     conn.close()
 
-    store = await GameStore.open(db_path)
+    store = await GameStore.open(sqlite_path)
     try:
         assert await store.take_pending_dms(1, 11) == ["old seat 1", "new seat 1"]
         assert await store.take_pending_dms(1, 12) == []  # kicked: the vacant seat keeps it
@@ -99,10 +99,10 @@ async def test_version_4_gives_kept_dms_of_replaced_players_to_the_seats_holder(
         await store.close()
 
 
-async def test_version_5_keeps_each_users_language_choice_and_last_seen_locale(db_path: str) -> None:
+async def test_version_5_keeps_each_users_language_choice_and_last_seen_locale(sqlite_path: str) -> None:
     """Issue 10: a choice made with /game language and the client's last locale survive a restart;
     a version 4 file gains the table and its games read English (the language they were written in)."""
-    conn = sqlite3.connect(db_path, isolation_level=None)
+    conn = sqlite3.connect(sqlite_path, isolation_level=None)
     assert migrate(conn, target=4) == 4
     at = "2024-01-01T00:00:00.000000+00:00"
     conn.execute(
@@ -111,7 +111,7 @@ async def test_version_5_keeps_each_users_language_choice_and_last_seen_locale(d
         (at, at),
     )
     conn.close()
-    store = await GameStore.open(db_path)
+    store = await GameStore.open(sqlite_path)
     try:
         assert (await store.get_game(1)).settings.language == "en"
         assert await store.user_locale(42) == (None, None)
@@ -124,7 +124,7 @@ async def test_version_5_keeps_each_users_language_choice_and_last_seen_locale(d
             await store.update_settings(1, language="fr")
     finally:
         await store.close()
-    store = await GameStore.open(db_path)
+    store = await GameStore.open(sqlite_path)
     try:
         assert await store.user_locale(42) == ("zh_Hans", "en")
         await store.set_user_locale(42, preferred="")  # back to automatic

@@ -5,14 +5,13 @@ from __future__ import annotations
 
 import hashlib
 import json
-import sqlite3
 
 import pytest
 
 from store import GameStore, StoreError
 from tests.support.highcard import HIGHCARD
 
-from .helpers import CHANNEL, GUILD, USERS, started_game, users_by_seat
+from .helpers import CHANNEL, GUILD, USERS, query, started_game, users_by_seat
 
 
 async def test_start_delivers_the_rulesets_opening_events(store: GameStore) -> None:
@@ -94,7 +93,6 @@ async def test_settings_written_before_utc_offset_existed_still_load(db_path: st
         game = await store.create_game(GUILD, CHANNEL, "highcard", {}, USERS[0])
     finally:
         await store.close()
-    conn = sqlite3.connect(db_path)
     old = {
         "reminder_minutes": 60,
         "deadline_hours": None,
@@ -102,9 +100,7 @@ async def test_settings_written_before_utc_offset_existed_still_load(db_path: st
         "quiet_end_hour": 7,
         "auto_default": False,
     }
-    conn.execute("UPDATE games SET settings = ? WHERE id = ?", (json.dumps(old), game.id))
-    conn.commit()
-    conn.close()
+    await query(db_path, "UPDATE games SET settings = ? WHERE id = ?", (json.dumps(old), game.id))
     store = await GameStore.open(db_path)
     try:
         loaded = await store.get_game(game.id)

@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from store import GameStore
 
 
-async def test_the_open_log_message_survives_a_restart_and_closes(tmp_path: Path) -> None:
-    path = str(tmp_path / "slots.sqlite3")
+async def test_the_open_log_message_survives_a_restart_and_closes(db_path: str) -> None:
+    path = db_path
     store = await GameStore.open(path)
     try:
         game = await store.create_game(1, 2, "runewars", {}, 10)

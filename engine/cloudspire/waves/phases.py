@@ -61,6 +61,10 @@ DEPLOY_NOTHING = message("cs.prep.deploy_nothing", "Deploy nothing")
 DEPLOY_HERO = message("cs.prep.deploy_hero", "Only {hero}")
 DEPLOY_ALL = message("cs.prep.deploy_suggested", "Suggested stack: {units}")
 DEPLOY_LOCKED = message("cs.prep.locked", "Seat {seat} has formed a deploy stack of {entries} entries ({chips} chips).")
+DEPLOY_LOCKED_TOP = message(
+    "cs.prep.locked_top",
+    "Seat {seat} has formed a deploy stack of {entries} entries ({chips} chips); its top is {top}.",
+)
 STACK_BAD = message("cs.prep.refused.stack", "That deploy stack breaks {what}.")
 BUILD_ENDS = message("cs.build.ends", "The build phase ends.")
 PREP_ENDS = message("cs.prep.ends", "Every deploy stack is locked in.")
@@ -675,6 +679,29 @@ def stack_suggestions(state: CsState, seat: int) -> list[list[dict[str, list[str
     return out
 
 
+DEPLOY_CANDIDATES = "x-candidates"  # the deploy prompt's schema: what a builder may offer (CS-18.6)
+STACKABLE_CHIPS = ("merc_hero", "merc_minion", "equipment")  # market chips that go into a stack (CS-16)
+
+
+def deploy_candidates(state: CsState, seat: int) -> list[dict[str, Any]]:
+    """What ``seat`` may put in its deploy stack (CS-18.6), carried by its deploy prompt so that a
+    builder offers it without knowing the rules: one entry per unit in its barracks (the towers
+    stay there, CS-7), then the mercenaries and equipment beside its fortress, each with its role
+    (hero, minion, merc_hero, merc_minion, equipment) and CP. Only the seat's own pieces: its prompt
+    is secret. Offering is not allowing: the stack is still checked when it is locked in (CS-18.8)."""
+    p = state.pl[seat]
+    units = {u.id: u for f in CONTENT.factions for u in f.units}
+    out: list[dict[str, Any]] = []
+    for type_id, count in sorted(p.barracks.items()):
+        unit = units.get(type_id)
+        if unit is not None:
+            out += [{"chip": type_id, "role": unit.kind, "cp": unit.cp} for _ in range(int(count))]
+    for chip in p.beside:
+        if not chip.startswith("tile:") and market_chip(chip).type in STACKABLE_CHIPS:
+            out.append({"chip": chip, "role": market_chip(chip).type, "cp": 0})
+    return out
+
+
 @FLOW.window("deploy", "deploy")
 def deploy_prompt(state: CsState, st: Step, seat: int) -> Prompt:
     opts = []
@@ -700,6 +727,7 @@ def deploy_prompt(state: CsState, st: Step, seat: int) -> Prompt:
                 },
             }
         },
+        DEPLOY_CANDIDATES: deploy_candidates(state, seat),
     }
     return Prompt.ask(
         seat,
@@ -714,16 +742,24 @@ def deploy_prompt(state: CsState, st: Step, seat: int) -> Prompt:
     )
 
 
+def stack_told(state: CsState, seat: int) -> Event:
+    """What the table learns of a locked deploy stack (CS-18.6, H25): its height (entries and chips)
+    and its top unit, nothing below it (H24) nor inside a squad under the top (H26)."""
+    p = state.pl[seat]
+    chips = sum(1 + len(u.members) for u in p.stack)
+    if not p.stack:
+        return Event.to_all("stack", DEPLOY_LOCKED(seat=seat + 1, entries=0, chips=0))
+    top = Ref(kind="market" if p.stack[0].merc else "unit", id=p.stack[0].type_id)  # a mercenary is a market chip
+    return Event.to_all("stack", DEPLOY_LOCKED_TOP(seat=seat + 1, entries=len(p.stack), chips=chips, top=top))
+
+
 @FLOW.applies("deploy")
 def deploy(state: CsState, st: Step, seat: int, action: Any) -> list[Event]:
     broken = check_stack(state, seat, action.stack)
     need(broken is None, broken or "CS-18.8", STACK_BAD(what=broken or ""))
     if not state.options.simultaneous_prep:
         form_stack(state, seat, action.stack)
-        p = state.pl[seat]
-        chips = sum(1 + len(u.members) for u in p.stack)
-        events = [Event.to_all("stack", DEPLOY_LOCKED(seat=seat + 1, entries=len(p.stack), chips=chips))]
-        return events + FLOW.answer_window(state, st, seat, {}, responds=True)
+        return [stack_told(state, seat), *FLOW.answer_window(state, st, seat, {}, responds=True)]
     return FLOW.answer_window(state, st, seat, action.model_dump(mode="json"), responds=True)
 
 
@@ -739,8 +775,6 @@ def deploy_closed(state: CsState, st: Step) -> list[Event]:
             if check_stack(state, seat, ans.stack) is not None:
                 ans = Deploy(type="deploy", stack=[])
             form_stack(state, seat, ans.stack)
-            p = state.pl[seat]
-            chips = sum(1 + len(u.members) for u in p.stack)
-            events.append(Event.to_all("stack", DEPLOY_LOCKED(seat=seat + 1, entries=len(p.stack), chips=chips)))
+            events.append(stack_told(state, seat))
     # The stacks' tops and heights are now public (CS-18.8): a milestone, so the thread shows them.
     return [*events, Event.to_all("prep_end", PREP_ENDS(), milestone=True)]

@@ -81,6 +81,8 @@ def playable(combat: Combat, side: CombatSide, activating: bool, start: bool = F
                 continue
             # H3-15.4: the alternative effect (+1 Power) is not a cast and is always open.
             out.append(Option.of(m.OPT_PLAY_NO_TARGET(card=ref, mode=m.MODE_ALT()), _act(inst, "alt")))
+            if card.effect == "none":
+                continue  # a Clash spell with no combat effect modelled: only its alternative (H3-15.4)
             if side.spells_cast >= side.spell_limit:
                 continue  # H3-35.2
             if card.timing != "instant" and not activating:

@@ -592,7 +592,10 @@ def act_prompt(state: CombatHost, st: Step) -> list[Prompt]:
         else m.ASK_ACT(unit=name)
     )
     rule = "H3-28.3" if u.type == "ranged" else "H3-28.1"
-    return [Prompt.ask(int(st.seat or 0), _key(st), rule, question, options=act_options(state, st))]
+    # H-1 / H3-34 ⟦H: hands hidden⟧: a side with a hand may be offered its cards here, so the decision
+    # goes to its seat alone, whether or not a card is playable now (the switch would tell).
+    private = combat.sides[u.team].deck is not None
+    return [Prompt.ask(int(st.seat or 0), _key(st), rule, question, options=act_options(state, st), secret=private)]
 
 
 def act_apply(flow: F, state: CombatHost, st: Step, seat: int, action: Any) -> list[Event]:
@@ -753,7 +756,8 @@ def cards_prompt(state: CombatHost, st: Step, seat: int) -> Prompt:
     q = m.ASK_CARDS(
         unit=r.uname(combat, combat.unit(pending.attacker)), target=r.uname(combat, combat.unit(pending.target))
     )
-    return Prompt.ask(seat, f"{_key(st)}.{seat}", "H3-34.5", q, options=cards_options(state, st, seat))
+    # H3-34.5 ⟦H: hands hidden⟧: the options are the seat's playable cards.
+    return Prompt.ask(seat, f"{_key(st)}.{seat}", "H3-34.5", q, options=cards_options(state, st, seat), secret=True)
 
 
 def cards_apply(flow: F, state: CombatHost, st: Step, seat: int, action: Any) -> list[Event]:
@@ -1584,7 +1588,7 @@ def install(flow: F) -> None:
             *card_rules.playable(combat, side, activating=False, start=True),
             Option.of(m.OPT_PASS(), {"type": "pass"}),
         ]
-        return [Prompt.ask(int(st.seat or 0), _key(st), "H3-13.2.7", m.ASK_START(), options=options)]
+        return [Prompt.ask(int(st.seat or 0), _key(st), "H3-13.2.7", m.ASK_START(), options=options, secret=True)]
 
     @flow.applies("h3c_start")
     def _start_apply(state: CombatHost, st: Step, seat: int, action: Any) -> list[Event]:
@@ -1647,7 +1651,7 @@ def install(flow: F) -> None:
             Option.of(m.OPT_TAKE(card=m.card_ref(deck.names[c])), {"type": "strike", "target": c})
             for c in st.data["cards"]
         ]
-        return [Prompt.ask(int(st.seat or 0), _key(st), "H3-27.3", m.ASK_PICK_SPELL(), options=options)]
+        return [Prompt.ask(int(st.seat or 0), _key(st), "H3-27.3", m.ASK_PICK_SPELL(), options=options, secret=True)]
 
     @flow.applies("h3c_pick_spell")
     def _pick_apply(state: CombatHost, st: Step, seat: int, action: Any) -> list[Event]:
@@ -1666,7 +1670,7 @@ def install(flow: F) -> None:
             for c in forced_pool(side, st)
         ]
         q = m.ASK_FORCED_DISCARD_POWER() if st.data.get("power") else m.ASK_FORCED_DISCARD()
-        return [Prompt.ask(int(st.seat or 0), _key(st), "H3-27.3", q, options=options)]
+        return [Prompt.ask(int(st.seat or 0), _key(st), "H3-27.3", q, options=options, secret=True)]  # the hand (H-1)
 
     @flow.applies("h3c_forced_discard")
     def _forced_apply(state: CombatHost, st: Step, seat: int, action: Any) -> list[Event]:

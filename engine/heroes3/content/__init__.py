@@ -137,7 +137,7 @@ class UnitCard(BaseModel):
 
 
 class CardDef(BaseModel):
-    """A Might & Magic card usable in combat (statistic, ability, spell or hero specialty).
+    """A Might & Magic card usable in combat (statistic, ability, spell, hero specialty or artifact).
 
     ``timing`` is the printed effect type (H3-13.2.7) of the basic effect; ``expert_timing``
     overrides it for the expert effect (Tactics: basic at the start of combat, expert on
@@ -148,7 +148,7 @@ class CardDef(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     id: str
-    kind: Literal["statistic", "ability", "spell", "specialty"]
+    kind: Literal["statistic", "ability", "spell", "specialty", "artifact"]
     timing: Literal["instant", "activation", "ongoing", "start"]
     expert_timing: Literal["instant", "activation", "ongoing", "start"] | None = None
     effect: Literal[

@@ -33,7 +33,10 @@ from ..combat.models import (
     Unit,
 )
 from ..combat.outcome import consequences
+from ..combat.views import public_deck, public_side
 from ..content import FACTIONS, load
+from ..content.names import Heroes3Names
+from ..content.names import names as content_names
 from ..neutrals import aicards
 from ..neutrals.difficulty import Difficulty, draw_neutrals, new_decks
 
@@ -271,6 +274,11 @@ class Skirmish(Ruleset[SkirmishState, SkirmishOptions]):
             return super().sample_action(state, seat, rng)
         return combat_flow.sample(state, mine[0].options, rng)
 
+    def names(self) -> Heroes3Names:
+        """The content's names in each language, for rendering ``Ref``s (cogs/lang.py ``game_names``):
+        without it a button would read a card's id ("leadership") instead of its name."""
+        return content_names()
+
     # ---- views and results ----------------------------------------------------------------------
     def view(self, state: SkirmishState, seat: int | None) -> dict[str, Any]:
         combat = state.combat
@@ -278,22 +286,8 @@ class Skirmish(Ruleset[SkirmishState, SkirmishOptions]):
         sides = []
         for side in combat.sides:
             deck = side.deck
-            out: dict[str, Any] = {
-                "team": side.team,
-                "owner": side.owner,
-                "controller": side.controller,
-                "faction": side.faction,
-                "hero": side.hero,
-                "main_hero": side.main_hero,
-                "level": side.level,
-                "expert_uses": side.expert_uses,
-                "spells_cast": side.spells_cast,
-                "power": side.pending_power,
-                "morale": side.morale,
-                "mp": side.mp,
-                "gold": side.gold,
-                "army": [a.model_dump() for a in side.army],
-            }
+            out = public_side(side)
+            out["army"] = [a.model_dump() for a in side.army]
             if side.ai is not None:  # H3-41: AI decks hidden; drawn cards public
                 out["ai"] = {
                     "difficulty": side.ai.difficulty,
@@ -306,9 +300,7 @@ class Skirmish(Ruleset[SkirmishState, SkirmishOptions]):
                     "waiting": list(side.ai.waiting),
                 }
             if deck is not None:
-                out["hand_size"] = len(deck.hand)
-                out["deck_size"] = len(deck.draw.draw_pile)
-                out["discard"] = [deck.names[c] for c in deck.discard]  # H-3: public
+                out |= public_deck(deck)  # H-3: the discard is public
                 if seat is not None and side.controller == seat:
                     out["hand"] = [{"id": c, "card": deck.names[c]} for c in deck.hand]  # H-1: owner only
             sides.append(out)

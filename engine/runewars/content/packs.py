@@ -263,6 +263,7 @@ def check_pack(text: str) -> PackReport:
 
 
 _PACKS: dict[str, PackReport] = {}
+_TEXTS: dict[str, str] = {}
 
 
 def pack_content(text: str) -> RunewarsContent:
@@ -275,6 +276,25 @@ def pack_content(text: str) -> RunewarsContent:
     if report is None:
         report = check_pack(text)
         _PACKS[digest] = report
+        _TEXTS[digest] = text
     if report.content is None:
         raise ContentError("content pack: " + "; ".join(report.problems[:5]))
     return report.content
+
+
+def content_by_hash(digest: str) -> RunewarsContent | None:
+    """The merged content of a pack already checked in this process, by its sha256; None otherwise.
+
+    Why by hash: a view carries only the pack's hash (``content_hash``, VIEW.md), never its text,
+    so a picture finds the content the engine built when it made that view. A picture drawn in a
+    worker process gets the pack with its names resolver (``names_for_pack``), which checks it there."""
+    report = _PACKS.get(digest)
+    return report.content if report is not None else None
+
+
+def pack_text(digest: str | None) -> str | None:
+    """The text of a pack already checked in this process, by its sha256 (a view's ``content_hash``).
+
+    Why: a private panel is formatted from the seat's view alone; the engine checked the game's pack
+    when it made that view, so the panel reads the same pack's texts and house marks."""
+    return _TEXTS.get(digest) if digest else None

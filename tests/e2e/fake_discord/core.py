@@ -50,6 +50,10 @@ if TYPE_CHECKING:  # pragma: no cover
 log = logging.getLogger("fake_discord")
 
 
+# How long Discord remembers a message's nonce for ``enforce_nonce`` ("the past few minutes").
+NONCE_WINDOW = 300.0
+
+
 @dataclass
 class UploadedFile:
     index: int
@@ -133,6 +137,10 @@ class FakeDiscordCore(abc.ABC):
         # faults -------------------------------------------------------------
         self._dm_refused: set = set()
         self._injected: list[dict[str, Any]] = []
+        # Message nonces (``enforce_nonce``): (channel, author, nonce) -> (message id, monotonic time).
+        self._nonces: dict[tuple[int, int, str], tuple[int, float]] = {}
+        self.nonce_window = NONCE_WINDOW
+        self.nonce_hits = 0  # creates answered with the existing message
 
         self._changed = asyncio.Event()
         self._runner: web.AppRunner | None = None

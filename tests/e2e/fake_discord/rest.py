@@ -729,6 +729,16 @@ class RestMixin(DriverMixin):
                         )
                     ]
                 )
+            nonce = body.get("nonce")
+            if nonce is not None and len(str(nonce)) > 25:
+                raise ApiError.form([(("nonce",), "BASE_TYPE_MAX_LENGTH", "Must be 25 or fewer in length.")])
+            existing = self._nonce_hit(ch, body)
+            if existing is not None:
+                # Discord: with enforce_nonce, a create with a nonce this author used in this channel in
+                # the past few minutes returns that message and creates none.
+                entry["message_id"] = existing.id
+                self.nonce_hits += 1
+                return self.message_payload(existing)
             self._validate_message_body(body, req.files, is_edit=False)
             ref = body.get("message_reference")
             if (
@@ -742,7 +752,21 @@ class RestMixin(DriverMixin):
                 ch.archived = False
             msg = await self._create_message(ch, self.bot_user, body, req.files)
             entry["message_id"] = msg.id
+            if nonce is not None and body.get("enforce_nonce"):
+                self._nonces[(ch.id, self.bot_user.id, str(nonce))] = (msg.id, time.monotonic())
         return self.message_payload(msg)
+
+    def _nonce_hit(self, ch: Any, body: dict[str, Any]) -> FakeMessage | None:
+        """The message an ``enforce_nonce`` create repeats (same channel, author and nonce, inside
+        ``nonce_window`` seconds), if it still exists."""
+        nonce = body.get("nonce")
+        if nonce is None or not body.get("enforce_nonce"):
+            return None
+        found = self._nonces.get((ch.id, self.bot_user.id, str(nonce)))
+        if found is None or time.monotonic() - found[1] > self.nonce_window:
+            return None
+        msg = self._messages.get(found[0])
+        return msg if msg is not None and not msg.deleted else None
 
     async def _r_edit_message(self, req: Req, channel_id: str, message_id: str) -> Any:
         ch = self._channel(channel_id)

@@ -1,0 +1,127 @@
+"""Heroes III Clash on Discord (issue 17): the seat's private panel, in the reader's language.
+
+The generic table does the rest: the adventure map (``renderers.heroes3_map``, ruleset ``heroes3``)
+is posted after setup and at the engine's milestones, ``/game board private:true`` draws the same
+map from the seat's own view with its hand under it, and a prompt whose options are fields of
+the map (walk, discover a tile, place a Far tile) carries the map with its candidates
+(``cogs.decision_pictures``). ``/h3`` lookups live in ``cogs.heroes3``.
+
+The panel (``/game hand``) is built from ``view(state, seat)`` only, never the state: its hand
+and searched cards (H-1, H-7) are there because that view carries them for that seat alone.
+Card texts are the content's own English (the content has no Chinese text for them yet); every
+name goes through the content's names resolver. No rule is decided here.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from discord.ext import commands
+
+from engine.core.text import Msg, Ref, message
+from engine.heroes3 import clash_content
+from engine.heroes3 import names as h3_names
+from i18n import EN, ChainNames, Names, render
+from renderers.heroes3_map import purse
+
+from . import text
+from .referee import Referee
+
+RULESET = "heroes3"
+
+PANEL_TITLE = message("bot.h3c.panel.title", "🔒 {title} (only you can see this)")
+PANEL_HEAD = message("bot.h3c.panel.head", "**{faction}** · {hero} · level {level} (XP {xp}) · morale {morale}")
+PANEL_PURSE = message(
+    "bot.h3c.panel.purse",
+    "Gold {gold} (+{gold_in}) · building materials {materials} (+{materials_in}) · valuables {valuables} "
+    "(+{valuables_in})",
+)
+PANEL_HAND = message("bot.h3c.panel.hand", "**Your hand ({n}/{limit}):**")
+PANEL_CARD = message("bot.h3c.panel.card", "• **{card}**: {text}")
+PANEL_CARD_BARE = message("bot.h3c.panel.card_bare", "• **{card}**")
+PANEL_SEARCHING = message("bot.h3c.panel.searching", "**Searching:** {cards}")
+PANEL_DECK = message("bot.h3c.panel.deck", "Deck {deck} · discard pile {discard} · expert uses left {expert}")
+PANEL_HEROES = message("bot.h3c.panel.heroes", "Main hero: {main} · secondary hero: {secondary}")
+PANEL_AT = message("bot.h3c.panel.at", "{mp} MP at {q},{r}")
+PANEL_NOT_ON_MAP = message("bot.h3c.panel.not_on_map", "not on the map")
+PANEL_TOWN = message("bot.h3c.panel.town", "**Town:** {buildings}")
+PANEL_ARMY = message("bot.h3c.panel.army", "**Army:** {units}")
+PANEL_NONE = message("bot.h3c.panel.none", "none")
+PANEL_NO_SEAT = message("bot.h3c.panel.no_seat", "You have no seat in this game.")
+
+
+def _where(hero: dict[str, Any] | None) -> Msg:
+    if not hero:
+        return PANEL_NOT_ON_MAP()
+    mp = int(hero.get("mp") or 0) + int(hero.get("mp_turn") or 0)
+    return PANEL_AT(mp=mp, q=int(hero["field"][0]), r=int(hero["field"][1]))
+
+
+def panel_lines(view: dict[str, Any]) -> list[Msg]:
+    """The seat's panel as messages, from its own view: purse, hand with texts, heroes, town, army."""
+    you = view.get("you") or {}
+    seat = you.get("seat")
+    me = next((p for p in view.get("players") or [] if p.get("seat") == seat), None)
+    if me is None:
+        return [PANEL_NO_SEAT()]
+    none = PANEL_NONE()
+    morale = int(me.get("morale") or 0)
+    lines: list[Msg] = [
+        PANEL_HEAD(
+            faction=Ref(kind="faction", id=str(me.get("faction"))),
+            hero=Ref(kind="hero", id=str(me.get("hero"))),
+            level=int(me.get("level") or 1),
+            xp=int(me.get("xp") or 0),
+            morale=f"{morale:+d}" if morale else "0",
+        ),
+        PANEL_PURSE(**purse(me)),
+        PANEL_HAND(n=len(you.get("hand") or []), limit=int(me.get("hand_limit") or 0)),
+    ]
+    cards = clash_content().cards
+    for c in you.get("hand") or []:
+        card = cards.get(str(c.get("card")))
+        said = card.basic.text if card is not None and card.basic is not None else ""
+        ref = Ref(kind="card", id=str(c.get("card")))
+        lines.append(PANEL_CARD(card=ref, text=said) if said else PANEL_CARD_BARE(card=ref))
+    searching = [Ref(kind="card", id=str(c.get("card"))) for c in you.get("searching") or []]
+    if searching:
+        lines.append(PANEL_SEARCHING(cards=searching))
+    lines.append(
+        PANEL_DECK(
+            deck=int(me.get("deck_size") or 0),
+            discard=len(me.get("discard") or []),
+            expert=int(me.get("expert_left") or 0),
+        )
+    )
+    lines.append(PANEL_HEROES(main=_where(me.get("main")), secondary=_where(me.get("secondary"))))
+    buildings = [Ref(kind="building", id=str(b)) for b in me.get("buildings") or []]
+    lines.append(PANEL_TOWN(buildings=buildings or none))
+    units = [Ref(kind="unit", id=str(a.get("card"))) for a in me.get("army") or []]
+    lines.append(PANEL_ARMY(units=units or none))
+    return lines
+
+
+def format_private(view: dict[str, Any], *, title: str, locale: str = EN, names: Names | None = None) -> list[str]:
+    """A seat's panel from its own view (never the state), rendered in ``locale``."""
+    # The bot's resolver first (players, then the game's), then the Heroes III content's own names.
+    resolver: Names = ChainNames(names, h3_names()) if names is not None else h3_names()
+    lines = [render(PANEL_TITLE(title=title), locale, resolver)]
+    lines += [render(msg, locale, resolver) for msg in panel_lines(view)]
+    return text.chunk("\n".join(lines))
+
+
+class Heroes3ClashCog(commands.Cog):
+    """Registers the Clash's panel with the referee; the rest is the generic table's."""
+
+    def __init__(self, referee: Referee) -> None:
+        self.r = referee
+
+    async def cog_load(self) -> None:
+        self.r.register_game(RULESET, panel=format_private)
+
+    async def cog_unload(self) -> None:
+        self.r.unregister_game(RULESET)
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Heroes3ClashCog(bot.referee))  # type: ignore[attr-defined]  # the bot carries its referee

@@ -1,0 +1,1 @@
+"""Heroes III Clash: adventure rules (registered on clash.flow.FLOW)."""

@@ -1,0 +1,246 @@
+"""Movement actions (H3-9): move a hero one field, revisit, discover a face-down tile, place a Far
+tile from your supply (H3-23); every entered field is visited (H3-22.4) or starts a combat
+(H3-30). Only in your own turn (H3-9.1), 1 MP each (H3-9.2).
+
+Entry points: ``options(state, seat)`` for the main menu and ``act(state, seat, action)``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core import Event, Option, RuleViolation
+from engine.core.flow import Step
+from engine.core.text import Msg
+
+from ..clash import messages as m
+from ..clash.asks import ask, push_ask
+from ..clash.common import hero, heroes, heroes_at, town_owner
+from ..clash.flow import seat_of
+from ..clash.state import ClashState, Coord, Hero, PlacedTile, Player
+from ..content.clash import clash_content
+from . import encounters, visits
+from .geometry import location, neighbours, new_tile_slots, placement_ok, step_ok, tile_at, tile_fields
+
+MOVE_TYPES = ("walk", "discover", "place_tile", "revisit")
+
+
+def need(cond: bool, rule: str, msg: m.Msg) -> None:
+    if not cond:
+        raise RuleViolation(rule, msg)
+
+
+def spend(h: Hero, n: int = 1) -> None:
+    """Extra MP of this turn go first (they expire at its end, H3-8.4)."""
+    used = min(n, h.mp_turn)
+    h.mp_turn -= used
+    h.mp -= n - used
+
+
+def _sanctuary(state: ClashState, pos: Coord) -> bool:
+    loc = location(state, pos)
+    return loc is not None and loc.id == "sanctuary"
+
+
+def _enemy_here(state: ClashState, seat: int, pos: Coord) -> list[tuple[int, Hero]]:
+    return [(s, h) for s, h in heroes_at(state, pos) if s != seat]
+
+
+def walk_targets(state: ClashState, p: Player, h: Hero) -> list[Coord]:
+    if h.mp_left() < 1:
+        return []
+    out = []
+    for n in neighbours(h.field):
+        if not step_ok(state, h.field, n):
+            continue
+        friends = [x for s, x in heroes_at(state, n) if s == p.seat and x is not h]
+        enemies = _enemy_here(state, p.seat, n)
+        if (friends or (enemies and _sanctuary(state, n))) and h.mp_left() < 2:
+            continue  # H3-9.4 / H3-50.5: may pass through, may not stop there
+        out.append(n)
+    return out
+
+
+def face_down_near(state: ClashState, h: Hero) -> list[PlacedTile]:
+    """H3-23.1: face-down tiles with a field next to the hero."""
+    near = set(neighbours(h.field))
+    return [t for t in state.tiles if not t.face_up and near & set(tile_fields(t))]
+
+
+def place_spots(state: ClashState, p: Player, h: Hero) -> list[Coord]:
+    """H3-23.2/23.3: empty lattice points next to the hero touching at least two tiles (the
+    supply's tile is face down even to its owner, A-26, so legality of its layout is checked
+    after it is revealed, when its rotation is chosen)."""
+    if not p.far_supply or h.mp_left() < 1:
+        return []
+    out = []
+    for c in new_tile_slots(state, h.field):
+        probe = PlacedTile(centre=c, tile=p.far_supply[0], kind="far", face_up=True)
+        if any(placement_ok(state, probe.model_copy(update={"rotation": r}), h.field) for r in range(6)):
+            out.append(c)
+    return out
+
+
+def forced_off(p: Player) -> bool:
+    """H3-8.5: two friendly heroes on one field: the owner's next MP must move one of them off."""
+    hs = heroes(p)
+    return len(hs) == 2 and hs[0].field == hs[1].field and any(h.mp_left() >= 1 for h in hs)
+
+
+def options(state: ClashState, seat: int) -> list[Option]:
+    p = state.player(seat)
+    out: list[Option] = []
+    forced = forced_off(p)
+    for h in heroes(p):
+        for n in walk_targets(state, p, h):
+            out.append(
+                Option.of(
+                    m.OPT_WALK(hero=m.hero_kind(h.kind), q=n[0], r=n[1]),
+                    {"type": "walk", "hero": h.kind, "to": list(n)},
+                )
+            )
+        if h.mp_left() < 1 or forced:
+            continue
+        for t in face_down_near(state, h):
+            out.append(
+                Option.of(
+                    m.OPT_DISCOVER(hero=m.hero_kind(h.kind), q=t.centre[0], r=t.centre[1]),
+                    {"type": "discover", "hero": h.kind, "tile": list(t.centre)},
+                )
+            )
+        for c in place_spots(state, p, h):
+            out.append(
+                Option.of(
+                    m.OPT_PLACE_TILE(hero=m.hero_kind(h.kind), q=c[0], r=c[1]),
+                    {"type": "place_tile", "hero": h.kind, "at": list(c)},
+                )
+            )
+        loc = location(state, h.field)
+        if loc is not None and loc.category == "revisitable" and loc.id != "sanctuary":
+            out.append(Option.of(m.OPT_REVISIT(hero=m.hero_kind(h.kind)), {"type": "revisit", "hero": h.kind}))
+    return out
+
+
+def act(state: ClashState, seat: int, action: Any) -> list[Event]:
+    need(state.active == seat, "H3-9.1", m.NOT_YOUR_TURN_MOVE())
+    p = state.player(seat)
+    h = hero(p, action.hero)
+    need(h is not None, "H3-12.1", m.NO_SUCH_HERO())
+    assert h is not None
+    need(h.mp_left() >= 1, "H3-9.2", m.NO_MP())
+    need(action.type == "walk" or not forced_off(p), "H3-8.5", m.MOVE_OFF_FIRST())
+    if action.type == "walk":
+        return walk(state, p, h, (int(action.to[0]), int(action.to[1])))
+    if action.type == "discover":
+        return discover(state, p, h, (int(action.tile[0]), int(action.tile[1])))
+    if action.type == "place_tile":
+        return place_tile(state, p, h, (int(action.at[0]), int(action.at[1])))
+    return revisit(state, p, h)
+
+
+def walk(state: ClashState, p: Player, h: Hero, to: Coord) -> list[Event]:
+    """H3-9.2.1: one field; borders (H3-22.7) and blocked fields (H3-22.8) stop it; then visit,
+    fight the guard, attack the enemy hero or besiege the town (H3-22.4, H3-30)."""
+    need(to in neighbours(h.field), "H3-9.2.1", m.NOT_ADJACENT())
+    found = tile_at(state, to)
+    need(found is not None, "H3-9.2.1", m.OFF_MAP())
+    need(found is not None and found[0].face_up, "H3-23.1", m.FACE_DOWN())
+    need(step_ok(state, h.field, to), "H3-22.8", m.BLOCKED())
+    need(to in walk_targets(state, p, h), "H3-9.4", m.CANNOT_STOP())
+    origin = h.field
+    spend(h)
+    enemies = _enemy_here(state, p.seat, to)
+    events = [Event.to_all("h3_moved", m.MOVED(seat=m.seat(p.seat), hero=m.hero_kind(h.kind), q=to[0], r=to[1]))]
+    if enemies and not _sanctuary(state, to):
+        d_seat, d_hero = sorted(enemies, key=lambda e: e[1].kind != "main")[0]
+        return events + encounters.player_combat(state, p.seat, h.kind, origin, to, d_seat, d_hero.kind)  # H3-9.5
+    if enemies:
+        h.field = to  # H3-50.5: through a sanctuary, without stopping or visiting
+        return events
+    owner = town_owner(state, to)
+    if owner is not None and owner != p.seat:
+        return events + encounters.siege(state, p.seat, h.kind, origin, to, owner)  # H3-30.2 / H3-39.1
+    level = visits.guarded(state, to)
+    if level is not None and not [x for s, x in heroes_at(state, to) if s == p.seat]:
+        return events + encounters.neutral_combat(state, p.seat, h.kind, origin, to, level)  # H3-30.1
+    return events + encounters.enter(state, p.seat, h.kind, to)
+
+
+def revisit(state: ClashState, p: Player, h: Hero) -> list[Event]:
+    """H3-9.2.2 / H3-22.5.3: 1 MP to visit the revisitable field the hero stands on again."""
+    loc = location(state, h.field)
+    need(loc is not None and loc.category == "revisitable" and loc.id != "sanctuary", "H3-22.5.3", m.NOT_REVISITABLE())
+    spend(h)
+    return visits.visit(state, p.seat, h.kind, h.field)
+
+
+def _rotations(state: ClashState, tile: PlacedTile, hero_at: Coord | None, min_touch: int) -> list[int]:
+    """H3-23.4 / A-27: rotations that keep the tile connected; all six if none does."""
+    ok = [r for r in range(6) if placement_ok(state, tile.model_copy(update={"rotation": r}), hero_at, min_touch)]
+    return ok or list(range(6))
+
+
+def discover(state: ClashState, p: Player, h: Hero, centre: Coord) -> list[Event]:
+    """H3-23.1: reveal an adjacent face-down tile; its discoverer turns it (H3-23.4)."""
+    tile = next((t for t in face_down_near(state, h) if t.centre == centre), None)
+    need(tile is not None, "H3-23.1", m.NO_TILE_THERE())
+    assert tile is not None
+    spend(h)
+    tile.face_up = True
+    events = [
+        Event.to_all(
+            "h3_discovered", m.DISCOVERED(seat=m.seat(p.seat), tile=tile.tile, q=centre[0], r=centre[1]), reveals=True
+        )
+    ]
+    fixed = _fixed_rotation(state, centre)
+    if fixed is None:
+        others = [t for t in state.tiles if t is not tile]
+        probe_state = state.model_copy(update={"tiles": others})
+        rots = _rotations(probe_state, tile, None, 0)
+        push_ask(state, "rotate", p.seat, centre=list(centre), rotations=rots)
+    return events
+
+
+def _fixed_rotation(state: ClashState, centre: Coord) -> int | None:
+    if state.mode == "tournament":
+        return None
+    for slot in clash_content().scenarios[state.scenario].slots:
+        if tuple(slot.centre) == centre:
+            return slot.rotation
+    return None
+
+
+def place_tile(state: ClashState, p: Player, h: Hero, at: Coord) -> list[Event]:
+    """H3-23.2 / H3-23.3: the top tile of your own face-down Far supply goes next to the hero."""
+    need(bool(p.far_supply), "H3-23.2", m.NO_SUPPLY())
+    need(at in place_spots(state, p, h), "H3-23.3", m.BAD_PLACEMENT())
+    spend(h)
+    code = p.far_supply.pop(0)
+    tile = PlacedTile(centre=at, tile=code, kind="far", face_up=True)
+    rots = _rotations(state, tile, h.field, 2)
+    tile.rotation = rots[0]
+    state.tiles.append(tile)
+    events = [
+        Event.to_all("h3_placed_tile", m.PLACED_TILE(seat=m.seat(p.seat), tile=code, q=at[0], r=at[1]), reveals=True)
+    ]
+    if len(rots) > 1:
+        push_ask(state, "rotate", p.seat, centre=list(at), rotations=rots)
+    return events
+
+
+def _rotate_q(state: ClashState, st: Step) -> Msg:
+    return m.ASK_ROTATE(q=int(st.data["centre"][0]), r=int(st.data["centre"][1]))
+
+
+@ask("rotate", "H3-23.4", _rotate_q)
+def _rotate_options(state: ClashState, st: Step) -> list[tuple[Msg, str]]:
+    return [(m.OPT_ROTATION(n=int(r) * 60), str(r)) for r in st.data["rotations"]]
+
+
+@_rotate_options
+def _rotate_apply(state: ClashState, st: Step, pick: str) -> list[Event]:
+    centre = (int(st.data["centre"][0]), int(st.data["centre"][1]))
+    for t in state.tiles:
+        if t.centre == centre:
+            t.rotation = int(pick)
+    return [Event.to_all("h3_rotated", m.ROTATED(seat=m.seat(seat_of(st)), q=centre[0], r=centre[1], n=int(pick) * 60))]

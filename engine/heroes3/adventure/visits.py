@@ -1,0 +1,113 @@
+"""Visiting and flagging fields (H3-22.4, H3-22.5, H3-50): black cubes, faction cubes, mines,
+settlements, towns, and which fields are still guarded (H3-22.6, A-24).
+
+Entry points: ``guarded(state, pos)`` and ``visit(state, seat, hero_kind, pos)``.
+"""
+
+from __future__ import annotations
+
+from engine.core import Event
+from engine.core.text import Ref
+
+from ..clash import messages as m
+from ..clash.common import gain, town_owner
+from ..clash.state import ClashState, Coord
+from ..content.clash import STEP, Location, clash_content
+from . import effects
+from .geometry import location, printed
+
+
+def guarded(state: ClashState, pos: Coord) -> int | None:
+    """The field's difficulty if its guard still stands (H3-22.6): a flaggable field once flagged,
+    a visitable one with a black cube, or any field whose guard was beaten is unguarded (A-24)."""
+    f = printed(state, pos)
+    if f is None or f.guard is None:
+        return None
+    fs = state.peek_field(pos)
+    if fs is not None and (fs.cleared or fs.black or fs.ever_flagged or fs.flags):
+        return None
+    return f.guard
+
+
+def visit(state: ClashState, seat: int, hero_kind: str, pos: Coord) -> list[Event]:
+    """H3-22.4/H3-22.5: resolve the field the hero just entered."""
+    loc = location(state, pos)
+    if loc is None or loc.category in ("empty", "blocked"):
+        return []
+    fs = state.field(pos)
+    source = m.LOCATION(loc=Ref(kind="h3_location", id=loc.id))
+    if loc.category == "visitable":
+        if fs.black:
+            return []  # H3-22.5.1: with a black cube it counts as an empty field
+        fs.black = True
+        effects.push_choices(state, seat, hero_kind, source, loc.choices, loc.optional)
+        return [Event.to_all("h3_visit", m.VISITED(seat=m.seat(seat), loc=Ref(kind="h3_location", id=loc.id)))]
+    if loc.category == "revisitable":
+        effects.push_choices(state, seat, hero_kind, source, loc.choices, loc.optional)
+        return [Event.to_all("h3_visit", m.VISITED(seat=m.seat(seat), loc=Ref(kind="h3_location", id=loc.id)))]
+    return flag(state, seat, hero_kind, pos, loc)
+
+
+def flag(state: ClashState, seat: int, hero_kind: str, pos: Coord, loc: Location) -> list[Event]:
+    """H3-22.5.2: put your faction cube on the field, stealing it from its holder."""
+    fs = state.field(pos)
+    p = state.player(seat)
+    where = Ref(kind="h3_location", id=loc.id)
+    if loc.multi_flag:  # Obelisk: several players may each have a cube (H3-50.7)
+        if seat in fs.flags:
+            return []
+        fs.flags.append(seat)
+        fs.ever_flagged = True
+        effects.push_choices(state, seat, hero_kind, m.LOCATION(loc=where), loc.choices, loc.optional)
+        return [Event.to_all("h3_flagged", m.FLAGGED(seat=m.seat(seat), loc=where))]
+    previous = fs.flag if loc.kind != "town" else town_owner(state, pos)
+    if previous == seat:
+        if loc.kind == "town" and fs.flag != seat:
+            fs.flag = seat
+        return []
+    first = not fs.ever_flagged
+    fs.flag = seat
+    fs.ever_flagged = True
+    fs.cleared = True
+    events = [Event.to_all("h3_flagged", m.FLAGGED(seat=m.seat(seat), loc=where))]
+    if loc.kind == "mine":
+        # H3-50.4.1: production moves with the cube; the first flagger ever also gains it now.
+        amounts = {
+            k: v
+            for c in loc.choices
+            for s in c.steps
+            if s.effect == "production"
+            for k, v in s.resources().as_dict().items()
+            if v
+        }
+        for k, v in amounts.items():
+            p.production[k] = p.production.get(k, 0) + v
+            if previous is not None:
+                prev = state.player(previous)
+                prev.production[k] = max(0, prev.production.get(k, 0) - v)
+        if first:
+            gain(p, amounts)
+        return events
+    if loc.kind == "settlement":
+        # H3-50.4.2: the loser's production step goes; the flagger picks a resource or a reinforcement.
+        if previous is not None and fs.produce is not None:
+            prev = state.player(previous)
+            prev.production[fs.produce] = max(0, prev.production.get(fs.produce, 0) - STEP.get(fs.produce))  # type: ignore[arg-type]  # produce is a resource name
+        fs.produce = None
+        effects.push_choices(
+            state, seat, hero_kind, m.LOCATION(loc=where), loc.choices, False, pos=list(pos), first=first
+        )
+        return events
+    if loc.kind == "town":
+        # H3-50.3: conquering an enemy town gives a faction cube of its original owner.
+        original = next((q.seat for q in state.seats if q.faction == loc.faction), None)
+        if original is not None and original != seat:
+            p.cubes[original] = p.cubes.get(original, 0) + 1
+            events.append(Event.to_all("h3_cube", m.CUBE_GAINED(seat=m.seat(seat), source=m.seat(original))))
+        return events
+    effects.push_choices(state, seat, hero_kind, m.LOCATION(loc=where), loc.choices, loc.optional)
+    return events
+
+
+def locations_named(kind: str) -> list[str]:
+    return [loc.id for loc in clash_content().locations.values() if loc.kind == kind]

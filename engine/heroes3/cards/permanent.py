@@ -1,0 +1,97 @@
+"""Permanent cards (H3-13.2.7, P-27, A-19): a permanent is played like a map or activation card,
+stays in play (public) until discarded or replaced, and a player has at most one: playing
+another discards the first to its owner's discard pile.
+
+Why the zone lives on the player (``Player.permanent``) and not in the hand or discard pile: the
+card is out of the deck's cycle while in play, but still the player's, so card conservation
+counts it there. What a permanent does while in play is read where it applies: the school
+Magic abilities add +1 Power to spells of their school cast on the map (``school_bonus``, used by
+play.py); the Cloak of the Undead King acts only in combat (the combat engine's side).
+
+Entry points: ``is_permanent``, ``options``, ``put_into_play``, ``school_bonus``, ``magic_booster``.
+"""
+
+from __future__ import annotations
+
+from engine.core import Event, Option
+
+from ..clash import messages as m
+from ..clash.state import ClashState, Player
+from ..content.clash import MMCard, clash_content
+from . import deck as cards
+from . import messages as cm
+
+# "While in play, your <school> spells get +1 Power" (the basic effect of the Magic abilities);
+# their expert effect: "When you cast a <school> spell, discard this card for +3 Power".
+MAGIC_EXPERT_POWER = 3
+SCHOOL_MAGIC: dict[str, str] = {
+    "air_magic": "air",
+    "earth_magic": "earth",
+    "fire_magic": "fire",
+    "water_magic": "water",
+}
+
+
+def is_permanent(card: MMCard) -> bool:
+    return card.basic.timing == "permanent"
+
+
+def options(state: ClashState, p: Player, inst: str) -> list[Option]:
+    """P-27: playing a permanent while another is in play replaces it; the label says so."""
+    card = clash_content().cards[state.cards[inst]]
+    if not is_permanent(card) or (card.faction_only is not None and card.faction_only != p.faction):
+        return []
+    ref = cards.card_ref(state, inst)
+    label = (
+        cm.OPT_PUT_IN_PLAY(card=ref)
+        if p.permanent is None
+        else cm.OPT_REPLACE_PERMANENT(card=ref, old=cards.card_ref(state, p.permanent))
+    )
+    return [Option.of(label, {"type": "play_card", "card": inst, "mode": "basic"})]
+
+
+def put_into_play(state: ClashState, p: Player, inst: str) -> list[Event]:
+    """H3-13.2.7: the card leaves the hand for play; the one it replaces goes to the discard pile."""
+    old = p.permanent
+    p.deck.hand.remove(inst)
+    p.permanent = inst
+    ref = cards.card_ref(state, inst)
+    if old is None:
+        return [Event.to_all("h3_permanent", cm.PERMANENT_PLAYED(seat=m.seat(p.seat), card=ref))]
+    p.deck.discard.append(old)  # H3-13.2.2: to its owner's personal discard pile
+    return [
+        Event.to_all(
+            "h3_permanent",
+            cm.PERMANENT_REPLACED(seat=m.seat(p.seat), card=ref, old=cards.card_ref(state, old)),
+        )
+    ]
+
+
+def school_bonus(state: ClashState, p: Player, spell: MMCard) -> int:
+    """+1 Power to a spell of the school of the Magic ability in play (its basic effect)."""
+    if p.permanent is None:
+        return 0
+    school = SCHOOL_MAGIC.get(state.cards[p.permanent])
+    return 1 if school is not None and spell.school == school else 0
+
+
+def magic_booster(state: ClashState, p: Player, spell: MMCard) -> str | None:
+    """The Magic ability whose expert effect can add +3 Power to this spell as it is cast (A-19:
+    from play as well as from the hand): one of the spell's school, and an expert use left
+    (H3-12.12). A copy in hand is used before the one in play, so the +1 in play is kept."""
+    if cards.expert_left(p) < 1 or spell.school is None:
+        return None
+    for inst in [*p.deck.hand, *([p.permanent] if p.permanent is not None else [])]:
+        if SCHOOL_MAGIC.get(state.cards[inst]) == spell.school:
+            return inst
+    return None
+
+
+def spend_booster(state: ClashState, p: Player, inst: str) -> None:
+    """Discard the Magic ability used for its expert effect (from the hand or from play)."""
+    p.expert_used += 1
+    if inst == p.permanent:
+        p.permanent = None
+        p.deck.discard.append(inst)
+    else:
+        cards.discard(p, inst)

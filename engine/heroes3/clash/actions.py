@@ -1,0 +1,141 @@
+"""The Clash game's actions: a pydantic union on ``type`` (CORE-2), the map game's own plus the
+combat sub-engine's (combat/actions.py). Map action names never reuse a combat name."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from ..combat.actions import CombatAction
+
+HeroKind = Literal["main", "secondary"]
+
+
+class _A(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class Walk(_A):
+    type: Literal["walk"]
+    hero: HeroKind = "main"
+    to: list[int] = Field(min_length=2, max_length=2)
+
+
+class Discover(_A):
+    type: Literal["discover"]
+    hero: HeroKind = "main"
+    tile: list[int] = Field(min_length=2, max_length=2)
+
+
+class PlaceTile(_A):
+    type: Literal["place_tile"]
+    hero: HeroKind = "main"
+    at: list[int] = Field(min_length=2, max_length=2)
+
+
+class Revisit(_A):
+    type: Literal["revisit"]
+    hero: HeroKind = "main"
+
+
+class Build(_A):
+    type: Literal["build"]
+    building: str
+
+
+class Recruit(_A):
+    type: Literal["recruit"]
+    recruit: list[str] = Field(default_factory=list)
+    reinforce: list[int] = Field(default_factory=list)
+
+
+class Hire(_A):
+    type: Literal["hire"]
+    at: list[int] = Field(min_length=2, max_length=2)
+
+
+class SpellBook(_A):
+    type: Literal["spellbook"]
+
+
+class PlayCard(_A):
+    """``basic``/``expert``: the card's map effect; ``power``/``alt``: Power towards a spell cast on
+    the map (a Power card, ``expert`` for its expert effect; a spell's alternative effect);
+    ``cast``: cast a map spell at empower ``tier`` (H3-15.2, H3-15.3)."""
+
+    type: Literal["play_card"]
+    card: str
+    mode: Literal["basic", "expert", "power", "alt", "cast"] = "basic"
+    tier: int = 0
+    expert: bool = False
+
+
+class Morale(_A):
+    type: Literal["morale"]
+    use: Literal["draw", "cycle"] = "draw"
+    cards: list[str] = Field(default_factory=list)
+
+
+class UseBuilding(_A):
+    type: Literal["use_building"]
+    building: str
+    choice: int = 0
+
+
+class EndTurn(_A):
+    type: Literal["end_turn"]
+
+
+class Discard(_A):
+    type: Literal["discard"]
+    card: str
+
+
+class Draw(_A):
+    type: Literal["draw"]
+    n: int
+
+
+class Mulligan(_A):
+    type: Literal["mulligan"]
+    redraw: bool
+
+
+class Search(_A):
+    type: Literal["search"]
+    choice: Literal["look", "discard", "skip", "keep"]
+    card: str | None = None
+
+
+class Choose(_A):
+    type: Literal["choose"]
+    pick: str
+
+
+class TownPass(_A):
+    type: Literal["town_pass"]
+
+
+ClashAction = Annotated[
+    Walk
+    | Discover
+    | PlaceTile
+    | Revisit
+    | Build
+    | Recruit
+    | Hire
+    | SpellBook
+    | PlayCard
+    | Morale
+    | UseBuilding
+    | EndTurn
+    | Discard
+    | Draw
+    | Mulligan
+    | Search
+    | Choose
+    | TownPass
+    | CombatAction,
+    Field(discriminator="type"),
+]

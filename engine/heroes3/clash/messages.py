@@ -1,0 +1,323 @@
+"""Every sentence the Clash game shows a player (engine/core/text.py), ids ``h3.clash.*``.
+
+Names of things travel as ``Ref``s: cards (``card``), units (``unit``), locations
+(``h3_location``), buildings (``h3_building``), resources (``h3_resource``), decks (``h3_deck``),
+tokens (``h3_token``), dice (``h3_die``), astrologer cards (``h3_astrologer``), scenarios
+(``h3_scenario``), difficulties (``h3_difficulty``). Map fields travel as their axial
+coordinates, which read the same in every language.
+"""
+
+from __future__ import annotations
+
+from engine.core.text import Msg, Ref, message, plural_message
+
+__all__ = ["Msg"]
+
+# ---- fragments ---------------------------------------------------------------------------------------
+SEAT = message("h3.clash.seat", "seat {seat}")
+MAIN_HERO = message("h3.clash.hero.main", "main hero")
+SECONDARY_HERO = message("h3.clash.hero.secondary", "secondary hero")
+MODE_BASIC = message("h3.clash.mode.basic", "basic effect")
+MODE_EXPERT = message("h3.clash.mode.expert", "expert effect")
+COST = message("h3.clash.cost", "{gold} gold, {bm} building materials, {val} valuables")
+LOCATION = message("h3.clash.location", "{loc}")
+BUILDING = message("h3.clash.building", "{building}")
+
+
+def seat(s: int) -> Msg:
+    return SEAT(seat=s + 1)
+
+
+def ref(kind: str, id: str) -> Ref:
+    return Ref(kind=kind, id=id)
+
+
+def hero_kind(kind: str) -> Msg:
+    return MAIN_HERO() if kind == "main" else SECONDARY_HERO()
+
+
+def play_mode(mode: str) -> Msg:
+    return MODE_EXPERT() if mode == "expert" else MODE_BASIC()
+
+
+# ---- events ------------------------------------------------------------------------------------------
+GAME_START = message("h3.clash.game_start", "The scenario {scenario} begins.")
+ROUND = message("h3.clash.round", "Round {n} begins.")
+TURN = message("h3.clash.turn", "{seat!c} starts their turn.")
+TURN_END = message("h3.clash.turn_end", "{seat!c} ends their turn.")
+TIMED_EVENT = message("h3.clash.timed_event", "Timed event: {text}")
+ASTROLOGER = message("h3.clash.astrologer", "The astrologers proclaim: {card}.")
+INCOME = message("h3.clash.income", "{seat!c} collects {what}.")
+DREW = plural_message("h3.clash.drew", "{seat!c} draws {n} card.", "{seat!c} draws {n} cards.")
+YOU_DREW = message("h3.clash.you_drew", "You drew: {cards}.")
+YOU_SEE = message("h3.clash.you_see", "You look at: {cards}.")
+YOU_KEPT = message("h3.clash.you_kept", "You kept {card}.")
+SEARCH_LOOKS = plural_message(
+    "h3.clash.search_looks",
+    "{seat!c} looks at the top {n} card of the {deck} deck.",
+    "{seat!c} looks at the top {n} cards of the {deck} deck.",
+)
+SEARCH_KEPT = message("h3.clash.search_kept", "{seat!c} searched the {deck} deck, kept 1 card and discarded {cards}.")
+SEARCH_TOOK = message("h3.clash.search_took", "{seat!c} takes {card} from the {deck} discard pile.")
+DISCARDED = message("h3.clash.discarded", "{seat!c} discards {card}.")
+HAND_DISCARDED = message("h3.clash.hand_discarded", "{seat!c} discards their whole hand (negative morale).")
+XP_GAINED = message("h3.clash.xp_gained", "{seat!c}'s main hero gains {n} XP ({xp} in all).")
+LEVEL_UP = message("h3.clash.level_up", "{seat!c}'s main hero reaches level {level}.")
+SPECIALTY_GAINED = message("h3.clash.specialty", "{seat!c} takes the level {level} specialty card.")
+MORALE_NOW = message("h3.clash.morale_now", "{seat!c}'s morale is now {morale:+d}.")
+MORALE_EXTRA = message("h3.clash.morale_extra", "{seat!c} already holds a positive morale token: the new one is lost.")
+MORALE_SPENT = message("h3.clash.morale_spent", "{seat!c} spends a positive morale token.")
+GAINED = message("h3.clash.gained", "{seat!c} gains {what}.")
+PAID = message("h3.clash.paid", "{seat!c} pays {what}.")
+PRODUCTION_UP = message("h3.clash.production_up", "{seat!c}'s production rises by {what}.")
+SETTLED = message("h3.clash.settled", "{seat!c}'s settlement now produces {resource}.")
+REINFORCED = message("h3.clash.reinforced", "{seat!c} reinforces {unit}.")
+RECRUITED = message("h3.clash.recruited", "{seat!c} recruits {unit}.")
+ROLLED = message("h3.clash.rolled", "{seat!c} rolls the {die} die: {faces}.")
+MP_GAINED = plural_message(
+    "h3.clash.mp_gained", "{seat!c} gains {n} MP for this turn.", "{seat!c} gains {n} MP for this turn."
+)
+GRAIL = message("h3.clash.grail", "{seat!c} takes the grail.")
+TRADED = message("h3.clash.traded", "{seat!c} trades {give} {what} for {get} {into}.")
+CARD_REMOVED = message("h3.clash.card_removed", "{seat!c} removes {card} from the game and gains {gold} gold.")
+RECALLED = message("h3.clash.recalled", "{seat!c} takes {card} back from their discard pile.")
+WITCH_KEPT = message("h3.clash.witch_kept", "{seat!c} keeps the ability card they looked at.")
+WITCH_DISCARDED = message("h3.clash.witch_discarded", "{seat!c} discards {card} to the ability discard pile.")
+VISITED = message("h3.clash.visited", "{seat!c} visits {loc}.")
+FLAGGED = message("h3.clash.flagged", "{seat!c} flags {loc}.")
+CUBE_GAINED = message("h3.clash.cube", "{seat!c} takes a faction cube from {source}.")
+MOVED = message("h3.clash.moved", "{seat!c} moves the {hero} to ({q}, {r}).")
+DISCOVERED = message("h3.clash.discovered", "{seat!c} discovers tile {tile} at ({q}, {r}).")
+PLACED_TILE = message("h3.clash.placed_tile", "{seat!c} places tile {tile} at ({q}, {r}).")
+ROTATED = message("h3.clash.rotated", "{seat!c} turns the tile at ({q}, {r}) by {n} degrees.")
+QUICK = message(
+    "h3.clash.quick", "Quick combat: {seat} is stronger than the level {level} guards, who count as defeated."
+)
+NEUTRALS = message("h3.clash.neutrals", "Level {level} guards: {units}.")
+DECLARED_SIEGE = message("h3.clash.declared_siege", "{seat!c} attacks an undefended town or settlement.")
+UNDEFENDED = message("h3.clash.undefended", "{seat!c} does not defend: the attacker takes the field.")
+SECONDARY_GONE = message("h3.clash.secondary_gone", "{seat!c}'s secondary hero leaves the map.")
+RELOCATED = message("h3.clash.relocated", "{seat!c}'s main hero retreats to ({q}, {r}).")
+BUILT = message("h3.clash.built", "{seat!c} builds {building}.")
+HIRED = message("h3.clash.hired", "{seat!c} hires a secondary hero at ({q}, {r}).")
+SPELLBOOK = message("h3.clash.spellbook", "{seat!c} pays {gold} gold at the Mage Guild.")
+USED_BUILDING = message("h3.clash.used_building", "{seat!c} uses {building}.")
+PLAYED = message("h3.clash.played", "{seat!c} plays {card} ({mode}).")
+MULLIGAN = message("h3.clash.mulligan", "{seat!c} shuffles their hand back and draws a new one.")
+CONDITION_MET = message(
+    "h3.clash.condition_met", "{seat!c} meets a victory condition: the game ends at the end of this round."
+)
+ELIMINATED_NOW = message("h3.clash.eliminated", "{seat!c} is eliminated ({rule}).")
+GAME_OVER_WINNERS = message("h3.clash.game_over", "The game is over. Winners: {seats}.")
+BONUS_MINOR = plural_message(
+    "h3.clash.bonus_minor",
+    "{seat!c} revealed {n} artifact before a minor one and took the minor artifact.",
+    "{seat!c} revealed {n} artifacts before a minor one and took the minor artifact.",
+)
+ARTIFACTS_RESHUFFLED = message(
+    "h3.clash.artifacts_reshuffled", "The artifact deck is reshuffled with its discard pile."
+)
+T_DRAWN = message("h3.clash.t_drawn", "{seat!c} draws tile {tile} to place.")
+T_STARTS = message("h3.clash.t_starts", "Both starting tiles are on the map.")
+HAND_TO_DECK = plural_message(
+    "h3.clash.hand_to_deck",
+    "{seat!c} shuffles {n} card back into their deck.",
+    "{seat!c} shuffles {n} cards back into their deck.",
+)
+BLACK_CLEARED = message("h3.clash.black_cleared", "Every black cube leaves the map.")
+FLIPPED_FEW = message("h3.clash.flipped_few", "{seat!c} turns {unit} to its Few side.")
+TUTOR = message("h3.clash.tutor", "{seat!c} takes {card} from its deck, which is shuffled.")
+TUTOR_NONE = message("h3.clash.tutor_none", "{seat!c} finds no {card} in the deck.")
+ENEMY_DISCARD_ARMED = message(
+    "h3.clash.enemy_discard", "{seat!c}'s next enemy hero in combat will discard a random card."
+)
+RESHUFFLED = message("h3.clash.reshuffled", "{seat!c} shuffles their discard pile into their deck.")
+OWN_SEARCH = message("h3.clash.own_search", "{seat!c} keeps 1 card from the top of their deck and discards {cards}.")
+NEUTRALS_OFFERED = message("h3.clash.neutrals_offered", "{seat!c} draws neutral units: {units}.")
+PORTAL = message("h3.clash.portal", "{seat!c}'s hero travels to ({q}, {r}).")
+ENEMY_DISCARDS = message("h3.clash.enemy_discards", "{seat!c} discards {card} at random.")
+SPELL_RETURNS = message("h3.clash.spell_returns", "{seat!c}'s first spell, {card}, returns to their hand.")
+REROLLED = message("h3.clash.rerolled", "{seat!c} re-rolls a die.")
+CAST = message("h3.clash.cast", "{seat!c} casts {card} with {power} Power.")
+POWER_PLAYED = message("h3.clash.power_played", "{seat!c} plays {card} for +{n} Power.")
+BOUGHT = message("h3.clash.bought", "{seat!c} buys {card} for {gold} gold.")
+SWAPPED_STAT = message("h3.clash.swapped_stat", "{seat!c} exchanges {old} for {new}.")
+GM_EFFECT = message("h3.clash.gm_effect", "resolve this effect: {what}")
+
+# ---- questions and options ----------------------------------------------------------------------------
+ASK_MAIN = message("h3.clash.ask.main", "Your turn: move, take a town action, play a card or end your turn.")
+ASK_LAST_CALL = message("h3.clash.ask.last_call", "The round is about to end: take town or morale actions, or pass.")
+ASK_FOREIGN = message(
+    "h3.clash.ask.foreign", "{card} belongs to another faction: keep it, or discard it and draw a replacement?"
+)
+ASK_MORALE_FIRST = message(
+    "h3.clash.ask.morale_first",
+    "You already hold a positive morale token: spend it now (draw a card) before the new one arrives?",
+)
+ASK_START_ROTATE = message("h3.clash.ask.start_rotate", "How do you turn your starting tile?")
+ASK_TOWN = message("h3.clash.ask.town", "You may take a town action now.")
+ASK_HAND = message(
+    "h3.clash.ask.hand",
+    "Start of your turn: discard any cards, then draw up to your hand limit ({limit}; you hold {size}).",
+)
+ASK_MULLIGAN = message("h3.clash.ask.mulligan", "Keep this hand, or shuffle it back and draw a new one?")
+ASK_SEARCH = message(
+    "h3.clash.ask.search", "Search ({n}) the {deck} deck: look at the top cards, or take the top of its discard pile?"
+)
+ASK_SEARCH_KEEP = message("h3.clash.ask.search_keep", "Which card do you keep?")
+ASK_EFFECT = message("h3.clash.ask.effect", "{source}: choose an effect.")
+ASK_SETTLE = message("h3.clash.ask.settle", "Which resource should the settlement produce?")
+ASK_REINFORCE = message("h3.clash.ask.reinforce", "Which unit do you reinforce?")
+ASK_DIE = message("h3.clash.ask.die", "Which result do you keep?")
+ASK_TRADE = message("h3.clash.ask.trade", "Trade with the supply (as often as you like), or finish.")
+ASK_REMOVE = message("h3.clash.ask.remove", "Remove a card from your hand (for {gold} gold)?")
+ASK_RECALL = message("h3.clash.ask.recall", "Take one of the top cards of your discard pile back?")
+ASK_WITCH = message("h3.clash.ask.witch", "Remove an ability card from your hand, or look at the top ability card?")
+ASK_WITCH_KEEP = message("h3.clash.ask.witch_keep", "Keep {card} or discard it?")
+ASK_DISCARD = message("h3.clash.ask.discard", "Discard a card.")
+ASK_ROTATE = message("h3.clash.ask.rotate", "How do you turn the tile at ({q}, {r})?")
+ASK_DEFEND = message(
+    "h3.clash.ask.defend", "Your town or settlement is attacked: pay {gold} gold to defend it with your units?"
+)
+ASK_DECLARE = message("h3.clash.ask.declare", "A combat is declared: take town actions before it starts, or pass.")
+ASK_RELOCATE = message("h3.clash.ask.relocate", "Where does your defeated main hero go?")
+ASK_BONUS = message("h3.clash.ask.bonus", "Choose your starting bonus ({difficulty}).")
+ASK_T_PLACE = message("h3.clash.ask.t_place", "Where do you place tile {tile}, and turned how?")
+ASK_T_START = message("h3.clash.ask.t_start", "Where does your starting tile go (next to a Near tile)?")
+ASK_FLIP = message("h3.clash.ask.flip", "Which Pack unit turns to its Few side?")
+ASK_CYCLE = message("h3.clash.ask.cycle", "Discard up to {n} more cards (you draw as many), or finish.")
+ASK_NEUTRAL_TIER = message("h3.clash.ask.neutral_tier", "From which tier do you draw neutral units?")
+ASK_NEUTRAL_RECRUIT = message("h3.clash.ask.neutral_recruit", "Recruit one of the neutral units drawn?")
+ASK_PORTAL = message("h3.clash.ask.portal", "To which of your towns or settlements does the hero travel?")
+ASK_SWAP = message("h3.clash.ask.swap", "Replace one neutral unit with another of the same tier?")
+ASK_REROLL = message("h3.clash.ask.reroll", "Re-roll one of the dice (once this turn)?")
+ASK_OBSERVE = message("h3.clash.ask.observe", "From the observatory: which tile do you discover, place or turn?")
+OPT_DISCOVER_FREE = message("h3.clash.opt.discover_free", "Discover the tile at ({q}, {r})")
+OPT_PLACE_FREE = message("h3.clash.opt.place_free", "Place a Far tile from your supply at ({q}, {r})")
+OPT_CAST = message("h3.clash.opt.cast", "Cast {card} with {power} Power")
+OPT_POWER = message("h3.clash.opt.power", "Play {card} for +{n} Power")
+OPT_REDRAW = message("h3.clash.opt.redraw", "Discard it and draw a replacement")
+OPT_LOSE_NEW = message("h3.clash.opt.lose_new", "Keep the one I hold (the new one is lost)")
+ASK_BUY = message("h3.clash.ask.buy", "Buy one of the artifacts on top of the discard pile?")
+ASK_SWAP_STAT = message(
+    "h3.clash.ask.swap_stat", "Exchange a statistic card for another ({gold} gold each), or finish."
+)
+ASK_WHICH_DECK = message("h3.clash.ask.which_deck", "Which deck do you search ({n})?")
+ASK_TAVERN = message("h3.clash.ask.tavern", "Which enemy discards a random card?")
+OPT_BUY = message("h3.clash.opt.buy", "Buy {card} for {gold} gold")
+OPT_SWAP_STAT = message("h3.clash.opt.swap_stat", "Exchange {card} for {new}")
+OPT_SEAT = message("h3.clash.opt.seat", "{seat}")
+OPT_FLIP = message("h3.clash.opt.flip", "Turn {unit}")
+OPT_RECRUIT_NEUTRAL = message("h3.clash.opt.recruit_neutral", "Recruit {unit}")
+OPT_SWAP = message("h3.clash.opt.swap", "Replace {unit}")
+OPT_REROLL = message("h3.clash.opt.reroll", "Re-roll die {n}")
+OPT_WALK = message("h3.clash.opt.walk", "Move the {hero} to ({q}, {r})")
+OPT_DISCOVER = message("h3.clash.opt.discover", "The {hero} discovers the tile at ({q}, {r})")
+OPT_PLACE_TILE = message("h3.clash.opt.place_tile", "The {hero} places a Far tile at ({q}, {r})")
+OPT_REVISIT = message("h3.clash.opt.revisit", "The {hero} revisits its field")
+OPT_END_TURN = message("h3.clash.opt.end_turn", "End your turn")
+OPT_BUILD = message("h3.clash.opt.build", "Build {building}")
+OPT_RECRUIT = message("h3.clash.opt.recruit", "Recruit {unit}")
+OPT_REINFORCE_TOWN = message("h3.clash.opt.reinforce_town", "Reinforce {unit}")
+OPT_HIRE = message("h3.clash.opt.hire", "Hire a secondary hero at ({q}, {r})")
+OPT_SPELLBOOK = message("h3.clash.opt.spellbook", "Buy spells ({gold} gold)")
+OPT_PLAY = message("h3.clash.opt.play", "Play {card} ({mode})")
+OPT_MORALE_DRAW = message("h3.clash.opt.morale_draw", "Spend morale: draw a card")
+OPT_MORALE_CYCLE = message("h3.clash.opt.morale_cycle", "Spend morale: discard your {n} cards and draw as many")
+OPT_USE_BUILDING = message("h3.clash.opt.use_building", "Use {building} (option {n})")
+OPT_DISCARD = message("h3.clash.opt.discard", "Discard {card}")
+OPT_DRAW = plural_message("h3.clash.opt.draw", "Draw {n} card", "Draw {n} cards")
+OPT_KEEP_HAND = message("h3.clash.opt.keep_hand", "Keep this hand")
+OPT_MULLIGAN = message("h3.clash.opt.mulligan", "Draw a new hand")
+OPT_SEARCH_LOOK = message("h3.clash.opt.search_look", "Look at the top {n} cards")
+OPT_SEARCH_DISCARD = message("h3.clash.opt.search_discard", "Take {card} from the discard pile")
+OPT_KEEP = message("h3.clash.opt.keep", "Keep {card}")
+OPT_SKIP = message("h3.clash.opt.skip", "Skip")
+OPT_DONE = message("h3.clash.opt.done", "Done")
+OPT_PASS = message("h3.clash.opt.pass", "Pass")
+OPT_DECLINE = message("h3.clash.opt.decline", "Decline")
+OPT_EFFECT = message("h3.clash.opt.effect", "Option {n}: {what} (cost: {cost})")
+OPT_RESOURCE = message("h3.clash.opt.resource", "{resource}")
+OPT_REINFORCE = message("h3.clash.opt.reinforce", "Reinforce {unit} for {cost}")
+OPT_FACE = message("h3.clash.opt.face", "{face}")
+# A die face in words (H3-20.5, D-9): what its steps give, never the data's dict.
+FACE_GAIN = message("h3.clash.face.gain", "+{n} {resource}")
+FACE_XP = message("h3.clash.face.xp", "+{n} experience")
+FACE_SEARCH = message("h3.clash.face.search", "Search ({x}) the {deck} deck")
+FACE_DICE = message("h3.clash.face.dice", "roll {count} resource dice and keep {keep}")
+FACE_OTHER = message("h3.clash.face.other", "a special effect (see the die)")
+FACE_ALL = message("h3.clash.face.all", "{parts}")
+OPT_TRADE = message("h3.clash.opt.trade", "Give {give} {what} for {get} {into}")
+OPT_REMOVE = message("h3.clash.opt.remove", "Remove {card}")
+OPT_TAKE = message("h3.clash.opt.take", "Take {card}")
+OPT_WITCH_LOOK = message("h3.clash.opt.witch_look", "Look at the top ability card")
+OPT_KEEP_IT = message("h3.clash.opt.keep_it", "Keep it")
+OPT_DISCARD_IT = message("h3.clash.opt.discard_it", "Discard it")
+OPT_ROTATION = message("h3.clash.opt.rotation", "Turned {n} degrees")
+OPT_DEFEND = message("h3.clash.opt.defend", "Defend ({gold} gold)")
+OPT_FIELD = message("h3.clash.opt.field", "({q}, {r})")
+OPT_BONUS_DICE = message("h3.clash.opt.bonus_dice", "Roll {n} resource dice and keep {keep}")
+OPT_BONUS_SEARCH = plural_message(
+    "h3.clash.opt.bonus_search", "Search (2) the artifact deck {n} time", "Search (2) the artifact deck {n} times"
+)
+OPT_BONUS_MINOR = message("h3.clash.opt.bonus_minor", "Reveal artifacts until a minor one and take it")
+OPT_T_PLACE = message("h3.clash.opt.t_place", "At ({q}, {r}), turned {n} degrees")
+
+# ---- refusals -----------------------------------------------------------------------------------------
+NOT_OFFERED = message("h3.clash.no.not_offered", "That is not one of the choices offered now.")
+BAD_OPTION = message("h3.clash.no.bad_option", "This game option is not valid: {what}.")
+NOT_YOUR_TURN_MOVE = message("h3.clash.no.not_your_turn", "Movement actions are taken only in your own turn.")
+NOT_YOUR_TURN_CARD = message("h3.clash.no.not_your_turn_card", "Cards are played on the map only in your own turn.")
+NO_SUCH_HERO = message("h3.clash.no.no_hero", "You have no such hero on the map.")
+NO_MP = message("h3.clash.no.no_mp", "That hero has no movement points left this round.")
+MOVE_OFF_FIRST = message(
+    "h3.clash.no.move_off_first", "Two of your heroes share a field: your next MP must move one of them off it."
+)
+NOT_ADJACENT = message("h3.clash.no.not_adjacent", "A hero moves one field at a time, to an adjacent field.")
+OFF_MAP = message("h3.clash.no.off_map", "There is no tile there.")
+FACE_DOWN = message("h3.clash.no.face_down", "That tile is face down: discover it first.")
+BLOCKED = message("h3.clash.no.blocked", "That field is blocked or behind a border.")
+CANNOT_STOP = message(
+    "h3.clash.no.cannot_stop", "A hero may pass through that field but not stop there, and has too few MP to go on."
+)
+NOT_REVISITABLE = message("h3.clash.no.not_revisitable", "The hero does not stand on a field that can be revisited.")
+NO_TILE_THERE = message("h3.clash.no.no_tile", "No face-down tile lies next to that hero there.")
+NO_SUPPLY = message("h3.clash.no.no_supply", "Your tile supply is empty.")
+BAD_PLACEMENT = message(
+    "h3.clash.no.bad_placement", "A new tile must be next to the hero and touch at least two tiles with a path to each."
+)
+NO_TOWN_IN_COMBAT = message("h3.clash.no.town_in_combat", "Town actions cannot be taken during a combat.")
+ELIMINATED = message("h3.clash.no.eliminated", "You have been eliminated.")
+TOKEN_USED = message("h3.clash.no.token_used", "Your {token} token is already used this round.")
+NO_SUCH_BUILDING = message("h3.clash.no.no_building", "Your town has no such building.")
+ALREADY_BUILT = message("h3.clash.no.already_built", "That building is already built.")
+NEEDS_BUILDING = message("h3.clash.no.needs_building", "Build {building} first.")
+CANNOT_PAY = message("h3.clash.no.cannot_pay", "You cannot pay for that.")
+NOTHING_CHOSEN = message("h3.clash.no.nothing_chosen", "Choose at least one unit, each once.")
+NOT_YOUR_UNIT = message("h3.clash.no.not_your_unit", "{unit} is not one of your faction's units.")
+UNIT_IN_DECK = message("h3.clash.no.unit_in_deck", "{unit} is already in your unit deck.")
+NEEDS_DWELLING = message("h3.clash.no.needs_dwelling", "{unit} needs a dwelling of its tier.")
+CANNOT_REINFORCE = message("h3.clash.no.cannot_reinforce", "{unit} cannot be reinforced.")
+ALREADY_PACK = message("h3.clash.no.already_pack", "{unit} is already a Pack.")
+NEEDS_CITADEL = message("h3.clash.no.needs_citadel", "Reinforcing with the population token needs a Citadel.")
+HAS_SECONDARY = message("h3.clash.no.has_secondary", "You already have a secondary hero.")
+NO_BASE = message("h3.clash.no.no_base", "You need a town or settlement to hire a secondary hero.")
+BAD_SPOT = message(
+    "h3.clash.no.bad_spot", "A secondary hero starts in a town or settlement you control with no enemy hero."
+)
+NEEDS_MAGE_GUILD = message("h3.clash.no.needs_mage_guild", "Buying spells needs a Mage Guild.")
+GUILD_TOO_NEW = message("h3.clash.no.guild_too_new", "The Mage Guild was built this round: buy spells from next round.")
+NOT_IN_HAND = message("h3.clash.no.not_in_hand", "That card is not in your hand.")
+FACTION_CARD = message("h3.clash.no.faction_card", "That card belongs to another faction and cannot be played.")
+NO_EXPERT = message("h3.clash.no.no_expert", "That card has no expert effect.")
+NO_EXPERT_USES = message("h3.clash.no.no_expert_uses", "Your hero has no expert uses left this round.")
+NOT_A_MAP_CARD = message("h3.clash.no.not_map", "That effect cannot be used on the map now.")
+NOT_ENOUGH_POWER = message("h3.clash.no.not_enough_power", "That effect needs {n} Power.")
+NO_MORALE = message("h3.clash.no.no_morale", "You hold no positive morale token.")
+NOT_BUILT = message("h3.clash.no.not_built", "That building is not built.")
+ONCE_PER_TURN = message("h3.clash.no.once_per_turn", "That building's effect is used once per turn.")
+OVER_LIMIT = message("h3.clash.no.over_limit", "Discard down to your hand limit ({limit}) first.")
+DRAW_TOO_MANY = message("h3.clash.no.draw_too_many", "You may draw only up to your hand limit ({limit}).")
+NOT_SEEN = message("h3.clash.no.not_seen", "Keep one of the cards you are looking at.")
+EMPTY_DISCARD = message("h3.clash.no.empty_discard", "That discard pile is empty.")
+EMPTY_DECK = message("h3.clash.no.empty_deck", "That deck and its discard pile are empty.")

@@ -1,0 +1,486 @@
+"""Rounds (H3-7), player turns (H3-8), victory, elimination and the round limit (H3-5).
+
+Steps: ``round`` (refresh, resource or astrologer round, timed events, then one ``turn`` per
+player and ``round_end``), ``turn`` (hand refresh then the main menu), ``hand`` (P-17),
+``main`` (P-20, with other seats' town actions open at the same time, P-35), ``round_end``.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from engine.core import Event, Option, Prompt, RuleViolation
+from engine.core.flow import Step
+
+from ..adventure import effects, movement
+from ..cards import deck as cards
+from ..cards import play, start
+from ..content.clash import clash_content
+from ..town import town
+from . import messages as m
+from .common import bases, heroes, need, seat_order
+from .elimination import eliminate
+from .flow import FLOW, seat_of
+from .state import MAIN_MP, SECONDARY_MP, ClashState
+
+TOWN_TYPES = ("build", "recruit", "hire", "spellbook")
+
+
+def round_kind(n: int) -> str:
+    """H3-7.3 (E-11): odd rounds from 3 are resource rounds, even rounds astrologer rounds."""
+    if n == 1:
+        return "none"
+    return "astrologer" if n % 2 == 0 else "resource"
+
+
+@FLOW.refill
+def _next_round(state: ClashState) -> list[Event]:
+    FLOW.push(state, FLOW.new(state, "round"))
+    return []
+
+
+@FLOW.auto("round")
+def _round(state: ClashState, st: Step) -> list[Event]:
+    events: list[Event] = [Event.to_all("h3_round", m.ROUND(n=state.round), milestone=True, round=state.round)]
+    order = [s for s in seat_order(state, state.starting) if not state.player(s).eliminated]
+    FLOW.push(
+        state, *[FLOW.new(state, "turn", s) for s in order], FLOW.new(state, "last_call"), FLOW.new(state, "round_end")
+    )
+    if state.round > 1:
+        for p in state.seats:  # H3-7.2
+            p.tokens_used = []
+            p.expert_used = 0
+            if p.main is not None:
+                p.main.mp, p.main.mp_turn = MAIN_MP, 0
+            if p.secondary is not None:
+                p.secondary.mp, p.secondary.mp_turn = SECONDARY_MP, 0
+    sc = clash_content().scenarios[state.scenario]
+    for ev in reversed([e for e in sc.timed_events if e.round == state.round]):  # H3-7.4
+        events.append(Event.to_all("h3_timed", m.TIMED_EVENT(text=ev.text)))
+        for s in reversed(order):
+            p = state.player(s)
+            if ev.who == "each_hero":
+                for h in heroes(p):
+                    h.mp += sum(x.num("amount") for x in ev.steps if x.effect == "mp")  # A-12: this round's MP
+                rest = [x for x in ev.steps if x.effect != "mp"]
+                effects.push_effects(state, s, "main", rest)
+            else:
+                effects.push_effects(state, s, "main", ev.steps)
+    kind = round_kind(state.round)
+    if kind == "astrologer":  # H3-7.3.2
+        drawn = state.astrologers.draw_one(state.rng)
+        while drawn is not None and any(
+            x.effect == "clear_black_cubes" and x.num("not_in_round") == state.round
+            for x in clash_content().astrologers[drawn].steps
+        ):
+            state.astrologers.discard(drawn)  # that card is drawn again in this round
+            drawn = state.astrologers.draw_one(state.rng)
+        if drawn is not None:
+            for q in state.seats:
+                q.spell_returned = False
+            card = clash_content().astrologers[drawn]
+            state.astrologers.discard(drawn)
+            state.astrologer = drawn if card.duration == "until_next" else None
+            events.append(Event.to_all("h3_astrologer", m.ASTROLOGER(card=m.ref("h3_astrologer", drawn)), reveals=True))
+            for s in reversed(order):
+                effects.push_effects(
+                    state,
+                    s,
+                    "main",
+                    [x for x in card.steps if x.effect not in ("hand_limit",) and x.word("scope") == ""],
+                )
+    elif kind == "resource":  # H3-7.3.1: all income first, then start-of-resource-round effects
+        for s in order:
+            events += town.income(state, state.player(s))
+        for s in reversed(order):
+            p = state.player(s)
+            board = clash_content().towns[p.faction]
+            for b in reversed(p.buildings):
+                building = board.building(b)
+                if building.resource_round:
+                    effects.push_choices(
+                        state, s, "main", m.BUILDING(building=m.ref("h3_building", b)), building.resource_round, False
+                    )
+    return events
+
+
+@FLOW.auto("turn")
+def _turn(state: ClashState, st: Step) -> list[Event]:
+    seat = seat_of(st)
+    p = state.player(seat)
+    if p.eliminated:
+        return []
+    state.active = seat
+    p.turn_used = []
+    p.rerolled_turn = False
+    card = clash_content().astrologers.get(state.astrologer or "")
+    if card is not None:  # e.g. +1 MP to each hero each turn while the card is in force (A-10)
+        for x in card.steps:
+            if x.effect == "mp" and x.word("scope") == "each_hero_each_turn":
+                for h in heroes(p):
+                    n = x.num("amount", 1)
+                    if n >= 0:
+                        h.mp_turn += n
+                    else:
+                        h.mp = max(0, h.mp + n)
+    steps = [FLOW.new(state, "hand", seat)]
+    if state.mode == "tournament" and state.round == 1 and not p.mulligan_done:
+        steps.append(FLOW.new(state, "mulligan", seat))
+    steps.append(FLOW.new(state, "turn_start", seat))  # H3-8.1.3 (P-18): cards/start.py
+    steps.append(FLOW.new(state, "main", seat))
+    FLOW.push(state, *steps)
+    return [Event.to_all("h3_turn", m.TURN(seat=m.seat(seat)), seat=seat)]
+
+
+# ---- hand refresh (H3-8.1, P-17) --------------------------------------------------------------------
+def hand_options(state: ClashState, seat: int) -> list[Option]:
+    p = state.player(seat)
+    limit = cards.hand_limit(state, p)
+    out = [Option.of(m.OPT_DISCARD(card=cards.card_ref(state, c)), {"type": "discard", "card": c}) for c in p.deck.hand]
+    if len(p.deck.hand) <= limit:
+        room = limit - len(p.deck.hand)
+        for n in range(room, -1, -1):
+            out.append(Option.of(m.OPT_DRAW(n=n), {"type": "draw", "n": n}))
+    return out
+
+
+@FLOW.decision("hand", "discard", "draw")
+def _hand_prompts(state: ClashState, st: Step) -> list[Prompt]:
+    seat = seat_of(st)
+    p = state.player(seat)
+    q = m.ASK_HAND(limit=cards.hand_limit(state, p), size=len(p.deck.hand))
+    return [
+        Prompt.ask(
+            seat,
+            f"{st.key}.{len(p.deck.hand)}.{len(p.deck.discard)}",
+            "H3-8.1",
+            q,
+            options=hand_options(state, seat),
+            secret=True,
+        )
+    ]
+
+
+@FLOW.applies("hand")
+def _hand_apply(state: ClashState, st: Step, seat: int, action: Any) -> list[Event]:
+    p = state.player(seat)
+    limit = cards.hand_limit(state, p)
+    if action.type == "discard":
+        need(action.card in p.deck.hand, "H3-8.1.1", m.NOT_IN_HAND())
+        cards.discard(p, action.card)
+        return [Event.to_all("h3_discarded", m.DISCARDED(seat=m.seat(seat), card=cards.card_ref(state, action.card)))]
+    need(len(p.deck.hand) <= limit, "H3-8.1.1", m.OVER_LIMIT(limit=limit))
+    need(0 <= action.n <= limit - len(p.deck.hand), "H3-8.1.2", m.DRAW_TOO_MANY(limit=limit))
+    FLOW.done(state, st)
+    return cards.draw(state, p, action.n)
+
+
+@FLOW.sampler("hand")
+def _hand_sample(state: ClashState, st: Step, seat: int, rng: random.Random) -> dict[str, Any]:
+    p = state.player(seat)
+    limit = cards.hand_limit(state, p)
+    if len(p.deck.hand) > limit or (p.deck.hand and rng.random() < 0.15):
+        return {"type": "discard", "card": rng.choice(p.deck.hand)}
+    return {"type": "draw", "n": limit - len(p.deck.hand)}
+
+
+# ---- Tournament mulligan (H3-45.4.1, P-19) ----------------------------------------------------------
+@FLOW.decision("mulligan", "mulligan")
+def _mulligan_prompts(state: ClashState, st: Step) -> list[Prompt]:
+    seat = seat_of(st)
+    options = [
+        Option.of(m.OPT_KEEP_HAND(), {"type": "mulligan", "redraw": False}),
+        Option.of(m.OPT_MULLIGAN(), {"type": "mulligan", "redraw": True}),
+    ]
+    return [Prompt.ask(seat, st.key, "H3-45.4.1", m.ASK_MULLIGAN(), options=options)]
+
+
+@FLOW.applies("mulligan")
+def _mulligan_apply(state: ClashState, st: Step, seat: int, action: Any) -> list[Event]:
+    p = state.player(seat)
+    p.mulligan_done = True
+    FLOW.done(state, st)
+    if not action.redraw:
+        return []
+    n = len(p.deck.hand)
+    p.deck.draw.draw_pile.extend(p.deck.hand)
+    p.deck.hand = []
+    p.deck.draw.shuffle(state.rng)
+    return [Event.to_all("h3_mulligan", m.MULLIGAN(seat=m.seat(seat)))] + cards.draw(state, p, n)
+
+
+# ---- the main menu (H3-8.3, P-20) and out-of-turn town actions (P-35) ---------------------------------
+def turn_options(state: ClashState, seat: int) -> list[Option]:
+    out = movement.options(state, seat) + town.options(state, seat) + play.options(state, seat)
+    out += play.morale_options(state, seat) + building_uses(state, seat)
+    out.append(Option.of(m.OPT_END_TURN(), {"type": "end_turn"}))
+    return out
+
+
+def building_uses(state: ClashState, seat: int) -> list[Option]:
+    """Buildings' optional once-per-turn effects (H3-21.2), when the engine can resolve them."""
+    p = state.player(seat)
+    board = clash_content().towns[p.faction]
+    out = []
+    for b in p.buildings:
+        if b in p.turn_used:
+            continue
+        for i, choice in enumerate(board.building(b).turn):
+            if start.is_start(choice):
+                continue  # asked once as the turn begins (H3-8.1.3)
+            if effects.resolvable(choice.steps) and all(
+                p.resources.get(k, 0) >= v for k, v in choice.cost.as_dict().items()
+            ):
+                out.append(
+                    Option.of(
+                        m.OPT_USE_BUILDING(building=m.ref("h3_building", b), n=i + 1),
+                        {"type": "use_building", "building": b, "choice": i},
+                    )
+                )
+    return out
+
+
+@FLOW.decision(
+    "main",
+    "walk",
+    "discover",
+    "place_tile",
+    "revisit",
+    "build",
+    "recruit",
+    "hire",
+    "spellbook",
+    "play_card",
+    "morale",
+    "use_building",
+    "end_turn",
+)
+def _main_prompts(state: ClashState, st: Step) -> list[Prompt]:
+    seat = seat_of(st)
+    key = f"{st.key}.{state.step}"
+    options = turn_options(state, seat)
+    # H-1: card plays and a morale cycle name cards in hand, so the menu then goes to its seat alone
+    private = any(o.action["type"] in ("play_card", "morale") for o in options)
+    out = [Prompt.ask(seat, key, "H3-8.3", m.ASK_MAIN(), options=options, secret=private)]
+    for other in state.alive():
+        if other == seat:
+            continue
+        opts = town.options(state, other)
+        if opts:
+            out.append(Prompt.ask(other, f"{key}.t{other}", "H3-10.2", m.ASK_TOWN(), options=opts, waiting=False))
+    return out
+
+
+@FLOW.applies("main")
+def _main_apply(state: ClashState, st: Step, seat: int, action: Any) -> list[Event]:
+    active = seat_of(st)
+    if action.type in TOWN_TYPES:
+        return town.act(state, seat, action)
+    if seat != active:
+        raise RuleViolation("H3-9.1", m.NOT_YOUR_TURN_MOVE())
+    if not (action.type == "play_card" and action.mode in ("power", "alt", "cast")):
+        state.player(seat).pending_power = 0  # A-20: Power not spent on the next cast fizzles
+    if action.type in movement.MOVE_TYPES:
+        return movement.act(state, seat, action)
+    if action.type == "play_card":
+        return play.act(state, seat, action)
+    if action.type == "morale":
+        return play.spend_morale(state, seat, action)
+    if action.type == "use_building":
+        return _use_building(state, seat, action)
+    return end_turn(state, st, seat)
+
+
+def _use_building(state: ClashState, seat: int, action: Any) -> list[Event]:
+    p = state.player(seat)
+    need(action.building in p.buildings, "H3-21.2", m.NOT_BUILT())
+    need(action.building not in p.turn_used, "H3-21.2", m.ONCE_PER_TURN())
+    board = clash_content().towns[p.faction].building(action.building)
+    need(0 <= action.choice < len(board.turn), "H3-21.2", m.NOT_OFFERED())
+    choice = board.turn[action.choice]
+    need(all(p.resources.get(k, 0) >= v for k, v in choice.cost.as_dict().items()), "H3-21.2", m.CANNOT_PAY())
+    for k, v in choice.cost.as_dict().items():
+        p.resources[k] -= v
+    p.turn_used.append(action.building)
+    effects.push_effects(state, seat, "main", choice.steps)
+    return [
+        Event.to_all(
+            "h3_used_building", m.USED_BUILDING(seat=m.seat(seat), building=m.ref("h3_building", action.building))
+        )
+    ]
+
+
+def end_turn(state: ClashState, st: Step, seat: int) -> list[Event]:
+    """H3-8.6: unspent MP are lost; a pending negative-morale penalty discards the hand (H3-11.4)."""
+    p = state.player(seat)
+    events: list[Event] = []
+    if p.discard_hand_pending:
+        p.discard_hand_pending = False
+        for c in list(p.deck.hand):
+            cards.discard(p, c)
+        events.append(Event.to_all("h3_hand_discarded", m.HAND_DISCARDED(seat=m.seat(seat))))
+    for h in heroes(p):
+        h.mp_turn = 0  # H3-8.4
+    state.active = None
+    FLOW.done(state, st)
+    events += check_victory(state)
+    return events + [Event.to_all("h3_turn_end", m.TURN_END(seat=m.seat(seat)), milestone=True)]
+
+
+@FLOW.sampler("main")
+def _main_sample(state: ClashState, st: Step, seat: int, rng: random.Random) -> dict[str, Any]:
+    if seat != seat_of(st):
+        return dict(rng.choice(town.options(state, seat)).action)
+    opts = turn_options(state, seat)
+    weights = {
+        "walk": 6.0,
+        "discover": 5.0,
+        "place_tile": 3.0,
+        "revisit": 0.5,
+        "build": 3.0,
+        "recruit": 3.0,
+        "hire": 1.0,
+        "spellbook": 1.0,
+        "play_card": 1.0,
+        "morale": 0.3,
+        "use_building": 0.5,
+        "end_turn": 1.0,
+    }
+    w = [weights.get(str(o.action["type"]), 1.0) for o in opts]
+    return dict(rng.choices(opts, weights=w, k=1)[0].action)
+
+
+# ---- victory, elimination, the round limit (H3-5) -----------------------------------------------------
+def towns_held(state: ClashState, seat: int) -> int:
+    return len(bases(state, seat))
+
+
+def met_victory(state: ClashState, seat: int) -> bool:
+    sc = clash_content().scenarios[state.scenario]
+    p = state.player(seat)
+    enemies = [q.seat for q in state.seats if q.seat != seat]
+    for cond in sc.victory:
+        if cond.kind == "faction_cubes" and state.players >= 3 and all(p.cubes.get(e, 0) > 0 for e in enemies):
+            return True  # H3-5.6
+        if cond.kind == "grail" and p.grail:
+            return True
+        if cond.kind == "capture_all_towns":
+            from ..adventure.geometry import index, location
+
+            towns = []
+            for pos in index(state):
+                loc = location(state, pos)
+                if loc is not None and loc.kind == "town" and loc.faction != p.faction:
+                    towns.append((pos, loc.faction))
+            factions = {state.player(e).faction for e in enemies}
+            enemy_towns = [pos for pos, faction in towns if faction in factions]
+            if enemy_towns and all(state.field(pos).flag == seat for pos in enemy_towns):
+                return True
+    return False
+
+
+def check_victory(state: ClashState) -> list[Event]:
+    """H3-5.2: a player who meets a condition wins at the end of the round (recorded now)."""
+    events = []
+    for s in state.alive():
+        if s not in state.met and met_victory(state, s):
+            state.met.append(s)
+            events.append(Event.to_all("h3_condition_met", m.CONDITION_MET(seat=m.seat(s))))
+    return events
+
+
+@FLOW.auto("last_call")
+def _last_call(state: ClashState, st: Step) -> list[Event]:
+    """A-11 (P-45): after the last turn of the round, anyone may still take town or morale actions,
+    clockwise from the starting player, before the round ends."""
+    seats = [
+        s
+        for s in seat_order(state, state.starting)
+        if not state.player(s).eliminated and (town.any_action(state, s) or play.morale_options(state, s))
+    ]
+    return FLOW.open_window(state, FLOW.new(state, "last_call_w"), seats, key="last_call", rule="H3-7.7")
+
+
+@FLOW.window("last_call_w", "build", "recruit", "hire", "spellbook", "morale", "town_pass")
+def _last_call_prompt(state: ClashState, st: Step, seat: int) -> Prompt:
+    options = town.options(state, seat) + play.morale_options(state, seat)
+    options.append(Option.of(m.OPT_PASS(), {"type": "town_pass"}))
+    n = len(st.window.through) if st.window else 0
+    private = any(o.action["type"] == "morale" for o in options)  # H-1: a cycle lists the hand
+    return Prompt.ask(seat, f"{st.key}.{n}.{state.step}", "H3-7.7", m.ASK_LAST_CALL(), options=options, secret=private)
+
+
+@FLOW.applies("last_call_w")
+def _last_call_apply(state: ClashState, st: Step, seat: int, action: Any) -> list[Event]:
+    if action.type == "town_pass":
+        return FLOW.answer_window(state, st, seat, {"type": "town_pass"}, responds=False)
+    if action.type == "morale":
+        events = play.spend_morale(state, seat, action)
+    else:
+        events = town.act(state, seat, action)
+    more = town.any_action(state, seat) or bool(play.morale_options(state, seat))
+    return events + FLOW.answer_window(state, st, seat, action.model_dump(), responds=True, final=not more)
+
+
+@FLOW.sampler("last_call_w")
+def _last_call_sample(state: ClashState, st: Step, seat: int, rng: random.Random) -> dict[str, Any]:
+    opts = _last_call_prompt(state, st, seat).options
+    if rng.random() < 0.6:
+        return {"type": "town_pass"}
+    return dict(rng.choice(opts).action)
+
+
+@FLOW.auto("round_end")
+def _round_end(state: ClashState, st: Step) -> list[Event]:
+    events: list[Event] = []
+    for s in state.alive():  # H3-5.3.1
+        p = state.player(s)
+        if towns_held(state, s):
+            p.no_base_rounds = 0
+        else:
+            p.no_base_rounds += 1
+            if p.no_base_rounds >= 3:
+                events += eliminate(state, s, "H3-5.3.1")
+                if state.winners is not None:
+                    return events
+    events += check_victory(state)
+    if state.met:
+        state.winners = sorted(state.met)  # A-6: all who met a condition share the win
+        state.end_reason = "victory"
+    elif state.round >= state.round_limit:
+        state.winners = limit_winners(state)
+        state.end_reason = "round_limit"
+    if state.winners is not None:
+        return events + [
+            Event.to_all("h3_game_over", m.GAME_OVER_WINNERS(seats=[m.seat(s) for s in state.winners]), milestone=True)
+        ]
+    state.round += 1
+    return events
+
+
+def vp(state: ClashState, seat: int) -> int:
+    """H3-45.5 scoring (A-46: artifacts in deck, hand, discard pile and kept aside)."""
+    p = state.player(seat)
+    board = clash_content()
+    from ..adventure.geometry import location
+
+    held_fields = [k for k, fs in state.fields.items() if fs.flag == seat]
+    mines = 0
+    for key in held_fields:
+        q, r = (int(x) for x in key.split(","))
+        loc = location(state, (q, r))
+        if loc is not None and loc.kind in ("mine", "settlement"):
+            mines += 1
+    held = p.deck.hand + p.deck.draw.draw_pile + p.deck.discard
+    arts = [c for c in held if board.cards[state.cards[c]].kind == "artifact"]
+    arts_total = len(arts) + len(p.removed_artifacts)
+    return mines + len(p.buildings) + arts_total // 2 + p.level + 2 * p.secondaries_defeated + (4 if p.beat_main else 0)
+
+
+def limit_winners(state: ClashState) -> list[int]:
+    """At the round limit: most VP in Tournament; otherwise most towns and settlements held."""
+    alive = state.alive()
+    score = {s: (vp(state, s) if state.mode == "tournament" else towns_held(state, s)) for s in alive}
+    best = max(score.values(), default=0)
+    return sorted(s for s in alive if score[s] == best)

@@ -1,0 +1,128 @@
+"""The ``heroes3`` ruleset: the core Clash game (H3-3.2.1) for 2-4 players and Tournament mode
+(H3-45, option ``mode: tournament``) on the kernel flow, with the combat sub-engine inside.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, ClassVar
+
+from pydantic import TypeAdapter
+
+from engine.core import Event, Prompt, Result, Rng, Ruleset, RuleViolation
+from engine.core.errors import CORE_BAD_ACTION, CORE_NOT_YOUR_TURN
+
+# Importing the subsystems registers their steps on FLOW.
+from ..adventure import effects, encounters, movement, visits  # noqa: F401  # registers steps
+from ..cards import deck, play  # noqa: F401  # registers steps
+from ..combat import flow as combat_flow
+from ..content import FACTIONS
+from ..content.names import Heroes3Names
+from ..content.names import names as content_names
+from ..town import town  # noqa: F401  # imported for its entry points
+from . import asks, invariants, rounds, setup, views  # noqa: F401  # registers steps
+from . import messages as m
+from .actions import ClashAction
+from .flow import FLOW
+from .state import ClashOptions, ClashState
+
+
+class Clash(Ruleset[ClashState, ClashOptions]):
+    name: ClassVar[str] = "heroes3"
+    title: ClassVar[str] = "Heroes of Might and Magic III: The Board Game"
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 4
+    factions: ClassVar[tuple[str, ...]] = FACTIONS
+    state_model: ClassVar[type[ClashState]] = ClashState
+    options_model: ClassVar[type[ClashOptions]] = ClashOptions
+    action_adapter: ClassVar[TypeAdapter[Any]] = TypeAdapter(ClashAction)
+
+    def _setup(self, options: ClashOptions, rng: Rng) -> ClashState:
+        state = ClashState(ruleset=self.name, players=options.players, rng=rng, scenario="")
+        setup.setup(options, state)
+        FLOW.advance(state)
+        return state
+
+    def opening_events(self, state: ClashState) -> list[Event]:
+        return [Event.to_all("h3_start", m.GAME_START(scenario=m.ref("h3_scenario", state.scenario)), milestone=True)]
+
+    def _prompts(self, state: ClashState) -> list[Prompt]:
+        return FLOW.prompts(state)
+
+    def _apply(self, state: ClashState, seat: int, action: Any) -> list[Event]:
+        front = FLOW.current(state)
+        if front is None:
+            raise RuleViolation(CORE_NOT_YOUR_TURN, m.NOT_OFFERED())
+        if action.type not in FLOW.accepts.get(front.kind, ()):
+            raise RuleViolation(CORE_BAD_ACTION, m.NOT_OFFERED())
+        out_of_turn = front.kind == "main" and action.type in rounds.TOWN_TYPES  # P-35
+        if not out_of_turn and not FLOW.may_act(front, seat):
+            raise RuleViolation(CORE_NOT_YOUR_TURN, m.NOT_OFFERED())
+        events = FLOW.appliers[front.kind](state, front, seat, action)
+        return events + FLOW.advance(state)
+
+    def copy_state(self, state: ClashState) -> ClashState:
+        """The kernel's JSON round-trip, leaving out default values: a Clash state is mostly
+        defaults (field markers, hero flags), and the smaller text parses faster; validation
+        puts the defaults back, so the copy equals the original (tests/heroes3/clash)."""
+        return ClashState.model_validate_json(state.model_dump_json(exclude_defaults=True))
+
+    def check_may_act(self, state: ClashState, seat: int, prompts: list[Prompt] | None = None) -> None:
+        """CORE-1 without building every option label: the front step says who may act (the
+        active player's main menu is also open to every seat for town actions, P-35)."""
+        front = FLOW.current(state)
+        if prompts is None and front is not None and front.kind in FLOW.prompters and not state.gm.tasks:
+            if front.window is not None:
+                ok = front.window.may_answer(seat)
+            elif front.kind == "main":
+                ok = 0 <= seat < state.players and not state.player(seat).eliminated
+            else:
+                ok = int(front.seat or 0) == seat  # the seat every combat and map prompt goes to
+            if ok:
+                return
+        super().check_may_act(state, seat, prompts)
+
+    def _after_gm(self, state: ClashState) -> list[Event]:
+        return FLOW.advance(state)
+
+    def sample_action(self, state: ClashState, seat: int, rng: random.Random) -> dict[str, Any]:
+        front = FLOW.current(state)
+        if front is not None and front.kind in FLOW.samplers and (FLOW.may_act(front, seat) or front.kind == "main"):
+            return FLOW.samplers[front.kind](state, front, seat, rng)
+        mine = [p for p in self.prompts(state) if p.seat == seat and p.options]
+        if not mine:
+            return super().sample_action(state, seat, rng)
+        return combat_flow.sample(state, mine[0].options, rng)
+
+    def names(self) -> Heroes3Names:
+        """The content's names in each language, for rendering ``Ref``s (cogs/lang.py ``game_names``):
+        without it a button would read a card's or a faction's id instead of its name."""
+        return content_names()
+
+    def view(self, state: ClashState, seat: int | None) -> dict[str, Any]:
+        return views.view(state, seat)
+
+    def result(self, state: ClashState) -> Result | None:
+        if state.winners is None:
+            return None
+        return Result(winners=list(state.winners), reason=state.end_reason or "over")
+
+    def invariants(self, state: ClashState) -> list[str]:
+        bad = invariants.check(state)
+        if state.winners is None and not FLOW.prompts(state) and not state.gm.tasks:
+            bad.append("the game waits on nobody")
+        return bad
+
+    def secrets(self, state: ClashState) -> dict[int, set[str]]:
+        """Hands, deck orders, searched cards (per seat); face-down tile codes are everyone's secret
+        (H-9), reported under seat 0."""
+        out: dict[int, set[str]] = {}
+        for p in state.seats:
+            supply = {f'"{code}"' for code in p.far_supply}  # quoted: "F5" is not "#F5"
+            out[p.seat] = set(p.deck.hand) | set(p.deck.draw.draw_pile) | set(p.searching) | supply
+        hidden = {f'"{t.tile}"' for t in state.tiles if not t.face_up}
+        out.setdefault(0, set()).update(hidden)
+        return out
+
+
+CLASH = Clash()

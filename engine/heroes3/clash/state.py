@@ -1,0 +1,175 @@
+"""The Clash game state (D-15 as the sketch): players, heroes, the map, the shared decks.
+
+Everything secret lives here too (hands, deck orders, face-down tiles, searched cards); the
+views (views.py) are the only way out. Card instances carry game-unique ids (``k017``) and
+``cards`` maps them to content ids, so a hidden zone can be checked for leaks by value and
+conservation is a plain multiset comparison.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from engine.core import Deck, GameOptions
+
+from ..combat.models import ArmyCard, CombatHost, HeroDeck
+from ..neutrals.difficulty import Difficulty
+
+Coord = tuple[int, int]
+TOKENS: tuple[str, ...] = ("build", "population", "spellbook")  # H3-10.1
+MAIN_MP = 3  # H3-12.2
+SECONDARY_MP = 2  # H3-12.5.3
+
+
+class ClashOptions(GameOptions):
+    """``scenario`` picks the data file; ``mode`` "tournament" is H3-45 (1 vs 1, built map)."""
+
+    scenario: str | None = None
+    mode: Literal["clash", "tournament"] = "clash"
+    difficulty: Difficulty | None = None  # None: the scenario's
+    heroes: list[str | None] | None = None  # H3-6.3: None = the first hero of the faction (P-3 default)
+    starting_player: int | None = None  # H3-6.23: None = random (Rec.)
+
+
+class Hero(BaseModel):
+    """A hero on the map (H3-12): where it stands and its MP this round (H3-9.3)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    kind: Literal["main", "secondary"]
+    field: Coord
+    mp: int  # movement tokens still green this round
+    mp_turn: int = 0  # extra MP "for this turn" (H3-8.4, H3-9.6)
+    last_visited: Coord
+
+    def mp_left(self) -> int:
+        return self.mp + self.mp_turn
+
+
+class Player(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    seat: int
+    faction: str
+    hero: str  # hero board id
+    xp: int = 0
+    level: int = 1
+    expert_used: int = 0  # H3-12.12, refreshed each round
+    deck: HeroDeck = Field(default_factory=HeroDeck)  # ``names`` stays empty: ``ClashState.cards`` names every card
+    resources: dict[str, int] = Field(default_factory=dict)
+    production: dict[str, int] = Field(default_factory=dict)
+    buildings: list[str] = Field(default_factory=list)
+    mage_guild_round: int | None = None  # H3-15.5: no spell book in the round it was built
+    tokens_used: list[str] = Field(default_factory=list)  # H3-10.1
+    army: list[ArmyCard] = Field(default_factory=list)  # H3-26.1 unit deck (public, A-31)
+    starting_units: list[ArmyCard] = Field(default_factory=list)  # H3-26.5 refill
+    main: Hero | None = None
+    secondary: Hero | None = None
+    morale: int = 0  # +1 positive token, -1 negative token (H3-11)
+    discard_hand_pending: bool = False  # H3-11.4
+    cubes: dict[int, int] = Field(default_factory=dict)  # faction cubes held, by the seat they came from (H3-5.6)
+    no_base_rounds: int = 0  # H3-5.3.1 countdown
+    eliminated: bool = False
+    far_supply: list[str] = Field(default_factory=list)  # H3-23.2: tile ids, hidden from all (H-9)
+    searching: list[str] = Field(default_factory=list)  # cards seen in a Search (H-7, the searcher only)
+    grail: bool = False
+    secondaries_defeated: int = 0  # H3-45.5 VP
+    beat_main: bool = False  # H3-45.5 VP (once)
+    removed_artifacts: list[str] = Field(default_factory=list)  # H3-45.4.3
+    mulligan_done: bool = False  # H3-45.4.1
+    turn_used: list[str] = Field(default_factory=list)  # buildings' once-per-turn effects used this turn
+    income_mod: dict[str, int] = Field(default_factory=dict)  # astrologer: next resource round's change
+    rerolled_turn: bool = False  # astrologer re-roll used this turn
+    spell_returned: bool = False  # astrologer "first spell returns" used since it was drawn
+    permanent: str | None = None  # H3-13.2.7: the one permanent card in play (public), cards/
+    pending_power: int = 0  # H3-15.3 / A-20: Power played towards the next spell cast on the map
+    enemy_discard: int = 0  # Cover of Darkness: the enemy hero discards at the next combat against a hero
+
+
+class PlacedTile(BaseModel):
+    """A tile on the map. ``tile`` of a face-down tile is secret (H-9): views show only its kind."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    centre: Coord
+    tile: str
+    kind: str
+    face_up: bool = False
+    rotation: int = 0
+
+
+class FieldState(BaseModel):
+    """What lies on a field beyond the printed tile (H3-22.5): cubes, the cleared guard, a token."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    black: bool = False  # visited (V)
+    flag: int | None = None  # faction cube (F)
+    flags: list[int] = Field(default_factory=list)  # multi-flag fields (Obelisk, H3-50.7)
+    ever_flagged: bool = False  # H3-50.4.1: the first flagger ever gains the income now
+    cleared: bool = False  # the guard was beaten (A-24)
+    produce: str | None = None  # settlement: the resource it produces (H3-50.4.2)
+
+
+class Pending(BaseModel):
+    """The combat being fought on the map: who started it, from where, against what."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    attacker: int
+    hero: Literal["main", "secondary"]
+    origin: Coord
+    target: Coord
+    defender: int | None = None
+    defender_hero: Literal["main", "secondary"] | None = None
+
+
+class ClashState(CombatHost):
+    scenario: str
+    mode: Literal["clash", "tournament"] = "clash"
+    difficulty: Difficulty = "normal"
+    round: int = 1
+    round_limit: int = 16
+    starting: int = 0
+    active: int | None = None
+    seats: list[Player] = Field(default_factory=list)
+    tiles: list[PlacedTile] = Field(default_factory=list)
+    fields: dict[str, FieldState] = Field(default_factory=dict)
+    decks: dict[str, Deck[str]] = Field(default_factory=dict)  # ability / artifact / spell (H3-6.15)
+    cards: dict[str, str] = Field(default_factory=dict)  # every card instance -> content id
+    next_card: int = 0
+    removed: list[str] = Field(default_factory=list)  # out of the game with no owner (H3-13.2.8)
+    astrologers: Deck[str] = Field(default_factory=Deck)  # H3-6.21, order hidden
+    astrologer: str | None = None  # the card in force (A-10)
+    pools: dict[str, list[str]] = Field(default_factory=dict)  # Tournament pools, hidden (H-32)
+    grail_taken: bool = False
+    pending: Pending | None = None
+    met: list[int] = Field(default_factory=list)  # seats that met a victory condition this round (H3-5.2)
+    winners: list[int] | None = None
+    end_reason: str = ""
+
+    def player(self, seat: int) -> Player:
+        return self.seats[seat]
+
+    def field(self, pos: Coord) -> FieldState:
+        key = f"{pos[0]},{pos[1]}"
+        fs = self.fields.get(key)
+        if fs is None:
+            fs = FieldState()
+            self.fields[key] = fs
+        return fs
+
+    def peek_field(self, pos: Coord) -> FieldState | None:
+        return self.fields.get(f"{pos[0]},{pos[1]}")
+
+    def new_card(self, card: str) -> str:
+        """A fresh instance id for content card ``card``."""
+        inst = f"k{self.next_card:03d}"
+        self.next_card += 1
+        self.cards[inst] = card
+        return inst
+
+    def alive(self) -> list[int]:
+        return [p.seat for p in self.seats if not p.eliminated]

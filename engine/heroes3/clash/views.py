@@ -1,0 +1,142 @@
+"""What each seat (or the table) may see (section H): hands only to their owner (H-1), no deck
+order (H-2, H-5), face-down tiles as backs only (H-9), searched cards only to the searcher
+(H-7); resources, production, buildings, tokens, MP, XP, morale, cubes and armies are public
+(H-28, H-29)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..adventure.geometry import tile_fields
+from ..cards import deck as cards
+from ..combat.views import public_deck, public_side
+from ..content.clash import clash_content
+from .rounds import round_kind, vp
+from .state import ClashState, Hero, PlacedTile, Player
+
+
+def _hero(h: Hero | None) -> dict[str, Any] | None:
+    if h is None:
+        return None
+    return {"field": list(h.field), "mp": h.mp, "mp_turn": h.mp_turn, "last_visited": list(h.last_visited)}
+
+
+def _player(state: ClashState, p: Player) -> dict[str, Any]:
+    names = state.cards
+    return {
+        "seat": p.seat,
+        "faction": p.faction,
+        "hero": p.hero,
+        "level": p.level,
+        "xp": p.xp,
+        "hand_limit": cards.hand_limit(state, p),
+        "expert_left": cards.expert_left(p),
+        "hand_size": len(p.deck.hand),
+        "deck_size": len(p.deck.draw.draw_pile),
+        "discard": [names[c] for c in p.deck.discard],  # H-3 public
+        "removed": [names[c] for c in p.deck.removed],  # H-4 public once removed
+        "resources": dict(p.resources),
+        "production": dict(p.production),
+        "buildings": list(p.buildings),
+        "tokens_used": list(p.tokens_used),
+        "army": [a.model_dump() for a in p.army],
+        "main": _hero(p.main),
+        "secondary": _hero(p.secondary),
+        "morale": p.morale,
+        "discard_hand_pending": p.discard_hand_pending,
+        "cubes": {str(k): v for k, v in p.cubes.items()},
+        "no_base_rounds": p.no_base_rounds,
+        "eliminated": p.eliminated,
+        "far_supply": len(p.far_supply),  # H-9: the count only
+        "searching": len(p.searching),
+        "grail": p.grail,
+        "permanent": state.cards[p.permanent] if p.permanent is not None else None,  # H3-13.2.7: public
+        "pending_power": p.pending_power,
+        "vp": vp(state, p.seat) if state.mode == "tournament" else None,
+    }
+
+
+def _combat(state: ClashState) -> dict[str, Any] | None:
+    combat = state.combat
+    if combat is None:
+        return None
+    sides = []
+    for side in combat.sides:
+        out = public_side(side)
+        if side.deck is not None:
+            out |= public_deck(side.deck)
+        sides.append(out)
+    return {
+        "kind": combat.kind,
+        "round": combat.round,
+        "active": combat.active,
+        "time_limit": combat.time_limit,
+        "field_level": combat.field_level,
+        "sides": sides,
+        "units": [u.model_dump(mode="json") for u in combat.units],
+        "structures": [s.model_dump() for s in combat.structures],
+        "attack": combat.attack.model_dump() if combat.attack else None,
+    }
+
+
+def _tile(t: PlacedTile) -> dict[str, Any]:
+    """A tile as everyone sees it: a face-down tile is its back (kind) only (H-9); a face-up one
+    lists its fields on the map (hex, location, guard numeral) for pictures and menus."""
+    out: dict[str, Any] = {"centre": list(t.centre), "kind": t.kind, "face_up": t.face_up}
+    if t.face_up:
+        spec = clash_content().tiles[t.tile]
+        out["tile"] = t.tile
+        out["rotation"] = t.rotation
+        out["fields"] = [
+            {"hex": list(pos), "index": i, "location": spec.field(i).location, "guard": spec.field(i).guard}
+            for i, pos in enumerate(tile_fields(t))
+        ]
+    return out
+
+
+def view(state: ClashState, seat: int | None) -> dict[str, Any]:
+    names = state.cards
+    out: dict[str, Any] = {
+        "game": "heroes3",
+        "mode": state.mode,
+        "scenario": state.scenario,
+        "difficulty": state.difficulty,
+        "round": state.round,
+        "round_limit": state.round_limit,
+        "round_kind": round_kind(state.round),
+        "starting": state.starting,
+        "active": state.active,
+        "astrologer": state.astrologer,
+        "astrologer_deck": {"size": len(state.astrologers.draw_pile), "discard": list(state.astrologers.discard_pile)},
+        "tiles": [_tile(t) for t in state.tiles],
+        "fields": {
+            k: v.model_dump(exclude_defaults=True)
+            for k, v in state.fields.items()
+            if v.model_dump(exclude_defaults=True)
+        },
+        "players": [_player(state, p) for p in state.seats],
+        "decks": {
+            k: {"size": len(d.draw_pile), "discard": [names[c] for c in d.discard_pile]} for k, d in state.decks.items()
+        },
+        "neutral_decks": {t: d.public() for t, d in state.neutral_decks.items()},
+        "pools": {k: len(v) for k, v in state.pools.items() if k in ("near", "far")},
+        "combat": _combat(state),
+        "pending": state.pending.model_dump(mode="json") if state.pending else None,
+        "met": list(state.met),
+        "winners": state.winners,
+        "end_reason": state.end_reason,
+        "grail_taken": state.grail_taken,
+    }
+    if seat is not None and 0 <= seat < len(state.seats):
+        p = state.player(seat)
+        hand = p.deck.hand
+        if state.combat is not None:
+            for side in state.combat.sides:
+                if side.owner == seat and side.deck is not None:
+                    hand = side.deck.hand
+        out["you"] = {
+            "seat": seat,
+            "hand": [{"id": c, "card": names[c]} for c in hand],  # H-1: the owner only
+            "searching": [{"id": c, "card": names[c]} for c in p.searching],  # H-7
+        }
+    return out

@@ -1,0 +1,40 @@
+"""What every seat sees of a combat side, shared by the skirmish's view and the Clash's.
+
+Both games project the same combat models; one function keeps a field added for one game's
+pictures or panels from going missing in the other's.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .models import CombatSide, HeroDeck
+
+
+def public_side(side: CombatSide) -> dict[str, Any]:
+    """The side's public fields: who owns and runs it, its hero and the hero's public counters."""
+    return {
+        "team": side.team,
+        "owner": side.owner,
+        "controller": side.controller,
+        "faction": side.faction,
+        "hero": side.hero,
+        "main_hero": side.main_hero,
+        "level": side.level,
+        "expert_uses": side.expert_uses,
+        "spells_cast": side.spells_cast,
+        "power": side.pending_power,
+        "morale": side.morale,
+        "mp": side.mp,
+        "gold": side.gold,
+    }
+
+
+def public_deck(deck: HeroDeck) -> dict[str, Any]:
+    """A hero deck as everyone sees it: the hand's and the draw pile's sizes and the discard (H-3);
+    never the cards in the hand (H-1)."""
+    return {
+        "hand_size": len(deck.hand),
+        "deck_size": len(deck.draw.draw_pile),
+        "discard": [deck.names[c] for c in deck.discard],
+    }

@@ -1,0 +1,1 @@
+"""Heroes III Clash: town rules (registered on clash.flow.FLOW)."""

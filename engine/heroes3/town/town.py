@@ -1,0 +1,261 @@
+"""Town actions (H3-10): build (H3-21.3), recruit and reinforce (H3-26.3) or hire the secondary
+hero (H3-12.5) with the population token, and buy spells with the spell book token (H3-10.4.3).
+
+Town actions may be taken in any player's turn at a safe point (H3-10.2, P-35) and in the combat
+declaration window (H3-10.3, P-36); never during a combat. Entry points: ``options(state, seat)``
+(what the seat may do now), ``any_action``, ``act(state, seat, action)``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core import Event, Option, RuleViolation
+from engine.core.text import Ref
+
+from ..cards import deck as cards
+from ..clash import messages as m
+from ..clash.common import bases, can_pay, gain, has_kind, heroes_at, pay
+from ..clash.state import SECONDARY_MP, ClashState, Coord, Hero, Player
+from ..content import load
+from ..content.clash import Building, clash_content
+
+HIRE_GOLD = 10  # H3-12.5
+
+
+def need(cond: bool, rule: str, msg: m.Msg) -> None:
+    if not cond:
+        raise RuleViolation(rule, msg)
+
+
+def _board(p: Player) -> list[Building]:
+    return list(clash_content().towns[p.faction].buildings)
+
+
+def _spell_book(p: Player) -> tuple[int, int] | None:
+    """(gold, x) of the Mage Guild's spell book step, if built."""
+    town = clash_content().towns[p.faction]
+    for b in p.buildings:
+        for s in town.building(b).passive:
+            if s.effect == "spell_book":
+                return s.num("gold", 5), s.num("x", 2)
+    return None
+
+
+def buildable(p: Player) -> list[Building]:
+    return [
+        b
+        for b in _board(p)
+        if b.id not in p.buildings and all(r in p.buildings for r in b.requires) and can_pay(p, b.cost.as_dict())
+    ]
+
+
+def recruitable(p: Player) -> list[str]:
+    """H3-26.3.1: faction units not in the unit deck whose tier's dwelling is built."""
+    have = {a.card for a in p.army}
+    out = []
+    for unit in clash_content().towns[p.faction].units:
+        card = load().unit(unit)
+        if unit in have or not has_kind(p, f"dwelling_{card.tier}"):
+            continue
+        if can_pay(p, dict(card.sides["few"].cost)):
+            out.append(unit)
+    return out
+
+
+def reinforceable(p: Player) -> list[int]:
+    """H3-26.3.2: Few faction units whose dwelling is built, with a Citadel (H3-26.7: not neutrals)."""
+    if not has_kind(p, "citadel"):
+        return []
+    out = []
+    for i, a in enumerate(p.army):
+        card = load().unit(a.card)
+        if a.side != "few" or card.faction != p.faction or not has_kind(p, f"dwelling_{card.tier}"):
+            continue
+        if can_pay(p, dict(card.sides["pack"].cost)):
+            out.append(i)
+    return out
+
+
+def hire_spots(state: ClashState, p: Player) -> list[Coord]:
+    """H3-12.5.1: a town or settlement you control where no enemy hero stands (with your main hero
+    there, the two share the field until one moves off, H3-8.5)."""
+    return [b for b in bases(state, p.seat) if all(s == p.seat for s, _ in heroes_at(state, b))]
+
+
+def options(state: ClashState, seat: int) -> list[Option]:
+    """Every town action ``seat`` may take now (none during a combat, H3-10.2)."""
+    p = state.player(seat)
+    if p.eliminated or state.combat is not None:
+        return []
+    out: list[Option] = []
+    if "build" not in p.tokens_used:
+        for b in buildable(p):
+            out.append(
+                Option.of(m.OPT_BUILD(building=Ref(kind="h3_building", id=b.id)), {"type": "build", "building": b.id})
+            )
+    if "population" not in p.tokens_used:
+        for unit in recruitable(p):
+            out.append(
+                Option.of(
+                    m.OPT_RECRUIT(unit=Ref(kind="unit", id=unit)),
+                    {"type": "recruit", "recruit": [unit], "reinforce": []},
+                )
+            )
+        for i in reinforceable(p):
+            out.append(
+                Option.of(
+                    m.OPT_REINFORCE_TOWN(unit=Ref(kind="unit", id=p.army[i].card)),
+                    {"type": "recruit", "recruit": [], "reinforce": [i]},
+                )
+            )
+        if p.secondary is None and can_pay(p, {"gold": HIRE_GOLD}):
+            for spot in hire_spots(state, p):
+                out.append(Option.of(m.OPT_HIRE(q=spot[0], r=spot[1]), {"type": "hire", "at": list(spot)}))
+    if "spellbook" not in p.tokens_used:
+        book = _spell_book(p)
+        if book is not None and p.mage_guild_round != state.round and can_pay(p, {"gold": book[0]}):
+            out.append(Option.of(m.OPT_SPELLBOOK(gold=book[0]), {"type": "spellbook"}))
+    return out
+
+
+def any_action(state: ClashState, seat: int) -> bool:
+    return bool(options(state, seat))
+
+
+def act(state: ClashState, seat: int, action: Any) -> list[Event]:
+    """Validate and take one town action; a refusal leaves everything as it was."""
+    p = state.player(seat)
+    need(state.combat is None, "H3-10.2", m.NO_TOWN_IN_COMBAT())
+    need(not p.eliminated, "H3-5.4", m.ELIMINATED())
+    if action.type == "build":
+        return build(state, p, action.building)
+    if action.type == "recruit":
+        return recruit(state, p, list(action.recruit), list(action.reinforce))
+    if action.type == "hire":
+        return hire(state, p, (int(action.at[0]), int(action.at[1])))
+    return spellbook(state, p)
+
+
+def build(state: ClashState, p: Player, building: str) -> list[Event]:
+    """H3-21.3: one building per round with the build token; pay, place, resolve its immediate effect."""
+    need("build" not in p.tokens_used, "H3-10.1", m.TOKEN_USED(token=Ref(kind="h3_token", id="build")))
+    town = clash_content().towns[p.faction]
+    ids = {b.id for b in town.buildings}
+    need(building in ids, "H3-21.2", m.NO_SUCH_BUILDING())
+    b = town.building(building)
+    need(building not in p.buildings, "H3-21.3", m.ALREADY_BUILT())
+    need(
+        all(r in p.buildings for r in b.requires),
+        "H3-21.2",
+        m.NEEDS_BUILDING(building=Ref(kind="h3_building", id=b.requires[0] if b.requires else b.id)),
+    )
+    need(can_pay(p, b.cost.as_dict()), "H3-21.3", m.CANNOT_PAY())
+    pay(p, b.cost.as_dict())
+    p.buildings.append(building)
+    p.tokens_used.append("build")
+    if b.kind == "mage_guild":
+        p.mage_guild_round = state.round  # H3-15.5
+    events = [Event.to_all("h3_built", m.BUILT(seat=m.seat(p.seat), building=Ref(kind="h3_building", id=building)))]
+    if b.built:
+        from ..adventure import effects
+
+        effects.push_choices(
+            state, p.seat, "main", m.BUILDING(building=Ref(kind="h3_building", id=building)), b.built, False
+        )
+    return events
+
+
+def recruit(state: ClashState, p: Player, units: list[str], reinforce: list[int]) -> list[Event]:
+    """H3-26.3: one use of the population token recruits and reinforces any number of units."""
+    need("population" not in p.tokens_used, "H3-10.1", m.TOKEN_USED(token=Ref(kind="h3_token", id="population")))
+    need(bool(units or reinforce), "H3-26.3", m.NOTHING_CHOSEN())
+    town = clash_content().towns[p.faction]
+    cost: dict[str, int] = {}
+    have = {a.card for a in p.army}
+    for unit in units:
+        need(unit in town.units, "H3-26.1", m.NOT_YOUR_UNIT(unit=Ref(kind="unit", id=unit)))
+        need(unit not in have and units.count(unit) == 1, "H3-26.1", m.UNIT_IN_DECK(unit=Ref(kind="unit", id=unit)))
+        card = load().unit(unit)
+        need(has_kind(p, f"dwelling_{card.tier}"), "H3-26.3.1", m.NEEDS_DWELLING(unit=Ref(kind="unit", id=unit)))
+        for k, v in card.sides["few"].cost.items():
+            cost[k] = cost.get(k, 0) + v
+    for i in reinforce:
+        need(0 <= i < len(p.army) and reinforce.count(i) == 1, "H3-26.3", m.NOTHING_CHOSEN())
+        a = p.army[i]
+        card = load().unit(a.card)
+        need(
+            card.faction == p.faction and "pack" in card.sides,
+            "H3-26.7",
+            m.CANNOT_REINFORCE(unit=Ref(kind="unit", id=a.card)),
+        )
+        need(a.side == "few", "H3-26.2", m.ALREADY_PACK(unit=Ref(kind="unit", id=a.card)))
+        need(has_kind(p, "citadel"), "H3-26.3.2", m.NEEDS_CITADEL())
+        need(has_kind(p, f"dwelling_{card.tier}"), "H3-26.3.1", m.NEEDS_DWELLING(unit=Ref(kind="unit", id=a.card)))
+        for k, v in card.sides["pack"].cost.items():
+            cost[k] = cost.get(k, 0) + v
+    need(can_pay(p, cost), "H3-26.3", m.CANNOT_PAY())
+    pay(p, cost)
+    p.tokens_used.append("population")
+    from ..combat.models import ArmyCard
+
+    events: list[Event] = []
+    for i in reinforce:
+        p.army[i] = p.army[i].model_copy(update={"side": "pack"})
+        events.append(
+            Event.to_all("h3_reinforced", m.REINFORCED(seat=m.seat(p.seat), unit=Ref(kind="unit", id=p.army[i].card)))
+        )
+    for unit in units:
+        p.army.append(ArmyCard(card=unit, side="few"))  # A-32: recruited on the Few side
+        events.append(Event.to_all("h3_recruited", m.RECRUITED(seat=m.seat(p.seat), unit=Ref(kind="unit", id=unit))))
+    return events
+
+
+def hire(state: ClashState, p: Player, at: Coord) -> list[Event]:
+    """H3-12.5: the population token and 10 gold; one secondary hero at a time; placed in a
+    town or settlement you control; it gets its 2 MP at once (A-16)."""
+    need("population" not in p.tokens_used, "H3-10.1", m.TOKEN_USED(token=Ref(kind="h3_token", id="population")))
+    need(p.secondary is None, "H3-12.5.2", m.HAS_SECONDARY())
+    need(bool(bases(state, p.seat)), "H3-12.5", m.NO_BASE())
+    need(can_pay(p, {"gold": HIRE_GOLD}), "H3-12.5", m.CANNOT_PAY())
+    need(at in hire_spots(state, p), "H3-12.5.1", m.BAD_SPOT())
+    pay(p, {"gold": HIRE_GOLD})
+    p.tokens_used.append("population")
+    p.secondary = Hero(kind="secondary", field=at, mp=SECONDARY_MP, last_visited=at)
+    return [Event.to_all("h3_hired", m.HIRED(seat=m.seat(p.seat), q=at[0], r=at[1]))]
+
+
+def spellbook(state: ClashState, p: Player) -> list[Event]:
+    """H3-10.4.3 / H3-15.5: pay and Search the spell deck; needs a Mage Guild built before this round."""
+    need("spellbook" not in p.tokens_used, "H3-10.1", m.TOKEN_USED(token=Ref(kind="h3_token", id="spellbook")))
+    book = _spell_book(p)
+    need(book is not None, "H3-10.4.3", m.NEEDS_MAGE_GUILD())
+    assert book is not None
+    need(p.mage_guild_round != state.round, "H3-15.5", m.GUILD_TOO_NEW())
+    need(can_pay(p, {"gold": book[0]}), "H3-10.4.3", m.CANNOT_PAY())
+    pay(p, {"gold": book[0]})
+    p.tokens_used.append("spellbook")
+    cards.start_search(state, p.seat, "spell", book[1])
+    return [Event.to_all("h3_spellbook", m.SPELLBOOK(seat=m.seat(p.seat), gold=book[0]))]
+
+
+def income(state: ClashState, p: Player) -> list[Event]:
+    """H3-7.3.1 / H3-20.3: collect production."""
+    amounts = {
+        k: max(0, p.production.get(k, 0) + p.income_mod.get(k, 0)) for k in ("gold", "building_materials", "valuables")
+    }
+    p.income_mod = {}  # an astrologer's change applies to one resource round
+    gain(p, amounts)
+    return [
+        Event.to_all(
+            "h3_income",
+            m.INCOME(
+                seat=m.seat(p.seat),
+                what=m.COST(
+                    gold=amounts.get("gold", 0),
+                    bm=amounts.get("building_materials", 0),
+                    val=amounts.get("valuables", 0),
+                ),
+            ),
+        )
+    ]

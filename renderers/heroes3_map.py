@@ -1,0 +1,701 @@
+"""The Heroes III Clash adventure map as a picture (issue 17): the 7-hex tiles as placed, face-down
+tiles as backs, every field's location and guard, flags in their owner's colour, heroes with the
+MP they have left, the round and whose turn, and a panel per player.
+
+Why only the view: the picture of the thread is drawn from ``view(state, None)``, which carries
+face-down tiles without their tile id (H-9), hands as counts (H-1) and no deck order (H-2); what a
+face-up field is comes from the printed tile (public content), looked up by the tile id the view
+shows. A seat's own picture (``/game board private:true``) is drawn from that seat's view and adds
+a strip with its hand, cards with their text (H-1: only the owner's view carries ``you``).
+
+Layout (design px at 1800 wide, scaled to ``width``): a title band, the map on the left, the
+player panels on the right, and the private strip at the bottom of a seat's own picture. The tiles
+(terrain, blocked fields, location names) change only when a tile is discovered or placed, so they
+are drawn once per map into a cached pixel layer (``renderers.hexmap.draw_over``); each picture
+draws only flags, guards, heroes and panels over it.
+
+A decision picture (``render_decision``) is the same map with the candidate fields (or a face-down
+tile to discover) outlined and labelled with their button texts and the MP a step costs (H3-9.2),
+the rest dimmed.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from functools import lru_cache
+from typing import Any
+
+from matplotlib.collections import LineCollection, PolyCollection
+from matplotlib.figure import Figure
+from matplotlib.patches import Circle, Rectangle
+
+from engine.core.hexgrid import Hex, corners, edge_segment, neighbour, to_pixel
+from engine.core.text import Ref, message
+from engine.heroes3.content.clash import ClashContent, clash_content, field_hex
+from i18n.names import ChainNames, Names
+from renderers import fonts, register, register_decision
+from renderers import heroes3_combat as combat_pictures
+from renderers.canvas import to_rgba
+from renderers.hexmap import StaticLayerCache, draw_over, fingerprint, png_quantized
+from renderers.palette import SeatStyle, seat_style, tint
+from renderers.pen import PT, DesignPen, design_canvas
+from renderers.words import PLAYER_KIND, SEAT, Words, game_names
+
+RULESET = "heroes3"
+
+DESIGN_W = 1800
+BAND_H = 84
+MAP_X, MAP_Y, MAP_W = 14, BAND_H + 12, 1130
+PANEL_X = MAP_X + MAP_W + 14
+PANEL_W = DESIGN_W - PANEL_X - 14
+BASE_H = 1130
+STRIP_H = 330  # the private strip: the seat's hand
+
+PAPER = "#f3ecdc"
+INK = "#23201b"
+MUTED = "#6f6455"
+BAND = "#2f2a3a"
+BAND_INK = "#f4e2b8"
+BACK = "#5b4a7a"  # a face-down tile's back (H-9: nothing of its content)
+# A back's shade by the tile's kind (public: the slot's pool), so neighbouring backs read as separate tiles.
+BACKS = {"near": "#5b4a7a", "far": "#45385f", "centre": "#735f96", "starting": "#5b4a7a"}
+BACK_EDGE = "#3a2f52"
+BLOCKED = "#4d463f"
+CHOICE = "#ffcc00"
+GUARD = "#9b1c1c"
+TERRAIN = {
+    "grass": "#bfdc8f",
+    "dirt": "#d9bf8c",
+    "swamp": "#9fb48a",
+    "snow": "#e8eef2",
+    "subterranean": "#b89f8e",
+    "sand": "#eddca0",
+    "lava": "#d9907a",
+    "rough": "#c9b48a",
+}
+RESOURCE_SHORT = {"gold": "#e0b000", "building_materials": "#7a5a3a", "valuables": "#2a8fd6"}
+
+# ---- words (render domain) --------------------------------------------------------------------
+TITLE = message("render.h3map.title", "Heroes III · {scenario}")
+TITLE_TOURNAMENT = message("render.h3map.title_tournament", "Heroes III · Tournament")
+ROUND = message("render.h3map.round", "Round {round}/{limit}")
+ROUND_KIND = {
+    "resource": message("render.h3map.round.resource", "resource round"),
+    "astrologer": message("render.h3map.round.astrologer", "astrologer round"),
+}
+TURN = message("render.h3map.turn", "Turn: {name}")
+ASTROLOGER = message("render.h3map.astrologer", "Astrologer: {name}")
+OVER = message("render.h3map.over", "Game over: {names} win")
+OVER_DRAW = message("render.h3map.over_draw", "Game over: nobody wins")
+FACE_DOWN = {
+    "near": message("render.h3map.back.near", "near"),
+    "far": message("render.h3map.back.far", "far"),
+    "centre": message("render.h3map.back.centre", "centre"),
+    "starting": message("render.h3map.back.starting", "start"),
+}
+HERO_LINE = message(
+    "render.h3map.hero", "{hero} · level {level} (XP {xp}) · ATK {attack} DEF {defense} POW {power} KNO {knowledge}"
+)
+PURSE = message(
+    "render.h3map.purse",
+    "Gold {gold} (+{gold_in}) · materials {materials} (+{materials_in}) · valuables {valuables} (+{valuables_in})",
+)
+CARDS = message("render.h3map.cards", "Hand {hand}/{limit} · deck {deck} · discard {discard} · morale {morale}")
+MAP_HEROES = message("render.h3map.heroes", "Main hero: {main} · secondary: {secondary}")
+MP = message("render.h3map.mp", "{mp} MP")
+NOT_ON_MAP = message("render.h3map.not_on_map", "not on the map")
+BUILDINGS = message("render.h3map.buildings", "Town: {names}")
+ARMY = message("render.h3map.army", "Army: {names}")
+NONE = message("render.h3map.none", "none")
+CUBES = message("render.h3map.cubes", "Faction cubes taken: {n} · far tiles {far}")
+VP = message("render.h3map.vp", "{n} VP")
+ELIMINATED = message("render.h3map.eliminated", "eliminated")
+YOUR_HAND = message("render.h3map.your_hand", "Your hand ({n}), only you see this")
+SEARCHING = message("render.h3map.searching", "Searching: {names}")
+EXPERT = message("render.h3map.expert", "Expert: {text}")
+EMPTY_HAND = message("render.h3map.empty_hand", "no cards in hand")
+STEP_COST = message("render.h3map.step_cost", "1 MP")
+LEGEND = message(
+    "render.h3map.legend",
+    "N: guard level · square: flag in its owner's colour · black dot: visited · disc: hero with its MP left "
+    "(small: secondary) · purple: face-down tile",
+)
+
+
+class _Pen(DesignPen):
+    """Design-px drawing (y down) on one axes; font sizes are points at 1800 px, scaled to the picture."""
+
+    ink = INK
+
+    def fit(self, text: str, size: float, room: float, *, bold: bool = False) -> float:
+        w = self.width(text, size, bold=bold)
+        return max(5.0, size * room / w) if w > room > 0 else size
+
+
+# ---- geometry --------------------------------------------------------------------------------
+def _fields(tile: dict[str, Any]) -> list[tuple[int, int]]:
+    """The 7 map hexes of a tile of the view, in field-index order (a face-down one as if unturned)."""
+    centre = (int(tile["centre"][0]), int(tile["centre"][1]))
+    rot = int(tile.get("rotation") or 0) if tile.get("face_up") else 0
+    return [field_hex(centre, i, rot) for i in range(7)]
+
+
+class _Frame:
+    """Map hex -> design px: the whole map fitted into the map box of the picture."""
+
+    def __init__(self, hexes: Iterable[tuple[int, int]], height: float) -> None:
+        pts = [p for h in hexes for p in corners(Hex(*h), 1.0)]
+        if not pts:
+            pts = [(-1.0, -1.0), (1.0, 1.0)]
+        xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+        self.x0, self.y0 = min(xs), min(ys)
+        span_x, span_y = max(xs) - self.x0, max(ys) - self.y0
+        self.size = min((MAP_W - 20) / span_x, (height - 20) / span_y)
+        self.ox = MAP_X + (MAP_W - span_x * self.size) / 2
+        self.oy = MAP_Y + (height - span_y * self.size) / 2
+
+    def centre(self, h: tuple[int, int]) -> tuple[float, float]:
+        return self.point(to_pixel(Hex(*h), 1.0))
+
+    def point(self, p: tuple[float, float]) -> tuple[float, float]:
+        """A point of the unit hex plane (``hexgrid.to_pixel`` at size 1) in design px."""
+        return self.ox + (p[0] - self.x0) * self.size, self.oy + (p[1] - self.y0) * self.size
+
+    def poly(self, h: tuple[int, int], shrink: float = 1.0) -> list[tuple[float, float]]:
+        cx, cy = self.centre(h)
+        out = []
+        for x, y in corners(Hex(0, 0), self.size * shrink):
+            out.append((cx + x, cy + y))
+        return out
+
+
+def _map_height(view: dict[str, Any]) -> float:
+    return BASE_H - MAP_Y - 40
+
+
+def _height(view: dict[str, Any]) -> int:
+    return BASE_H + (STRIP_H if "you" in view else 0)
+
+
+# ---- reading the view ------------------------------------------------------------------------
+@lru_cache(maxsize=1)
+def _content() -> ClashContent:
+    return clash_content()
+
+
+def _printed(view: dict[str, Any]) -> dict[tuple[int, int], Any]:
+    """Map hex -> the printed field of a face-up tile (public content: the view names the tile)."""
+    tiles = _content().tiles
+    out: dict[tuple[int, int], Any] = {}
+    for t in view.get("tiles") or []:
+        if t.get("face_up") and t.get("tile") in tiles:
+            for i, h in enumerate(_fields(t)):
+                out[h] = tiles[t["tile"]].field(i)
+    return out
+
+
+def _terrain(view: dict[str, Any]) -> dict[tuple[int, int], str]:
+    tiles = _content().tiles
+    out: dict[tuple[int, int], str] = {}
+    for t in view.get("tiles") or []:
+        if t.get("face_up") and t.get("tile") in tiles:
+            for h in _fields(t):
+                out[h] = tiles[t["tile"]].terrain
+    return out
+
+
+def _seat_name(words: Words, view: dict[str, Any], seat: int) -> str:
+    shown = words.name(PLAYER_KIND, seat) if words.names is not None else ""
+    if shown and shown != str(seat):
+        return shown
+    players = view.get("players") or []
+    label = words(SEAT(n=seat + 1))
+    if 0 <= seat < len(players) and players[seat].get("faction"):
+        return f"{label} {words.name('faction', players[seat]['faction'])}"
+    return label
+
+
+def _style(seat: int | None) -> SeatStyle:
+    return seat_style(seat)
+
+
+def _short(pen: _Pen, text: str, size: float, room: float) -> list[str]:
+    """A location's name in at most two lines of ``room`` design px."""
+    lines = fonts.wrap(text, room / PT, size, locale=pen.words.locale)
+    if len(lines) > 2:
+        lines = [lines[0], lines[1][: max(1, len(lines[1]) - 1)] + "…"]
+    return lines
+
+
+# ---- the static layer: tiles --------------------------------------------------------------------
+def _canvas(width: int, height: int, words: Words) -> tuple[Figure, _Pen]:
+    fig, ax, scale = design_canvas(width, DESIGN_W, height, facecolor=PAPER)
+    return fig, _Pen(ax, scale, words)
+
+
+_STATIC = StaticLayerCache(capacity=16)
+
+
+def _static_layer(view: dict[str, Any], width: int, words: Words) -> Any:
+    """The band, the map's tiles (terrain, blocked fields, location names) and the panel frames."""
+    height = _height(view)
+    fig, pen = _canvas(width, height, words)
+    pen.box(0, 0, DESIGN_W, BAND_H, face=BAND, radius=0, z=1)
+    pen.box(MAP_X, MAP_Y, MAP_W, _map_height(view), face="#dfe9f2", edge="#9aa9b8", lw=1, radius=10, z=1)
+    frame = _frame(view)
+    printed = _printed(view)
+    terrain = _terrain(view)
+    polys, faces, edges = [], [], []
+    for t in view.get("tiles") or []:
+        for h in _fields(t):
+            polys.append(frame.poly(h))
+            if not t.get("face_up"):
+                faces.append(BACKS.get(str(t.get("kind")), BACK))
+                edges.append(BACK_EDGE)
+            else:
+                f = printed.get(h)
+                blocked = f is not None and _content().locations[f.location].category == "blocked"
+                faces.append(BLOCKED if blocked else TERRAIN.get(terrain.get(h, ""), "#e6e0d0"))
+                edges.append("#6b5a3e")
+    pen.ax.add_collection(PolyCollection(polys, facecolors=faces, edgecolors=edges, linewidths=1.0 * pen.s, zorder=2))
+    # each tile's outline, so neighbouring tiles of one terrain still read as separate pieces
+    segments = []
+    for t in view.get("tiles") or []:
+        own = set(_fields(t))
+        for h in own:
+            for d in range(6):
+                n = neighbour(Hex(*h), d)
+                if (n.q, n.r) not in own:
+                    segments.append([frame.point(p) for p in edge_segment(Hex(*h), d, 1.0)])
+    pen.ax.add_collection(LineCollection(segments, colors="#2b2218", linewidths=2.2 * pen.s, zorder=2.2))
+    for t in view.get("tiles") or []:
+        cx, cy = frame.centre(_fields(t)[0])
+        if not t.get("face_up"):
+            word = FACE_DOWN.get(str(t.get("kind")))
+            if word is not None:
+                pen.text(cx, cy, words(word()), 12, colour="#e9e0f7", ha="center", bold=True, z=3)
+    room = frame.size * 1.6
+    size = max(6.0, min(10.5, frame.size / 4.2))
+    for h, f in printed.items():
+        loc = _content().locations[f.location]
+        if loc.category in ("empty", "blocked"):
+            continue
+        cx, cy = frame.centre(h)
+        lines = _short(pen, words.name("location", loc.id, loc.name), size, room)
+        top = cy - (len(lines) - 1) * size * 0.65 * PT
+        for i, line in enumerate(lines):
+            pen.text(cx, top + i * size * 1.3 * PT, line, size, ha="center", z=3, room=room)
+    states = view.get("fields") or {}
+    for h, f in printed.items():
+        if f.guard and not (states.get(f"{h[0]},{h[1]}") or {}).get("cleared"):
+            cx, cy = frame.centre(h)
+            label = f"⚔{f.guard}"
+            tw = pen.width(label, 10, bold=True) + 8
+            pen.box(cx - tw / 2, cy + frame.size * 0.42, tw, frame.size * 0.36, face=GUARD, radius=4, z=4)
+            pen.text(cx, cy + frame.size * 0.60, label, 10, colour="#ffffff", bold=True, ha="center", z=4.5)
+    pen.text(MAP_X + 10, MAP_Y + _map_height(view) + 18, "⚔" + words(LEGEND()), 11, colour=MUTED, z=3, room=MAP_W)
+    return to_rgba(fig)
+
+
+def _frame(view: dict[str, Any]) -> _Frame:
+    hexes = [h for t in view.get("tiles") or [] for h in _fields(t)]
+    return _Frame(hexes, _map_height(view))
+
+
+# ---- the pieces ------------------------------------------------------------------------------
+def _band(pen: _Pen, view: dict[str, Any]) -> None:
+    w = pen.words
+    if view.get("mode") == "tournament":
+        title = w(TITLE_TOURNAMENT())
+    else:
+        title = w(TITLE(scenario=Ref(kind="scenario", id=str(view.get("scenario")))))
+    pen.text(22, 28, title, 26, colour=BAND_INK, bold=True, z=3, room=760)
+    parts = [w(ROUND(round=int(view.get("round") or 0), limit=int(view.get("round_limit") or 0)))]
+    kind = ROUND_KIND.get(str(view.get("round_kind")))
+    if kind is not None:
+        parts.append(w(kind()))
+    if view.get("astrologer"):
+        parts.append(w(ASTROLOGER(name=Ref(kind="astrologer", id=str(view["astrologer"])))))
+    pen.text(22, 64, " · ".join(parts), 18, colour="#ffffff", z=3, room=900)
+    winners = view.get("winners")
+    if view.get("end_reason") or winners:
+        names = [_seat_name(w, view, int(s)) for s in winners or []]
+        line = w(OVER(names=w.join(names))) if names else w(OVER_DRAW())
+        pen.text(DESIGN_W - 24, 42, line, 18, colour=CHOICE, bold=True, ha="right", z=3, room=800)
+    elif view.get("active") is not None:
+        seat = int(view["active"])
+        style = _style(seat)
+        label = w(TURN(name=_seat_name(w, view, seat)))
+        tw = pen.width(label, 24, bold=True)
+        pen.box(DESIGN_W - 44 - tw, 16, tw + 26, 52, face=style.colour, radius=10, z=2)
+        pen.text(DESIGN_W - 31, 42, label, 24, colour="#ffffff", bold=True, ha="right", z=3)
+
+
+def _fields_layer(pen: _Pen, view: dict[str, Any], frame: _Frame) -> None:
+    """Guards not yet beaten, flags (one square per owner), visited marks and settlements' produce."""
+    printed = _printed(view)
+    states = view.get("fields") or {}
+    s = frame.size
+    for h in printed:
+        st = states.get(f"{h[0]},{h[1]}") or {}
+        cx, cy = frame.centre(h)
+        owners = list(st.get("flags") or [])
+        if st.get("flag") is not None:
+            owners.insert(0, int(st["flag"]))
+        for i, seat in enumerate(owners):
+            style = _style(int(seat))
+            q = s * 0.30
+            x, y = cx - s * 0.8, cy - s * 0.5 + i * (q + 2)
+            pen.ax.add_artist(
+                Rectangle((x, y), q, q, facecolor=style.colour, edgecolor="#111111", linewidth=1.2 * pen.s, zorder=4.6)
+            )
+        if st.get("black"):
+            pen.ax.add_artist(Circle((cx + s * 0.55, cy - s * 0.55), s * 0.12, facecolor="#111111", zorder=4.6))
+        if st.get("produce"):
+            colour = RESOURCE_SHORT.get(str(st["produce"]), MUTED)
+            pen.ax.add_artist(Circle((cx + s * 0.62, cy), s * 0.12, facecolor=colour, edgecolor=INK, zorder=4.6))
+
+
+def _heroes(pen: _Pen, view: dict[str, Any], frame: _Frame) -> None:
+    s = frame.size
+    active = view.get("active")
+    stacked: dict[tuple[int, int], int] = {}
+    for p in view.get("players") or []:
+        if p.get("eliminated"):
+            continue
+        style = _style(int(p["seat"]))
+        for kind in ("main", "secondary"):
+            hero = p.get(kind)
+            if not hero:
+                continue
+            h = (int(hero["field"][0]), int(hero["field"][1]))
+            n = stacked.get(h, 0)
+            stacked[h] = n + 1
+            cx, cy = frame.centre(h)
+            cx += s * (0.32 * n - 0.1)
+            cy -= s * 0.52
+            r = s * (0.48 if kind == "main" else 0.36)
+            ring = CHOICE if p["seat"] == active else "#ffffff"
+            pen.ax.add_artist(
+                Circle((cx, cy), r, facecolor=style.colour, edgecolor=ring, linewidth=3 * pen.s, zorder=7)
+            )
+            if kind == "secondary":  # a secondary hero is the smaller disc with a dark inner ring
+                pen.ax.add_artist(Circle((cx, cy), r * 0.78, facecolor="none", edgecolor="#111111", zorder=7.2))
+            mp = int(hero.get("mp") or 0) + int(hero.get("mp_turn") or 0)
+            pen.text(cx, cy, str(mp), 15 if kind == "main" else 12, colour="#ffffff", bold=True, ha="center", z=7.5)
+
+    pending = view.get("pending")
+    if pending and pending.get("target"):
+        h = (int(pending["target"][0]), int(pending["target"][1]))
+        pen.ax.add_collection(
+            PolyCollection([frame.poly(h, 0.96)], facecolors="none", edgecolors=GUARD, linewidths=4 * pen.s, zorder=6)
+        )
+
+
+def _hero_stats(player: dict[str, Any]) -> dict[str, int]:
+    hero = _content().heroes.get(str(player.get("hero")))
+    if hero is None:
+        return {"attack": 0, "defense": 0, "power": 0, "knowledge": 0}
+    return {"attack": hero.attack, "defense": hero.defense, "power": hero.power, "knowledge": hero.knowledge}
+
+
+def purse(player: dict[str, Any]) -> dict[str, int]:
+    """A player's resources and their production per round, as the purse line's parameters (the
+    map's panel and the ``/h3 panel`` text both say it)."""
+    res, inc = player.get("resources") or {}, player.get("production") or {}
+    out: dict[str, int] = {}
+    for key, resource in (("gold", "gold"), ("materials", "building_materials"), ("valuables", "valuables")):
+        out[key], out[f"{key}_in"] = int(res.get(resource, 0)), int(inc.get(resource, 0))
+    return out
+
+
+def _panels(pen: _Pen, view: dict[str, Any]) -> None:
+    w = pen.words
+    players = view.get("players") or []
+    if not players:
+        return
+    top, bottom = MAP_Y, BASE_H - 20
+    gap = 10
+    each = (bottom - top - gap * (len(players) - 1)) / len(players)
+    line = min(34.0, (each - 52) / 7)
+    size = min(15.0, line / 2.1)
+    for i, p in enumerate(players):
+        seat = int(p["seat"])
+        style = _style(seat)
+        y = top + i * (each + gap)
+        edge = CHOICE if view.get("active") == seat else tint(style.colour, 0.3)
+        pen.box(PANEL_X, y, PANEL_W, each, face=tint(style.colour, 0.88), edge=edge, lw=3, radius=10, z=2)
+        pen.box(PANEL_X, y, PANEL_W, 44, face=style.colour, radius=10, z=2.2)
+        head = _seat_name(w, view, seat)
+        faction = w.name("faction", p.get("faction"))
+        if faction and faction not in head:
+            head = f"{head} · {faction}"
+        if p.get("eliminated"):
+            head = f"{head} · {w(ELIMINATED())}"
+        pen.text(PANEL_X + 14, y + 22, head, 20, colour="#ffffff", bold=True, z=3, room=PANEL_W - 120)
+        if p.get("vp") is not None:
+            pen.text(
+                PANEL_X + PANEL_W - 14, y + 20, w(VP(n=int(p["vp"]))), 16, colour="#ffffff", bold=True, ha="right", z=3
+            )
+        morale = int(p.get("morale") or 0)
+        stats = _hero_stats(p)
+        lines = [
+            w(
+                HERO_LINE(
+                    hero=Ref(kind="hero", id=str(p.get("hero"))),
+                    level=int(p.get("level") or 1),
+                    xp=int(p.get("xp") or 0),
+                    **stats,
+                )
+            ),
+            w(PURSE(**purse(p))),
+            w(
+                CARDS(
+                    hand=int(p.get("hand_size") or 0),
+                    limit=int(p.get("hand_limit") or 0),
+                    deck=int(p.get("deck_size") or 0),
+                    discard=len(p.get("discard") or []),
+                    morale=f"{morale:+d}" if morale else "0",
+                )
+            ),
+            w(MAP_HEROES(main=_hero_where(w, p.get("main")), secondary=_hero_where(w, p.get("secondary")))),
+            w(BUILDINGS(names=_names(w, "building", p.get("buildings") or []))),
+            w(ARMY(names=_army(w, p.get("army") or []))),
+            w(CUBES(n=sum(int(v) for v in (p.get("cubes") or {}).values()), far=int(p.get("far_supply") or 0))),
+        ]
+        room = PANEL_W - 28
+        fitted = [_cut(pen, text, size, room) for text in lines]
+        pen.ax.text(
+            PANEL_X + 14,
+            y + 52,
+            "\n".join(fitted),
+            fontsize=size * pen.s,
+            color=INK,
+            ha="left",
+            va="top",
+            linespacing=line / (size * PT * 1.2),
+            zorder=3,
+        )
+
+
+def _cut(pen: _Pen, text: str, size: float, room: float) -> str:
+    """``text`` cut with "…" to fit ``room`` design px (a panel line is one line)."""
+    if pen.width(text, size) <= room:
+        return text
+    while len(text) > 1 and pen.width(text + "…", size) > room:
+        text = text[:-1]
+    return text + "…"
+
+
+def _hero_where(w: Words, hero: dict[str, Any] | None) -> str:
+    if not hero:
+        return w(NOT_ON_MAP())
+    mp = int(hero.get("mp") or 0) + int(hero.get("mp_turn") or 0)
+    return w(MP(mp=mp))
+
+
+def _names(w: Words, kind: str, ids: list[str]) -> str:
+    if not ids:
+        return w(NONE())
+    return w.join([w.name(kind, i) for i in ids])
+
+
+def _army(w: Words, army: list[dict[str, Any]]) -> str:
+    if not army:
+        return w(NONE())
+    return w.join([w.name("unit", a.get("card")) + ("+" if a.get("side") not in (None, "few") else "") for a in army])
+
+
+# ---- the private strip -------------------------------------------------------------------------
+def _strip(pen: _Pen, view: dict[str, Any]) -> None:
+    """The reader's own hand, each card with its name and printed text (H-1: from ``you`` only)."""
+    you = view.get("you") or {}
+    w = pen.words
+    y0 = BASE_H + 4
+    pen.box(14, y0, DESIGN_W - 28, STRIP_H - 18, face="#fffaf0", edge="#6b5a3e", lw=2, radius=10, z=2)
+    hand = list(you.get("hand") or [])
+    pen.text(30, y0 + 22, w(YOUR_HAND(n=len(hand))), 16, bold=True, z=3)
+    searching = list(you.get("searching") or [])
+    if searching:
+        names = w.join([w.name("card", c.get("card")) for c in searching])
+        pen.text(DESIGN_W - 30, y0 + 22, w(SEARCHING(names=names)), 14, ha="right", z=3, room=800)
+    if not hand:
+        pen.text(30, y0 + 70, w(EMPTY_HAND()), 14, colour=MUTED, z=3)
+        return
+    cards = _content().cards
+    per_row = max(4, min(7, len(hand)))
+    rows = math.ceil(len(hand) / per_row)
+    cw = (DESIGN_W - 60 - (per_row - 1) * 10) / per_row
+    ch = (STRIP_H - 70 - (rows - 1) * 8) / rows
+    for i, c in enumerate(hand):
+        col, row = i % per_row, i // per_row
+        x, y = 30 + col * (cw + 10), y0 + 44 + row * (ch + 8)
+        pen.box(x, y, cw, ch, face="#f3e6c8", edge="#8a6d3b", lw=1.5, radius=8, z=3)
+        card = cards.get(str(c.get("card")))
+        pen.text(x + 10, y + 16, w.name("card", c.get("card")), 15, bold=True, z=4, room=cw - 20)
+        if card is None:
+            continue
+        lines: list[str] = []
+        room = (cw - 20) / PT
+        if card.basic is not None and card.basic.text:
+            lines += fonts.wrap(card.basic.text, room, 12, locale=w.locale)
+        if card.expert is not None and card.expert.text:
+            lines += fonts.wrap(w(EXPERT(text=card.expert.text)), room, 12, locale=w.locale)
+        fit = max(1, int((ch - 40) // 21))
+        if lines:
+            pen.ax.text(
+                x + 10,
+                y + 32,
+                "\n".join(lines[:fit]),
+                fontsize=12 * pen.s,
+                color=INK,
+                ha="left",
+                va="top",
+                linespacing=21 / (12 * PT * 1.2),
+                zorder=4,
+            )
+
+
+# ---- assembling ------------------------------------------------------------------------------
+def _words(locale: Any, names: Names | None) -> Words:
+    """The reader's words; content names from ``names`` (the bot's: players, then the game's), else from
+    the Heroes III content itself, so no id reaches the picture whatever the bot's resolver knows."""
+    own = game_names("engine.heroes3")
+    if names is None:
+        return Words(locale, own)
+    return Words(locale, ChainNames(names, own) if own is not None else names)
+
+
+def _static_key(view: dict[str, Any], width: int, words: Words) -> str:
+    """The tiles and the beaten guards (A-24): they change only when a tile turns up or a guard falls."""
+    cleared = sorted(k for k, v in (view.get("fields") or {}).items() if v.get("cleared"))
+    return fingerprint([width, words.locale, "you" in view, view.get("tiles"), cleared])
+
+
+def _pixels(view: dict[str, Any], width: int, words: Words) -> tuple[Figure, _Pen, _Frame, Any]:
+    background = _STATIC.get(_static_key(view, width, words), lambda: _static_layer(view, width, words))
+    fig, pen = _canvas(width, _height(view), words)
+    frame = _frame(view)
+    _band(pen, view)
+    _fields_layer(pen, view, frame)
+    _heroes(pen, view, frame)
+    _panels(pen, view)
+    if "you" in view:
+        _strip(pen, view)
+    return fig, pen, frame, background
+
+
+COMBAT_MODES = {"neutral": "neutral", "siege": "siege", "player": "duel"}
+
+
+def combat_view(view: dict[str, Any]) -> dict[str, Any] | None:
+    """The combat being fought on the map (H3-30) in the shape of a skirmish's view, or None.
+
+    Why: a combat on the map is the same 4 x 5 board as a skirmish (H3-32.1), so it is drawn by the
+    combat picture (``renderers.heroes3``) from the public part of the Clash view: the sides'
+    hands are counts there too (H-1).
+    """
+    combat = view.get("combat")
+    if not combat:
+        return None
+    out = dict(combat)
+    out["mode"] = COMBAT_MODES.get(str(combat.get("kind")), "duel")
+    out["neutral_decks"] = view.get("neutral_decks") or {}
+    out["result"] = None
+    return out
+
+
+def render_board(view: dict[str, Any], *, width: int = 1800, locale: Any = "en", names: Names | None = None) -> bytes:
+    """The adventure map of a Clash view as PNG bytes, ``width`` px wide (a seat's view adds its hand);
+    while a combat is fought on the map, its combat board."""
+    fighting = combat_view(view)
+    if fighting is not None:
+        return combat_pictures.render_board(fighting, width=max(width, 1600), locale=locale, names=names)
+    words = _words(locale, names)
+    with fonts.for_locale(words.locale):
+        fig, _, _, background = _pixels(view, width, words)
+        return png_quantized(draw_over(fig, background))
+
+
+def _hex_key(key: str) -> tuple[int, int] | None:
+    q, sep, r = key.partition(",")
+    if not sep:
+        return None
+    try:
+        return int(q), int(r)
+    except ValueError:
+        return None
+
+
+def render_decision(
+    view: dict[str, Any],
+    candidates: dict[str, str],
+    *,
+    width: int = 1800,
+    locale: Any = "en",
+    names: Names | None = None,
+) -> bytes:
+    """The map with the decision's candidate fields outlined and labelled with their button texts.
+
+    A candidate is a field ``"q,r"`` (where a hero steps, 1 MP: H3-9.2) or the centre of a
+    face-down tile (a tile to discover, H3-23.1: its seven fields are outlined); the rest is dimmed.
+    """
+    fighting = combat_view(view)
+    if fighting is not None:  # a combat's decision: its cells and units, on the combat board
+        return combat_pictures.render_decision(fighting, candidates, width=max(width, 1600), locale=locale, names=names)
+    words = _words(locale, names)
+    with fonts.for_locale(words.locale):
+        fig, pen, frame, background = _pixels(view, width, words)
+        backs = {
+            (int(t["centre"][0]), int(t["centre"][1])): _fields(t)
+            for t in view.get("tiles") or []
+            if not t.get("face_up")
+        }
+        on_map = {f for t in view.get("tiles") or [] for f in _fields(t)}
+        chosen: dict[tuple[int, int], tuple[str, list[tuple[int, int]]]] = {}
+        for key, label in candidates.items():
+            h = _hex_key(key)
+            if h is None:
+                continue
+            if h in backs:  # a tile to discover: its seven fields
+                chosen[h] = (label, backs[h])
+            elif h not in on_map:  # where a Far tile goes (H3-23.2): the seven fields it will cover
+                chosen[h] = (label, [field_hex(h, i) for i in range(7)])
+            else:
+                chosen[h] = (label, [h])
+        lit = {f for _, fields in chosen.values() for f in fields}
+        dim = [frame.poly(h) for t in view.get("tiles") or [] for h in _fields(t) if h not in lit]
+        pen.ax.add_collection(PolyCollection(dim, facecolors="#2a2a2a", edgecolors="none", alpha=0.45, zorder=8))
+        cost = words(STEP_COST())
+        # Each candidate gets a numbered badge on the map and a line "n · its button text · 1 MP" in
+        # the list over the panels: neighbouring fields' long labels would cover each other on the map.
+        rows = sorted(chosen.items(), key=lambda item: item[1][0])
+        top = MAP_Y
+        pen.box(PANEL_X, top, PANEL_W, 24 + 34 * len(rows), face="#1d1d1d", edge=CHOICE, lw=2, radius=10, z=9)
+        for n, (h, (label, fields)) in enumerate(rows, start=1):
+            pen.ax.add_collection(
+                PolyCollection(
+                    [frame.poly(f, 0.94) for f in fields],
+                    facecolors="none",
+                    edgecolors=CHOICE,
+                    linewidths=4 * pen.s,
+                    zorder=8.5,
+                )
+            )
+            cx, cy = frame.centre(h)
+            cy += frame.size * 0.3  # below a hero's disc (drawn at the top of the field)
+            pen.ax.add_artist(
+                Circle(
+                    (cx, cy), frame.size * 0.36, facecolor="#1d1d1d", edgecolor=CHOICE, linewidth=2 * pen.s, zorder=9
+                )
+            )
+            pen.text(cx, cy, str(n), 14, colour="#ffffff", bold=True, ha="center", z=9.5)
+            y = top + 29 + 34 * (n - 1)
+            pen.text(PANEL_X + 16, y, str(n), 15, colour=CHOICE, bold=True, z=9.5)
+            pen.text(PANEL_X + 48, y, f"{label} · {cost}", 14, colour="#ffffff", z=9.5, room=PANEL_W - 64)
+        return png_quantized(draw_over(fig, background))
+
+
+register(RULESET, render_board)
+register_decision(RULESET, render_decision)

@@ -1,0 +1,55 @@
+"""Builders for Clash tests: a started game, fast-forwarded to a seat's main menu."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core.flow import Step
+from engine.heroes3.clash.flow import FLOW
+from engine.heroes3.clash.ruleset import CLASH
+from engine.heroes3.clash.state import ClashState
+
+
+def new_game(players: int = 2, seed: int = 1, **options: Any) -> ClashState:
+    opts: dict[str, Any] = {"players": players, "difficulty": "impossible", "starting_player": 0}
+    opts.update(options)
+    state = CLASH.setup(opts, seed)
+    while (st := FLOW.current(state)) is not None and st.kind == "ask" and st.data.get("what") == "start_rotate":
+        prompt = CLASH.prompts(state)[0]  # H3-6.22: keep the printed orientation (the first option)
+        state, _ = CLASH.apply(state, prompt.seat, dict(prompt.options[0].action))
+    return state
+
+
+def front(state: ClashState) -> Step:
+    st = FLOW.current(state)
+    assert st is not None
+    return st
+
+
+def act(state: ClashState, seat: int, action: dict[str, Any]) -> tuple[ClashState, list[Any]]:
+    return CLASH.apply(state, seat, action)
+
+
+def to_main(state: ClashState, seat: int, limit: int = 200) -> ClashState:
+    """Play empty turns (draw nothing, end turn) until ``seat``'s main menu is at the front."""
+    for _ in range(limit):
+        st = front(state)
+        who = st.seat if st.seat is not None else 0
+        if st.kind == "main" and who == seat:
+            return state
+        if st.kind == "hand":
+            state, _ = act(state, who, {"type": "draw", "n": 0})
+        elif st.kind == "main":
+            state, _ = act(state, who, {"type": "end_turn"})
+        elif st.kind == "ask":
+            prompt = CLASH.prompts(state)[0]
+            state, _ = act(state, prompt.seat, dict(prompt.options[0].action))
+        else:
+            prompt = CLASH.prompts(state)[0]
+            state, _ = act(state, prompt.seat, dict(prompt.options[-1].action))
+    raise AssertionError("did not reach the main menu")
+
+
+def mutate(state: ClashState) -> ClashState:
+    """A private copy to arrange a position on (tests only)."""
+    return CLASH.copy_state(state)

@@ -1,0 +1,46 @@
+"""The bot's database and shard settings (issue 19): DATABASE_URL picks PostgreSQL, the shard
+variables give discord.py's sharded client, and a shard split without a shared database is refused."""
+
+from __future__ import annotations
+
+import pytest
+from discord.ext import commands
+
+from bot import RefereeBot, Settings, make_bot
+
+
+def settings(**env: str) -> Settings:
+    return Settings.model_validate({"DISCORD_TOKEN": "t", **env})
+
+
+def test_database_url_wins_over_the_sqlite_file() -> None:
+    assert settings().store_target() == "referee.sqlite3"
+    assert settings(BOT_DATABASE="/data/games.sqlite3").store_target() == "/data/games.sqlite3"
+    url = "postgresql://referee:secret@db/referee"
+    chosen = settings(DATABASE_URL=url, BOT_DATABASE="x.sqlite3")
+    assert chosen.store_target() == url
+    assert "secret" not in repr(chosen)  # the password is a secret like the token
+
+
+def test_no_shard_settings_make_one_plain_bot() -> None:
+    bot = make_bot(settings())
+    assert type(bot) is RefereeBot and not isinstance(bot, commands.AutoShardedBot)
+
+
+def test_shard_settings_make_a_sharded_bot_for_those_shards() -> None:
+    bot = make_bot(settings(DATABASE_URL="postgresql://db/r", BOT_SHARD_COUNT="4", BOT_SHARD_IDS="2, 3"))
+    assert isinstance(bot, RefereeBot) and isinstance(bot, commands.AutoShardedBot)
+    assert (bot.shard_count, bot.shard_ids) == (4, [2, 3])
+
+
+@pytest.mark.parametrize(
+    ("env", "says"),
+    [
+        ({"BOT_SHARD_IDS": "0"}, "BOT_SHARD_COUNT"),
+        ({"BOT_SHARD_COUNT": "2", "BOT_SHARD_IDS": "2", "DATABASE_URL": "postgresql://db/r"}, "between 0 and 1"),
+        ({"BOT_SHARD_COUNT": "2", "BOT_SHARD_IDS": "1"}, "DATABASE_URL"),
+    ],
+)
+def test_a_wrong_shard_split_is_refused_with_a_sentence(env: dict[str, str], says: str) -> None:
+    with pytest.raises(ValueError, match=says):
+        make_bot(settings(**env))
