@@ -266,6 +266,13 @@ OPT_T_PLACE = message("h3.clash.opt.t_place", "At ({q}, {r}), turned {n} degrees
 # ---- refusals -----------------------------------------------------------------------------------------
 NOT_OFFERED = message("h3.clash.no.not_offered", "That is not one of the choices offered now.")
 BAD_OPTION = message("h3.clash.no.bad_option", "This game option is not valid: {what}.")
+SCENARIO_SEATS = message(
+    "h3.clash.no.scenario_seats", "The scenario {scenario} is for {n} players; choose one for this table's size (H3-3)."
+)
+SCENARIO_MODE = message(
+    "h3.clash.no.scenario_mode",
+    "The scenario {scenario} does not fit the mode: Tournament needs tournament_core, Clash a Clash map (H3-45).",
+)
 NOT_YOUR_TURN_MOVE = message("h3.clash.no.not_your_turn", "Movement actions are taken only in your own turn.")
 NOT_YOUR_TURN_CARD = message("h3.clash.no.not_your_turn_card", "Cards are played on the map only in your own turn.")
 NO_SUCH_HERO = message("h3.clash.no.no_hero", "You have no such hero on the map.")

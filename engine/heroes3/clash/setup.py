@@ -38,9 +38,9 @@ def scenario_for(options: ClashOptions) -> Scenario:
     if sc is None:
         raise bad(sid or "scenario")
     if sc.players != options.players:
-        raise bad(f"{sid} is for {sc.players} players")
+        raise RuleViolation(CORE_BAD_ACTION, m.SCENARIO_SEATS(scenario=sid, n=sc.players))
     if (sc.type == "tournament") != (options.mode == "tournament"):
-        raise bad(f"{sid} is a {sc.type} scenario")
+        raise RuleViolation(CORE_BAD_ACTION, m.SCENARIO_MODE(scenario=sid))
     return sc
 
 

@@ -76,8 +76,10 @@ def test_starting_bonus_easy_search_goes_to_hand_then_reshuffle() -> None:
 
 
 def test_setup_refuses_a_bad_scenario() -> None:
-    with pytest.raises(RuleViolation):
+    # H3-3: a scenario is for a given number of players; the refusal says so in words.
+    with pytest.raises(RuleViolation) as refused:
         CLASH.setup({"players": 3, "scenario": "clash_two_kingdoms"}, 1)
+    assert "is for 2 players" in refused.value.message
 
 
 # ---- turns (H3-7, H3-8) -------------------------------------------------------------------------------
