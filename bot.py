@@ -13,6 +13,7 @@ import importlib
 import logging
 import socket
 import sys
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
@@ -68,6 +69,11 @@ class Settings(BaseSettings):
     # Unset: the host's name plus the shards it runs. Two processes running at once must differ;
     # a restarted process keeps its name, so it resends its own half-sent rows at once.
     instance: str = Field(default="", validation_alias="BOT_INSTANCE")
+    # How long an outbox row stays leased to the process sending it, and how often each process
+    # looks for the rows of a dead one (its lease run out). The defaults suit production; the
+    # shard test shortens both so a takeover happens within seconds.
+    outbox_lease_seconds: float = Field(default=120.0, gt=0, validation_alias="BOT_OUTBOX_LEASE_SECONDS")
+    outbox_sweep_seconds: float = Field(default=60.0, gt=0, validation_alias="BOT_OUTBOX_SWEEP_SECONDS")
 
     def store_target(self) -> str:
         """What ``GameStore.open`` gets: the ``DATABASE_URL`` if set, else the SQLite file."""
@@ -147,10 +153,15 @@ class RefereeBot(commands.Bot):
         from cogs.sync import CommandSync
         from store import GameStore
 
-        self.store = await GameStore.open(self.settings.store_target(), owner=self.settings.owner())
+        self.store = await GameStore.open(
+            self.settings.store_target(),
+            owner=self.settings.owner(),
+            outbox_lease=timedelta(seconds=self.settings.outbox_lease_seconds),
+        )
         self.referee = Referee(self, self.store, gm_role=self.settings.gm_role)
         self.referee.delivery.crash_after_sends = self.settings.crash_after_sends
         self.referee.outbox.crash_after_commits = self.settings.crash_after_commits
+        self.referee.outbox.sweep_every = self.settings.outbox_sweep_seconds
         self.referee.outbox.hold()  # new changes wait until on_ready has resent what the outbox still owes
         self._resumed = False
         self.add_dynamic_items(*DYNAMIC_ITEMS)
@@ -249,7 +260,7 @@ def main() -> int:
         "rulesets: %s%s", ", ".join(engine.rulesets()) or "none", f" (extra: {', '.join(loaded)})" if loaded else ""
     )
     log.info("board pictures: %s", ", ".join(renderers.load(engine.rulesets())) or "none")  # a broken one stops here
-    renderers.configure(settings.render_workers)  # the processes start with the first picture
+    renderers.configure(settings.render_workers)  # the processes start now and warm up while the bot connects
     silence_voice_warnings()
     try:
         bot = make_bot(settings)

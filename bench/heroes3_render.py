@@ -7,6 +7,12 @@ language: ``warm_ms`` (wall clock, static layer cached; ``warm_cpu_ms`` the proc
 same renders, which a loaded shared machine does not distort) with ``png_kb``; ``cold_ms`` (static
 layer drawn too); ``decision_ms`` (the board with every move and target of an activation
 outlined and labelled); then a ``goal`` line (judged on the CPU time when the machine is shared).
+
+``--save DIR`` writes the docs' Heroes III pictures instead, byte for byte the same on every run:
+``heroes3-combat.png`` (the fullest state of a seeded duel) and ``heroes3-siege.png`` (that of a
+seeded siege), the players named alice and bob, and the adventure-map pictures of
+``bench.heroes3_map_render`` (``heroes3-map.png``, ``heroes3-map-private-zh.png``). Also
+``python -m bench render --game heroes3 --save DIR``.
 """
 
 from __future__ import annotations
@@ -16,19 +22,30 @@ import json
 import random
 import statistics
 import time
+from pathlib import Path
 from typing import Any
 
 import engine
+from i18n.names import ChainNames, Names
+
+# The docs' pictures name the two seats' players, as the bot's resolver does on a table.
+DOCS_PLAYERS = {0: "alice", 1: "bob"}
 
 
 def busiest_siege(seed: int = 5, actions: int = 400) -> tuple[dict[str, Any], dict[str, str]]:
     """The public view of the fullest state of a seeded siege (most units on the board, tokens on
     them), and the candidates of the first activation prompt with moves and targets."""
+    return busiest("siege", seed, actions)
+
+
+def busiest(mode: str, seed: int = 5, actions: int = 400) -> tuple[dict[str, Any], dict[str, str]]:
+    """The public view of the fullest state of a seeded skirmish in ``mode`` (most units on the
+    board, tokens on them), and the candidates of the first activation prompt with moves and targets."""
     from cogs import decision_pictures
 
     rs = engine.ruleset("heroes3-skirmish")
     rng = random.Random(seed)
-    state = rs.setup({"players": 2, "mode": "siege"}, seed)
+    state = rs.setup({"players": 2, "mode": mode}, seed)
     best: tuple[int, dict[str, Any]] = (-1, rs.view(state, None))
     chosen: dict[str, str] = {}
     for _ in range(actions):
@@ -48,6 +65,36 @@ def busiest_siege(seed: int = 5, actions: int = 400) -> tuple[dict[str, Any], di
     return best[1], chosen
 
 
+def docs_names() -> Names:
+    """The players by name, then the Heroes III content's names (the combat picture takes one resolver)."""
+    from renderers.words import PlayerTable, game_names
+
+    own = game_names("engine.heroes3")
+    table = PlayerTable(DOCS_PLAYERS)
+    return ChainNames(table, own) if own is not None else table
+
+
+def save_examples(directory: str | Path, width: int = 1600) -> list[Path]:
+    """Write the docs' Heroes III pictures (combat boards ``width`` px wide, maps 1800) into
+    ``directory``; the paths written. Seeded inputs and deterministic renderers: a rerun without a
+    renderer change rewrites the same bytes."""
+    from bench import heroes3_map_render
+    from renderers import heroes3_combat as H
+
+    out = Path(directory)
+    out.mkdir(parents=True, exist_ok=True)
+    names = docs_names()
+    written = []
+    for name, mode in (("heroes3-combat.png", "duel"), ("heroes3-siege.png", "siege")):
+        png = H.render_board(busiest(mode)[0], width=width, names=names)
+        (out / name).write_bytes(png)
+        written.append(out / name)
+        print(
+            json.dumps({"bench": "render", "game": "heroes3", "saved": str(out / name), "kb": round(len(png) / 1024)})
+        )
+    return written + heroes3_map_render.save_examples(out)
+
+
 def _p(samples: list[float]) -> dict[str, float]:
     ordered = sorted(samples)
     return {"p50": round(statistics.median(ordered), 1), "p95": round(ordered[int(0.95 * (len(ordered) - 1))], 1)}
@@ -58,7 +105,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--width", type=int, default=1600)
     parser.add_argument("--runs", type=int, default=20)
     parser.add_argument("--locales", default="en,zh_Hans")
+    parser.add_argument(
+        "--save", metavar="DIR", help="write the docs' Heroes III pictures (docs/images) there and stop"
+    )
     args = parser.parse_args(argv or [])
+    if args.save:
+        save_examples(args.save, args.width)
+        return 0
     from renderers import heroes3_combat as H
 
     view, candidates = busiest_siege()

@@ -16,8 +16,15 @@ the fake Discord and played by the driver while the figures are taken.
   cog, dynamic item and the reminder loop registered) from spawn to its ``ready`` log line,
   with the full database (goal at most 10 s). It includes discord.py's fixed wait of 2 s for
   further servers after the last GUILD_CREATE.
-- ``first_reminder_pass_s``: what the reminder loop's first tick does right after ready, in a
-  fresh process: list the active games and load each one (cold), reading its reminder marks.
+- ``first_reminder_pass_s``: the store side of what the reminder loop's tick did before issue 19's
+  follow-up, in a fresh process: list the active games and load each one (cold), reading its
+  reminder marks one query at a time. Kept as the cost of a cold load of every game.
+- ``reminder_tick_ms``: the real reminder cog's pass (``Reminders.run_once``) over every active
+  game in a fresh process, in the steady state (the median of three passes with no game changed
+  since the one before; most of a large community's games are idle between two ticks).
+  ``first_tick_ms`` is the first pass ever on this database (every game's state rebuilt once, to
+  store the seats it waits on), ``after_restart_ms`` the first pass of a second fresh process
+  (a restarted bot: it decides from the stored rows); ``cpu_ms`` the process's CPU time.
 - ``press_to_prompt_ms``: the ``--live`` games played at once through Discord (presses and
   selects, as a player would), from a press to the first payload carrying the next decision
   it opened, board and decision pictures included (the ``bench discord`` figure at 100 games).
@@ -53,6 +60,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -154,6 +162,46 @@ async def reminder_pass(path: Path) -> dict[str, Any]:
             for prompt in loaded.prompts:
                 marks += (await store.last_reminded(game.id, prompt.seat)) is not None
         return {"games": len(games), "seconds": time.perf_counter() - started, "rss_mb": resident_mb()}
+    finally:
+        await store.close()
+
+
+class _TickReferee:
+    """What a reminder pass uses of the referee when no game is due: the store and the clock."""
+
+    def __init__(self, store: GameStore) -> None:
+        self.store = store
+        self.clock = lambda: datetime.now(UTC)
+
+
+class _TickBot:
+    user = None
+
+
+async def reminder_ticks(path: Path) -> dict[str, Any]:
+    """The real reminder cog's pass (``Reminders.run_once``) over every active game, in a fresh process
+    with the bot's default cache of 64 states: the first pass after start-up, then passes with nothing
+    changed in between (the steady state: a tick every 5 minutes, most games idle)."""
+    from cogs.reminders import Reminders
+
+    store = await GameStore.open(str(path))
+    try:
+        cog = Reminders(_TickBot(), _TickReferee(store))  # type: ignore[arg-type]  # stand-ins: a pass with nothing due
+        games = len(await store.list_games(statuses=["active"]))
+        passes: list[tuple[float, float, int]] = []
+        for _ in range(4):
+            wall, cpu = time.perf_counter(), time.process_time()
+            done = await cog.run_once()
+            passes.append(((time.perf_counter() - wall) * 1000, (time.process_time() - cpu) * 1000, len(done)))
+        steady = passes[1:]
+        return {
+            "games": games,
+            "first_ms": passes[0][0],
+            "first_cpu_ms": passes[0][1],
+            "steady_ms": statistics.median(p[0] for p in steady),
+            "steady_cpu_ms": statistics.median(p[1] for p in steady),
+            "plans": sum(p[2] for p in passes),
+        }
     finally:
         await store.close()
 
@@ -400,6 +448,19 @@ async def run(args: argparse.Namespace) -> int:
         )
         tick = in_fresh_process("remind", path)
         emit("first_reminder_pass_s", tick["seconds"], "s", games=tick["games"], rss_mb=round(tick["rss_mb"], 1))
+        ticks = in_fresh_process("tick", path)
+        restarted = in_fresh_process("tick", path)  # the stored waiting seats are there now
+        emit(
+            "reminder_tick_ms",
+            ticks["steady_ms"],
+            "ms",
+            games=ticks["games"],
+            cpu_ms=round(ticks["steady_cpu_ms"], 1),
+            first_tick_ms=round(ticks["first_ms"], 1),
+            first_tick_cpu_ms=round(ticks["first_cpu_ms"], 1),
+            after_restart_ms=round(restarted["first_ms"], 1),
+            after_restart_cpu_ms=round(restarted["first_cpu_ms"], 1),
+        )
         if not args.no_discord:
             await discord_figures(tmp, args.live, args.decisions, background, args.think)
         if not args.no_pg:
@@ -425,7 +486,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-pg", action="store_true", help="no PostgreSQL figures")
     parser.add_argument("--pg-actions", type=int, default=2000, help="commits per PostgreSQL loop")
     parser.add_argument("--pg-rounds", type=int, default=20, help="alternations of the PostgreSQL loops")
-    parser.add_argument("--job", choices=["hold", "remind", "pg"], help=argparse.SUPPRESS)
+    parser.add_argument("--job", choices=["hold", "remind", "tick", "pg"], help=argparse.SUPPRESS)
     parser.add_argument("--start-at", type=float, default=0.0, help=argparse.SUPPRESS)
     parser.add_argument("--db", help=argparse.SUPPRESS)
     args = parser.parse_args(argv or [])
@@ -433,7 +494,7 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps(asyncio.run(pg_loops(args.db, args.pg_actions, args.pg_rounds, args.start_at))), flush=True)
         return 0
     if args.job:
-        job = hold_all if args.job == "hold" else reminder_pass
+        job = {"hold": hold_all, "remind": reminder_pass, "tick": reminder_ticks}[args.job]
         print(json.dumps(asyncio.run(job(Path(args.db)))), flush=True)
         return 0
     return asyncio.run(run(args))

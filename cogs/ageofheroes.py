@@ -794,9 +794,10 @@ def format_private(view: dict[str, Any], *, title: str, locale: str = EN, names:
     seat = view.get("seat")
     players = view.get("players") or []
     me: dict[str, Any] = next((p for p in players if p.get("seat") == seat), {})
-    # The game's own content (its pack's numbers and costs) by the view's ``content_id``; unknown in
-    # this process (a pack game after a restart, before anything read its pack): the default's rules
-    # text and no 🏠 marks, rather than another content's counts.
+    # The game's own content (its pack's numbers and costs) by the view's ``content_id``; a pack game
+    # loaded cold has its pack checked as its state loads (``AgeOfHeroes.load_state``). Unknown here
+    # only for a pack that no longer validates: the default's rules text and no 🏠 marks, rather
+    # than another content's counts.
     content = content_of_view(view)
     marked = False
     lines = [f"**{title}**"]

@@ -35,9 +35,9 @@ from engine.core.text import Msg, Ref, message
 from i18n import Names, render
 
 from . import ids, lang, text
-from .layout import find_prompt
+from .prompt_components import DraftRef, button, confirm_draft, label_of, menu, names_of, open_prompt, template
 from .prompts import referee_of, selected_values
-from .referee import RESOLVED_NOTHING_TO_DO, Referee, UserError, seat_refusal
+from .referee import Referee, UserError
 
 log = logging.getLogger(__name__)
 
@@ -49,12 +49,9 @@ MAX_CANDIDATES = len(ALPHABET)
 ADD, EQUIP, TOP = "a", "e", "t"  # the menus
 SQUAD, REMOVE, CLEAR, CONFIRM = "s", "r", "x", "c"  # the buttons
 MAX_STACK_CODE = 48  # characters of the stack in a custom id (the id stays within Discord's 100)
-_CORE = (
-    r":(?P<game>[0-9]{1,20}):(?P<seat>[0-9]{1,2}):(?P<keyhash>[0-9a-f]{8}):(?P<fp>[0-9a-f]{4})"
-    r":(?P<stack>[0-9A-Za-z.+]{0,48})$"
-)
-SELECT_TEMPLATE = rf"^{PREFIX}:(?P<op>[aet])" + _CORE
-BUTTON_TEMPLATE = rf"^{PREFIX}:(?P<op>[srxc])" + _CORE
+_STACK = r":(?P<stack>[0-9A-Za-z.+]{0,48})"
+SELECT_TEMPLATE = template(PREFIX, "aet", _STACK)
+BUTTON_TEMPLATE = template(PREFIX, "srxc", _STACK)
 
 HEAD = message("bot.cs.builder.head", "🧱 **Deploy stack** · {title} · your seat {seat} (only you see this)")
 STACK_HEAD = message("bot.cs.builder.stack", "**Your stack, top first** ({used} of {cp} CP):")
@@ -81,7 +78,6 @@ CHANGED = message(
 )
 EARLIER = message("bot.cs.builder.earlier", "Seat {seat} locked in: {units}")
 TOO_LONG = message("bot.cs.builder.too_long", "The stack cannot grow any longer here; lock it in or remove an entry.")
-STALE = RESOLVED_NOTHING_TO_DO
 PRIVATE_PICTURE = message(
     "bot.cs.builder.picture",
     "🔒 {title}: your side of the board (your stack, explored landmarks, relics; only you see it)",
@@ -154,24 +150,17 @@ def used(stack: list[Entry]) -> set[int]:
 
 
 @dataclass(frozen=True)
-class BuildRef:
-    game: int
-    seat: int
-    keyhash: str
-    fp: str
+class BuildRef(DraftRef):
+    """A builder component: whose deploy prompt, which candidate list, the stack so far."""
+
     stack: str = ""
 
     def custom_id(self, op: str, stack: str | None = None) -> str:
-        out = f"{PREFIX}:{op}:{self.game}:{self.seat}:{self.keyhash}:{self.fp}:{self.stack if stack is None else stack}"
-        assert len(out) <= ids.MAX_CUSTOM_ID, out
-        return out
+        return self.id_of(PREFIX, op, self.stack if stack is None else stack)
 
     @classmethod
     def from_match(cls, match: re.Match[str]) -> BuildRef:
-        return cls(int(match["game"]), int(match["seat"]), match["keyhash"], match["fp"], match["stack"])
-
-    def prompt_ref(self) -> ids.PromptRef:
-        return ids.PromptRef(ids.OPTION, self.game, self.seat, self.keyhash, 0)
+        return cls(*DraftRef.core(match), match["stack"])
 
 
 def action_of(stack: list[Entry], cands: list[Candidate]) -> dict[str, Any]:
@@ -304,11 +293,7 @@ class BuildSelect(discord.ui.DynamicItem[discord.ui.Select], template=SELECT_TEM
         options: list[discord.SelectOption] | None = None,
         row: int | None = None,
     ) -> None:
-        options = options or [discord.SelectOption(label="…", value="0")]
-        super().__init__(
-            discord.ui.Select(custom_id=ref.custom_id(op), placeholder=placeholder, options=options, row=row),
-            row=row,
-        )
+        super().__init__(menu(ref.custom_id(op), placeholder, options, row), row=row)
         self.ref, self.op = ref, op
 
     @classmethod
@@ -334,16 +319,15 @@ class BuildButton(discord.ui.DynamicItem[discord.ui.Button], template=BUTTON_TEM
         style: discord.ButtonStyle = discord.ButtonStyle.secondary,
         disabled: bool = False,
     ) -> None:
-        super().__init__(
-            discord.ui.Button(label=label, style=style, custom_id=ref.custom_id(op), disabled=disabled, row=4), row=4
-        )
+        item = button(ref.custom_id(op), label, style, disabled)
+        super().__init__(item, row=item.row)
         self.ref, self.op = ref, op
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> BuildButton:
-        return cls(BuildRef.from_match(match), match["op"], getattr(item, "label", None) or "…")
+        return cls(BuildRef.from_match(match), match["op"], label_of(item))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         if self.op == CONFIRM:
@@ -353,12 +337,6 @@ class BuildButton(discord.ui.DynamicItem[discord.ui.Button], template=BUTTON_TEM
 
 
 # ---- callbacks ---------------------------------------------------------------------------------------
-
-
-def _names(loaded: Any) -> Names:
-    return lang.names_for(
-        loaded.game.ruleset, {s.seat: s for s in loaded.seats if s.seat is not None}, loaded.game.options
-    )
 
 
 def earlier_selections(view: dict[str, Any], seat: int) -> list[Msg]:
@@ -385,16 +363,10 @@ def _cp(prompt: Any) -> Any:
 
 async def step(interaction: discord.Interaction, ref: BuildRef, op: str, value: int | None) -> None:
     """One press: rebuild the candidates, apply the step, redraw the builder in place."""
-    referee = referee_of(interaction)
-    loaded = await referee.store.load(ref.game)
-    prompt = find_prompt(loaded.prompts, ref.seat, ref.keyhash)
-    if prompt is None:
-        await interaction.response.edit_message(view=None)
-        await referee.send(interaction, STALE())
+    current = await open_prompt(interaction, ref)
+    if current is None:
         return
-    refusal = seat_refusal(loaded, ref.seat, interaction.user.id)
-    if refusal:
-        raise UserError(refusal)
+    loaded, prompt = current
     cands = _cands(loaded, ref.seat)
     if fingerprint(cands) != ref.fp:
         raise UserError(CHANGED())
@@ -417,7 +389,7 @@ async def _draw(
     edit_message: bool,
 ) -> None:
     locale = await referee_of(interaction).locale(interaction)
-    names = _names(loaded)
+    names = names_of(loaded)
     stack = decode_stack(ref.stack)
     question = lang.localize_prompt(prompt, locale, names).question
     earlier = earlier_selections(engine.ruleset(RULESET).view(loaded.state, ref.seat), ref.seat)
@@ -458,24 +430,14 @@ async def _send_private_picture(
 
 async def confirm(interaction: discord.Interaction, ref: BuildRef) -> None:
     """Hand the built stack to the Referee: it checks seat and freshness, the engine the stack."""
-    referee = referee_of(interaction)
-    await referee.defer(interaction)
 
-    async def action() -> dict[str, Any]:
-        loaded = await referee.store.load(ref.game)
-        if find_prompt(loaded.prompts, ref.seat, ref.keyhash) is None:
-            return {}  # the Referee answers "already resolved"
-        refusal = seat_refusal(loaded, ref.seat, interaction.user.id)
-        if refusal:
-            raise UserError(refusal)
+    def answer(loaded: Any, prompt: Any) -> dict[str, Any]:
         cands = _cands(loaded, ref.seat)
         if fingerprint(cands) != ref.fp:
             raise UserError(CHANGED())
         return action_of(decode_stack(ref.stack), cands)
 
-    chosen = await referee.guarded(interaction, action)
-    if chosen is not None:
-        await referee.choose(interaction, ref.prompt_ref(), action=chosen)
+    await confirm_draft(interaction, ref, answer)
 
 
 async def open_builder(interaction: discord.Interaction, ref: ids.PromptRef, prompt: Any, loaded: Any) -> bool:

@@ -9,7 +9,9 @@ dimmed (``renderers.render_decision_png``). Three decisions live here:
   the board in the view (an action value, an ``area``/``hex``/``to``/``target`` field, the end
   of a ``path``, or a piece standing on a hex: Cloudspire's landmarks, units and towers) or one
   hex (``q`` and ``r``: where a map tile goes during setup, so the thread sees the map being
-  built); a prompt of card names or yes/no answers gets no picture. Nothing here knows a game:
+  built), or a hex and a ``turn`` (how the tile on it is turned: the place ``"q,r@turn"``, one
+  candidate per offered turn, drawn as the tile in that turn); a prompt of card names or yes/no
+  answers gets no picture. Nothing here knows a game:
   the shapes of options and views decide;
 * **the labels**: taken from the very components the message shows
   (``cogs.layout.layout_prompt`` on the prompt localised by ``lang.localize_prompt``), so a
@@ -91,6 +93,12 @@ def board_places(view: Mapping[str, Any]) -> dict[str, str]:
         pos = piece.get("pos") if isinstance(piece, Mapping) else None
         if isinstance(pos, list) and len(pos) == 2 and piece.get("uid") is not None:
             places.setdefault(str(piece["uid"]), f"{pos[0]},{pos[1]}")
+        elif (
+            isinstance(piece, Mapping) and pos is None and piece.get("placed") is True and piece.get("uid") is not None
+        ):
+            # In play but on no square: it stands beside the board (the arrow tower, H3-39.8) and is
+            # its own place; the renderer draws its label there. A unit still to be placed is not.
+            places.setdefault(str(piece["uid"]), str(piece["uid"]))
     return places
 
 
@@ -110,7 +118,8 @@ def named_place(action: Mapping[str, Any], places: Mapping[str, str] | set[str])
     for key in SPOT_FIELDS:  # a map hex as [q, r] (Heroes III Clash: walk to, tile to discover, H3-9.2/H3-23.1)
         spot = action.get(key)
         if isinstance(spot, list) and len(spot) == 2 and all(type(x) is int for x in spot):
-            return f"{spot[0]},{spot[1]}"
+            turn = action.get("turn")  # the tile on that hex turned by ``turn`` sixths (H3-45.2.1, H3-23.4)
+            return f"{spot[0]},{spot[1]}@{turn}" if type(turn) is int else f"{spot[0]},{spot[1]}"
     where = places if isinstance(places, Mapping) else {p: p for p in places}
     hexes = any(HEX_KEY.match(p) for p in where)  # a board keyed by hexes: an empty one may be offered
     for fields in (PLACE_FIELDS, ACTOR_FIELDS):

@@ -21,10 +21,11 @@ what is missing and Discord refuses a second copy of what was already made. With
 process, what could not be sent (a server error, rate limiting, a dropped connection, a
 timeout) waits in the game's in-memory queue and a worker retries it with growing pauses;
 while anything waits, later posts of that game queue behind it so the thread keeps the
-order of play. ``later`` queues a whole step the same way. A post that is not part of an
-outbox row (a lobby line, a reminder) is lost from that queue if the process dies, as
-before. Only a post Discord itself refuses (a 4xx: no permission, the thread deleted) is
-logged as an error and not tried again, since the same request would fail the same way.
+order of play. ``later`` queues a whole step the same way. Lobby lines, a GM's notes,
+reminders and stall notices are outbox rows too (``Notice``); a post that is not part of a
+row (the thread-gone notice to the GM) is lost from that queue if the process dies. Only a
+post Discord itself refuses (a 4xx: no permission, the thread deleted) is logged as an
+error and not tried again, since the same request would fail the same way.
 
 A quiet thread (issue 12): public events do not get a message each. ``log`` appends them
 to the game's running log, one message per season or turn that is edited as steps
@@ -55,6 +56,7 @@ from i18n import render
 from store import StoreError
 
 from . import lang
+from .permissions import GuildLookup
 from .prompts import PanelButton, frozen_view
 from .text import chunk, mention
 
@@ -230,6 +232,7 @@ class Delivery:
         self.client = client
         self.gm_role = gm_role
         self.store = store
+        self.guilds = GuildLookup(client)  # servers this process's shards do not cache (issue 19)
         # With a store, only ``notified`` is used here (the texts are in the database).
         self.pending: dict[tuple[int, int], Pending] = {}
         self._dm_channels: dict[int, discord.abc.Messageable] = {}
@@ -327,10 +330,19 @@ class Delivery:
             int(channel_id), guild_id=int(game.guild_id) if game.guild_id else None
         )
 
-    def gm_mention(self, guild_id: int | None, locale: str = "en") -> str:
-        guild = self.client.get_guild(int(guild_id)) if guild_id else None
-        role = discord.utils.get(guild.roles, name=self.gm_role) if guild is not None else None
-        return role.mention if role is not None else render(GM_FALLBACK(role=self.gm_role), locale)
+    async def gm_mention(self, guild_id: int | None, locale: str = "en") -> str:
+        """The GM role's mention in the game's server; its plain name when the server has no such
+        role. A server this process does not cache (another shard's, issue 19: an outbox row taken
+        over, a DM press's consequences) is asked of REST, the answer kept a minute."""
+        if not guild_id:
+            return render(GM_FALLBACK(role=self.gm_role), locale)
+        guild = self.client.get_guild(int(guild_id))
+        if guild is not None:
+            role = discord.utils.get(guild.roles, name=self.gm_role)
+            role_id = role.id if role is not None else None
+        else:
+            role_id = await self.guilds.gm_role_id(int(guild_id), self.gm_role)
+        return f"<@&{role_id}>" if role_id is not None else render(GM_FALLBACK(role=self.gm_role), locale)
 
     async def post(
         self,
@@ -436,7 +448,9 @@ class Delivery:
             return
         self._gone.add(game_id)
         locale = lang.game_locale(game)
-        notice = THREAD_GONE(gm=self.gm_mention(game.guild_id, locale), title=lang.game_title(game.ruleset, game_id))
+        notice = THREAD_GONE(
+            gm=await self.gm_mention(game.guild_id, locale), title=lang.game_title(game.ruleset, game_id)
+        )
         channel = self.client.get_partial_messageable(
             int(game.channel_id), guild_id=int(game.guild_id) if game.guild_id else None
         )
@@ -599,6 +613,11 @@ class Delivery:
         """The count a restarted bot reads back from the store (``POSTED_SLOT``)."""
         self._posted[int(game_id)] = max(self._posted.get(int(game_id), 0), int(count))
 
+    def set_open(self, game_id: int, found: tuple[int, str] | None) -> None:
+        """The open log message (id, text) as the store has it, None if closed: on PostgreSQL another
+        process may have opened, grown or closed it since this one last posted (issue 19)."""
+        self._open[int(game_id)] = found
+
     def posted(self, game_id: int) -> int:
         """How many messages this process has posted to the game's thread: whether a message is
         still at the bottom of the thread (nothing, or only a log message, after it) is read from it."""
@@ -750,7 +769,7 @@ class Delivery:
         """
         locale = lang.game_locale(game)
         body = lang.tr(text, locale, lang.game_content_names(game))
-        notice = render(GM_NOTICE(gm=self.gm_mention(game.guild_id, locale), text=body), locale)
+        notice = render(GM_NOTICE(gm=await self.gm_mention(game.guild_id, locale), text=body), locale)
         await self.post(game, notice, view=view, mentions=user_and_role_mentions())
 
     async def reader(self, game: Any, user_id: int) -> str:
@@ -766,13 +785,24 @@ class Delivery:
         return channel
 
     async def _send_dm(
-        self, game: Any, user_id: int, content: str, view: discord.ui.View | None, png: bytes | None = None
+        self,
+        game: Any,
+        user_id: int,
+        content: str,
+        view: discord.ui.View | None,
+        png: bytes | None = None,
+        *,
+        nonce: str | None = None,
     ) -> None:
-        """Send one DM (split at 2000 characters, components and picture on the last part); raises on failure."""
+        """Send one DM (split at 2000 characters, components and picture on the last part); raises on failure.
+        With ``nonce`` (an outbox row's step) part ``i`` carries ``<nonce>-<i>``, so a resend makes no copy."""
         channel = await self._dm_channel(user_id)
         parts = chunk(content)
         for i, part in enumerate(parts):
-            kwargs: dict[str, Any] = {"allowed_mentions": NO_MENTIONS}
+            kwargs: dict[str, Any] = {
+                "allowed_mentions": NO_MENTIONS,
+                **nonced(None if nonce is None else f"{nonce}-{i}"),
+            }
             if i == len(parts) - 1 and view is not None:
                 kwargs["view"] = view
             if i == len(parts) - 1 and png is not None:
@@ -842,22 +872,32 @@ class Delivery:
         repeats them in the panel rather than losing them. If the DM fails they stay for
         the new holder's panel, and the table is told even though older messages already
         wait: those were kept for the previous holder, whose closed DMs were the notice's subject.
+
+        Within an outbox row (a seat change, issue 18) the welcome is one step: a resend of the
+        row after a crash does not welcome twice (its nonce), and a dropped connection is retried.
         """
-        kept = await self._kept(int(game.id), user_id)
-        body = content
-        if kept:
-            header = render(KEPT_HEADER(), await self.reader(game, user_id))
-            body += f"\n\n{header}\n" + "\n".join(t for _, t in kept)
-        try:
-            await self._send_dm(game, user_id, body, None)
-        except SEND_ERRORS as exc:
-            self._log_failure(user_id, exc)
-            await self._keep(game, user_id, content, seat)
-            if isinstance(exc, discord.HTTPException):
-                await self._announce_closed(game, user_id, seat, first=True)
-            return False
-        await self._forget_kept(int(game.id), user_id, kept)
-        return True
+
+        async def op(nonce: str | None) -> list[bool]:
+            kept = await self._kept(int(game.id), user_id)
+            body = content
+            if kept:
+                header = render(KEPT_HEADER(), await self.reader(game, user_id))
+                body += f"\n\n{header}\n" + "\n".join(t for _, t in kept)
+            try:
+                await self._send_dm(game, user_id, body, None, nonce=nonce)
+            except SEND_ERRORS as exc:
+                if nonce is not None and not refused(exc):
+                    raise  # an outbox row: tried again from this step
+                self._log_failure(user_id, exc)
+                await self._keep(game, user_id, content, seat, nonce=nonce)
+                return [False, isinstance(exc, discord.HTTPException)]
+            await self._forget_kept(int(game.id), user_id, kept)
+            return [True, False]
+
+        sent, closed = await self._once(game, "welcome", op)
+        if closed:
+            await self._announce_closed(game, user_id, seat, first=True)
+        return bool(sent)
 
     def seat_changed(self, game_id: int, seat: int, old_user: int, new_user: int) -> None:
         """Texts of ``seat`` kept in memory follow it to its new holder (0 = vacant).
@@ -917,7 +957,7 @@ class Delivery:
         text = (
             render(DMS_CLOSED(player=mention(user_id, locale)), locale)
             + "\n"
-            + render(DMS_CLOSED_GM(gm=self.gm_mention(game.guild_id, locale), who=who), locale)
+            + render(DMS_CLOSED_GM(gm=await self.gm_mention(game.guild_id, locale), who=who), locale)
         )
         await self.post(
             game, text, view=frozen_view([PanelButton(int(game.id), locale)]), mentions=user_and_role_mentions()

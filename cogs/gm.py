@@ -23,10 +23,10 @@ from engine.core.content_packs import MAX_PACK_BYTES, PackLibrary, default_libra
 from engine.core.text import Msg, message
 from i18n import EN, Names, render
 from i18n.discord_translator import lstr
-from store import StoreError
+from store import Notice, StoreError
 
 from . import lang, text
-from .referee import Referee, UserError
+from .referee import SEED_SLOT, Referee, UserError, line
 from .table import ARG_GAME, ARG_REASON, game_autocomplete, status_word
 
 # Slash-command texts (issue 10): a Chinese client reads them in Chinese.
@@ -204,10 +204,11 @@ class GmCog(commands.GroupCog, group_name="gm", group_description=lstr(CMD_GROUP
         """Who did what and why (the GM's reason is their own free text), for the table."""
         return ANNOUNCE(gm=text.mention(interaction.user.id), what=what, reason=text.truncate(reason, 1500))
 
-    async def _announce(self, game: Any, interaction: discord.Interaction, what: Msg, reason: str) -> None:
-        """The table hears of a GM's change that has no outbox row (a seat, a kick, a pause): a change
-        of the game's log carries its note in its row instead (``Referee.publish(note=...)``)."""
-        await self.r.delivery.post(game, self._note(interaction, what, reason))
+    def _notice(self, interaction: discord.Interaction, what: Msg, reason: str) -> Notice:
+        """The table's note of a GM's change that writes no log row (a seat, a kick, a pause), for the
+        store to write with the change (issue 18); a change of the game's log carries its note in its
+        own row instead (``Referee.publish(note=...)``)."""
+        return Notice(items=[line(self._note(interaction, what, reason))])
 
     async def _run(
         self, interaction: discord.Interaction, game_id: int | None, work: Any, *, ephemeral: bool = True
@@ -363,27 +364,21 @@ class GmCog(commands.GroupCog, group_name="gm", group_description=lstr(CMD_GROUP
             if getattr(player, "bot", False):
                 raise UserError(BOT_SEAT())
             async with self.r.lock(record.id):
-                held = await self.r.store.gm_replace(record.id, interaction.user.id, seat - 1, player.id, reason)
+                # From now on the seat's DMs go to the substitute: a word of welcome (in their language)
+                # with whatever the seat was sent but never received, then every open decision of the
+                # seat afresh (secret ones by DM, public ones in the thread). All of it is the change's
+                # outbox row, so it goes out once even if the process dies right after the commit.
+                notice = self._notice(interaction, DID_REPLACE(seat=seat, player=player.mention), reason)
+                hello = WELCOME(title=self.r.title(record), seat=seat, reason=text.truncate(reason, 1500))
+                notice.facts["welcome"] = {"user_id": player.id, "seat": seat - 1, "msg": hello.model_dump(mode="json")}
+                held = await self.r.store.gm_replace(
+                    record.id, interaction.user.id, seat - 1, player.id, reason, notice=notice
+                )
                 self.r.delivery.seat_changed(record.id, seat - 1, int(held.substitutes[-1]["old_user_id"]), player.id)
-
-                async def publish() -> None:
-                    await self._announce(record, interaction, DID_REPLACE(seat=seat, player=player.mention), reason)
-                    # From now on the seat's DMs go to the substitute: a word of welcome with whatever
-                    # the seat was sent but never received, then every open decision of the seat afresh
-                    # (secret ones by DM, public ones in the thread).
-                    reader = await self.r.delivery.reader(record, player.id)
-                    hello = WELCOME(title=self.r.title(record), seat=seat, reason=text.truncate(reason, 1500))
-                    await self.r.delivery.welcome(
-                        record, player.id, seat - 1, text.truncate(render(hello, reader), text.MAX_CONTENT)
-                    )
-                    loaded = await self.r.store.load(record.id)
-                    seats = await self.r.seat_map(record.id)
-                    await self.r.post_prompts(record, seats, [p for p in loaded.prompts if p.seat == seat - 1])
-
                 await self.r.after_commit(
                     interaction,
                     record,
-                    publish,
+                    lambda: self.r.announce(record, notice),
                     confirm=lambda: self.r.send(interaction, NOW_HOLDS(player=player.mention, seat=seat)),
                     label=LABEL_SEAT_GIVEN(seat=seat, player=player.mention),
                 )
@@ -401,16 +396,22 @@ class GmCog(commands.GroupCog, group_name="gm", group_description=lstr(CMD_GROUP
                 held = sorted(
                     s.seat for s in await self.r.store.seats(record.id) if s.user_id == player.id and s.seat is not None
                 )
-                await self.r.store.gm_kick(record.id, interaction.user.id, player.id, reason)
+                did = (
+                    DID_KICK_VACANT(player=player.mention, seats=[s + 1 for s in held])
+                    if held
+                    else DID_KICK(player=player.mention)
+                )
+                notice = self._notice(interaction, did, reason)
+                await self.r.store.gm_kick(record.id, interaction.user.id, player.id, reason, notice=notice)
                 for vacated in held:  # what was kept for those seats stays with them, not with the player
                     self.r.delivery.seat_changed(record.id, vacated, player.id, 0)
-            await self.r.send(interaction, REMOVED(player=player.mention))
-            did = (
-                DID_KICK_VACANT(player=player.mention, seats=[s + 1 for s in held])
-                if held
-                else DID_KICK(player=player.mention)
-            )
-            await self._announce(record, interaction, did, reason)
+                await self.r.after_commit(
+                    interaction,
+                    record,
+                    lambda: self.r.announce(record, notice),
+                    confirm=lambda: self.r.send(interaction, REMOVED(player=player.mention)),
+                    label=did,
+                )
 
         await self._run(interaction, game, work)
 
@@ -418,11 +419,20 @@ class GmCog(commands.GroupCog, group_name="gm", group_description=lstr(CMD_GROUP
         self, interaction: discord.Interaction, game: int | None, status: str, verb: Msg, reason: str
     ) -> None:
         async def work(record: Any) -> None:
+            # The end of a started game reveals its seed: the note names it, filled in at send time.
+            reveals = record.seed_hash is not None and status in ("finished", "cancelled")
+            did = DID_WITH_SEED(what=verb, seed=SEED_SLOT, hash=record.seed_hash) if reveals else verb
             async with self.r.lock(record.id):
-                updated = await self.r.store.set_status(record.id, status, interaction.user.id, reason)
-            await self.r.send(interaction, NOW_STATUS(title=self.r.title(record), status=status_word(updated.status)))
-            did = DID_WITH_SEED(what=verb, seed=updated.seed, hash=updated.seed_hash or "") if updated.seed else verb
-            await self._announce(record, interaction, did, reason)
+                notice = self._notice(interaction, did, reason)
+                updated = await self.r.store.set_status(record.id, status, interaction.user.id, reason, notice=notice)
+                now = NOW_STATUS(title=self.r.title(record), status=status_word(updated.status))
+                await self.r.after_commit(
+                    interaction,
+                    updated,
+                    lambda: self.r.announce(updated, notice),
+                    confirm=lambda: self.r.send(interaction, now),
+                    label=verb,
+                )
 
         await self._run(interaction, game, work)
 

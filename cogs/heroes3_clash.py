@@ -19,10 +19,9 @@ from typing import Any
 from discord.ext import commands
 
 from engine.core.text import Msg, Ref, message
-from engine.heroes3 import clash_content
+from engine.heroes3 import clash_content, purse
 from engine.heroes3 import names as h3_names
 from i18n import EN, ChainNames, Names, render
-from renderers.heroes3_map import purse
 
 from . import text
 from .referee import Referee

@@ -178,6 +178,22 @@ def localize_prompt(prompt: Prompt, locale: str, names: Names | None = None) -> 
     return prompt.model_copy(update={"question": question, "options": options})
 
 
+def localize_question(prompt: Prompt, locale: str, names: Names | None = None) -> str:
+    """``localize_prompt(prompt, locale, names).question`` without copying every option: a
+    prompt's text needs only its question, and a prompt may offer dozens of options."""
+    if locale == EN and names is None:
+        return prompt.question
+    return render(prompt.msg, locale, names) if prompt.msg is not None else prompt.question
+
+
+def localize_label(prompt: Prompt, index: int, locale: str, names: Names | None = None) -> str:
+    """``localize_prompt(prompt, locale, names).options[index].label`` for the one option pressed."""
+    option = prompt.options[index]
+    if (locale == EN and names is None) or option.msg is None:
+        return option.label
+    return render(option.msg, locale, names)
+
+
 def mention(user_id: int | None, locale: str = EN) -> str:
     return f"<@{user_id}>" if user_id else render(NOBODY(), locale)
 

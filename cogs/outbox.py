@@ -2,7 +2,10 @@
 
 The store writes a ``publish`` row in the same transaction as every committed change
 (``GameStore._commit``, ``GameStore.start``), so no change exists without the record
-that the table must hear of it. This worker turns rows into Discord messages:
+that the table must hear of it. A change that writes no log row (a seat given or emptied,
+a pause, a lobby line, new settings, a reminder) writes its announcement the same way: a
+``publish`` row whose payload is a ``Notice`` (``{"announce": [...]}``, sent by
+``Referee.announce``). This worker turns rows into Discord messages:
 
 * in the hot path the referee hands over the change it just committed (``run``): the
   row is delivered at once, in the presser's interaction, so the table sees it as fast
@@ -13,7 +16,9 @@ that the table must hear of it. This worker turns rows into Discord messages:
 
 One game's rows never overtake each other: a row runs only when nothing of its game
 waits in the delivery queue (else it queues behind, ``Delivery.later``), and the start-up
-resend runs each game's rows in order (different games side by side). A failed row
+resend runs each game's rows in order (different games side by side). Across processes
+sharing a PostgreSQL database (issue 19) a row first waits for every older undelivered row of
+its game that another process holds (``Outbox._after_older``). A failed row
 stays undelivered in the store and is retried by the delivery queue with growing pauses
 (429, 5xx, timeouts and dropped connections; Discord's own refusals are handled per
 message by ``Delivery``: a closed DM becomes a kept DM and the closed-DM notice).
@@ -72,6 +77,12 @@ RESEND_FAILURES: tuple[type[BaseException], ...] = (
 # and the rows of a dead process (lease run out) are taken over every SWEEP_SECONDS.
 LEASE_MARGIN = 30.0
 SWEEP_SECONDS = 60.0
+# Issue 19: a row whose game has an older row held by another process polls for it, first after
+# ORDER_POLL_FIRST seconds, then doubling up to ORDER_POLL_MAX; it waits the lease, a sweep and
+# ORDER_SLACK seconds at most (``Outbox.order_wait``).
+ORDER_POLL_FIRST = 0.05
+ORDER_POLL_MAX = 1.0
+ORDER_SLACK = 30.0
 # How many recent lags (commit -> delivered, seconds) are kept for ``bench``.
 LAGS_KEPT = 10_000
 
@@ -93,6 +104,8 @@ class Outbox:
         self.crash_after_commits = 0
         self._commits = 0
         self._sweeper: asyncio.Task[None] | None = None
+        # How often the sweep looks for a dead process's rows (``BOT_OUTBOX_SWEEP_SECONDS``).
+        self.sweep_every = SWEEP_SECONDS
 
     def hold(self) -> None:
         """Make new rows wait until ``resume`` has resent the old ones (called before connecting)."""
@@ -127,6 +140,8 @@ class Outbox:
         row = await self.store.outbox_row(row_id)
         if row is None or row.delivered_at is not None:
             return  # delivered already (a retry that raced the first try), or gone with its game
+        if self.store.shared and not await self._after_older(row):
+            return  # another process took the row over while it waited: that one sends it
         if not self._holding(row) and not await self.store.outbox_claim(row.id):
             return  # issue 19: another live process holds the row's lease and sends it
         ctx = Sending(row.id, row.nonce, game_id, row.progress)
@@ -175,6 +190,50 @@ class Outbox:
         except (sqlite3.Error, StoreError):
             log.exception("could not count a failed try of outbox row %s", row.id)
 
+    async def _after_older(self, row: OutboxRow) -> bool:
+        """Wait until no older row of the row's game is left to another process (issue 19).
+
+        One process keeps a game's rows in order with its delivery queue; a row another process
+        committed earlier is out of its reach, so the row waits (its own lease renewed) until that
+        one is delivered: by the process holding it, or by whichever sweep takes it over once its
+        process died. A row of this process that its sweep took over is not waited for (it may be
+        queued behind this very row). After ``order_wait`` seconds the row goes anyway, logged: a
+        row stuck elsewhere must not hold the game's table back for good.
+        Returns False when this row was taken over meanwhile (then the other process sends it).
+        """
+        loop = asyncio.get_running_loop()
+        give_up_at = loop.time() + self.order_wait()
+        pause = ORDER_POLL_FIRST
+        until = row.claimed_until
+        while True:
+            older = [
+                r
+                for r in await self.store.outbox_undelivered(row.game_id)
+                if r.id < row.id and r.claimed_by != self.store.owner
+            ]
+            if not older:
+                return True
+            if loop.time() >= give_up_at:
+                log.warning(
+                    "outbox row %s of game %s goes out before older row %s, still undelivered after %.0f s",
+                    row.id,
+                    row.game_id,
+                    older[0].id,
+                    self.order_wait(),
+                )
+                return True
+            await asyncio.sleep(pause)
+            pause = min(pause * 2, ORDER_POLL_MAX)
+            if until is None or (until - datetime.now(UTC)).total_seconds() < LEASE_MARGIN:
+                if not await self.store.outbox_claim(row.id):
+                    return False
+                until = datetime.now(UTC) + self.store.outbox_lease
+
+    def order_wait(self) -> float:
+        """How long a row waits for an older one held elsewhere: long enough for that row's dead
+        process's lease to run out and a sweep to take the row over and send it."""
+        return self.store.outbox_lease.total_seconds() + self.sweep_every + ORDER_SLACK
+
     def _holding(self, row: OutboxRow) -> bool:
         """Whether this process holds the row's lease with time to spare (no renewal needed)."""
         until = row.claimed_until
@@ -207,15 +266,17 @@ class Outbox:
             log.info("resent %d undelivered outbox row(s) of %d game(s)", len(rows), len(games))
         return len(rows)
 
-    def start_sweep(self, recover: Recover, every: float = SWEEP_SECONDS) -> None:
-        """Every ``every`` seconds, take over the rows of a process that died mid-delivery (its lease
-        ran out). With one process this finds nothing: its own rows are never taken from itself.
+    def start_sweep(self, recover: Recover, every: float | None = None) -> None:
+        """Every ``every`` seconds (default ``sweep_every``), take over the rows of a process that died
+        mid-delivery (its lease ran out). With one process this finds nothing: its own rows are never taken from itself.
 
         Where order can slip: a game whose dead process's row is swept while this process already
         publishes that game's next change sends the two side by side; each post still goes out once.
         """
         if self._sweeper is None or self._sweeper.done():
-            self._sweeper = asyncio.get_running_loop().create_task(self._sweep(recover, every), name="outbox sweep")
+            self._sweeper = asyncio.get_running_loop().create_task(
+                self._sweep(recover, self.sweep_every if every is None else every), name="outbox sweep"
+            )
 
     async def _sweep(self, recover: Recover, every: float) -> None:
         while True:

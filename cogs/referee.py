@@ -32,10 +32,10 @@ import renderers
 from engine.core import GM_SEAT, Event, Prompt, RuleViolation
 from engine.core.text import Msg, Ref, message
 from i18n import EN, Names, render
-from store import ActOutcome, GameRecord, GameStore, OutboxRow, SeatRecord, StoreError
+from store import ActOutcome, GameRecord, GameStore, Notice, OutboxRow, SeatRecord, StoreError
 
 from . import decision_pictures, ids, lang, store_text, text
-from .delivery import POSTED_SLOT, SEND_ERRORS, Delivery, user_mentions
+from .delivery import LOG_SLOT, POSTED_SLOT, SEND_ERRORS, Delivery, user_mentions
 from .layout import find_prompt, form_for, layout_prompt, parse_form
 from .outbox import Body, Outbox
 from .permissions import GM_REFUSAL, interaction_is_gm, is_gm
@@ -132,6 +132,37 @@ STARTED_FIXED = message(
 
 def utcnow() -> datetime:
     return datetime.now(UTC)
+
+
+# Where an announcement line goes (``Notice`` items, issue 18): a thread post, the running log
+# (the lobby's joins), or a notice for the game master (posted in the thread, the GM role pinged).
+TO_THREAD, TO_LOG, TO_GM = "post", "log", "gm"
+# A parameter filled at send time with the game's seed: it is revealed by the change the line
+# announces (the end of a game), so the command cannot know it and the row must not hold it early.
+SEED_SLOT = "\ue000seed"
+
+
+def line(msg: Msg, *, to: str = TO_THREAD, ping: bool = False) -> dict[str, Any]:
+    """One line of a ``Notice``: the message's facts (rendered at send time, in the thread's
+    language with the game's names) and where it goes; ``ping`` lets its user mentions ping."""
+    item: dict[str, Any] = {"to": to, "msg": msg.model_dump(mode="json")}
+    if ping:
+        item["ping"] = True
+    return item
+
+
+def lobby_lines(msgs: list[Msg]) -> dict[str, Any]:
+    """The lobby of a new game as a ``Notice`` item: one thread message of ``msgs`` (a line each)
+    carrying the Join and Start buttons, labelled in the thread's language when it is sent."""
+    return {"to": TO_THREAD, "msgs": [m.model_dump(mode="json") for m in msgs], "view": "lobby"}
+
+
+def _seed_filled(value: Any, seed: str) -> Any:
+    if isinstance(value, dict):
+        return {k: _seed_filled(v, seed) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_seed_filled(v, seed) for v in value]
+    return seed if value == SEED_SLOT else value
 
 
 def seat_refusal(loaded: Any, seat: int, user_id: int) -> Msg | None:
@@ -231,7 +262,10 @@ class Referee:
 
         Inside that server the interaction's own permissions and roles decide. Inside
         another server they say nothing about this one. In a DM, which carries no roles,
-        the game's server is asked about the member (its cache, then one REST call).
+        the game's server is asked about the member (its cache, then one REST call). A process
+        that runs other shards does not cache that server at all (a DM reaches shard 0's process
+        only, issue 19): then the server and the member are asked of REST (``GuildLookup``, whose
+        answers are kept a minute).
         """
         if guild_id is None:
             return False
@@ -239,7 +273,7 @@ class Referee:
             return interaction.guild_id == guild_id and self.is_gm(interaction)
         guild = self.client.get_guild(int(guild_id))
         if guild is None:
-            return False
+            return await self.delivery.guilds.is_gm(int(guild_id), interaction.user.id, self.gm_role)
         member = guild.get_member(interaction.user.id)
         if member is None:
             try:
@@ -435,20 +469,25 @@ class Referee:
                     raise UserError(refusal)
             locale = await self.locale(interaction)
             seats = {s.seat: s for s in loaded.seats if s.seat is not None}
-            shown = lang.localize_prompt(prompt, locale, self.names(loaded.game, seats))
+            names = self.names(loaded.game, seats)
+            # Only the pressed option's label is shown back: the other options are not localized.
             if action is None:
                 if index is None or not 0 <= index < len(prompt.options):
                     raise UserError(OPTION_GONE())
                 chosen = prompt.options[index]
-                action, label, english = dict(chosen.action), shown.options[index].label, chosen.label
+                action, label, english = (
+                    dict(chosen.action),
+                    lang.localize_label(prompt, index, locale, names),
+                    chosen.label,
+                )
             else:
                 option = prompt.option_for(action)
                 english = option.label if option else self._describe(loaded, ref.seat, action)
                 if option is not None:
-                    label = shown.options[prompt.options.index(option)].label
+                    label = lang.localize_label(prompt, prompt.options.index(option), locale, names)
                 else:
                     said = self._describe_msg(loaded, ref.seat, action)
-                    label = render(said, locale, self.names(loaded.game, seats)) if said is not None else english
+                    label = render(said, locale, names) if said is not None else english
             pressed = self._pressed(interaction, prompt)
             if ref.seat == GM_SEAT:
                 # The audit trail is for the table's GMs: kept in the code's language.
@@ -719,9 +758,53 @@ class Referee:
             return
         await self.outbox.run(outcome.game, outcome.outbox_id, body)
 
+    async def announce(self, game: GameRecord, notice: Notice) -> None:
+        """Deliver a ``Notice`` the store wrote with its change (a seat given, a kick, a pause, a lobby
+        line, a reminder) through its outbox row: sent once, resent after a crash (``recover``)."""
+        if notice.row_id is None:  # the store wrote no row (never expected): nothing is owed
+            return
+        payload = notice.payload()
+        await self.outbox.run(game, notice.row_id, lambda: self._announce(int(game.id), payload))
+
+    async def _announce(self, game_id: int, payload: dict[str, Any]) -> None:
+        """Send a notice row's lines, each rendered now in its reader's language: the thread's for the
+        table, the new holder's for a welcome DM; then the open decisions of a seat given to someone.
+
+        The game is read at send time: its thread, its language, and a seed its end revealed.
+        """
+        game = await self.store.get_game(game_id)
+        seats = await self.seat_map(game_id)
+        names = self.names(game, seats)
+        here = lang.game_locale(game)
+        for item in payload.get("announce", []):
+            msgs = item["msgs"] if "msgs" in item else [item["msg"]]
+            if game.seed is not None:
+                msgs = _seed_filled(msgs, game.seed)
+            said = "\n".join(render(Msg.model_validate(m), here, names) for m in msgs)
+            where = item.get("to", TO_THREAD)
+            if where == TO_LOG:
+                await self.delivery.log(game, said)
+            elif where == TO_GM:
+                await self.delivery.tell_gm(game, said)
+            else:
+                view = self.lobby_view(game_id, here) if item.get("view") == "lobby" else None
+                mentions = user_mentions() if item.get("ping") else None
+                await self.delivery.post(game, said, view=view, mentions=mentions)
+        welcome = payload.get("welcome")
+        if welcome:
+            user_id, seat = int(welcome["user_id"]), int(welcome["seat"])
+            reader = await self.delivery.reader(game, user_id)
+            hello = render(Msg.model_validate(welcome["msg"]), reader, names)
+            await self.delivery.welcome(game, user_id, seat, text.truncate(hello, text.MAX_CONTENT))
+            loaded = await self.store.load(game_id)
+            await self.post_prompts(game, seats, [p for p in loaded.prompts if p.seat == seat])
+
     async def recover(self, row: OutboxRow) -> tuple[GameRecord, Body]:
         """What delivering an outbox row means after a restart: the change rebuilt from the store,
         published as the referee did when it was committed (the row's facts stand in for memory)."""
+        if "announce" in row.payload:  # a Notice: no log row to rebuild, only its lines to send
+            game = await self.store.get_game(row.game_id)
+            return game, lambda: self._announce(row.game_id, row.payload)
         outcome, before = await self.store.outbox_outcome(row)
         payload = row.payload
         in_place = self.in_place(payload.get("pressed"), before, outcome.prompts)
@@ -745,8 +828,16 @@ class Referee:
 
     async def _load_marks(self, game_id: int) -> None:
         """Read back which thread message each seat was last asked on and how many messages the bot
-        posted (issue 12's "asked again" in place), so a restarted bot edits the same messages."""
-        if game_id in self._marks_loaded or self.store is None:
+        posted (issue 12's "asked again" in place), so a restarted bot edits the same messages.
+
+        On PostgreSQL other processes (shards) may have posted to the same game's thread since
+        this one last did (issue 19), so the store's marks, the open log message included, are
+        read again before every change this process publishes, and they win over its own copies.
+        """
+        if self.store is None:
+            return
+        shared = self.store.shared
+        if game_id in self._marks_loaded and not shared:
             return
         self._marks_loaded.add(game_id)
         try:
@@ -754,10 +845,12 @@ class Referee:
         except (StoreError, OSError) as exc:
             log.warning("could not read the table messages of game %s: %s", game_id, exc)
             return
+        if shared:
+            self.delivery.set_open(game_id, slots.get(LOG_SLOT))
         for slot, (message_id, content) in slots.items():
             if slot == POSTED_SLOT:
                 self.delivery.set_posted(game_id, message_id)
-            elif slot.startswith("seat:") and (game_id, int(slot[5:])) not in self._seat_messages:
+            elif slot.startswith("seat:") and (shared or (game_id, int(slot[5:])) not in self._seat_messages):
                 key, at = json.loads(content)
                 self._seat_messages[(game_id, int(slot[5:]))] = (message_id, str(key), int(at))
 
@@ -1028,23 +1121,27 @@ class Referee:
 
         async def work() -> None:
             game = await self.resolve_game(interaction, game_id)
-            await self.store.join(game.id, interaction.user.id, faction)
-            seats = await self.store.seats(game.id)
             rs = engine.ruleset(game.ruleset)
             cap = int(game.options.get("players") or rs.max_players)
             title, player = self.title(game), text.mention(interaction.user.id)
             side = Ref(kind=lang.FACTION_KIND, id=faction) if faction else None
-            if side is not None:
-                await self.send(
-                    interaction,
-                    render(JOINED_YOU_AS(title=title, faction=side), await self.locale(interaction), self.names(game)),
+            async with self.lock(game.id):  # the count in the lobby line is the count after this join
+                count = len(await self.store.seats(game.id)) + 1
+                note = (
+                    JOINED_AS(player=player, faction=side, seats=count, cap=cap)
+                    if side is not None
+                    else JOINED(player=player, seats=count, cap=cap)
                 )
-                note = JOINED_AS(player=player, faction=side, seats=len(seats), cap=cap)
-            else:
-                await self.send(interaction, JOINED_YOU(title=title))
-                note = JOINED(player=player, seats=len(seats), cap=cap)
-            # Into the running log (issue 12): the lobby is one message, closed by the start.
-            await self.delivery.log(game, render(note, lang.game_locale(game), self.names(game)))
+                # Into the running log (issue 12): the lobby is one message, closed by the start. Written
+                # with the seat (issue 18), so the table hears of the join even if the process dies now.
+                notice = Notice(items=[line(note, to=TO_LOG)])
+                await self.store.join(game.id, interaction.user.id, faction, notice=notice)
+                said = JOINED_YOU_AS(title=title, faction=side) if side is not None else JOINED_YOU(title=title)
+
+                async def confirm() -> None:
+                    await self.send(interaction, render(said, await self.locale(interaction), self.names(game)))
+
+                await self.after_commit(interaction, game, lambda: self.announce(game, notice), confirm=confirm)
 
         await self.guarded(interaction, work)
 

@@ -22,12 +22,14 @@ prompts are pinged without their question, which may name a secret.
 from __future__ import annotations
 
 import functools
+import hashlib
 import logging
 import random
 import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta, timezone, tzinfo
+from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
@@ -35,12 +37,11 @@ from discord.ext import commands, tasks
 
 import engine
 from engine.core import GM_SEAT, Prompt, RuleViolation
-from engine.core.text import Msg, message
-from i18n import render
-from store import StoreError
+from engine.core.text import Msg, Ref, message
+from store import Notice, ReminderRows, StoreError
 
 from . import lang, store_text, text
-from .delivery import user_mentions
+from .referee import TO_GM, line
 
 log = logging.getLogger(__name__)
 
@@ -173,6 +174,31 @@ def plan_reminders(
     return out
 
 
+def waiting_seats(prompts: list[Prompt]) -> list[int]:
+    """The seats whose decision is awaited (a locked-in simultaneous answer is not), in prompt order:
+    all that ``plan_reminders`` reads of the prompts to decide whether anything is due."""
+    return list(dict.fromkeys(p.seat for p in prompts if p.waiting))
+
+
+def _awaited(seat: int) -> Prompt:
+    """A stand-in for a seat's awaited prompt, to decide from the stored seats alone; a plan it makes
+    is decided again from the real prompts before anything is sent."""
+    return Prompt(seat=seat, key="awaited", rule="", question="")
+
+
+@functools.lru_cache(maxsize=1)
+def rules_fingerprint() -> str:
+    """A hash of the engine's code and content: who a state waits on is a function of the state and
+    this code, so stored waiting seats computed by other code (before an upgrade) are read again."""
+    root = Path(engine.__file__).parent
+    digest = hashlib.sha256()
+    for path in sorted(root.rglob("*")):
+        if path.suffix in {".py", ".json", ".toml", ".yaml"} and path.is_file():
+            digest.update(path.relative_to(root).as_posix().encode())
+            digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
 class Reminders(commands.Cog):
     """Runs ``plan_reminders`` over the active games every ``tick_seconds``."""
 
@@ -210,68 +236,100 @@ class Reminders(commands.Cog):
         now = now or self.clock()
         done: list[tuple[int, Plan]] = []
         try:
-            games = await self.r.store.list_games(statuses=["active"])
+            rows = await self.r.store.reminder_rows()
         except (sqlite3.Error, StoreError):
             log.exception("reminder tick: could not list the active games")
             return done
-        for game in games:
+        code = rules_fingerprint()
+        seen: list[tuple[int, int, list[int]]] = []
+        for game in rows.games:
             try:
-                done += [(game.id, p) for p in await self._game(game, now)]
+                done += [(game.id, p) for p in await self._game(game, now, rows, code, seen)]
             except Exception as exc:  # noqa: BLE001 - one game's failure must not stop the loop; traceback logged below
                 failure = exc
             else:
                 continue
             log.error("reminders failed for game %s", game.id, exc_info=failure)
+        try:
+            await self.r.store.set_waiting_seats(seen, code)
+        except (sqlite3.Error, StoreError):  # derived rows: the next tick reads those games again
+            log.exception("reminder tick: could not store the seats the games wait on")
         return done
 
-    async def _game(self, game: Any, now: datetime) -> list[Plan]:
+    async def _game(
+        self, game: Any, now: datetime, rows: ReminderRows, code: str, seen: list[tuple[int, int, list[int]]]
+    ) -> list[Plan]:
+        """Decide from the stored rows; load the game only when something is due.
+
+        Why not load every game: a load rebuilds an uncached state (snapshot plus replay), and with
+        hundreds of live games and the store's cache of 64, every tick rebuilt nearly all of them
+        and pushed the games being played out of the cache. ``plan_reminders`` reads only which
+        seats are awaited, and that changes only when the log moves: it is stored per game with the
+        log seq it was read at (``waiting_seats``), taken from the store's cached state when the game
+        moved in this process, and rebuilt only for a game that moved out of it (or before its first
+        tick). A due plan is then decided again from the loaded game's own prompts, so what is sent
+        is exactly what loading every game decided.
+        """
+        last: dict[int, datetime | None] = dict(rows.marks.get(game.id, {}))
+
+        def decide(prompts: list[Prompt]) -> list[Plan]:
+            return plan_reminders(
+                now,
+                status=game.status,
+                settings=game.settings,
+                waiting_since=game.last_action_at or game.updated_at,
+                prompts=prompts,
+                last_reminded=last,
+            )
+
+        stored = rows.waiting.get(game.id)
+        if stored is not None and stored[0] == game.last_seq and stored[2] == code:
+            plans = decide([_awaited(seat) for seat in stored[1]])
+        else:
+            seq, prompts = game.last_seq, self.r.store.cached_prompts(game.id, game.last_seq)
+            if prompts is None:
+                cold = await self.r.store.load(game.id)
+                seq, prompts = cold.seq, cold.prompts
+            seen.append((game.id, seq, waiting_seats(prompts)))
+            plans = decide(prompts)
+        if not plans:  # the usual tick: nothing due, nothing loaded
+            return plans
+        loaded = await self.r.store.load(game.id)
+        plans = decide(loaded.prompts)
         loaded = await self.r.store.load(game.id)
         seats = {s.seat: s for s in loaded.seats if s.seat is not None}
-        asked = {p.seat for p in loaded.prompts}
-        marks = asked | {STALL_MARK} | {default_failed_mark(s) for s in asked if s >= 0}
-        last = {seat: await self.r.store.last_reminded(game.id, seat) for seat in marks}
-        plans = plan_reminders(
-            now,
-            status=game.status,
-            settings=game.settings,
-            waiting_since=game.last_action_at or game.updated_at,
-            prompts=loaded.prompts,
-            last_reminded=last,
-        )
-        here = lang.game_locale(game)
-        names = lang.names_for(game.ruleset, seats)
         for plan in plans:
             if isinstance(plan, Ping):
                 record = seats.get(plan.seat)
                 if record is None or not record.user_id:
                     continue
-                # The thread's language: a public question is localised, a secret one never shown.
-                what = (
-                    render(SECRET_WAITING(), here)
+                # Rendered at send time in the thread's language: a public question as the game asked it,
+                # a secret one never shown.
+                what: Msg | str = (
+                    SECRET_WAITING()
                     if plan.prompt.secret
-                    else lang.localize_prompt(plan.prompt, here, names).question
+                    else plan.prompt.msg
+                    if plan.prompt.msg is not None
+                    else text.truncate(plan.prompt.question, text.MAX_CONTENT // 2)
                 )
                 ping = PING(player=text.mention(record.user_id), title=self.r.title(game), what=what)
-                await self.r.delivery.post(
-                    game, text.truncate(render(ping, here, names), text.MAX_CONTENT), mentions=user_mentions()
-                )
-                await self.r.store.mark_reminded(game.id, plan.seat, now)
+                await self._remind(game, plan.seat, now, line(ping, ping=True))
             elif isinstance(plan, ApplyDefault):
                 await self._apply_default(game, loaded, plan, now)
             elif isinstance(plan, Stalled):
-                waiting = [
-                    text.seat_label(
-                        s,
-                        seats[s].user_id if s in seats else None,
-                        seats[s].faction if s in seats else None,
-                        here,
-                        names,
-                    )
-                    for s in plan.seats
-                ]
-                await self.r.delivery.tell_gm(game, STALLED(title=self.r.title(game), seats=waiting))
-                await self.r.store.mark_reminded(game.id, STALL_MARK, now)
+                # Each seat's label is read at send time ("seat 2 Daqan (@alice)", in the thread's language).
+                waiting = [Ref(kind=lang.SEAT_KIND, id=str(s)) for s in plan.seats]
+                await self._remind(
+                    game, STALL_MARK, now, line(STALLED(title=self.r.title(game), seats=waiting), to=TO_GM)
+                )
         return plans
+
+    async def _remind(self, game: Any, mark: int, now: datetime, said: dict[str, Any]) -> None:
+        """Post a reminder (or a notice to the GM) through the outbox (issue 18): its row is written with
+        the mark that keeps the next tick from planning it again, so it is neither lost nor sent twice."""
+        notice = Notice(items=[said])
+        await self.r.store.mark_reminded(game.id, mark, now, notice=notice)
+        await self.r.after_commit(None, game, lambda: self.r.announce(game, notice))
 
     async def _apply_default(self, game: Any, loaded: Any, plan: ApplyDefault, now: datetime) -> bool:
         """Apply the late seat's default; on failure tell the GM once for this wait and log it."""
@@ -300,8 +358,8 @@ class Reminders(commands.Cog):
             exc_info=not isinstance(failure, (RuleViolation, StoreError)),
         )
         # The reason is a rule sentence or a table refusal, never the hidden prompt itself.
-        await self.r.delivery.tell_gm(game, DEFAULT_FAILED(title=self.r.title(game), seat=plan.seat + 1, reason=reason))
-        await self.r.store.mark_reminded(game.id, default_failed_mark(plan.seat), now)
+        said = DEFAULT_FAILED(title=self.r.title(game), seat=plan.seat + 1, reason=reason)
+        await self._remind(game, default_failed_mark(plan.seat), now, line(said, to=TO_GM))
         return False
 
 

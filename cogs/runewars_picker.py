@@ -23,17 +23,26 @@ from typing import Any
 import discord
 
 from engine.core.text import Msg, message, plural_message
-from i18n import EN, Names, render
+from i18n import EN, render
 
 from . import ids, lang, text
-from .layout import find_prompt
+from .prompt_components import STALE as STALE  # what a press on an answered prompt is told
+from .prompt_components import (
+    DraftRef,
+    button,
+    confirm_draft,
+    label_of,
+    menu,
+    names_of,
+    open_prompt,
+    template,
+)
 from .prompts import referee_of, selected_values
-from .referee import RESOLVED_NOTHING_TO_DO, Referee, UserError, seat_refusal
+from .referee import Referee, UserError
 from .runewars_units import MAX_CANDIDATES, Picker, build_picker
 
 PREFIX = "rwu"
 SELECTS_PER_PAGE = 4  # the fifth row holds Confirm, Clear and the page buttons
-STALE = RESOLVED_NOTHING_TO_DO  # as Referee._choose says it
 
 # What the picker says (issue 10), in the presser's language.
 HEAD = message("bot.rw.picker.head", "🎯 **Choose units** · {title} · your seat {seat} (only you see this)")
@@ -59,16 +68,9 @@ CHANGED = message(
 NONE_PICKABLE = message("bot.rw.picker.none", "None of your units can be picked for this; use the prompt's buttons.")
 _ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz-_"
 _MASK_CHARS = (MAX_CANDIDATES + 5) // 6
-_CORE = (
-    (
-        r":(?P<game>[0-9]{1,20}):(?P<seat>[0-9]{1,2}):(?P<keyhash>[0-9a-f]{8}):(?P<fp>[0-9a-f]{4})"
-        r":(?P<arg>[0-9]{1,3}):(?P<mask>[0-9A-Za-z_-]{0,"
-    )
-    + f"{_MASK_CHARS}"
-    + "})$"
-)
-SELECT_TEMPLATE = rf"^{PREFIX}:(?P<op>s)" + _CORE
-BUTTON_TEMPLATE = rf"^{PREFIX}:(?P<op>[cgx])" + _CORE
+_DRAFT = r":(?P<arg>[0-9]{1,3}):(?P<mask>[0-9A-Za-z_-]{0," + f"{_MASK_CHARS}" + "})"
+SELECT_TEMPLATE = template(PREFIX, "s", _DRAFT)
+BUTTON_TEMPLATE = template(PREFIX, "cgx", _DRAFT)
 CONFIRM, PAGE, CLEAR, SELECT = "c", "g", "x", "s"
 
 
@@ -91,37 +93,19 @@ def decode_mask(code: str) -> frozenset[int]:
 
 
 @dataclass(frozen=True)
-class PickRef:
+class PickRef(DraftRef):
     """What a picker component stands for: whose prompt, which candidate list, what is picked."""
 
-    game: int
-    seat: int
-    keyhash: str
-    fp: str
     arg: int = 0
     picked: frozenset[int] = frozenset()
 
     def custom_id(self, op: str, arg: int | None = None, picked: Iterable[int] | None = None) -> str:
         mask = encode_mask(self.picked if picked is None else picked)
-        out = (
-            f"{PREFIX}:{op}:{self.game}:{self.seat}:{self.keyhash}:{self.fp}:{self.arg if arg is None else arg}:{mask}"
-        )
-        assert len(out) < ids.MAX_CUSTOM_ID, out
-        return out
+        return self.id_of(PREFIX, op, self.arg if arg is None else arg, mask)
 
     @classmethod
     def from_match(cls, match: re.Match[str]) -> PickRef:
-        return cls(
-            int(match["game"]),
-            int(match["seat"]),
-            match["keyhash"],
-            match["fp"],
-            int(match["arg"]),
-            decode_mask(match["mask"]),
-        )
-
-    def prompt_ref(self) -> ids.PromptRef:
-        return ids.PromptRef(ids.OPTION, self.game, self.seat, self.keyhash, 0)
+        return cls(*DraftRef.core(match), int(match["arg"]), decode_mask(match["mask"]))
 
 
 # ---- what the player sees ----------------------------------------------------------------------
@@ -220,18 +204,7 @@ class PickSelect(discord.ui.DynamicItem[discord.ui.Select], template=SELECT_TEMP
         options: list[discord.SelectOption] | None = None,
         row: int | None = None,
     ) -> None:
-        options = options or [discord.SelectOption(label="…", value="0")]
-        super().__init__(
-            discord.ui.Select(
-                custom_id=pick.custom_id(SELECT, part),
-                placeholder=placeholder,
-                options=options,
-                min_values=0,
-                max_values=len(options),
-                row=row,
-            ),
-            row=row,
-        )
+        super().__init__(menu(pick.custom_id(SELECT, part), placeholder, options, row, many=True), row=row)
         self.pick, self.part = pick, part
 
     @classmethod
@@ -261,12 +234,8 @@ class PickButton(discord.ui.DynamicItem[discord.ui.Button], template=BUTTON_TEMP
         disabled: bool = False,
     ) -> None:
         picked = frozenset() if op == CLEAR else pick.picked
-        super().__init__(
-            discord.ui.Button(
-                label=label, style=style, custom_id=pick.custom_id(op, arg, picked), disabled=disabled, row=4
-            ),
-            row=4,
-        )
+        item = button(pick.custom_id(op, arg, picked), label, style, disabled)
+        super().__init__(item, row=item.row)
         self.pick, self.op, self.arg = pick, op, arg
 
     @classmethod
@@ -274,7 +243,7 @@ class PickButton(discord.ui.DynamicItem[discord.ui.Button], template=BUTTON_TEMP
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> PickButton:
         pick = PickRef.from_match(match)
-        return cls(pick, match["op"], pick.arg, getattr(item, "label", None) or "…")
+        return cls(pick, match["op"], pick.arg, label_of(item))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         referee = referee_of(interaction)
@@ -291,23 +260,13 @@ class PickButton(discord.ui.DynamicItem[discord.ui.Button], template=BUTTON_TEMP
 # ---- callbacks ---------------------------------------------------------------------------------
 
 
-def _names(loaded: Any) -> Names:
-    return lang.names_for(loaded.game.ruleset, {s.seat: s for s in loaded.seats if s.seat is not None})
-
-
 async def _current(interaction: discord.Interaction, pick: PickRef) -> tuple[Any, Any, Picker] | None:
     """The game, prompt and picker a menu press is about; None after answering a stale press."""
-    referee = referee_of(interaction)
-    loaded = await referee.store.load(pick.game)
-    prompt = find_prompt(loaded.prompts, pick.seat, pick.keyhash)
-    if prompt is None:
-        await interaction.response.edit_message(view=None)
-        await referee.send(interaction, STALE())
+    current = await open_prompt(interaction, pick)
+    if current is None:
         return None
-    refusal = seat_refusal(loaded, pick.seat, interaction.user.id)
-    if refusal:
-        raise UserError(refusal)
-    picker = build_picker(prompt, await referee.locale(interaction), _names(loaded))
+    loaded, prompt = current
+    picker = build_picker(prompt, await referee_of(interaction).locale(interaction), names_of(loaded))
     if picker is None:
         raise UserError(NOT_UNIT_LIST())
     return loaded, prompt, picker
@@ -342,32 +301,21 @@ async def _draw(
     pick = replace(pick, fp=picker.fingerprint, picked=frozenset(i for i in picked if i < len(picker.candidates)))
     page = max(0, min(page, page_count(picker) - 1))
     locale = await referee_of(interaction).locale(interaction)
-    question = lang.localize_prompt(prompt, locale, _names(loaded)).question
+    question = lang.localize_prompt(prompt, locale, names_of(loaded)).question
     content = picker_content(picker, question, prompt.rule, _title(loaded), pick, page, note, locale)
     await interaction.response.edit_message(content=content, view=picker_view(picker, pick, page, locale))
 
 
 async def confirm(interaction: discord.Interaction, pick: PickRef) -> None:
     """Hand the picked set to the Referee: it checks seat and freshness and applies it."""
-    referee = referee_of(interaction)
-    await referee.defer(interaction)
 
-    async def action() -> dict[str, Any]:
-        loaded = await referee.store.load(pick.game)
-        prompt = find_prompt(loaded.prompts, pick.seat, pick.keyhash)
-        if prompt is None:
-            return {}  # the Referee answers "already resolved"
-        refusal = seat_refusal(loaded, pick.seat, interaction.user.id)
-        if refusal:
-            raise UserError(refusal)
+    def answer(loaded: Any, prompt: Any) -> dict[str, Any]:
         picker = build_picker(prompt)  # the fingerprint and the action do not depend on the language
         if picker is None or picker.fingerprint != pick.fp:
             raise UserError(CHANGED())
         return picker.action(pick.picked)
 
-    chosen = await referee.guarded(interaction, action)
-    if chosen is not None:
-        await referee.choose(interaction, pick.prompt_ref(), action=chosen)
+    await confirm_draft(interaction, pick, answer)
 
 
 def _title(loaded: Any) -> lang.Text:
@@ -379,7 +327,7 @@ async def open_picker(interaction: discord.Interaction, ref: ids.PromptRef, prom
 
     ``Referee.open_form`` has already checked the seat and that the prompt is open."""
     locale = await referee_of(interaction).locale(interaction)
-    names = _names(loaded)
+    names = names_of(loaded)
     picker = build_picker(prompt, locale, names)
     if picker is None:
         return False

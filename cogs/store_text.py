@@ -1,39 +1,37 @@
 """The store's refusals in the reader's language (issue 10).
 
-``StoreError`` carries a stable ``code`` and an English sentence with its facts already
-written in (``"This game is full (4 players)."``); the store is below the Discord layer and
-knows no reader. Here each sentence the store can say is read back into a ``bot.store.*``
-message with the same facts as parameters, so ``Referee.fail`` shows it in the reader's
-language. A sentence no pattern knows (a store newer than this table) falls back to the
-code's general message, never to a crash; ``tests/cogs/test_store_text.py`` checks that every
-sentence written in ``store/`` is read back by its own pattern, so a new one cannot slip by.
+``StoreError`` carries a ``Reason`` and its facts (``store/reasons.py``); the store is below the
+Discord layer and knows no reader. Here each reason has its ``bot.store.*`` message and the facts
+become its parameters (a status as its word, a faction as a name), so ``Referee.fail`` shows it in
+the reader's language; nothing reads the English sentence back. An error without a reason (a
+store newer than this table) shows the general message with the English as detail, never a
+crash; ``tests/cogs/test_store_text.py`` checks that every reason has its message and that the
+store raises none without one.
 
-The undo refusals (``store/undo.py``) are ``RuleViolation``s in English for the same reason;
-``violation_msg`` gives them a message too.
+The undo refusals (``store/undo.py``) are ``RuleViolation``s (``UndoRefusal``) with a reason of
+the same kind; ``violation_msg`` gives them their message too.
 """
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from engine.core import RuleViolation
 from engine.core.text import Message, Msg, Ref, message
-from store import StoreError
+from store import Reason, StoreError, UndoRefusal
 
 from . import lang
 
-# How the store words a game's status ("Game #3 is still gathering players ...").
+# How a game's status reads ("Game #3 is still gathering players ..."), by the status the facts carry.
 STATE = {
-    "still gathering players": message("bot.store.state.open", "still gathering players"),
-    "under way": message("bot.store.state.active", "under way"),
+    "open": message("bot.store.state.open", "still gathering players"),
+    "active": message("bot.store.state.active", "under way"),
     "paused": message("bot.store.state.paused", "paused"),
     "finished": message("bot.store.state.finished", "finished"),
     "cancelled": message("bot.store.state.cancelled", "cancelled"),
 }
-# What the player tried to do ("... so you cannot start it now").
+# What the player tried to do ("... so you cannot start it now"), by the store's ``doing`` fact.
 DOING = {
     "join": message("bot.store.doing.join", "join"),
     "leave": message("bot.store.doing.leave", "leave"),
@@ -74,6 +72,7 @@ FACTION_TAKEN = message("bot.store.faction_taken", "Someone has already chosen {
 TOO_FEW = message("bot.store.too_few", "{game} needs at least {min} players; {n} joined so far.")
 CONFLICT_START = message("bot.store.conflict.start", "Game #{game} changed while starting; please try again.")
 CONFLICT = message("bot.store.conflict", "Game #{game} was changed by another writer; please try again.")
+CONFLICT_PROCESS = message("bot.store.conflict.process", "The game was changed by another process; please try again.")
 BAD_SEAT = message("bot.store.bad_seat", "There is no seat {seat} in this game.")
 BAD_SEQ = message("bot.store.bad_seq", "You can roll back to an earlier point, from 0 to {last}; not {to}.")
 SAME_USER = message("bot.store.same_user", "{player} already holds seat {seat}.")
@@ -94,10 +93,10 @@ SCHEMA_TOO_NEW = message(
     "The database was written by a newer version (schema {current}; this one knows {known}).",
 )
 GENERAL_NONE = message("bot.store.none", "none")
-# A sentence this table does not know yet: the code's general meaning, the English as detail.
+# A refusal this table does not know yet: the general meaning, the English as detail.
 GENERAL = message("bot.store.general", "The table refused that: {detail}")
 
-# The undo refusals of store/undo.py (RuleViolations with English only).
+# The undo refusals of store/undo.py (``UndoRefusal``: a rule id and a reason).
 UNDO_NOTHING = message("bot.store.undo.nothing", "There is no action to take back.")
 UNDO_NOT_YOURS = message(
     "bot.store.undo.not_yours", "You can only take back your own last action, and the last action was not yours."
@@ -110,148 +109,86 @@ UNDO_REVEALED = message(
 )
 
 
-def _word(table: dict[str, Message]) -> Callable[[str], Any]:
-    """A captured wording read back as its message; a wording the table lacks stays as it is."""
+def _word(table: Mapping[str, Message]) -> Callable[[Any], Any]:
+    """A fact that is a word of the store (a status, a "doing") as its message; an unknown one stays."""
 
-    def convert(value: str) -> Any:
-        found = table.get(value)
+    def convert(value: Any) -> Any:
+        found = table.get(str(value))
         return found() if found is not None else value
 
     return convert
 
 
-def _faction(value: str) -> Any:
-    return Ref(kind=lang.FACTION_KIND, id=value.strip("'\""))
+def _faction(value: Any) -> Any:
+    return Ref(kind=lang.FACTION_KIND, id=str(value))
 
 
-def _factions(value: str) -> Any:
-    if value == "none":
-        return GENERAL_NONE()
-    return [_faction(v) for v in value.split(", ")]
+def _factions(value: Any) -> Any:
+    return [_faction(v) for v in value] if value else GENERAL_NONE()
 
 
-@dataclass(frozen=True)
-class Pattern:
-    code: str
-    regex: re.Pattern[str]
-    message: Message
-    convert: dict[str, Callable[[str], Any]]
-
-    def read(self, english: str) -> Msg | None:
-        m = self.regex.fullmatch(english)
-        if m is None:
-            return None
-        params: dict[str, Any] = {}
-        for key, value in m.groupdict().items():
-            if value is None:
-                continue
-            convert = self.convert.get(key)
-            params[key] = convert(value) if convert else (int(value) if value.lstrip("-").isdigit() else value)
-        return self.message(**params)
+def _mention(value: Any) -> str:
+    return f"<@{value}>"
 
 
-def _p(code: str, regex: str, msg: Message, **convert: Callable[[str], Any]) -> Pattern:
-    return Pattern(code, re.compile(regex, re.DOTALL), msg, convert)
-
-
-_G = r"(?P<game>\d+)"
-PATTERNS: tuple[Pattern, ...] = (
-    _p("unknown_ruleset", r"There is no game called (?P<name>.+)\.", UNKNOWN_RULESET),
-    _p(
-        "bad_status",
-        rf"Game #{_G} is (?P<state>.+), so you cannot (?P<doing>.+) now\.",
-        BAD_STATUS_DOING,
-        state=_word(STATE),
-        doing=_word(DOING),
-    ),
-    _p("bad_status", r"(?P<status>.+) is not a game status\.", BAD_STATUS_WORD),
-    _p(
-        "bad_status",
-        rf"Game #{_G} is (?P<state>.+); it cannot become (?P<target>.+)\.",
-        BAD_STATUS_BECOME,
-        state=_word(STATE),
-        target=_word(STATE),
-    ),
-    _p("bad_status", rf"Game #{_G} has not started, so there is nothing to replay\.", NOTHING_TO_REPLAY),
-    _p(
-        "corrupt",
-        rf"Action (?P<seq>\d+) of game #{_G} no longer applies \((?P<detail>.+)\); "
-        r"the rules may have changed since it was played\.",
-        CORRUPT_ACTION,
-    ),
-    _p("corrupt", rf"Game #{_G}'s log has no action (?P<seq>\d+) to rebuild from\.", CORRUPT_LOG),
-    _p("not_player", r"You are not playing in this game\.", NOT_PLAYER),
-    _p("not_player", r"You do not hold seat (?P<seat>\d+) in this game\.", NOT_YOUR_SEAT),
-    _p("not_player", r"You have not joined this game\.", NOT_JOINED),
-    _p("not_player", r"(?P<player>.+) is not playing in this game\.", OTHER_NOT_PLAYER),
-    _p("ambiguous_seat", r"You hold several seats here; say which seat this action is for\.", AMBIGUOUS_SEAT),
-    _p("bad_options", r"Factions are chosen by the players when they join\.", FACTIONS_AT_JOIN),
-    _p("bad_options", r"A fixed seed cannot be empty\.", EMPTY_SEED),
-    _p("already_joined", r"You have already joined this game\.", ALREADY_JOINED),
-    _p("full", r"This game is full \((?P<cap>\d+) players\)\.", FULL),
-    _p(
-        "unknown_faction",
-        r"(?P<faction>.+) is not a faction in (?P<game>.+); the factions are: (?P<choices>.+)\.",
-        UNKNOWN_FACTION,
-        game=str,
-        choices=_factions,
-    ),
-    _p("faction_taken", r"Someone has already chosen (?P<faction>.+)\.", FACTION_TAKEN, faction=_faction),
-    _p("too_few", r"(?P<game>.+) needs at least (?P<min>\d+) players; (?P<n>\d+) joined so far\.", TOO_FEW, game=str),
-    _p("conflict", rf"Game #{_G} changed while starting; please try again\.", CONFLICT_START),
-    _p("conflict", rf"Game #{_G} was changed by another writer; please try again\.", CONFLICT),
-    _p("bad_seat", r"There is no seat (?P<seat>\d+) in this game\.", BAD_SEAT),
-    _p("bad_seq", r"You can roll back to an earlier point, from 0 to (?P<last>-?\d+); not (?P<to>-?\d+)\.", BAD_SEQ),
-    _p("same_user", r"(?P<player>.+) already holds seat (?P<seat>\d+)\.", SAME_USER),
-    _p(
-        "bad_settings",
-        r"(?P<name>.+) is not a time-zone name I know, so the `time_zone` setting was not changed\. "
-        r"Use an IANA name such as Europe/Berlin, America/New_York or UTC\. Did you mean (?P<close>.+)\?",
-        BAD_ZONE_HINT,
-    ),
-    _p(
-        "bad_settings",
-        r"(?P<name>.+) is not a time-zone name I know, so the `time_zone` setting was not changed\. "
-        r"Use an IANA name such as Europe/Berlin, America/New_York or UTC\.",
-        BAD_ZONE,
-    ),
-    _p("bad_settings", r"That setting is not valid: (?P<detail>.+)", BAD_SETTING),
-    _p("not_found", rf"There is no game #{_G}\.", NOT_FOUND),
-    _p(
-        "schema_too_new",
-        r"The database was written by a newer version \(schema (?P<current>\d+); this one knows (?P<known>\d+)\)\.",
-        SCHEMA_TOO_NEW,
-    ),
-)
-
-_UNDO = {
-    "There is no action to take back.": UNDO_NOTHING,
-    "You can only take back your own last action, and the last action was not yours.": UNDO_NOT_YOURS,
-    "Someone else has acted since your last action, so it can no longer be taken back.": UNDO_OTHERS,
-    "That action revealed hidden or random information, so it cannot be taken back.": UNDO_REVEALED,
+# Each reason's message, the facts it reads and how each fact becomes a parameter (as it is, else).
+# A fact shown quoted in the English (a name the player typed) keeps its quotes (``repr``).
+MESSAGES: dict[Reason, tuple[Message, dict[str, Callable[[Any], Any]]]] = {
+    Reason.UNKNOWN_RULESET: (UNKNOWN_RULESET, {"name": repr}),
+    Reason.BAD_STATUS_DOING: (BAD_STATUS_DOING, {"state": _word(STATE), "doing": _word(DOING)}),
+    Reason.BAD_STATUS_WORD: (BAD_STATUS_WORD, {"status": repr}),
+    Reason.BAD_STATUS_BECOME: (BAD_STATUS_BECOME, {"state": _word(STATE), "target": _word(STATE)}),
+    Reason.NOTHING_TO_REPLAY: (NOTHING_TO_REPLAY, {}),
+    Reason.CORRUPT_ACTION: (CORRUPT_ACTION, {}),
+    Reason.CORRUPT_LOG: (CORRUPT_LOG, {}),
+    Reason.NOT_PLAYER: (NOT_PLAYER, {}),
+    Reason.NOT_YOUR_SEAT: (NOT_YOUR_SEAT, {}),
+    Reason.NOT_JOINED: (NOT_JOINED, {}),
+    Reason.OTHER_NOT_PLAYER: (OTHER_NOT_PLAYER, {"user": _mention}),
+    Reason.AMBIGUOUS_SEAT: (AMBIGUOUS_SEAT, {}),
+    Reason.FACTIONS_AT_JOIN: (FACTIONS_AT_JOIN, {}),
+    Reason.EMPTY_SEED: (EMPTY_SEED, {}),
+    Reason.ALREADY_JOINED: (ALREADY_JOINED, {}),
+    Reason.FULL: (FULL, {}),
+    Reason.UNKNOWN_FACTION: (UNKNOWN_FACTION, {"faction": _faction, "choices": _factions}),
+    Reason.FACTION_TAKEN: (FACTION_TAKEN, {"faction": _faction}),
+    Reason.TOO_FEW: (TOO_FEW, {}),
+    Reason.CONFLICT_START: (CONFLICT_START, {}),
+    Reason.CONFLICT: (CONFLICT, {}),
+    Reason.CONFLICT_PROCESS: (CONFLICT_PROCESS, {}),
+    Reason.BAD_SEAT: (BAD_SEAT, {}),
+    Reason.BAD_SEQ: (BAD_SEQ, {}),
+    Reason.SAME_USER: (SAME_USER, {"user": _mention}),
+    Reason.BAD_ZONE: (BAD_ZONE, {"name": repr}),
+    Reason.BAD_ZONE_HINT: (BAD_ZONE_HINT, {"name": repr}),
+    Reason.BAD_SETTING: (BAD_SETTING, {}),
+    Reason.NOT_FOUND: (NOT_FOUND, {}),
+    Reason.SCHEMA_TOO_NEW: (SCHEMA_TOO_NEW, {}),
+    Reason.UNDO_NOTHING: (UNDO_NOTHING, {}),
+    Reason.UNDO_NOT_YOURS: (UNDO_NOT_YOURS, {}),
+    Reason.UNDO_OTHERS_ACTED: (UNDO_OTHERS, {}),
+    Reason.UNDO_REVEALED: (UNDO_REVEALED, {}),
 }
+# A fact named differently from its message's parameter (the store says "user", the message "player").
+_PARAM = {"user": "player"}
 
 
-def read_store_error(code: str, english: str) -> Msg | None:
-    """The message of one store sentence, or None when no pattern of its code reads it."""
-    for pattern in PATTERNS:
-        if pattern.code == code:
-            found = pattern.read(english)
-            if found is not None:
-                return found
-    return None
+def reason_msg(reason: Reason, facts: Mapping[str, Any]) -> Msg:
+    """The message of one refusal with its facts as parameters."""
+    msg, convert = MESSAGES[reason]
+    params = {_PARAM.get(k, k): (convert[k](v) if k in convert else v) for k, v in facts.items()}
+    return msg(**params)
 
 
 def store_reason(exc: StoreError) -> Msg:
-    """What a player reads for a store refusal: its own message, else the general one."""
-    return read_store_error(exc.code, exc.message) or GENERAL(detail=exc.message)
+    """What a player reads for a store refusal: its reason's message, else the general one."""
+    if exc.reason is not None and exc.reason in MESSAGES:
+        return reason_msg(exc.reason, exc.facts)
+    return GENERAL(detail=exc.message)
 
 
 def violation_msg(exc: RuleViolation) -> RuleViolation:
-    """``exc`` with a message when it is one of the store's English-only undo refusals."""
-    if exc.msg is not None:
+    """``exc`` with a message when it is one of the store's undo refusals (its reason's message)."""
+    if exc.msg is not None or not isinstance(exc, UndoRefusal):
         return exc
-    known = _UNDO.get(exc.message)
-    if known is None:
-        return exc
-    return RuleViolation(exc.rule, known())
+    return RuleViolation(exc.rule, reason_msg(exc.reason, {}))

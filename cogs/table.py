@@ -27,10 +27,10 @@ from engine.core.text import Msg, Ref, message
 from i18n import EN, LOCALES, ZH_HANS, ZH_HANT, normalize, render
 from i18n.discord_translator import lstr
 from i18n.render import LIST_SEP
-from store import StoreError
+from store import Notice, StoreError
 
 from . import decision_pictures, ids, lang, outbox, text
-from .referee import LIVE, Referee, UserError, encode_option_value
+from .referee import LIVE, SEED_SLOT, Referee, UserError, encode_option_value, line, lobby_lines
 from .routing import visible_events, waiting_seats
 
 log = logging.getLogger(__name__)
@@ -99,6 +99,11 @@ LOBBY = message(
 )
 LOBBY_FACTIONS = message("bot.lobby.factions", "Factions: {factions}.")
 LOBBY_OPTIONS = message("bot.lobby.options", "Options: {options}.")
+OPTION_SHOWN = message("bot.options.shown", "{name}: {value}")
+OPTION_ON = message("bot.options.on", "on")
+OPTION_OFF = message("bot.options.off", "off")
+OPTION_CONTENT = message("bot.options.content", "content pack")
+OPTION_PLAYERS = message("bot.options.players", "players")
 LOBBY_LANGUAGE = message("bot.lobby.language", "Language: {language}.")
 CREATED = message("bot.lobby.created", "✅ Created {title} in {where}.")
 THIS_CHANNEL = message("bot.this_channel", "this channel")
@@ -280,6 +285,33 @@ def settable_options(rs: Any) -> dict[str, Any]:
     return {k: f for k, f in rs.options_model.model_fields.items() if k != "factions" and k not in PACK_OPTIONS}
 
 
+def options_line(rs: Any, options: dict[str, Any], locale: str) -> str:
+    """A game's chosen options as a player reads them, ``name: value`` in their language, never the ids.
+
+    The names and the words for id-like values are the ruleset's (``option_names``, ``option_values``,
+    e.g. Cloudspire's P-5); on/off, numbers and the content pack are the bot's. An option its ruleset
+    does not name yet is shown as typed (``name=value``), so nothing chosen is hidden."""
+    own = getattr(rs, "option_names", None) or {}
+    names: dict[str, Any] = {"content": OPTION_CONTENT, "players": OPTION_PLAYERS, **own}
+    values: dict[str, dict[str, Any]] = getattr(rs, "option_values", None) or {}
+    in_words = getattr(rs, "option_shown", None)  # list/dict values: heroes, units, spells by name
+    content_names = rs.names() if in_words is not None and hasattr(rs, "names") else None
+    parts: list[str] = []
+    for key, value in options.items():
+        name = names.get(key)
+        if name is None:
+            parts.append(f"{key}={value}")
+            continue
+        word = values.get(key, {}).get(str(value))
+        shown: Any = (OPTION_ON() if value else OPTION_OFF()) if isinstance(value, bool) else value
+        if word is None and isinstance(value, (list, dict)):
+            said = in_words(key, value) if in_words is not None else None
+            shown = said if said is not None else json.dumps(value)  # never a value a message cannot carry
+        said_value = word() if word is not None else shown
+        parts.append(render(OPTION_SHOWN(name=name(), value=said_value), locale, content_names))
+    return render(LIST_SEP(), locale).join(parts)
+
+
 def option_labels(rs: Any) -> dict[str, Any]:
     """A ruleset's messages saying what its options mean (``option_labels``, e.g. Cloudspire's P-5), if any."""
     labels = getattr(rs, "option_labels", None)
@@ -457,8 +489,24 @@ class TableCog(commands.GroupCog, group_name="game", group_description=lstr(CMD_
         # The thread's language: the one chosen, else the server's (Discord's preferred locale).
         guild = getattr(interaction, "guild", None)
         here = normalize(language or getattr(guild, "preferred_locale", None) or EN)
+        cap = int(opts.get("players") or rs.max_players)
+        chosen = {k: v for k, v in shown_options(opts).items() if k not in ("players", "factions")}
+
+        def lobby(game_id: int) -> list[dict[str, Any]]:
+            """The lobby message (its lines rendered when it is sent, with the Join and Start buttons),
+            written with the game itself (issue 18): a new game is never left without its lobby."""
+            said = [LOBBY(title=lang.game_title(rs.name, game_id), opener=opener, min=rs.min_players, cap=cap)]
+            if rs.factions:
+                said.append(LOBBY_FACTIONS(factions=[Ref(kind=lang.FACTION_KIND, id=f) for f in rs.factions]))
+            if chosen:
+                said.append(LOBBY_OPTIONS(options=options_line(rs, chosen, here)))
+            said.append(LOBBY_LANGUAGE(language=LANGUAGE_NAMES[here]))
+            return [lobby_lines(said)]
+
+        opener = text.mention(interaction.user.id)
+        notice = Notice(compose=lobby)
         game = await self.r.store.create_game(
-            interaction.guild_id, interaction.channel_id, rs.name, opts, interaction.user.id
+            interaction.guild_id, interaction.channel_id, rs.name, opts, interaction.user.id, notice=notice
         )
         if here != EN:
             await self.r.store.update_settings(game.id, language=here)
@@ -466,25 +514,13 @@ class TableCog(commands.GroupCog, group_name="game", group_description=lstr(CMD_
         thread_id = await self._make_thread(interaction, render(lang.game_title(rs.name, game.id), here))
         if thread_id is not None:
             game = await self.r.store.set_thread(game.id, thread_id)
-        cap = int(game.options.get("players") or rs.max_players)
-        game_names = self.r.names(game)
-        sep = render(LIST_SEP(), here)
-        lines = [
-            render(
-                LOBBY(title=self.r.title(game), opener=text.mention(interaction.user.id), min=rs.min_players, cap=cap),
-                here,
-            )
-        ]
-        if rs.factions:
-            factions = sep.join(lang.ref_name(Ref(kind=lang.FACTION_KIND, id=f), here, game_names) for f in rs.factions)
-            lines.append(render(LOBBY_FACTIONS(factions=factions), here))
-        chosen = {k: v for k, v in shown_options(game.options).items() if k not in ("players", "factions")}
-        if chosen:
-            lines.append(render(LOBBY_OPTIONS(options=", ".join(f"{k}={v}" for k, v in chosen.items())), here))
-        lines.append(render(LOBBY_LANGUAGE(language=LANGUAGE_NAMES[here]), here))
-        await self.r.delivery.post(game, "\n".join(lines), view=self.r.lobby_view(game.id, here))
         where = f"<#{thread_id}>" if thread_id else THIS_CHANNEL()
-        await self.r.send(interaction, CREATED(title=self.r.title(game), where=where))
+        await self.r.after_commit(
+            interaction,
+            game,
+            lambda: self.r.announce(game, notice),
+            confirm=lambda: self.r.send(interaction, CREATED(title=self.r.title(game), where=where)),
+        )
 
     @app_commands.command(name="language", description=lstr(CMD_LANGUAGE))
     @app_commands.describe(choice=lstr(ARG_LANGUAGE), game=lstr(ARG_LANGUAGE_GAME))
@@ -509,11 +545,17 @@ class TableCog(commands.GroupCog, group_name="game", group_description=lstr(CMD_
                 if value in LOCALES
                 else normalize(getattr(getattr(interaction, "guild", None), "preferred_locale", None))
             )
-            await self.r.store.update_settings(record.id, language=chosen)
-            record = await self.r.store.get_game(record.id)
             note = GAME_LANGUAGE_SET(player=text.mention(interaction.user.id), language=LANGUAGE_NAMES[chosen])
-            await self.r.delivery.post(record, note)
-            await self.r.send(interaction, "✅ " + render(note, await self.r.locale(interaction)))
+            notice = Notice(items=[line(note)])  # written with the setting: the table hears of it once (issue 18)
+            await self.r.store.update_settings(record.id, notice=notice, language=chosen)
+            record = await self.r.store.get_game(record.id)
+            said = "✅ " + render(note, await self.r.locale(interaction))
+            await self.r.after_commit(
+                interaction,
+                record,
+                lambda: self.r.announce(record, notice),
+                confirm=lambda: self.r.send(interaction, said),
+            )
             return
         if value in LOCALES:
             await self.r.locales.choose(interaction.user.id, value)
@@ -563,9 +605,15 @@ class TableCog(commands.GroupCog, group_name="game", group_description=lstr(CMD_
 
         async def work() -> None:
             record = await self.r.resolve_game(interaction, game)
-            await self.r.store.leave(record.id, interaction.user.id)
-            await self.r.send(interaction, LEFT_YOU(title=self.r.title(record)))
-            await self.r.delivery.post(record, LEFT(player=text.mention(interaction.user.id)))
+            notice = Notice(items=[line(LEFT(player=text.mention(interaction.user.id)))])  # issue 18: with the change
+            async with self.r.lock(record.id):
+                await self.r.store.leave(record.id, interaction.user.id, notice=notice)
+                await self.r.after_commit(
+                    interaction,
+                    record,
+                    lambda: self.r.announce(record, notice),
+                    confirm=lambda: self.r.send(interaction, LEFT_YOU(title=self.r.title(record))),
+                )
 
         await self.r.guarded(interaction, work)
 
@@ -590,16 +638,24 @@ class TableCog(commands.GroupCog, group_name="game", group_description=lstr(CMD_
             record = await self.r.resolve_game(interaction, game)
             if interaction.user.id != record.created_by and not self.r.is_gm(interaction):
                 raise UserError(CANCEL_WHO())
-            async with self.r.lock(record.id):
-                updated = await self.r.store.set_status(record.id, "cancelled", interaction.user.id, reason)
-            await self.r.send(interaction, CANCELLED_YOU(title=self.r.title(record)))
             who, why = text.mention(interaction.user.id), text.truncate(reason, 500)
-            await self.r.delivery.post(
-                record,
-                CANCELLED_SEED(player=who, reason=why, seed=updated.seed, hash=updated.seed_hash or "")
-                if updated.seed
-                else CANCELLED(player=who, reason=why),
+            # A started game's seed is revealed by the cancellation: filled into the line at send time.
+            note = (
+                CANCELLED_SEED(player=who, reason=why, seed=SEED_SLOT, hash=record.seed_hash)
+                if record.seed_hash
+                else CANCELLED(player=who, reason=why)
             )
+            notice = Notice(items=[line(note)])  # issue 18: written with the status, sent once
+            async with self.r.lock(record.id):
+                updated = await self.r.store.set_status(
+                    record.id, "cancelled", interaction.user.id, reason, notice=notice
+                )
+                await self.r.after_commit(
+                    interaction,
+                    updated,
+                    lambda: self.r.announce(updated, notice),
+                    confirm=lambda: self.r.send(interaction, CANCELLED_YOU(title=self.r.title(record))),
+                )
 
         await self.r.guarded(interaction, work)
 
@@ -645,7 +701,7 @@ class TableCog(commands.GroupCog, group_name="game", group_description=lstr(CMD_
             lines = [render(head, loc)]
             listed_options = {k: v for k, v in shown_options(record.options).items() if k != "factions"}
             if listed_options:
-                listed = ", ".join(f"{k}={v}" for k, v in listed_options.items())
+                listed = options_line(engine.ruleset(record.ruleset), listed_options, loc)
                 lines.append(render(INFO_OPTIONS(options=listed), loc))
             for seat in sorted(seats, key=lambda x: (x.seat is None, x.seat if x.seat is not None else 0, x.joined_at)):
                 if not seat.user_id:
@@ -933,11 +989,17 @@ class TableCog(commands.GroupCog, group_name="game", group_description=lstr(CMD_
                 return
             if not seated and interaction.user.id != record.created_by and not self.r.is_gm(interaction):
                 raise UserError(REMIND_WHO())
-            settings = await self.r.store.update_settings(record.id, **changes)
-            await self.r.send(interaction, SETTINGS_SAVED(settings=describe_settings(settings)))
-            await self.r.delivery.post(
+            who = text.mention(interaction.user.id)
+            # The table's line names the settings as saved (checked by the store), written with them (issue 18).
+            notice = Notice(
+                compose=lambda saved: [line(REMINDERS_CHANGED(player=who, settings=describe_settings(saved)))]
+            )
+            settings = await self.r.store.update_settings(record.id, notice=notice, **changes)
+            await self.r.after_commit(
+                interaction,
                 record,
-                REMINDERS_CHANGED(player=text.mention(interaction.user.id), settings=describe_settings(settings)),
+                lambda: self.r.announce(record, notice),
+                confirm=lambda: self.r.send(interaction, SETTINGS_SAVED(settings=describe_settings(settings))),
             )
 
         await self.r.guarded(interaction, work)

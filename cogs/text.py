@@ -151,7 +151,7 @@ def format_prompt(
     prompt: Prompt, *, game_id: int, title: lang.Text, who: str, locale: str = EN, names: Names | None = None
 ) -> str:
     """The text above a prompt's components: which game, whom it asks, and the question."""
-    question = lang.localize_prompt(prompt, locale, names).question
+    question = lang.localize_question(prompt, locale, names)
     state = "" if prompt.waiting else " " + render(PROMPT_LOCKED(), locale)
     head = render(PROMPT_HEAD(title=title, game=game_id, who=who), locale)
     text = f"{head}\n{question}{state}\n{render(PROMPT_RULE(rule=prompt.rule), locale)}"

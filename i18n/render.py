@@ -8,6 +8,7 @@ never fails over a missing translation; ``python -m i18n check`` is where missin
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from engine.core.text import COUNT, Msg, Ref, Style, english_template, format_msg, message
@@ -41,7 +42,10 @@ def _english(msg: Msg) -> str | None:
     return table(EN).template(msg.id, count if isinstance(count, int) else None)
 
 
+@cache
 def style(locale: str) -> Style:
+    """Once per locale: the catalogs are read once per process, and every ``render`` needs it."""
+
     def word(m: Msg) -> str:
         return _template(locale, m) or ""
 

@@ -42,15 +42,20 @@ _CACHE = _pool.PictureCache()
 _POOL: _pool.RenderPool | None = None
 
 
-def configure(workers: int | None = None) -> int:
+def configure(workers: int | None = None, *, start: bool = True) -> int:
     """Draw pictures in ``workers`` processes (None: one per core, 0: in a thread); returns the size.
 
-    The processes start with the first picture (``renderers.pool``); call ``shutdown`` on the way out.
+    The processes start now and warm up (import matplotlib and the renderers) while the bot
+    connects, so the first pictures of a burst of games are not drawn in the bot's own thread
+    while the workers are still importing (issue 12: those were the slowest presses); with
+    ``start=False`` the first picture starts them. Call ``shutdown`` on the way out.
     """
     global _POOL
     shutdown()
     size = _pool.workers_from(workers)
     _POOL = _pool.RenderPool(size, list(_REGISTRY)) if size > 0 else None
+    if _POOL is not None and start:
+        _POOL.start()
     return size
 
 

@@ -29,7 +29,7 @@ from matplotlib.patches import Rectangle
 from engine.core.text import Msg, Ref, message
 from engine.heroes3 import messages as m
 from engine.heroes3.content import load
-from i18n.names import Names
+from i18n.names import ChainNames, Names
 from renderers import fonts, register, register_decision
 from renderers.canvas import to_rgba
 from renderers.hexmap import StaticLayerCache, draw_over, fingerprint, png_quantized
@@ -575,8 +575,16 @@ def _result(pen: _Pen, view: dict[str, Any]) -> None:
             pen.text(BOARD_X + BOARD_W / 2, BOARD_Y - 26, line, 15, ha="center", bold=True, room=BOARD_W, z=9)
 
 
-def _words(locale: Any, names: Names | None) -> Words:
-    return Words(locale, names if names is not None else game_names("engine.heroes3"))
+def words_for(locale: Any, names: Names | None) -> Words:
+    """The reader's words; content names from ``names`` (the bot's: players, then the game's), else from
+    the Heroes III content itself, so no id reaches a picture whatever the bot's resolver knows."""
+    own = game_names("engine.heroes3")
+    if names is None:
+        return Words(locale, own)
+    return Words(locale, ChainNames(names, own) if own is not None else names)
+
+
+_words = words_for
 
 
 def _pixels(view: dict[str, Any], width: int, words: Words) -> tuple[Figure, _Pen, Any]:

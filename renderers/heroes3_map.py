@@ -33,14 +33,15 @@ from matplotlib.patches import Circle, Rectangle
 from engine.core.hexgrid import Hex, corners, edge_segment, neighbour, to_pixel
 from engine.core.text import Ref, message
 from engine.heroes3.content.clash import ClashContent, clash_content, field_hex
-from i18n.names import ChainNames, Names
+from engine.heroes3.panel import purse
+from i18n.names import Names
 from renderers import fonts, register, register_decision
 from renderers import heroes3_combat as combat_pictures
 from renderers.canvas import to_rgba
 from renderers.hexmap import StaticLayerCache, draw_over, fingerprint, png_quantized
 from renderers.palette import SeatStyle, seat_style, tint
 from renderers.pen import PT, DesignPen, design_canvas
-from renderers.words import PLAYER_KIND, SEAT, Words, game_names
+from renderers.words import PLAYER_KIND, SEAT, Words
 
 RULESET = "heroes3"
 
@@ -237,13 +238,13 @@ def _canvas(width: int, height: int, words: Words) -> tuple[Figure, _Pen]:
 _STATIC = StaticLayerCache(capacity=16)
 
 
-def _static_layer(view: dict[str, Any], width: int, words: Words) -> Any:
+def _static_layer(view: dict[str, Any], width: int, words: Words, extra: tuple[tuple[int, int], ...] = ()) -> Any:
     """The band, the map's tiles (terrain, blocked fields, location names) and the panel frames."""
     height = _height(view)
     fig, pen = _canvas(width, height, words)
     pen.box(0, 0, DESIGN_W, BAND_H, face=BAND, radius=0, z=1)
     pen.box(MAP_X, MAP_Y, MAP_W, _map_height(view), face="#dfe9f2", edge="#9aa9b8", lw=1, radius=10, z=1)
-    frame = _frame(view)
+    frame = _frame(view, extra)
     printed = _printed(view)
     terrain = _terrain(view)
     polys, faces, edges = [], [], []
@@ -298,8 +299,9 @@ def _static_layer(view: dict[str, Any], width: int, words: Words) -> Any:
     return to_rgba(fig)
 
 
-def _frame(view: dict[str, Any]) -> _Frame:
-    hexes = [h for t in view.get("tiles") or [] for h in _fields(t)]
+def _frame(view: dict[str, Any], extra: Iterable[tuple[int, int]] = ()) -> _Frame:
+    """The map fitted to its tiles and ``extra`` hexes (a decision's empty slots where a tile may go)."""
+    hexes = [h for t in view.get("tiles") or [] for h in _fields(t)] + list(extra)
     return _Frame(hexes, _map_height(view))
 
 
@@ -344,9 +346,11 @@ def _fields_layer(pen: _Pen, view: dict[str, Any], frame: _Frame) -> None:
         if st.get("flag") is not None:
             owners.insert(0, int(st["flag"]))
         for i, seat in enumerate(owners):
+            # Low on the field, left of the guard badge (gone once a flag is up): clear of the two lines
+            # of the location's name, which the squares used to cover ("Dungeon Town" read "ungeon").
             style = _style(int(seat))
-            q = s * 0.30
-            x, y = cx - s * 0.8, cy - s * 0.5 + i * (q + 2)
+            q = s * 0.28
+            x, y = cx - s * 0.68 + i * (q + 2), cy + s * 0.38
             pen.ax.add_artist(
                 Rectangle((x, y), q, q, facecolor=style.colour, edgecolor="#111111", linewidth=1.2 * pen.s, zorder=4.6)
             )
@@ -357,33 +361,45 @@ def _fields_layer(pen: _Pen, view: dict[str, Any], frame: _Frame) -> None:
             pen.ax.add_artist(Circle((cx + s * 0.62, cy), s * 0.12, facecolor=colour, edgecolor=INK, zorder=4.6))
 
 
+# A hero's disc sits in the field's top corner, above its location's name: the name (drawn in the
+# cached tile layer, at most two lines around the centre, which reach about 0.4 field sizes up) used
+# to be covered by the disc ("Dungeon Town" under a hero). In field sizes (the hex's corner radius).
+HERO_Y = 0.78  # the discs' centre above the field's centre
+HERO_R = {"main": 0.36, "secondary": 0.28}  # radius: the disc's bottom stays above the name's top line
+HERO_STEP = 0.46  # between the centres of heroes sharing a field: overlapping a little, clear of the neighbours' guards
+
+
 def _heroes(pen: _Pen, view: dict[str, Any], frame: _Frame) -> None:
+    """Each hero on the map as a disc in its owner's colour with the MP it has left."""
     s = frame.size
     active = view.get("active")
-    stacked: dict[tuple[int, int], int] = {}
+    out: list[tuple[dict[str, Any], str, tuple[int, int]]] = []
     for p in view.get("players") or []:
         if p.get("eliminated"):
             continue
-        style = _style(int(p["seat"]))
         for kind in ("main", "secondary"):
             hero = p.get(kind)
-            if not hero:
-                continue
-            h = (int(hero["field"][0]), int(hero["field"][1]))
-            n = stacked.get(h, 0)
-            stacked[h] = n + 1
-            cx, cy = frame.centre(h)
-            cx += s * (0.32 * n - 0.1)
-            cy -= s * 0.52
-            r = s * (0.48 if kind == "main" else 0.36)
-            ring = CHOICE if p["seat"] == active else "#ffffff"
-            pen.ax.add_artist(
-                Circle((cx, cy), r, facecolor=style.colour, edgecolor=ring, linewidth=3 * pen.s, zorder=7)
-            )
-            if kind == "secondary":  # a secondary hero is the smaller disc with a dark inner ring
-                pen.ax.add_artist(Circle((cx, cy), r * 0.78, facecolor="none", edgecolor="#111111", zorder=7.2))
-            mp = int(hero.get("mp") or 0) + int(hero.get("mp_turn") or 0)
-            pen.text(cx, cy, str(mp), 15 if kind == "main" else 12, colour="#ffffff", bold=True, ha="center", z=7.5)
+            if hero:
+                out.append((p, kind, (int(hero["field"][0]), int(hero["field"][1]))))
+    sharing: dict[tuple[int, int], int] = {}
+    for _, _, h in out:
+        sharing[h] = sharing.get(h, 0) + 1
+    placed: dict[tuple[int, int], int] = {}
+    for p, kind, h in out:
+        n = placed.get(h, 0)
+        placed[h] = n + 1
+        style = _style(int(p["seat"]))
+        hero = p[kind]
+        cx, cy = frame.centre(h)
+        cx += s * HERO_STEP * (n - (sharing[h] - 1) / 2)
+        cy -= s * HERO_Y
+        r = s * HERO_R[kind]
+        ring = CHOICE if p["seat"] == active else "#ffffff"
+        pen.ax.add_artist(Circle((cx, cy), r, facecolor=style.colour, edgecolor=ring, linewidth=2.5 * pen.s, zorder=7))
+        if kind == "secondary":  # a secondary hero is the smaller disc with a dark inner ring
+            pen.ax.add_artist(Circle((cx, cy), r * 0.78, facecolor="none", edgecolor="#111111", zorder=7.2))
+        mp = int(hero.get("mp") or 0) + int(hero.get("mp_turn") or 0)
+        pen.text(cx, cy, str(mp), 14 if kind == "main" else 11, colour="#ffffff", bold=True, ha="center", z=7.5)
 
     pending = view.get("pending")
     if pending and pending.get("target"):
@@ -398,16 +414,6 @@ def _hero_stats(player: dict[str, Any]) -> dict[str, int]:
     if hero is None:
         return {"attack": 0, "defense": 0, "power": 0, "knowledge": 0}
     return {"attack": hero.attack, "defense": hero.defense, "power": hero.power, "knowledge": hero.knowledge}
-
-
-def purse(player: dict[str, Any]) -> dict[str, int]:
-    """A player's resources and their production per round, as the purse line's parameters (the
-    map's panel and the ``/h3 panel`` text both say it)."""
-    res, inc = player.get("resources") or {}, player.get("production") or {}
-    out: dict[str, int] = {}
-    for key, resource in (("gold", "gold"), ("materials", "building_materials"), ("valuables", "valuables")):
-        out[key], out[f"{key}_in"] = int(res.get(resource, 0)), int(inc.get(resource, 0))
-    return out
 
 
 def _panels(pen: _Pen, view: dict[str, Any]) -> None:
@@ -558,25 +564,23 @@ def _strip(pen: _Pen, view: dict[str, Any]) -> None:
 
 
 # ---- assembling ------------------------------------------------------------------------------
-def _words(locale: Any, names: Names | None) -> Words:
-    """The reader's words; content names from ``names`` (the bot's: players, then the game's), else from
-    the Heroes III content itself, so no id reaches the picture whatever the bot's resolver knows."""
-    own = game_names("engine.heroes3")
-    if names is None:
-        return Words(locale, own)
-    return Words(locale, ChainNames(names, own) if own is not None else names)
+_words = combat_pictures.words_for  # one rule for both pictures: the bot's names, then the content's
 
 
-def _static_key(view: dict[str, Any], width: int, words: Words) -> str:
-    """The tiles and the beaten guards (A-24): they change only when a tile turns up or a guard falls."""
+def _static_key(view: dict[str, Any], width: int, words: Words, extra: tuple[tuple[int, int], ...] = ()) -> str:
+    """The tiles and the beaten guards (A-24): they change only when a tile turns up or a guard falls;
+    and the frame's extra hexes, which move every tile in the picture."""
     cleared = sorted(k for k, v in (view.get("fields") or {}).items() if v.get("cleared"))
-    return fingerprint([width, words.locale, "you" in view, view.get("tiles"), cleared])
+    return fingerprint([width, words.locale, "you" in view, view.get("tiles"), cleared, sorted(extra)])
 
 
-def _pixels(view: dict[str, Any], width: int, words: Words) -> tuple[Figure, _Pen, _Frame, Any]:
-    background = _STATIC.get(_static_key(view, width, words), lambda: _static_layer(view, width, words))
+def _pixels(
+    view: dict[str, Any], width: int, words: Words, extra: tuple[tuple[int, int], ...] = ()
+) -> tuple[Figure, _Pen, _Frame, Any]:
+    """The picture's dynamic artists over its cached static layer; ``extra`` hexes widen the frame."""
+    background = _STATIC.get(_static_key(view, width, words, extra), lambda: _static_layer(view, width, words, extra))
     fig, pen = _canvas(width, _height(view), words)
-    frame = _frame(view)
+    frame = _frame(view, extra)
     _band(pen, view)
     _fields_layer(pen, view, frame)
     _heroes(pen, view, frame)
@@ -628,6 +632,94 @@ def _hex_key(key: str) -> tuple[int, int] | None:
         return None
 
 
+def _turn_key(key: str) -> tuple[tuple[int, int], int] | None:
+    """A candidate ``"q,r@turn"`` (the tile centred on q,r turned by ``turn`` sixths) as its parts, else None."""
+    where, sep, turn = key.partition("@")
+    h = _hex_key(where)
+    if not sep or h is None or not turn.isdigit():
+        return None
+    return h, int(turn) % 6
+
+
+def _preview(pen: _Pen, tile_id: str | None, turn: int, box: tuple[float, float, float, float], label: str) -> None:
+    """One offered turn: the tile's seven fields (terrain, blocked fields, locations, guards) turned by
+    ``turn`` sixths, in the map's own orientation, under its button's label."""
+    x, y, w, h = box
+    pen.box(x, y, w, h, face="#2b2b2b", edge=CHOICE, lw=2, radius=8, z=9)
+    pen.text(x + w / 2, y + 20, label, 15, colour=CHOICE, bold=True, ha="center", z=9.5, room=w - 16)
+    tile = _content().tiles.get(str(tile_id))
+    if tile is None:  # a face-down tile: nothing of it to show (H-9)
+        return
+    hexes = [field_hex((0, 0), i, turn) for i in range(7)]
+    pts = [p for hx in hexes for p in corners(Hex(*hx), 1.0)]
+    x0, y0 = min(p[0] for p in pts), min(p[1] for p in pts)
+    span_x, span_y = max(p[0] for p in pts) - x0, max(p[1] for p in pts) - y0
+    size = min((w - 20) / span_x, (h - 52) / span_y)
+    ox = x + (w - span_x * size) / 2 - x0 * size
+    oy = y + 40 + (h - 48 - span_y * size) / 2 - y0 * size
+    polys, faces = [], []
+    for i, hx in enumerate(hexes):
+        polys.append([(ox + px * size, oy + py * size) for px, py in corners(Hex(*hx), 1.0)])
+        blocked = _content().locations[tile.field(i).location].category == "blocked"
+        faces.append(BLOCKED if blocked else TERRAIN.get(tile.terrain, "#e6e0d0"))
+    pen.ax.add_collection(
+        PolyCollection(polys, facecolors=faces, edgecolors="#6b5a3e", linewidths=1.0 * pen.s, zorder=9.2)
+    )
+    room = size * 1.6
+    font = max(6.0, min(10.0, size / 4.2))
+    for i, hx in enumerate(hexes):
+        f = tile.field(i)
+        loc = _content().locations[f.location]
+        px, py = to_pixel(Hex(*hx), 1.0)
+        cx, cy = ox + px * size, oy + py * size
+        if loc.category not in ("empty", "blocked"):
+            lines = _short(pen, pen.words.name("location", loc.id, loc.name), font, room)
+            top = cy - (len(lines) - 1) * font * 0.65 * PT
+            for j, line in enumerate(lines):
+                pen.text(cx, top + j * font * 1.3 * PT, line, font, ha="center", z=9.4, room=room)
+        if f.guard:
+            pen.text(cx, cy + size * 0.6, f"⚔{f.guard}", font, colour=GUARD, bold=True, ha="center", z=9.4)
+
+
+def _render_turns(
+    view: dict[str, Any], turns: list[tuple[tuple[tuple[int, int], int], str]], width: int, words: Words
+) -> bytes:
+    """A rotation decision: the map with the tile's fields outlined (the rest dimmed), and over the
+    panels a grid of previews of the tile in each offered turn, each under its button's label.
+
+    Why previews rather than the map once per turn: six maps are too much for one picture, and the
+    tile alone, drawn in the map's orientation, is what the player compares (which field faces which
+    neighbour). Only a face-up tile is previewed: its id is in the view (H-9)."""
+    fig, pen, frame, background = _pixels(view, width, words)
+    centre = turns[0][0][0]
+    tile = next((t for t in view.get("tiles") or [] if tuple(t.get("centre") or ()) == centre), None)
+    fields = _fields(tile) if tile is not None else [field_hex(centre, i) for i in range(7)]
+    dim = [frame.poly(h) for t in view.get("tiles") or [] for h in _fields(t) if h not in fields]
+    pen.ax.add_collection(PolyCollection(dim, facecolors="#2a2a2a", edgecolors="none", alpha=0.45, zorder=8))
+    pen.ax.add_collection(
+        PolyCollection(
+            [frame.poly(f, 0.94) for f in fields],
+            facecolors="none",
+            edgecolors=CHOICE,
+            linewidths=4 * pen.s,
+            zorder=8.5,
+        )
+    )
+    tile_id = tile.get("tile") if tile is not None and tile.get("face_up") else None
+    top, height = MAP_Y, BASE_H - 20 - MAP_Y
+    pen.box(PANEL_X - 4, top - 4, PANEL_W + 8, height + 8, face="#1d1d1d", edge=CHOICE, lw=2, radius=10, z=8.8)
+    cols = 1 if len(turns) == 1 else 2
+    rows = math.ceil(len(turns) / cols)
+    gap = 12
+    cw = (PANEL_W - gap * (cols + 1)) / cols
+    ch = min((height - gap * (rows + 1)) / rows, cw * 1.2)
+    for n, ((_, turn), label) in enumerate(turns):
+        col, row = n % cols, n // cols
+        box = (PANEL_X + gap + col * (cw + gap), top + gap + row * (ch + gap), cw, ch)
+        _preview(pen, str(tile_id) if tile_id is not None else None, turn, box, label)
+    return png_quantized(draw_over(fig, background))
+
+
 def render_decision(
     view: dict[str, Any],
     candidates: dict[str, str],
@@ -638,21 +730,28 @@ def render_decision(
 ) -> bytes:
     """The map with the decision's candidate fields outlined and labelled with their button texts.
 
-    A candidate is a field ``"q,r"`` (where a hero steps, 1 MP: H3-9.2) or the centre of a
-    face-down tile (a tile to discover, H3-23.1: its seven fields are outlined); the rest is dimmed.
+    A candidate is a field ``"q,r"`` (where a hero steps, 1 MP: H3-9.2), the centre of a
+    face-down tile (a tile to discover, H3-23.1: its seven fields are outlined) or the centre of an
+    empty slot (where a tile goes: H3-23.2, or a Tournament tile, H3-45.2); the rest is dimmed. The
+    map is fitted to take the empty slots in too, and a step's cost is said only while heroes are
+    on the map (the Tournament's map building places tiles before any hero, H3-45.2).
     """
     fighting = combat_view(view)
     if fighting is not None:  # a combat's decision: its cells and units, on the combat board
         return combat_pictures.render_decision(fighting, candidates, width=max(width, 1600), locale=locale, names=names)
     words = _words(locale, names)
+    turns = {k: (t, label) for k, label in candidates.items() if (t := _turn_key(k)) is not None}
+    if turns:  # how a tile is turned (H3-45.2.1, H3-6.22, H3-23.4): the tile in each offered turn
+        with fonts.for_locale(words.locale):
+            return _render_turns(view, list(turns.values()), width, words)
+    backs = {
+        (int(t["centre"][0]), int(t["centre"][1])): _fields(t) for t in view.get("tiles") or [] if not t.get("face_up")
+    }
+    on_map = {f for t in view.get("tiles") or [] for f in _fields(t)}
+    slots = [h for h in map(_hex_key, candidates) if h is not None and h not in backs and h not in on_map]
+    extra = tuple(sorted({field_hex(h, i) for h in slots for i in range(7)}))
     with fonts.for_locale(words.locale):
-        fig, pen, frame, background = _pixels(view, width, words)
-        backs = {
-            (int(t["centre"][0]), int(t["centre"][1])): _fields(t)
-            for t in view.get("tiles") or []
-            if not t.get("face_up")
-        }
-        on_map = {f for t in view.get("tiles") or [] for f in _fields(t)}
+        fig, pen, frame, background = _pixels(view, width, words, extra)
         chosen: dict[tuple[int, int], tuple[str, list[tuple[int, int]]]] = {}
         for key, label in candidates.items():
             h = _hex_key(key)
@@ -667,7 +766,8 @@ def render_decision(
         lit = {f for _, fields in chosen.values() for f in fields}
         dim = [frame.poly(h) for t in view.get("tiles") or [] for h in _fields(t) if h not in lit]
         pen.ax.add_collection(PolyCollection(dim, facecolors="#2a2a2a", edgecolors="none", alpha=0.45, zorder=8))
-        cost = words(STEP_COST())
+        heroes_out = any(p.get(k) for p in view.get("players") or [] for k in ("main", "secondary"))
+        cost = f" · {words(STEP_COST())}" if heroes_out else ""
         # Each candidate gets a numbered badge on the map and a line "n · its button text · 1 MP" in
         # the list over the panels: neighbouring fields' long labels would cover each other on the map.
         rows = sorted(chosen.items(), key=lambda item: item[1][0])
@@ -693,7 +793,7 @@ def render_decision(
             pen.text(cx, cy, str(n), 14, colour="#ffffff", bold=True, ha="center", z=9.5)
             y = top + 29 + 34 * (n - 1)
             pen.text(PANEL_X + 16, y, str(n), 15, colour=CHOICE, bold=True, z=9.5)
-            pen.text(PANEL_X + 48, y, f"{label} · {cost}", 14, colour="#ffffff", z=9.5, room=PANEL_W - 64)
+            pen.text(PANEL_X + 48, y, f"{label}{cost}", 14, colour="#ffffff", z=9.5, room=PANEL_W - 64)
         return png_quantized(draw_over(fig, background))
 
 

@@ -8,8 +8,9 @@ core draws them beside the event loop, each worker keeping its own warm static-l
 Why optional and lazy: a library user and the tests call ``renderers.render_png`` with no pool
 at all (the picture is drawn in a thread, as before); the bot turns the pool on with
 ``configure`` (``BOT_RENDER_WORKERS``; 0 keeps drawing in a thread). The workers are started by
-the first picture, not at import, and until they have warmed up (imported matplotlib and the
-renderers) pictures are still drawn in the thread, so no player waits for a process to start.
+``configure`` (or else by the first picture), not at import, and until they have warmed up (imported
+matplotlib and the renderers) pictures are still drawn in the thread, so no player waits for a
+process to start.
 ``shutdown`` joins them (the bot calls it on close); nothing is left running behind.
 
 The start method is ``spawn``: forking a process that runs an asyncio loop and holds sqlite
@@ -148,6 +149,10 @@ class RenderPool:
         self._waiting: list[tuple[int, int, asyncio.Future[None]]] = []
         self._order = 0
 
+    def start(self) -> None:
+        """Start the workers and their warm-up now (idempotent); ``draw`` starts them otherwise."""
+        self._start()
+
     def _start(self) -> None:
         with self._lock:
             if self._executor is not None:
@@ -258,6 +263,9 @@ class PictureCache:
         self._lock = threading.Lock()
         self.hits = 0
         self.misses = 0
+        # key -> a future done when the picture being drawn for it is in the cache (or failed):
+        # the same job asked again meanwhile waits for it instead of drawing it a second time.
+        self.drawing: dict[str, asyncio.Future[None]] = {}
 
     @staticmethod
     def key(payload: bytes) -> str:
@@ -291,16 +299,41 @@ async def draw(
     """The picture of ``job``: from the cache, else from the pool, else drawn by ``in_thread`` off the loop.
 
     A job that cannot be pickled (a names resolver that holds a live client) is drawn in the
-    thread and not cached: correctness first, the pool is only a speed-up.
+    thread and not cached: correctness first, the pool is only a speed-up. A job asked for while
+    the same job is being drawn waits for that drawing (issue 12: CPU per press) rather than
+    drawing it again.
     """
     try:
         payload = dumps(job, rulesets)
     except (pickle.PicklingError, TypeError, AttributeError):
         return await asyncio.to_thread(in_thread, job)
     key = cache.key(payload)
-    found = cache.get(key)
-    if found is not None:
-        return found
+    loop = asyncio.get_running_loop()
+    while True:
+        found = cache.get(key)
+        if found is not None:
+            return found
+        under_way = cache.drawing.get(key)
+        if under_way is None or under_way.get_loop() is not loop:
+            break
+        # The same picture is being drawn (a prompt posted to several readers at once): wait for it
+        # (``wait`` neither cancels it with this task nor raises its error), then take it from the
+        # cache; if it failed, the loop finds no picture and nobody drawing, and draws it here.
+        await asyncio.wait({under_way})
+    marker: asyncio.Future[None] = loop.create_future()
+    cache.drawing[key] = marker
+    try:
+        return await _draw_new(job, key, payload, pool, cache, in_thread)
+    finally:
+        if cache.drawing.get(key) is marker:
+            del cache.drawing[key]
+        marker.set_result(None)
+
+
+async def _draw_new(
+    job: Job, key: str, payload: bytes, pool: RenderPool | None, cache: PictureCache, in_thread: Callable[[Job], bytes]
+) -> bytes:
+    """Draw a picture no cache entry holds, in the pool or else in a thread, and cache it."""
     priority = 0 if job[0] == DECISION else 1  # someone waits on a decision's picture
     started = time.perf_counter()
     png = await pool.draw(payload, priority) if pool is not None and pool.workers > 0 else None

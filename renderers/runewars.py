@@ -689,9 +689,28 @@ TO_ACT = message("render.rw.panel.to_act", "TO ACT")
 def _block_layer(p: FactionPanel, w: float, h: float, k: float, words: Words) -> Any:
     """One faction's panel block as pixels (cached by what it shows)."""
     fig = new_figure(math.ceil(w), math.ceil(h), facecolor=BACKGROUND)
-    ax = pixel_axes(fig, math.ceil(w), math.ceil(h))
-    _faction_block(ax, p, 1.5 * k, 1.5 * k, w - 3 * k, h - 3 * k, k, words)
+    _faction_block(_PixelFigure(fig, math.ceil(h)), p, 1.5 * k, 1.5 * k, w - 3 * k, h - 3 * k, k, words)
     return to_rgba(fig)
+
+
+class _PixelFigure:
+    """A figure drawn on in pixels, y down, through the two calls a panel block makes of an Axes.
+
+    A block is redrawn whenever its faction's dials, orders or heroes change (every season of
+    every game); making an Axes for it cost ~8 ms, more than drawing the block (issue 12). The
+    pixels are the same as through an Axes spanning the figure (tests/renderers/test_picture_cost.py).
+    """
+
+    def __init__(self, fig: Any, height: int) -> None:
+        self.fig = fig
+        self.transData = pixel_transform(height)  # the name Batch.draw looks for
+
+    def add_patch(self, patch: Any) -> None:
+        patch.set_transform(self.transData)
+        self.fig.add_artist(patch)
+
+    def add_artist(self, artist: Any) -> None:
+        self.fig.add_artist(artist)
 
 
 def _panel_key(p: FactionPanel) -> dict[str, Any]:
@@ -1307,9 +1326,17 @@ def _status_layer(status: str, lay: Layout, words: Words) -> Any:
     k = lay.k
     h = max(1, round(_STATUS_H * k))
     fig = new_figure(lay.width, h, facecolor=BANNER)
-    ax = pixel_axes(fig, lay.width, h)
     text = _fit(status, 15 * k, lay.width - 32 * k, words.locale)
-    ax.text(16 * k, 94 * k - round(_STATUS_TOP * k), text, fontsize=15 * k * PT_PER_PX, color="#dddddd", va="center")
+    # Straight onto the figure in pixels: an Axes costs ~8 ms to make, more than the text (issue 12).
+    fig.text(
+        16 * k,
+        94 * k - round(_STATUS_TOP * k),
+        text,
+        fontsize=15 * k * PT_PER_PX,
+        color="#dddddd",
+        va="center",
+        transform=pixel_transform(h),
+    )
     return to_rgba(fig)
 
 

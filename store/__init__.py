@@ -15,8 +15,10 @@ from .models import (
     SeatRecord,
     StoreError,
 )
-from .service import GameStore, seat_order, seed_hash
-from .undo import UNDO_NOT_YOURS, UNDO_OTHERS_ACTED, UNDO_REVEALED
+from .reasons import Reason
+from .service import GameStore, Notice, seat_order, seed_hash
+from .tables import ReminderRows
+from .undo import UNDO_NOT_YOURS, UNDO_OTHERS_ACTED, UNDO_REVEALED, UndoRefusal
 
 __all__ = [
     "UNDO_NOT_YOURS",
@@ -29,9 +31,13 @@ __all__ = [
     "GameStore",
     "LoadedGame",
     "LogEntry",
+    "Notice",
     "OutboxRow",
+    "Reason",
+    "ReminderRows",
     "SeatRecord",
     "StoreError",
+    "UndoRefusal",
     "seat_order",
     "seed_hash",
 ]

@@ -48,6 +48,11 @@ class GameCache:
         self._entries.move_to_end(game_id)
         return entry
 
+    def peek(self, game_id: int) -> CachedGame | None:
+        """The entry without counting a hit or making it recent: a background reader (the
+        reminder tick) must not keep idle games cached at the expense of played ones."""
+        return self._entries.get(game_id)
+
     def put(self, game_id: int, entry: CachedGame) -> None:
         self._entries[game_id] = entry
         self._entries.move_to_end(game_id)

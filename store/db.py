@@ -59,11 +59,14 @@ class Db:
         conn = self._conn
         return await conn._execute(lambda: fn(conn._conn))
 
-    async def transaction(self, fn: Callable[[sqlite3.Connection], T], *, lock: int | None = None) -> T:
+    async def transaction(
+        self, fn: Callable[[sqlite3.Connection], T], *, lock: int | None = None, expect: tuple[int, str] | None = None
+    ) -> T:
         """Run ``fn`` inside BEGIN IMMEDIATE / COMMIT; any exception rolls everything back.
 
-        ``lock`` (a game id) is for the PostgreSQL backend's per-game lock across processes; here
-        BEGIN IMMEDIATE already serialises every write to the file.
+        ``lock`` (a game id) and ``expect`` (the cached game's change token) are for the PostgreSQL
+        backend, where other processes write too; here BEGIN IMMEDIATE already serialises every
+        write to the file and this process is its only writer.
         """
         return await self.run(lambda raw: in_transaction(raw, fn))
 

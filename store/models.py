@@ -7,12 +7,15 @@ are passed through untouched: the store never reinterprets a game's rules.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import datetime
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from engine.core import Event, Prompt, Result
+
+from .reasons import Reason, english
 
 GameStatus = Literal["open", "active", "paused", "finished", "cancelled"]
 LogKind = Literal["action", "undo", "gm", "rollback"]
@@ -25,13 +28,24 @@ class StoreError(Exception):
 
     Game rules are the engine's business and raise ``RuleViolation``; this error is
     for everything around the rules. ``code`` is stable for programs, ``message`` is
-    a sentence a player can read.
+    the English sentence (logs, scripts); ``reason`` and ``facts`` say the same as data,
+    so the Discord layer words it in the reader's language without reading the English.
     """
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(
+        self, code: str, message: str, reason: Reason | None = None, facts: Mapping[str, Any] | None = None
+    ) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
+        # Why, for a reader in another language: the reason and its facts (``store/reasons.py``).
+        self.reason = reason
+        self.facts: dict[str, Any] = dict(facts or {})
+
+    @classmethod
+    def of(cls, reason: Reason, **facts: Any) -> StoreError:
+        """The refusal ``reason`` with its facts; its code and English sentence follow from them."""
+        return cls(reason.code, english(reason, facts), reason, facts)
 
     def to_dict(self) -> dict[str, str]:
         return {"code": self.code, "message": self.message}

@@ -47,6 +47,7 @@ import asyncpg
 
 from . import schema
 from .models import StoreError
+from .reasons import Reason
 
 T = TypeVar("T")
 # A pooled connection or a plain one: the store uses only what both offer.
@@ -244,6 +245,7 @@ class PgConnection:
     """
 
     in_transaction = True
+    dialect = "postgresql"  # for the few store functions with a PostgreSQL-only form (one round trip)
 
     def __init__(self, conn: Connection, loop: asyncio.AbstractEventLoop) -> None:
         self._conn = conn
@@ -278,6 +280,40 @@ class PgConnection:
 # ---- the Db -----------------------------------------------------------------------------------
 
 
+STALE = "stale game cache"
+
+
+def _quote(text: str) -> str:
+    """A string literal (standard_conforming_strings, on by default since PostgreSQL 9.1)."""
+    return "'" + text.replace("'", "''") + "'"
+
+
+def _stale_check(game_id: int, token: tuple[int, str]) -> str:
+    """A statement that fails with serialization_failure (``STALE``) unless the game's change
+    token is ``token``. Literals, not parameters: it rides in BEGIN's simple-protocol round trip."""
+    seq, at = int(token[0]), _quote(str(token[1]))
+    return (
+        f"DO $stale$ BEGIN IF NOT EXISTS (SELECT 1 FROM games WHERE id = {game_id} AND updated_at = {at}"
+        f" AND COALESCE((SELECT MAX(seq) FROM log WHERE game_id = {game_id}), 0) = {seq})"
+        f" THEN RAISE EXCEPTION USING ERRCODE = '40001', MESSAGE = {_quote(STALE)}; END IF; END $stale$"
+    )
+
+
+class StoreConnection(asyncpg.Connection):
+    """A pooled connection that goes back to the pool without asyncpg's reset query.
+
+    Why: the default reset (unlock all advisory locks, close cursors, unlisten, reset settings)
+    is one more round trip on every release, and a pool release follows every read and every
+    action, so it doubled an action's trips to the server. The store leaves nothing to reset:
+    its transactions end in COMMIT or ROLLBACK (and asyncpg still rolls back one left open), its
+    only session lock (``exclusive``) is unlocked by the job that took it, and it never LISTENs,
+    opens cursors or SETs a session variable.
+    """
+
+    def get_reset_query(self) -> str:
+        return ""
+
+
 class PgDb:
     """The store's database on PostgreSQL: a small connection pool and worker threads to match."""
 
@@ -294,7 +330,9 @@ class PgDb:
     @classmethod
     async def open(cls, url: str, *, size: int = 8) -> PgDb:
         try:
-            pool = await asyncpg.create_pool(url, min_size=1, max_size=size, statement_cache_size=256)
+            pool = await asyncpg.create_pool(
+                url, min_size=1, max_size=size, statement_cache_size=256, connection_class=StoreConnection
+            )
         except (asyncpg.PostgresError, asyncpg.InterfaceError, OSError, TimeoutError) as exc:
             raise _translate_error(exc) from exc
         db = cls(pool, url, size)
@@ -326,11 +364,7 @@ class PgDb:
                     await conn.execute("INSERT INTO schema_version (version) VALUES (0)")
                     current = 0
                 if current > schema.LATEST_VERSION:
-                    raise StoreError(
-                        "schema_too_new",
-                        f"The database was written by a newer version (schema {current}; this one knows"
-                        f" {schema.LATEST_VERSION}).",
-                    )
+                    raise StoreError.of(Reason.SCHEMA_TOO_NEW, current=current, known=schema.LATEST_VERSION)
                 for version in range(current + 1, target + 1):
                     async with conn.transaction():
                         await conn.execute(postgres_script(schema.MIGRATIONS[version - 1]))
@@ -347,11 +381,21 @@ class PgDb:
         async with self._pool.acquire() as conn:
             return await self._on_worker(conn, fn)
 
-    async def transaction(self, fn: Callable[[Any], T], *, lock: int | None = None) -> T:
+    async def transaction(
+        self, fn: Callable[[Any], T], *, lock: int | None = None, expect: tuple[int, str] | None = None
+    ) -> T:
         """Run ``fn`` in one transaction; with ``lock`` (a game id) under that game's advisory lock,
-        held until the commit, so no other process appends to the game meanwhile."""
-        # BEGIN and the lock go in one round trip (an action's commit is a handful of them).
+        held until the commit, so no other process appends to the game meanwhile.
+
+        ``expect``: the game's change token (``tables.CHANGE_TOKEN``: last log seq, game row time)
+        the caller's cached state was built from. It is checked under the lock, in the same round
+        trip as BEGIN, and a game another process changed since is refused with ``conflict`` before
+        ``fn`` runs, so an action can be applied to the cached state without reading the token first.
+        """
+        # BEGIN, the lock and the check go in one round trip (an action's commit is a handful of them).
         begin = "BEGIN" if lock is None else f"BEGIN; SELECT pg_advisory_xact_lock({int(lock)})"
+        if lock is not None and expect is not None:
+            begin += "; " + _stale_check(int(lock), expect)
         async with self._pool.acquire() as conn:
             try:
                 await conn.execute(begin)
@@ -368,6 +412,10 @@ class PgDb:
                     raise
                 await conn.execute("COMMIT")
                 return result
+            except asyncpg.SerializationError as exc:
+                if exc.message != STALE:
+                    raise _translate_error(exc) from exc
+                raise StoreError.of(Reason.CONFLICT_PROCESS) from exc
             except (asyncpg.PostgresError, asyncpg.InterfaceError, OSError) as exc:
                 raise _translate_error(exc) from exc
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import sqlite3
 
 from .models import StoreError
+from .reasons import Reason
 
 # Version 1: games, seats, the append-only log, snapshots and the GM audit trail.
 _V1 = """
@@ -205,7 +206,21 @@ ALTER TABLE outbox ADD COLUMN claimed_by TEXT;
 ALTER TABLE outbox ADD COLUMN claimed_until TEXT;
 """
 
-MIGRATIONS: tuple[str, ...] = (_V1, _V2, _V3, _V4, _V5, _V6, _V7, _V8)
+# Version 9 (issue 19): which seats each game waits on, as the reminder tick last read it, so a tick
+# decides from stored rows instead of rebuilding every game's state. ``seq`` is the log seq it was
+# read at (the log is append-only: a game whose newest seq differs has moved and is read again);
+# ``engine`` fingerprints the rules code that computed it (an upgrade may change who is awaited).
+# Derived data, written only by the tick; deleting every row costs one rebuild per game.
+_V9 = """
+CREATE TABLE waiting_seats (
+    game_id INTEGER NOT NULL PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+    seq     INTEGER NOT NULL,
+    seats   TEXT    NOT NULL,              -- JSON list: seats with a decision awaited, in order
+    engine  TEXT    NOT NULL
+) WITHOUT ROWID;
+"""
+
+MIGRATIONS: tuple[str, ...] = (_V1, _V2, _V3, _V4, _V5, _V6, _V7, _V8, _V9)
 LATEST_VERSION = len(MIGRATIONS)
 
 
@@ -236,10 +251,7 @@ def migrate(conn: sqlite3.Connection, *, target: int = LATEST_VERSION) -> int:
     """
     current = user_version(conn)
     if current > LATEST_VERSION:
-        raise StoreError(
-            "schema_too_new",
-            f"The database was written by a newer version (schema {current}; this one knows {LATEST_VERSION}).",
-        )
+        raise StoreError.of(Reason.SCHEMA_TOO_NEW, current=current, known=LATEST_VERSION)
     for version in range(current + 1, target + 1):
         script = MIGRATIONS[version - 1]
         try:

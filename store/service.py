@@ -25,6 +25,7 @@ import socket
 import weakref
 import zoneinfo
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -51,6 +52,7 @@ from .models import (
     StoreError,
 )
 from .pg import PgDb, is_postgres_url
+from .reasons import Reason
 from .replay import Step
 from .replay import replay as replay_log
 from .undo import LoggedStep, undo_refusal
@@ -68,13 +70,6 @@ _TRANSITIONS: dict[str, set[str]] = {
     "paused": {"active", "finished", "cancelled"},
     "finished": set(),
     "cancelled": set(),
-}
-_STATUS_WORDING = {
-    "open": "still gathering players",
-    "active": "under way",
-    "paused": "paused",
-    "finished": "finished",
-    "cancelled": "cancelled",
 }
 
 
@@ -99,12 +94,9 @@ def canonical_time_zone(name: str) -> str:
     if found is not None:
         return found
     close = difflib.get_close_matches(name.strip().lower(), list(names), n=1)
-    hint = f" Did you mean {names[close[0]]}?" if close else ""
-    raise StoreError(
-        "bad_settings",
-        f"{name!r} is not a time-zone name I know, so the `time_zone` setting was not changed. Use an IANA"
-        f" name such as Europe/Berlin, America/New_York or UTC.{hint}",
-    )
+    if close:
+        raise StoreError.of(Reason.BAD_ZONE_HINT, name=name, close=names[close[0]])
+    raise StoreError.of(Reason.BAD_ZONE, name=name)
 
 
 def seat_order(seed: str, count: int) -> list[int]:
@@ -125,6 +117,28 @@ def _noted(note: Msg | None) -> dict[str, Any]:
     return {} if note is None else {"note": note.model_dump(mode="json")}
 
 
+@dataclass
+class Notice:
+    """What the table is told of a change that writes no log row: a seat given or emptied, a pause,
+    a lobby line, a reminder (issue 18). The store writes it as a ``publish`` row (payload
+    ``{"announce": items, **facts}``) in the change's own transaction, so the change never exists
+    without its announcement; the delivery worker sends it once, rendered at send time.
+
+    ``items`` and ``facts`` are JSON facts the Discord layer reads back (``Referee.announce``);
+    ``compose``, when given, builds the items from what the change saved (the settings as checked
+    here, a new game's id) just before the row is written; ``row_id`` is the row the store wrote,
+    for delivering it at once.
+    """
+
+    items: list[dict[str, Any]] = field(default_factory=list)
+    facts: dict[str, Any] = field(default_factory=dict)
+    compose: Callable[[Any], list[dict[str, Any]]] | None = None
+    row_id: int | None = None
+
+    def payload(self) -> dict[str, Any]:
+        return {"announce": list(self.items), **self.facts}
+
+
 class GameStore:
     def __init__(self, db: Db | PgDb, *, cache_size: int, snapshot_every: int, clock: Clock) -> None:
         if snapshot_every < 1:
@@ -135,6 +149,8 @@ class GameStore:
         # restarted after a crash takes its own half-sent rows at once instead of waiting out
         # the lease it held before; two processes running side by side must differ.
         self.owner = socket.gethostname()
+        # How long a row this process sends is leased to it (``open(outbox_lease=...)``).
+        self.outbox_lease = OUTBOX_LEASE
         self._cache = GameCache(cache_size)
         self._snapshot_every = snapshot_every
         self._clock = clock
@@ -151,10 +167,12 @@ class GameStore:
         synchronous: str = "NORMAL",
         clock: Clock | None = None,
         owner: str | None = None,
+        outbox_lease: timedelta | None = None,
     ) -> GameStore:
         """``path`` is a SQLite file (``sqlite:///`` in front is accepted) or a ``postgresql://``
         URL; every method behaves the same on both (issue 19). ``owner`` names this bot process
-        among those sharing the database, for the outbox leases (default: the host's name)."""
+        among those sharing the database, for the outbox leases (default: the host's name);
+        ``outbox_lease`` how long they last (default ``OUTBOX_LEASE``; the shard tests shorten it)."""
         db: Db | PgDb
         if is_postgres_url(path):
             db = await PgDb.open(path)
@@ -163,6 +181,8 @@ class GameStore:
         store = cls(db, cache_size=cache_size, snapshot_every=snapshot_every, clock=clock or utc_now)
         if owner:
             store.owner = owner
+        if outbox_lease is not None:
+            store.outbox_lease = outbox_lease
         return store
 
     async def close(self) -> None:
@@ -176,6 +196,12 @@ class GameStore:
     @property
     def db(self) -> Db | PgDb:
         return self._db
+
+    @property
+    def shared(self) -> bool:
+        """Whether several bot processes may share this database (PostgreSQL, issue 19): then what
+        one keeps in memory about a game's thread can be outdated by another's posts."""
+        return isinstance(self._db, PgDb)
 
     # ---- helpers ---------------------------------------------------------------
 
@@ -197,18 +223,23 @@ class GameStore:
         try:
             return engine.ruleset(name)
         except KeyError:
-            raise StoreError("unknown_ruleset", f"There is no game called {name!r}.") from None
+            raise StoreError.of(Reason.UNKNOWN_RULESET, name=name) from None
 
     @staticmethod
     def _require_status(record: GameRecord, allowed: tuple[str, ...], doing: str) -> None:
         if record.status not in allowed:
-            raise StoreError(
-                "bad_status", f"Game #{record.id} is {_STATUS_WORDING[record.status]}, so you cannot {doing} now."
-            )
+            raise StoreError.of(Reason.BAD_STATUS_DOING, game=record.id, state=record.status, doing=doing)
 
-    async def _entry(self, game_id: int) -> CachedGame:
-        """The live game; call only under the game's lock so a stale load never overwrites a newer one."""
+    async def _entry(self, game_id: int, *, verify: bool = True) -> CachedGame:
+        """The live game; call only under the game's lock so a stale load never overwrites a newer one.
+
+        ``verify=False`` (PostgreSQL's action path) trusts a cached game without reading its change
+        token first: the commit checks the token under the game's lock in the same round trip as
+        BEGIN (``PgDb.transaction(expect=...)``), and a refusal is re-checked (``_stale``).
+        """
         cached = self._cache.get(game_id)
+        if not verify and cached is not None and cached.extra.get("token") is not None:
+            return cached
         token: tuple[int, str] | None = None
         if self._db.shared:
             # Other processes write this database too: the cached game is current only if the
@@ -231,6 +262,14 @@ class GameStore:
         self._cache.put(game_id, entry)
         return entry
 
+    async def _stale(self, game_id: int, entry: CachedGame) -> bool:
+        """Whether another process changed the game since ``entry`` was cached (then it is dropped)."""
+        token = tables.change_token(await self._db.fetchone(tables.CHANGE_TOKEN, (game_id, game_id)))
+        if entry.extra.get("token") == token:
+            return False
+        self._cache.drop(game_id)
+        return True
+
     async def _state_at(self, record: GameRecord, seed: str, node: int) -> tuple[GameState, int]:
         """The state right after action ``node``: the nearest snapshot plus the actions after it."""
         tail = await self._db.run(lambda raw: tables.chain_tail(raw, record.id, node))
@@ -250,11 +289,8 @@ class GameStore:
             try:
                 state, _events = rs.apply(state, seat, action)
             except RuleViolation as exc:
-                raise StoreError(
-                    "corrupt",
-                    f"Action {seq} of game #{record.id} no longer applies ({exc.rule}: {exc.message});"
-                    " the rules may have changed since it was played.",
-                ) from exc
+                detail = f"{exc.rule}: {exc.message}"
+                raise StoreError.of(Reason.CORRUPT_ACTION, seq=seq, game=record.id, detail=detail) from exc
         return state, tail.depth
 
     async def _refresh(self, game_id: int) -> CachedGame | None:
@@ -301,17 +337,17 @@ class GameStore:
     def _resolve_seat(entry: CachedGame, rs: Ruleset, user_id: int, seat: int | None) -> int:
         mine = [s.seat for s in entry.seats if s.user_id == user_id and s.seat is not None]
         if user_id == 0 or not mine:
-            raise StoreError("not_player", "You are not playing in this game.")
+            raise StoreError.of(Reason.NOT_PLAYER)
         if seat is not None:
             if seat not in mine:
-                raise StoreError("not_player", f"You do not hold seat {seat + 1} in this game.")
+                raise StoreError.of(Reason.NOT_YOUR_SEAT, seat=seat + 1)
             return seat
         if len(mine) == 1:
             return mine[0]
         asked = {p.seat for p in rs.prompts(entry.state)}
         candidates = [s for s in mine if s in asked]
         if len(candidates) > 1:
-            raise StoreError("ambiguous_seat", "You hold several seats here; say which seat this action is for.")
+            raise StoreError.of(Reason.AMBIGUOUS_SEAT)
         return candidates[0] if candidates else mine[0]
 
     async def _commit(
@@ -353,17 +389,20 @@ class GameStore:
         outbox_id: list[int] = []
 
         def write(raw: Any) -> int | None:
-            dup = tables.append_entry(raw, game_id, new, status=status, snapshot=snapshot)
+            dup, published = tables.append_published(
+                raw, game_id, new, delivery, self._lease(), status=status, snapshot=snapshot
+            )
             if dup is None and audit is not None:
                 gm_user_id, command, reason, detail = audit
                 tables.add_audit(raw, game_id, gm_user_id, command, reason, {**detail, "seq": new.seq}, new.at)
-            if dup is None:
-                outbox_id.append(tables.add_publish(raw, game_id, new.seq, delivery, new.at, self._lease()))
+            if published is not None:
+                outbox_id.append(published)
             return dup
 
         # The database thread commits while this thread builds the next prompts: the
         # write is queued first (one loop turn), and nothing is returned before it is done.
-        writing = asyncio.ensure_future(self._db.transaction(write, lock=game_id))
+        expect = entry.extra.get("token") if self._db.shared else None
+        writing = asyncio.ensure_future(self._db.transaction(write, lock=game_id, expect=expect))
         try:
             await asyncio.sleep(0)
             try:
@@ -444,12 +483,21 @@ class GameStore:
     # ---- tables ----------------------------------------------------------------
 
     async def create_game(
-        self, guild_id: int, channel_id: int, ruleset: str, options: dict[str, Any], created_by: int
+        self,
+        guild_id: int,
+        channel_id: int,
+        ruleset: str,
+        options: dict[str, Any],
+        created_by: int,
+        *,
+        notice: Notice | None = None,
     ) -> GameRecord:
+        """Open a new game; ``notice`` (its lobby message, ``Notice.compose`` given the new game's id)
+        is written with it."""
         rs = self._ruleset(ruleset)
         options = dict(options)
         if options.get("factions") is not None:
-            raise StoreError("bad_options", "Factions are chosen by the players when they join.")
+            raise StoreError.of(Reason.FACTIONS_AT_JOIN)
         options.pop("factions", None)
         probe = {"players": rs.min_players, **options}
         rs.parse_options(probe)  # raises RuleViolation with a readable sentence
@@ -470,7 +518,11 @@ class GameStore:
                     GameSettings().model_dump_json(),
                 ),
             )
-            return int(cursor.lastrowid)
+            game_id = int(cursor.lastrowid)
+            if notice is not None and notice.compose is not None:
+                notice.items = notice.compose(game_id)
+            self._write_notice(raw, game_id, notice, now)
+            return game_id
 
         game_id = await self._db.transaction(write)
         return await self.get_game(game_id)
@@ -489,27 +541,29 @@ class GameStore:
             await self._refresh(game_id)
             return await self.get_game(game_id)
 
-    async def join(self, game_id: int, user_id: int, faction: str | None = None) -> SeatRecord:
+    async def join(
+        self, game_id: int, user_id: int, faction: str | None = None, *, notice: Notice | None = None
+    ) -> SeatRecord:
+        """Take a place in an open game; ``notice`` (the lobby line) is written with it."""
         async with self._lock(game_id):
             entry = await self._entry(game_id)
             record = entry.record
             self._require_status(record, ("open",), "join")
             rs = self._ruleset(record.ruleset)
             if any(s.user_id == user_id for s in entry.seats):
-                raise StoreError("already_joined", "You have already joined this game.")
+                raise StoreError.of(Reason.ALREADY_JOINED)
             cap = int(record.options.get("players") or rs.max_players)
             if len(entry.seats) >= cap:
-                raise StoreError("full", f"This game is full ({cap} players).")
+                raise StoreError.of(Reason.FULL, cap=cap)
             if faction is not None:
                 # Typed by hand as often as picked from the autocomplete: match regardless of case.
                 faction = next((f for f in rs.factions if f.lower() == faction.strip().lower()), faction)
                 if faction not in rs.factions:
-                    choices = ", ".join(rs.factions) if rs.factions else "none"
-                    raise StoreError(
-                        "unknown_faction", f"{faction!r} is not a faction in {rs.title}; the factions are: {choices}."
+                    raise StoreError.of(
+                        Reason.UNKNOWN_FACTION, faction=faction, game=rs.title, choices=list(rs.factions)
                     )
                 if any(s.faction == faction for s in entry.seats):
-                    raise StoreError("faction_taken", f"Someone has already chosen {faction}.")
+                    raise StoreError.of(Reason.FACTION_TAKEN, faction=faction)
             now = self._now()
 
             def write(raw: Any) -> None:
@@ -518,22 +572,25 @@ class GameStore:
                     (game_id, user_id, faction, tables.iso(now)),
                 )
                 tables.touch(raw, game_id, now)
+                self._write_notice(raw, game_id, notice, now)
 
             await self._db.transaction(write)
             await self._refresh(game_id)
             return SeatRecord(game_id=game_id, seat=None, user_id=user_id, faction=faction, joined_at=now)
 
-    async def leave(self, game_id: int, user_id: int) -> None:
+    async def leave(self, game_id: int, user_id: int, *, notice: Notice | None = None) -> None:
+        """Give up a place in an open game; ``notice`` (the lobby line) is written with it."""
         async with self._lock(game_id):
             entry = await self._entry(game_id)
             self._require_status(entry.record, ("open",), "leave")
             if not any(s.user_id == user_id for s in entry.seats):
-                raise StoreError("not_player", "You have not joined this game.")
+                raise StoreError.of(Reason.NOT_JOINED)
             now = self._now()
 
             def write(raw: Any) -> None:
                 raw.execute("DELETE FROM seats WHERE game_id = ? AND user_id = ?", (game_id, user_id))
                 tables.touch(raw, game_id, now)
+                self._write_notice(raw, game_id, notice, now)
 
             await self._db.transaction(write)
             await self._refresh(game_id)
@@ -550,7 +607,7 @@ class GameStore:
         mentioned in the announcement (never the seed itself).
         """
         if seed is not None and not seed.strip():
-            raise StoreError("bad_options", "A fixed seed cannot be empty.")
+            raise StoreError.of(Reason.EMPTY_SEED)
         async with self._lock(game_id):
             entry = await self._entry(game_id)
             record = entry.record
@@ -558,9 +615,7 @@ class GameStore:
             rs = self._ruleset(record.ruleset)
             joined = list(entry.seats)  # join order while open
             if len(joined) < rs.min_players:
-                raise StoreError(
-                    "too_few", f"{rs.title} needs at least {rs.min_players} players; {len(joined)} joined so far."
-                )
+                raise StoreError.of(Reason.TOO_FEW, game=rs.title, min=rs.min_players, n=len(joined))
             seed = seed if seed is not None else secrets_module.token_hex(16)
             seated = [joined[i] for i in seat_order(seed, len(joined))]
             factions = [s.faction for s in seated]
@@ -599,7 +654,7 @@ class GameStore:
                     (tables.dumps(options), seed, digest, tables.iso(now), game_id),
                 ).rowcount
                 if changed != 1:
-                    raise StoreError("conflict", f"Game #{game_id} changed while starting; please try again.")
+                    raise StoreError.of(Reason.CONFLICT_START, game=game_id)
                 for number, seat in enumerate(seated):
                     raw.execute(
                         "UPDATE seats SET seat = ? WHERE game_id = ? AND user_id = ? AND seat IS NULL",
@@ -664,13 +719,17 @@ class GameStore:
         pressed: dict[str, Any] | None,
     ) -> ActOutcome:
         async with self._lock(game_id):
-            entry = await self._entry(game_id)
+            optimistic = self._db.shared
+            entry = await self._entry(game_id, verify=not optimistic)
             rs = self._ruleset(entry.record.ruleset)
             try:
                 self._require_status(entry.record, ("active",), "act")
                 acting = self._resolve_seat(entry, rs, user_id, seat)
                 state, events = rs.apply(entry.state, acting, action, prompts=entry.prompts)
             except (StoreError, RuleViolation):
+                if optimistic and await self._stale(game_id, entry):
+                    # Refused by a state another process has moved on from: ``act`` tries again on the new one.
+                    raise StoreError.of(Reason.CONFLICT_PROCESS) from None
                 # A repeated button press may arrive after its first press changed the game.
                 if interaction_id is not None:
                     dup = await self._duplicate(entry, interaction_id)
@@ -691,7 +750,7 @@ class GameStore:
             rs = self._ruleset(record.ruleset)
             mine = {s.seat for s in entry.seats if s.user_id == user_id and s.seat is not None}
             if user_id == 0 or not mine:
-                raise StoreError("not_player", "You are not playing in this game.")
+                raise StoreError.of(Reason.NOT_PLAYER)
             head = entry.head
             rows = await self._db.run(lambda raw: tables.log_since(raw, game_id, head)) if head else []
             steps = [LoggedStep(r["seq"], r["kind"], r["seat"], bool(r["revealed"])) for r in rows]
@@ -743,7 +802,7 @@ class GameStore:
             rs = self._ruleset(record.ruleset)
             assert entry.state is not None
             if seat != GM_SEAT and not 0 <= seat < entry.state.players:
-                raise StoreError("bad_seat", f"There is no seat {seat + 1} in this game.")
+                raise StoreError.of(Reason.BAD_SEAT, seat=seat + 1)
             state, events = rs.apply(entry.state, seat, action)
             if seat != GM_SEAT:
                 events = [
@@ -762,9 +821,7 @@ class GameStore:
             record = entry.record
             self._require_status(record, ("active", "paused"), "roll it back")
             if not 0 <= to_seq < record.last_seq:
-                raise StoreError(
-                    "bad_seq", f"You can roll back to an earlier point, from 0 to {record.last_seq - 1}; not {to_seq}."
-                )
+                raise StoreError.of(Reason.BAD_SEQ, last=record.last_seq - 1, to=to_seq)
             rs = self._ruleset(record.ruleset)
             if to_seq == 0:
                 target_head = 0
@@ -795,15 +852,25 @@ class GameStore:
             delivery: dict[str, Any] = {"before_head": None, **_noted(note)}
             return await self._commit(rs, entry, new, state, depth=depth, audit=audit, delivery=delivery)
 
-    async def gm_replace(self, game_id: int, gm_user_id: int, seat: int, new_user_id: int, reason: str) -> SeatRecord:
+    async def gm_replace(
+        self,
+        game_id: int,
+        gm_user_id: int,
+        seat: int,
+        new_user_id: int,
+        reason: str,
+        *,
+        notice: Notice | None = None,
+    ) -> SeatRecord:
+        """Give a seat to a substitute; ``notice`` (the table's note, the welcome) is written with it."""
         async with self._lock(game_id):
             entry = await self._entry(game_id)
             self._require_status(entry.record, ("active", "paused"), "replace a player")
             current = next((s for s in entry.seats if s.seat == seat), None)
             if current is None:
-                raise StoreError("bad_seat", f"There is no seat {seat + 1} in this game.")
+                raise StoreError.of(Reason.BAD_SEAT, seat=seat + 1)
             if current.user_id == new_user_id:
-                raise StoreError("same_user", f"<@{new_user_id}> already holds seat {seat + 1}.")
+                raise StoreError.of(Reason.SAME_USER, user=new_user_id, seat=seat + 1)
             now = self._now()
             change = {
                 "old_user_id": current.user_id,
@@ -823,20 +890,24 @@ class GameStore:
                 detail = {"seat": seat, **change, "pending_dms": moved}
                 tables.add_audit(raw, game_id, gm_user_id, "replace", reason, detail, now)
                 tables.touch(raw, game_id, now)
+                self._write_notice(raw, game_id, notice, now)
 
             await self._db.transaction(write)
             refreshed = await self._refresh(game_id)
             seats = refreshed.seats if refreshed is not None else await self.seats(game_id)
             return next(s for s in seats if s.seat == seat)
 
-    async def gm_kick(self, game_id: int, gm_user_id: int, user_id: int, reason: str) -> None:
+    async def gm_kick(
+        self, game_id: int, gm_user_id: int, user_id: int, reason: str, *, notice: Notice | None = None
+    ) -> None:
+        """Remove a player (their seats stay vacant); ``notice`` (the table's note) is written with it."""
         async with self._lock(game_id):
             entry = await self._entry(game_id)
             record = entry.record
             self._require_status(record, ("open", "active", "paused"), "remove a player")
             held = [s for s in entry.seats if s.user_id == user_id]
             if user_id == 0 or not held:
-                raise StoreError("not_player", f"<@{user_id}> is not playing in this game.")
+                raise StoreError.of(Reason.OTHER_NOT_PLAYER, user=user_id)
             now = self._now()
 
             def write(raw: Any) -> None:
@@ -860,22 +931,23 @@ class GameStore:
                 detail = {"user_id": user_id, "seats": [s.seat for s in held]}
                 tables.add_audit(raw, game_id, gm_user_id, "kick", reason, detail, now)
                 tables.touch(raw, game_id, now)
+                self._write_notice(raw, game_id, notice, now)
 
             await self._db.transaction(write)
             await self._refresh(game_id)
 
-    async def set_status(self, game_id: int, status: str, by: int, reason: str) -> GameRecord:
+    async def set_status(
+        self, game_id: int, status: str, by: int, reason: str, *, notice: Notice | None = None
+    ) -> GameRecord:
+        """Pause, resume, finish or cancel; ``notice`` (the table's note) is written with it."""
         target = _STATUS_WORDS.get(status, status)
         if target not in STATUSES:
-            raise StoreError("bad_status", f"{status!r} is not a game status.")
+            raise StoreError.of(Reason.BAD_STATUS_WORD, status=status)
         async with self._lock(game_id):
             entry = await self._entry(game_id)
             current = entry.record.status
             if target not in _TRANSITIONS[current]:
-                raise StoreError(
-                    "bad_status",
-                    f"Game #{game_id} is {_STATUS_WORDING[current]}; it cannot become {_STATUS_WORDING[target]}.",
-                )
+                raise StoreError.of(Reason.BAD_STATUS_BECOME, game=game_id, state=current, target=target)
             now = self._now()
 
             def write(raw: Any) -> None:
@@ -884,6 +956,7 @@ class GameStore:
                     (target, tables.iso(now), game_id, current),
                 )
                 tables.add_audit(raw, game_id, by, "status", reason, {"from": current, "to": target}, now)
+                self._write_notice(raw, game_id, notice, now)
 
             await self._db.transaction(write)
             await self._refresh(game_id)
@@ -903,12 +976,17 @@ class GameStore:
             entry = await self._entry(game_id)
         rs = self._ruleset(entry.record.ruleset)
         state = entry.state
-        return LoadedGame(
+        if state is not None and entry.prompts is None:
+            # Kept with the entry: the press that follows this read checks its turn (CORE-1) against
+            # them, and the commit before it built them already (one build per change, not per read).
+            entry.prompts = rs.prompts(state)
+        # Every field is already the right type (as in ``_commit``): no validation on the hot path.
+        return LoadedGame.model_construct(
             game=entry.record,
-            seats=entry.seats,
+            seats=list(entry.seats),
             state=state,
             seq=entry.record.last_seq,
-            prompts=rs.prompts(state) if state is not None else [],
+            prompts=list(entry.prompts or []),
             result=rs.result(state) if state is not None else None,
         )
 
@@ -955,7 +1033,9 @@ class GameStore:
         )
         return [tables.log_entry(r) for r in rows]
 
-    async def update_settings(self, game_id: int, **changes: Any) -> GameSettings:
+    async def update_settings(self, game_id: int, *, notice: Notice | None = None, **changes: Any) -> GameSettings:
+        """Change the table's settings; ``notice`` (the table's line, composed from the settings as
+        saved: ``Notice.compose``) is written with them."""
         if changes.get("time_zone") is not None:
             changes["time_zone"] = canonical_time_zone(str(changes["time_zone"]))
         async with self._lock(game_id):
@@ -965,31 +1045,68 @@ class GameStore:
             except ValidationError as exc:
                 err = exc.errors()[0]
                 where = ".".join(str(p) for p in err.get("loc", ()))
-                raise StoreError("bad_settings", f"That setting is not valid: {where}: {err.get('msg')}") from exc
+                raise StoreError.of(Reason.BAD_SETTING, detail=f"{where}: {err.get('msg')}") from exc
             now = self._now()
+            if notice is not None and notice.compose is not None:
+                notice.items = notice.compose(settings)
 
             def write(raw: Any) -> None:
                 raw.execute(
                     "UPDATE games SET settings = ?, updated_at = ? WHERE id = ?",
                     (settings.model_dump_json(), tables.iso(now), game_id),
                 )
+                self._write_notice(raw, game_id, notice, now)
 
             await self._db.transaction(write)
             await self._refresh(game_id)
             return settings
 
-    async def mark_reminded(self, game_id: int, seat: int, at: datetime) -> None:
+    async def mark_reminded(self, game_id: int, seat: int, at: datetime, *, notice: Notice | None = None) -> None:
+        """Remember when ``seat`` (or a mark: the stall notice, a failed default) was last reminded.
+
+        With ``notice`` (the reminder itself) both are one transaction: the reminder's only effect
+        is its post, so it is never lost (the row is resent after a crash) nor sent twice (the mark
+        keeps the next tick from planning it again).
+        """
+        now = self._now()
+
         def write(raw: Any) -> None:
             tables.game_row(raw, game_id)
             raw.execute(
                 "INSERT OR REPLACE INTO reminders (game_id, seat, at) VALUES (?, ?, ?)", (game_id, seat, tables.iso(at))
             )
+            self._write_notice(raw, game_id, notice, now)
 
         await self._db.transaction(write)
 
     async def last_reminded(self, game_id: int, seat: int) -> datetime | None:
         row = await self._db.fetchone("SELECT at FROM reminders WHERE game_id = ? AND seat = ?", (game_id, seat))
         return None if row is None else tables.parse_time(row["at"])
+
+    async def reminder_rows(self) -> tables.ReminderRows:
+        """The active games with their reminder marks and the seats each was last seen waiting on, in
+        one call: what a reminder tick needs to decide, without rebuilding a state."""
+        return await self._db.run(tables.reminder_rows)
+
+    async def set_waiting_seats(self, rows: list[tuple[int, int, list[int]]], engine: str) -> None:
+        """Remember, per game, the seats awaited at log seq ``seq`` (``rows``: game, seq, seats), as
+        computed by the rules code ``engine`` fingerprints; one transaction for the whole tick."""
+        if rows:
+            await self._db.transaction(lambda raw: tables.set_waiting_seats(raw, rows, engine))
+
+    def cached_prompts(self, game_id: int, last_seq: int) -> list[Prompt] | None:
+        """The open prompts of a game this process holds in memory, if its log ends at ``last_seq``
+        (the state is then current, on a database other processes write too); None otherwise.
+
+        For readers that must not rebuild a state just to look (the reminder tick): no database
+        call, and the cache's recency order is left alone.
+        """
+        entry = self._cache.peek(game_id)
+        if entry is None or entry.state is None or entry.record.last_seq != last_seq:
+            return None
+        if entry.prompts is None:
+            entry.prompts = self._ruleset(entry.record.ruleset).prompts(entry.state)
+        return entry.prompts
 
     # ---- undelivered direct messages -----------------------------------------------
 
@@ -1078,7 +1195,15 @@ class GameStore:
         return None if row is None else tables.outbox_row(row)
 
     def _lease(self) -> tuple[str, datetime]:
-        return self.owner, self._now() + OUTBOX_LEASE
+        return self.owner, self._now() + self.outbox_lease
+
+    def _write_notice(self, raw: Any, game_id: int, notice: Notice | None, at: datetime) -> None:
+        """Inside a change's transaction: its ``Notice`` as a ``publish`` row, leased to this process
+        (which sends it at once). ``seq`` is the game's log head it follows (0 before the start)."""
+        if notice is None:
+            return
+        row = raw.execute("SELECT COALESCE(MAX(seq), 0) FROM log WHERE game_id = ?", (game_id,)).fetchone()
+        notice.row_id = tables.add_publish(raw, game_id, int(row[0]), notice.payload(), at, self._lease())
 
     async def outbox_claim_undelivered(self, *, mine_too: bool) -> list[OutboxRow]:
         """Lease to this process every undelivered row no other live process holds (issue 19):
@@ -1265,6 +1390,6 @@ class GameStore:
 
         row, steps = await self._db.run(read)
         if row["seed"] is None:
-            raise StoreError("bad_status", f"Game #{game_id} has not started, so there is nothing to replay.")
+            raise StoreError.of(Reason.NOTHING_TO_REPLAY, game=game_id)
         rs = self._ruleset(row["ruleset"])
         return replay_log(rs, json.loads(row["options"]), row["seed"], steps)

@@ -19,6 +19,7 @@ from pydantic import TypeAdapter
 from engine.core import Event
 
 from .models import AuditEntry, GameRecord, GameSettings, LogEntry, OutboxRow, SeatRecord, StoreError
+from .reasons import Reason
 
 # The game row plus what the newest log row says (a primary-key lookup on the log).
 GAME_SELECT = (
@@ -113,7 +114,7 @@ def audit_entry(row: sqlite3.Row) -> AuditEntry:
 def game_row(raw: sqlite3.Connection, game_id: int) -> sqlite3.Row:
     row = raw.execute(f"{GAME_SELECT} WHERE g.id = ?", (game_id,)).fetchone()
     if row is None:
-        raise StoreError("not_found", f"There is no game #{game_id}.")
+        raise StoreError.of(Reason.NOT_FOUND, game=game_id)
     return row
 
 
@@ -175,7 +176,7 @@ def chain_tail(raw: sqlite3.Connection, game_id: int, node: int, *, use_snapshot
             (game_id, current),
         ).fetchone()
         if row is None:
-            raise StoreError("corrupt", f"Game #{game_id}'s log has no action {current} to rebuild from.")
+            raise StoreError.of(Reason.CORRUPT_LOG, game=game_id, seq=current)
         if depth is None:
             depth = int(row["depth"])
         snap = (
@@ -226,6 +227,48 @@ class NewEntry:
     depth: int | None = None
 
 
+_LOG_COLUMNS = "game_id, seq, kind, seat, user_id, action, events, interaction_id, revealed, parent, depth, head, at"
+_LOG_SLOTS = ", ".join("?" * 13)
+
+
+def _log_values(game_id: int, entry: NewEntry) -> tuple[Any, ...]:
+    return (
+        game_id,
+        entry.seq,
+        entry.kind,
+        entry.seat,
+        entry.user_id,
+        dumps(entry.action),
+        _EVENTS.dump_json(entry.events).decode("utf-8"),
+        entry.interaction_id,
+        int(entry.revealed),
+        entry.parent,
+        entry.depth,
+        entry.head,
+        iso(entry.at),
+    )
+
+
+def _first_with_interaction(raw: sqlite3.Connection, game_id: int, entry: NewEntry) -> int:
+    dup = raw.execute(
+        "SELECT seq FROM log WHERE game_id = ? AND interaction_id = ?", (game_id, entry.interaction_id)
+    ).fetchone()
+    return int(dup[0])
+
+
+def _after_append(
+    raw: sqlite3.Connection, game_id: int, entry: NewEntry, status: str | None, snapshot: str | None
+) -> None:
+    at = iso(entry.at)
+    if status is not None:
+        raw.execute("UPDATE games SET status = ?, updated_at = ? WHERE id = ?", (status, at, game_id))
+    if snapshot is not None:
+        raw.execute(
+            "INSERT OR REPLACE INTO snapshots (game_id, node, state, at) VALUES (?, ?, ?, ?)",
+            (game_id, entry.seq, snapshot, at),
+        )
+
+
 def append_entry(
     raw: sqlite3.Connection,
     game_id: int,
@@ -240,42 +283,60 @@ def append_entry(
     Runs inside a transaction. The log's primary key turns a second writer on the
     same file into a clean refusal instead of a forked log.
     """
-    at = iso(entry.at)
     try:
         raw.execute(
-            "INSERT INTO log (game_id, seq, kind, seat, user_id, action, events, interaction_id, revealed,"
-            " parent, depth, head, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (
-                game_id,
-                entry.seq,
-                entry.kind,
-                entry.seat,
-                entry.user_id,
-                dumps(entry.action),
-                _EVENTS.dump_json(entry.events).decode("utf-8"),
-                entry.interaction_id,
-                int(entry.revealed),
-                entry.parent,
-                entry.depth,
-                entry.head,
-                at,
-            ),
+            f"INSERT INTO log ({_LOG_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            _log_values(game_id, entry),
         )
     except sqlite3.IntegrityError as exc:
         if entry.interaction_id is not None and "interaction_id" in str(exc):
-            dup = raw.execute(
-                "SELECT seq FROM log WHERE game_id = ? AND interaction_id = ?", (game_id, entry.interaction_id)
-            ).fetchone()
-            return int(dup[0])
-        raise StoreError("conflict", f"Game #{game_id} was changed by another writer; please try again.") from exc
-    if status is not None:
-        raw.execute("UPDATE games SET status = ?, updated_at = ? WHERE id = ?", (status, at, game_id))
-    if snapshot is not None:
-        raw.execute(
-            "INSERT OR REPLACE INTO snapshots (game_id, node, state, at) VALUES (?, ?, ?, ?)",
-            (game_id, entry.seq, snapshot, at),
-        )
+            return _first_with_interaction(raw, game_id, entry)
+        raise StoreError.of(Reason.CONFLICT, game=game_id) from exc
+    _after_append(raw, game_id, entry, status, snapshot)
     return None
+
+
+# PostgreSQL only: the log row and its outbox row in one statement, so one round trip (issue 19).
+# A repeated interaction id inserts neither (the CTE's ON CONFLICT); a taken seq still fails it.
+_APPEND_PUBLISHED = (
+    f"WITH l AS (INSERT INTO log ({_LOG_COLUMNS}) VALUES ({_LOG_SLOTS})"
+    " ON CONFLICT (game_id, interaction_id) WHERE interaction_id IS NOT NULL DO NOTHING RETURNING game_id, seq)"
+    " INSERT INTO outbox (game_id, seq, n, audience, kind, payload, nonce, created_at, claimed_by, claimed_until)"
+    " SELECT l.game_id, l.seq, 0, 'table', 'publish', ?::text, ?::text, ?::text, ?::text, ?::text FROM l RETURNING id"
+)
+
+
+def append_published(
+    raw: sqlite3.Connection,
+    game_id: int,
+    entry: NewEntry,
+    payload: dict[str, Any],
+    lease: tuple[str, datetime] | None,
+    *,
+    status: str | None = None,
+    snapshot: str | None = None,
+) -> tuple[int | None, int | None]:
+    """``append_entry`` plus the entry's ``publish`` row (``add_publish``): (the earlier seq of a
+    repeated interaction, None) or (None, the outbox row's id).
+
+    Why one function: on PostgreSQL each statement is a round trip to the server, and an action's
+    commit is latency-bound, so the two inserts go as one statement there (SQLite runs them apart).
+    """
+    if getattr(raw, "dialect", "sqlite") != "postgresql":
+        dup = append_entry(raw, game_id, entry, status=status, snapshot=snapshot)
+        return (
+            (dup, None) if dup is not None else (None, add_publish(raw, game_id, entry.seq, payload, entry.at, lease))
+        )
+    owner, until = lease if lease is not None else (None, None)
+    values = (dumps(payload), new_nonce(), iso(entry.at), owner, iso(until) if until is not None else None)
+    try:
+        row = raw.execute(_APPEND_PUBLISHED, _log_values(game_id, entry) + values).fetchone()
+    except sqlite3.IntegrityError as exc:
+        raise StoreError.of(Reason.CONFLICT, game=game_id) from exc
+    if row is None:
+        return _first_with_interaction(raw, game_id, entry), None
+    _after_append(raw, game_id, entry, status, snapshot)
+    return None, int(row[0])
 
 
 def add_audit(
@@ -500,3 +561,40 @@ def behind(raw: sqlite3.Connection, game_id: int) -> tuple[int, datetime | None]
         (game_id,),
     ).fetchone()
     return int(row[0]), parse_time(row[1])
+
+
+# ---- the reminder tick (issue 19) -----------------------------------------------------
+
+
+@dataclass
+class ReminderRows:
+    """What a reminder tick reads of the active games, without rebuilding any state."""
+
+    games: list[GameRecord]  # newest first
+    marks: dict[int, dict[int, datetime]]  # game -> seat (or mark) -> when last reminded
+    waiting: dict[int, tuple[int, list[int], str]]  # game -> (log seq, seats awaited, engine fingerprint)
+
+
+def reminder_rows(raw: sqlite3.Connection) -> ReminderRows:
+    games = select_games(raw, ["g.status = 'active'"], [])
+    marks: dict[int, dict[int, datetime]] = {}
+    for row in raw.execute(
+        "SELECT r.game_id, r.seat, r.at FROM reminders r JOIN games g ON g.id = r.game_id WHERE g.status = 'active'"
+    ).fetchall():
+        marks.setdefault(int(row[0]), {})[int(row[1])] = datetime.fromisoformat(row[2])
+    waiting = {
+        int(row[0]): (int(row[1]), [int(s) for s in json.loads(row[2])], str(row[3]))
+        for row in raw.execute(
+            "SELECT w.game_id, w.seq, w.seats, w.engine FROM waiting_seats w JOIN games g ON g.id = w.game_id"
+            " WHERE g.status = 'active'"
+        ).fetchall()
+    }
+    return ReminderRows(games, marks, waiting)
+
+
+def set_waiting_seats(raw: sqlite3.Connection, rows: list[tuple[int, int, list[int]]], engine: str) -> None:
+    for game_id, seq, seats in rows:
+        raw.execute(
+            "INSERT OR REPLACE INTO waiting_seats (game_id, seq, seats, engine) VALUES (?, ?, ?, ?)",
+            (game_id, seq, dumps(seats), engine),
+        )

@@ -15,9 +15,20 @@ from dataclasses import dataclass
 
 from engine.core import RuleViolation
 
+from .reasons import Reason, english
+
 UNDO_NOT_YOURS = "UNDO-1"
 UNDO_OTHERS_ACTED = "UNDO-2"
 UNDO_REVEALED = "UNDO-3"
+
+
+class UndoRefusal(RuleViolation):
+    """A take-back the policy refuses: a rule like any other, plus the ``Reason`` the bot words it by
+    (the store declares no messages; ``cogs/store_text.py`` has one per reason)."""
+
+    def __init__(self, rule: str, reason: Reason) -> None:
+        super().__init__(rule, english(reason, {}))
+        self.reason = reason
 
 
 @dataclass(frozen=True)
@@ -37,20 +48,12 @@ def undo_refusal(head: LoggedStep | None, since: Iterable[LoggedStep], my_seats:
     markers, roll-backs): proof of who acted in between.
     """
     if head is None:
-        return RuleViolation(UNDO_NOT_YOURS, "There is no action to take back.")
+        return UndoRefusal(UNDO_NOT_YOURS, Reason.UNDO_NOTHING)
     if head.kind != "action" or head.seat not in my_seats:
-        return RuleViolation(
-            UNDO_NOT_YOURS, "You can only take back your own last action, and the last action was not yours."
-        )
+        return UndoRefusal(UNDO_NOT_YOURS, Reason.UNDO_NOT_YOURS)
     for step in since:
         if step.kind in ("gm", "rollback") or step.seat != head.seat:
-            return RuleViolation(
-                UNDO_OTHERS_ACTED,
-                "Someone else has acted since your last action, so it can no longer be taken back.",
-            )
+            return UndoRefusal(UNDO_OTHERS_ACTED, Reason.UNDO_OTHERS_ACTED)
     if head.revealed:
-        return RuleViolation(
-            UNDO_REVEALED,
-            "That action revealed hidden or random information, so it cannot be taken back.",
-        )
+        return UndoRefusal(UNDO_REVEALED, Reason.UNDO_REVEALED)
     return None

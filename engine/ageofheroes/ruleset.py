@@ -22,7 +22,7 @@ from .asks import prompts as build_prompts
 from .content import Content, load_content
 from .flow import FLOW, push
 from .names import NAMES, AohNames
-from .options import AohOptions
+from .options import OPTION_LABELS, OPTION_NAMES, OPTION_VALUES, AohOptions
 from .sample import sample
 from .state import AohState, Army, Player
 from .table import seat_name
@@ -85,6 +85,8 @@ class AgeOfHeroes(Ruleset[AohState, AohOptions]):
     factions = ("egyptian", "roman", "greek", "babylonian", "celtic", "chinese")
     state_model = AohState
     options_model = AohOptions
+    option_labels = OPTION_LABELS  # spec §6: what each option means, shown by ``/game new`` in the reader's language
+    option_names, option_values = OPTION_NAMES, OPTION_VALUES  # the lobby shows options by name, not id
     action_adapter = A.ACTION_ADAPTER
 
     # ---- setup ---------------------------------------------------------------
@@ -236,6 +238,23 @@ class AgeOfHeroes(Ruleset[AohState, AohOptions]):
     def names(self) -> AohNames:
         """The names of this game's ``Ref``s in every language (cogs/lang.py ``game_names``)."""
         return NAMES
+
+    def load_state(self, data: str | bytes) -> AohState:
+        """A stored state, its content pack checked in this process (docs/content-packs.md).
+
+        Why: a view names its content only by ``content_id``, and ``content_of_view`` (the private
+        panel, pictures) finds a pack only once this process has checked it. A game loaded cold
+        from its snapshot (after a restart, or in another process) never ran its setup here, so
+        without this its panel fell back to the default content's texts and counts."""
+        state = super().load_state(data)
+        if state.options.content_pack:
+            from .packs import pack_content
+
+            try:
+                pack_content(state.options.content_pack)
+            except ValueError:  # a pack that no longer validates: the game plays on, shown as default content
+                pass
+        return state
 
     def view(self, state: AohState, seat: int | None) -> dict[str, Any]:
         if seat is None or not 0 <= seat < len(state.seats):

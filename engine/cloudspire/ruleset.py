@@ -19,7 +19,7 @@ from .names import CloudspireNames
 from .names import names as content_names
 from .sample import sample
 from .setup import setup as S
-from .state import OPTION_LABELS, CsOptions, CsState, Player
+from .state import OPTION_LABELS, OPTION_NAMES, OPTION_VALUES, CsOptions, CsState, Player
 from .views import secrets, view
 from .waves import end as _end  # registers the wave-end steps
 from .waves import phases as _phases  # registers the phase steps
@@ -40,6 +40,7 @@ class Cloudspire(Ruleset[CsState, CsOptions]):
     action_adapter = A.ACTION_ADAPTER
     gm_action_types = frozenset({"stall"})  # P-25: the host's answer to a stalled siege phase
     option_labels = OPTION_LABELS  # P-5: what each option means, shown by ``/game new`` in the reader's language
+    option_names, option_values = OPTION_NAMES, OPTION_VALUES  # P-5: the lobby shows options by name, not id
 
     def _setup(self, options: CsOptions, rng: Rng) -> CsState:
         n = options.players

@@ -54,6 +54,33 @@ OPTION_LABELS: dict[str, Message] = {
     "max_rounds": message("cs.option.max_rounds", "Most siege rounds in one wave before it stops (CS-20.5)"),
     "stall": message("cs.option.stall", "A stalled siege: end it at once (end) or ask the host (ask) (CS-20.5)"),
 }
+# What a lobby shows for each option a table chose (``name: value``, never the option's id; P-5), and
+# the words for the values that are ids themselves (numbers and on/off are the bot's).
+OPTION_NAMES: dict[str, Message] = {
+    "mode": message("cs.option.name.mode", "mode"),
+    "events": message("cs.option.name.events", "event cards"),
+    "first_game_relics": message("cs.option.name.first_game_relics", "first-game relics only"),
+    "skip_market": message("cs.option.name.skip_market", "no market phase"),
+    "simultaneous_build": message("cs.option.name.simultaneous_build", "everyone builds at once"),
+    "simultaneous_prep": message("cs.option.name.simultaneous_prep", "everyone forms their stack at once"),
+    "waves": message("cs.option.name.waves", "waves"),
+    "max_rounds": message("cs.option.name.max_rounds", "most siege rounds in a wave"),
+    "stall": message("cs.option.name.stall", "a stalled siege"),
+    "first_player": message("cs.option.name.first_player", "first player"),
+    "dice": message("cs.option.name.dice", "fixed dice rolls"),
+}
+OPTION_VALUES: dict[str, dict[str, Message]] = {
+    "mode": {
+        "ffa": message("cs.option.value.mode.ffa", "every player for themselves"),
+        "2v2": message("cs.option.value.mode.2v2", "2 against 2"),
+    },
+    "stall": {
+        "end": message("cs.option.value.stall.end", "ends at once"),
+        "ask": message("cs.option.value.stall.ask", "the host is asked"),
+    },
+    "first_player": {"None": message("cs.option.value.first_player.none", "at random")},
+    "dice": {"None": message("cs.option.value.dice.none", "none, rolled")},
+}
 
 
 class Unit(BaseModel):

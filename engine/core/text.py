@@ -25,6 +25,7 @@ import re
 import string
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any, Union
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -84,7 +85,7 @@ class Message:
     plural: str | None = None
 
     def __call__(self, **params: Any) -> Msg:
-        missing = self.placeholders() - params.keys()
+        missing = self._required - params.keys()
         if missing:
             raise ValueError(f"message {self.id} needs {sorted(missing)}")
         if self.plural is not None and (not isinstance(params.get(COUNT), int) or isinstance(params[COUNT], bool)):
@@ -96,6 +97,11 @@ class Message:
         if self.plural is not None:
             names |= placeholders(self.plural)
         return names
+
+    @cached_property
+    def _required(self) -> frozenset[str]:
+        """``placeholders()`` parsed once: every emitted message checks them, often hundreds a turn."""
+        return frozenset(self.placeholders())
 
     def template(self, count: int | None) -> str:
         """The English text; English has two plural forms (one, other)."""
@@ -165,6 +171,8 @@ def format_msg(
     """
 
     def value(p: Any) -> Any:
+        if type(p) is str:  # most parameters: answered before the isinstance checks below
+            return p
         if isinstance(p, bool):
             return style.yes if p else style.no
         if isinstance(p, int | float):
@@ -182,6 +190,10 @@ def format_msg(
         if candidate is None:
             continue
         try:
+            # ``str.format_map`` parses fields exactly as ``string.Formatter`` does, in C and several
+            # times faster; only a template using our own ``!c`` conversion needs the Python formatter.
+            if "!c" not in candidate:
+                return candidate.format_map(values)
             return _FORMATTER.vformat(candidate, (), values)
         except (KeyError, IndexError, ValueError, AttributeError, TypeError):
             continue

@@ -13,7 +13,7 @@ import engine
 from engine.heroes3.clash.ruleset import CLASH, Clash
 from engine.heroes3.content.clash import clash_content
 from engine.heroes3.content.names import Heroes3Names, names
-from engine.heroes3.panel import lookup, panel_lines
+from engine.heroes3.panel import lookup, panel_lines, purse
 from engine.heroes3.skirmish.ruleset import SKIRMISH, Skirmish
 
 engine.register(SKIRMISH)
@@ -23,5 +23,17 @@ engine.register(CLASH)
 # and ``names()``, the ``i18n.names.Names`` resolver of units, cards, heroes, factions and walls
 # in every language (content/names.json), which holds no game state and so no secret.
 # ``panel_lines(view)`` is the private panel as messages, for the cog's panel formatter; ``lookup``
-# the printed content (units, heroes, cards) for the ``/h3`` lookups.
-__all__ = ["CLASH", "SKIRMISH", "Clash", "Heroes3Names", "Skirmish", "clash_content", "lookup", "names", "panel_lines"]
+# the printed content (units, heroes, cards) for the ``/h3`` lookups; ``purse`` a Clash player's
+# resources line, which the map picture and the Clash panel both say.
+__all__ = [
+    "CLASH",
+    "SKIRMISH",
+    "Clash",
+    "Heroes3Names",
+    "Skirmish",
+    "clash_content",
+    "lookup",
+    "names",
+    "panel_lines",
+    "purse",
+]

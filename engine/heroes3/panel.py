@@ -44,6 +44,17 @@ def _unit_line(unit: dict[str, Any]) -> Msg:
     return m.PANEL_UNIT(unit=name, side=_SIDE_WORD.get(side, m.PANEL_NEUTRAL)(), where=where)
 
 
+def purse(player: dict[str, Any]) -> dict[str, int]:
+    """A Clash player's resources and their production per round, from its entry in the view, as the
+    purse line's parameters. Here, not in a renderer, because the map's panel
+    (``renderers.heroes3_map``) and the ``/game hand`` text (``cogs.heroes3_clash``) both say it."""
+    res, inc = player.get("resources") or {}, player.get("production") or {}
+    out: dict[str, int] = {}
+    for key, resource in (("gold", "gold"), ("materials", "building_materials"), ("valuables", "valuables")):
+        out[key], out[f"{key}_in"] = int(res.get(resource, 0)), int(inc.get(resource, 0))
+    return out
+
+
 def panel_lines(view: dict[str, Any]) -> list[Msg]:
     """The seat's panel: the combat round, each side (hero, level, purse; AI deck size), its own
     hand and deck, every unit with its side up and damage, and the result once over."""

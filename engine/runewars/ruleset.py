@@ -27,7 +27,7 @@ from engine.runewars.heroes import glue as heroes_glue
 from engine.runewars.names import RunewarsNames, names_for_pack
 from engine.runewars.names import names as content_names
 from engine.runewars.setup import start
-from engine.runewars.state import Player, RunewarsOptions, RunewarsState
+from engine.runewars.state import OPTION_LABELS, OPTION_NAMES, OPTION_VALUES, Player, RunewarsOptions, RunewarsState
 from engine.runewars.text import refuse
 from engine.runewars.turn import movement, orders, runes, seasons
 from engine.runewars.turn.victory import check
@@ -62,6 +62,8 @@ class Runewars(Ruleset[RunewarsState, RunewarsOptions]):
     factions = _factions()
     state_model = RunewarsState
     options_model = RunewarsOptions
+    option_labels = OPTION_LABELS  # P-1: what each option means, shown by ``/game new`` in the reader's language
+    option_names, option_values = OPTION_NAMES, OPTION_VALUES  # the lobby shows options by name, not id
     action_adapter = TypeAdapter(Annotated[Union[RW_ACTIONS], Field(discriminator="type")])  # noqa: UP007 - a Union built from a tuple
 
     # ---- the game's own content (docs/content-packs.md) -----------------------------------------

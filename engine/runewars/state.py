@@ -22,6 +22,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 from engine.core import Deck, GameOptions, GameState, SecretChoice
 from engine.core.content_packs import pinned_hash
 from engine.core.flow import Step  # the kernel's flow step (kind, key, seat, data)
+from engine.core.text import Message, message
 from engine.runewars.battle.models import BattleState
 from engine.runewars.heroes.core import HeroesState
 from engine.runewars.heroes.quests import QuestPhaseState
@@ -72,6 +73,60 @@ class RunewarsOptions(GameOptions):
     def _pin_pack(self) -> RunewarsOptions:
         self.content_hash = pinned_hash(self.content_pack, self.content_hash)
         return self
+
+
+# What a lobby shows for each option a table chose (``name: value``, never the option's id; P-1),
+# what each option means (``/game new`` help and refusals), and the words for id-like values.
+OPTION_NAMES: dict[str, Message] = {
+    "exploration": message("rw.option.name.exploration", "exploration"),
+    "epic": message("rw.option.name.epic", "epic variant"),
+    "marker_borders": message("rw.option.name.marker_borders", "uncoloured borders a home marker touches"),
+    "marker_spacing": message("rw.option.name.marker_spacing", "spacing between home markers"),
+    "setup_recruit": message("rw.option.name.setup_recruit", "setup recruit"),
+    "forbid_path_through_activated": message(
+        "rw.option.name.forbid_path_through_activated", "no path through your own activated areas"
+    ),
+    "battle_count_routed": message("rw.option.name.battle_count_routed", "routed units count in battle"),
+    "stronghold_flip_any_survivor": message(
+        "rw.option.name.stronghold_flip_any_survivor", "any survivor takes a stronghold"
+    ),
+    "one_rune_per_area": message("rw.option.name.one_rune_per_area", "one rune token per area"),
+    "rally_partial_neutrals": message("rw.option.name.rally_partial_neutrals", "Rally Support with neutrals left"),
+    "public_discards": message("rw.option.name.public_discards", "forced discards face up"),
+    "offer_auto_map": message("rw.option.name.offer_auto_map", "offer the standard layout"),
+}
+OPTION_LABELS: dict[str, Message] = {
+    "exploration": message("rw.option.exploration", "Exploration variant (RW-34)"),
+    "epic": message("rw.option.epic", "Epic variant: 8 years instead of 6 (RW-35)"),
+    "marker_borders": message(
+        "rw.option.marker_borders",
+        "Uncoloured borders a home marker must touch (2 full rulebook, 3 quick rules; AMB-4)",
+    ),
+    "marker_spacing": message("rw.option.marker_spacing", "Fewest areas between two home markers (AMB-22)"),
+    "setup_recruit": message("rw.option.setup_recruit", "The setup recruit uses all three dials or one dial"),
+    "forbid_path_through_activated": message(
+        "rw.option.forbid_path_through_activated", "A move may not pass through the mover's own activated area"
+    ),
+    "battle_count_routed": message(
+        "rw.option.battle_count_routed", "Battle strength counts routed survivors too (off: standing units only)"
+    ),
+    "stronghold_flip_any_survivor": message(
+        "rw.option.stronghold_flip_any_survivor",
+        "A stronghold changes hands when any attacking unit survived (off: only a standing one)",
+    ),
+    "one_rune_per_area": message("rw.option.one_rune_per_area", "At most one rune token per area (AMB-10)"),
+    "rally_partial_neutrals": message(
+        "rw.option.rally_partial_neutrals", "Rally Support may take neutrals while at least one figure is left"
+    ),
+    "public_discards": message("rw.option.public_discards", "Forced discards go face up on the discard pile"),
+    "offer_auto_map": message("rw.option.offer_auto_map", "Setup offers the standard layout, built automatically"),
+}
+OPTION_VALUES: dict[str, dict[str, Message]] = {
+    "setup_recruit": {
+        "all": message("rw.option.value.setup_recruit.all", "all three dials"),
+        "one": message("rw.option.value.setup_recruit.one", "one dial"),
+    },
+}
 
 
 class Stronghold(_M):

@@ -3,13 +3,14 @@ in the reader's language, and they reach the ruleset as given (CS-24.3 b and c).
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import discord
 import pytest
 
 import engine
-from cogs.table import TableCog, describe_options, options_autocomplete
+from cogs.table import TableCog, describe_options, options_autocomplete, options_line
 from engine.cloudspire.state import OPTION_LABELS, CsOptions
 from i18n import render
 
@@ -65,3 +66,36 @@ async def test_autocomplete_explains_each_option_and_new_hands_them_to_the_rules
         assert state.options.simultaneous_build and state.options.simultaneous_prep  # reached the ruleset
     finally:
         await store.close()
+
+
+OPTION_ID = re.compile(r"\b[a-z]+(?:_[a-z0-9]+)*=\S")  # ``skip_market=true``: an option's id as typed
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("language", ["en", "zh_Hans"])
+async def test_the_lobby_shows_options_by_name_and_value_never_by_id(tmp_path: Path, language: str) -> None:
+    """P-5: the lobby lists the chosen options by their names in the thread's language, not ``name=value``."""
+    store, client, referee = await open_referee(str(tmp_path / f"cs-lobby-{language}.sqlite3"))
+    cog = TableCog(referee)
+    try:
+        new = StubInteraction(client, HOST, guild_id=GUILD, channel_id=CHANNEL)
+        options = "skip_market=true mode=2v2 waves=3 stall=ask"
+        choice = discord.app_commands.Choice(name=language, value=language)
+        await invoke(cog.new, cog, new, ruleset="cloudspire", players=4, options=options, language=choice)
+        assert "⛔" not in new.text, new.text
+        (lobby,) = [p for p in client.all_posts() if "🎲" in p]
+        assert not OPTION_ID.search(lobby), lobby
+        assert not re.search(r"\b(skip_market|stall|2v2|true)\b", lobby), lobby
+        shown = {
+            "en": ("no market phase: on", "mode: 2 against 2", "waves: 3", "a stalled siege: the host is asked"),
+            "zh_Hans": ("跳过市场阶段：开", "模式：2对2", "兵潮数：3", "攻城陷入僵局时：询问主持人"),
+        }[language]
+        assert all(s in lobby for s in shown), lobby
+    finally:
+        await store.close()
+
+
+def test_an_option_a_ruleset_does_not_name_is_shown_as_typed() -> None:
+    """A game that names none of its options yet still shows what was chosen (nothing hidden)."""
+    rs = engine.ruleset("highcard")  # the test-only game; every shipped game names its options
+    assert options_line(rs, {"gm_ties": True, "players": 3}, "en") == "gm_ties=True, players: 3"

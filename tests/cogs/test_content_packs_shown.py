@@ -7,16 +7,22 @@ game's thread and the private panel, with 🏠 on counts that are ours rather th
 
 from __future__ import annotations
 
+import json
+import random
 from pathlib import Path
 from typing import Any
 
 import discord
+import pytest
 
 from cogs import ageofheroes as AH
 from cogs import runewars as RW
 from cogs.gm import GmCog
+from engine.ageofheroes import packs as ah_packs
+from engine.ageofheroes.state import AohState
 from engine.core.content_packs import pack_hash
 from engine.runewars import RUNEWARS
+from store import GameStore
 from tests.ageofheroes.support import give, position
 
 from .stubs import StubInteraction, invoke, open_referee
@@ -173,5 +179,49 @@ async def test_gm_view_as_shows_an_ah_pack_games_panel(tmp_path: Path) -> None:
         await invoke(gm.view_as, gm, admin, seat=1, game=None)
         assert "**Age of Heroes #1 — as seat 1**" in admin.text and "**Hand**" in admin.text
         assert "players[" not in admin.text  # the game's own panel, not the generic dump
+    finally:
+        await store.close()
+
+
+async def test_an_ah_pack_games_panel_keeps_the_pack_after_a_restart(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A game loaded cold (a bot restart: a new process that never checked the pack) is read from
+    its snapshot, and its panel still follows the pack: the same lines as before the restart.
+
+    The pack replaces only the battle deck, so the resource cards' counts stay ours (🏠): a panel
+    that lost the pack would show them without the mark."""
+    pack = json.loads(AH_PACK)
+    del pack["content"]["resource_deck"]
+    text = json.dumps(pack)
+    path = str(tmp_path / "ahcold.sqlite3")
+    store = await GameStore.open(path, snapshot_every=1)  # every action writes a snapshot
+    try:
+        game = await started(store, "ageofheroes", pack_options(text), THREAD, players=3)
+        rng = random.Random(1)
+        for _ in range(20):  # sample actions until seat 0 holds cards
+            loaded = await store.load(game.id)
+            state = loaded.state
+            assert isinstance(state, AohState)
+            if AH.RS.view(state, 0).get("hand"):
+                break
+            asked = loaded.prompts[0].seat
+            holder = next(s.user_id for s in loaded.seats if s.seat == asked)
+            await store.act(game.id, holder, AH.RS.sample_action(state, asked, rng), seat=asked)
+        assert isinstance(state, AohState) and AH.RS.view(state, 0).get("hand")
+        warm = AH.format_private(AH.RS.view(state, 0), title="Age of Heroes #1 — as seat 1")
+        assert any(line.endswith(" 🏠") for line in hand_lines("\n".join(warm)))
+    finally:
+        await store.close()
+    monkeypatch.setattr(ah_packs, "_PACKS", {})  # the new process has checked no pack yet
+    store, client, referee = await open_referee(path)
+    try:
+        referee.panel_formatters[AH.RULESET] = AH.format_private
+        gm = GmCog(referee)
+        admin = StubInteraction(client, ADMIN, channel_id=THREAD, guild_id=GUILD, admin=True)
+        await invoke(gm.view_as, gm, admin, seat=1, game=None)
+        before = "\n".join(warm)
+        assert hand_lines(admin.text) == hand_lines(before), admin.text  # the same hand lines as before the restart
+        assert HOUSE_NOTE_AH in admin.text
     finally:
         await store.close()

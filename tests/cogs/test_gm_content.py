@@ -55,7 +55,9 @@ async def test_gm_content_keeps_a_good_pack_and_game_new_plays_it(tmp_path: Path
         assert game.options["content_pack"] == text and game.options["content_hash"] == pack_hash(text)
         assert referee.names(game).name(Ref(kind="tactics", id="T01"), "en") == "Rain of Arrows"
         lobby = client.all_posts()[-1]
-        assert f"content=example-transcription ({pack_hash(text)[:12]})" in lobby and "Rain of Arrows" not in lobby
+        assert (
+            f"content pack: example-transcription ({pack_hash(text)[:12]})" in lobby and "Rain of Arrows" not in lobby
+        )
 
         # In the game's thread, /rw card reads the pack: its text, and no house mark on a transcribed card.
         rw = RunewarsCog(referee)

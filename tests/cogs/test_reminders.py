@@ -5,13 +5,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from cogs import lang
+from cogs.referee import Referee
 from cogs.reminders import ApplyDefault, Ping, Reminders, Stalled, default_failed_mark, in_quiet_hours, plan_reminders
 from engine.core import GM_SEAT, Option, Prompt
 from i18n import render
-from store import GameSettings, GameStore
+from store import GameSettings, GameStore, Notice
 
 T0 = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
 
@@ -119,6 +120,7 @@ class FakeReferee:
         self.clock = clock
         self.delivery = FakeDelivery()
         self.published: list[Any] = []
+        self.announced: list[int] = []
         self._lock = asyncio.Lock()
 
     def lock(self, game_id: int) -> Any:
@@ -133,6 +135,15 @@ class FakeReferee:
 
     async def after_commit(self, interaction: Any, game: Any, publish: Any, **_: Any) -> None:
         await publish()
+
+    # A reminder is an outbox row (issue 18): its lines are sent by the referee's own code.
+    seat_map = Referee.seat_map
+    names = Referee.names
+
+    async def announce(self, game: Any, notice: Notice) -> None:
+        assert notice.row_id is not None  # written with the reminder's mark
+        self.announced.append(notice.row_id)
+        await Referee._announce(cast(Referee, self), int(game.id), notice.payload())  # what it reads, this fake has
 
 
 class FakeBot:

@@ -10,6 +10,7 @@ Fixtures
                   (run with ``python -m``), a script path, or a full command list.  The bot gets
                   DISCORD_TOKEN / DISCORD_API_BASE / DISCORD_GATEWAY_URL.  Every process started
                   is SIGKILLed at teardown; its output is in ``bot.output()``.
+``fake_worlds_on_two_shards``  two such worlds, whose guilds land on shard 0 and shard 1 of two.
 ``sample_bot_path``  path of the small discord.py bot used to test the emulator itself.
 """
 
@@ -44,6 +45,16 @@ async def fake_discord() -> AsyncIterator[FakeDiscord]:
 @pytest.fixture
 def fake_world(fake_discord: FakeDiscord) -> World:
     return fake_discord.create_standard_guild()
+
+
+@pytest.fixture
+def fake_worlds_on_two_shards(fake_discord: FakeDiscord) -> tuple[World, World]:
+    """Two standard worlds whose guilds a bot split into two shards receives on shard 0 and shard 1
+    (issue 19). Each has its own gm/alice/bob/carol. Create them *before* starting the bot."""
+    return (
+        fake_discord.create_standard_guild("Shard Zero", shard=(0, 2)),
+        fake_discord.create_standard_guild("Shard One", shard=(1, 2)),
+    )
 
 
 @pytest.fixture

@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import Deck, Rng
-from engine.heroes3.combat.models import Combat, CombatSide, HeroDeck, Unit
-from engine.heroes3.skirmish.ruleset import SKIRMISH, SkirmishState
+from engine.heroes3.combat.models import Combat, CombatSide, HeroDeck, PendingAttack, Unit
+from engine.heroes3.skirmish.ruleset import FLOW, SKIRMISH, SkirmishState
 
 
 def side(
@@ -58,3 +58,20 @@ def dice(*faces: int) -> FixedRng:
 
 
 __all__ = ["SKIRMISH", "combat_state", "dice", "hand", "side", "unit"]
+
+
+def lethal_attack(cards: list[str], power: int = 0, target: str = "skeletons") -> SkirmishState:
+    """Crusaders' hit about to defeat a defender whose side holds ``cards`` and ``power`` played:
+    the moment a Resurrection (H3-35.4) may be asked for."""
+    c = Combat(
+        kind="player",
+        sides=[side(0), side(1, cards=cards)],
+        units=[unit("a1", "crusaders", "few", 0, (0, 2)), unit("d1", target, "few", 1, (0, 3))],
+    )
+    c.sides[1].pending_power = power
+    state = combat_state(c)
+    state.rng = dice(0)
+    c.attack = PendingAttack(attacker="a1", target="d1", die=1, dice=[1])
+    FLOW.push(state, FLOW.new(state, "h3c_hit"))
+    FLOW.advance(state)
+    return state

@@ -11,11 +11,11 @@ from engine.core import RuleViolation
 from engine.heroes3.combat import cards as card_rules
 from engine.heroes3.combat import rules as r
 from engine.heroes3.combat.actions import Play
-from engine.heroes3.combat.models import Combat, PendingAttack
+from engine.heroes3.combat.models import Combat
 from engine.heroes3.content import load
-from engine.heroes3.skirmish.ruleset import FLOW, SKIRMISH
+from engine.heroes3.skirmish.ruleset import SKIRMISH
 
-from .helpers import combat_state, dice, hand, side, unit
+from .helpers import dice, hand, lethal_attack, side, unit
 
 
 def _play(c: Combat, team: int, card: str, mode: str = "basic", **kw: Any) -> list[Any]:
@@ -181,19 +181,8 @@ def test_h3_35_3_chain_lightning_is_an_activation_hitting_a_unit_and_one_of_its_
     assert c.sides[0].spells_cast == 0
 
 
-def _lethal(power: int, card: str = "resurrection") -> Any:
-    c = Combat(
-        kind="player",
-        sides=[side(0), side(1, cards=[card, "attack"])],
-        units=[unit("a1", "crusaders", "few", 0, (0, 2)), unit("d1", "skeletons", "few", 1, (0, 3))],
-    )
-    c.sides[1].pending_power = power
-    state = combat_state(c)
-    state.rng = dice(0)
-    c.attack = PendingAttack(attacker="a1", target="d1", die=1, dice=[1])
-    FLOW.push(state, FLOW.new(state, "h3c_hit"))
-    FLOW.advance(state)
-    return state
+def _lethal(power: int, card: str = "resurrection", cards: list[str] | None = None, target: str = "skeletons") -> Any:
+    return lethal_attack([card, "attack"] if cards is None else cards, power, target)
 
 
 def test_h3_35_4_resurrection_cancels_a_lethal_attack_for_power_by_tier() -> None:
@@ -219,9 +208,13 @@ def test_h3_15_3_resurrection_question_comes_with_public_power_even_without_the_
         SKIRMISH.apply(state, 1, {"type": "resurrect", "play": True})
     state, _ = SKIRMISH.apply(state, 1, {"type": "resurrect", "play": False})
     assert state.combat is not None and not state.combat.unit("d1").alive
-    # Without Power played nobody is asked and the attack resolves.
+    # Without Power played a bronze unit's side is still asked while it holds cards (the Resurrection
+    # spell saves bronze for 0 Power), so the question tells nothing about the hand (H3-13.1) ...
     state = _lethal(0)
-    assert state.combat is not None and not state.combat.unit("d1").alive
+    assert [o.action for o in SKIRMISH.prompts(state)[0].options] == [{"type": "resurrect", "play": False}]
+    # ... but with no card in hand, or a silver unit and no Power, nobody is asked and the attack resolves.
+    for state in (_lethal(0, cards=[]), _lethal(0, target="magi")):
+        assert state.combat is not None and not state.combat.unit("d1").alive
 
 
 def test_h3_35_wisdom_has_no_combat_effect() -> None:

@@ -44,3 +44,13 @@ def test_shard_settings_make_a_sharded_bot_for_those_shards() -> None:
 def test_a_wrong_shard_split_is_refused_with_a_sentence(env: dict[str, str], says: str) -> None:
     with pytest.raises(ValueError, match=says):
         make_bot(settings(**env))
+
+
+def test_the_outbox_lease_and_sweep_keep_their_defaults_unless_set() -> None:
+    """Production keeps a two-minute lease and a one-minute sweep; the shard test shortens both."""
+    default = settings()
+    assert (default.outbox_lease_seconds, default.outbox_sweep_seconds) == (120.0, 60.0)
+    short = settings(BOT_OUTBOX_LEASE_SECONDS="10", BOT_OUTBOX_SWEEP_SECONDS="1")
+    assert (short.outbox_lease_seconds, short.outbox_sweep_seconds) == (10.0, 1.0)
+    with pytest.raises(ValueError):
+        settings(BOT_OUTBOX_LEASE_SECONDS="0")

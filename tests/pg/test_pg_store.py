@@ -235,3 +235,34 @@ async def test_two_worker_processes_on_one_database_lose_nothing(pg_server: Serv
             assert seqs == list(range(1, len(seqs) + 1))
     finally:
         await conn.close()
+
+
+async def test_a_commit_on_a_cached_game_another_process_changed_is_refused_before_writing(pg_url: str) -> None:
+    """The change token rides in BEGIN's round trip (issue 19): a stale one writes nothing, a current one commits."""
+    async with two_processes(pg_url) as (one, _two):
+        start = await started_game(one)
+        game_id = start.game.id
+        db = one.db
+        assert isinstance(db, PgDb)
+        row = await db.fetchone(
+            "SELECT COALESCE((SELECT MAX(seq) FROM log WHERE game_id = ?), 0), updated_at FROM games WHERE id = ?",
+            (game_id, game_id),
+        )
+        assert row is not None
+        token = (int(row[0]), str(row[1]))
+        ran: list[int] = []
+
+        def write(raw: Any) -> None:
+            ran.append(1)
+            raw.execute("UPDATE games SET thread_id = 77 WHERE id = ?", (game_id,))
+
+        for stale in ((token[0] + 1, token[1]), (token[0], "2000-01-01T00:00:00+00:00"), (token[0], "it's")):
+            with pytest.raises(StoreError) as refused:
+                await db.transaction(write, lock=game_id, expect=stale)
+            assert refused.value.code == "conflict"
+        assert ran == []
+        assert await db.fetchone("SELECT thread_id FROM games WHERE id = ?", (game_id,)) != (77,)
+        await db.transaction(write, lock=game_id, expect=token)
+        assert ran == [1]
+        after = await db.fetchone("SELECT thread_id FROM games WHERE id = ?", (game_id,))
+        assert after is not None and after[0] == 77

@@ -8,7 +8,9 @@ seat's; a map decision (walk, discover: H3-9.2, H3-23.1) is drawn with its butto
 
 from __future__ import annotations
 
+import copy
 import io
+import math
 import random
 from typing import Any
 
@@ -18,7 +20,7 @@ from PIL import Image
 import engine
 import renderers
 from cogs import decision_pictures
-from engine.core import Prompt
+from engine.core import Prompt, RuleViolation
 from renderers import heroes3_map as M
 
 RS = engine.ruleset("heroes3")
@@ -127,6 +129,97 @@ def test_a_move_is_a_map_decision_labelled_with_its_buttons() -> None:
     assert renderers.decision_renderer_for("heroes3") is M.render_decision
 
 
+def test_a_tournament_tile_placement_shows_the_free_slots_inside_the_map() -> None:
+    """H3-45.2: where a drawn tile may go are empty slots; the decision picture fits the map to take
+    them in (each slot's seven fields inside the map box) and, no hero being out yet, says no MP."""
+    state = RS.setup({"players": 2, "mode": "tournament"}, "map-tour-place")
+    for _ in range(10):
+        prompt = next(p for p in RS.prompts(state) if p.waiting)
+        if prompt.rule == "H3-45.2":
+            break
+        state, _ = RS.apply(state, prompt.seat, dict(prompt.options[0].action))
+    assert prompt.rule == "H3-45.2", prompt.rule
+    view = RS.view(state, None)
+    chosen = decision_pictures.candidates(prompt, view)
+    slots = {f"{o.action['at'][0]},{o.action['at'][1]}" for o in prompt.options}
+    assert set(chosen) == slots, (chosen, slots)
+    on_map = {f for t in view["tiles"] for f in M._fields(t)}
+    extra = tuple(sorted({M.field_hex(M._hex_key(k) or (0, 0), i) for k in slots for i in range(7)}))
+    assert not set(extra) <= on_map  # the slots are off the map drawn so far
+    frame = M._frame(view, extra)
+    for h in extra:
+        for x, y in frame.poly(h):
+            assert M.MAP_X - 1 <= x <= M.MAP_X + M.MAP_W + 1 and M.MAP_Y - 1 <= y <= M.MAP_Y + M._map_height(view) + 1
+    said: list[str] = []
+    text = M._Pen.text
+
+    def recording(pen: Any, x: float, y: float, words: str, *args: Any, **kwargs: Any) -> Any:
+        said.append(words)
+        return text(pen, x, y, words, *args, **kwargs)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(M._Pen, "text", recording)
+        png = M.render_decision(view, chosen)
+    assert Image.open(io.BytesIO(png)).size[0] >= 1600
+    listed = [t for t in said if t in set(chosen.values())]
+    assert len(listed) == len(chosen), (listed, chosen)  # each slot's button text, as is: no "· 1 MP"
+
+
+def _first(options: dict[str, Any], seed: str, rule: str) -> tuple[Any, Prompt]:
+    """The first state of a game (first options taken) waiting on a prompt of ``rule``, and that prompt."""
+    state = RS.setup(options, seed)
+    for _ in range(40):
+        prompt = next(p for p in RS.prompts(state) if p.waiting)
+        if prompt.rule == rule:
+            return state, prompt
+        state, _ = RS.apply(state, prompt.seat, dict(prompt.options[0].action))
+    raise AssertionError(f"no {rule} prompt in 40 steps")
+
+
+@pytest.mark.parametrize(
+    ("options", "rule"),
+    [({"players": 2, "mode": "tournament"}, "H3-45.2.1"), ({"players": 2}, "H3-6.22")],
+)
+def test_a_tile_rotation_shows_the_tile_in_each_offered_turn_under_its_buttons_label(
+    options: dict[str, Any], rule: str
+) -> None:
+    """H3-45.2.1 (a Centre tile) and H3-6.22 (a starting tile): each option names the tile's hex and its
+    turn, so the picture previews the tile in every offered turn, each under exactly its button's text."""
+    state, prompt = _first(options, "map-turn", rule)
+    view = RS.view(state, None)
+    buttons = decision_pictures.option_labels(prompt)
+    chosen = decision_pictures.candidates(prompt, view)
+    assert list(chosen.values()) == [buttons[i] for i in range(len(prompt.options))], (chosen, buttons)
+    assert all("@" in key for key in chosen), chosen  # "q,r@turn": one candidate per offered turn
+    said: list[str] = []
+    text = M._Pen.text
+
+    def recording(pen: Any, x: float, y: float, words: str, *args: Any, **kwargs: Any) -> Any:
+        said.append(words)
+        return text(pen, x, y, words, *args, **kwargs)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(M._Pen, "text", recording)
+        png = M.render_decision(view, chosen)
+    assert Image.open(io.BytesIO(png)).size[0] >= 1600
+    labels = [t for t in said if t.startswith(("Turned", "turned"))]
+    assert labels == list(buttons.values()), (labels, buttons)  # the preview labels are the buttons' texts, in order
+
+
+def test_a_rotation_answer_must_name_its_own_tile_and_turn() -> None:
+    """H3-45.2.1: an answer whose ``turn`` or ``at`` is not its pick's is refused and changes nothing."""
+    state, prompt = _first({"players": 2, "mode": "tournament"}, "map-turn", "H3-45.2.1")
+    action = dict(prompt.options[2].action)
+    before = RS.view(state, None)
+    for bad in ({"turn": 3}, {"at": [action["at"][0] + 1, action["at"][1]]}):
+        with pytest.raises(RuleViolation):
+            RS.apply(state, prompt.seat, {**action, **bad})
+    assert RS.view(state, None) == before
+    after, _ = RS.apply(state, prompt.seat, action)
+    turned = next(t for t in after.tiles if list(t.centre) == action["at"])
+    assert turned.rotation == action["turn"] == 2
+
+
 def test_a_combat_on_the_map_is_drawn_on_the_combat_board() -> None:
     """H3-30/H3-32.1: while a combat is fought on the map, the picture is its 4 x 5 board (1600 px wide)."""
     fights = [s for s in _states({"players": 2}, "map-own", 80) if s.combat is not None]
@@ -144,3 +237,75 @@ def test_the_picture_is_in_the_readers_language() -> None:
     texts = _texts(view, "zh_Hans")
     assert any("轮" in t for t in texts)  # H3 rounds are 轮 (glossary §1.5)
     assert renderers.renderer_for("heroes3") is M.render_board
+
+
+def _name_boxes(view: dict[str, Any], words: Any) -> list[tuple[float, float, float, float]]:
+    """The location names of the cached tile layer as (x0, y0, x1, y1) boxes in design px (y down)."""
+    drawn: list[Any] = []
+    text = M._Pen.text
+
+    def recording(pen: Any, x: float, y: float, said: str, *args: Any, **kwargs: Any) -> Any:
+        out = text(pen, x, y, said, *args, **kwargs)
+        if kwargs.get("z") == 3 and kwargs.get("room") is not None and len(pen.ax.texts):
+            drawn.append((pen, pen.ax.texts[-1]))
+        return out
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(M._Pen, "text", recording)
+        M._static_layer(view, 1800, words)  # the names are laid out (and rasterised) here
+    boxes = []
+    for pen, t in drawn:
+        fig = pen.ax.figure
+        extent = t.get_window_extent(fig.canvas.get_renderer()).transformed(pen.ax.transData.inverted())
+        boxes.append((extent.x0, min(extent.y0, extent.y1), extent.x1, max(extent.y0, extent.y1)))
+    return boxes
+
+
+def _discs(view: dict[str, Any], words: Any) -> list[tuple[float, float, float]]:
+    """Every hero's disc as (x, y, radius) in design px."""
+    _, pen, _, _ = M._pixels(view, 1800, words)
+    discs = [p for p in pen.ax.patches if isinstance(p, M.Circle) and p.get_zorder() == 7]
+    return [(c.center[0], c.center[1], c.radius) for c in discs]
+
+
+@pytest.mark.parametrize("locale", ["en", "zh_Hans"])
+def test_a_heros_disc_never_covers_a_location_name(locale: str) -> None:
+    """Issue 17: a hero stood over its field's name ("Dungeon Town" under the disc); its disc is now at the
+    top of the field, clear of every name (its own field's and the neighbours'), also when the main and
+    the secondary hero share a field. A name's box is its text's extent with the font's line padding, so
+    a disc may graze that padding by at most 1 design px."""
+    words = M._words(locale, None)
+    states = [s for s in _states({"players": 3}, "map-3p", 120)[20::25] if s.combat is None]
+    views = [RS.view(s, None) for s in states]
+    shared = copy.deepcopy(views[-1])
+    for p in shared["players"]:
+        if p.get("main") and p.get("secondary"):
+            p["secondary"]["field"] = list(p["main"]["field"])
+            break
+    checked = 0
+    for view in [*views, shared]:
+        names = _name_boxes(view, words)
+        assert names, "no location name recorded"
+        for x, y, r in _discs(view, words):
+            checked += 1
+            for x0, y0, x1, y1 in names:
+                nearest = math.hypot(x - min(max(x, x0), x1), y - min(max(y, y0), y1))
+                assert nearest >= r - 1, ((x, y, r), (x0, y0, x1, y1))
+    assert checked >= 6
+
+
+def test_the_docs_map_pictures_are_written_by_one_command(tmp_path: Any) -> None:
+    """Issue 17: ``python -m bench heroes3_map_render --save DIR`` writes the docs' two map pictures
+    from seeded games, the same bytes on every run (the public map; seat 2's own picture in Chinese,
+    which adds its hand's strip)."""
+    from bench import heroes3_map_render
+
+    first = heroes3_map_render.save_examples(tmp_path / "a")
+    assert [p.name for p in first] == ["heroes3-map.png", "heroes3-map-private-zh.png"]
+    assert heroes3_map_render.main(["--save", str(tmp_path / "b")]) == 0
+    for path in first:
+        assert path.read_bytes() == (tmp_path / "b" / path.name).read_bytes(), path.name
+    public, private = (Image.open(p) for p in first)
+    assert public.size[0] == private.size[0] == 1800
+    assert private.size[1] > public.size[1]  # the private strip (H-1: only the seat's own view has a hand)
+    assert "you" in heroes3_map_render.private_view() and "you" not in heroes3_map_render.mid_game_view()[0]

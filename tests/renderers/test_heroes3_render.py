@@ -191,6 +191,45 @@ def test_a_decision_picture_labels_its_candidates_with_the_button_texts() -> Non
     assert attacked, "no prompt offered an attack on a unit"
 
 
+def test_the_arrow_tower_as_a_target_is_labelled_with_its_button(monkeypatch: pytest.MonkeyPatch) -> None:
+    """H3-39.8: the tower stands beside the board, on no square; when an option attacks it, the decision
+    picture still labels it with that option's button text (beside the defender's panel), as it does
+    for the targets on the board."""
+    found: tuple[Any, Any] | None = None
+    for seed in range(1, 30):  # the first sampled siege where a unit may shoot at the tower
+        states, prompts = _play(MODES["siege"], seed=seed)
+        found = next(
+            (
+                (state, p)
+                for state, open_prompts in zip(states, prompts, strict=True)
+                for p in open_prompts
+                if any(o.action.get("target") == "tower" for o in p.options)
+            ),
+            None,
+        )
+        if found is not None:
+            break
+    assert found is not None, "no sampled siege offered an attack on the arrow tower"
+    state, prompt = found
+    view = decision_pictures.picture_view(RS, state, prompt)
+    chosen = decision_pictures.candidates(prompt, view)
+    index = next(i for i, o in enumerate(prompt.options) if o.action.get("target") == "tower")
+    button = decision_pictures.option_labels(prompt)[index]
+    assert chosen.get("tower") == button, chosen
+    drawn: list[tuple[str, float, float]] = []
+    label = H._label
+
+    def recording(pen: Any, text: str, cx: float, cy: float, room: float) -> None:
+        drawn.append((text, cx, cy))
+        label(pen, text, cx, cy, room)
+
+    monkeypatch.setattr(H, "_label", recording)
+    png = H.render_decision(view, chosen)
+    assert _size(png)[0] >= 1600
+    beside = [(x, y) for text, x, y in drawn if text == button]
+    assert beside and all(x > H.PANEL_X for x, _ in beside), drawn  # in the panels' column, off the board
+
+
 def test_a_decision_over_no_known_candidate_still_draws() -> None:
     states, _ = _play(MODES["duel"], seed=6, max_actions=30)
     view = RS.view(states[-1], None)

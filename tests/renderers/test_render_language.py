@@ -28,12 +28,13 @@ from matplotlib.figure import Figure
 from matplotlib.font_manager import FontProperties, findfont
 from matplotlib.lines import Line2D
 from matplotlib.text import Text
+from matplotlib.transforms import Bbox
 
 import engine
 from renderers import ageofheroes as A
 from renderers import fonts
 from renderers import runewars as R
-from renderers.runewars_draw import TEXT_GID
+from renderers.runewars_draw import TEXT_GID, Stamps
 
 LOCALES = ("zh_Hans", "zh_Hant")
 # Runs of Latin letters allowed in a Chinese picture: unit and development codes, area ids, marks.
@@ -63,18 +64,23 @@ def _no_glyph(text: str) -> set[str]:
     return {ch for ch in text if not ch.isspace() and not any(ord(ch) in cmap for cmap in have)}
 
 
-def _drawn(figures: list[Figure]) -> Iterator[tuple[Figure, Any, str]]:
-    """(figure, artist, string) for every string drawn on ``figures``."""
+def _drawn(figures: list[Figure]) -> Iterator[tuple[Figure, Bbox, str]]:
+    """(figure, display box, string) for every string drawn on ``figures``: Text artists, and labels
+    stamped as markers (``Stamps``, or a ``Line2D`` whose gid names its text)."""
     for fig in figures:
-        for artist in fig.findobj(lambda a: isinstance(a, Text | Line2D)):
+        renderer = fig.canvas.get_renderer()  # type: ignore[attr-defined]  # Agg canvas (renderers.canvas)
+        for artist in fig.findobj(lambda a: isinstance(a, Text | Line2D | Stamps)):
             if isinstance(artist, Text):
                 text = artist.get_text()
                 if text and artist.get_visible():
-                    yield fig, artist, text
+                    yield fig, artist.get_window_extent(renderer), text
+            elif isinstance(artist, Stamps):
+                for text, box in artist.labels():
+                    yield fig, box, text
             else:
                 gid = artist.get_gid() or ""
                 if gid.startswith(TEXT_GID):
-                    yield fig, artist, gid[len(TEXT_GID) :]
+                    yield fig, artist.get_window_extent(renderer), gid[len(TEXT_GID) :]
 
 
 def _record(monkeypatch: pytest.MonkeyPatch, module: Any) -> list[Figure]:
@@ -93,13 +99,11 @@ def _record(monkeypatch: pytest.MonkeyPatch, module: Any) -> list[Figure]:
 def _check(figures: list[Figure]) -> list[str]:
     """Every drawn string: glyphs exist, no English word, inside its figure. Returns the strings."""
     strings = []
-    for fig, artist, text in _drawn(figures):
+    for fig, box, text in _drawn(figures):
         strings.append(text)
         assert not _no_glyph(text), f"no glyph for {sorted(_no_glyph(text))} in {text!r}"
         for word in re.findall(r"[A-Za-z]+", text):
             assert CODE.match(word), f"English {word!r} in a Chinese picture: {text!r}"
-        renderer = fig.canvas.get_renderer()  # type: ignore[attr-defined]  # Agg canvas (renderers.canvas)
-        box = artist.get_window_extent(renderer)
         width = fig.bbox.width
         assert box.x0 >= -1.5 and box.x1 <= width + 1.5, f"{text!r} spills out of its figure: {box} vs {width}"
     assert any(fonts.is_wide(ch) for s in strings for ch in s), "the picture has no Chinese text"

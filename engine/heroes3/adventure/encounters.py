@@ -16,6 +16,7 @@ from engine.core.flow import Step, Window
 from engine.core.text import Msg, Ref
 
 from ..cards import deck as cards
+from ..cards import permanent
 from ..clash import messages as m
 from ..clash.asks import ask, new_ask, push_ask
 from ..clash.common import bases, can_pay, heroes_at, pay, seat_order
@@ -35,13 +36,14 @@ DEFEND_GOLD = 8  # H3-39.1
 
 def combat_card(card: str) -> str:
     """The combat engine's card id for a Might & Magic card; a card with no combat use rides
-    along as ``wisdom`` (effect "none": never offered in combat) and keeps its instance id."""
+    along under its own id (combat ``card_def`` gives it effect "none": never offered in combat),
+    so the combat's discard pile and events name the real card ("Players see names")."""
     mm = clash_content().cards.get(card)
     if mm is not None:
         for eff in (mm.basic, mm.expert, mm.alternative):
             if eff is not None and eff.combat is not None:
                 return eff.combat
-    return card if card in load().cards else "wisdom"
+    return card
 
 
 def combat_deck(state: ClashState, p: Player) -> HeroDeck:
@@ -124,7 +126,8 @@ def _begin(state: ClashState, combat: Combat, pending: Pending, declared: bool =
     state.pending = pending
     FLOW.push(state, FLOW.new(state, "after_combat"))
     window = [] if declared else _declaration(state, pending.attacker, pending.defender)
-    return combat_flow.start_combat(FLOW, state, combat, window)
+    events = permanent.lay_cloaks(state, combat)  # Sandro's Cloak of the Undead King
+    return events + combat_flow.start_combat(FLOW, state, combat, window)
 
 
 def neutral_combat(
@@ -360,6 +363,7 @@ def _after(state: ClashState, st: Step) -> list[Event]:
                         "h3_spell_returns", m.SPELL_RETURNS(seat=m.seat(p.seat), card=cards.card_ref(state, returned))
                     )
                 )
+        permanent.collect_cloak(p, side.permanent_lost)  # after restore_deck, which rewrites the discard pile
         other = out.sides[1 - rec.team].owner
         if rec.faction_cubes and other is not None:
             p.cubes[other] = p.cubes.get(other, 0) + rec.faction_cubes

@@ -14,7 +14,7 @@ from engine.core.flow import Step
 from engine.core.text import Msg
 
 from ..clash import messages as m
-from ..clash.asks import ask, push_ask
+from ..clash.asks import ask, asked_centre, push_ask
 from ..clash.common import hero, heroes, heroes_at, town_owner
 from ..clash.flow import seat_of
 from ..clash.state import ClashState, Coord, Hero, PlacedTile, Player
@@ -232,7 +232,7 @@ def _rotate_q(state: ClashState, st: Step) -> Msg:
     return m.ASK_ROTATE(q=int(st.data["centre"][0]), r=int(st.data["centre"][1]))
 
 
-@ask("rotate", "H3-23.4", _rotate_q)
+@ask("rotate", "H3-23.4", _rotate_q, turn_of=asked_centre)  # the picture shows each turn
 def _rotate_options(state: ClashState, st: Step) -> list[tuple[Msg, str]]:
     return [(m.OPT_ROTATION(n=int(r) * 60), str(r)) for r in st.data["rotations"]]
 

@@ -23,3 +23,5 @@ OPT_CAST_BOOSTED = message(
 )
 BOOSTED = message("h3.cards.boosted", "{seat!c} discards {magic} for +{n} Power.")
 NO_BOOSTER = message("h3.cards.no.booster", "You have no Magic card of this spell's school to discard.")
+OPT_PLAY_FOR_GM = message("h3.cards.opt.play_for_gm", "Play {card} ({mode}): the game master carries out its effect")
+GM_CARD_EFFECT = message("h3.cards.gm_card_effect", "carry out {card} ({mode}) for {seat}: {what}")

@@ -8,7 +8,9 @@ counts it there. What a permanent does while in play is read where it applies: t
 Magic abilities add +1 Power to spells of their school cast on the map (``school_bonus``, used by
 play.py); the Cloak of the Undead King acts only in combat (the combat engine's side).
 
-Entry points: ``is_permanent``, ``options``, ``put_into_play``, ``school_bonus``, ``magic_booster``.
+Entry points: ``is_permanent``, ``options``, ``put_into_play``, ``school_bonus``, ``magic_booster``,
+``lay_cloaks`` / ``collect_cloak`` (the Cloak laid on a unit when a combat is built, and taken out
+of play when the combat wore it out).
 """
 
 from __future__ import annotations
@@ -17,6 +19,10 @@ from engine.core import Event, Option
 
 from ..clash import messages as m
 from ..clash.state import ClashState, Player
+from ..combat import texts as ct
+from ..combat.models import Combat
+from ..combat.rules import uname
+from ..content import UnitSide, load
 from ..content.clash import MMCard, clash_content
 from . import deck as cards
 from . import messages as cm
@@ -95,3 +101,47 @@ def spend_booster(state: ClashState, p: Player, inst: str) -> None:
         p.deck.discard.append(inst)
     else:
         cards.discard(p, inst)
+
+
+def lay_cloaks(state: ClashState, combat: Combat) -> list[Event]:
+    """Sandro's Cloak of the Undead King (specialty, permanent): while in play it lies on the
+    owner's unit card it names (Skeletons / Zombies Pack; level VI: Skeletons either side) and
+    replaces its statistics, abilities included (S-H1 note on the Horde of Zombies). House: the
+    card lies on the unit card, so it fights with whichever hero leads the army, and with two
+    matching cards it lies on the first of the unit deck."""
+    events: list[Event] = []
+    for side in combat.sides:
+        if side.owner is None:
+            continue
+        inst = state.player(side.owner).permanent
+        overlay = load().overlays.get(state.cards[inst]) if inst is not None else None
+        if overlay is None or inst is None:
+            continue
+        for u in combat.units:
+            if u.team == side.team and u.card == overlay.unit and u.side in overlay.sides:
+                u.overlay = UnitSide(
+                    type=load().unit(u.card).type,
+                    attack=overlay.attack,
+                    defense=overlay.defense,
+                    hp=overlay.hp,
+                    initiative=overlay.initiative,
+                )
+                u.overlay_card = inst
+                msg = ct.CLOAK_ON(
+                    unit=uname(combat, u),
+                    card=cards.card_ref(state, inst),
+                    attack=overlay.attack,
+                    defense=overlay.defense,
+                    hp=overlay.hp,
+                    initiative=overlay.initiative,
+                )
+                events.append(Event.to_all("h3_cloak_on", msg, unit=u.uid))
+                break
+    return events
+
+
+def collect_cloak(p: Player, lost: str | None) -> None:
+    """The Cloak's HP ran out in combat: it leaves play for its owner's discard pile (H3-13.2.2)."""
+    if lost is not None and lost == p.permanent:
+        p.permanent = None
+        p.deck.discard.append(lost)

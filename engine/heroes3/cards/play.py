@@ -55,6 +55,36 @@ def _map_effect(card_id: str, mode: str) -> bool:
     return eff is not None and eff.timing in MAP_TIMINGS and bool(eff.steps) and effects.resolvable(eff.steps)
 
 
+GM_TIMINGS = ("map", "instant", "ongoing")  # H3-13.2.7: the types a card may be played with on the map
+
+
+@cache
+def gm_effect(card_id: str, mode: str) -> bool:
+    """The effect may be played on the map but the engine holds only its text (or steps it cannot
+    all resolve): it is still offered, and the game master carries it out (H3-1.4), so a card such
+    as Boots of Polarity is never silently unusable. Cards the combat engine plays (their own
+    combat entry or a combat id), spells (cast or used for Power), specialties (combat cards) and
+    permanents (put into play) have their own ways and are left out."""
+    card = clash_content().cards[card_id]
+    if card.kind in ("spell", "specialty") or permanent.is_permanent(card) or card_id in load().cards:
+        return False
+    eff = _effect(card, mode)
+    if eff is None or eff.combat is not None or eff.timing not in GM_TIMINGS:
+        return False
+    return not _map_effect(card_id, mode)
+
+
+def _allowed(state: ClashState, p: Player, card: MMCard, mode: str) -> bool:
+    if card.faction_only is not None and card.faction_only != p.faction:
+        return False  # H3-14.3
+    return not (uses_expert(card, mode) and cards.expert_left(p) < 1)  # H3-12.12
+
+
+def gm_playable(state: ClashState, p: Player, inst: str, mode: str) -> bool:
+    card = clash_content().cards[state.cards[inst]]
+    return gm_effect(card.id, mode) and _allowed(state, p, card, mode)
+
+
 def playable(state: ClashState, p: Player, inst: str, mode: str) -> bool:
     card = clash_content().cards[state.cards[inst]]
     if not _map_effect(card.id, mode):
@@ -173,6 +203,9 @@ def options(state: ClashState, seat: int) -> list[Option]:
                         m.OPT_PLAY(card=ref, mode=m.play_mode(mode)), {"type": "play_card", "card": inst, "mode": mode}
                     )
                 )
+            elif gm_playable(state, p, inst, mode):
+                label = cm.OPT_PLAY_FOR_GM(card=ref, mode=m.play_mode(mode))
+                out.append(Option.of(label, {"type": "play_card", "card": inst, "mode": mode}))
         out += permanent.options(state, p, inst)
         spell = map_spell(state, inst)
         if spell is not None:
@@ -261,6 +294,8 @@ def act(state: ClashState, seat: int, action: Any) -> list[Event]:
         need(card.expert is not None, "H3-14.1", m.NO_EXPERT())
         if uses_expert(card, "expert"):
             need(cards.expert_left(p) >= 1, "H3-12.12", m.NO_EXPERT_USES())
+    if gm_playable(state, p, action.card, action.mode):
+        return _for_gm(state, p, card, action)
     need(playable(state, p, action.card, action.mode), "H3-13.2.7", m.NOT_A_MAP_CARD())
     eff = _effect(card, action.mode)
     assert eff is not None
@@ -277,6 +312,28 @@ def act(state: ClashState, seat: int, action: Any) -> list[Event]:
             m.PLAYED(seat=m.seat(seat), card=cards.card_ref(state, action.card), mode=m.play_mode(action.mode)),
         )
     ]
+
+
+def _for_gm(state: ClashState, p: Player, card: MMCard, action: Any) -> list[Event]:
+    """H3-1.4: an effect the engine holds only as text is played like any other (revealed,
+    discarded, an expert use spent, H3-13.2.2 / H3-12.12) and its printed effect is announced to
+    everyone and handed to the game master as a task; steps the engine can resolve still run."""
+    eff = _effect(card, action.mode)
+    assert eff is not None
+    if uses_expert(card, action.mode):
+        p.expert_used += 1
+    ref = cards.card_ref(state, action.card)
+    if any(s.effect == "remove_self" for s in eff.steps):
+        cards.remove(state, p, action.card)  # H3-13.2.8
+    else:
+        cards.discard(p, action.card)
+    mode = m.play_mode(action.mode)
+    events = [Event.to_all("h3_played", m.PLAYED(seat=m.seat(p.seat), card=ref, mode=mode))]
+    if eff.steps:
+        effects.push_effects(state, p.seat, "main", eff.steps)  # what is not resolvable goes to the GM (fx)
+        return events
+    task = cm.GM_CARD_EFFECT(card=ref, mode=mode, seat=m.seat(p.seat), what=eff.text)
+    return events + [state.gm.hand_over("H3-1.4", task, seat=p.seat, card=card.id, mode=action.mode)]
 
 
 def morale_options(state: ClashState, seat: int) -> list[Option]:

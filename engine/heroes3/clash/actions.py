@@ -111,6 +111,8 @@ class Search(_A):
 class Choose(_A):
     type: Literal["choose"]
     pick: str
+    at: list[int] | None = None  # the pick's hex, when the question's picks are places (asks.py)
+    turn: int | None = None  # a tile's turn in sixths, when the picks turn the tile at ``at`` (asks.py)
 
 
 class TownPass(_A):

@@ -4,7 +4,12 @@ friends): which effect of a location, which die, which card to remove, where to 
 Why one kind: these questions share everything except their options and what the answer does,
 so each subsystem registers a ``Ask`` (options, question, apply) under a name and queues it with
 ``push_ask``. The answer is ``{"type": "choose", "pick": "<one of the offered picks>"}``; a pick
-that is not offered is refused with the question's own rule and nothing changes.
+that is not offered is refused with the question's own rule and nothing changes. A question whose
+picks are places of the map (where a Tournament tile goes, H3-45.2) names each pick's hex in its
+option as ``at`` ([q, r]), so the table can draw the decision on the map (``cogs.decision_pictures``);
+a question whose picks turn one tile (H3-45.2.1, H3-6.22, H3-23.4) names the tile's centre as ``at``
+and each pick's turn (sixths of a full turn) as ``turn``, so the picture can show the tile in each
+offered turn; an answer whose ``at`` or ``turn`` is not its pick's is refused like an unoffered pick.
 """
 
 from __future__ import annotations
@@ -24,6 +29,8 @@ from .state import ClashState
 
 Options = Callable[[ClashState, Step], list[tuple[Msg, str]]]
 Apply = Callable[[ClashState, Step, str], list[Event]]
+Where = Callable[[str], list[int] | None]
+TurnOf = Callable[[ClashState, Step], list[int]]  # the centre of the tile a question's picks turn
 
 
 @dataclass(frozen=True)
@@ -34,19 +41,27 @@ class Ask:
     apply: Apply
     secret: bool = False
     weights: Callable[[str], float] | None = None  # the simulator's preferences
+    where: Where | None = None  # a pick's hex on the map, if it is a place
+    turn_of: TurnOf | None = None  # the tile the picks turn (each pick is a turn in sixths), if they do
 
 
 ASKS: dict[str, Ask] = {}
 
 
 def ask(
-    name: str, rule: str, question: Callable[[ClashState, Step], Msg], *, secret: bool = False
+    name: str,
+    rule: str,
+    question: Callable[[ClashState, Step], Msg],
+    *,
+    secret: bool = False,
+    where: Where | None = None,
+    turn_of: TurnOf | None = None,
 ) -> Callable[[Options], Callable[[Apply], Apply]]:
     """Register question ``name``: decorate the options function, then the apply function."""
 
     def with_options(options: Options) -> Callable[[Apply], Apply]:
         def with_apply(apply: Apply) -> Apply:
-            ASKS[name] = Ask(rule, question, options, apply, secret)
+            ASKS[name] = Ask(rule, question, options, apply, secret, where=where, turn_of=turn_of)
             return apply
 
         return with_apply
@@ -65,10 +80,26 @@ def new_ask(state: ClashState, name: str, seat: int, **data: Any) -> Step:
     return FLOW.new(state, "ask", seat, what=name, **data)
 
 
+def asked_centre(state: ClashState, st: Step) -> list[int]:
+    """The tile a rotation pick turns: the one centred where the question asks (H3-45.2.1, H3-23.4)."""
+    return [int(st.data["centre"][0]), int(st.data["centre"][1])]
+
+
+def _answer(spec: Ask, state: ClashState, st: Step, pick: str) -> dict[str, Any]:
+    answer: dict[str, Any] = {"type": "choose", "pick": pick}
+    at = spec.where(pick) if spec.where is not None else None
+    if at is not None:
+        answer["at"] = at
+    if spec.turn_of is not None and pick.isdigit():
+        answer["at"] = spec.turn_of(state, st)
+        answer["turn"] = int(pick)
+    return answer
+
+
 @FLOW.decision("ask", "choose")
 def _prompts(state: ClashState, st: Step) -> list[Prompt]:
     spec = ASKS[str(st.data["what"])]
-    options = [Option.of(label, {"type": "choose", "pick": pick}) for label, pick in spec.options(state, st)]
+    options = [Option.of(label, _answer(spec, state, st, pick)) for label, pick in spec.options(state, st)]
     key = f"{st.key}.{st.data.get('n', 0)}"
     return [Prompt.ask(seat_of(st), key, spec.rule, spec.question(state, st), options=options, secret=spec.secret)]
 
@@ -78,6 +109,11 @@ def _apply(state: ClashState, st: Step, seat: int, action: Any) -> list[Event]:
     spec = ASKS[str(st.data["what"])]
     picks = [pick for _, pick in spec.options(state, st)]
     if action.pick not in picks:
+        raise RuleViolation(spec.rule, m.NOT_OFFERED())
+    expected = _answer(spec, state, st, action.pick)
+    if action.at is not None and action.at != expected.get("at"):
+        raise RuleViolation(spec.rule, m.NOT_OFFERED())
+    if action.turn is not None and action.turn != expected.get("turn"):
         raise RuleViolation(spec.rule, m.NOT_OFFERED())
     st.data["again"] = False
     events = spec.apply(state, st, action.pick)

@@ -11,6 +11,7 @@ from pydantic import TypeAdapter
 
 from engine.core import Event, Prompt, Result, Rng, Ruleset, RuleViolation
 from engine.core.errors import CORE_BAD_ACTION, CORE_NOT_YOUR_TURN
+from engine.core.text import Message
 
 # Importing the subsystems registers their steps on FLOW.
 from ..adventure import effects, encounters, movement, visits  # noqa: F401  # registers steps
@@ -24,7 +25,7 @@ from . import asks, invariants, rounds, setup, views  # noqa: F401  # registers 
 from . import messages as m
 from .actions import ClashAction
 from .flow import FLOW
-from .state import ClashOptions, ClashState
+from .state import OPTION_LABELS, OPTION_NAMES, OPTION_VALUES, ClashOptions, ClashState, option_shown
 
 
 class Clash(Ruleset[ClashState, ClashOptions]):
@@ -35,6 +36,11 @@ class Clash(Ruleset[ClashState, ClashOptions]):
     factions: ClassVar[tuple[str, ...]] = FACTIONS
     state_model: ClassVar[type[ClashState]] = ClashState
     options_model: ClassVar[type[ClashOptions]] = ClashOptions
+    # the lobby shows options by name, not id; the labels say what each means (``/game new``)
+    option_labels: ClassVar[dict[str, Message]] = OPTION_LABELS
+    option_names: ClassVar[dict[str, Message]] = OPTION_NAMES
+    option_values: ClassVar[dict[str, dict[str, Message]]] = OPTION_VALUES
+    option_shown = staticmethod(option_shown)
     action_adapter: ClassVar[TypeAdapter[Any]] = TypeAdapter(ClashAction)
 
     def _setup(self, options: ClashOptions, rng: Rng) -> ClashState:

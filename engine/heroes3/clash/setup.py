@@ -18,7 +18,7 @@ from ..content import FACTIONS
 from ..content.clash import TILE_DIRECTIONS, Scenario, clash_content
 from ..neutrals.difficulty import new_decks
 from . import messages as m
-from .asks import ask, new_ask
+from .asks import ask, asked_centre, new_ask
 from .flow import FLOW, seat_of
 from .state import MAIN_MP, ClashOptions, ClashState, Coord, Hero, PlacedTile, Player
 
@@ -179,7 +179,12 @@ def own_start(state: ClashState, seat: int) -> PlacedTile:
     return next(t for t in state.tiles if t.kind == "starting" and clash_content().tiles[t.tile].faction == faction)
 
 
-@ask("start_rotate", "H3-6.22", _start_rotate_q)
+def _own_start_centre(state: ClashState, st: Step) -> list[int]:
+    """The starting tile a H3-6.22 pick turns: the asked seat's own, so the picture shows it turned."""
+    return list(own_start(state, seat_of(st)).centre)
+
+
+@ask("start_rotate", "H3-6.22", _start_rotate_q, turn_of=_own_start_centre)
 def _start_rotate_options(state: ClashState, st: Step) -> list[tuple[Msg, str]]:
     current = own_start(state, seat_of(st)).rotation
     return [(m.OPT_ROTATION(n=current * 60), str(current))] + [
@@ -308,7 +313,7 @@ def _t_rotate_q(state: ClashState, st: Step) -> Msg:
     return m.ASK_ROTATE(q=int(st.data["centre"][0]), r=int(st.data["centre"][1]))
 
 
-@ask("t_rotate", "H3-45.2.1", _t_rotate_q)
+@ask("t_rotate", "H3-45.2.1", _t_rotate_q, turn_of=asked_centre)
 def _t_rotate_options(state: ClashState, st: Step) -> list[tuple[Msg, str]]:
     return [(m.OPT_ROTATION(n=r * 60), str(r)) for r in range(6)]
 
@@ -380,7 +385,13 @@ def _t_place_q(state: ClashState, st: Step) -> Msg:
     return m.ASK_T_PLACE(tile=str(st.data["tile"]))
 
 
-@ask("t_place", "H3-45.2", _t_place_q)
+def _spot(pick: str) -> list[int]:
+    """The hex a tile placement's pick ("q,r,rotation") puts the tile's centre on."""
+    q, r, _ = pick.split(",")
+    return [int(q), int(r)]
+
+
+@ask("t_place", "H3-45.2", _t_place_q, where=_spot)
 def _t_place_options(state: ClashState, st: Step) -> list[tuple[Msg, str]]:
     spots = t_spots(state, seat_of(st), str(st.data["pool"]))
     return [(m.OPT_T_PLACE(q=c[0], r=c[1], n=r * 60), f"{c[0]},{c[1]},{r}") for c in spots for r in range(6)]
@@ -414,7 +425,7 @@ def _tile_distance(a: Coord, b: Coord) -> int:
     return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
 
 
-@ask("t_start_place", "H3-45.2.3", _t_start_q)
+@ask("t_start_place", "H3-45.2.3", _t_start_q, where=_spot)
 def _t_start_options(state: ClashState, st: Step) -> list[tuple[Msg, str]]:
     spots = [c for c in _free_slots(state) if _touching(state, c, ("near",))]
     return [(m.OPT_T_PLACE(q=c[0], r=c[1], n=r * 60), f"{c[0]},{c[1]},{r}") for c in spots for r in range(6)]

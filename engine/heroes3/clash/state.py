@@ -8,11 +8,12 @@ conservation is a plain multiset comparison.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from engine.core import Deck, GameOptions
+from engine.core.text import Message, Ref, message
 
 from ..combat.models import ArmyCard, CombatHost, HeroDeck
 from ..neutrals.difficulty import Difficulty
@@ -31,6 +32,60 @@ class ClashOptions(GameOptions):
     difficulty: Difficulty | None = None  # None: the scenario's
     heroes: list[str | None] | None = None  # H3-6.3: None = the first hero of the faction (P-3 default)
     starting_player: int | None = None  # H3-6.23: None = random (Rec.)
+
+
+# The words for a Heroes III difficulty (H3-4.1), shared with the skirmish's options.
+DIFFICULTY_VALUES: dict[str, Message] = {
+    "easy": message("h3.option.value.difficulty.easy", "Easy"),
+    "normal": message("h3.option.value.difficulty.normal", "Normal"),
+    "hard": message("h3.option.value.difficulty.hard", "Hard"),
+    "impossible": message("h3.option.value.difficulty.impossible", "Impossible"),
+}
+# What a lobby shows for each option a table chose (``name: value``, never the option's id), what
+# each option means (``/game new`` help and refusals), and the words for id-like values.
+OPTION_NAMES: dict[str, Message] = {
+    "scenario": message("h3.option.name.scenario", "scenario"),
+    "mode": message("h3.option.name.mode", "mode"),
+    "difficulty": message("h3.option.name.difficulty", "difficulty"),
+    "heroes": message("h3.option.name.heroes", "heroes"),
+    "starting_player": message("h3.option.name.starting_player", "first player"),
+}
+OPTION_LABELS: dict[str, Message] = {
+    "scenario": message(
+        "h3.option.scenario", "The scenario to play; none: the usual one for the number of players (H3-3.2)"
+    ),
+    "mode": message("h3.option.mode", "Clash (H3-3.2.1) or Tournament, 1 against 1 on a built map (H3-45)"),
+    "difficulty": message("h3.option.difficulty", "Scenario difficulty; none: the scenario's own (H3-4)"),
+    "heroes": message("h3.option.heroes", "Each seat's hero; none: the first hero of its faction (H3-6.3)"),
+    "starting_player": message("h3.option.starting_player", "The seat that plays first; none: at random (H3-6.23)"),
+}
+OPTION_VALUES: dict[str, dict[str, Message]] = {
+    "scenario": {
+        "None": message("h3.option.value.scenario.none", "the usual one for the number of players"),
+        "clash_four_winds": message("h3.option.value.scenario.clash_four_winds", "Four Winds"),
+        "clash_three_crowns": message("h3.option.value.scenario.clash_three_crowns", "Three Crowns"),
+        "clash_two_kingdoms": message("h3.option.value.scenario.clash_two_kingdoms", "Two Kingdoms"),
+        "tournament_core": message("h3.option.value.scenario.tournament_core", "Tournament"),
+    },
+    "mode": {
+        "clash": message("h3.option.value.mode.clash", "Clash"),
+        "tournament": message("h3.option.value.mode.tournament", "Tournament"),
+    },
+    "difficulty": {"None": message("h3.option.value.difficulty.none", "the scenario's"), **DIFFICULTY_VALUES},
+    "heroes": {"None": message("h3.option.value.heroes.none", "each faction's first hero")},
+    "starting_player": {"None": message("h3.option.value.starting_player.none", "at random")},
+}
+
+
+FIRST_HERO = message("h3.option.value.heroes.first", "the faction's first hero")
+
+
+def option_shown(key: str, value: Any) -> Any | None:
+    """A list-valued option in words (each seat's hero by its printed name), for the lobby's
+    option line; ``None`` for an option the plain words cover."""
+    if key == "heroes" and isinstance(value, list):
+        return [Ref(kind="hero", id=h) if h else FIRST_HERO() for h in value]
+    return None
 
 
 class Hero(BaseModel):

@@ -56,11 +56,17 @@ class End(_A):
 class Play(_A):
     type: Literal["play"]
     card: str
-    mode: Literal["basic", "expert", "alt", "cast", "attack", "defense"]
+    mode: Literal["basic", "expert", "alt", "cast", "attack", "defense", "other"]
     target: str | None = None
     other: str | None = None  # a second unit (Tactics' swap, Chain Lightning's second target)
     cell: list[int] | None = None  # a space (Frost Ring)
     discard: str | None = None  # a card paid from hand (Frost Ring)
+    third: str | None = None  # Chain Lightning (spell): the unit taking the third damage
+    cell2: list[int] | None = None  # Fireball: the second of its two adjacent spaces
+    choice: Literal["attack", "defense", "initiative"] | None = None  # Prayer: the statistic raised
+    discards: list[str] | None = None  # several cards paid from hand (Targ of the Rampaging Ogre)
+    pick: str | None = None  # a card taken from the discard pile (Rib Cage)
+    count: int | None = None  # Sword of Judgement: how many cards pay; which ones is asked next (flow)
 
 
 class UseAbility(_A):

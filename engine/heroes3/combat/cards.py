@@ -7,21 +7,37 @@ that forbids it.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from engine.core import Event, Option, Rng, RuleViolation
-from engine.core.text import Msg
+from engine.core.text import Msg, Ref
 
 from .. import messages as m
 from ..content import CardDef, load
+from ..content.clash import clash_content
+from . import spells
+from . import texts as t
 from .board import manhattan
 from .models import Combat, CombatSide, HeroDeck, Unit
-from .rules import deal_damage, heal, resists_card, uname, would_defeat
+from .rules import heal, paralyse, resists_card, roll_die, spell_damage, uname, would_defeat
 from .rules import label as label_cell
 
 
 def card_def(deck: HeroDeck, instance: str) -> CardDef:
-    return load().cards[deck.names[instance]]
+    name = deck.names[instance]
+    found = load().cards.get(name)
+    return found if found is not None else _no_combat_use(name)
+
+
+@cache
+def _no_combat_use(card: str) -> CardDef:
+    """A Might & Magic card with no combat version still rides in the hero's deck under its own id
+    (so every discard pile and event names the real card, "Players see names"); in combat it is
+    never offered (effect "none", H3-35), except a spell's alternative +1 Power (H3-15.4)."""
+    mm = clash_content().cards.get(card)
+    kind = mm.kind if mm is not None else "ability"
+    return CardDef(id=card, kind=kind, timing="instant", effect="none", target="none", text="")
 
 
 def friendly(combat: Combat, side: CombatSide) -> list[Unit]:
@@ -29,11 +45,12 @@ def friendly(combat: Combat, side: CombatSide) -> list[Unit]:
 
 
 def targets_for(combat: Combat, side: CombatSide, card: CardDef) -> list[Unit]:
+    """Units a spell may target; Anti-Magic keeps a unit out of every spell's reach."""
     if card.target == "any":
-        return [u for u in combat.on_board() if not u.tower]
+        return [u for u in combat.on_board() if spells.targetable(u)]
     if card.target == "friendly_melee":
-        return [u for u in friendly(combat, side) if u.type != "ranged"]
-    return friendly(combat, side)
+        return [u for u in friendly(combat, side) if u.type != "ranged" and spells.targetable(u)]
+    return [u for u in friendly(combat, side) if spells.targetable(u)]
 
 
 def has_power(card: CardDef) -> bool:
@@ -81,8 +98,8 @@ def playable(combat: Combat, side: CombatSide, activating: bool, start: bool = F
                 continue
             # H3-15.4: the alternative effect (+1 Power) is not a cast and is always open.
             out.append(Option.of(m.OPT_PLAY_NO_TARGET(card=ref, mode=m.MODE_ALT()), _act(inst, "alt")))
-            if card.effect == "none":
-                continue  # a Clash spell with no combat effect modelled: only its alternative (H3-15.4)
+            if card.effect in ("none", "resurrection"):
+                continue  # a map spell (only its alternative, H3-15.4); Resurrection is asked in flow.hit
             if side.spells_cast >= side.spell_limit:
                 continue  # H3-35.2
             if card.timing != "instant" and not activating:
@@ -90,11 +107,18 @@ def playable(combat: Combat, side: CombatSide, activating: bool, start: bool = F
             if not may_pay_tax(combat, side, inst):
                 continue  # neutral Familiars / Pegasi
             power = min(side.pending_power + side.bonus_power, len(card.tiers) - 1)
+            if card.effect in spells.EFFECTS:
+                out += spells.cast_options(combat, side, inst, card, power)
+                continue
             for u in targets_for(combat, side, card):
                 out.append(
                     Option.of(m.OPT_CAST(card=ref, power=power, target=uname(combat, u)), _act(inst, "cast", u.uid))
                 )
             continue
+        if card.other is not None:  # an artifact's other printed effect (H3-17.1): its own combat card
+            other = load().other_effects[card.other]
+            if _open(other.timing, activating, start):
+                out += _plays(combat, side, inst, other, "other", ref=ref)
         if card.effect in ("none", "resurrection"):
             continue  # Wisdom acts in towns; Resurrection is asked when an attack would defeat (flow.hit)
         if card.effect == "attack_or_defense":
@@ -102,13 +126,17 @@ def playable(combat: Combat, side: CombatSide, activating: bool, start: bool = F
         else:
             modes = ["basic"] + (["expert"] if card.expert is not None and side.expert_uses > 0 else [])
         for mode in modes:
-            timing = card.timing_for(mode)
-            if (timing == "start") != start:
-                continue  # H3-13.2.7: "at the start of combat" only in the start window
-            if timing in ("activation", "ongoing") and not activating:
-                continue  # H3-35.3
-            out += _plays(combat, side, inst, card, mode)
+            if _open(card.timing_for(mode), activating, start):
+                out += _plays(combat, side, inst, card, mode)
     return out
+
+
+def _open(timing: str, activating: bool, start: bool) -> bool:
+    """H3-13.2.7: "at the start of combat" only in the start window; H3-35.3: activation and
+    ongoing effects only while one's own unit activates."""
+    if (timing == "start") != start:
+        return False
+    return activating or timing not in ("activation", "ongoing")
 
 
 def _mode_label(mode: str) -> Msg:
@@ -116,22 +144,77 @@ def _mode_label(mode: str) -> Msg:
         "expert": m.MODE_EXPERT,
         "attack": m.MODE_ATTACK,
         "defense": m.MODE_DEFENSE,
+        "other": t.MODE_OTHER,
     }.get(mode, m.MODE_BASIC)()
 
 
-def _plays(combat: Combat, side: CombatSide, inst: str, card: CardDef, mode: str) -> list[Option]:
-    """Every target choice of one non-spell card in one mode."""
+def _plays(
+    combat: Combat, side: CombatSide, inst: str, card: CardDef, mode: str, *, ref: Ref | None = None
+) -> list[Option]:
+    """Every target choice of one non-spell card in one mode (``ref``: the name shown, when
+    ``card`` is an artifact's other effect)."""
     deck = side.deck
     assert deck is not None
-    ref = m.card_ref(card.id)
+    ref = ref if ref is not None else m.card_ref(card.id)
     label = _mode_label(mode)
     out: list[Option] = []
     own = friendly(combat, side)
-    if card.effect in ("attack", "defense", "attack_or_defense", "hp"):
+    if card.effect == "defense_back_to_hand":
+        return _paid_two(combat, side, inst, card, mode, ref)
+    if card.effect == "attack_then_discard":
+        return _then_discard(combat, side, inst, mode, ref)
+    if card.effect in ("take_spell", "take_spell_reshuffle"):
+        return [
+            Option.of(t.OPT_TAKE_BACK(card=ref, mode=label, pick=m.card_ref(deck.names[c])), _act(inst, mode, pick=c))
+            for c in dict.fromkeys(deck.discard)
+            if card_def(deck, c).kind == "spell"
+        ]
+    if card.effect in ("attack_per_discard", "defense_per_discard"):
+        return _paid_any(combat, side, inst, mode, ref)
+    if card.effect == "no_surrender":
+        foe = combat.sides[1 - side.team]  # H3-36.4: no retreat in a hero combat; H3-37.9: surrender
+        if combat.kind == "neutral" or foe.owner is None or foe.ai is not None or foe.shackled:
+            return []
+        return [Option.of(m.OPT_PLAY_NO_TARGET(card=ref, mode=label), _act(inst, mode))]
+    if card.effect == "inhibit":
+        return [] if combat.inhibited else [Option.of(m.OPT_PLAY_NO_TARGET(card=ref, mode=label), _act(inst, mode))]
+    if card.effect == "draw_if_no_discard":
+        return [] if deck.discard else [Option.of(m.OPT_PLAY_NO_TARGET(card=ref, mode=label), _act(inst, mode))]
+    if card.discard_cost and card.effect != "frost_ring":
+        return _paid(combat, side, inst, card, mode, ref)
+    if card.effect in ("attack", "defense", "attack_or_defense", "hp", "initiative"):
         for u in own:
             out.append(Option.of(m.OPT_PLAY(card=ref, mode=label, target=uname(combat, u)), _act(inst, mode, u.uid)))
-    elif card.effect == "power":
+    elif card.effect == "heal":
+        for u in own:
+            if u.damage > 0:
+                out.append(
+                    Option.of(m.OPT_PLAY(card=ref, mode=label, target=uname(combat, u)), _act(inst, mode, u.uid))
+                )
+    elif card.effect in ("power", "draw", "draw_keep_one"):
         out.append(Option.of(m.OPT_PLAY_NO_TARGET(card=ref, mode=label), _act(inst, mode)))
+    elif card.effect == "enemy_discard":
+        enemy = combat.sides[1 - side.team].deck
+        if enemy is not None and enemy.hand:  # H3-35.1: only a main hero's hand can be hit
+            out.append(Option.of(m.OPT_PLAY_NO_TARGET(card=ref, mode=label), _act(inst, mode)))
+    elif card.effect == "die_times":
+        pending = combat.attack  # Centaur's Axe: in the window of an attack by one's own unit, before the roll
+        if pending is not None and pending.die is None and pending.die_times == 1 and not pending.no_die:
+            if combat.unit(pending.attacker).team == side.team:
+                out.append(Option.of(m.OPT_PLAY_NO_TARGET(card=ref, mode=label), _act(inst, mode)))
+    elif card.effect in ("ward_paralysis", "unparalyse"):
+        for u in own:
+            if u.paralysed if card.effect == "unparalyse" else not u.paralysis_ward:
+                label_u = m.OPT_PLAY(card=ref, mode=label, target=uname(combat, u))
+                out.append(Option.of(label_u, _act(inst, mode, u.uid)))
+    elif card.effect == "morale_roll" and side.faction != "necropolis":  # H3-11.5
+        out.append(Option.of(m.OPT_PLAY_NO_TARGET(card=ref, mode=label), _act(inst, mode)))
+    elif card.effect == "paralyse_neutral" and combat.kind == "neutral":
+        for u in combat.on_board(1 - side.team):
+            if not u.tower and u.tier != "azure" and combat.sides[u.team].owner is None:
+                out.append(
+                    Option.of(m.OPT_PLAY(card=ref, mode=label, target=uname(combat, u)), _act(inst, mode, u.uid))
+                )
     elif card.effect == "recall_spell" and side.last_spell in deck.discard:
         out.append(Option.of(m.OPT_PLAY_NO_TARGET(card=ref, mode=label), _act(inst, mode)))
     elif card.effect == "morale" and side.faction != "necropolis":  # H3-11.5
@@ -173,6 +256,83 @@ def _plays(combat: Combat, side: CombatSide, inst: str, card: CardDef, mode: str
     return out
 
 
+def _paid(combat: Combat, side: CombatSide, inst: str, card: CardDef, mode: str, ref: Ref) -> list[Option]:
+    """An artifact effect bought by discarding a card from hand ("Discard a card: +3 attack"):
+    every target with every card that may pay."""
+    deck = side.deck
+    assert deck is not None
+    label = _mode_label(mode)
+    payable = [c for c in deck.hand if c != inst]
+    if len(payable) < card.discard_cost:
+        return []
+    out: list[Option] = []
+    targets: list[Unit | None] = list(friendly(combat, side)) if card.effect != "power" else [None]
+    for u in targets:
+        for pay in payable:
+            paid = m.card_ref(deck.names[pay])
+            if u is None:
+                msg = t.OPT_PLAY_PAID_NO_TARGET(card=ref, mode=label, discard=paid)
+            else:
+                msg = t.OPT_PLAY_PAID(card=ref, mode=label, target=uname(combat, u), discard=paid)
+            out.append(Option.of(msg, _act(inst, mode, u.uid if u is not None else None, discard=pay)))
+    return out
+
+
+def _paid_two(combat: Combat, side: CombatSide, inst: str, card: CardDef, mode: str, ref: Ref) -> list[Option]:
+    """Targ of the Rampaging Ogre's top: two cards from hand pay for it (each pair once)."""
+    deck = side.deck
+    assert deck is not None
+    label = _mode_label(mode)
+    payable = [c for c in deck.hand if c != inst]
+    out: list[Option] = []
+    for u in friendly(combat, side):
+        for i, a in enumerate(payable):
+            for b in payable[i + 1 :]:
+                msg = t.OPT_PLAY_PAID_TWO(
+                    card=ref,
+                    mode=label,
+                    target=uname(combat, u),
+                    discard=m.card_ref(deck.names[a]),
+                    other=m.card_ref(deck.names[b]),
+                )
+                out.append(Option.of(msg, _act(inst, mode, u.uid, discards=[a, b])))
+    return out
+
+
+def _paid_any(combat: Combat, side: CombatSide, inst: str, mode: str, ref: Ref) -> list[Option]:
+    """Sword of Judgement: any number (at least one) of the other cards in hand pay, +1 for each.
+    The play names only how many; which cards go is asked card by card right after (flow), so a
+    hand of 7 gives 6 plays per unit rather than every subset of it."""
+    deck = side.deck
+    assert deck is not None
+    label = _mode_label(mode)
+    payable = [c for c in deck.hand if c != inst]
+    out: list[Option] = []
+    for u in friendly(combat, side):
+        for k in range(1, len(payable) + 1):
+            msg = t.OPT_PLAY_PAY_COUNT(card=ref, mode=label, target=uname(combat, u), n=k)
+            out.append(Option.of(msg, _act(inst, mode, u.uid, count=k)))
+    return out
+
+
+def _then_discard(combat: Combat, side: CombatSide, inst: str, mode: str, ref: Ref) -> list[Option]:
+    """Blackshard of the Dead Knight's top: the card discarded afterwards is chosen with the play
+    (nothing is revealed in between, so choosing now is the same choice); with no other card in
+    hand there is nothing to discard and the bonus alone applies."""
+    deck = side.deck
+    assert deck is not None
+    label = _mode_label(mode)
+    payable = [c for c in deck.hand if c != inst]
+    out: list[Option] = []
+    for u in friendly(combat, side):
+        if not payable:
+            out.append(Option.of(m.OPT_PLAY(card=ref, mode=label, target=uname(combat, u)), _act(inst, mode, u.uid)))
+        for pay in payable:
+            msg = t.OPT_PLAY_PAID(card=ref, mode=label, target=uname(combat, u), discard=m.card_ref(deck.names[pay]))
+            out.append(Option.of(msg, _act(inst, mode, u.uid, discard=pay)))
+    return out
+
+
 def closest(combat: Combat, unit: Unit, n: int) -> list[Unit]:
     """The ``n`` units nearest to ``unit`` (orthogonal distance, either side); units tied with
     the n-th are all included (house: the card does not say how a tie is broken)."""
@@ -186,6 +346,19 @@ def closest(combat: Combat, unit: Unit, n: int) -> list[Unit]:
     return [combat.unit(uid) for uid in ranked if dist[uid] <= cut]
 
 
+EXTRA = (
+    "other",
+    "cell",
+    "discard",
+    "third",
+    "cell2",
+    "choice",
+    "discards",
+    "pick",
+    "count",
+)  # a play's optional fields
+
+
 def _act(
     card: str,
     mode: str,
@@ -194,9 +367,13 @@ def _act(
     other: str | None = None,
     cell: list[int] | None = None,
     discard: str | None = None,
+    discards: list[str] | None = None,
+    pick: str | None = None,
+    count: int | None = None,
 ) -> dict[str, Any]:
     out: dict[str, Any] = {"type": "play", "card": card, "mode": mode, "target": target}
-    for key, value in (("other", other), ("cell", cell), ("discard", discard)):
+    extra = (("other", other), ("cell", cell), ("discard", discard), ("discards", discards), ("pick", pick))
+    for key, value in (*extra, ("count", count)):
         if value is not None:
             out[key] = value
     return out
@@ -206,7 +383,7 @@ def as_offered(action: Any) -> dict[str, Any]:
     """An action as the options list spells it (a play's unused extra fields left out)."""
     data: dict[str, Any] = action.model_dump()
     if data.get("type") == "play":
-        for key in ("other", "cell", "discard"):
+        for key in EXTRA:
             if data.get(key) is None:
                 data.pop(key, None)
     return data
@@ -241,6 +418,9 @@ def play(combat: Combat, side: CombatSide, action: Any, rng: Rng) -> list[Event]
     card = card_def(deck, action.card)
     seat = m.seat_name(side.controller)
     ref = m.card_ref(card.id)
+    shown = card.id  # events name the card played, also when it plays its other effect
+    if action.mode == "other" and card.other is not None:
+        card = load().other_effects[card.other]  # the artifact's other effect; the card keeps its name
     deck.hand.remove(action.card)
     deck.discard.append(action.card)  # H3-13.2.2
     target = combat.unit(action.target) if action.target else None
@@ -248,21 +428,31 @@ def play(combat: Combat, side: CombatSide, action: Any, rng: Rng) -> list[Event]
     if action.mode == "alt":
         side.pending_power += 1
         events.append(
-            Event.to_all("h3_card", m.CARD_PLAYED_NO_TARGET(seat=seat, card=ref, mode=m.MODE_ALT()), card=card.id)
+            Event.to_all("h3_card", m.CARD_PLAYED_NO_TARGET(seat=seat, card=ref, mode=m.MODE_ALT()), card=shown)
         )
         events.append(Event.to_all("h3_power", m.POWER_ADDED(seat=seat, n=side.pending_power)))
         return events
     if action.mode == "cast":
-        assert target is not None
         power = min(side.pending_power + side.bonus_power, len(card.tiers) - 1)
         side.pending_power = side.bonus_power = 0  # H3-15.3: casting consumes all Power played so far
         side.spells_cast += 1
         side.last_spell = action.card
+        if card.effect == "fireball":
+            cells = [label_cell((int(c[0]), int(c[1]))) for c in (action.cell, action.cell2)]
+            msg = t.SPELL_CAST_CELLS(seat=seat, card=ref, power=power, cell=cells[0], other=cells[1])
+            return [Event.to_all("h3_spell", msg, card=shown, power=power)] + spells.resolve(
+                combat, card, power, action, rng
+            )
+        assert target is not None
+        if card.effect in spells.EFFECTS:
+            cast = m.SPELL_CAST(seat=seat, card=ref, power=power, target=uname(combat, target))
+            events.append(Event.to_all("h3_spell", cast, card=shown, power=power, target=target.uid))
+            return events + spells.resolve(combat, card, power, action, rng)
         events.append(
             Event.to_all(
                 "h3_spell",
                 m.SPELL_CAST(seat=seat, card=ref, power=power, target=uname(combat, target)),
-                card=card.id,
+                card=shown,
                 power=power,
                 target=target.uid,
             )
@@ -286,17 +476,24 @@ def play(combat: Combat, side: CombatSide, action: Any, rng: Rng) -> list[Event]
                 m.CARD_PLAYED_TWO(
                     seat=seat, card=ref, mode=label, target=uname(combat, target), other=uname(combat, other)
                 ),
-                card=card.id,
+                card=shown,
             )
         )
     elif target is not None:
         events.append(
             Event.to_all(
-                "h3_card", m.CARD_PLAYED(seat=seat, card=ref, mode=label, target=uname(combat, target)), card=card.id
+                "h3_card", m.CARD_PLAYED(seat=seat, card=ref, mode=label, target=uname(combat, target)), card=shown
             )
         )
     else:
-        events.append(Event.to_all("h3_card", m.CARD_PLAYED_NO_TARGET(seat=seat, card=ref, mode=label), card=card.id))
+        events.append(Event.to_all("h3_card", m.CARD_PLAYED_NO_TARGET(seat=seat, card=ref, mode=label), card=shown))
+    paid = [] if card.effect == "attack_then_discard" else list(action.discards or [])
+    if action.discard is not None and card.effect != "attack_then_discard":
+        paid.append(action.discard)
+    for pay in paid:
+        deck.hand.remove(pay)
+        deck.discard.append(pay)  # the card paid (H3-13.2.2)
+        events.append(Event.to_all("h3_discarded", m.DISCARDED(seat=seat, card=m.card_ref(deck.names[pay]))))
     draws = card.expert_draw if expert and card.expert_draw is not None else card.draw
     if card.kind == "specialty" and target is not None and other is None:
         resisted = resists_card(combat, target, ref, rng)  # neutral Dwarves: a specialty aimed at it alone
@@ -306,6 +503,49 @@ def play(combat: Combat, side: CombatSide, action: Any, rng: Rng) -> list[Event]
         target.attack_bonus += amount  # H3-35.5: until its first attack resolves
     elif card.effect == "defense" and target is not None:
         target.defense_bonus += amount
+    elif card.effect == "attack_then_discard" and target is not None:
+        target.attack_bonus += amount  # H3-35.5; then the discard (Blackshard of the Dead Knight)
+        draws = 0
+        if action.discard is not None:
+            deck.hand.remove(action.discard)
+            deck.discard.append(action.discard)  # H3-13.2.2
+            name = deck.names[action.discard]
+            events.append(Event.to_all("h3_discarded", m.DISCARDED(seat=seat, card=m.card_ref(name))))
+            if card_def(deck, action.discard).kind == "spell":
+                draws = card.draw
+    elif card.effect == "inhibit":
+        combat.inhibited = True
+        deck.discard.remove(action.card)
+        deck.removed.append(action.card)  # "remove this card afterwards": it can come back no sooner (H-4)
+        events.append(Event.to_all("h3_inhibit", t.INHIBITED()))
+    elif card.effect == "no_surrender":
+        enemy = combat.sides[1 - side.team]
+        enemy.shackled = True
+        events.append(Event.to_all("h3_shackled", t.SHACKLED(seat=m.seat_name(enemy.controller))))
+    elif card.effect == "draw_keep_one":
+        before = set(deck.hand)
+        events += draw(side, draws, rng)
+        draws = 0
+        drawn = [c for c in deck.hand if c not in before]
+        side.keep_one = drawn if len(drawn) > 1 else []  # flow asks which one goes (forced discard)
+    elif card.effect == "attack_per_discard" and target is not None:
+        target.attack_bonus += amount * (action.count or len(paid))  # H3-35.5; the cards are asked next
+    elif card.effect == "defense_per_discard" and target is not None:
+        target.defense_bonus += amount * (action.count or len(paid))  # A-36; the cards are asked next
+    elif card.effect == "defense_back_to_hand" and target is not None:
+        target.defense_bonus += amount  # A-36
+        deck.discard.remove(action.card)
+        deck.hand.append(action.card)  # Targ: back to hand instead of the discard pile
+        events.append(Event.to_all("h3_back_to_hand", t.BACK_TO_HAND(seat=seat, card=ref)))
+    elif card.effect in ("take_spell", "take_spell_reshuffle") and action.pick in deck.discard:
+        deck.discard.remove(action.pick)
+        deck.hand.append(action.pick)
+        events.append(Event.to_all("h3_recall", m.RECALLED(seat=seat, card=m.card_ref(deck.names[action.pick]))))
+        if card.effect == "take_spell_reshuffle":
+            deck.draw.draw_pile.extend(deck.discard)  # Rib Cage: the played card is in the pile (H3-13.2.2)
+            deck.discard.clear()
+            deck.draw.shuffle(rng)
+            events.append(Event.to_all("h3_reshuffled", t.RESHUFFLED(seat=seat)))
     elif card.effect == "attack_or_defense" and target is not None:
         if action.mode == "attack":
             target.attack_bonus += amount  # H3-35.5
@@ -313,6 +553,29 @@ def play(combat: Combat, side: CombatSide, action: Any, rng: Rng) -> list[Event]
             target.defense_bonus += amount  # A-36
     elif card.effect == "hp" and target is not None:
         target.hp_bonus += amount  # H3-35.3: ongoing effects last until the combat ends
+    elif card.effect == "initiative" and target is not None:
+        target.initiative_bonus += amount  # H3-35.3: ongoing, until the combat ends (A-33 re-orders)
+    elif card.effect == "heal" and target is not None:
+        events += heal(combat, target, amount)  # Vial of Lifeblood: damage only, paralysis stays
+    elif card.effect == "enemy_discard":
+        events += _enemy_discards(combat.sides[1 - side.team], amount, rng)
+    elif card.effect == "die_times" and combat.attack is not None:
+        combat.attack.die_times = amount
+        subject = uname(combat, combat.unit(combat.attack.attacker))
+        events.append(Event.to_all("h3_die_times", t.DIE_TIMES(unit=subject, n=amount)))
+    elif card.effect == "ward_paralysis" and target is not None:
+        target.paralysis_ward = True  # H3-35.3: ongoing, until the combat ends
+        events.append(Event.to_all("h3_warded", t.WARDED(unit=uname(combat, target)), unit=target.uid))
+    elif card.effect == "unparalyse" and target is not None:
+        target.paralysed = False
+        events.append(Event.to_all("h3_unparalysed", m.UNPARALYSED(unit=uname(combat, target)), unit=target.uid))
+    elif card.effect == "morale_roll":
+        die = roll_die(rng)
+        events.append(Event.to_all("h3_roll", m.ROLL(die=die), dice=[die], reveals=True))
+        if die == 0:
+            events += gain_morale(side, seat)
+    elif card.effect == "paralyse_neutral" and target is not None:
+        events += paralyse(combat, target)  # H3-33.8
     elif card.effect == "power":
         side.pending_power += amount
         events.append(Event.to_all("h3_power", m.POWER_ADDED(seat=seat, n=side.pending_power)))
@@ -330,21 +593,33 @@ def play(combat: Combat, side: CombatSide, action: Any, rng: Rng) -> list[Event]
     elif card.effect == "swap" and target is not None and other is not None:
         target.pos, other.pos = other.pos, target.pos
     elif card.effect == "frost_ring" and action.cell is not None:
-        assert action.discard is not None
-        deck.hand.remove(action.discard)
-        deck.discard.append(action.discard)  # the card paid (H3-13.2.2)
-        events.append(Event.to_all("h3_discarded", m.DISCARDED(seat=seat, card=m.card_ref(deck.names[action.discard]))))
         cell = (int(action.cell[0]), int(action.cell[1]))
         for n in combat.geometry().adjacent(cell):
             hit = combat.at(n)
             if hit is not None and not hit.tower:
-                events += deal_damage(combat, hit, card.damage[0])  # H3-27.1: defence does not count
+                events += spell_damage(combat, hit, card.damage[0])  # H3-27.1: defence does not count
     elif card.effect == "chain_lightning" and target is not None and other is not None:
-        events += deal_damage(combat, target, card.damage[0])
+        events += spell_damage(combat, target, card.damage[0])
         if other.alive:
-            events += deal_damage(combat, other, card.damage[1])
+            events += spell_damage(combat, other, card.damage[1])
     if draws:
         events += draw(side, draws, rng)
+    return events
+
+
+def _enemy_discards(enemy: CombatSide, n: int, rng: Rng) -> list[Event]:
+    """The enemy hero discards ``n`` random cards from hand (Dragon Wing Tabard); which card is
+    public once discarded (H3-13.2.2)."""
+    deck = enemy.deck
+    events: list[Event] = []
+    if deck is None:
+        return events
+    for _ in range(min(n, len(deck.hand))):
+        inst = deck.hand[rng.below(len(deck.hand))]
+        deck.hand.remove(inst)
+        deck.discard.append(inst)
+        seat = m.seat_name(enemy.controller if enemy.controller is not None else enemy.owner)
+        events.append(Event.to_all("h3_discarded", m.DISCARDED(seat=seat, card=m.card_ref(deck.names[inst]))))
     return events
 
 
@@ -367,9 +642,18 @@ def may_resurrect(combat: Combat, unit: Unit, damage: int) -> bool:
     a card (Resurrection): it has a hand, a controller and Power played (public, H3-15.3), so
     the question itself tells the other player nothing about the hand (H3-13.1)."""
     side = combat.sides[unit.team]
-    if side.deck is None or side.controller is None or side.pending_power <= 0:
+    if side.deck is None or side.controller is None or damage <= 0 or not would_defeat(unit, damage):
         return False
-    return damage > 0 and would_defeat(unit, damage)
+    if side.pending_power > 0:
+        return True
+    # The Resurrection spell saves a bronze unit with no Power: asked whenever it could be cast, by
+    # public facts alone (a hand, the spell limit, Anti-Magic; H3-13.1, H3-35.2).
+    return (
+        unit.tier == "bronze"
+        and bool(side.deck.hand)
+        and side.spells_cast < side.spell_limit
+        and spells.targetable(unit)
+    )
 
 
 def resurrection_card(combat: Combat, unit: Unit, damage: int) -> tuple[str, int] | None:
@@ -383,9 +667,25 @@ def resurrection_card(combat: Combat, unit: Unit, damage: int) -> tuple[str, int
     for inst in deck.hand:
         card = card_def(deck, inst)
         cost = card.power_cost.get(unit.tier)
-        if card.effect == "resurrection" and cost is not None and side.pending_power >= cost:
+        if card.effect != "resurrection" or cost is None:
+            continue
+        if card.kind != "spell" and side.pending_power >= cost:
+            return inst, cost
+        if card.kind == "spell" and _may_cast_resurrection(combat, side, inst, card, unit, cost):
             return inst, cost
     return None
+
+
+def _may_cast_resurrection(combat: Combat, side: CombatSide, inst: str, card: CardDef, unit: Unit, cost: int) -> bool:
+    """The Resurrection spell is a cast: the spell limit (H3-35.2), Anti-Magic and immunities, the
+    Familiars' tax and the Power its tier needs (H3-15.3) all apply."""
+    return (
+        side.spells_cast < side.spell_limit
+        and spells.targetable(unit)
+        and not spells.spell_immune(unit, card)
+        and may_pay_tax(combat, side, inst)
+        and side.pending_power + side.bonus_power >= cost
+    )
 
 
 def resurrect(combat: Combat, unit: Unit, inst: str) -> list[Event]:
@@ -395,8 +695,18 @@ def resurrect(combat: Combat, unit: Unit, inst: str) -> list[Event]:
     assert deck is not None
     deck.hand.remove(inst)
     deck.discard.append(inst)  # H3-13.2.2
-    side.pending_power = 0
     card = m.card_ref(deck.names[inst])
+    if card_def(deck, inst).kind == "spell":
+        power = side.pending_power + side.bonus_power
+        side.pending_power = side.bonus_power = 0  # H3-15.3: casting consumes all Power played
+        side.spells_cast += 1  # H3-35.2
+        side.last_spell = inst
+        cast = m.SPELL_CAST(seat=m.seat_name(side.controller), card=card, power=power, target=uname(combat, unit))
+        return [
+            Event.to_all("h3_spell", cast, card=deck.names[inst], power=power, target=unit.uid),
+            Event.to_all("h3_resurrected", m.CARD_CANCELS(card=card, unit=uname(combat, unit))),
+        ]
+    side.pending_power = 0
     return [
         Event.to_all(
             "h3_card",
@@ -415,19 +725,12 @@ def cast_effect(combat: Combat, card: CardDef, amount: int, target: Unit) -> lis
 
 
 def _spell(combat: Combat, card: CardDef, amount: int, target: Unit) -> list[Event]:
-    immune = (
-        target.has("spell_immune")
-        or (card.id == "magic_arrow" and target.has("magic_arrow_immune"))
-        or (card.timing == "ongoing" and target.has("ongoing_immune"))
-        or (card.effect != "damage" and target.has("spell_effect_immune"))
-        or any(a.params.get("school") == card.school for a in target.abilities("survive_once"))
-    )
-    if immune:
+    if spells.spell_immune(target, card) or target.anti_magic:
         return [Event.to_all("h3_spell_ignored", m.SPELL_IGNORED(unit=uname(combat, target), card=m.card_ref(card.id)))]
     if card.effect == "damage":
         # H3-27.1 / E-3: defence does not reduce spell damage.
         reduction = target.ability("spell_damage_reduction")
-        return deal_damage(combat, target, max(0, amount - (reduction if isinstance(reduction, int) else 0)))
+        return spell_damage(combat, target, max(0, amount - (reduction if isinstance(reduction, int) else 0)))
     if card.effect == "defense":
         target.defense_bonus += amount
     elif card.effect == "attack":

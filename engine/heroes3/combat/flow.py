@@ -19,6 +19,9 @@ from engine.core.text import Ref
 from .. import messages as m
 from . import cards as card_rules
 from . import rules as r
+from . import spells
+from . import texts as t
+from .actions import Play
 from .board import Cell
 from .models import (
     TOWER,
@@ -351,7 +354,9 @@ def _ai_resolve_spell(
     combat = combat_of(state)
     team = u.team
     spell = aicards.spell_def(deck, inst)
-    target = aicards.spell_target(combat, team, spell, u)
+    tiers = spell.tiers or spell.damage
+    level = min(power, len(tiers) - 1) if tiers else 0
+    target = aicards.spell_target(combat, team, spell, u, power=level)
     ref = m.card_ref(spell.id)
     if target is None:  # H3-42.1 / H3-42.3 / H3-42.5
         if card is not None:
@@ -366,8 +371,6 @@ def _ai_resolve_spell(
         deck.delayed.append((inst, power))  # H3-42.4
         return [Event.to_all("h3_ai_delayed", m.AI_DELAYED(card=ref))]
     deck.spells.discard(inst)  # H3-41.7: the AI spell discard pile
-    tiers = spell.tiers or spell.damage
-    level = min(power, len(tiers) - 1) if tiers else 0
     events = [
         Event.to_all(
             "h3_ai_cast", m.AI_CASTS(card=ref, power=level, unit=r.uname(combat, target)), card=spell.id, power=level
@@ -376,12 +379,14 @@ def _ai_resolve_spell(
     resisted = r.resists_card(combat, target, ref, state.rng)
     if resisted is not None:
         return events + resisted
+    if spell.effect in spells.EFFECTS:  # the Clash spells' printed effects (combat/spells.py)
+        return events + spells.ai_resolve(combat, spell, level, target, state.rng)
     if kind == "multi":  # Chain Lightning: the first hit, then one of the two closest (house: the weakest)
         near = [x for x in card_rules.closest(combat, target, 2) if x.team != team]
-        events += r.deal_damage(combat, target, spell.damage[0])
+        events += r.spell_damage(combat, target, spell.damage[0])
         near = [x for x in near if x.alive]
         if near and len(spell.damage) > 1:
-            events += r.deal_damage(combat, min(near, key=lambda x: (x.remaining(), x.uid)), spell.damage[1])
+            events += r.spell_damage(combat, min(near, key=lambda x: (x.remaining(), x.uid)), spell.damage[1])
         return events
     if kind == "defensive":  # H3-42.2: a defence token that stays until that defence is resolved
         target.card_defense += spell.tiers[level]
@@ -435,6 +440,13 @@ def act_options(state: CombatHost, st: Step) -> list[Option]:
         ]
     if phase == "move" and not st.data.get("acted") and _may_surrender(combat, side):
         out.append(Option.of(m.OPT_SURRENDER(gold=10), {"type": "surrender"}))
+    if u.berserk and phase in ("move", "attack", "shoot"):
+        # Berserk (S-H1): attack the nearest unit of either side, or move to reach it; cards stay open.
+        forced = spells.berserk_options(combat, u, "move" if phase == "shoot" else phase)
+        out += forced + card_rules.playable(combat, side, activating=True)
+        if not forced:
+            out.append(Option.of(m.OPT_END(), {"type": "end", "unit": u.uid}))
+        return out
     if phase in ("move", "shoot", "after"):
         for cell in r.move_options(combat, u):
             out.append(Option.of(m.OPT_MOVE(cell=r.label(cell)), {"type": "move", "unit": u.uid, "cell": list(cell)}))
@@ -548,8 +560,21 @@ def take_spell(combat: Combat, side: CombatSide, card: str) -> list[Event]:
 def _caster_discards(flow: F, state: CombatHost, side: CombatSide, action: Any) -> list[Event]:
     """Neutral Familiars: an enemy who casts a spell from hand must discard a card from hand
     (the caster chooses which); neutral Pegasi: a card with Power (``has_power``). The cards
-    with Power are asked for first, so a card that could pay either is not spent on Familiars."""
+    with Power are asked for first, so a card that could pay either is not spent on Familiars.
+    Shackles of War's bottom asks the same way which of the cards it drew is discarded."""
     combat = combat_of(state)
+    count = getattr(action, "count", None)
+    if count and side.controller is not None:  # Sword of Judgement: the N cards paid, one at a time
+        steps = [
+            flow.new(state, "h3c_forced_discard", side.controller, team=side.team, pay=action.card, left=count - i)
+            for i in range(count)
+        ]
+        flow.push(state, *steps)
+        return []
+    if side.keep_one and side.controller is not None:
+        among, side.keep_one = list(side.keep_one), []
+        flow.push(state, flow.new(state, "h3c_forced_discard", side.controller, team=side.team, among=among))
+        return []
     if action.mode != "cast" or side.deck is None or side.controller is None:
         return []
     anything, power = card_rules.caster_tax(combat, side)
@@ -566,6 +591,8 @@ def forced_pool(side: CombatSide, st: Step) -> list[str]:
     assert deck is not None
     if st.data.get("power"):
         return [c for c in deck.hand if card_rules.has_power(card_rules.card_def(deck, c))]
+    if st.data.get("among"):
+        return [c for c in deck.hand if c in st.data["among"]]  # Shackles of War: one of the cards drawn
     return list(deck.hand)
 
 
@@ -574,6 +601,8 @@ def _may_surrender(combat: Combat, side: CombatSide) -> bool:
     other = combat.sides[1 - side.team]
     if combat.kind == "neutral" or other.owner is None or side.owner is None or side.gold < 10:
         return False
+    if side.shackled:
+        return False  # Shackles of War (S-H1) played against this hero
     return not (combat.kind == "siege" and side.team == 1)
 
 
@@ -800,6 +829,19 @@ def roll(flow: F, state: CombatHost, st: Step) -> list[Event]:
     if target is None or not target.alive or attacker is None or not attacker.alive:
         combat.attack = None
         return []  # a card in the window already decided it
+    if attacker.blessed:
+        # Bless: no attack die is rolled, so no die result exists for abilities, morale or re-rolls (S-H1 note).
+        pending.no_die = True
+        events = [
+            Event.to_all(
+                "h3_no_die", t.NO_DIE(card=m.card_ref("bless"), unit=r.uname(combat, attacker)), unit=attacker.uid
+            )
+        ]
+        if r.defended(combat, target):
+            pending.defense_die = r.roll_die(state.rng)
+            events.append(Event.to_all("h3_defense_roll", m.DEFENSE_ROLL(die=pending.defense_die), reveals=True))
+        flow.push(state, flow.new(state, "h3c_hit"))
+        return events
     r.roll_attack(combat, pending, state.rng)
     events = [Event.to_all("h3_roll", m.ROLL(die=pending.die or 0), dice=list(pending.dice), reveals=True)]
     if r.defended(combat, target):
@@ -929,6 +971,7 @@ def hit(flow: F, state: CombatHost, st: Step) -> list[Event]:
             angel.used.append("cancel_lethal")  # the engine-run side always saves its unit
             pending.cancelled = True
     a.attack_bonus = 0  # H3-35.5: boosts end when this attack resolves
+    a.blessed = False  # Bless ends with them
     t.defense_bonus = 0  # A-36
     t.card_defense = 0  # H3-41.9: the AI card stays attached until the first defence occurs
     if pending.cancelled_by_card:
@@ -1067,7 +1110,7 @@ def strike(
     ]
     if spell:
         source = Ref(kind="unit", id=a.card)
-        if victim.has("spell_immune"):
+        if victim.has("spell_immune") or victim.anti_magic:  # Anti-Magic: no spell targets it
             ignored = m.SPELL_IGNORED(unit=r.uname(combat, victim), card=source)
             return events + [Event.to_all("h3_spell_ignored", ignored)]
         resisted = r.resists_card(combat, victim, source, state.rng)
@@ -1120,6 +1163,7 @@ def end_act(flow: F, state: CombatHost, st: Step) -> list[Event]:
     combat = combat_of(state)
     for u in combat.units:
         u.attack_bonus = 0
+        u.blessed = False  # H3-35.5: Bless ends with the attack boosts
         u.defense_bonus = 0
         u.no_defend = False
         u.rooted = False
@@ -1154,6 +1198,7 @@ def new_round(flow: F, state: CombatHost, st: Step) -> list[Event]:
     for u in combat.units:
         u.activated = False
         u.retaliated = False
+        u.round_initiative = 0  # Prayer's initiative lasts this combat round (house)
         u.attack_tokens = [(n, last) for n, last in u.attack_tokens if last >= combat.round]
     for side in combat.sides:
         side.spells_cast = 0
@@ -1384,6 +1429,8 @@ def ai_step(flow: F, state: CombatHost, st: Step) -> list[Event]:
 
     combat = combat_of(state)
     u = combat.unit(str(st.data["unit"]))
+    if u.berserk:
+        return _ai_berserk(flow, state, u)
     plan = ai.plan(combat, u)
     if len(plan.ties) > 1:
         human = combat.controller(1 - u.team)
@@ -1417,6 +1464,28 @@ def ai_execute(flow: F, state: CombatHost, u: Unit, target: str | None, toward: 
         return events + declare(flow, state, u.uid, target, then="end")
     flow.push(state, flow.new(state, "h3c_end_act", unit=u.uid))
     return events
+
+
+def _ai_berserk(flow: F, state: CombatHost, u: Unit) -> list[Event]:
+    """An engine-run berserk unit: it attacks the nearest unit of either side, moving next to it
+    first when it must; ties go to the lowest unit id (house: nobody owns the choice)."""
+    combat = combat_of(state)
+    events: list[Event] = []
+    if not spells.berserk_attacks(combat, u):
+        moves = spells.berserk_moves(combat, u)
+        if moves:
+            cell = min(moves)
+            u.pos = cell
+            msg = m.MOVES(unit=r.uname(combat, u), cell=r.label(cell))
+            events.append(Event.to_all("h3_moves", msg, unit=u.uid, cell=list(cell)))
+    targets = spells.berserk_attacks(combat, u)
+    if not targets:
+        flow.push(state, flow.new(state, "h3c_end_act", unit=u.uid))
+        return events + [Event.to_all("h3_berserk_idle", t.BERSERK_IDLE(unit=r.uname(combat, u)), unit=u.uid)]
+    goal = min(targets, key=lambda o: o.uid)
+    msg = t.BERSERK_ACTS(unit=r.uname(combat, u), target=r.uname(combat, goal))
+    events.append(Event.to_all("h3_berserk_acts", msg, unit=u.uid, target=goal.uid))
+    return events + declare(flow, state, u.uid, goal.uid, then="end")
 
 
 def ai_tie_prompt(state: CombatHost, st: Step) -> list[Prompt]:
@@ -1578,7 +1647,14 @@ def install(flow: F) -> None:
         if not action.play or combat.attack is None:
             return []
         combat.attack.cancelled_by_card = True
-        return card_rules.resurrect(combat, combat.unit(str(st.data["unit"])), str(st.data["card"]))
+        unit = combat.unit(str(st.data["unit"]))
+        side = combat.sides[unit.team]
+        inst = str(st.data["card"])
+        spell = side.deck is not None and card_rules.card_def(side.deck, inst).kind == "spell"
+        events = card_rules.resurrect(combat, unit, inst)
+        if spell:  # the Resurrection spell is cast from hand: the Familiars' / Pegasi's tax follows
+            events += _caster_discards(flow, state, side, Play(type="play", card=inst, mode="cast", target=unit.uid))
+        return events
 
     @flow.decision("h3c_start", "play", "pass")
     def _start_prompts(state: CombatHost, st: Step) -> list[Prompt]:
@@ -1602,6 +1678,7 @@ def install(flow: F) -> None:
             flow.done(state, st)
             return []
         events = card_rules.play(combat, side, action, state.rng)
+        events += _caster_discards(flow, state, side, action)
         if not card_rules.playable(combat, side, activating=False, start=True):
             flow.done(state, st)
         return events
@@ -1669,8 +1746,17 @@ def install(flow: F) -> None:
             Option.of(m.OPT_DISCARD(card=m.card_ref(deck.names[c])), {"type": "strike", "target": c})
             for c in forced_pool(side, st)
         ]
-        q = m.ASK_FORCED_DISCARD_POWER() if st.data.get("power") else m.ASK_FORCED_DISCARD()
-        return [Prompt.ask(int(st.seat or 0), _key(st), "H3-27.3", q, options=options, secret=True)]  # the hand (H-1)
+        q = (
+            m.ASK_FORCED_DISCARD_POWER()
+            if st.data.get("power")
+            else t.ASK_KEEP_ONE()
+            if st.data.get("among")
+            else t.ASK_PAY_DISCARD(card=m.card_ref(deck.names[str(st.data["pay"])]), n=int(st.data["left"]))
+            if st.data.get("pay")
+            else m.ASK_FORCED_DISCARD()
+        )
+        rule = "H3-13.2.2" if st.data.get("among") or st.data.get("pay") else "H3-27.3"
+        return [Prompt.ask(int(st.seat or 0), _key(st), rule, q, options=options, secret=True)]  # the hand (H-1)
 
     @flow.applies("h3c_forced_discard")
     def _forced_apply(state: CombatHost, st: Step, seat: int, action: Any) -> list[Event]:

@@ -88,6 +88,9 @@ class CombatSide(BaseModel):
     gold: int = 0  # for surrender (H3-37.9)
     army: list[ArmyCard] = Field(default_factory=list)  # the unit deck after the combat
     ai: AiDeck | None = None  # an AI hero (H3-41): engine-run, with AI decks
+    permanent_lost: str | None = None  # the owner's permanent card discarded in combat (Sandro's Cloak)
+    shackled: bool = False  # Shackles of War played against it: this hero may not surrender (H3-37.9)
+    keep_one: list[str] = Field(default_factory=list)  # cards just drawn of which one must be discarded
 
 
 class Unit(BaseModel):
@@ -119,6 +122,15 @@ class Unit(BaseModel):
     hp_bonus: int = 0  # ongoing, until the end of combat, on whichever side is up (Golems specialty)
     used: list[str] = Field(default_factory=list)  # once-per-combat abilities spent (H3-27.3)
     rooted: bool = False  # started this activation next to a rooting enemy: cannot move
+    # Clash spells on the unit (combat/spells.py): ongoing ones last until the combat ends (H3-35.3)
+    anti_magic: bool = False  # Anti-Magic: no spell targets it, area spells do not hurt it
+    berserk: bool = False  # Berserk: must attack the nearest unit of either side when it activates
+    disrupted: bool = False  # Disrupting Ray: its abilities do not work
+    blessed: bool = False  # Bless: its next attack rolls no die (ends like an attack boost, H3-35.5)
+    round_initiative: int = 0  # Prayer's initiative: until this combat round ends (house)
+    paralysis_ward: bool = False  # Pendant of Second Sight: cannot be paralysed for the rest of the combat
+    overlay: UnitSide | None = None  # Sandro's Cloak of the Undead King: statistics laid over the card
+    overlay_card: str | None = None  # the Cloak's card instance (discarded when the overlay's HP run out)
 
     def abilities(self, effect: str) -> list[Ability]:
         return [a for a in self.stats().abilities if a.effect == effect]
@@ -131,7 +143,10 @@ class Unit(BaseModel):
         if self.tower:
             t = load().arrow_tower
             return UnitSide(type="ranged", attack=t.attack, defense=t.defense, hp=t.hp, initiative=t.initiative)
-        return load().unit(self.card).sides[self.side]
+        side = self.overlay if self.overlay is not None else load().unit(self.card).sides[self.side]
+        if self.disrupted and side.abilities:
+            return side.model_copy(update={"abilities": []})  # Disrupting Ray
+        return side
 
     @property
     def tier(self) -> Tier:
@@ -143,11 +158,13 @@ class Unit(BaseModel):
         return self.stats().type
 
     def initiative(self) -> int:
-        return self.stats().initiative + self.initiative_bonus
+        return self.stats().initiative + self.initiative_bonus + self.round_initiative
 
     def hp(self, side: SideName | None = None) -> int:
         """HP of the side up (or of ``side``), with ongoing bonuses."""
         base = self.stats().hp if side is None else load().unit(self.card).sides[side].hp
+        if side is None and self.overlay is not None:
+            return base  # the Cloak's own HP: card bonuses stay with the unit card beneath (house)
         return base + self.hp_bonus
 
     def remaining(self) -> int:
@@ -192,6 +209,8 @@ class PendingAttack(BaseModel):
     asked: bool = False  # the cancel question was already put
     asked_card: bool = False  # the Resurrection question was already put (H3-16, H3-35.4)
     cancelled_by_card: bool = False
+    no_die: bool = False  # Bless: no attack die is rolled, so no die result exists
+    die_times: int = 1  # Centaur's Axe: the die result counts this many times
 
 
 Move = Literal["stay", "visit", "last_visited", "own_town", "removed"]
@@ -260,6 +279,7 @@ class Combat(BaseModel):
     round: int = 0
     field_level: int | None = None  # neutral combats: the field's difficulty (I..VII as 1..7)
     time_limit: bool = False  # H3-36.1 / H3-36.4
+    inhibited: bool = False  # Orb of Inhibition: spells and specialties deal no damage this combat
     last_tie: tuple[int, int] | None = None  # (initiative, team) of the last activation
     active: str | None = None
     moved_from: Cell | None = None

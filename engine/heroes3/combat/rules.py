@@ -13,6 +13,7 @@ from engine.core.text import Msg, Ref
 
 from .. import messages as m
 from ..content import TIERS
+from . import texts as m_cloak
 from .board import Cell, manhattan, path_distance, reachable
 from .models import TOWER, Combat, PendingAttack, Unit
 
@@ -200,11 +201,11 @@ def attack_value(combat: Combat, pending: PendingAttack) -> int:
     attacker = combat.unit(pending.attacker)
     target = combat.unit(pending.target)
     die = pending.die or 0
-    value = max(0, attacker.stats().attack + attacker.attack_bonus) + die  # Weakness: attack at least 0
+    value = max(0, attacker.stats().attack + attacker.attack_bonus) + die * pending.die_times  # Weakness: >= 0
     for a in attacker.stats().abilities:
         if a.effect == "attack_bonus_vs" and a.params.get("unit") == target.card.removeprefix("n_"):
             value += a.amount()
-        if a.effect == "die_bonus" and die in a.faces():
+        if a.effect == "die_bonus" and not pending.no_die and die in a.faces():
             value += a.amount()
     value += sum(amount for amount, last in attacker.attack_tokens if last >= combat.round)  # Weakness, Ogres
     if pending.retaliation and target.has("retaliation_penalty"):
@@ -256,6 +257,19 @@ def attack_damage(combat: Combat, pending: PendingAttack) -> int:
     return damage
 
 
+def spell_damage(combat: Combat, unit: Unit, amount: int) -> list[Event]:
+    """Damage from a spell or a specialty card: none while an Orb of Inhibition is in play (S-H1)."""
+    if combat.inhibited:
+        return [
+            Event.to_all(
+                "h3_inhibited",
+                m_cloak.INHIBITED_HIT(card=m.card_ref("orb_of_inhibition"), unit=uname(combat, unit)),
+                unit=unit.uid,
+            )
+        ]
+    return deal_damage(combat, unit, amount)
+
+
 def deal_damage(combat: Combat, unit: Unit, amount: int) -> list[Event]:
     """H3-34.7 / A-35: damage tokens; a Few unit at its HP is defeated, a Pack flips to Few with
     the excess (and is defeated too if the excess reaches the Few side's HP). Any damage
@@ -271,6 +285,13 @@ def deal_damage(combat: Combat, unit: Unit, amount: int) -> list[Event]:
         events.append(Event.to_all("h3_unparalysed", m.UNPARALYSED(unit=name), unit=unit.uid))
     if unit.damage < unit.hp():
         return events
+    if unit.overlay is not None:
+        # Sandro's Cloak: its HP run out, the card is discarded and the excess carries to the card beneath.
+        unit.damage -= unit.hp()
+        unit.overlay = None
+        events += cloak_gone(combat, unit)
+        if unit.damage < unit.hp():
+            return events
     if unit.has("survive_once") and "survive_once" not in unit.used and unit.side != "pack":
         # Phoenixes: once per combat a fatal blow leaves the unit with 1 HP.
         unit.used.append("survive_once")
@@ -292,9 +313,25 @@ def would_defeat(unit: Unit, amount: int) -> bool:
     total = unit.damage + amount
     if total < unit.hp():
         return False
+    if unit.overlay is not None:  # Sandro's Cloak: the excess carries to the card beneath
+        return would_defeat(unit.model_copy(update={"overlay": None, "damage": 0}), total - unit.hp())
     if unit.side == "pack":
         return total - unit.hp() >= unit.hp("few")
     return not (unit.has("survive_once") and "survive_once" not in unit.used)
+
+
+def cloak_gone(combat: Combat, unit: Unit) -> list[Event]:
+    """Sandro's Cloak of the Undead King is discarded to its owner's discard pile (H3-13.2.2) when
+    the combat's result is applied; the side records which card left play."""
+    combat.sides[unit.team].permanent_lost = unit.overlay_card  # the host moves it out of play
+    unit.overlay_card = None
+    return [
+        Event.to_all(
+            "h3_cloak_gone",
+            m_cloak.CLOAK_GONE(card=m.card_ref("cloak_of_the_undead_king"), unit=uname(combat, unit)),
+            unit=unit.uid,
+        )
+    ]
 
 
 def defended(combat: Combat, unit: Unit) -> bool:
@@ -363,7 +400,7 @@ def heal(combat: Combat, unit: Unit, amount: int) -> list[Event]:
 
 
 def paralyse(combat: Combat, unit: Unit) -> list[Event]:
-    if not unit.alive or unit.has("ignore_paralysis") or unit.paralysed:
+    if not unit.alive or unit.has("ignore_paralysis") or unit.paralysed or unit.paralysis_ward:
         return []
     unit.paralysed = True
     return [Event.to_all("h3_paralysed", m.PARALYSES(unit=uname(combat, unit)), unit=unit.uid)]

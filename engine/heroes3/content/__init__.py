@@ -168,6 +168,37 @@ class CardDef(BaseModel):
         "chain_lightning",  # ``damage[0]`` to a unit and ``damage[1]`` to one of the two units closest to it
         "weakness",  # -N attack to a unit until its next attack resolves or the activation ends (H3-35.5)
         "fire_shield",  # this combat round, an adjacent unit attacking the target takes N damage
+        # Clash spells (H3-15; their printed effects, combat/spells.py). ``tiers`` hold, by Power
+        # paid, either an amount or (``tier_limit``) the highest unit tier reached: 1 bronze, 2 silver, 3 gold.
+        "anti_magic",  # ongoing: the unit cannot be targeted by spells nor hurt by area spells
+        "berserk",  # ongoing: in its activations the unit must attack the nearest unit, of either side
+        "bless",  # instant: the unit's next attack rolls no attack die, +N attack
+        "blind",  # activation: a paralysis token on the unit (H3-33.8)
+        "chain_spell",  # activation: a unit and the two closest to it take ``damage_tiers`` in order
+        "counterstrike",  # instant: the unit's black cube is removed (H3-33.7)
+        "dispel",  # instant: every ongoing card effect on the unit ends
+        "disrupting_ray",  # ongoing: until the combat ends the unit's abilities do not work
+        "fireball",  # activation: units on two adjacent spaces take N damage
+        "prayer",  # instant: +N attack, defence or (this combat round) initiative, caster's choice
+        "shield",  # instant: the unit defending against a ground or flying attacker gets +N defence
+        "teleport",  # activation: a friendly unit moves to any empty space
+        "draw",  # draw ``draw`` cards (an artifact's other effect)
+        "enemy_discard",  # the enemy hero discards ``basic`` random cards from hand
+        "die_times",  # the attack being declared: its attack die result counts ``basic`` times
+        "ward_paralysis",  # ongoing: a friendly unit cannot be paralysed for the rest of the combat
+        "unparalyse",  # a friendly unit's paralysis token is removed
+        "morale_roll",  # roll the attack die: on 0 gain a positive morale token (H3-11.1)
+        "paralyse_neutral",  # start of a neutral combat: paralyse a neutral unit that is not azure
+        "attack_then_discard",  # +N attack, then a card of one's choice is discarded; a spell draws ``draw``
+        "defense_back_to_hand",  # discard ``discard_cost`` cards: +N defence, and the card goes back to hand
+        "take_spell",  # a spell of one's choice from one's discard pile back into hand
+        "take_spell_reshuffle",  # as take_spell, then the discard pile is shuffled into the deck
+        "defense_per_discard",  # discard any number of cards from hand: +N defence for each
+        "attack_per_discard",  # discard any number of cards from hand: +N attack for each
+        "draw_if_no_discard",  # only while one's discard pile is empty: draw ``draw`` cards
+        "no_surrender",  # start of a combat against a player's hero: that hero may not surrender
+        "draw_keep_one",  # draw ``draw`` cards, keep one of them and discard the others
+        "inhibit",  # ongoing: spells and specialties deal no damage this combat; the card is removed
         "none",  # no effect in combat (Wisdom acts in a town): never offered
     ]
     basic: int = 0
@@ -181,6 +212,9 @@ class CardDef(BaseModel):
     discard_cost: int = 0  # cards from hand discarded to play it (Frost Ring)
     power_cost: dict[str, int] = Field(default_factory=dict)  # Power paid, by the saved unit's tier
     damage: list[int] = Field(default_factory=list)
+    damage_tiers: list[list[int]] = Field(default_factory=list)  # Chain Lightning (spell): damages by Power
+    tier_limit: bool = False  # ``tiers`` give the highest unit tier the spell reaches (1..3)
+    other: str | None = None  # an artifact's other printed effect in combat: its id in ``other_effects``
     text: str
 
     def timing_for(self, mode: str) -> str:
@@ -216,6 +250,21 @@ class TowerStats(BaseModel):
     initiative: int
 
 
+class Overlay(BaseModel):
+    """A card laid on a unit card that replaces its statistics until the card's own HP run out
+    (Sandro's Cloak of the Undead King: Horde / Legion of Skeletons, Horde of Zombies)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    id: str  # the Might & Magic card (Clash content id)
+    unit: str  # the unit card it is laid on
+    sides: list[SideName]  # which side of that card must be up
+    attack: int
+    defense: int
+    hp: int
+    initiative: int
+
+
 class Content(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
@@ -224,6 +273,8 @@ class Content(BaseModel):
     heroes: dict[str, HeroDef]
     armies: dict[str, dict[str, list[str]]]
     arrow_tower: TowerStats
+    overlays: dict[str, Overlay] = Field(default_factory=dict)
+    other_effects: dict[str, CardDef] = Field(default_factory=dict)  # artifacts' second effects (``other``)
 
     def unit(self, card: str) -> UnitCard:
         return self.units[card]
@@ -253,6 +304,8 @@ def load() -> Content:
         heroes={h["id"]: HeroDef.model_validate(h) for h in data["heroes"]},
         armies=data["armies"],
         arrow_tower=TowerStats.model_validate(data["arrow_tower"]),
+        overlays={o["id"]: Overlay.model_validate(o) for o in data.get("overlays", [])},
+        other_effects={c["id"]: CardDef.model_validate(c) for c in data.get("other_effects", [])},
     )
     for unit in content.units.values():
         for side in unit.sides.values():

@@ -16,6 +16,7 @@ from engine.core import Deck, Event, Rng
 
 from .. import messages as m
 from ..combat import rules as r
+from ..combat import spells
 from ..combat.models import AiDeck, Combat, Unit
 from ..content import TIERS, CardDef, load
 from .difficulty import DIFFICULTIES, Difficulty
@@ -173,10 +174,12 @@ def round_buff_waits(combat: Combat, target: Unit) -> bool:
     return sum(1 for u in pool if u.activated) * 2 > len(pool)
 
 
-def spell_target(combat: Combat, team: int, card: CardDef, unit: Unit | None = None) -> Unit | None:
+def spell_target(combat: Combat, team: int, card: CardDef, unit: Unit | None = None, *, power: int = 0) -> Unit | None:
     """The AI magic card: damage or harm on the player's unit with the highest defence, a boost on
     the AI's unit with the highest defence; H3-42 for the complex kinds (``unit``: the activating
-    AI unit, for H3-42.5)."""
+    AI unit, for H3-42.5; ``power``: the Power tier, which limits the tiers some spells reach)."""
+    if card.effect in spells.EFFECTS:
+        return spells.ai_target(combat, team, card, power)
     kind = spell_class(card)
     if kind == "weaken":
         return will_retaliate(combat, unit) if unit is not None else None

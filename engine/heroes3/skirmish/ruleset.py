@@ -16,9 +16,10 @@ from pydantic import Field, TypeAdapter
 from engine.core import Deck, Event, GameOptions, Prompt, Result, Rng, Ruleset, RuleViolation
 from engine.core.errors import CORE_BAD_ACTION, CORE_NOT_YOUR_TURN
 from engine.core.flow import Flow, Step
-from engine.core.text import Ref
+from engine.core.text import Message, Ref, message
 
 from .. import messages as m
+from ..clash.state import DIFFICULTY_VALUES
 from ..combat import cards as card_rules
 from ..combat import flow as combat_flow
 from ..combat.actions import CombatAction
@@ -65,6 +66,105 @@ class SkirmishOptions(GameOptions):
     gold: int = Field(default=10, ge=0)
 
 
+# What a lobby shows for each option a table chose (``name: value``, never the option's id), what
+# each option means (``/game new`` help and refusals), and the words for id-like values.
+OPTION_NAMES: dict[str, Message] = {
+    "mode": message("h3.skirmish.option.name.mode", "mode"),
+    "heroes": message("h3.skirmish.option.name.heroes", "heroes"),
+    "armies": message("h3.skirmish.option.name.armies", "armies"),
+    "preset": message("h3.skirmish.option.name.preset", "army preset"),
+    "level": message("h3.skirmish.option.name.level", "hero level"),
+    "difficulty": message("h3.skirmish.option.name.difficulty", "difficulty"),
+    "field_level": message("h3.skirmish.option.name.field_level", "field level"),
+    "neutral_ai": message("h3.skirmish.option.name.neutral_ai", "the bot plays the neutrals"),
+    "secondary": message("h3.skirmish.option.name.secondary", "the defender is a secondary hero"),
+    "ai_cards": message("h3.skirmish.option.name.ai_cards", "AI hero cards"),
+    "ai_spells": message("h3.skirmish.option.name.ai_spells", "AI hero spells"),
+    "ai_skill": message("h3.skirmish.option.name.ai_skill", "AI hero ability"),
+    "mp": message("h3.skirmish.option.name.mp", "movement points"),
+    "morale": message("h3.skirmish.option.name.morale", "starting positive morale"),
+    "gold": message("h3.skirmish.option.name.gold", "gold"),
+}
+OPTION_LABELS: dict[str, Message] = {
+    "mode": message("h3.skirmish.option.mode", "Duel, siege, a fight against neutrals, or against an AI hero (H3-41)"),
+    "heroes": message("h3.skirmish.option.heroes", "Each seat's hero; none: chosen when joining"),
+    "armies": message("h3.skirmish.option.armies", "Each seat's army as unit:side entries; none: the preset"),
+    "preset": message("h3.skirmish.option.preset", "The ready-made army: starter or full"),
+    "level": message("h3.skirmish.option.level", "The heroes' level, 1 to 7 (H3-12.10)"),
+    "difficulty": message("h3.skirmish.option.difficulty", "Difficulty for neutrals and the AI hero (H3-4)"),
+    "field_level": message("h3.skirmish.option.field_level", "The field's level, 1 to 7; 0: at random (H3-22.6)"),
+    "neutral_ai": message(
+        "h3.skirmish.option.neutral_ai", "The bot runs the neutrals (H3-40); off: the second seat does (H3-32.4)"
+    ),
+    "secondary": message(
+        "h3.skirmish.option.secondary", "Duel: the defender is a secondary hero, no cards, may yield (H3-30.5)"
+    ),
+    "ai_cards": message(
+        "h3.skirmish.option.ai_cards", "How many might, magic and skill cards the AI hero has (H3-41.6)"
+    ),
+    "ai_spells": message("h3.skirmish.option.ai_spells", "The AI hero's spell deck (H3-41.7)"),
+    "ai_skill": message("h3.skirmish.option.ai_skill", "The AI hero's ability card: offense, armorer or none"),
+    "mp": message("h3.skirmish.option.mp", "Movement points each hero starts with (H3-9)"),
+    "morale": message("h3.skirmish.option.morale", "Each hero starts with a positive morale token (house rule)"),
+    "gold": message("h3.skirmish.option.gold", "Gold each player starts with (H3-20.1)"),
+}
+OPTION_VALUES: dict[str, dict[str, Message]] = {
+    "mode": {
+        "duel": message("h3.skirmish.option.value.mode.duel", "duel"),
+        "siege": message("h3.skirmish.option.value.mode.siege", "siege"),
+        "neutral": message("h3.skirmish.option.value.mode.neutral", "against neutrals"),
+        "ai_hero": message("h3.skirmish.option.value.mode.ai_hero", "against an AI hero"),
+    },
+    "heroes": {"None": message("h3.skirmish.option.value.heroes.none", "chosen when joining")},
+    "armies": {"None": message("h3.skirmish.option.value.armies.none", "the preset")},
+    "preset": {
+        "starter": message("h3.skirmish.option.value.preset.starter", "starter"),
+        "full": message("h3.skirmish.option.value.preset.full", "full"),
+    },
+    "difficulty": DIFFICULTY_VALUES,
+    "field_level": {"0": message("h3.skirmish.option.value.field_level.random", "at random")},
+    "ai_skill": {
+        "None": message("h3.skirmish.option.value.ai_skill.none", "none"),
+        "offense": message("h3.skirmish.option.value.ai_skill.offense", "Offense"),
+        "armorer": message("h3.skirmish.option.value.ai_skill.armorer", "Armorer"),
+    },
+}
+
+
+AI_CARD_KINDS: dict[str, Message] = {
+    "might": message("h3.skirmish.option.value.ai_cards.might", "Might"),
+    "magic": message("h3.skirmish.option.value.ai_cards.magic", "Magic"),
+    "skill": message("h3.skirmish.option.value.ai_cards.skill", "Skill"),
+}
+AI_CARDS_COUNT = message("h3.skirmish.option.value.ai_cards.count", "{kind} ×{n}")
+UNIT_SIDE = message("h3.skirmish.option.value.armies.unit", "{unit} ({side})")
+UNIT_SIDES: dict[str, Message] = {
+    "few": message("h3.skirmish.option.value.armies.few", "Few"),
+    "pack": message("h3.skirmish.option.value.armies.pack", "Pack"),
+}
+ARMY = message("h3.skirmish.option.value.armies.army", "[{units}]")
+
+
+def _unit(entry: str) -> Any:
+    unit, _, side = entry.partition(":")
+    word = UNIT_SIDES.get(side)
+    return UNIT_SIDE(unit=Ref(kind="unit", id=unit), side=word()) if word is not None else Ref(kind="unit", id=unit)
+
+
+def option_shown(key: str, value: Any) -> Any | None:
+    """A list- or dict-valued option in words (heroes, units and spells by their printed names,
+    the AI's card counts by type), for the lobby's option line; ``None`` where plain words do."""
+    if key == "heroes" and isinstance(value, list):
+        return [Ref(kind="hero", id=h) if h else OPTION_VALUES["heroes"]["None"]() for h in value]
+    if key == "armies" and isinstance(value, list):
+        return [ARMY(units=[_unit(e) for e in a]) if a else OPTION_VALUES["armies"]["None"]() for a in value]
+    if key == "ai_spells" and isinstance(value, list):
+        return [Ref(kind="card", id=s) for s in value]
+    if key == "ai_cards" and isinstance(value, dict):
+        return [AI_CARDS_COUNT(kind=AI_CARD_KINDS[k]() if k in AI_CARD_KINDS else k, n=n) for k, n in value.items()]
+    return None
+
+
 class SkirmishState(CombatHost):
     mode: str = "duel"
     start_mp: int = 0
@@ -109,6 +209,11 @@ class Skirmish(Ruleset[SkirmishState, SkirmishOptions]):
     factions: ClassVar[tuple[str, ...]] = FACTIONS
     state_model: ClassVar[type[SkirmishState]] = SkirmishState
     options_model: ClassVar[type[SkirmishOptions]] = SkirmishOptions
+    # the lobby shows options by name, not id; the labels say what each means (``/game new``)
+    option_labels: ClassVar[dict[str, Message]] = OPTION_LABELS
+    option_names: ClassVar[dict[str, Message]] = OPTION_NAMES
+    option_values: ClassVar[dict[str, dict[str, Message]]] = OPTION_VALUES
+    option_shown = staticmethod(option_shown)
     action_adapter: ClassVar[TypeAdapter[Any]] = TypeAdapter(CombatAction)
 
     # ---- setup ----------------------------------------------------------------------------------

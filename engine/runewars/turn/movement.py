@@ -46,13 +46,13 @@ from engine.runewars.text import (
     gm_task,
     need,
     option,
-    printed,
     ref,
     to_all,
     to_seats,
 )
 from engine.runewars.turn.limits import limit_check
 from engine.runewars.turn.picks import hero_candidate, unit_candidate, unit_list_schema
+from engine.runewars.turn.tactics_hand import play_from_hand
 
 STRAT_NOTHING = message("rw.strategize.nothing", "Move nothing")
 STRAT_ALL_INTO = message("rw.strategize.all_into", "Move every unit that can into {area} ({n})")
@@ -141,7 +141,6 @@ PICK_Q = message("rw.diplomacy.pick_question", "Diplomacy: choose the destiny ca
 DIPLOMACY_TACTICS_BAD = message(
     "rw.diplomacy.refused_tactics", "You can play only diplomacy cards you did not gain this season."
 )
-TACTICS_PLAYED = message("rw.tactics.played", "{seat} plays {card}: {text}")
 DRAW_MORE = message("rw.diplomacy.draw_more", "You draw {numbers} as well.")
 GM_EFFECT = message("rw.tactics.gm_effect", "{card}: {effect}")
 PICK_BAD = message("rw.diplomacy.pick_refused", "Choose one of the cards you drew.")
@@ -779,23 +778,8 @@ def _dp_apply(state: RunewarsState, st: Any, seat: int, action: Any) -> list[Eve
             "RW-30.3",
             DIPLOMACY_TACTICS_BAD(),
         )
-        hand = state.seats[seat].tactics
-        hand.pop(next(i for i, c in enumerate(hand) if c.id == action.card and c.gained != state.season_index))
-        state.tactics_deck.discard(action.card)
-        card = catalog().tactics[action.card]
-        events = [
-            to_all(
-                "tactics_played",
-                TACTICS_PLAYED(
-                    seat=seat_name(state, seat),
-                    card=ref("tactics", action.card),
-                    text=printed("tactics", action.card, "text", card.text),
-                ),
-                reveals=True,
-                seat=seat,
-                card=action.card,
-            )
-        ]
+        card, played = play_from_hand(state, seat, action.card, "RW-30.3", DIPLOMACY_TACTICS_BAD())
+        events = [played]
         ctx = Ctx(state)
         for e in card.effects:
             if e.kind == "draw_cards" and e.deck == "destiny" and isinstance(e.amount, int):
@@ -1151,28 +1135,12 @@ def _battle_window_apply(state: RunewarsState, st: Step, seat: int, action: Any)
         passed = window_pass(bs, seat, action)
         return [passed, *FLOW.answer_window(state, st, seat, {"card": None}, responds=False)]
     need(action.card in battle_tactics(state, seat), "RW-30.3", BATTLE_TACTICS_BAD())
-    hand = state.seats[seat].tactics
-    hand.pop(next(i for i, c in enumerate(hand) if c.id == action.card and c.gained != state.season_index))
-    state.tactics_deck.discard(action.card)
+    card, played = play_from_hand(state, seat, action.card, "RW-30.3", BATTLE_TACTICS_BAD())
     FLOW.answer_window(state, st, seat, {"card": action.card}, responds=True, final=False)
-    card = catalog().tactics[action.card]
     side: Literal["attacker", "defender"] = "attacker" if seat == bs.attacker else "defender"
     effects = [e.model_dump(mode="json") for e in card.effects]
     queue_effects(bs, side, effects, NAME(name=ref("tactics", action.card)), rule="RW-30.2")
-    events = [
-        to_all(
-            "tactics_played",
-            TACTICS_PLAYED(
-                seat=seat_name(state, seat),
-                card=ref("tactics", action.card),
-                text=printed("tactics", action.card, "text", card.text),
-            ),
-            reveals=True,
-            seat=seat,
-            card=action.card,
-        )
-    ]
-    events += advance_battle(bs, Ctx(state))
+    events = [played, *advance_battle(bs, Ctx(state))]
     if battle_prompts(bs):  # the card's own decisions (RW-15.4: the opponent assigns its damage) come first
         push(state, step(state, "battle", bs.attacker, area=bs.area))
     events += _battle_external(state)

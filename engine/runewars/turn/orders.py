@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from engine.core import Event, Option, Prompt, RuleViolation, Window
+from engine.core import Event, Option, Prompt, Window
 from engine.core.text import Msg, message
 from engine.runewars import board as B
 from engine.runewars.actions import Choose, Placement, PlayTactics, Title
@@ -35,6 +35,7 @@ from engine.runewars.text import (
     units,
 )
 from engine.runewars.turn.limits import limit_check
+from engine.runewars.turn.tactics_hand import play_from_hand
 
 TURN = message("rw.turn.resolves", "{seat} resolves #{number} {order}.")
 TURN_BONUS = message("rw.turn.resolves_bonus", "{seat} resolves #{number} {order} (highest bonus available).")
@@ -184,7 +185,6 @@ OWN_TURN_Q = message("rw.tactics.question_rewards", "Play a tactics card or use 
 TACTICS_PASS_BAD = message("rw.tactics.refused_answer", "Play a card or continue.")
 TACTICS_BAD = message("rw.tactics.refused", "You can play only own-turn tactics cards you did not gain this season.")
 TACTICS_SOURCE = message("rw.tactics.source", "tactics card {card}")
-TACTICS_PLAYED = message("rw.tactics.played", "{seat} plays {card}: {text}")
 TRADE_DONE = message("rw.trade.done_option", "Done trading")
 TRADE_OPTION = message("rw.trade.option", "{reward}: {source} to {target}")
 TRADE_Q = message("rw.trade.question", "Move rewards between your heroes that share an area?")
@@ -1193,14 +1193,8 @@ def _tw_apply(state: RunewarsState, st: Any, seat: int, action: PlayTactics | Ch
         events = heroes_glue.use_on_turn(state, seat, action)
         FLOW.answer_window(state, st, seat, {"card": None}, responds=True, final=not own_turn_uses(state, seat))
         return events
-    hand = state.seats[seat].tactics
-    idx = next((i for i, c in enumerate(hand) if c.id == action.card and c.gained != state.season_index), None)
     # A card no longer in hand (an old button pressed again) is refused, not a crash (RW-30.2).
-    if idx is None:
-        raise RuleViolation("RW-30.2", TACTICS_BAD())
-    hand.pop(idx)
-    state.tactics_deck.discard(action.card)
-    card = catalog().tactics[action.card]
+    card, played = play_from_hand(state, seat, action.card, "RW-30.2", TACTICS_BAD())
     # Another own-turn card still playable: the window stays open for it (RW-30.2).
     FLOW.answer_window(state, st, seat, {"card": action.card}, responds=True, final=not own_turn_uses(state, seat))
     cardfx.queue(
@@ -1211,19 +1205,7 @@ def _tw_apply(state: RunewarsState, st: Any, seat: int, action: PlayTactics | Ch
         rule="RW-30.2",
         order=[seat],
     )
-    return [
-        to_all(
-            "tactics_played",
-            TACTICS_PLAYED(
-                seat=seat_name(state, seat),
-                card=ref("tactics", action.card),
-                text=printed("tactics", action.card, "text", card.text),
-            ),
-            reveals=True,
-            seat=seat,
-            card=action.card,
-        )
-    ]
+    return [played]
 
 
 # ---- RW-34.2 destructible sites -----------------------------------------------------------------------------

@@ -4,7 +4,7 @@ See README.md in this folder.
 """
 
 from .driver import CommandNotAvailable, World
-from .interactions import CallbackType, InteractionHandle, InteractionResult, InteractionType
+from .interactions import CallbackType, InteractionHandle, InteractionResult, InteractionType, NotDelivered
 from .limits import ApiError
 from .models import (
     ADMINISTRATOR,
@@ -18,6 +18,7 @@ from .models import (
     FakeUser,
     SentPayload,
     Violation,
+    shard_of,
 )
 from .process import BotProcess
 from .server import FakeDiscord
@@ -40,7 +41,9 @@ __all__ = [
     "InteractionHandle",
     "InteractionResult",
     "InteractionType",
+    "NotDelivered",
     "SentPayload",
     "Violation",
     "World",
+    "shard_of",
 ]

@@ -120,6 +120,8 @@ class FakeDiscordCore(abc.ABC):
         self._dm_channels: dict[int, int] = {}  # user id -> DM channel id
         self._interactions: dict[int, FakeInteraction] = {}
         self._interactions_by_token: dict[str, FakeInteraction] = {}
+        # Interactions no gateway session could receive (their shard was down): never sent to the bot.
+        self.undelivered: list[FakeInteraction] = []
         self._open_modals: list[tuple[FakeInteraction, dict[str, Any]]] = []
         self._global_commands: list[dict[str, Any]] = []
         self._guild_commands: dict[int, list[dict[str, Any]]] = {}

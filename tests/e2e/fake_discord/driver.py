@@ -92,9 +92,12 @@ class DriverMixin(GatewayMixin):
         *,
         owner: FakeUser | None = None,
         bot_permissions: int = ADMINISTRATOR,
+        shard: tuple[int, int] | None = None,
     ) -> FakeGuild:
+        """``shard=(id, count)``: the guild's id is chosen so that a bot split into ``count`` shards
+        receives it on shard ``id`` (``shard_of``); without it, any shard may."""
         owner = owner or self.create_user(f"{name.lower().replace(' ', '-')}-owner")
-        gid = next_snowflake()
+        gid = next_snowflake() if shard is None else next_snowflake.on_shard(*shard)
         guild = FakeGuild(id=gid, name=name, owner_id=owner.id)
         guild.roles[gid] = FakeRole(
             id=gid, guild_id=gid, name="@everyone", permissions=DEFAULT_EVERYONE_PERMISSIONS, position=0
@@ -213,8 +216,9 @@ class DriverMixin(GatewayMixin):
         players: Sequence[str] = ("alice", "bob", "carol"),
         admin: str = "gm",
         channels: Sequence[str] = ("general", "games"),
+        shard: tuple[int, int] | None = None,
     ) -> World:
-        guild = self.create_guild(name)
+        guild = self.create_guild(name, shard=shard)
         chans = {c: self.create_channel(guild, c) for c in channels}
         admin_user = self.create_member(guild, admin, admin=True)
         users = {admin: admin_user}
@@ -560,6 +564,14 @@ class DriverMixin(GatewayMixin):
         self._interactions[iid] = inter
         self._interactions_by_token[token] = inter
         inter.dispatched_at = await self._dispatch_interaction(payload, timeout)
+        if inter.dispatched_at is None:
+            # Its shard has no live session (the bot is sharded): nothing reached the bot, so nothing
+            # is the bot's fault; the handle reports it, as the user's "This interaction failed".
+            inter.undelivered = True
+            inter.expired = True
+            self.undelivered.append(inter)
+            self._notify()
+            return InteractionHandle(self, inter)
         inter.deadline_handle = asyncio.get_running_loop().call_later(self.ack_deadline, self._expire, inter)
         self._notify()
         return InteractionHandle(self, inter)

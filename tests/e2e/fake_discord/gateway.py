@@ -4,6 +4,11 @@ Plain JSON text frames (discord.py accepts them even when it asked for zlib-stre
 Supports HELLO, IDENTIFY -> READY + GUILD_CREATE, HEARTBEAT -> ACK, RESUME -> replay + RESUMED,
 REQUEST_GUILD_MEMBERS -> GUILD_MEMBERS_CHUNK, PRESENCE_UPDATE (recorded), and test-driven
 RECONNECT / INVALID_SESSION / disconnects.
+
+Sharding as Discord does it (https://discord.com/developers/docs/topics/gateway#sharding): a
+session that identified with ``shard: [id, count]`` (count > 1) receives only the events of the
+guilds with ``(guild_id >> 22) % count == id``, and shard 0 also receives DMs. Sessions without
+a shard (or with count 1) receive everything, as before.
 """
 
 from __future__ import annotations
@@ -19,6 +24,7 @@ from typing import Any
 from aiohttp import WSMsgType, web
 
 from .core import FakeDiscordCore
+from .models import shard_of
 
 log = logging.getLogger("fake_discord.gateway")
 
@@ -42,6 +48,7 @@ INTENT_MESSAGE_CONTENT = 1 << 15
 PRIVILEGED_INTENTS = INTENT_GUILD_MEMBERS | INTENT_GUILD_PRESENCES | INTENT_MESSAGE_CONTENT
 
 RESUME_WINDOW = 60.0
+CLOSE_INVALID_SHARD = 4010
 
 
 class GatewayConnection:
@@ -88,6 +95,16 @@ class GatewaySession:
         return self.conn is not None and self.conn.open
 
     @property
+    def shard_count(self) -> int:
+        return self.shard[1] if self.shard else 1
+
+    def serves(self, guild_id: int | None) -> bool:
+        """Whether this session receives the events of ``guild_id`` (None: a DM), by Discord's rule."""
+        if self.shard is None or self.shard_count <= 1:
+            return True
+        return shard_of(guild_id, self.shard_count) == self.shard[0]
+
+    @property
     def alive(self) -> bool:
         if self.invalid:
             return False
@@ -122,8 +139,21 @@ class GatewayMixin(FakeDiscordCore):
     def bot_connected(self) -> bool:
         return any(s.connected and s.ready for s in self.sessions)
 
+    @property
+    def sharded(self) -> bool:
+        """Whether the bot has identified with several shards: from then on events and interactions
+        go to the shard of their guild (DMs to shard 0), and one with no live session is lost."""
+        return any(s.shard_count > 1 for s in self.sessions)
+
     def _live_session(self) -> GatewaySession | None:
         connected = [s for s in self.sessions if s.connected and s.ready and not s.invalid]
+        if connected:
+            return max(connected, key=lambda s: s.created)
+        return None
+
+    def _serving_session(self, guild_id: int | None) -> GatewaySession | None:
+        """The newest connected session that receives ``guild_id``'s events (None: a DM's)."""
+        connected = [s for s in self.sessions if s.connected and s.ready and not s.invalid and s.serves(guild_id)]
         if connected:
             return max(connected, key=lambda s: s.created)
         return None
@@ -154,7 +184,8 @@ class GatewayMixin(FakeDiscordCore):
         guild_id: int | None = None,
         content: str | None = None,
     ) -> None:
-        for session in [s for s in self.sessions if s.alive and s.ready]:
+        route = guild_id if message_event else _guild_of(event, data)
+        for session in [s for s in self.sessions if s.alive and s.ready and s.serves(route)]:
             d = data
             if message_event:
                 needed = INTENT_GUILD_MESSAGES if guild_id is not None else INTENT_DIRECT_MESSAGES
@@ -169,10 +200,21 @@ class GatewayMixin(FakeDiscordCore):
                     d = dict(data, content="", embeds=[], attachments=[], components=[])
             await session.dispatch(event, d)
 
-    async def _dispatch_interaction(self, payload: dict[str, Any], timeout: float) -> float:
-        session = self._live_session()
-        if session is None:
+    async def _dispatch_interaction(self, payload: dict[str, Any], timeout: float) -> float | None:
+        """Send an interaction to the session that serves its guild; returns when, or None if none could.
+
+        Unsharded, a moment without a bot (a restart) is waited out, as before. Sharded, the
+        interaction goes to its guild's shard (a DM's to shard 0) and, if that shard has no
+        connected session, nowhere: Discord cannot deliver it either, and the user sees "This
+        interaction failed" once the 3 seconds pass. The driver reports it as not delivered.
+        """
+        raw = payload.get("guild_id")
+        guild_id = int(raw) if raw else None
+        session = self._serving_session(guild_id)
+        if session is None and not self.sharded:
             session = await self.wait_for_bot(timeout)
+        if session is None:
+            return None
         await session.dispatch("INTERACTION_CREATE", payload)
         return time.monotonic()
 
@@ -264,11 +306,20 @@ class GatewayMixin(FakeDiscordCore):
         if intents & PRIVILEGED_INTENTS and not self.allow_privileged_intents:
             await conn.ws.close(code=4014, message=b"Disallowed intent(s).")
             return
-        session = GatewaySession(intents=intents, shard=d.get("shard"), identify=d)
+        shard = d.get("shard")
+        if shard is not None and not (
+            isinstance(shard, list)
+            and len(shard) == 2
+            and all(isinstance(n, int) for n in shard)
+            and 0 <= shard[0] < shard[1]
+        ):
+            await conn.ws.close(code=CLOSE_INVALID_SHARD, message=b"Invalid shard.")
+            return
+        session = GatewaySession(intents=intents, shard=shard, identify=d)
         session.conn = conn
         conn.session = session
         self.sessions.append(session)
-        my_guilds = [g for g in self._guilds.values() if self.bot_user.id in g.members]
+        my_guilds = [g for g in self._guilds.values() if self.bot_user.id in g.members and session.serves(g.id)]
         ready = {
             "v": 10,
             "user": {**self.bot_user.to_payload(), "verified": True, "mfa_enabled": False, "email": None},
@@ -359,3 +410,11 @@ class GatewayMixin(FakeDiscordCore):
             if c.guild_id == guild.id and c.is_thread and not c.archived and not c.deleted
         ]
         return guild.to_payload(channels=channels, threads=threads)
+
+
+def _guild_of(event: str, data: Any) -> int | None:
+    """The guild an event belongs to, for routing it to a shard (None: a DM channel's event)."""
+    if not isinstance(data, dict):
+        return None
+    raw = data.get("id") if event == "GUILD_CREATE" else data.get("guild_id")
+    return int(raw) if raw else None

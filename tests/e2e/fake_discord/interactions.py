@@ -39,6 +39,11 @@ ALLOWED_CALLBACKS = {
 }
 
 
+class NotDelivered(AssertionError):
+    """The interaction reached no bot process: its guild's shard (a DM's: shard 0) had no live
+    gateway session. An ``AssertionError`` like a missed deadline: the user saw it fail."""
+
+
 @dataclass(eq=False)
 class FakeInteraction:
     id: int
@@ -55,6 +60,7 @@ class FakeInteraction:
     callback_type: int | None = None
     callback_body: Any = None
     expired: bool = False
+    undelivered: bool = False  # no live gateway session served its shard: the bot never saw it
     original_message_id: int | None = None
     followup_ids: list[int] = field(default_factory=list)
     modal: dict[str, Any] | None = None
@@ -133,6 +139,11 @@ class InteractionHandle:
         return self.interaction.expired
 
     @property
+    def delivered(self) -> bool:
+        """False when no gateway session served the interaction's shard, so the bot never got it."""
+        return not self.interaction.undelivered
+
+    @property
     def callback_type(self) -> int | None:
         return self.interaction.callback_type
 
@@ -162,6 +173,11 @@ class InteractionHandle:
     async def acknowledged(self, timeout: float = 5.0) -> int:
         """Wait for the interaction callback; returns the callback type."""
         inter = self.interaction
+        if inter.undelivered:
+            raise NotDelivered(
+                f"interaction {inter.name!r} reached no bot: no live gateway session serves its shard "
+                "(Discord would show 'This interaction failed')"
+            )
         await self._fake._wait_until(
             lambda: inter.acked or inter.expired, timeout, f"callback for interaction {inter.name!r}"
         )

@@ -83,8 +83,30 @@ class _SnowflakeGen:
             self._last = max(self._last + 1, now)
             return self._last
 
+    def on_shard(self, shard_id: int, shard_count: int) -> int:
+        """The next snowflake that a bot split into ``shard_count`` shards receives on ``shard_id``
+        (Discord's rule, ``shard_of``): its timestamp is moved forward by at most ``shard_count - 1``
+        milliseconds, so ids stay increasing and ``created_at`` stays "now"."""
+        if not 0 <= shard_id < shard_count:
+            raise ValueError(f"shard {shard_id} does not exist among {shard_count} shards")
+        with self._lock:
+            now = (int(time.time() * 1000) - DISCORD_EPOCH_MS) << 22
+            candidate = max(self._last + 1, now)
+            millis = candidate >> 22
+            if millis % shard_count != shard_id:
+                millis += (shard_id - millis) % shard_count
+                candidate = millis << 22
+            self._last = candidate
+            return candidate
+
 
 next_snowflake = _SnowflakeGen()
+
+
+def shard_of(guild_id: int | None, shard_count: int) -> int:
+    """Which shard receives a guild's events: ``(guild_id >> 22) % shard_count``, as Discord documents
+    (https://discord.com/developers/docs/topics/gateway#sharding); DMs (no guild) go to shard 0."""
+    return 0 if guild_id is None else (guild_id >> 22) % shard_count
 
 
 def iso_now() -> str:

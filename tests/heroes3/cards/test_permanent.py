@@ -11,6 +11,7 @@ from engine.core import RuleViolation
 from engine.heroes3.clash import invariants
 from engine.heroes3.clash.ruleset import CLASH
 from engine.heroes3.clash.state import ClashState
+from engine.heroes3.content import SideName
 
 from ..clash.helpers import act, mutate, new_game, to_main
 
@@ -110,3 +111,62 @@ def test_a_19_magic_expert_effect_needs_an_expert_use_and_a_card_of_the_school()
     with pytest.raises(RuleViolation) as err:
         act(state, 0, action)  # no Air Magic in hand or in play
     assert err.value.rule == "H3-14.1" and state.model_dump_json() == before
+
+
+def _cloak_combat(card: str, army: list[tuple[str, SideName]]) -> ClashState:
+    """Sandro with ``card`` in play and ``army``, attacking a level II neutral field."""
+    from engine.heroes3.adventure import encounters
+    from engine.heroes3.adventure.geometry import neighbours, step_ok
+    from engine.heroes3.combat.models import ArmyCard
+
+    state = _sandro()
+    (cloak,) = _give(state, card)
+    state, _ = act(state, 0, {"type": "play_card", "card": cloak, "mode": "basic"})
+    state = mutate(state)
+    p = state.player(0)
+    p.army = [ArmyCard(card=c, side=s) for c, s in army]
+    assert p.main is not None
+    origin = p.main.field
+    target = next(n for n in neighbours(origin) if step_ok(state, origin, n))
+    p.level = 1
+    encounters.neutral_combat(state, 0, "main", origin, target, 2)
+    return state
+
+
+def test_h3_13_2_7_cloak_of_the_undead_king_lays_the_horde_over_the_skeletons_pack() -> None:
+    # S-H1 Sandro I: on the Pack of Skeletons it replaces the statistics (attack 3, defence 1, HP 2,
+    # initiative 6) until its own HP run out; the excess carries to the Pack, the card is discarded.
+    from engine.heroes3.clash.flow import FLOW
+    from engine.heroes3.combat import rules as r
+    from engine.heroes3.combat.flow import finish
+
+    state = _cloak_combat("cloak_of_the_undead_king", [("zombies", "pack"), ("skeletons", "pack")])
+    combat = state.combat
+    assert combat is not None
+    horde = next(u for u in combat.units if u.card == "skeletons")
+    zombies = next(u for u in combat.units if u.card == "zombies")
+    assert zombies.overlay is None
+    assert (horde.stats().attack, horde.stats().defense, horde.hp(), horde.initiative()) == (3, 1, 2, 6)
+    cloak = horde.overlay_card
+    assert cloak is not None
+    assert not r.would_defeat(horde, 3)  # 2 on the Cloak, 1 carried to the Pack (HP 2)
+    events = r.deal_damage(combat, horde, 3)
+    assert "h3_cloak_gone" in [e.kind for e in events]
+    assert horde.overlay is None and horde.side == "pack" and horde.damage == 1 and horde.alive
+    assert horde.stats().attack == 3 and horde.initiative() == 5  # the Pack's own card again
+    state.steps[:] = [s for s in state.steps if s.kind == "after_combat"]
+    finish(FLOW, state, "retreat", None)
+    FLOW.advance(state)
+    p = state.player(0)
+    assert p.permanent is None and cloak in p.deck.discard  # H3-13.2.2: out of play, to the discard pile
+    assert invariants.check(state) == []
+
+
+def test_h3_13_2_7_cloak_iv_needs_the_zombies_pack_and_vi_any_skeletons() -> None:
+    state = _cloak_combat("cloak_of_the_undead_king_iv", [("zombies", "few"), ("skeletons", "pack")])
+    assert state.combat is not None and all(u.overlay is None for u in state.combat.units)
+    state = _cloak_combat("cloak_of_the_undead_king_vi", [("skeletons", "few")])
+    assert state.combat is not None
+    legion = next(u for u in state.combat.units if u.card == "skeletons")
+    assert legion.overlay is not None and legion.stats().attack == 4 and legion.hp() == 2
+    assert state.player(0).permanent is not None  # still in play while the Cloak has HP

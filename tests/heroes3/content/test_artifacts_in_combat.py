@@ -78,8 +78,8 @@ def test_h3_15_slow_and_curse_are_cast_on_any_unit() -> None:
 
 
 def test_h3_15_4_spells_without_a_combat_effect_still_give_their_alternative_power() -> None:
-    # H3-15.4 (E-5): any spell in hand can be played for +1 Power; Fireball / Town Portal have no combat
-    # effect modelled (effect "none"), but their alternative is offered and adds Power.
+    # H3-15.4 (E-5): any spell in hand can be played for +1 Power; Town Portal (a map spell) has no
+    # combat effect, so only its alternative is offered; Fireball is also cast (combat/spells.py).
     combat = load().cards
     content = clash_content()
     for card in (x for x in content.cards.values() if x.kind == "spell"):
@@ -87,8 +87,12 @@ def test_h3_15_4_spells_without_a_combat_effect_still_give_their_alternative_pow
     c = _duel(["fireball", "town_portal"])
     alts = [o.action for o in card_rules.playable(c, c.sides[0], True, False) if o.action["mode"] == "alt"]
     assert len(alts) == 2
-    offered = [o.action["mode"] for o in card_rules.playable(c, c.sides[0], True, False)]
-    assert "cast" not in offered  # no effect is modelled, so no cast is offered
+    offered = [o.action for o in card_rules.playable(c, c.sides[0], True, False)]
+    portal = hand(c, 0, "town_portal")
+    assert [o["mode"] for o in offered if o["card"] == portal] == ["alt"]  # a map spell: never cast in combat
+    assert any(o["mode"] == "cast" for o in offered if o["card"] != portal)
+    map_only = [x.id for x in combat.values() if x.kind == "spell" and x.effect == "none"]
+    assert sorted(map_only) == ["town_portal", "view_air"]
     _play(c, "fireball", "alt")
     _play(c, "town_portal", "alt")
     assert c.sides[0].pending_power == 2

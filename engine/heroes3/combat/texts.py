@@ -1,0 +1,67 @@
+"""Sentences of the Clash spells' combat effects (combat/spells.py) and of Sandro's Cloak.
+
+Kept beside the code that uses them so the combat folder declares its own additions; the
+shared Heroes III sentences stay in engine/heroes3/messages.py.
+"""
+
+from __future__ import annotations
+
+from engine.core.text import message, plural_message
+
+NOBODY = message("h3.unit.nobody", "nobody")
+MODE_OTHER = message("h3.mode.other", "other effect")
+
+# ---- options ---------------------------------------------------------------------------------------
+OPT_CAST_CELLS = message("h3.opt.cast_cells", "Cast {card} with {power} Power on {cell} and {other}")
+OPT_CAST_CHAIN = message("h3.opt.cast_chain", "Cast {card} with {power} Power on {target}, then {second}, then {third}")
+OPT_CAST_MOVE = message("h3.opt.cast_move", "Cast {card} with {power} Power: {target} to {cell}")
+OPT_PRAYER_ATTACK = message("h3.opt.prayer_attack", "Cast {card} with {power} Power on {target}: +{n} attack")
+OPT_PRAYER_DEFENSE = message("h3.opt.prayer_defense", "Cast {card} with {power} Power on {target}: +{n} defence")
+OPT_PRAYER_INITIATIVE = message(
+    "h3.opt.prayer_initiative", "Cast {card} with {power} Power on {target}: +{n} initiative"
+)
+
+OPT_PLAY_PAID = message("h3.opt.play_paid", "Play {card} ({mode}) on {target}, discarding {discard}")
+OPT_PLAY_PAID_NO_TARGET = message("h3.opt.play_paid_no_target", "Play {card} ({mode}), discarding {discard}")
+OPT_PLAY_PAID_TWO = message(
+    "h3.opt.play_paid_two", "Play {card} ({mode}) on {target}, discarding {discard} and {other}"
+)
+OPT_PLAY_PAID_MANY = message("h3.opt.play_paid_many", "Play {card} ({mode}) on {target}, discarding {cards}")
+OPT_PLAY_PAY_COUNT = plural_message(
+    "h3.opt.play_pay_count",
+    "Play {card} ({mode}) on {target}, discarding {n} card (you pick which next)",
+    "Play {card} ({mode}) on {target}, discarding {n} cards (you pick which next)",
+)
+ASK_PAY_DISCARD = message("h3.ask.pay_discard", "Which card do you discard for {card}? (cards still to discard: {n})")
+OPT_TAKE_BACK = message("h3.opt.take_back", "Play {card} ({mode}): take {pick} back into your hand")
+
+# ---- events ----------------------------------------------------------------------------------------
+SPELL_CAST_CELLS = message(
+    "h3.combat.spell_cast_cells", "{seat!c} casts {card} with {power} Power on {cell} and {other}."
+)
+ANTI_MAGIC_ON = message("h3.combat.anti_magic_on", "No spell can target {unit} until the combat ends.")
+BERSERK_ON = message("h3.combat.berserk_on", "{unit} goes berserk: until the combat ends it attacks the nearest unit.")
+BERSERK_ACTS = message("h3.combat.berserk_acts", "{unit} is berserk and goes for {target}.")
+BERSERK_IDLE = message("h3.combat.berserk_idle", "{unit} is berserk but cannot reach any unit.")
+BLESSED = message("h3.combat.blessed", "{unit} will roll no attack die in its next attack (+{n} attack).")
+NO_DIE = message("h3.combat.no_die", "{card}: {unit} rolls no attack die.")
+COUNTERSTRIKE_ON = message("h3.combat.counterstrike_on", "{unit} loses its black cube and may retaliate again.")
+DISPELLED = message("h3.combat.dispelled", "Every ongoing effect on {unit} ends.")
+DISRUPTED = message("h3.combat.disrupted", "{unit} cannot use its abilities until the combat ends.")
+BOOST_ATTACK = message("h3.combat.boost_attack", "{unit} gets +{n} attack until its next attack resolves.")
+BOOST_DEFENSE = message("h3.combat.boost_defense", "{unit} gets +{n} defence until the next attack on it resolves.")
+BOOST_INITIATIVE = message("h3.combat.boost_initiative", "{unit} gets +{n} initiative this combat round.")
+DIE_TIMES = message("h3.combat.die_times", "The attack die of {unit} counts {n} times.")
+WARDED = message("h3.combat.warded", "{unit} cannot be paralysed until the combat ends.")
+TELEPORTED = message("h3.combat.teleported", "{unit} is teleported to {cell}.")
+CLOAK_ON = message(
+    "h3.combat.cloak_on",
+    "{unit} fight under {card}: attack {attack}, defence {defense}, HP {hp}, initiative {initiative}.",
+)
+CLOAK_GONE = message("h3.combat.cloak_gone", "{card} on {unit} has no HP left and is discarded.")
+SHACKLED = message("h3.combat.shackled", "{seat!c} can neither retreat nor surrender in this combat.")
+ASK_KEEP_ONE = message("h3.ask.keep_one", "Which of the cards just drawn do you discard (the other stays in hand)?")
+INHIBITED = message("h3.combat.inhibited", "Until the combat ends, spells and specialty cards deal no damage.")
+INHIBITED_HIT = message("h3.combat.inhibited_hit", "{card} keeps the damage off {unit}.")
+BACK_TO_HAND = message("h3.combat.back_to_hand", "{card} goes back into the hand of {seat}.")
+RESHUFFLED = message("h3.combat.reshuffled", "{seat!c} shuffles the discard pile into the deck.")
