@@ -6,8 +6,9 @@
   ``renderers.heroes3`` by the game's name before the variant) is posted by the generic table
   after setup and at the engine's milestones (each combat round's start, the end); a prompt
   whose options are board squares or target units carries the board with its candidates (``cogs.decision_pictures``).
-* **Lookups** (``/h3 unit``, ``/h3 hero``, ``/h3 card``): a unit card's two sides, a hero's
-  statistics, ability and specialty, a Might & Magic card's effects, answered to the asker
+* **Lookups** (``/h3 unit``, ``/h3 hero``, ``/h3 card``, ``/h3 location``, ``/h3 building``): a unit
+  card's two sides, a hero's statistics, ability and specialty, a Might & Magic card's effects, what a
+  map location does and what a town building costs and gives (issue 17), answered to the asker
   alone in their language, with autocomplete by name in that language (an English name or an
   id works too). Numbers are the printed ones; effect texts are our own words (English: the
   content has no Chinese text for them yet), and a 🏠 marks what the content says is house.
@@ -36,10 +37,12 @@ from .referee import Referee, UserError
 RULESET = SKIRMISH.name
 
 # ---- the words of this cog ----------------------------------------------------------------------------
-CMD_GROUP = message("bot.cmd.h3", "Heroes III: look up units, heroes and cards")
+CMD_GROUP = message("bot.cmd.h3", "Heroes III: look up units, heroes, cards, locations and buildings")
 CMD_UNIT = message("bot.cmd.h3.unit", "A unit card: both sides' printed numbers and abilities")
 CMD_HERO = message("bot.cmd.h3.hero", "A hero: statistics, starting ability and specialty")
 CMD_CARD = message("bot.cmd.h3.card", "A Might & Magic card: statistic, ability, spell, specialty or artifact")
+CMD_LOCATION = message("bot.cmd.h3.location", "A map location: what visiting or flagging it does")
+CMD_BUILDING = message("bot.cmd.h3.building", "A town building: its cost, what it needs and what it gives")
 ARG_NAME = message("bot.cmd.arg.h3_name", "Name (start typing)")
 
 NOTHING_CALLED = message("bot.h3.refused.nothing_called", "Nothing is called {name}; pick a name from the list.")
@@ -76,6 +79,13 @@ ENTRY_HOUSE = message(
 NAME_HOUSE = message("bot.h3.entry.name_house", "-# 🏠 This Chinese name is ours: the rulebook does not name it.")
 OUR_WORDS = message("bot.h3.entry.our_words", "-# The effect texts are our own words, not the printed text.")
 ENTRY_NAME = message("bot.h3.entry.name", "{name} ({kind})")
+ENTRY_RULE = message("bot.h3.entry.rule", "-# Rule {rule}")
+LOCATION_HEAD = message("bot.h3.location.head", "🗺️ **{name}** · {category}")
+LOCATION_FACTION = message("bot.h3.location.faction", "Faction: {faction}")
+LOCATION_PAYS = message("bot.h3.location.pays", "A visit may cost: {cost}")
+BUILDING_HEAD = message("bot.h3.building.head", "🏰 **{name}** · town of {faction}")
+BUILDING_COST = message("bot.h3.building.cost", "Cost: {cost}")
+BUILDING_REQUIRES = message("bot.h3.building.requires", "Needs first: {buildings}")
 
 KINDS: dict[str, Message] = {
     "unit": message("bot.h3.kind.unit", "unit"),
@@ -122,6 +132,12 @@ WORDS: dict[str, Message] = {
     "minor": message("bot.h3.word.minor", "minor"),
     "major": message("bot.h3.word.major", "major"),
     "relic": message("bot.h3.word.relic", "relic"),
+    # location categories (H3-22.4)
+    "visitable": message("bot.h3.word.visitable", "visitable once per hero"),
+    "flaggable": message("bot.h3.word.flaggable", "to flag"),
+    "revisitable": message("bot.h3.word.revisitable", "visitable every turn"),
+    "blocked": message("bot.h3.word.blocked", "blocked"),
+    "empty": message("bot.h3.word.empty", "empty field"),
 }
 COST_WORDS: dict[str, Message] = {
     "gold": message("bot.h3.cost.gold", "{n} gold"),
@@ -144,7 +160,7 @@ def format_private(view: dict[str, Any], *, title: str, locale: str = EN, names:
 
 
 # ---- lookups --------------------------------------------------------------------------------------------
-LOOKUPS = ("unit", "hero", "card")
+LOOKUPS = ("unit", "hero", "card", "location", "building")
 
 
 def _norm(s: str) -> str:
@@ -310,7 +326,56 @@ def card_text(ident: str, locale: str = EN) -> str:
     return "\n".join(lines)
 
 
-TEXTS = {"unit": unit_text, "hero": hero_text, "card": card_text}
+def location_text(ident: str, locale: str = EN) -> str:
+    """A map location: its category, what a visit or a flag does (text: our words), its rule."""
+    names = h3_names()
+    place = lookup.location(ident)
+
+    def say(m: Msg) -> str:
+        return render(m, locale, names)
+
+    lines = [say(LOCATION_HEAD(name=Ref(kind="location", id=ident), category=_word(place.category)))]
+    if place.faction:
+        lines.append(say(LOCATION_FACTION(faction=Ref(kind="faction", id=place.faction))))
+    costs = [c.cost for c in place.choices if any(c.cost.model_dump().values())]
+    for cost in costs:
+        lines.append(say(LOCATION_PAYS(cost=_cost({k: v for k, v in cost.model_dump().items() if v}))))
+    if place.text:
+        lines += [place.text, say(OUR_WORDS())]
+    lines.append(say(ENTRY_RULE(rule=place.rule)))
+    if place.house:
+        lines.append(say(ENTRY_HOUSE()))
+    if _name_house("location", ident, locale):
+        lines.append(say(NAME_HOUSE()))
+    return "\n".join(lines)
+
+
+def building_text(ident: str, locale: str = EN) -> str:
+    """A town building: its town, cost, the buildings it needs first, what it gives (text: our words)."""
+    names = h3_names()
+    faction, building = lookup.building(ident)
+
+    def say(m: Msg) -> str:
+        return render(m, locale, names)
+
+    cost = {k: v for k, v in building.cost.model_dump().items() if v}
+    lines = [
+        say(BUILDING_HEAD(name=Ref(kind="building", id=ident), faction=Ref(kind="faction", id=faction))),
+        say(BUILDING_COST(cost=_cost(cost) if cost else "—")),
+    ]
+    if building.requires:
+        lines.append(say(BUILDING_REQUIRES(buildings=[Ref(kind="building", id=b) for b in building.requires])))
+    if building.text:
+        lines += [building.text, say(OUR_WORDS())]
+    lines.append(say(ENTRY_RULE(rule=building.rule)))
+    if building.house:
+        lines.append(say(ENTRY_HOUSE()))
+    if _name_house("building", ident, locale):
+        lines.append(say(NAME_HOUSE()))
+    return "\n".join(lines)
+
+
+TEXTS = {"unit": unit_text, "hero": hero_text, "card": card_text, "location": location_text, "building": building_text}
 
 
 def answer(what: str, query: str, locale: str = EN) -> str:
@@ -371,6 +436,24 @@ class Heroes3Cog(commands.GroupCog, group_name="h3", group_description=lstr(CMD_
     @card.autocomplete("name")
     async def _card_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         return await self._choices(interaction, "card", current)
+
+    @app_commands.command(name="location", description=lstr(CMD_LOCATION))
+    @app_commands.describe(name=lstr(ARG_NAME))
+    async def location(self, interaction: discord.Interaction, name: str) -> None:
+        await self._answer(interaction, "location", name)
+
+    @location.autocomplete("name")
+    async def _location_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return await self._choices(interaction, "location", current)
+
+    @app_commands.command(name="building", description=lstr(CMD_BUILDING))
+    @app_commands.describe(name=lstr(ARG_NAME))
+    async def building(self, interaction: discord.Interaction, name: str) -> None:
+        await self._answer(interaction, "building", name)
+
+    @building.autocomplete("name")
+    async def _building_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return await self._choices(interaction, "building", current)
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -567,6 +567,19 @@ def _strip(pen: _Pen, view: dict[str, Any]) -> None:
 _words = combat_pictures.words_for  # one rule for both pictures: the bot's names, then the content's
 
 
+def _outline_tile(pen: Any, frame: Any, fields: Iterable[tuple[int, int]]) -> None:
+    """A candidate tile's seven fields outlined in the choice colour (rotation and placement pictures)."""
+    pen.ax.add_collection(
+        PolyCollection(
+            [frame.poly(f, 0.94) for f in fields],
+            facecolors="none",
+            edgecolors=CHOICE,
+            linewidths=4 * pen.s,
+            zorder=8.5,
+        )
+    )
+
+
 def _static_key(view: dict[str, Any], width: int, words: Words, extra: tuple[tuple[int, int], ...] = ()) -> str:
     """The tiles and the beaten guards (A-24): they change only when a tile turns up or a guard falls;
     and the frame's extra hexes, which move every tile in the picture."""
@@ -696,15 +709,7 @@ def _render_turns(
     fields = _fields(tile) if tile is not None else [field_hex(centre, i) for i in range(7)]
     dim = [frame.poly(h) for t in view.get("tiles") or [] for h in _fields(t) if h not in fields]
     pen.ax.add_collection(PolyCollection(dim, facecolors="#2a2a2a", edgecolors="none", alpha=0.45, zorder=8))
-    pen.ax.add_collection(
-        PolyCollection(
-            [frame.poly(f, 0.94) for f in fields],
-            facecolors="none",
-            edgecolors=CHOICE,
-            linewidths=4 * pen.s,
-            zorder=8.5,
-        )
-    )
+    _outline_tile(pen, frame, fields)
     tile_id = tile.get("tile") if tile is not None and tile.get("face_up") else None
     top, height = MAP_Y, BASE_H - 20 - MAP_Y
     pen.box(PANEL_X - 4, top - 4, PANEL_W + 8, height + 8, face="#1d1d1d", edge=CHOICE, lw=2, radius=10, z=8.8)
@@ -774,15 +779,7 @@ def render_decision(
         top = MAP_Y
         pen.box(PANEL_X, top, PANEL_W, 24 + 34 * len(rows), face="#1d1d1d", edge=CHOICE, lw=2, radius=10, z=9)
         for n, (h, (label, fields)) in enumerate(rows, start=1):
-            pen.ax.add_collection(
-                PolyCollection(
-                    [frame.poly(f, 0.94) for f in fields],
-                    facecolors="none",
-                    edgecolors=CHOICE,
-                    linewidths=4 * pen.s,
-                    zorder=8.5,
-                )
-            )
+            _outline_tile(pen, frame, fields)
             cx, cy = frame.centre(h)
             cy += frame.size * 0.3  # below a hero's disc (drawn at the top of the field)
             pen.ax.add_artist(

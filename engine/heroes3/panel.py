@@ -16,7 +16,7 @@ from engine.core.text import Msg, Ref
 from . import messages as m
 from .combat.rules import label
 from .content import HERE, UnitCard, load
-from .content.clash import HeroBoard, MMCard, clash_content
+from .content.clash import Building, HeroBoard, Location, MMCard, clash_content
 
 _SIDE_WORD = {"few": m.PANEL_FEW, "pack": m.PANEL_PACK, "neutral": m.PANEL_NEUTRAL}
 
@@ -112,12 +112,27 @@ class Lookup:
     """
 
     def ids(self, what: str) -> list[tuple[str, str]]:
-        """(name kind, id) of every entry of ``what`` ("unit", "hero" or "card")."""
+        """(name kind, id) of every entry of ``what`` ("unit", "hero", "card", "location" or "building")."""
         if what == "unit":
             return [("unit", u) for u in sorted(load().units)]
         if what == "hero":
             return [("hero", h) for h in sorted(clash_content().heroes)]
+        if what == "location":
+            return [("location", i) for i in sorted(clash_content().locations)]
+        if what == "building":
+            return [("building", i) for i in sorted(self._buildings())]
         return [("card", c) for c in sorted(clash_content().cards)]
+
+    def location(self, ident: str) -> Location:
+        return clash_content().locations[ident]
+
+    def building(self, ident: str) -> tuple[str, Building]:
+        """The faction whose town board prints the building, and the building."""
+        return self._buildings()[ident]
+
+    @staticmethod
+    def _buildings() -> dict[str, tuple[str, Building]]:
+        return {b.id: (faction, b) for faction, town in clash_content().towns.items() for b in town.buildings}
 
     def unit(self, ident: str) -> UnitCard:
         return load().unit(ident)

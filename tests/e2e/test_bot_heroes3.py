@@ -178,7 +178,8 @@ async def test_a_skirmish_combat_to_its_end_through_components(
 
 
 async def ask_lookups(fake: Any, world: Any, thread: Any) -> None:
-    """``/h3 unit|hero|card`` answer only the asker, in their language; autocomplete offers names in it."""
+    """``/h3 unit|hero|card|building|location`` answer only the asker, in their language; autocomplete
+    offers names in it."""
     r = await (await fake.slash(world.alice, "h3 unit", channel=thread, options={"name": "griffins"})).response(
         timeout=10
     )
@@ -193,3 +194,12 @@ async def ask_lookups(fake: Any, world: Any, thread: Any) -> None:
     value = next(c["value"] for c in choices if c["value"] == "magic_arrow")
     r = await (await fake.slash(world.bob, "h3 card", channel=thread, options={"name": value})).response(timeout=10)
     assert r.ephemeral and "魔法箭" in r.text and "🏠" in r.text, r.text
+    # Locations and town buildings (issue 17), by a Chinese name typed in full.
+    typed = await fake.autocomplete(world.bob, "h3 building", "name", "圣地", channel=thread)
+    value = ((await typed.response(timeout=10)).choices or [{}])[0].get("value")
+    r = await (await fake.slash(world.bob, "h3 building", channel=thread, options={"name": value})).response(timeout=10)
+    assert r.ephemeral and "圣地" in r.text and "需先建造" in r.text, r.text
+    r = await (
+        await fake.slash(world.alice, "h3 location", channel=thread, options={"name": "Castle Settlement"})
+    ).response(timeout=10)
+    assert r.ephemeral and "to flag" in r.text and "H3-50" in r.text, r.text
