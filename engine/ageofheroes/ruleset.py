@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import random
 from typing import Any
 
@@ -23,6 +24,7 @@ from .content import Content, load_content
 from .flow import FLOW, push
 from .names import NAMES, AohNames
 from .options import OPTION_LABELS, OPTION_NAMES, OPTION_VALUES, AohOptions
+from .packs import pack_content
 from .sample import sample
 from .state import AohState, Army, Player
 from .table import seat_name
@@ -75,6 +77,8 @@ REDRAW = message("ah.setup.redraw", "{a}; re-draw: {b}")
 OFFER_TO = message("ah.describe.offer", "offer {seat}: your {give} for their {get}")
 ANOTHER_SEAT = message("ah.describe.another_seat", "another seat")
 DECLARE = message("ah.describe.declare", "{purpose!c} on {seat} with {armies}")
+
+log = logging.getLogger(__name__)
 
 
 class AgeOfHeroes(Ruleset[AohState, AohOptions]):
@@ -248,12 +252,10 @@ class AgeOfHeroes(Ruleset[AohState, AohOptions]):
         without this its panel fell back to the default content's texts and counts."""
         state = super().load_state(data)
         if state.options.content_pack:
-            from .packs import pack_content
-
             try:
                 pack_content(state.options.content_pack)
-            except ValueError:  # a pack that no longer validates: the game plays on, shown as default content
-                pass
+            except ValueError as exc:  # no longer validates: the game plays on, its panel in the default texts
+                log.warning("a stored game's content pack no longer validates: %s", exc)
         return state
 
     def view(self, state: AohState, seat: int | None) -> dict[str, Any]:
@@ -334,8 +336,6 @@ AGE_OF_HEROES = AgeOfHeroes()
 
 def _pack(text: str) -> Content:
     """A game's content pack (docs/content-packs.md); a broken one is a CORE-2 refusal."""
-    from .packs import pack_content
-
     try:
         return pack_content(text)
     except ValueError as exc:

@@ -43,8 +43,8 @@ def test_the_player_to_the_right_places_and_moves_the_neutrals(attacker: int, mo
         prompt = waiting[0]
         asked[prompt.seat].add(prompt.rule)
         units = {str(o.action["unit"]) for o in prompt.options if "unit" in o.action}
-        if prompt.rule == "H3-10.3":  # every seat's town reaction before the combat's setup
-            pass
+        if prompt.rule == "H3-10.3":  # every seat's town reaction before the combat's setup: no unit in it
+            assert not units, units
         elif prompt.seat == right:  # the neutrals' own decisions, about neutral units only
             assert units and all(u.startswith("n") for u in units), (prompt.rule, units)
             neutral_moves += 1
