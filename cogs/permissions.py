@@ -33,13 +33,18 @@ def role_names(user: Any) -> list[str]:
     return [str(getattr(r, "name", "")) for r in roles]
 
 
+def grants_gm(permissions: Iterable[discord.Permissions | None], names: Iterable[str], gm_role: str) -> bool:
+    """The one GM rule, whatever the facts come from (a cached member or a REST look-up): Manage
+    Server or Administrator, or the GM role by name."""
+    if any(p is not None and (p.manage_guild or p.administrator) for p in permissions):
+        return True
+    return gm_role in names
+
+
 def is_gm(user: Any, permissions: discord.Permissions | None, gm_role: str) -> bool:
-    if permissions is not None and (permissions.manage_guild or permissions.administrator):
-        return True
     guild_perms = getattr(user, "guild_permissions", None)
-    if isinstance(guild_perms, discord.Permissions) and (guild_perms.manage_guild or guild_perms.administrator):
-        return True
-    return gm_role in role_names(user)
+    held = guild_perms if isinstance(guild_perms, discord.Permissions) else None
+    return grants_gm((permissions, held), role_names(user), gm_role)
 
 
 def interaction_is_gm(interaction: discord.Interaction, gm_role: str) -> bool:
@@ -78,9 +83,7 @@ class GuildFacts:
         if user_id == self.owner_id:
             return True
         held = [self.roles[r] for r in (int(guild_id), *role_ids) if int(r) in self.roles]
-        if any(perms.manage_guild or perms.administrator for _, perms in held):
-            return True
-        return any(name == gm_role for name, _ in held)
+        return grants_gm((perms for _, perms in held), (name for name, _ in held), gm_role)
 
 
 class GuildLookup:
