@@ -306,6 +306,8 @@ def options_line(rs: Any, options: dict[str, Any], locale: str) -> str:
         shown: Any = (OPTION_ON() if value else OPTION_OFF()) if isinstance(value, bool) else value
         if word is None and isinstance(value, (list, dict)):
             said = in_words(key, value) if in_words is not None else None
+            if said is None and isinstance(value, list) and all(type(v) is int for v in value):
+                said = render(LIST_SEP(), locale).join(str(v) for v in value)  # fixed dice rolls: "3, 5, 2"
             shown = said if said is not None else json.dumps(value)  # never a value a message cannot carry
         said_value = word() if word is not None else shown
         parts.append(render(OPTION_SHOWN(name=name(), value=said_value), locale, content_names))

@@ -26,7 +26,9 @@ for AUTOINCREMENT), so one list of versions serves both; the version is kept in
 
 Across processes: ``transaction(fn, lock=game_id)`` takes ``pg_advisory_xact_lock`` on the game
 first, so two bot processes append to one game one at a time; the log's primary key and the
-unique interaction id are the last line, as on SQLite.
+unique interaction id are the last line, as on SQLite. A plain action (nearly every commit) does
+the same in one autocommit statement sent from the event loop (``tables.APPEND_ACTION_ONE_TRIP``
+through ``fetchall``): the lock, the cache check, the log row and its outbox row in one round trip.
 """
 
 from __future__ import annotations

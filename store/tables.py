@@ -339,6 +339,42 @@ def append_published(
     return None, int(row[0])
 
 
+# An action's whole commit on PostgreSQL, in one autocommit statement (one round trip; issue 19's
+# ``act`` against the raw insert loop). Why each part:
+# - ``pg_advisory_xact_lock`` in a one-time filter: taken before the game row is read, in the order
+#   every other writer takes its locks (the game's advisory lock, then its row), so no deadlock;
+# - ``FOR UPDATE`` on the game row: a status, seat or settings change another process committed
+#   while this statement waited for the lock is seen (READ COMMITTED re-reads a locked row), and the
+#   row's ``updated_at`` no longer matches the cached token, so nothing is written (``fresh`` 0);
+# - a log row another process appended meanwhile takes this entry's seq, so the log's primary key
+#   refuses the insert (a conflict: ``act`` tries again on the fresh state), as on SQLite;
+# - a repeated interaction id inserts nothing (``fresh`` 1, no outbox row): the caller reads the first.
+# Used only for a plain action (no snapshot, audit or status change), which is nearly every commit.
+APPEND_ACTION_ONE_TRIP = (
+    "WITH fresh AS (SELECT g.id FROM games g WHERE g.id = ? AND g.updated_at = ?::text"
+    " AND (SELECT pg_advisory_xact_lock(?::bigint)::text) = ''"
+    " AND NOT EXISTS (SELECT 1 FROM log WHERE log.game_id = g.id AND log.seq > ?::bigint) FOR UPDATE OF g),"
+    f" l AS (INSERT INTO log ({_LOG_COLUMNS}) SELECT {_LOG_SLOTS} FROM fresh"
+    " ON CONFLICT (game_id, interaction_id) WHERE interaction_id IS NOT NULL DO NOTHING RETURNING game_id, seq),"
+    " o AS (INSERT INTO outbox (game_id, seq, n, audience, kind, payload, nonce, created_at, claimed_by, claimed_until)"
+    " SELECT l.game_id, l.seq, 0, 'table', 'publish', ?::text, ?::text, ?::text, ?::text, ?::text FROM l RETURNING id)"
+    " SELECT (SELECT count(*) FROM fresh) AS fresh, (SELECT id FROM o) AS outbox_id"
+)
+
+
+def append_action_params(
+    game_id: int,
+    entry: NewEntry,
+    payload: dict[str, Any],
+    lease: tuple[str, datetime] | None,
+    token: tuple[int, str],
+) -> tuple[Any, ...]:
+    """The parameters of ``APPEND_ACTION_ONE_TRIP``: the cached change token, the log row, its outbox row."""
+    owner, until = lease if lease is not None else (None, None)
+    outbox = (dumps(payload), new_nonce(), iso(entry.at), owner, iso(until) if until is not None else None)
+    return (game_id, token[1], game_id, token[0]) + _log_values(game_id, entry) + outbox
+
+
 def add_audit(
     raw: sqlite3.Connection,
     game_id: int,

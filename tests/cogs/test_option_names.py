@@ -136,3 +136,11 @@ def test_a_whole_lobby_line_in_chinese() -> None:
     chosen = {"scenario": "clash_two_kingdoms", "mode": "tournament", "difficulty": "hard"}
     assert options_line(rs, chosen, "en") == "scenario: Two Kingdoms, mode: Tournament, difficulty: Hard"
     assert options_line(rs, chosen, "zh_Hans") == "剧本：两个王国、模式：锦标赛、剧本难度：困难"
+
+
+def test_fixed_dice_rolls_read_as_numbers_not_a_list() -> None:
+    """Cloudspire's test-only ``dice`` option (fixed rolls) is a list of numbers: it reads "3, 5, 2"."""
+    rs = engine.ruleset("cloudspire")
+    assert options_line(rs, {"dice": [3, 5, 2]}, "en") == "fixed dice rolls: 3, 5, 2"
+    line = options_line(rs, {"dice": [3, 5, 2]}, "zh_Hans")
+    assert "[" not in line and "3、5、2" in line

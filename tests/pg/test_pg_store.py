@@ -266,3 +266,40 @@ async def test_a_commit_on_a_cached_game_another_process_changed_is_refused_befo
         assert ran == [1]
         after = await db.fetchone("SELECT thread_id FROM games WHERE id = ?", (game_id,))
         assert after is not None and after[0] == 77
+
+
+async def test_a_pause_committed_while_an_action_waits_for_the_game_is_seen(pg_url: str) -> None:
+    """An action's one-statement commit (tables.APPEND_ACTION_ONE_TRIP) waits for the game's lock;
+    a status change committed meanwhile is seen on the re-read game row, so the action is refused
+    by the pause and writes nothing, although the statement began before the pause was committed."""
+    async with two_processes(pg_url) as (one, _two):
+        start = await started_game(one)
+        game_id = start.game.id
+        users = await users_by_seat(one, game_id)
+        await one.load(game_id)
+        other = await asyncpg.connect(pg_url)  # another process, mid-way through a GM pause
+        try:
+            await other.execute("BEGIN")
+            await other.execute("SELECT pg_advisory_xact_lock($1)", game_id)
+            await other.execute(
+                "UPDATE games SET status = 'paused', updated_at = '2099-01-01T00:00:00+00:00' WHERE id = $1", game_id
+            )
+            pressing = asyncio.ensure_future(
+                one.act(game_id, users[0], {"type": "pick", "card": start.state.hands[0][0], "lock": False})
+            )
+            for _ in range(100):  # until the action's statement is waiting for the game's lock
+                waiting = await other.fetchval(
+                    "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND NOT granted AND objid = $1",
+                    game_id,
+                )
+                if waiting:
+                    break
+                await asyncio.sleep(0.02)
+            assert waiting and not pressing.done()
+            await other.execute("COMMIT")
+            with pytest.raises(StoreError) as refused:
+                await pressing
+            assert refused.value.code == "bad_status"
+        finally:
+            await other.close()
+        assert await one.log(game_id) == []

@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 import sqlite3
 from datetime import UTC, datetime, timedelta
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
@@ -57,16 +57,29 @@ async def test_a_failure_inside_the_commit_leaves_neither_the_action_nor_its_row
     game_id = outcome.game.id
     users = await users_by_seat(store, game_id)
     seat, action = random_move(outcome, random.Random(5))
-    name = "add_publish" if where == "between" else "append_published"
-    real = getattr(tables, name)
+    if store.db.backend == "postgresql":
+        # A plain action commits in one statement there (tables.APPEND_ACTION_ONE_TRIP): fail it before
+        # it is sent, or make the server fail it after both inserts ran (1/0 in its last SELECT).
+        name, real = "APPEND_ACTION_ONE_TRIP", cast(Any, tables.APPEND_ACTION_ONE_TRIP)
+        failing: Any = real.replace("(SELECT id FROM o) AS outbox_id", "(SELECT id FROM o) / 0 AS outbox_id")
+        assert failing != real
+        if where == "before_log":
+            name, real = "append_action_params", tables.append_action_params
 
-    def broken(raw: Any, *args: Any, **kwargs: Any) -> Any:
-        if where != "before_log":
-            real(raw, *args, **kwargs)  # rows are written, then the transaction fails
-        raise sqlite3.OperationalError("disk I/O error (injected)")
+            def failing(*args: Any, **kwargs: Any) -> Any:
+                raise sqlite3.OperationalError("disk I/O error (injected)")
 
-    monkeypatch.setattr(tables, name, broken)
-    with pytest.raises(sqlite3.OperationalError):
+    else:
+        name = "add_publish" if where == "between" else "append_published"
+        real = getattr(tables, name)
+
+        def failing(raw: Any, *args: Any, **kwargs: Any) -> Any:
+            if where != "before_log":
+                real(raw, *args, **kwargs)  # rows are written, then the transaction fails
+            raise sqlite3.OperationalError("disk I/O error (injected)")
+
+    monkeypatch.setattr(tables, name, failing)
+    with pytest.raises(sqlite3.DatabaseError):  # OperationalError (injected) or the server's own error
         await store.act(game_id, users[seat], action, seat=seat)
     monkeypatch.setattr(tables, name, real)
     logged, published = await _pairs(db_path)
