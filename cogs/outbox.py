@@ -104,6 +104,9 @@ class Outbox:
         self.crash_after_commits = 0
         self._commits = 0
         self._sweeper: asyncio.Task[None] | None = None
+        # Rows this process took over (start-up or sweep) and is sending now: a newer row of the same
+        # game waits for them as for another process's (``_after_older``).
+        self._taken: set[int] = set()
         # How often the sweep looks for a dead process's rows (``BOT_OUTBOX_SWEEP_SECONDS``).
         self.sweep_every = SWEEP_SECONDS
 
@@ -196,9 +199,10 @@ class Outbox:
         One process keeps a game's rows in order with its delivery queue; a row another process
         committed earlier is out of its reach, so the row waits (its own lease renewed) until that
         one is delivered: by the process holding it, or by whichever sweep takes it over once its
-        process died. A row of this process that its sweep took over is not waited for (it may be
-        queued behind this very row). After ``order_wait`` seconds the row goes anyway, logged: a
-        row stuck elsewhere must not hold the game's table back for good.
+        process died, this one's included (``_taken``). A row the sweep handed to the delivery queue
+        after a failed try is not waited for (it may be queued behind this very row). After
+        ``order_wait`` seconds the row goes anyway, logged: a row stuck elsewhere must not hold the
+        game's table back for good.
         Returns False when this row was taken over meanwhile (then the other process sends it).
         """
         loop = asyncio.get_running_loop()
@@ -209,7 +213,7 @@ class Outbox:
             older = [
                 r
                 for r in await self.store.outbox_undelivered(row.game_id)
-                if r.id < row.id and r.claimed_by != self.store.owner
+                if r.id < row.id and (r.claimed_by != self.store.owner or r.id in self._taken)
             ]
             if not older:
                 return True
@@ -261,6 +265,7 @@ class Outbox:
         games: dict[int, list[OutboxRow]] = {}
         for row in rows:
             games.setdefault(row.game_id, []).append(row)
+        self._taken.update(row.id for row in rows)
         await asyncio.gather(*(self._resume_game(recover, waiting) for waiting in games.values()))
         if rows:
             log.info("resent %d undelivered outbox row(s) of %d game(s)", len(rows), len(games))
@@ -270,8 +275,8 @@ class Outbox:
         """Every ``every`` seconds (default ``sweep_every``), take over the rows of a process that died
         mid-delivery (its lease ran out). With one process this finds nothing: its own rows are never taken from itself.
 
-        Where order can slip: a game whose dead process's row is swept while this process already
-        publishes that game's next change sends the two side by side; each post still goes out once.
+        A newer row of the same game that this process is about to send waits for the swept ones
+        (``_taken``), so the game's posts keep their order across the take-over.
         """
         if self._sweeper is None or self._sweeper.done():
             self._sweeper = asyncio.get_running_loop().create_task(
@@ -294,6 +299,12 @@ class Outbox:
             await asyncio.gather(sweeper, return_exceptions=True)
 
     async def _resume_game(self, recover: Recover, rows: list[OutboxRow]) -> None:
+        try:
+            await self._resend_in_order(recover, rows)
+        finally:
+            self._taken.difference_update(row.id for row in rows)
+
+    async def _resend_in_order(self, recover: Recover, rows: list[OutboxRow]) -> None:
         for i, row in enumerate(rows):
             try:
                 game, body = await recover(row)
@@ -308,7 +319,9 @@ class Outbox:
             except RESEND_FAILURES:  # one broken row (a renderer's bug) must not stop the start-up
                 log.exception("resending outbox row %s of game %s failed", row.id, game.id)
             else:
+                self._taken.discard(row.id)
                 continue
+            self._taken.difference_update(later.id for later in rows[i:])  # queued now: see ``_after_older``
             for later in rows[i:]:
                 self.delivery.later(game, f"outbox row {later.id} of game {game.id}", self._resend(recover, later))
             return

@@ -109,3 +109,36 @@ async def test_a_row_stuck_elsewhere_holds_the_game_back_only_so_long(
     assert (left.id, left.claimed_by) == (stuck, "host:shards=0")
     done = await b.outbox_row(newer)
     assert done is not None and done.delivered_at is not None and done.claimed_by == "host:shards=1"
+
+
+async def test_a_row_this_process_sweeps_from_a_dead_one_goes_out_before_its_newer_row(
+    two: tuple[GameStore, GameStore], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The take-over case: A dies holding the game's older row; B's newer row waits; B's own sweep
+    takes the older row over, and the newer one still waits until the older one is out."""
+    a, b = two
+    game = await a.create_game(GUILD, CHANNEL, "highcard", {}, CREATOR)
+    a.outbox_lease = timedelta(seconds=1)
+    older = await notice_row(a, game.id)  # A dies before sending it: its lease runs out in 1 s
+    newer = await notice_row(b, game.id)
+    outbox = outbox_of(b)
+    monkeypatch.setattr(outbox_module, "ORDER_POLL_MAX", 0.05)
+    sent: list[str] = []
+    record = SimpleNamespace(id=game.id)
+
+    async def slow_older() -> None:
+        await asyncio.sleep(0.5)  # the take-over's sends take a while; the newer row polls meanwhile
+        sent.append("older")
+
+    async def recover(row: Any) -> tuple[Any, Any]:
+        assert row.id == older
+        return record, slow_older
+
+    waiting = asyncio.create_task(outbox.run(record, newer, body(sent, "newer")))
+    outbox.start_sweep(recover, every=0.2)
+    try:
+        await asyncio.wait_for(waiting, 30)
+    finally:
+        await outbox.stop()
+    assert sent == ["older", "newer"]
+    assert await b.outbox_undelivered(game.id) == []
