@@ -23,7 +23,7 @@ import renderers
 from engine.core import Event
 from engine.core.content_packs import PACK_OPTIONS, PackLibrary, default_library, shown_options
 from engine.core.export import export_document, shipped_content_hash
-from engine.core.text import Msg, Ref, message
+from engine.core.text import Msg, Ref, message, plural_message
 from i18n import EN, LOCALES, ZH_HANS, ZH_HANT, normalize, render
 from i18n.discord_translator import lstr
 from i18n.render import LIST_SEP
@@ -166,6 +166,14 @@ LOG_OLDER = message("bot.log.older", "-# Older actions: `/game log before:{seq}`
 OPTION_ITEM = message("bot.options.item", "`{name}` (default {default})")
 OPTION_ITEM_HELP = message("bot.options.item_help", "`{name}` (default {default}): {help}")
 OPTIONS_NONE = message("bot.options.none", "{game} has no options besides `players`.")
+# How long a refusal's option list may grow (English characters; Chinese renders shorter): the whole
+# reply must stay under Discord's 2,000 characters with the reason before it.
+HELP_ROOM = 1500
+OPTIONS_MORE = plural_message(
+    "bot.options.more",
+    "{n} more (the options field suggests it as you type)",
+    "{n} more (the options field suggests them as you type)",
+)
 OPTIONS_LIST = message("bot.options.list", "{game}'s options: {options}. Write them as name=value, e.g. `{example}`.")
 SETTINGS = message("bot.settings", "Reminders: {every} · deadline: {deadline} (then {auto}) · quiet hours: {quiet}.")
 EVERY_HOURS = message("bot.settings.every", "every {hours} h")
@@ -328,20 +336,33 @@ def describe_options(rs: Any) -> Msg:
     """
     parts: list[Msg] = []
     labels = option_labels(rs)
+    room, left = HELP_ROOM, 0
     for name, field in settable_options(rs).items():
         if name == "players":
             continue
         default = field.get_default(call_default_factory=True)
         shown = "true" if default is True else "false" if default is False else str(default)
+        helped: Msg | None = None
         if name in labels:  # the ruleset's own words for it, in the reader's language
-            parts.append(OPTION_ITEM_HELP(name=name, default=shown, help=labels[name]()))
+            helped = OPTION_ITEM_HELP(name=name, default=shown, help=labels[name]())
         elif field.description:
-            parts.append(OPTION_ITEM_HELP(name=name, default=shown, help=text.truncate(field.description, 200)))
-        else:
+            helped = OPTION_ITEM_HELP(name=name, default=shown, help=text.truncate(field.description, 200))
+        # The meanings while the sentence stays well inside one message, then names and defaults, then
+        # a count (Age of Heroes has over 30 options; the options field's autocomplete offers them all).
+        cost = len(render(helped, "en")) if helped is not None else 0
+        if helped is not None and cost <= room:
+            parts.append(helped)
+            room -= cost
+        elif room > 0:
             parts.append(OPTION_ITEM(name=name, default=shown))
+            room -= len(render(parts[-1], "en"))
+        else:
+            left += 1
     if not parts:
         return OPTIONS_NONE(game=rs.title)
-    return OPTIONS_LIST(game=rs.title, options=list(parts[:12]), example=_example(rs))
+    if left:
+        parts.append(OPTIONS_MORE(n=left))
+    return OPTIONS_LIST(game=rs.title, options=parts, example=_example(rs))
 
 
 def _example(rs: Any) -> str:

@@ -144,3 +144,18 @@ def test_fixed_dice_rolls_read_as_numbers_not_a_list() -> None:
     assert options_line(rs, {"dice": [3, 5, 2]}, "en") == "fixed dice rolls: 3, 5, 2"
     line = options_line(rs, {"dice": [3, 5, 2]}, "zh_Hans")
     assert "[" not in line and "3、5、2" in line
+
+
+@pytest.mark.parametrize("name", shipped())
+def test_the_options_sentence_names_every_option_within_one_message(name: str) -> None:
+    """A refused ``/game new`` lists the options: each by name (or counted when there are very many,
+    Age of Heroes has over 30), and the reply fits one Discord message (2,000 characters) in every language."""
+    rs = engine.ruleset(name)
+    options = [key for key in settable_options(rs) if key != "players"]
+    for locale in LOCALES:
+        said = render(describe_options(rs), locale)
+        assert len(said) <= 1700, (name, locale, len(said))
+        named = [key for key in options if f"`{key}`" in said]
+        assert named == options[: len(named)]
+        if len(named) < len(options):
+            assert str(len(options) - len(named)) in said, (name, locale)
