@@ -28,7 +28,7 @@ Across processes: ``transaction(fn, lock=game_id)`` takes ``pg_advisory_xact_loc
 first, so two bot processes append to one game one at a time; the log's primary key and the
 unique interaction id are the last line, as on SQLite. A plain action (nearly every commit) does
 the same in one autocommit statement sent from the event loop (``tables.APPEND_ACTION_ONE_TRIP``
-through ``fetchall``): the lock, the cache check, the log row and its outbox row in one round trip.
+through ``write_one``): the lock, the cache check, the log row and its outbox row in one round trip.
 """
 
 from __future__ import annotations
@@ -325,9 +325,14 @@ class PgDb:
 
     def __init__(self, pool: asyncpg.Pool, url: str, size: int) -> None:
         self._pool = pool
+        self._url = url
         self.path = safe_url(url)
         # One worker per pooled connection: a transaction holds both, so neither runs out first.
         self._workers = concurrent.futures.ThreadPoolExecutor(max_workers=size, thread_name_prefix="pg-store")
+        # Connections kept for ``write_one`` (opened on first use): see there.
+        self._hot: asyncio.Queue[asyncpg.Connection | None] = asyncio.Queue()
+        for _ in range(max(1, size // 2)):
+            self._hot.put_nowait(None)
 
     @classmethod
     async def open(cls, url: str, *, size: int = 8) -> PgDb:
@@ -352,6 +357,10 @@ class PgDb:
             await asyncio.wait_for(self._pool.close(), timeout)
         except TimeoutError:
             self._pool.terminate()
+        while not self._hot.empty():
+            conn = self._hot.get_nowait()
+            if conn is not None:
+                conn.terminate()  # idle between statements: nothing is cut short
         self._workers.shutdown(wait=False)
 
     async def migrate(self, *, target: int = schema.LATEST_VERSION) -> int:
@@ -420,6 +429,36 @@ class PgDb:
                 raise StoreError.of(Reason.CONFLICT_PROCESS) from exc
             except (asyncpg.PostgresError, asyncpg.InterfaceError, OSError) as exc:
                 raise _translate_error(exc) from exc
+
+    async def write_one(self, sql: str, params: Sequence[Any]) -> asyncpg.Record | None:
+        """One autocommit statement of the hot path (an action's whole commit, ``tables.APPEND_ACTION_ONE_TRIP``),
+        its parameters already of the server's types.
+
+        Why not the pool: an action is latency-bound, and the pool's hand-over (acquire, the reset
+        bookkeeping on release) and the DB-API layer's per-call work were a tenth of an action's
+        time on a fast server; a statement in autocommit leaves nothing on its connection to reset.
+        A connection that failed mid-statement (cancelled, broken) is dropped and reopened next time.
+        """
+        conn = await self._hot.get()
+        try:
+            if conn is None or conn.is_closed():
+                conn = None
+                conn = await asyncpg.connect(self._url, statement_cache_size=256)
+            return await conn.fetchrow(translate(sql).sql, *params)
+        except asyncpg.PostgresError as exc:  # the server refused the statement: the connection is fine
+            raise _translate_error(exc) from exc
+        except (asyncpg.InterfaceError, OSError, TimeoutError) as exc:
+            if conn is not None:
+                conn.terminate()
+            conn = None
+            raise _translate_error(exc) from exc
+        except BaseException:
+            if conn is not None:
+                conn.terminate()  # cancelled mid-statement: its state is unknown
+            conn = None
+            raise
+        finally:
+            self._hot.put_nowait(conn)
 
     async def fetchall(self, sql: str, params: tuple[Any, ...] = ()) -> list[Any]:
         """One read, sent straight from the event loop (no worker thread: nothing to interleave)."""

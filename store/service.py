@@ -462,9 +462,10 @@ class GameStore:
         """A plain action's commit on a shared database in one statement (``tables.APPEND_ACTION_ONE_TRIP``):
         what ``transaction(write, lock=..., expect=token)`` does in three round trips. Returns, like
         ``write``, the seq of an earlier entry with the same interaction id (here only "there is one")."""
+        assert isinstance(self._db, PgDb)  # the shared database
         params = tables.append_action_params(game_id, new, delivery, self._lease(), token)
         try:
-            row = await self._db.fetchone(tables.APPEND_ACTION_ONE_TRIP, params)
+            row = await self._db.write_one(tables.APPEND_ACTION_ONE_TRIP, params)
         except sqlite3.IntegrityError as exc:  # another process took this seq: ``act`` tries again
             raise StoreError.of(Reason.CONFLICT, game=game_id) from exc
         if row is None or not row["fresh"]:
