@@ -31,6 +31,27 @@ at the same load. The goal (p95 <= 500 ms) is not met there: the twenty seeded g
 lock-step and press again the moment their prompt lands, so each step is a burst of twenty
 pictures on two shared cores.
 
+Session 7 (CPU per press, the same 2-core machine, lock-step, twenty games): before, bot 30.1 ms
+(main 15.3, pictures 14.8) and this bench's own process 17.8 ms, 47.9 ms in all, p50 488 ms and
+p95 1419 ms; after, bot 16.3 ms (main 7.8, pictures 8.4) and 6.2 ms here, 22.4 ms in all, p50 265 ms
+and p95 479 ms (goal met, narrowly, at load ~1.2; the automatic map was then at ~11 ms, since
+~7.6). What went: the automatic map (RW-4.3: every placement tried with plain int tuples against a
+precomputed board, one distance search per marker instead of one per candidate and marker; ~30 ->
+~7.6 ms, paid by the bot and again by the players' replay here), this bench's wait for the next prompt (each
+payload looked at once, by its strings, instead of serialising every payload since the press for
+each of twenty waiting games on every wake-up), and in the pictures: the layout remembered per
+board, the static map layer drawn without an Axes, the locale's fonts set without copying
+``rcParams``. The cpu line also gives ``pictures`` (bot - bot_main) and ``total`` (bot + this
+process: the players and the fake Discord, which share the cores in lock-step though a real bot's
+players do not).
+
+``--distinct-seeds`` gives every game a seed (so a map) of its own. With one seed for all, each
+picture process draws the one map once for all twenty games, which real tables never allow; each
+game's pictures now go to one picture process (``renderers.pool``), so with twenty different maps
+each of two processes has ten games' maps to keep in its cache of twelve, where a shared queue made
+every process see all twenty in turn and keep none. A/B at fourteen games with distinct seeds (load
+~2.4): pictures 17.7 -> 12.8 ms per press, total 35.4 -> 28.0 ms, p95 799 -> 538 ms.
+
 ``bot_cpu_ms_per_press`` repeats ``bot_main`` as a figure of its own: the event loop that every
 press queues behind (pictures spread over the picture processes). Of the 28 ms above, 12 were the
 bot's own process and 16-17 the pictures; session 6 measured the own process A/B (the same tree
@@ -43,7 +64,7 @@ Options: ``--game highcard|runewars|ageofheroes|all`` (highcard), ``--games N`` 
 ``--rounds N`` (6, High Card), ``--decisions N`` (12 per seeded game), ``--verbose`` (each press),
 ``--render-workers N`` (the bot's ``BOT_RENDER_WORKERS``; default one per core), ``--keep`` (keep the temp dir),
 ``--think S`` (a seeded game's players pause a mean of S seconds before each press, as at a real
-asynchronous table; 0, the default, is the lock-step stress above).
+asynchronous table; 0, the default, is the lock-step stress above), ``--distinct-seeds`` (above).
 """
 
 from __future__ import annotations
@@ -60,6 +81,7 @@ import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -274,6 +296,18 @@ def _cpu_seconds(pid: int | None, *, children: bool = True) -> float:
     return total
 
 
+def _strings(data: Any) -> Iterator[str]:
+    """Every string in a payload's JSON-like ``data`` (components: custom ids, labels, values)."""
+    if isinstance(data, str):
+        yield data
+    elif isinstance(data, dict):
+        for value in data.values():
+            yield from _strings(value)
+    elif isinstance(data, list):
+        for item in data:
+            yield from _strings(item)
+
+
 def _marker(game_id: int, prompt: Any) -> str:
     from cogs import ids
 
@@ -291,13 +325,16 @@ def game_world(world: Any, names: list[str], g: int) -> Any:
     return World(world.guild, channel, {f"games{g}": channel}, world.admin, world.admin_role, trio, users)
 
 
-async def open_table(fake: Any, own: Any, tmp: Path, scene: Any, ruleset: str, *, timeout: float) -> Any:
+async def open_table(
+    fake: Any, own: Any, tmp: Path, scene: Any, ruleset: str, *, timeout: float, seed: str | None = None
+) -> Any:
     """A seeded game of ``ruleset`` opened through the fake Discord, with the players of its e2e test
-    (``scene``): their seed, their log follower and their table."""
+    (``scene``): their seed (or ``seed``), their log follower and their table."""
     from tests.e2e.bot_helpers import db_path, open_game
 
     options = scene.OPTIONS if ruleset == "ageofheroes" else None
-    game_id, thread, seats = await open_game(fake, own, tmp, ruleset, options=options, seed=scene.SEED, timeout=timeout)
+    seed = seed or scene.SEED
+    game_id, thread, seats = await open_game(fake, own, tmp, ruleset, options=options, seed=seed, timeout=timeout)
     follower = scene.Follower(db_path(tmp), game_id)
     follower.refresh()
     if ruleset == "runewars":
@@ -324,7 +361,7 @@ async def press_to_prompt(
     from cogs.routing import new_prompts
 
     follower = table.follower
-    mark = fake.sent[-1].seq if fake.sent else 0
+    scanned = len(fake.sent)  # the emulator's log only grows: what was sent before the press is not looked at
     t0 = time.monotonic()
     await table.answer(prompt, scene.decide(follower.state, prompt, follower.goals))
     fresh = new_prompts(prompts, follower.prompts())
@@ -333,14 +370,17 @@ async def press_to_prompt(
     marker = _marker(table.game_id, fresh[0])
 
     def carried() -> Any:
-        return next(
-            (
-                p
-                for p in fake.sent
-                if p.seq > mark and p.kind in ("message", "edit") and marker in json.dumps(p.components)
-            ),
-            None,
-        )
+        # Each payload is looked at once, and by its strings alone: twenty waiting games woken by every
+        # payload, each serialising every payload since its press, made this bench's own CPU per press
+        # (which shares the two cores with the bot in lock-step) several times what it needs.
+        nonlocal scanned
+        sent = fake.sent
+        while scanned < len(sent):
+            p = sent[scanned]
+            scanned += 1
+            if p.kind in ("message", "edit") and any(marker in text for text in _strings(p.components)):
+                return p
+        return None
 
     found = await fake.wait_for(carried, timeout=timeout, what="the next prompt")
     return (found.time - t0) * 1000, found, fresh
@@ -354,11 +394,15 @@ async def run_seeded(
     verbose: bool = False,
     render_workers: int | None = None,
     think: float = 0.0,
+    distinct: bool = False,
 ) -> int:
     """``games`` seeded games of ``ruleset`` played at once: press -> the next prompt on Discord.
 
     ``think`` (seconds, mean) paces each game's presses by a seeded exponential pause, as players
     of an asynchronous game press: 0 presses again the moment the prompt lands (lock-step stress).
+    ``distinct`` gives each game a seed of its own (``<the test's seed>-<g>``): twenty different
+    maps, as twenty real tables have, instead of twenty copies of one, whose map pictures each
+    picture process draws once for all of them.
     """
     if str(ROOT) not in sys.path:
         sys.path.insert(0, str(ROOT))
@@ -383,7 +427,9 @@ async def run_seeded(
         await bot.start(wait_ready=True, timeout=60, settle=2.5)
         tables: list[Any] = []
         for g in range(games):
-            tables.append(await open_table(fake, game_world(world, names, g), tmp, scene, ruleset, timeout=60))
+            seed = f"{scene.SEED}-{g}" if distinct else None
+            own = game_world(world, names, g)
+            tables.append(await open_table(fake, own, tmp, scene, ruleset, timeout=60, seed=seed))
         await wait_quiet(fake, 1.0)  # let the starts finish (their board pictures)
         samples: list[float] = []
         drawn: list[float] = []  # the next prompt came with its decision picture
@@ -418,8 +464,13 @@ async def run_seeded(
         presses = max(1, len(samples))
         # CPU per press does not depend on what else the machine runs: the cost to compare across runs.
         line = {"bench": "discord", "figure": "cpu_ms_per_press", "ruleset": ruleset, "games": games}
+        line |= {"seeds": "distinct" if distinct else "shared"}
         line |= {"bot": round(1000 * bot_cpu / presses, 1), "driver": round(1000 * own_cpu / presses, 1)}
         line |= {"bot_main": round(1000 * main_cpu / presses, 1)}
+        # ``pictures``: the picture processes (bot - bot_main); ``total``: all that shares the machine's
+        # cores in lock-step, the bench's own process (the players and the fake Discord) included.
+        line |= {"pictures": round(1000 * (bot_cpu - main_cpu) / presses, 1)}
+        line |= {"total": round(1000 * (bot_cpu + own_cpu) / presses, 1)}
         print(json.dumps(line), flush=True)
         # The bot's own process per press (its event loop; pictures excluded): the figure issue 12's
         # lock-step goal hangs on, since twenty players pressing at once queue behind it.
@@ -462,13 +513,14 @@ async def run_all(
     verbose: bool,
     render_workers: int | None = None,
     think: float = 0.0,
+    distinct: bool = False,
 ) -> int:
     code = 0
     if game in ("highcard", "all"):
         code |= await run(games, rounds, keep)
     for ruleset in ("runewars", "ageofheroes"):
         if game in (ruleset, "all"):
-            code |= await run_seeded(ruleset, games, decisions, keep, verbose, render_workers, think)
+            code |= await run_seeded(ruleset, games, decisions, keep, verbose, render_workers, think, distinct)
     return code
 
 
@@ -482,9 +534,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--verbose", action="store_true", help="one line per press of a seeded game")
     parser.add_argument("--render-workers", type=int, default=None, help="picture processes (0: in a thread)")
     parser.add_argument("--think", type=float, default=0.0, help="mean seconds a player thinks before a press (0)")
+    parser.add_argument("--distinct-seeds", action="store_true", help="a seed (and so a map) of its own per game")
     args = parser.parse_args(argv or [])
     work = run_all(
-        args.game, args.games, args.rounds, args.decisions, args.keep, args.verbose, args.render_workers, args.think
+        args.game,
+        args.games,
+        args.rounds,
+        args.decisions,
+        args.keep,
+        args.verbose,
+        args.render_workers,
+        args.think,
+        args.distinct_seeds,
     )
     return asyncio.run(work)
 

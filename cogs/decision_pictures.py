@@ -197,7 +197,9 @@ async def picture(game: Any, state: Any, prompt: Prompt, locale: str = EN, names
         chosen = candidates(prompt, view, locale, names, int(game.id))
         if not chosen:
             return None
-        return await renderers.render_decision_png(game.ruleset, view, chosen, locale=locale, names=names)
+        return await renderers.render_decision_png(
+            game.ruleset, view, chosen, locale=locale, names=names, game=int(game.id)
+        )
     except (LookupError, ValueError, TypeError, OSError, RuntimeError):
         # matplotlib's and a renderer's own failures: the picture is an extra, the decision goes on.
         log.exception("the picture of decision %s in game %s failed", prompt.key, getattr(game, "id", "?"))

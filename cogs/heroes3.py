@@ -10,8 +10,9 @@
   card's two sides, a hero's statistics, ability and specialty, a Might & Magic card's effects, what a
   map location does and what a town building costs and gives (issue 17), answered to the asker
   alone in their language, with autocomplete by name in that language (an English name or an
-  id works too). Numbers are the printed ones; effect texts are our own words (English: the
-  content has no Chinese text for them yet), and a 🏠 marks what the content says is house.
+  id works too). Numbers are the printed ones; effect texts are our own words, shown in the reader's
+  language (``text_ref``: the content's translation tables, English where a text has none), and a 🏠
+  marks what the content says is house.
 
 No rule is decided here.
 """
@@ -26,9 +27,9 @@ from discord import app_commands
 from discord.ext import commands
 
 from engine.core.text import Message, Msg, Ref, message
-from engine.heroes3 import SKIRMISH, lookup, panel_lines
+from engine.heroes3 import SKIRMISH, content_text, lookup, panel_lines, text_ref
 from engine.heroes3 import names as h3_names
-from i18n import EN, Names, render
+from i18n import EN, Names, normalize, render
 from i18n.discord_translator import lstr
 
 from . import text
@@ -250,7 +251,7 @@ def unit_text(ident: str, locale: str = EN) -> str:
                 )
             )
         )
-        lines += [say(UNIT_ABILITY(timing=_word(a.timing), text=a.text)) for a in side.abilities]
+        lines += [say(UNIT_ABILITY(timing=_word(a.timing), text=text_ref(a.text))) for a in side.abilities]
     if any(side.abilities for side in unit.sides.values()):
         lines.append(say(OUR_WORDS()))
     if _name_house("unit", ident, locale):
@@ -309,15 +310,21 @@ def card_text(ident: str, locale: str = EN) -> str:
     if card.copies:
         lines.append(say((CARD_COPIES_HOUSE if card.copies_house else CARD_COPIES)(copies=card.copies)))
     artifact = card.kind == "artifact"
-    lines.append(say((CARD_TOP if artifact else CARD_BASIC)(timing=_word(card.basic.timing), text=card.basic.text)))
+    lines.append(
+        say((CARD_TOP if artifact else CARD_BASIC)(timing=_word(card.basic.timing), text=text_ref(card.basic.text)))
+    )
     for tier in card.tiers:
-        lines.append(say(CARD_TIER(power=tier.power, text=tier.text)))
+        lines.append(say(CARD_TIER(power=tier.power, text=text_ref(tier.text))))
     if card.expert is not None:
         lines.append(
-            say((CARD_BOTTOM if artifact else CARD_EXPERT)(timing=_word(card.expert.timing), text=card.expert.text))
+            say(
+                (CARD_BOTTOM if artifact else CARD_EXPERT)(
+                    timing=_word(card.expert.timing), text=text_ref(card.expert.text)
+                )
+            )
         )
     if card.alternative is not None:
-        lines.append(say(CARD_ALTERNATIVE(timing=_word(card.alternative.timing), text=card.alternative.text)))
+        lines.append(say(CARD_ALTERNATIVE(timing=_word(card.alternative.timing), text=text_ref(card.alternative.text))))
     lines.append(say(OUR_WORDS()))
     if card.house:
         lines.append(say(ENTRY_HOUSE()))
@@ -341,7 +348,7 @@ def location_text(ident: str, locale: str = EN) -> str:
     for cost in costs:
         lines.append(say(LOCATION_PAYS(cost=_cost({k: v for k, v in cost.model_dump().items() if v}))))
     if place.text:
-        lines += [place.text, say(OUR_WORDS())]
+        lines += [content_text(place.text, normalize(locale)), say(OUR_WORDS())]
     lines.append(say(ENTRY_RULE(rule=place.rule)))
     if place.house:
         lines.append(say(ENTRY_HOUSE()))
@@ -366,7 +373,7 @@ def building_text(ident: str, locale: str = EN) -> str:
     if building.requires:
         lines.append(say(BUILDING_REQUIRES(buildings=[Ref(kind="building", id=b) for b in building.requires])))
     if building.text:
-        lines += [building.text, say(OUR_WORDS())]
+        lines += [content_text(building.text, normalize(locale)), say(OUR_WORDS())]
     lines.append(say(ENTRY_RULE(rule=building.rule)))
     if building.house:
         lines.append(say(ENTRY_HOUSE()))

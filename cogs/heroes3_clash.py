@@ -8,8 +8,8 @@ the map (walk, discover a tile, place a Far tile) carries the map with its candi
 
 The panel (``/game hand``) is built from ``view(state, seat)`` only, never the state: its hand
 and searched cards (H-1, H-7) are there because that view carries them for that seat alone.
-Card texts are the content's own English (the content has no Chinese text for them yet); every
-name goes through the content's names resolver. No rule is decided here.
+Card texts are our own words, carried as ``text_ref`` so they show in the reader's language (the
+content's translation tables); every name goes through the content's names resolver. No rule is decided here.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from typing import Any
 from discord.ext import commands
 
 from engine.core.text import Msg, Ref, message
-from engine.heroes3 import clash_content, purse
+from engine.heroes3 import clash_content, purse, text_ref
 from engine.heroes3 import names as h3_names
 from i18n import EN, ChainNames, Names, render
 
@@ -81,7 +81,7 @@ def panel_lines(view: dict[str, Any]) -> list[Msg]:
         card = cards.get(str(c.get("card")))
         said = card.basic.text if card is not None and card.basic is not None else ""
         ref = Ref(kind="card", id=str(c.get("card")))
-        lines.append(PANEL_CARD(card=ref, text=said) if said else PANEL_CARD_BARE(card=ref))
+        lines.append(PANEL_CARD(card=ref, text=text_ref(said)) if said else PANEL_CARD_BARE(card=ref))
     searching = [Ref(kind="card", id=str(c.get("card"))) for c in you.get("searching") or []]
     if searching:
         lines.append(PANEL_SEARCHING(cards=searching))

@@ -960,7 +960,7 @@ class Referee:
         names = decision_pictures.with_players(self.client, self.names(game, seats), seats)  # players' names
         try:
             return await renderers.render_png(
-                game.ruleset, rs.view(state, None), locale=lang.game_locale(game), names=names
+                game.ruleset, rs.view(state, None), locale=lang.game_locale(game), names=names, game=int(game.id)
             )
         except (LookupError, ValueError, TypeError, OSError, RuntimeError):
             # matplotlib's and a renderer's own failures: the picture is an extra, the game goes on.

@@ -349,15 +349,17 @@ def describe_options(rs: Any) -> Msg:
             helped = OPTION_ITEM_HELP(name=name, default=shown, help=text.truncate(field.description, 200))
         # The meanings while the sentence stays well inside one message, then names and defaults, then
         # a count (Age of Heroes has over 30 options; the options field's autocomplete offers them all).
-        cost = len(render(helped, "en")) if helped is not None else 0
+        # (each item also costs the ", " that joins it to the next)
+        cost = len(render(helped, "en")) + 2 if helped is not None else 0
+        item = OPTION_ITEM(name=name, default=shown)
         if helped is not None and cost <= room:
             parts.append(helped)
             room -= cost
-        elif room > 0:
-            parts.append(OPTION_ITEM(name=name, default=shown))
-            room -= len(render(parts[-1], "en"))
+        elif (short := len(render(item, "en")) + 2) <= room:
+            parts.append(item)
+            room -= short
         else:
-            left += 1
+            room, left = 0, left + 1  # once one is counted, the rest are too (names stay in order)
     if not parts:
         return OPTIONS_NONE(game=rs.title)
     if left:
@@ -878,7 +880,7 @@ class TableCog(commands.GroupCog, group_name="game", group_description=lstr(CMD_
             here = await self.r.locale(interaction) if private else lang.game_locale(record)
             seats = await self.r.seat_map(record.id)
             names = decision_pictures.with_players(self.r.client, self.r.names(record, seats), seats)
-            png = await renderers.render_png(record.ruleset, view, locale=here, names=names)
+            png = await renderers.render_png(record.ruleset, view, locale=here, names=names, game=record.id)
             titled = YOUR_VIEW_TITLE if private else BOARD_TITLE
             title = render(titled(title=self.r.title(record), seq=loaded.seq), await self.r.locale(interaction))
             if png is not None:

@@ -143,18 +143,21 @@ def _run(fn: Renderer, view: dict[str, Any], locale: Any = "en", names: Any = No
         return fn(view)
 
 
-async def render_png(ruleset_name: str, view: dict[str, Any], *, locale: Any = "en", names: Any = None) -> bytes | None:
+async def render_png(
+    ruleset_name: str, view: dict[str, Any], *, locale: Any = "en", names: Any = None, game: int | None = None
+) -> bytes | None:
     """The board picture for ``view`` in ``locale`` (ours, a Discord locale or ``discord.Locale``),
     or None when the game has no renderer (callers fall back to text). ``names`` is an
-    ``i18n.names.Names`` for content names; None lets the renderer use the game's own."""
+    ``i18n.names.Names`` for content names; None lets the renderer use the game's own. ``game``
+    (its id) has every picture of a game drawn by the same picture process, where its map is warm."""
     fn = _REGISTRY.get(ruleset_name) or await asyncio.to_thread(renderer_for, ruleset_name)  # first import off the loop
     if fn is None:
         return None
-    return await _draw((_pool.BOARD, ruleset_name, view, locale, names))
+    return await _draw((_pool.BOARD, ruleset_name, view, locale, names), game)
 
 
-async def _draw(job: _pool.Job) -> bytes:
-    return await _pool.draw(job, _POOL, _CACHE, list(_REGISTRY), _pool.run_job)
+async def _draw(job: _pool.Job, game: int | None = None) -> bytes:
+    return await _pool.draw(job, _POOL, _CACHE, list(_REGISTRY), _pool.run_job, game)
 
 
 def _run_decision(
@@ -171,20 +174,22 @@ async def render_decision_png(
     *,
     locale: Any = "en",
     names: Any = None,
+    game: int | None = None,
 ) -> bytes | None:
     """The picture of a map decision: the board of ``view`` with ``candidates`` (area or hex id ->
     the label its button shows) highlighted and labelled, the rest dimmed.
 
     None when the game has no map picture or no candidate is named (callers post the prompt
     without a picture). ``view`` must be the view of whoever reads the message: the public view
-    for a prompt in the thread, the seat's own for a prompt sent to the seat alone.
+    for a prompt in the thread, the seat's own for a prompt sent to the seat alone. ``game`` (its
+    id): drawn by the picture process that drew the game's pictures before (``render_png``).
     """
     if not candidates:
         return None
     fn = _DECISIONS.get(ruleset_name) or await asyncio.to_thread(decision_renderer_for, ruleset_name)
     if fn is None:
         return None
-    return await _draw((_pool.DECISION, ruleset_name, view, dict(candidates), locale, names))
+    return await _draw((_pool.DECISION, ruleset_name, view, dict(candidates), locale, names), game)
 
 
 async def render_summary_png(

@@ -33,6 +33,7 @@ from matplotlib.patches import Circle, Rectangle
 from engine.core.hexgrid import Hex, corners, edge_segment, neighbour, to_pixel
 from engine.core.text import Ref, message
 from engine.heroes3.content.clash import ClashContent, clash_content, field_hex
+from engine.heroes3.content.texts import TEXT_KIND, text_ref
 from engine.heroes3.panel import purse
 from i18n.names import Names
 from renderers import fonts, register, register_decision
@@ -545,9 +546,9 @@ def _strip(pen: _Pen, view: dict[str, Any]) -> None:
         lines: list[str] = []
         room = (cw - 20) / PT
         if card.basic is not None and card.basic.text:
-            lines += fonts.wrap(card.basic.text, room, 12, locale=w.locale)
+            lines += fonts.wrap(w.name(TEXT_KIND, card.basic.text), room, 12, locale=w.locale)
         if card.expert is not None and card.expert.text:
-            lines += fonts.wrap(w(EXPERT(text=card.expert.text)), room, 12, locale=w.locale)
+            lines += fonts.wrap(w(EXPERT(text=text_ref(card.expert.text))), room, 12, locale=w.locale)
         fit = max(1, int((ch - 40) // 21))
         if lines:
             pen.ax.text(

@@ -2,8 +2,10 @@
 
 Why processes: with twenty games pressing at once, pictures are the bot's heaviest work
 (40-110 ms of matplotlib each), and in a thread they hold the interpreter lock the event
-loop needs to answer every other interaction. A ``ProcessPoolExecutor`` of one worker per
-core draws them beside the event loop, each worker keeping its own warm static-layer caches.
+loop needs to answer every other interaction. One worker process per core (each a one-process
+``ProcessPoolExecutor``) draws them beside the event loop, each keeping its own warm static-layer
+caches; a game's pictures always go to the same worker (``RenderPool.worker_for``), so its map is
+drawn once there rather than once in every worker, again each time twenty games pushed it out.
 
 Why optional and lazy: a library user and the tests call ``renderers.render_png`` with no pool
 at all (the picture is drawn in a thread, as before); the bot turns the pool on with
@@ -35,6 +37,7 @@ import os
 import pickle
 import threading
 import time
+import zlib
 from collections import OrderedDict
 from collections.abc import Callable, Iterable
 from concurrent.futures.process import BrokenProcessPool
@@ -135,18 +138,24 @@ def _warm(rulesets: tuple[str, ...]) -> int:
 
 
 class RenderPool:
-    """``workers`` processes drawing pictures, started on first use; see the module's docstring."""
+    """``workers`` processes drawing pictures, started on first use; see the module's docstring.
+
+    Each worker is a process of its own (a one-process executor), so a game's pictures can go to
+    the same worker every time (``draw``'s ``affinity``): its static map layer is then drawn once
+    and found warm by the game's next pictures, where a shared queue handed them to whichever
+    worker was free and, with twenty games, each worker's cache of twelve maps kept none of them.
+    """
 
     def __init__(self, workers: int, rulesets: Iterable[str] = ()) -> None:
         self.workers = workers
         self.rulesets = tuple(rulesets)
-        self._executor: concurrent.futures.ProcessPoolExecutor | None = None
+        self._executors: list[concurrent.futures.ProcessPoolExecutor] = []
         self._warming: list[concurrent.futures.Future[int]] = []
         self._lock = threading.Lock()
         self.pids: set[int] = set()
         self.drawn = 0  # pictures the workers drew
-        self._busy = 0  # jobs handed to the executor
-        self._waiting: list[tuple[int, int, asyncio.Future[None]]] = []
+        self._busy = [False] * workers  # whether each worker has a job in hand
+        self._waiting: list[list[tuple[int, int, asyncio.Future[None]]]] = [[] for _ in range(workers)]
         self._order = 0
 
     def start(self) -> None:
@@ -155,17 +164,18 @@ class RenderPool:
 
     def _start(self) -> None:
         with self._lock:
-            if self._executor is not None:
+            if self._executors:
                 return
-            self._executor = concurrent.futures.ProcessPoolExecutor(
-                max_workers=self.workers, mp_context=multiprocessing.get_context("spawn")
-            )
-            self._warming = [self._executor.submit(_warm, self.rulesets) for _ in range(self.workers)]
+            context = multiprocessing.get_context("spawn")
+            self._executors = [
+                concurrent.futures.ProcessPoolExecutor(max_workers=1, mp_context=context) for _ in range(self.workers)
+            ]
+            self._warming = [executor.submit(_warm, self.rulesets) for executor in self._executors]
 
     @property
     def ready(self) -> bool:
         """Whether every worker has warmed up (until then pictures are drawn in the thread)."""
-        if self._executor is None or not self._warming:
+        if not self._executors or not self._warming:
             return False
         if not all(f.done() for f in self._warming):
             return False
@@ -174,50 +184,65 @@ class RenderPool:
                 self.pids.add(f.result())
         return True
 
-    async def draw(self, payload: bytes, priority: int = 0) -> bytes | None:
+    @property
+    def busy(self) -> int:
+        """How many workers have a job in hand."""
+        return sum(self._busy)
+
+    def worker_for(self, affinity: int | str | None) -> int:
+        """The worker that draws a job: a game's own (``affinity``, its id), else the least loaded."""
+        if affinity is not None:
+            key = affinity if isinstance(affinity, int) else zlib.crc32(str(affinity).encode())
+            return key % self.workers
+        return min(range(self.workers), key=lambda w: (self._busy[w] + len(self._waiting[w]), w))
+
+    async def draw(self, payload: bytes, priority: int = 0, affinity: int | str | None = None) -> bytes | None:
         """The picture drawn by a worker, or None when the pool cannot draw it now (not warm yet, or broken).
 
-        At most one job per worker is handed to the executor; the others wait here, lowest
+        At most one job per worker is handed to its process; the others wait here, lowest
         ``priority`` first, so a decision picture that a player waits for is drawn before the
-        board pictures of a burst of milestones (which go out after their prompts anyway).
+        board pictures of a burst of milestones (which go out after their prompts anyway). Jobs
+        of one ``affinity`` (a game) always go to the same worker (``worker_for``).
         """
-        if self._executor is None:
+        if not self._executors:
             self._start()
             return None
         if not self.ready:
             return None
-        if self._busy >= self.workers:
+        worker = self.worker_for(affinity)
+        if self._busy[worker]:
             waiter: asyncio.Future[None] = asyncio.get_running_loop().create_future()
             self._order += 1
-            heapq.heappush(self._waiting, (priority, self._order, waiter))
+            heapq.heappush(self._waiting[worker], (priority, self._order, waiter))
             try:
-                await waiter  # a finishing job hands its slot over (``_wake``)
+                await waiter  # a finishing job hands its worker over (``_wake``)
             except asyncio.CancelledError:
                 if waiter.done() and not waiter.cancelled():
-                    self._wake()  # handed a slot, then cancelled: pass it on
+                    self._wake(worker)  # handed the worker, then cancelled: pass it on
                 raise
         else:
-            self._busy += 1
+            self._busy[worker] = True
         try:
-            return await self._submit(payload)
+            return await self._submit(payload, worker)
         finally:
-            self._wake()
+            self._wake(worker)
 
-    def _wake(self) -> None:
-        """Hand a finished job's slot to the most urgent waiter still waiting, or free it."""
-        while self._waiting:
-            _, _, waiter = heapq.heappop(self._waiting)
+    def _wake(self, worker: int) -> None:
+        """Hand a finished job's worker to its most urgent waiter still waiting, or free it."""
+        waiting = self._waiting[worker]
+        while waiting:
+            _, _, waiter = heapq.heappop(waiting)
             if not waiter.done():
                 waiter.set_result(None)
                 return
-        self._busy -= 1
+        self._busy[worker] = False
 
-    async def _submit(self, payload: bytes) -> bytes | None:
-        executor = self._executor
-        if executor is None:
+    async def _submit(self, payload: bytes, worker: int = 0) -> bytes | None:
+        executors = self._executors
+        if not executors:
             return None
         try:
-            future = executor.submit(_work, payload)
+            future = executors[worker % len(executors)].submit(_work, payload)
         except (BrokenProcessPool, RuntimeError):  # a worker died, or the pool is shutting down
             self._reset()
             return None
@@ -242,15 +267,15 @@ class RenderPool:
 
     def _reset(self) -> None:
         with self._lock:
-            executor, self._executor, self._warming = self._executor, None, []
-        if executor is not None:
+            executors, self._executors, self._warming = self._executors, [], []
+        for executor in executors:
             executor.shutdown(wait=False, cancel_futures=True)
 
     def shutdown(self) -> None:
         """Stop the workers and wait for them (no process outlives the bot)."""
         with self._lock:
-            executor, self._executor, self._warming = self._executor, None, []
-        if executor is not None:
+            executors, self._executors, self._warming = self._executors, [], []
+        for executor in executors:
             executor.shutdown(wait=True, cancel_futures=True)
 
 
@@ -294,9 +319,15 @@ class PictureCache:
 
 
 async def draw(
-    job: Job, pool: RenderPool | None, cache: PictureCache, rulesets: Iterable[str], in_thread: Callable[[Job], bytes]
+    job: Job,
+    pool: RenderPool | None,
+    cache: PictureCache,
+    rulesets: Iterable[str],
+    in_thread: Callable[[Job], bytes],
+    affinity: int | str | None = None,
 ) -> bytes:
     """The picture of ``job``: from the cache, else from the pool, else drawn by ``in_thread`` off the loop.
+    ``affinity`` (the game's id) sends every picture of a game to the same worker (``RenderPool.draw``).
 
     A job that cannot be pickled (a names resolver that holds a live client) is drawn in the
     thread and not cached: correctness first, the pool is only a speed-up. A job asked for while
@@ -323,7 +354,7 @@ async def draw(
     marker: asyncio.Future[None] = loop.create_future()
     cache.drawing[key] = marker
     try:
-        return await _draw_new(job, key, payload, pool, cache, in_thread)
+        return await _draw_new(job, key, payload, pool, cache, in_thread, affinity)
     finally:
         if cache.drawing.get(key) is marker:
             del cache.drawing[key]
@@ -331,12 +362,18 @@ async def draw(
 
 
 async def _draw_new(
-    job: Job, key: str, payload: bytes, pool: RenderPool | None, cache: PictureCache, in_thread: Callable[[Job], bytes]
+    job: Job,
+    key: str,
+    payload: bytes,
+    pool: RenderPool | None,
+    cache: PictureCache,
+    in_thread: Callable[[Job], bytes],
+    affinity: int | str | None = None,
 ) -> bytes:
     """Draw a picture no cache entry holds, in the pool or else in a thread, and cache it."""
     priority = 0 if job[0] == DECISION else 1  # someone waits on a decision's picture
     started = time.perf_counter()
-    png = await pool.draw(payload, priority) if pool is not None and pool.workers > 0 else None
+    png = await pool.draw(payload, priority, affinity) if pool is not None and pool.workers > 0 else None
     where = "pool"
     if png is None:
         where = "thread"

@@ -41,7 +41,7 @@ from typing import Any
 from matplotlib.collections import LineCollection, PolyCollection
 from matplotlib.colors import to_rgba as colour_rgba
 from matplotlib.patches import FancyBboxPatch, Polygon, Rectangle
-from matplotlib.transforms import Affine2D
+from matplotlib.transforms import Affine2D, Bbox, BboxTransformFrom, BboxTransformTo
 
 import renderers
 from engine.core.hexgrid import Hex, corners, edge_segment, neighbour, rotate, to_pixel
@@ -117,7 +117,33 @@ def _panel_block_height(p: FactionPanel, k: float) -> float:
     return k * (48 + 36 + 34 + 27 * key_rows + 4 + 27 * max(1, len(p.heroes)) + (27 if p.titles else 0) + 14)
 
 
+_LAYOUTS: dict[tuple[Any, ...], Layout] = {}  # the last layouts by what they depend on (``layout``)
+
+
 def layout(scene: Scene, width: int) -> Layout:
+    """Where the map, panels and legend go (``_layout``), remembered by what it depends on.
+
+    A layout is a pure function of the map's hexes, the setup markers, the panels' heights and the
+    width, and the six rotations and two panel places it tries cost ~0.6 ms of every picture (issue
+    12: a decision picture per press); a map that gains a tile or a panel that gains a hero row is
+    another key, so a changed board is never laid out as the old one.
+    """
+    k = width / 1800
+    key = (
+        tuple(tuple(a.hex) for a in scene.areas),
+        tuple(tuple(h) for h in scene.setup_markers),
+        tuple(_panel_block_height(p, k) for p in scene.panels),
+        int(width),
+    )
+    found = _LAYOUTS.get(key)
+    if found is None:
+        if len(_LAYOUTS) >= 64:
+            _LAYOUTS.clear()
+        found = _LAYOUTS[key] = _layout(scene, width)
+    return found
+
+
+def _layout(scene: Scene, width: int) -> Layout:
     """Where the map, panels and legend go.
 
     The map may be turned by a multiple of 60 degrees (a hex board has no printed
@@ -240,10 +266,9 @@ def _static_layer(scene: Scene, lay: Layout, words: Words) -> Any:
     """
     mx, my, mw, mh = lay.map_rect
     fig = new_figure(mw, mh, facecolor=BACKGROUND)
-    ax = fig.add_axes((0, 0, 1, 1))
-    ax.set_xlim(mx, mx + mw)
-    ax.set_ylim(my + mh, my)
-    ax.axis("off")
+    # Straight onto the figure in the picture's pixels: an Axes costs ~7 ms to make, a quarter of
+    # this layer, which is drawn again for each game's map and each tile placed (RW-4.3, issue 12).
+    ax = _PixelFigure(fig, mh, transform=_map_transform(lay.map_rect))
     _draw_terrain(ax, scene, lay)
     _draw_setup_markers(ax, scene, lay)
     if not scene.areas:  # setup before the first tile: say what will appear here rather than show nothing
@@ -266,6 +291,17 @@ def _static_layer(scene: Scene, lay: Layout, words: Words) -> Any:
         _draw_area_print(b, a, lay, codes)
     b.draw(ax)
     return to_rgba(fig)
+
+
+def _map_transform(rect: tuple[int, int, int, int]) -> Any:
+    """The picture's pixels (y down) to those of a figure showing only ``rect`` (x, y, w, h) of it.
+
+    Composed as an Axes spanning that figure composes it (its limits to the unit square, then the
+    square to the figure), so every point lands where the Axes put it, to the last bit: a label on a
+    half pixel snaps the same way (tests/renderers/test_decision_reuse.py).
+    """
+    mx, my, mw, mh = rect
+    return BboxTransformFrom(Bbox([[mx, my + mh], [mx + mw, my]])) + BboxTransformTo(Bbox([[0, 0], [mw, mh]]))
 
 
 def _draw_terrain(ax: Any, scene: Scene, lay: Layout) -> None:
@@ -701,16 +737,23 @@ class _PixelFigure:
     pixels are the same as through an Axes spanning the figure (tests/renderers/test_picture_cost.py).
     """
 
-    def __init__(self, fig: Any, height: int) -> None:
+    def __init__(self, fig: Any, height: int, transform: Any = None) -> None:
         self.fig = fig
-        self.transData = pixel_transform(height)  # the name Batch.draw looks for
+        self.transData = transform if transform is not None else pixel_transform(height)  # Batch.draw's name
 
     def add_patch(self, patch: Any) -> None:
         patch.set_transform(self.transData)
         self.fig.add_artist(patch)
 
+    def add_collection(self, collection: Any) -> None:
+        collection.set_transform(self.transData)
+        self.fig.add_artist(collection)
+
     def add_artist(self, artist: Any) -> None:
         self.fig.add_artist(artist)
+
+    def text(self, x: float, y: float, text: str, **kwargs: Any) -> None:
+        self.fig.text(x, y, text, transform=self.transData, **kwargs)
 
 
 def _panel_key(p: FactionPanel) -> dict[str, Any]:

@@ -13,6 +13,7 @@ import engine
 from engine.heroes3.clash.ruleset import CLASH, Clash
 from engine.heroes3.content.clash import clash_content
 from engine.heroes3.content.names import Heroes3Names, names
+from engine.heroes3.content.texts import content_text, text_ref
 from engine.heroes3.panel import lookup, panel_lines, purse
 from engine.heroes3.skirmish.ruleset import SKIRMISH, Skirmish
 
@@ -24,7 +25,8 @@ engine.register(CLASH)
 # in every language (content/names.json), which holds no game state and so no secret.
 # ``panel_lines(view)`` is the private panel as messages, for the cog's panel formatter; ``lookup``
 # the printed content (units, heroes, cards) for the ``/h3`` lookups; ``purse`` a Clash player's
-# resources line, which the map picture and the Clash panel both say.
+# resources line, which the map picture and the Clash panel both say. ``text_ref``/``content_text``
+# carry a content text (an ability's, a card's, a location's words) into the reader's language.
 __all__ = [
     "CLASH",
     "SKIRMISH",
@@ -32,8 +34,10 @@ __all__ = [
     "Heroes3Names",
     "Skirmish",
     "clash_content",
+    "content_text",
     "lookup",
     "names",
     "panel_lines",
     "purse",
+    "text_ref",
 ]

@@ -217,6 +217,8 @@ def test_h3_27_3_activation_effects_morale_discard_and_power() -> None:
     assert deck is not None and len(deck.hand) == 1 and len(deck.discard) == 1
     cf.activation_abilities(state, c.unit("a3"))
     assert c.sides[0].bonus_power == 1
+    deck.discard += deck.hand  # an empty enemy hand: nobody is asked to answer the spell (H3-35.4)
+    deck.hand = []
     arrow = hand(c, 0, "magic_arrow")
     card_rules.play(c, c.sides[0], Play(type="play", card=arrow, mode="cast", target="d1"), dice())
     assert c.unit("d1").damage == 2  # Magic Arrow with 1 Power

@@ -175,24 +175,59 @@ def test_decisions_are_drawn_before_board_pictures() -> None:
         def ready(self) -> bool:
             return True
 
-        async def _submit(self, payload: bytes) -> bytes | None:
+        async def _submit(self, payload: bytes, worker: int = 0) -> bytes | None:
             order.append(payload.decode())
             await asyncio.sleep(0.01)
             return payload
 
     async def run() -> None:
         stub = Stub(1)
-        stub._executor = object()  # type: ignore[assignment]  # never used: _submit is stubbed
+        stub._executors = [object()]  # type: ignore[list-item]  # never used: _submit is stubbed
         first = asyncio.create_task(stub.draw(b"busy", 1))
         await asyncio.sleep(0)
         boards = [asyncio.create_task(stub.draw(f"board{i}".encode(), 1)) for i in range(2)]
         await asyncio.sleep(0)
         decision = asyncio.create_task(stub.draw(b"decision", 0))
         await asyncio.gather(first, *boards, decision)
-        assert stub._busy == 0
+        assert stub.busy == 0
 
     asyncio.run(run())
     assert order == ["busy", "decision", "board0", "board1"]
+
+
+def test_a_games_pictures_go_to_the_same_worker() -> None:
+    """Issue 12: each game's pictures are drawn by one worker, where its map layer stays warm (with
+    twenty games, a shared queue left each worker's cache of twelve maps cold); pictures of no game
+    go to the least loaded worker, and a game's jobs wait for its own worker, the urgent first."""
+    drawn: list[tuple[str, int]] = []
+
+    class Stub(pool.RenderPool):
+        @property
+        def ready(self) -> bool:
+            return True
+
+        async def _submit(self, payload: bytes, worker: int = 0) -> bytes | None:
+            drawn.append((payload.decode(), worker))
+            await asyncio.sleep(0.01)
+            return payload
+
+    async def run() -> None:
+        stub = Stub(2)
+        stub._executors = [object(), object()]  # type: ignore[list-item]  # never used: _submit is stubbed
+        assert {stub.worker_for(g) for g in (4, 6, 8)} == {stub.worker_for(4)}  # a game is always one worker's
+        assert stub.worker_for(4) != stub.worker_for(5)
+        assert stub.worker_for("game-7") == stub.worker_for("game-7")
+        jobs = [stub.draw(f"g{g}-{i}".encode(), i % 2, affinity=g) for i in range(3) for g in (4, 5)]
+        await asyncio.gather(*jobs, stub.draw(b"loose", 1))
+        assert stub.busy == 0
+
+    asyncio.run(run())
+    for g in (4, 5):
+        workers = {w for what, w in drawn if what.startswith(f"g{g}-")}
+        assert len(workers) == 1, (g, drawn)
+    mine = [what for what, w in drawn if w == Stub(2).worker_for(4)]
+    assert mine[:3] == ["g4-0", "g4-2", "g4-1"]  # a decision (priority 0) waiting goes before a board
+    assert any(what == "loose" for what, _ in drawn)
 
 
 def test_workers_setting() -> None:

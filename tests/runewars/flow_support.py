@@ -173,3 +173,14 @@ def units_in(state: RunewarsState, area: str, owner: int | None = -2) -> list[An
 @flow.decision("hold")
 def _hold_prompts(state: RunewarsState, st: Any) -> list[Any]:
     return []
+
+
+# A small two-player board (two rows of hexes, a home area at each end) the rule tests share.
+TWO: dict[str, dict[str, Any]] = {
+    "1A": {"hex": (0, 0), "home_of": 0},
+    "1B": {"hex": (1, 0)},
+    "1C": {"hex": (2, 0)},
+    "1D": {"hex": (3, 0), "home_of": 1},
+    "2A": {"hex": (0, 1)},
+    "2B": {"hex": (1, 1)},
+}

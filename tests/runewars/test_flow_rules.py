@@ -19,6 +19,7 @@ from engine.runewars.turn.runes import visible_runes
 
 from .flow_support import (
     RS,
+    TWO,
     act,
     add,
     front,
@@ -32,16 +33,6 @@ from .flow_support import (
     units_in,
     values,
 )
-
-TWO: dict[str, dict[str, Any]] = {
-    "1A": {"hex": (0, 0), "home_of": 0},
-    "1B": {"hex": (1, 0)},
-    "1C": {"hex": (2, 0)},
-    "1D": {"hex": (3, 0), "home_of": 1},
-    "2A": {"hex": (0, 1)},
-    "2B": {"hex": (1, 1)},
-}
-
 
 # ---- RW-2 control ------------------------------------------------------------------------------------
 

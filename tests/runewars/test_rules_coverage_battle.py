@@ -15,16 +15,21 @@ from engine.runewars import board as B
 from engine.runewars.heroes.core import Hero
 from engine.runewars.state import RunewarsState
 
-from .flow_support import RS, act, add, front, make_state, prompt, queue, start_turn, stronghold, unit, units_in, values
-
-TWO: dict[str, dict[str, Any]] = {
-    "1A": {"hex": (0, 0), "home_of": 0},
-    "1B": {"hex": (1, 0)},
-    "1C": {"hex": (2, 0)},
-    "1D": {"hex": (3, 0), "home_of": 1},
-    "2A": {"hex": (0, 1)},
-    "2B": {"hex": (1, 1)},
-}
+from .flow_support import (
+    RS,
+    TWO,
+    act,
+    add,
+    front,
+    make_state,
+    prompt,
+    queue,
+    start_turn,
+    stronghold,
+    unit,
+    units_in,
+    values,
+)
 
 
 def mobilize(s: RunewarsState, seat: int, dest: str, ids: list[int]) -> RunewarsState:

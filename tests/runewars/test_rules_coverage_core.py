@@ -20,17 +20,9 @@ from engine.runewars.heroes.core import Hero
 from engine.runewars.ruleset import _advance
 from engine.runewars.turn.movement import strategize_targets
 
-from .flow_support import RS, act, add, make_state, prompt, queue, start_turn, stronghold, unit, values
+from .flow_support import RS, TWO, act, add, make_state, prompt, queue, start_turn, stronghold, unit, values
 from .scenario import play_setup
 
-TWO: dict[str, dict[str, Any]] = {
-    "1A": {"hex": (0, 0), "home_of": 0},
-    "1B": {"hex": (1, 0)},
-    "1C": {"hex": (2, 0)},
-    "1D": {"hex": (3, 0), "home_of": 1},
-    "2A": {"hex": (0, 1)},
-    "2B": {"hex": (1, 1)},
-}
 RULES = Path(__file__).resolve().parents[3] / "shared" / "rules" / "runewars.md"
 
 

@@ -18,16 +18,7 @@ from engine.runewars.heroes.core import ExplorationSlot, HeldReward, Hero
 from engine.runewars.state import HeldCard, RunewarsState
 from engine.runewars.turn.runes import visible_runes
 
-from .flow_support import RS, act, add, front, make_state, prompt, queue, start_turn
-
-TWO: dict[str, dict[str, Any]] = {
-    "1A": {"hex": (0, 0), "home_of": 0},
-    "1B": {"hex": (1, 0)},
-    "1C": {"hex": (2, 0)},
-    "1D": {"hex": (3, 0), "home_of": 1},
-    "2A": {"hex": (0, 1)},
-    "2B": {"hex": (1, 1)},
-}
+from .flow_support import RS, TWO, act, add, front, make_state, prompt, queue, start_turn
 
 
 def summer(*heroes: Hero, **kw: Any) -> RunewarsState:

@@ -7,7 +7,6 @@ The gain procedure and the title bid are queued as the real steps and answered t
 from __future__ import annotations
 
 import json
-from typing import Any
 
 import pytest
 
@@ -19,16 +18,7 @@ from engine.runewars.ruleset import _advance
 from engine.runewars.state import HeldCard, RunewarsState
 from engine.runewars.turn.runes import queue_gain, visible_runes
 
-from .flow_support import RS, act, add, front, make_state, prompt, queue, start_turn, values
-
-TWO: dict[str, dict[str, Any]] = {
-    "1A": {"hex": (0, 0), "home_of": 0},
-    "1B": {"hex": (1, 0)},
-    "1C": {"hex": (2, 0)},
-    "1D": {"hex": (3, 0), "home_of": 1},
-    "2A": {"hex": (0, 1)},
-    "2B": {"hex": (1, 1)},
-}
+from .flow_support import RS, TWO, act, add, front, make_state, prompt, queue, start_turn, values
 
 
 def gain(s: RunewarsState, seat: int = 0) -> RunewarsState:

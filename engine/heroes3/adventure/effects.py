@@ -22,9 +22,12 @@ from ..clash.asks import ask, push_ask
 from ..clash.common import RES, can_pay, gain, has_kind, hero, pay
 from ..clash.flow import FLOW, seat_of
 from ..clash.state import ClashState, Player
+from ..combat import texts as ct
 from ..content import load
 from ..content.clash import STEP, Choice, clash_content
 from ..content.clash import Step as Effect
+from ..content.texts import text_ref
+from ..town import trade as trade_table
 
 # Effects resolved by the engine; anything else goes to the GM.
 RESOLVED: frozenset[str] = frozenset(
@@ -102,8 +105,12 @@ def _effect_choice_q(state: ClashState, st: Step) -> Msg:
     return m.ASK_EFFECT(source=Msg.model_validate(st.data["source"]))
 
 
-def _describe(choice: Choice) -> str:
-    return "; ".join(s.text or s.effect for s in choice.steps)
+def _describe(choice: Choice) -> Ref | str | list[Ref | str]:
+    """A choice's steps in the reader's language (their texts as ``text_ref``, else the effect id)."""
+    parts = [text_ref(s.text) if s.text else s.effect for s in choice.steps]
+    if len(parts) == 1:
+        return parts[0]
+    return "; ".join(p for p in parts if isinstance(p, str)) if all(isinstance(p, str) for p in parts) else parts
 
 
 @ask("effect_choice", "H3-50", _effect_choice_q)
@@ -142,10 +149,15 @@ def _fx(state: ClashState, st: Step) -> list[Event]:
         return []
     eff = Effect.model_validate(st.data["effect"])
     hero_kind = str(st.data.get("hero", "main"))
+    if eff.effect == "reroll" and state.variant("no_rerolls"):
+        # H3-48.8 "You cannot re-roll your dice": Luck / Cards of Prophecy re-roll nothing (no hand-off)
+        return [Event.to_all("h3_no_reroll", ct.NO_REROLL(seat=m.seat(seat)))]
     handler = HANDLERS.get(eff.effect)
     if handler is None:
         # Not in the vocabulary the engine resolves: the game master decides (DESIGN.md).
-        return [state.gm.hand_over("H3-1.4", m.GM_EFFECT(what=eff.text or eff.effect), seat=seat)]
+        return [
+            state.gm.hand_over("H3-1.4", m.GM_EFFECT(what=text_ref(eff.text) if eff.text else eff.effect), seat=seat)
+        ]
     return handler(state, p, hero_kind, eff, st)
 
 
@@ -265,18 +277,21 @@ def _dice(state: ClashState, p: Player, hero_kind: str, eff: Effect, st: Step) -
     count = max(1, eff.num("count", 1))
     keep = eff.num("keep", count)
     rolled = [state.rng.below(6) for _ in range(count)]
-    events = [_rolled_event(p, die, rolled)]
+    events = [_rolled_event(state, p, die, rolled)]
     swift = [s for s in astrologer_steps(state, "reroll") if die in s.words("dice")]
-    if swift and not p.rerolled_turn:
+    may = (swift and not p.rerolled_turn) or _reroll_left(p, die) is not None
+    if may and not state.variant("no_rerolls"):  # H3-48.8: no re-rolls at all
         push_ask(state, "reroll", p.seat, die=die, faces=rolled, keep=keep, hero=hero_kind)
         return events
     return events + dice_continue(state, p.seat, hero_kind, die, rolled, keep)
 
 
-def _rolled_event(p: Player, die: str, rolled: list[int]) -> Event:
+def _rolled_event(state: ClashState, p: Player, die: str, rolled: list[int]) -> Event:
     return Event.to_all(
         "h3_rolled",
-        m.ROLLED(seat=m.seat(p.seat), die=Ref(kind="h3_die", id=die), faces=[_face_text(die, f) for f in rolled]),
+        m.ROLLED(
+            seat=m.seat(p.seat), die=Ref(kind="h3_die", id=die), faces=[_face_text(state, die, f) for f in rolled]
+        ),
         faces=rolled,
     )
 
@@ -285,10 +300,34 @@ def dice_continue(state: ClashState, seat: int, hero_kind: str, die: str, rolled
     faces = clash_content().resource_die if die == "resource" else clash_content().treasure_die
     if keep >= len(rolled):
         for f in reversed(rolled):
-            push_effects(state, seat, hero_kind, faces[f].steps)
+            push_effects(state, seat, hero_kind, face_steps(state, faces[f].steps))
         return []
     push_ask(state, "dice_pick", seat, die=die, faces=rolled, hero=hero_kind)
     return []
+
+
+def _reroll_left(p: Player, die: str) -> str | None:
+    """The allowance a card gave this turn that covers ``die``: its own kind first, then "any die"."""
+    for allowance in (die, "any"):
+        if allowance in p.rerolls:
+            return allowance
+    return None
+
+
+def _grant_reroll(state: ClashState, p: Player, hero_kind: str, eff: Effect, st: Step) -> list[Event]:
+    """Luck and Cards of Prophecy on the map: re-rolls of this turn's treasure and resource dice,
+    offered when such a die is rolled (``_dice``). ``each``: one per kind named (Luck's top), else
+    one die of any of the kinds named (Luck's bottom, Cards of Prophecy: "re-roll any die" is read
+    as the next one rolled this turn; on the map only treasure and resource dice are rolled)."""
+    kinds = [k for k in eff.words("dice") if k in ("treasure", "resource")]
+    if not kinds:
+        return []
+    dice = [Ref(kind="h3_die", id=k) for k in kinds]
+    if eff.num("each"):
+        p.rerolls += kinds
+        return [Event.to_all("h3_may_reroll", m.MAY_REROLL(seat=m.seat(p.seat), dice=dice))]
+    p.rerolls.append("any")
+    return [Event.to_all("h3_may_reroll", m.MAY_REROLL_ONE(seat=m.seat(p.seat), dice=dice))]
 
 
 def _reroll_q(state: ClashState, st: Step) -> Msg:
@@ -309,11 +348,15 @@ def _reroll_apply(state: ClashState, st: Step, pick: str) -> list[Event]:
     rolled = [int(f) for f in st.data["faces"]]
     events: list[Event] = []
     if pick != "skip":
-        p.rerolled_turn = True
+        card = _reroll_left(p, str(st.data["die"]))
+        if card is not None:  # a card's allowance first (Luck), the Swift Weasel's once-a-turn after
+            p.rerolls.remove(card)
+        else:
+            p.rerolled_turn = True
         rolled[int(pick)] = state.rng.below(6)
         events += [
             Event.to_all("h3_rerolled", m.REROLLED(seat=m.seat(seat))),
-            _rolled_event(p, str(st.data["die"]), rolled),
+            _rolled_event(state, p, str(st.data["die"]), rolled),
         ]
     FLOW.done(state, st)
     return events + dice_continue(
@@ -321,11 +364,12 @@ def _reroll_apply(state: ClashState, st: Step, pick: str) -> list[Event]:
     )
 
 
-def _face_text(die: str, face: int) -> Msg:
-    """A die face as the players read it (H3-20.5): what each of its steps gives, in words."""
+def _face_text(state: ClashState, die: str, face: int) -> Msg:
+    """A die face as the players read it (H3-20.5): what each of its steps gives, in words (as it
+    resolves in this game, so the H3-48.8 one-resource row reads "1 gold")."""
     faces = clash_content().resource_die if die == "resource" else clash_content().treasure_die
     out: list[Msg] = []
-    for step in faces[face].steps:
+    for step in face_steps(state, faces[face].steps):
         if step.effect == "gain":
             out += [m.FACE_GAIN(n=n, resource=Ref(kind="h3_resource", id=r)) for r, n in step.delta().items() if n]
         elif step.effect == "xp":
@@ -347,7 +391,7 @@ def _dice_q(state: ClashState, st: Step) -> Msg:
 @ask("dice_pick", "H3-20.5", _dice_q)
 def _dice_options(state: ClashState, st: Step) -> list[tuple[Msg, str]]:
     die = str(st.data["die"])
-    return [(m.OPT_FACE(face=_face_text(die, int(f))), str(i)) for i, f in enumerate(st.data["faces"])]
+    return [(m.OPT_FACE(face=_face_text(state, die, int(f))), str(i)) for i, f in enumerate(st.data["faces"])]
 
 
 @_dice_options
@@ -355,8 +399,23 @@ def _dice_apply(state: ClashState, st: Step, pick: str) -> list[Event]:
     die = str(st.data["die"])
     faces = clash_content().resource_die if die == "resource" else clash_content().treasure_die
     face = int(st.data["faces"][int(pick)])
-    push_effects(state, seat_of(st), str(st.data.get("hero", "main")), faces[face].steps)
+    push_effects(state, seat_of(st), str(st.data.get("hero", "main")), face_steps(state, faces[face].steps))
     return []
+
+
+def face_steps(state: ClashState, steps: Sequence[Effect]) -> list[Effect]:
+    """A die result's steps as they resolve: under the H3-48.8 row "every treasure die and resource
+    die result gives only 1 resource" each resource the face gains comes to 1 (XP, Searches and
+    further dice are not resources and stay as printed)."""
+    if not state.variant("one_resource_dice"):
+        return list(steps)
+    out: list[Effect] = []
+    for step in steps:
+        if step.effect == "gain":
+            params = {k: (min(v, 1) if k in RES and isinstance(v, int) else v) for k, v in step.params.items()}
+            step = step.model_copy(update={"params": params})
+        out.append(step)
+    return out
 
 
 def _xp(state: ClashState, p: Player, hero_kind: str, eff: Effect, st: Step) -> list[Event]:
@@ -444,24 +503,8 @@ def _trade_apply(state: ClashState, st: Step, pick: str) -> list[Event]:
     if pick == "done":
         return []
     give, get = pick.split(">")
-    rate = clash_content().trade_rate(give, get)  # type: ignore[arg-type]  # offered picks are resource names
-    assert rate is not None
-    p = state.player(seat_of(st))
-    pay(p, {give: rate.give_amount})
-    gain(p, {get: rate.get_amount})
     st.data["again"] = True
-    return [
-        Event.to_all(
-            "h3_traded",
-            m.TRADED(
-                seat=m.seat(p.seat),
-                give=rate.give_amount,
-                what=Ref(kind="h3_resource", id=give),
-                get=rate.get_amount,
-                into=Ref(kind="h3_resource", id=get),
-            ),
-        )
-    ]
+    return trade_table.exchange(state.player(seat_of(st)), give, get)  # an offered pick: affordable at its rate
 
 
 def _remove(state: ClashState, p: Player, hero_kind: str, eff: Effect, st: Step) -> list[Event]:
@@ -680,6 +723,12 @@ def _hand_to_deck(state: ClashState, p: Player, hero_kind: str, eff: Effect, st:
 
 
 def _clear_black(state: ClashState, p: Player, hero_kind: str, eff: Effect, st: Step) -> list[Event]:
+    return clear_black_cubes(state)
+
+
+def clear_black_cubes(state: ClashState) -> list[Event]:
+    """Visitable fields can be visited again (H3-22.5.1): an astrologer card, or the H3-48.8 row
+    clearing them in rounds 4, 8 and 12. Announced once, and only when a cube was on the map."""
     if not any(fs.black for fs in state.fields.values()):
         return []
     for fs in state.fields.values():
@@ -825,7 +874,7 @@ def _own_pick_apply(state: ClashState, st: Step, pick: str) -> list[Event]:
     p = state.player(seat_of(st))
     rest = [c for c in p.searching if c != pick]
     p.searching = []
-    p.deck.hand.append(pick)
+    cards.gain_card(state, p, pick)  # to the hand, or the discard pile under that H3-48.8 row
     p.deck.discard.extend(rest)
     return [
         Event.to_all("h3_own_search", m.OWN_SEARCH(seat=m.seat(p.seat), cards=[cards.card_ref(state, c) for c in rest]))
@@ -834,12 +883,33 @@ def _own_pick_apply(state: ClashState, st: Step, pick: str) -> list[Event]:
 
 def _neutral_recruit(state: ClashState, p: Player, hero_kind: str, eff: Effect, st: Step) -> list[Event]:
     """Draw neutral unit card(s) of a tier you have a dwelling for and recruit one (its Few cost,
-    or free)."""
+    or free).
+
+    ``per: dwelling`` (Diplomacy's basic effect) draws one card from the tier of each dwelling at
+    once; with ``azure_with_gold`` a built gold dwelling also draws an azure one (H3-29.5, for that
+    card only: other effects, such as the Portal of Summoning, stay within the three tiers)."""
     tiers = [t for t in ("bronze", "silver", "gold") if has_kind(p, f"dwelling_{t}")]
     if not tiers:
         return []
-    push_ask(state, "neutral_tier", p.seat, tiers=tiers, draw=max(1, eff.num("draw", 1)), free=bool(eff.num("free")))
-    return []
+    free = bool(eff.num("free"))
+    if eff.params.get("per") != "dwelling":
+        push_ask(state, "neutral_tier", p.seat, tiers=tiers, draw=max(1, eff.num("draw", 1)), free=free)
+        return []
+    if eff.num("azure_with_gold") and "gold" in tiers:
+        tiers.append("azure")  # H3-29.5
+    got = [card for tier in tiers for card in state.neutral_decks[tier].draw(state.rng, 1)]
+    if not got:
+        return []
+    push_ask(state, "neutral_tier", p.seat, tiers=tiers, draw=1, free=free, drawn=got)
+    return [_neutrals_offered(p, got)]
+
+
+def _neutrals_offered(p: Player, got: list[str]) -> Event:
+    return Event.to_all(
+        "h3_neutral_drawn",
+        m.NEUTRALS_OFFERED(seat=m.seat(p.seat), units=[Ref(kind="unit", id=c) for c in got]),
+        reveals=True,
+    )
 
 
 def _neutral_tier_q(state: ClashState, st: Step) -> Msg:
@@ -881,21 +951,16 @@ def _neutral_tier_apply(state: ClashState, st: Step, pick: str) -> list[Event]:
             return []
         st.data.update(drawn=got, tier=pick)
         st.data["again"] = True
-        return [
-            Event.to_all(
-                "h3_neutral_drawn",
-                m.NEUTRALS_OFFERED(seat=m.seat(p.seat), units=[Ref(kind="unit", id=c) for c in got]),
-                reveals=True,
-            )
-        ]
-    deck = state.neutral_decks[str(st.data["tier"])]
-    if pick == "skip":
-        deck.discard(*drawn)
+        return [_neutrals_offered(p, got)]
+    kept = None if pick == "skip" else int(pick)
+    for i, card in enumerate(drawn):  # the others go to their own tier's discard pile (H3-29.2)
+        if i != kept:
+            state.neutral_decks[load().unit(card).tier].discard(card)
+    if kept is None:
         return []
-    card = drawn[int(pick)]
+    card = drawn[kept]
     pay(p, _neutral_cost(card, st))
     p.army.append(ArmyCard(card=card, side="neutral"))
-    deck.discard(*[c for i, c in enumerate(drawn) if i != int(pick)])
     return [Event.to_all("h3_recruited", m.RECRUITED(seat=m.seat(p.seat), unit=Ref(kind="unit", id=card)))]
 
 
@@ -951,7 +1016,7 @@ HANDLERS.update(
         "first_spell_returns": _passive,
         "spell_power_bonus": _passive,
         "neutral_swap": _passive,
-        "reroll": _passive,
+        "reroll": _grant_reroll,
     }
 )
 RESOLVED = RESOLVED | frozenset(HANDLERS)

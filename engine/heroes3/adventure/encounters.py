@@ -22,7 +22,7 @@ from ..clash.asks import ask, new_ask, push_ask
 from ..clash.common import bases, can_pay, heroes_at, pay, seat_order
 from ..clash.elimination import eliminate
 from ..clash.flow import FLOW, seat_of
-from ..clash.state import ClashState, Coord, Pending, Player
+from ..clash.state import COMBAT_VARIANTS, ClashState, Coord, Pending, Player
 from ..combat import flow as combat_flow
 from ..combat.models import TOWER, Combat, CombatSide, HeroDeck, Unit
 from ..content import load
@@ -126,6 +126,7 @@ def _begin(state: ClashState, combat: Combat, pending: Pending, declared: bool =
     state.pending = pending
     FLOW.push(state, FLOW.new(state, "after_combat"))
     window = [] if declared else _declaration(state, pending.attacker, pending.defender)
+    combat.variants = [v for v in state.variants if v in COMBAT_VARIANTS]  # H3-48.8: rows the combat applies
     events = permanent.lay_cloaks(state, combat)  # Sandro's Cloak of the Undead King
     return events + combat_flow.start_combat(FLOW, state, combat, window)
 
@@ -303,7 +304,7 @@ def _enter_step(state: ClashState, st: Step) -> list[Event]:
 
 
 # ---- the declaration window (P-36) ---------------------------------------------------------------------
-@FLOW.window("declare", "build", "recruit", "hire", "spellbook", "town_pass")
+@FLOW.window("declare", "build", "recruit", "hire", "spellbook", "trade", "town_pass")
 def _declare_prompt(state: ClashState, st: Step, seat: int) -> Prompt:
     from ..town import town
 

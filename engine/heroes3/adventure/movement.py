@@ -18,7 +18,7 @@ from ..clash.asks import ask, asked_centre, push_ask
 from ..clash.common import hero, heroes, heroes_at, town_owner
 from ..clash.flow import seat_of
 from ..clash.state import ClashState, Coord, Hero, PlacedTile, Player
-from ..content.clash import clash_content
+from ..content.clash import Location, clash_content
 from . import encounters, visits
 from .geometry import location, neighbours, new_tile_slots, placement_ok, step_ok, tile_at, tile_fields
 
@@ -115,8 +115,7 @@ def options(state: ClashState, seat: int) -> list[Option]:
                     {"type": "place_tile", "hero": h.kind, "at": list(c)},
                 )
             )
-        loc = location(state, h.field)
-        if loc is not None and loc.category == "revisitable" and loc.id != "sanctuary":
+        if revisitable(state, location(state, h.field)):
             out.append(Option.of(m.OPT_REVISIT(hero=m.hero_kind(h.kind)), {"type": "revisit", "hero": h.kind}))
     return out
 
@@ -166,10 +165,20 @@ def walk(state: ClashState, p: Player, h: Hero, to: Coord) -> list[Event]:
     return events + encounters.enter(state, p.seat, h.kind, to)
 
 
+def revisitable(state: ClashState, loc: Location | None) -> bool:
+    """H3-22.5.3: a revisitable field other than the Sanctuary; a trading post is visitable instead
+    under the H3-48.8 free-trade row."""
+    return (
+        loc is not None
+        and loc.category == "revisitable"
+        and loc.id != "sanctuary"
+        and not visits.free_trade_post(state, loc)
+    )
+
+
 def revisit(state: ClashState, p: Player, h: Hero) -> list[Event]:
     """H3-9.2.2 / H3-22.5.3: 1 MP to visit the revisitable field the hero stands on again."""
-    loc = location(state, h.field)
-    need(loc is not None and loc.category == "revisitable" and loc.id != "sanctuary", "H3-22.5.3", m.NOT_REVISITABLE())
+    need(revisitable(state, location(state, h.field)), "H3-22.5.3", m.NOT_REVISITABLE())
     spend(h)
     return visits.visit(state, p.seat, h.kind, h.field)
 

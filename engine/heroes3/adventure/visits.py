@@ -9,6 +9,7 @@ from __future__ import annotations
 from engine.core import Event
 from engine.core.text import Ref
 
+from ..cards import deck as cards
 from ..clash import messages as m
 from ..clash.common import gain, town_owner
 from ..clash.state import ClashState, Coord
@@ -36,6 +37,14 @@ def visit(state: ClashState, seat: int, hero_kind: str, pos: Coord) -> list[Even
         return []
     fs = state.field(pos)
     source = m.LOCATION(loc=Ref(kind="h3_location", id=loc.id))
+    if free_trade_post(state, loc):
+        if fs.black:
+            return []  # H3-22.5.1, as any visitable field
+        fs.black = True
+        effects.push_choices(state, seat, hero_kind, source, loc.choices, loc.optional)
+        return [
+            Event.to_all("h3_visit", m.VISITED(seat=m.seat(seat), loc=Ref(kind="h3_location", id=loc.id)))
+        ] + _post_artifact(state, seat)
     if loc.category == "visitable":
         if fs.black:
             return []  # H3-22.5.1: with a black cube it counts as an empty field
@@ -46,6 +55,28 @@ def visit(state: ClashState, seat: int, hero_kind: str, pos: Coord) -> list[Even
         effects.push_choices(state, seat, hero_kind, source, loc.choices, loc.optional)
         return [Event.to_all("h3_visit", m.VISITED(seat=m.seat(seat), loc=Ref(kind="h3_location", id=loc.id)))]
     return flag(state, seat, hero_kind, pos, loc)
+
+
+def free_trade_post(state: ClashState, loc: Location) -> bool:
+    """Under the H3-48.8 free-trade row a trading post is visitable (one visit, a black cube),
+    not revisitable (H3-43.1, H3-22.5.3)."""
+    return loc.id == "trading_post" and state.variant("free_trade")
+
+
+def _post_artifact(state: ClashState, seat: int) -> list[Event]:
+    """That row's trading-post bonus: draw 1 artifact card from the shared deck (H3-13.2.6) to the
+    hand; which card is known only to the drawer (H-1), as any draw."""
+    p = state.player(seat)
+    got = cards.shared_draw(state, "artifact", 1)
+    cards.refill_discard(state, "artifact")
+    if not got:
+        return []
+    cards.gain_card(state, p, got[0])
+    cards.offer_foreign(state, p, got[0], "artifact")
+    return [
+        Event.to_all("h3_post_artifact", m.POST_ARTIFACT(seat=m.seat(seat))),
+        Event.to_seats(seat, "h3_you_drew", m.YOU_DREW(cards=[cards.card_ref(state, got[0])]), reveals=True),
+    ]
 
 
 def flag(state: ClashState, seat: int, hero_kind: str, pos: Coord, loc: Location) -> list[Event]:

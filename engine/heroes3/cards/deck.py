@@ -46,7 +46,11 @@ def expert_left(p: Player) -> int:
 
 
 def gain_card(state: ClashState, p: Player, inst: str) -> None:
-    """H3-13.2.4: a gained card goes straight to the hand."""
+    """H3-13.2.4: a gained card goes straight to the hand; under the H3-48.8 row "cards that would
+    go to your hand go to your discard pile instead" it goes to the (public, H-3) discard pile."""
+    if state.variant("gains_to_discard"):
+        p.deck.discard.append(inst)
+        return
     p.deck.hand.append(inst)
 
 
@@ -263,7 +267,7 @@ def offer_foreign(state: ClashState, p: Player, inst: str, deck: str) -> None:
     """H3-14.3 (P-25): a faction-only card just drawn unseen from a shared deck by a player of
     another faction: ask to keep it or discard it and draw a replacement. A card taken knowingly
     from a discard pile's face-up top is the player's own choice and gets no question (house)."""
-    if is_foreign(state, p, inst):
+    if is_foreign(state, p, inst) and inst in p.deck.hand:  # not one gained to the discard pile (H3-48.8)
         push_ask(state, "foreign_card", p.seat, card=inst, deck=deck)
 
 

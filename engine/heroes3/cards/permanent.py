@@ -6,7 +6,8 @@ Why the zone lives on the player (``Player.permanent``) and not in the hand or d
 card is out of the deck's cycle while in play, but still the player's, so card conservation
 counts it there. What a permanent does while in play is read where it applies: the school
 Magic abilities add +1 Power to spells of their school cast on the map (``school_bonus``, used by
-play.py); the Cloak of the Undead King acts only in combat (the combat engine's side).
+play.py) and in combat (``lay_cloaks`` notes it on the combat side); the Cloak of the Undead
+King acts only in combat (the combat engine's side).
 
 Entry points: ``is_permanent``, ``options``, ``put_into_play``, ``school_bonus``, ``magic_booster``,
 ``lay_cloaks`` / ``collect_cloak`` (the Cloak laid on a unit when a combat is built, and taken out
@@ -108,12 +109,17 @@ def lay_cloaks(state: ClashState, combat: Combat) -> list[Event]:
     owner's unit card it names (Skeletons / Zombies Pack; level VI: Skeletons either side) and
     replaces its statistics, abilities included (S-H1 note on the Horde of Zombies). House: the
     card lies on the unit card, so it fights with whichever hero leads the army, and with two
-    matching cards it lies on the first of the unit deck."""
+    matching cards it lies on the first of the unit deck. A school Magic ability in play (the other
+    permanent read in combat) is noted on the side, where its +1 Power reaches that school's spells
+    cast in the combat (combat/cards.cast_power)."""
     events: list[Event] = []
     for side in combat.sides:
         if side.owner is None:
             continue
         inst = state.player(side.owner).permanent
+        if inst is not None and side.deck is not None and side.controller is not None:
+            # A Magic ability in play: +1 Power to its school's spells in this combat too (its basic effect).
+            side.magic_in_play = SCHOOL_MAGIC.get(state.cards[inst])
         overlay = load().overlays.get(state.cards[inst]) if inst is not None else None
         if overlay is None or inst is None:
             continue

@@ -25,6 +25,7 @@ from ..clash import messages as m
 from ..clash.state import ClashState, Player
 from ..content import load
 from ..content.clash import CardEffect, MMCard, SpellTier, clash_content
+from ..content.texts import text_ref
 from . import deck as cards
 from . import messages as cm
 from . import permanent
@@ -64,9 +65,15 @@ def gm_effect(card_id: str, mode: str) -> bool:
     all resolve): it is still offered, and the game master carries it out (H3-1.4), so a card such
     as Boots of Polarity is never silently unusable. Cards the combat engine plays (their own
     combat entry or a combat id), spells (cast or used for Power), specialties (combat cards) and
-    permanents (put into play) have their own ways and are left out."""
+    permanents (put into play) have their own ways and are left out, except a combat card marked
+    ``map_gm`` (Mysticism, Resistance, Boots ...): its text also applies on the map."""
     card = clash_content().cards[card_id]
-    if card.kind in ("spell", "specialty") or permanent.is_permanent(card) or card_id in load().cards:
+    combat = load().cards.get(card_id)
+    if (
+        card.kind in ("spell", "specialty")
+        or permanent.is_permanent(card)
+        or (combat is not None and not combat.map_gm)
+    ):
         return False
     eff = _effect(card, mode)
     if eff is None or eff.combat is not None or eff.timing not in GM_TIMINGS:
@@ -332,7 +339,7 @@ def _for_gm(state: ClashState, p: Player, card: MMCard, action: Any) -> list[Eve
     if eff.steps:
         effects.push_effects(state, p.seat, "main", eff.steps)  # what is not resolvable goes to the GM (fx)
         return events
-    task = cm.GM_CARD_EFFECT(card=ref, mode=mode, seat=m.seat(p.seat), what=eff.text)
+    task = cm.GM_CARD_EFFECT(card=ref, mode=mode, seat=m.seat(p.seat), what=text_ref(eff.text))
     return events + [state.gm.hand_over("H3-1.4", task, seat=p.seat, card=card.id, mode=action.mode)]
 
 

@@ -55,6 +55,15 @@ class Hire(_A):
     at: list[int] = Field(min_length=2, max_length=2)
 
 
+class Trade(_A):
+    """One trade with the supply at the trade table's rate (H3-43.1.1, D-11), any time, under the
+    H3-48.8 row "you may trade resources at any time"."""
+
+    type: Literal["trade"]
+    give: Literal["gold", "building_materials", "valuables"]
+    get: Literal["gold", "building_materials", "valuables"]
+
+
 class SpellBook(_A):
     type: Literal["spellbook"]
 
@@ -128,6 +137,7 @@ ClashAction = Annotated[
     | Recruit
     | Hire
     | SpellBook
+    | Trade
     | PlayCard
     | Morale
     | UseBuilding

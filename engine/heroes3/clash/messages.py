@@ -138,6 +138,8 @@ PORTAL = message("h3.clash.portal", "{seat!c}'s hero travels to ({q}, {r}).")
 ENEMY_DISCARDS = message("h3.clash.enemy_discards", "{seat!c} discards {card} at random.")
 SPELL_RETURNS = message("h3.clash.spell_returns", "{seat!c}'s first spell, {card}, returns to their hand.")
 REROLLED = message("h3.clash.rerolled", "{seat!c} re-rolls a die.")
+MAY_REROLL = message("h3.clash.may_reroll", "{seat!c} may re-roll each of these once this turn: {dice}.")
+MAY_REROLL_ONE = message("h3.clash.may_reroll_one", "{seat!c} may re-roll one of these this turn: {dice}.")
 CAST = message("h3.clash.cast", "{seat!c} casts {card} with {power} Power.")
 POWER_PLAYED = message("h3.clash.power_played", "{seat!c} plays {card} for +{n} Power.")
 BOUGHT = message("h3.clash.bought", "{seat!c} buys {card} for {gold} gold.")
@@ -328,3 +330,9 @@ DRAW_TOO_MANY = message("h3.clash.no.draw_too_many", "You may draw only up to yo
 NOT_SEEN = message("h3.clash.no.not_seen", "Keep one of the cards you are looking at.")
 EMPTY_DISCARD = message("h3.clash.no.empty_discard", "That discard pile is empty.")
 EMPTY_DECK = message("h3.clash.no.empty_deck", "That deck and its discard pile are empty.")
+# H3-48.8 optional rules (the table's variants)
+TRADE_AT_POST = message(
+    "h3.clash.no.trade_at_post",
+    "Resources are traded at a trading post; this table did not agree to trade at any time.",
+)
+POST_ARTIFACT = message("h3.clash.post_artifact", "{seat!c} draws an artifact card at the trading post.")

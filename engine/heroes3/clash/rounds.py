@@ -17,6 +17,7 @@ from ..adventure import effects, movement
 from ..cards import deck as cards
 from ..cards import play, start
 from ..content.clash import clash_content
+from ..content.texts import text_ref
 from ..town import town
 from . import messages as m
 from .common import bases, heroes, need, seat_order
@@ -24,7 +25,8 @@ from .elimination import eliminate
 from .flow import FLOW, seat_of
 from .state import MAIN_MP, SECONDARY_MP, ClashState
 
-TOWN_TYPES = ("build", "recruit", "hire", "spellbook")
+TOWN_TYPES = ("build", "recruit", "hire", "spellbook", "trade")  # trade: the H3-48.8 free-trade row
+CLEAR_VISIT_ROUNDS = (4, 8, 12)  # H3-48.8: "remove all black cubes from visitable fields in rounds 4, 8 and 12"
 
 
 def round_kind(n: int) -> str:
@@ -57,7 +59,7 @@ def _round(state: ClashState, st: Step) -> list[Event]:
                 p.secondary.mp, p.secondary.mp_turn = SECONDARY_MP, 0
     sc = clash_content().scenarios[state.scenario]
     for ev in reversed([e for e in sc.timed_events if e.round == state.round]):  # H3-7.4
-        events.append(Event.to_all("h3_timed", m.TIMED_EVENT(text=ev.text)))
+        events.append(Event.to_all("h3_timed", m.TIMED_EVENT(text=text_ref(ev.text))))
         for s in reversed(order):
             p = state.player(s)
             if ev.who == "each_hero":
@@ -67,29 +69,11 @@ def _round(state: ClashState, st: Step) -> list[Event]:
                 effects.push_effects(state, s, "main", rest)
             else:
                 effects.push_effects(state, s, "main", ev.steps)
+    if state.variant("clear_visits") and state.round in CLEAR_VISIT_ROUNDS:  # H3-48.8 (H3-22.5.1)
+        events += effects.clear_black_cubes(state)
     kind = round_kind(state.round)
-    if kind == "astrologer":  # H3-7.3.2
-        drawn = state.astrologers.draw_one(state.rng)
-        while drawn is not None and any(
-            x.effect == "clear_black_cubes" and x.num("not_in_round") == state.round
-            for x in clash_content().astrologers[drawn].steps
-        ):
-            state.astrologers.discard(drawn)  # that card is drawn again in this round
-            drawn = state.astrologers.draw_one(state.rng)
-        if drawn is not None:
-            for q in state.seats:
-                q.spell_returned = False
-            card = clash_content().astrologers[drawn]
-            state.astrologers.discard(drawn)
-            state.astrologer = drawn if card.duration == "until_next" else None
-            events.append(Event.to_all("h3_astrologer", m.ASTROLOGER(card=m.ref("h3_astrologer", drawn)), reveals=True))
-            for s in reversed(order):
-                effects.push_effects(
-                    state,
-                    s,
-                    "main",
-                    [x for x in card.steps if x.effect not in ("hand_limit",) and x.word("scope") == ""],
-                )
+    if kind == "astrologer" and not state.variant("no_astrologers"):  # H3-7.3.2; H3-48.8 "no astrologer cards"
+        events += _astrologer(state, order)
     elif kind == "resource":  # H3-7.3.1: all income first, then start-of-resource-round effects
         for s in order:
             events += town.income(state, state.player(s))
@@ -102,6 +86,36 @@ def _round(state: ClashState, st: Step) -> list[Event]:
                     effects.push_choices(
                         state, s, "main", m.BUILDING(building=m.ref("h3_building", b)), building.resource_round, False
                     )
+        if state.variant("more_astrologers"):  # H3-48.8: also an astrologer card, resolved before those effects
+            events += _astrologer(state, order)
+    return events
+
+
+def _astrologer(state: ClashState, order: list[int]) -> list[Event]:
+    """H3-7.3.2: draw the top astrologer card, read it out, resolve it for each player (A-10)."""
+    events: list[Event] = []
+    drawn = state.astrologers.draw_one(state.rng)
+    while drawn is not None and any(
+        x.effect == "clear_black_cubes" and x.num("not_in_round") == state.round
+        for x in clash_content().astrologers[drawn].steps
+    ):
+        state.astrologers.discard(drawn)  # that card is drawn again in this round
+        drawn = state.astrologers.draw_one(state.rng)
+    if drawn is None:
+        return events
+    for q in state.seats:
+        q.spell_returned = False
+    card = clash_content().astrologers[drawn]
+    state.astrologers.discard(drawn)
+    state.astrologer = drawn if card.duration == "until_next" else None
+    events.append(Event.to_all("h3_astrologer", m.ASTROLOGER(card=m.ref("h3_astrologer", drawn)), reveals=True))
+    for s in reversed(order):
+        effects.push_effects(
+            state,
+            s,
+            "main",
+            [x for x in card.steps if x.effect not in ("hand_limit",) and x.word("scope") == ""],
+        )
     return events
 
 
@@ -114,6 +128,7 @@ def _turn(state: ClashState, st: Step) -> list[Event]:
     state.active = seat
     p.turn_used = []
     p.rerolled_turn = False
+    p.rerolls = []  # Luck / Cards of Prophecy: "this turn"
     card = clash_content().astrologers.get(state.astrologer or "")
     if card is not None:  # e.g. +1 MP to each hero each turn while the card is in force (A-10)
         for x in card.steps:
@@ -251,6 +266,7 @@ def building_uses(state: ClashState, seat: int) -> list[Option]:
     "recruit",
     "hire",
     "spellbook",
+    "trade",
     "play_card",
     "morale",
     "use_building",
@@ -402,7 +418,7 @@ def _last_call(state: ClashState, st: Step) -> list[Event]:
     return FLOW.open_window(state, FLOW.new(state, "last_call_w"), seats, key="last_call", rule="H3-7.7")
 
 
-@FLOW.window("last_call_w", "build", "recruit", "hire", "spellbook", "morale", "town_pass")
+@FLOW.window("last_call_w", "build", "recruit", "hire", "spellbook", "trade", "morale", "town_pass")
 def _last_call_prompt(state: ClashState, st: Step, seat: int) -> Prompt:
     options = town.options(state, seat) + play.morale_options(state, seat)
     options.append(Option.of(m.OPT_PASS(), {"type": "town_pass"}))

@@ -20,7 +20,7 @@ from ..neutrals.difficulty import new_decks
 from . import messages as m
 from .asks import ask, asked_centre, new_ask
 from .flow import FLOW, seat_of
-from .state import MAIN_MP, ClashOptions, ClashState, Coord, Hero, PlacedTile, Player
+from .state import MAIN_MP, SECONDARY_MP, VARIANTS, ClashOptions, ClashState, Coord, Hero, PlacedTile, Player
 
 DEFAULT_SCENARIOS = {2: "clash_two_kingdoms", 3: "clash_three_crowns", 4: "clash_four_winds"}
 
@@ -53,6 +53,9 @@ def setup(options: ClashOptions, state: ClashState) -> list[Event]:
     state.mode = options.mode
     state.round_limit = sc.round_limit
     state.difficulty = options.difficulty or sc.difficulty  # H3-4.1 / H3-6.17
+    state.variants = [v for v in VARIANTS if getattr(options, v)]  # H3-48: agreed at setup, off by default
+    if state.variant("no_astrologers") and state.variant("more_astrologers"):  # H3-48.8: the two rows contradict
+        raise bad("no_astrologers, more_astrologers")
     # H3-6.2 / H3-6.3: factions and heroes
     chosen = list(options.factions or [])
     free = [f for f in sc.factions if f not in chosen]
@@ -144,18 +147,24 @@ def _build_map(state: ClashState, sc: Scenario) -> None:
 
 def _finish(state: ClashState, sc: Scenario) -> None:
     """H3-6.22: the main hero on the town field; own town flagged; then the starting bonus (H3-4.2)
-    in starting-player order, pre-built buildings' immediate effects (H3-6.33), round 1."""
+    in starting-player order, pre-built buildings' immediate effects (H3-6.33), round 1.
+
+    Two H3-48.8 rows act here: "no starting bonus" skips H3-4.2, and "each player starts with a
+    secondary hero" puts one in the town at once, free and without the population token, since
+    hiring (H3-12.5) is a town action of round 1 the table agreed to skip."""
     c = clash_content()
     for p in state.seats:
         tile = next(t for t in state.tiles if t.kind == "starting" and c.tiles[t.tile].faction == p.faction)
         p.main = Hero(kind="main", field=tile.centre, mp=MAIN_MP, last_visited=tile.centre)
         fs = state.field(tile.centre)
         fs.flag, fs.ever_flagged = p.seat, True
+        if state.variant("start_secondary"):  # H3-48.8: a free secondary hero in the town (H3-12.5.1, A-16)
+            p.secondary = Hero(kind="secondary", field=tile.centre, mp=SECONDARY_MP, last_visited=tile.centre)
     steps: list[Step] = []
     order = [(state.starting + i) % state.players for i in range(state.players)]
     for s in order:  # H3-6.22 (P-5): each player turns their starting tile as they like
         steps.append(new_ask(state, "start_rotate", s))
-    if state.difficulty != "impossible":
+    if state.difficulty != "impossible" and not state.variant("no_starting_bonus"):  # H3-4.2; H3-48.8 row
         steps += [new_ask(state, "bonus", s) for s in order]
         steps.append(FLOW.new(state, "bonus_end"))
     FLOW.push(state, *steps)

@@ -32,6 +32,44 @@ class ClashOptions(GameOptions):
     difficulty: Difficulty | None = None  # None: the scenario's
     heroes: list[str | None] | None = None  # H3-6.3: None = the first hero of the faction (P-3 default)
     starting_player: int | None = None  # H3-6.23: None = random (Rec.)
+    # H3-48.8: the map-side rows of the optional rules table, each off unless the table agrees to it
+    no_astrologers: bool = False
+    more_astrologers: bool = False
+    clear_visits: bool = False
+    double_income: bool = False
+    idle_flagged_towns: bool = False
+    one_resource_dice: bool = False
+    no_starting_bonus: bool = False
+    start_secondary: bool = False
+    gains_to_discard: bool = False
+    free_trade: bool = False
+    # H3-48.8: the combat-side rows; a clash combat carries them (``Combat.variants``), the skirmish never does
+    no_rerolls: bool = False
+    min_damage: bool = False
+    extend_free: bool = False
+    flat_die: bool = False
+
+
+# The H3-48.8 rows a table may switch on, in the order of ``ClashOptions`` (``ClashState.variants``).
+VARIANTS: tuple[str, ...] = (
+    "no_astrologers",
+    "more_astrologers",
+    "clear_visits",
+    "double_income",
+    "idle_flagged_towns",
+    "one_resource_dice",
+    "no_starting_bonus",
+    "start_secondary",
+    "gains_to_discard",
+    "free_trade",
+    "no_rerolls",
+    "min_damage",
+    "extend_free",
+    "flat_die",
+)
+# The rows a combat must see: encounters copies them onto each clash combat when it starts, so
+# the combat code reads ``Combat.variant`` and the skirmish (no such options) stays unaffected.
+COMBAT_VARIANTS: frozenset[str] = frozenset({"no_rerolls", "min_damage", "extend_free", "flat_die"})
 
 
 # The words for a Heroes III difficulty (H3-4.1), shared with the skirmish's options.
@@ -49,6 +87,20 @@ OPTION_NAMES: dict[str, Message] = {
     "difficulty": message("h3.option.name.difficulty", "difficulty"),
     "heroes": message("h3.option.name.heroes", "heroes"),
     "starting_player": message("h3.option.name.starting_player", "first player"),
+    "no_astrologers": message("h3.option.name.no_astrologers", "no astrologers"),
+    "more_astrologers": message("h3.option.name.more_astrologers", "astrologers in resource rounds"),
+    "clear_visits": message("h3.option.name.clear_visits", "visits refresh"),
+    "double_income": message("h3.option.name.double_income", "double mine income"),
+    "idle_flagged_towns": message("h3.option.name.idle_flagged_towns", "flagged towns idle"),
+    "one_resource_dice": message("h3.option.name.one_resource_dice", "dice give 1 resource"),
+    "no_starting_bonus": message("h3.option.name.no_starting_bonus", "no starting bonus"),
+    "start_secondary": message("h3.option.name.start_secondary", "secondary hero at start"),
+    "gains_to_discard": message("h3.option.name.gains_to_discard", "gained cards to discard"),
+    "free_trade": message("h3.option.name.free_trade", "free trade"),
+    "no_rerolls": message("h3.option.name.no_rerolls", "no re-rolls"),
+    "min_damage": message("h3.option.name.min_damage", "at least 1 damage"),
+    "extend_free": message("h3.option.name.extend_free", "free combat extension"),
+    "flat_die": message("h3.option.name.flat_die", "attack die adds no damage"),
 }
 OPTION_LABELS: dict[str, Message] = {
     "scenario": message(
@@ -58,6 +110,53 @@ OPTION_LABELS: dict[str, Message] = {
     "difficulty": message("h3.option.difficulty", "Scenario difficulty; none: the scenario's own (H3-4)"),
     "heroes": message("h3.option.heroes", "Each seat's hero; none: the first hero of its faction (H3-6.3)"),
     "starting_player": message("h3.option.starting_player", "The seat that plays first; none: at random (H3-6.23)"),
+    "no_astrologers": message(
+        "h3.option.no_astrologers", "Variant: no astrologer cards are drawn; even rounds pass without one (H3-48.8)"
+    ),
+    "more_astrologers": message(
+        "h3.option.more_astrologers",
+        "Variant: also draw an astrologer card at the start of each resource round (H3-48.8)",
+    ),
+    "clear_visits": message(
+        "h3.option.clear_visits",
+        "Variant: remove all black cubes from visitable fields in rounds 4, 8 and 12 (H3-48.8)",
+    ),
+    "double_income": message(
+        "h3.option.double_income", "Easier: all mines and settlements give double income (H3-48.8)"
+    ),
+    "idle_flagged_towns": message(
+        "h3.option.idle_flagged_towns",
+        "Harder: a town flagged by an enemy produces no resources; its buildings stay usable (H3-48.8)",
+    ),
+    "one_resource_dice": message(
+        "h3.option.one_resource_dice",
+        "Harder: every treasure die and resource die result gives only 1 resource (H3-48.8)",
+    ),
+    "no_starting_bonus": message("h3.option.no_starting_bonus", "Harder: no starting bonus (H3-48.8, H3-4.2)"),
+    "start_secondary": message(
+        "h3.option.start_secondary", "Easier: each player starts with a secondary hero in their town (H3-48.8, H3-12.5)"
+    ),
+    "gains_to_discard": message(
+        "h3.option.gains_to_discard",
+        "Variant: cards that would go to your hand go to your discard pile instead (H3-48.8)",
+    ),
+    "free_trade": message(
+        "h3.option.free_trade",
+        "Easier: trade resources at any time; trading posts become visitable and also draw 1 artifact (H3-48.8)",
+    ),
+    "no_rerolls": message(
+        "h3.option.no_rerolls", "Harder: you cannot re-roll your dice, by morale, ability or card (H3-48.8, H3-11.2.3)"
+    ),
+    "min_damage": message(
+        "h3.option.min_damage", "Easier: every unit deals at least 1 damage per attack (H3-48.8, H3-34.6)"
+    ),
+    "extend_free": message(
+        "h3.option.extend_free", "Easier: extending a combat against neutrals costs no MP (H3-48.8, H3-36.2)"
+    ),
+    "flat_die": message(
+        "h3.option.flat_die",
+        "Variant: the attack die no longer changes damage; its result still sets off abilities (H3-48.8, H3-34.6)",
+    ),
 }
 OPTION_VALUES: dict[str, dict[str, Message]] = {
     "scenario": {
@@ -137,6 +236,7 @@ class Player(BaseModel):
     turn_used: list[str] = Field(default_factory=list)  # buildings' once-per-turn effects used this turn
     income_mod: dict[str, int] = Field(default_factory=dict)  # astrologer: next resource round's change
     rerolled_turn: bool = False  # astrologer re-roll used this turn
+    rerolls: list[str] = Field(default_factory=list)  # dice a card lets this player re-roll this turn (Luck)
     spell_returned: bool = False  # astrologer "first spell returns" used since it was drawn
     permanent: str | None = None  # H3-13.2.7: the one permanent card in play (public), cards/
     pending_power: int = 0  # H3-15.3 / A-20: Power played towards the next spell cast on the map
@@ -201,6 +301,7 @@ class ClashState(CombatHost):
     pools: dict[str, list[str]] = Field(default_factory=dict)  # Tournament pools, hidden (H-32)
     grail_taken: bool = False
     pending: Pending | None = None
+    variants: list[str] = Field(default_factory=list)  # the H3-48.8 rows agreed at setup (``VARIANTS``)
     met: list[int] = Field(default_factory=list)  # seats that met a victory condition this round (H3-5.2)
     winners: list[int] | None = None
     end_reason: str = ""
@@ -225,6 +326,10 @@ class ClashState(CombatHost):
         self.next_card += 1
         self.cards[inst] = card
         return inst
+
+    def variant(self, name: str) -> bool:
+        """Whether the table agreed to the H3-48.8 row ``name`` at setup (each is off by default)."""
+        return name in self.variants
 
     def alive(self) -> list[int]:
         return [p.seat for p in self.seats if not p.eliminated]

@@ -101,6 +101,7 @@ def view(state: ClashState, seat: int | None) -> dict[str, Any]:
         "mode": state.mode,
         "scenario": state.scenario,
         "difficulty": state.difficulty,
+        "variants": list(state.variants),  # H3-48.8 rows agreed at setup: public
         "round": state.round,
         "round_limit": state.round_limit,
         "round_kind": round_kind(state.round),

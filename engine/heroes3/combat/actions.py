@@ -91,6 +91,14 @@ class Pass(_A):
     type: Literal["pass"]
 
 
+class Ready(_A):
+    """Pass in the card window before an attack with a die-cancelling card readied (see
+    ``flow.die_window``): a secret choice, so the window goes on exactly as after a pass."""
+
+    type: Literal["ready"]
+    card: str
+
+
 class Reroll(_A):
     type: Literal["reroll"]
     reroll: bool
@@ -138,6 +146,7 @@ CombatAction = (
     | End
     | Play
     | Pass
+    | Ready
     | Reroll
     | TimeLimit
     | Surrender

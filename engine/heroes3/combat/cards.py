@@ -8,18 +8,20 @@ that forbids it.
 from __future__ import annotations
 
 from functools import cache
+from itertools import combinations, permutations
 from typing import Any
 
 from engine.core import Event, Option, Rng, RuleViolation
 from engine.core.text import Msg, Ref
 
 from .. import messages as m
+from ..cards import messages as cm
 from ..content import CardDef, load
 from ..content.clash import clash_content
 from . import spells
 from . import texts as t
 from .board import manhattan
-from .models import Combat, CombatSide, HeroDeck, Unit
+from .models import Combat, CombatSide, HeroDeck, PendingSpell, Unit
 from .rules import heal, paralyse, resists_card, roll_die, spell_damage, uname, would_defeat
 from .rules import label as label_cell
 
@@ -94,19 +96,19 @@ def playable(combat: Combat, side: CombatSide, activating: bool, start: bool = F
         card = card_def(deck, inst)
         ref = m.card_ref(card.id)
         if card.kind == "spell":
-            if start:
-                continue
+            if start and not side.start_cast:
+                continue  # only Intelligence opens the start-of-combat window to spells
             # H3-15.4: the alternative effect (+1 Power) is not a cast and is always open.
             out.append(Option.of(m.OPT_PLAY_NO_TARGET(card=ref, mode=m.MODE_ALT()), _act(inst, "alt")))
             if card.effect in ("none", "resurrection"):
                 continue  # a map spell (only its alternative, H3-15.4); Resurrection is asked in flow.hit
             if side.spells_cast >= side.spell_limit:
                 continue  # H3-35.2
-            if card.timing != "instant" and not activating:
+            if card.timing != "instant" and not (activating or start):
                 continue
             if not may_pay_tax(combat, side, inst):
                 continue  # neutral Familiars / Pegasi
-            power = min(side.pending_power + side.bonus_power, len(card.tiers) - 1)
+            power = min(cast_power(side, card), len(card.tiers) - 1)
             if card.effect in spells.EFFECTS:
                 out += spells.cast_options(combat, side, inst, card, power)
                 continue
@@ -167,7 +169,7 @@ def _plays(
         return [
             Option.of(t.OPT_TAKE_BACK(card=ref, mode=label, pick=m.card_ref(deck.names[c])), _act(inst, mode, pick=c))
             for c in dict.fromkeys(deck.discard)
-            if card_def(deck, c).kind == "spell"
+            if card_def(deck, c).kind in card.pick_kinds  # Frost Ring IV: a spell or a specialty
         ]
     if card.effect in ("attack_per_discard", "defense_per_discard"):
         return _paid_any(combat, side, inst, mode, ref)
@@ -178,6 +180,12 @@ def _plays(
         return [Option.of(m.OPT_PLAY_NO_TARGET(card=ref, mode=label), _act(inst, mode))]
     if card.effect == "inhibit":
         return [] if combat.inhibited else [Option.of(m.OPT_PLAY_NO_TARGET(card=ref, mode=label), _act(inst, mode))]
+    if card.effect == "deck_take_one":
+        reach = min(card.basic, len(deck.draw.draw_pile) + len(deck.discard))  # H3-13.2.3 refills the deck
+        return [
+            Option.of(t.OPT_DECK_TAKE(card=ref, mode=label, n=k), _act(inst, mode, count=k))
+            for k in range(1, reach + 1)
+        ]
     if card.effect == "draw_if_no_discard":
         return [] if deck.discard else [Option.of(m.OPT_PLAY_NO_TARGET(card=ref, mode=label), _act(inst, mode))]
     if card.discard_cost and card.effect != "frost_ring":
@@ -217,6 +225,28 @@ def _plays(
                 )
     elif card.effect == "recall_spell" and side.last_spell in deck.discard:
         out.append(Option.of(m.OPT_PLAY_NO_TARGET(card=ref, mode=label), _act(inst, mode)))
+    elif card.effect == "return_spell" and just_cast(side):
+        out.append(Option.of(m.OPT_PLAY_NO_TARGET(card=ref, mode=label), _act(inst, mode)))
+    elif card.effect in COUNTERS and combat.spell is not None and combat.spell.team != side.team:
+        most = card.expert if mode == "expert" and card.expert is not None else card.basic
+        if card.effect == "counter_roll" or combat.spell.power <= most:  # Resistance / Surcoat: at most N Power
+            out.append(Option.of(m.OPT_PLAY_NO_TARGET(card=ref, mode=label), _act(inst, mode)))
+    elif card.effect == "mute_abilities" and not all(u.muted for u in combat.on_board()):
+        out.append(Option.of(m.OPT_PLAY_NO_TARGET(card=ref, mode=label), _act(inst, mode)))
+    elif card.effect == "start_spell" and not side.start_cast:
+        out.append(Option.of(m.OPT_PLAY_NO_TARGET(card=ref, mode=label), _act(inst, mode)))
+    elif card.effect == "archery" and any(u.type == "ranged" for u in own):
+        out.append(Option.of(m.OPT_PLAY_NO_TARGET(card=ref, mode=label), _act(inst, mode)))
+    elif card.effect == "school_power" and mode == "expert":
+        spells_held = [card_def(deck, c) for c in deck.hand if c != inst]
+        if any(x.kind == "spell" and x.school in (card.school, "any") for x in spells_held):
+            out.append(Option.of(m.OPT_PLAY_NO_TARGET(card=ref, mode=label), _act(inst, mode)))
+    elif card.effect == "gm" and gm_text(deck.names[inst], mode) is not None:
+        out.append(Option.of(cm.OPT_PLAY_FOR_GM(card=ref, mode=label), _act(inst, mode)))
+    elif card.effect == "cancel_die":
+        pending = combat.attack  # Shield of the Dwarven Lords: only in the window right after the roll (flow)
+        if pending is not None and pending.die is not None and not pending.no_die:
+            out.append(Option.of(m.OPT_PLAY_NO_TARGET(card=ref, mode=label), _act(inst, mode)))
     elif card.effect == "morale" and side.faction != "necropolis":  # H3-11.5
         out.append(Option.of(m.OPT_PLAY_NO_TARGET(card=ref, mode=label), _act(inst, mode)))
     elif card.effect == "swap":
@@ -237,6 +267,10 @@ def _plays(
             near = [combat.at(n) for n in geo.adjacent(cell)]
             if not any(u is not None and not u.tower for u in near):
                 continue
+            if card.discard_cost > 1:  # Frost Ring VI: the space now, the cards paid asked one at a time (flow)
+                msg = t.OPT_FROST_COUNT(card=ref, cell=label_cell(cell), n=card.discard_cost)
+                out.append(Option.of(msg, _act(inst, mode, cell=list(cell), count=card.discard_cost)))
+                continue
             for pay in payable:
                 out.append(
                     Option.of(
@@ -244,6 +278,8 @@ def _plays(
                         _act(inst, mode, cell=list(cell), discard=pay),
                     )
                 )
+    elif card.effect == "chain_lightning" and len(card.damage) > 2:
+        out += _chain_of_three(combat, inst, mode, card, ref)
     elif card.effect == "chain_lightning":
         for u in [x for x in combat.on_board() if not x.tower]:
             for o in closest(combat, u, 2):
@@ -253,6 +289,80 @@ def _plays(
                         _act(inst, mode, u.uid, other=o.uid),
                     )
                 )
+    return out
+
+
+COMBAT_TIMINGS = ("instant", "activation", "ongoing", "start")  # H3-13.2.7: the types played in combat
+
+
+def gm_text(card: str, mode: str) -> str | None:
+    """The printed text of an effect the combat holds only as text (``gm`` cards): offered in
+    combat and handed to the game master (H3-1.4), as cards/play.gm_effect does on the map, so
+    no such card is silently unusable. None for an effect that is not played in combat."""
+    cdef = load().cards.get(card)
+    if mode == "other":
+        return load().other_effects[cdef.other].text if cdef is not None and cdef.other is not None else None
+    mm = clash_content().cards.get(card)
+    eff = None if mm is None else mm.expert if mode == "expert" else mm.basic
+    if eff is None or eff.combat is not None or eff.timing not in COMBAT_TIMINGS:
+        return None
+    return eff.text
+
+
+def cast_power(side: CombatSide, spell: CardDef) -> int:
+    """The Power a spell would be cast with now (H3-15.3): the Power played, a unit's bonus (Magi),
+    and what only spells of one school receive: a Magic ability in play (+1, its basic effect,
+    cards/permanent.py) and one discarded for its expert effect (+3). Magic Arrow's school is the
+    caster's choice (H3-15.9), so it takes the best."""
+    schools = [spell.school] if spell.school not in (None, "any") else ["air", "earth", "fire", "water"]
+    extra = max(side.school_power.get(s, 0) + (1 if side.magic_in_play == s else 0) for s in schools)
+    return side.pending_power + side.bonus_power + (extra if spell.school is not None else 0)
+
+
+def just_cast(side: CombatSide) -> bool:
+    """Mysticism's "right after you cast a spell": the cast was in this activation (or card window)
+    and the spell is still the top card of the (public, A-18) discard pile, so nothing else has
+    been discarded since."""
+    deck = side.deck
+    if deck is None or not side.cast_fresh or side.last_spell is None:
+        return False
+    return bool(deck.discard) and deck.discard[-1] == side.last_spell
+
+
+def cancels_die(deck: HeroDeck, inst: str) -> bool:
+    card = card_def(deck, inst)
+    return card.other is not None and load().other_effects[card.other].effect == "cancel_die"
+
+
+def _chain_of_three(combat: Combat, inst: str, mode: str, card: CardDef, ref: Ref) -> list[Option]:
+    """Chain Lightning VI (H3-16): a unit and the two units closest to it. Units tied at the cut
+    give one play per valid pair; the order matters only when the two later damages differ."""
+    out: list[Option] = []
+    for u in [x for x in combat.on_board() if not x.tower]:
+        near = closest(combat, u, 2)
+        assert u.pos is not None
+        here = u.pos
+        dist = {x.uid: manhattan(here, x.pos) for x in near if x.pos is not None}
+        if len(near) <= 2:
+            pairs = [tuple(near)]
+        else:
+            cut = max(dist.values())
+            sure = [x for x in near if dist[x.uid] < cut]
+            tied = [x for x in near if dist[x.uid] == cut]
+            pairs = [tuple(sure + list(c)) for c in combinations(tied, 2 - len(sure))]
+        if card.damage[1] != card.damage[2]:
+            pairs = [p for pair in pairs for p in permutations(pair)]
+        for pair in pairs:
+            if not pair:
+                continue
+            if len(pair) == 1:
+                msg = m.OPT_CHAIN(card=ref, target=uname(combat, u), other=uname(combat, pair[0]))
+                out.append(Option.of(msg, _act(inst, mode, u.uid, other=pair[0].uid)))
+                continue
+            msg = t.OPT_CHAIN_THREE(
+                card=ref, target=uname(combat, u), other=uname(combat, pair[0]), third=uname(combat, pair[1])
+            )
+            out.append(Option.of(msg, _act(inst, mode, u.uid, other=pair[0].uid, third=pair[1].uid)))
     return out
 
 
@@ -365,6 +475,7 @@ def _act(
     target: str | None = None,
     *,
     other: str | None = None,
+    third: str | None = None,
     cell: list[int] | None = None,
     discard: str | None = None,
     discards: list[str] | None = None,
@@ -372,7 +483,14 @@ def _act(
     count: int | None = None,
 ) -> dict[str, Any]:
     out: dict[str, Any] = {"type": "play", "card": card, "mode": mode, "target": target}
-    extra = (("other", other), ("cell", cell), ("discard", discard), ("discards", discards), ("pick", pick))
+    extra = (
+        ("other", other),
+        ("third", third),
+        ("cell", cell),
+        ("discard", discard),
+        ("discards", discards),
+        ("pick", pick),
+    )
     for key, value in (*extra, ("count", count)):
         if value is not None:
             out[key] = value
@@ -427,40 +545,34 @@ def play(combat: Combat, side: CombatSide, action: Any, rng: Rng) -> list[Event]
     events: list[Event] = []
     if action.mode == "alt":
         side.pending_power += 1
+        side.powering.append(action.card)  # Mysticism (expert): a card played with the next spell
         events.append(
             Event.to_all("h3_card", m.CARD_PLAYED_NO_TARGET(seat=seat, card=ref, mode=m.MODE_ALT()), card=shown)
         )
         events.append(Event.to_all("h3_power", m.POWER_ADDED(seat=seat, n=side.pending_power)))
         return events
     if action.mode == "cast":
-        power = min(side.pending_power + side.bonus_power, len(card.tiers) - 1)
+        power = min(cast_power(side, card), len(card.tiers) - 1)
         side.pending_power = side.bonus_power = 0  # H3-15.3: casting consumes all Power played so far
         side.spells_cast += 1
         side.last_spell = action.card
+        side.cast_with, side.powering = side.powering, []
+        side.school_power = {}
+        side.cast_fresh = True
         if card.effect == "fireball":
             cells = [label_cell((int(c[0]), int(c[1]))) for c in (action.cell, action.cell2)]
             msg = t.SPELL_CAST_CELLS(seat=seat, card=ref, power=power, cell=cells[0], other=cells[1])
-            return [Event.to_all("h3_spell", msg, card=shown, power=power)] + spells.resolve(
-                combat, card, power, action, rng
-            )
-        assert target is not None
-        if card.effect in spells.EFFECTS:
+            events.append(Event.to_all("h3_spell", msg, card=shown, power=power))
+        else:
+            assert target is not None
             cast = m.SPELL_CAST(seat=seat, card=ref, power=power, target=uname(combat, target))
             events.append(Event.to_all("h3_spell", cast, card=shown, power=power, target=target.uid))
-            return events + spells.resolve(combat, card, power, action, rng)
-        events.append(
-            Event.to_all(
-                "h3_spell",
-                m.SPELL_CAST(seat=seat, card=ref, power=power, target=uname(combat, target)),
-                card=shown,
-                power=power,
-                target=target.uid,
-            )
-        )
-        resisted = resists_card(combat, target, ref, rng)  # neutral Dwarves
-        if resisted is not None:
-            return events + resisted
-        return events + _spell(combat, card, card.tiers[power], target)
+        if counter_seat(combat, side, power) is not None:
+            # Resistance, Surcoat of Counterpoise, Boots of Polarity: "right after an enemy casts a
+            # spell" the enemy may cancel it; the effect waits for that answer (flow).
+            combat.spell = PendingSpell(team=side.team, action=as_offered(action), power=power)
+            return events
+        return events + resolve_cast(combat, card, power, action, rng)
     expert = action.mode == "expert"
     if expert:
         side.expert_uses -= 1  # H3-14.1
@@ -578,6 +690,7 @@ def play(combat: Combat, side: CombatSide, action: Any, rng: Rng) -> list[Event]
         events += paralyse(combat, target)  # H3-33.8
     elif card.effect == "power":
         side.pending_power += amount
+        side.powering.append(action.card)
         events.append(Event.to_all("h3_power", m.POWER_ADDED(seat=seat, n=side.pending_power)))
     elif card.effect == "recall_spell" and side.last_spell in deck.discard:
         spell = side.last_spell
@@ -586,6 +699,56 @@ def play(combat: Combat, side: CombatSide, action: Any, rng: Rng) -> list[Event]
         events.append(Event.to_all("h3_recall", m.RECALLED(seat=seat, card=m.card_ref(deck.names[spell]))))
         if expert:
             side.spell_limit += 1
+    elif card.effect == "return_spell" and side.last_spell in deck.discard:
+        back = [side.last_spell] + ([c for c in side.cast_with if c in deck.discard] if expert else [])
+        for c in back:  # Mysticism: instead of the discard pile, back to hand (expert: the Power cards too)
+            deck.discard.remove(c)
+            deck.hand.append(c)
+            events.append(Event.to_all("h3_recall", m.RECALLED(seat=seat, card=m.card_ref(deck.names[c]))))
+        side.cast_with = []
+    elif card.effect == "mute_abilities":
+        for u in combat.units:
+            u.muted = True  # every unit, either side; flow.new_round lifts it
+        events.append(Event.to_all("h3_muted", t.MUTED()))
+    elif card.effect == "start_spell":
+        side.start_cast = True  # Intelligence: a spell before any unit activates
+        if expert:
+            side.spell_limit += amount  # that spell does not count towards the one a round (H3-35.2)
+        events.append(Event.to_all("h3_start_spell", t.START_SPELL(seat=seat)))
+    elif card.effect == "archery":
+        side.archery_until = max(side.archery_until, combat.round + amount)
+        if expert:  # +1 initiative from now until the end of the next combat round (A-33 re-orders)
+            side.archery_initiative_until = max(side.archery_initiative_until, combat.round + amount)
+            for u in friendly(combat, side):
+                if u.type == "ranged":
+                    u.round_initiative += 1
+        shown_msg = (t.ARCHERY_ON_EXPERT if expert else t.ARCHERY_ON)(seat=seat, n=side.archery_until)
+        events.append(Event.to_all("h3_archery", shown_msg))
+    elif card.effect == "school_power" and card.school is not None:
+        side.school_power[card.school] = side.school_power.get(card.school, 0) + amount  # the next such spell
+        side.powering.append(action.card)
+        events.append(Event.to_all("h3_power", t.SCHOOL_POWER_ADDED(seat=seat, n=amount, card=ref)))
+    elif card.effect == "gm":
+        side.gm_play = [shown, action.mode]  # flow hands it to the game master (it holds the state)
+    elif card.effect in COUNTERS and combat.spell is not None:
+        pending_spell = combat.spell
+        spell_ref = pending_spell_ref(combat)
+        if card.effect == "counter_roll":  # Boots of Polarity: two attack dice, one kept; +1 cancels
+            rolls = [roll_die(rng), roll_die(rng)]
+            events.append(Event.to_all("h3_roll", m.ROLL(die=max(rolls)), dice=rolls, reveals=True))
+            pending_spell.cancelled = 1 in rolls
+        else:
+            pending_spell.cancelled = True
+        if pending_spell.cancelled:
+            events.append(Event.to_all("h3_spell_countered", t.SPELL_COUNTERED(card=ref, spell=spell_ref)))
+        else:
+            events.append(Event.to_all("h3_spell_not_countered", t.SPELL_NOT_COUNTERED(card=ref, spell=spell_ref)))
+    elif card.effect == "cancel_die" and combat.attack is not None:
+        pending = combat.attack
+        pending.die = None  # no result at all: no die-triggered ability and no bonus (as Bless's "no die")
+        pending.no_die = True
+        subject = uname(combat, combat.unit(pending.attacker))
+        events.append(Event.to_all("h3_die_cancelled", t.DIE_CANCELLED(card=ref, unit=subject), card=shown))
     elif card.effect == "morale":
         events += draw(side, draws, rng)  # Leadership (expert): draw first, then the token
         draws = 0
@@ -600,11 +763,93 @@ def play(combat: Combat, side: CombatSide, action: Any, rng: Rng) -> list[Event]
                 events += spell_damage(combat, hit, card.damage[0])  # H3-27.1: defence does not count
     elif card.effect == "chain_lightning" and target is not None and other is not None:
         events += spell_damage(combat, target, card.damage[0])
-        if other.alive:
-            events += spell_damage(combat, other, card.damage[1])
+        third = combat.unit(action.third) if getattr(action, "third", None) else None
+        for hit, amount in ((other, card.damage[1]), (third, card.damage[2] if len(card.damage) > 2 else 0)):
+            if hit is not None and hit.alive and amount:
+                events += spell_damage(combat, hit, amount)  # H3-16.2: a specialty, not a spell
+    elif card.effect == "deck_take_one":
+        seen, shown_events = discard_top(side, action.count or 0, rng)
+        events += shown_events
+        side.take_one = seen  # flow asks which one goes to hand (one card: taken at once)
     if draws:
         events += draw(side, draws, rng)
     return events
+
+
+def discard_top(side: CombatSide, n: int, rng: Rng) -> tuple[list[str], list[Event]]:
+    """The top ``n`` cards of the hero's deck go to the discard pile, face up (H3-13.2.2: public),
+    for an effect that then takes one of them (Genies, Chain Lightning IV). An empty deck is
+    refilled from the older discards, never from the cards just turned (H3-13.2.3)."""
+    deck = side.deck
+    if deck is None or n <= 0:
+        return [], []
+    seen: list[str] = []
+    for _ in range(n):
+        if not deck.draw.draw_pile:
+            old = [c for c in deck.discard if c not in seen]
+            if not old:
+                break
+            deck.discard[:] = [c for c in deck.discard if c in seen]
+            deck.draw.draw_pile.extend(old)
+            deck.draw.shuffle(rng)
+        card = deck.draw.draw_pile.pop(0)
+        deck.discard.append(card)
+        seen.append(card)
+    if not seen:
+        return [], []
+    seat = m.seat_name(side.controller if side.controller is not None else side.owner)
+    names = [deck.names[c] for c in seen]
+    shown = m.DECK_DISCARDED(seat=seat, cards=[m.card_ref(c) for c in names])
+    return seen, [Event.to_all("h3_deck_discarded", shown, cards=names)]  # content ids: instance ids stay secret
+
+
+def resolve_cast(combat: Combat, card: CardDef, power: int, action: Any, rng: Rng) -> list[Event]:
+    """The effect of a spell once cast (the cast itself, its Power and the card are already paid)."""
+    if card.effect == "fireball" or card.effect in spells.EFFECTS:
+        return spells.resolve(combat, card, power, action, rng)
+    target = combat.unit(action.target)
+    resisted = resists_card(combat, target, m.card_ref(card.id), rng)  # neutral Dwarves
+    if resisted is not None:
+        return resisted
+    return _spell(combat, card, card.tiers[power], target)
+
+
+COUNTERS = ("counter_spell", "counter_roll")
+
+
+def pending_spell_ref(combat: Combat) -> Ref:
+    """The name of the spell waiting in ``combat.spell`` (a player's card or an AI hero's spell)."""
+    pending = combat.spell
+    assert pending is not None
+    side = combat.sides[pending.team]
+    if pending.ai and side.ai is not None:
+        return m.card_ref(side.ai.names.get(str(pending.action["card"]), str(pending.action["card"])))
+    assert side.deck is not None
+    return m.card_ref(side.deck.names[str(pending.action["card"])])
+
+
+def counter_plays(combat: Combat, side: CombatSide) -> list[Option]:
+    """The plays open to ``side`` against the enemy spell just cast (``combat.spell``)."""
+    return [
+        o
+        for o in playable(combat, side, activating=False)
+        if o.action["mode"] != "alt"
+        and side.deck is not None
+        and card_def(side.deck, o.action["card"]).effect in COUNTERS
+    ]
+
+
+def counter_seat(combat: Combat, caster: CombatSide, power: int) -> int | None:
+    """The enemy player asked whether to answer this spell (Resistance, Surcoat of Counterpoise,
+    Boots of Polarity): whenever that player's main hero is in the combat with a card in hand, as
+    the hand's size is public (H3-13.1) and its cards are not (H3-35 ⟦H: hands hidden⟧). Asked
+    only when holding such a card, the question itself would tell the caster so. ``power`` is the
+    spell's; what may answer it is the prompt's business (``counter_options``)."""
+    enemy = combat.sides[1 - caster.team]
+    deck = enemy.deck
+    if deck is None or enemy.controller is None or not deck.hand:
+        return None
+    return enemy.controller
 
 
 def _enemy_discards(enemy: CombatSide, n: int, rng: Rng) -> list[Event]:
@@ -644,7 +889,9 @@ def may_resurrect(combat: Combat, unit: Unit, damage: int) -> bool:
     side = combat.sides[unit.team]
     if side.deck is None or side.controller is None or damage <= 0 or not would_defeat(unit, damage):
         return False
-    if side.pending_power > 0:
+    if side.pending_power > 0 or side.school_power:
+        return True
+    if side.deck.hand and _free_resurrection_owned(side.deck, unit.tier):
         return True
     # The Resurrection spell saves a bronze unit with no Power: asked whenever it could be cast, by
     # public facts alone (a hand, the spell limit, Anti-Magic; H3-13.1, H3-35.2).
@@ -656,6 +903,20 @@ def may_resurrect(combat: Combat, unit: Unit, damage: int) -> bool:
     )
 
 
+def _free_resurrection_owned(deck: HeroDeck, tier: str) -> bool:
+    """Alamar's Resurrection IV / VI save some tiers for no Power. Which specialty cards a hero
+    owns follows from the public level (H3-12.10.2) and the discard pile is public (A-18), so
+    asking whenever such a card is neither discarded nor removed tells nothing about the hand."""
+    gone = set(deck.discard) | set(deck.removed)
+    for inst, name in deck.names.items():
+        card = load().cards.get(name)
+        if inst in gone or card is None or card.kind != "specialty" or card.effect != "resurrection":
+            continue
+        if card.power_cost.get(tier) == 0:
+            return True
+    return False
+
+
 def resurrection_card(combat: Combat, unit: Unit, damage: int) -> tuple[str, int] | None:
     """A Resurrection card the unit's side may play now (H3-35.4: this card is played between
     the roll and the damage): the attack would defeat the unit and the side has the Power its
@@ -664,16 +925,20 @@ def resurrection_card(combat: Combat, unit: Unit, damage: int) -> tuple[str, int
     deck = side.deck
     if deck is None or side.controller is None or damage <= 0 or not would_defeat(unit, damage):
         return None
+    found: list[tuple[int, bool, str]] = []  # (cost, spell, card): the cheapest, a specialty before a spell
     for inst in deck.hand:
         card = card_def(deck, inst)
         cost = card.power_cost.get(unit.tier)
         if card.effect != "resurrection" or cost is None:
             continue
         if card.kind != "spell" and side.pending_power >= cost:
-            return inst, cost
+            found.append((cost, False, inst))
         if card.kind == "spell" and _may_cast_resurrection(combat, side, inst, card, unit, cost):
-            return inst, cost
-    return None
+            found.append((cost, True, inst))
+    if not found:
+        return None
+    cost, _, inst = min(found)
+    return inst, cost
 
 
 def _may_cast_resurrection(combat: Combat, side: CombatSide, inst: str, card: CardDef, unit: Unit, cost: int) -> bool:
@@ -684,7 +949,7 @@ def _may_cast_resurrection(combat: Combat, side: CombatSide, inst: str, card: Ca
         and spells.targetable(unit)
         and not spells.spell_immune(unit, card)
         and may_pay_tax(combat, side, inst)
-        and side.pending_power + side.bonus_power >= cost
+        and cast_power(side, card) >= cost
     )
 
 
@@ -697,16 +962,20 @@ def resurrect(combat: Combat, unit: Unit, inst: str) -> list[Event]:
     deck.discard.append(inst)  # H3-13.2.2
     card = m.card_ref(deck.names[inst])
     if card_def(deck, inst).kind == "spell":
-        power = side.pending_power + side.bonus_power
+        power = cast_power(side, card_def(deck, inst))
         side.pending_power = side.bonus_power = 0  # H3-15.3: casting consumes all Power played
         side.spells_cast += 1  # H3-35.2
         side.last_spell = inst
+        side.cast_with, side.powering = side.powering, []
+        side.school_power = {}
+        side.cast_fresh = True
         cast = m.SPELL_CAST(seat=m.seat_name(side.controller), card=card, power=power, target=uname(combat, unit))
         return [
             Event.to_all("h3_spell", cast, card=deck.names[inst], power=power, target=unit.uid),
             Event.to_all("h3_resurrected", m.CARD_CANCELS(card=card, unit=uname(combat, unit))),
         ]
     side.pending_power = 0
+    side.powering = []
     return [
         Event.to_all(
             "h3_card",

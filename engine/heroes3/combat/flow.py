@@ -17,6 +17,9 @@ from engine.core.flow import Flow, Step
 from engine.core.text import Ref
 
 from .. import messages as m
+from ..cards import messages as cm
+from ..content import CardDef
+from ..content.texts import text_ref
 from . import cards as card_rules
 from . import rules as r
 from . import spells
@@ -32,6 +35,7 @@ from .models import (
     CombatResult,
     CombatSide,
     PendingAttack,
+    PendingSpell,
     Structure,
     Unit,
 )
@@ -215,6 +219,10 @@ def _begin(flow: F, state: CombatHost, uid: str) -> list[Event]:
         elif pool:
             best = min(pool, key=lambda x: (combat.unit(x).remaining(), x))
             events += strike(combat, state, u, combat.unit(best), 0, a.amount(), spell=True)
+    if combat.spell is not None and combat.spell.ai:  # an AI hero's spell waits for the answer
+        seat = card_rules.counter_seat(combat, combat.sides[combat.spell.team], combat.spell.power)
+        answer = [flow.new(state, "h3c_counter", seat)] if seat is not None else []
+        flow.push(state, *answer, flow.new(state, "h3c_cast_resolve"))
     return events
 
 
@@ -376,6 +384,21 @@ def _ai_resolve_spell(
             "h3_ai_cast", m.AI_CASTS(card=ref, power=level, unit=r.uname(combat, target)), card=spell.id, power=level
         )
     ]
+    if card_rules.counter_seat(combat, combat.sides[team], level) is not None:
+        # Resistance / Surcoat / Boots answer an AI hero's spell too; _begin asks before the unit acts.
+        combat.spell = PendingSpell(team=team, action={"card": inst, "target": target.uid}, power=level, ai=True)
+        return events
+    return events + _ai_effect(state, spell, level, target, team)
+
+
+def _ai_effect(state: CombatHost, spell: CardDef, level: int, target: Unit, team: int) -> list[Event]:
+    """What the spell of the AI hero of ``team`` does to its target once cast (H3-42)."""
+    from ..neutrals import aicards
+
+    combat = combat_of(state)
+    kind = aicards.spell_class(spell)
+    ref = m.card_ref(spell.id)
+    events: list[Event] = []
     resisted = r.resists_card(combat, target, ref, state.rng)
     if resisted is not None:
         return events + resisted
@@ -518,28 +541,7 @@ def deck_search(flow: F, state: CombatHost, u: Unit, n: int) -> list[Event]:
     deck = side.deck
     if deck is None or n <= 0:
         return []
-    seen: list[str] = []
-    for _ in range(n):
-        if not deck.draw.draw_pile:
-            old = [c for c in deck.discard if c not in seen]
-            if not old:
-                break
-            deck.discard[:] = [c for c in deck.discard if c in seen]
-            deck.draw.draw_pile.extend(old)
-            deck.draw.shuffle(state.rng)  # H3-13.2.3
-        card = deck.draw.draw_pile.pop(0)
-        deck.discard.append(card)
-        seen.append(card)
-    if not seen:
-        return []
-    seat = m.seat_name(side.controller)
-    events = [
-        Event.to_all(
-            "h3_deck_discarded",
-            m.DECK_DISCARDED(seat=seat, cards=[m.card_ref(deck.names[c]) for c in seen]),
-            cards=[deck.names[c] for c in seen],  # content ids: a kept spell's instance id is then secret
-        )
-    ]
+    seen, events = card_rules.discard_top(side, n, state.rng)  # H3-13.2.3 refills an empty deck
     spells = [c for c in seen if card_rules.card_def(deck, c).kind == "spell"]
     if len(spells) > 1 and side.controller is not None:
         flow.push(state, flow.new(state, "h3c_pick_spell", side.controller, team=u.team, cards=spells))
@@ -563,8 +565,20 @@ def _caster_discards(flow: F, state: CombatHost, side: CombatSide, action: Any) 
     with Power are asked for first, so a card that could pay either is not spent on Familiars.
     Shackles of War's bottom asks the same way which of the cards it drew is discarded."""
     combat = combat_of(state)
+    if side.gm_play:
+        card, mode = side.gm_play
+        side.gm_play = []
+        return [_for_gm(state, side, card, mode)]
+    if side.take_one and side.controller is not None:  # Chain Lightning IV: one of the cards turned
+        among, side.take_one = list(side.take_one), []
+        if len(among) == 1:
+            return take_spell(combat, side, among[0])
+        flow.push(state, flow.new(state, "h3c_pick_spell", side.controller, team=side.team, cards=among, any=True))
+        return []
     count = getattr(action, "count", None)
-    if count and side.controller is not None:  # Sword of Judgement: the N cards paid, one at a time
+    if count and side.deck is not None and card_rules.card_def(side.deck, action.card).effect == "deck_take_one":
+        count = None  # Chain Lightning IV: its count is how many cards were turned, none is paid
+    if count and side.controller is not None:  # Sword of Judgement, Frost Ring VI: the N cards paid, one at a time
         steps = [
             flow.new(state, "h3c_forced_discard", side.controller, team=side.team, pay=action.card, left=count - i)
             for i in range(count)
@@ -580,9 +594,25 @@ def _caster_discards(flow: F, state: CombatHost, side: CombatSide, action: Any) 
     anything, power = card_rules.caster_tax(combat, side)
     steps = [flow.new(state, "h3c_forced_discard", side.controller, team=side.team, power=1) for _ in range(power)]
     steps += [flow.new(state, "h3c_forced_discard", side.controller, team=side.team) for _ in range(anything)]
+    pending = combat.spell
+    if pending is not None and pending.team == side.team:
+        seat = card_rules.counter_seat(combat, side, pending.power)
+        answer = [flow.new(state, "h3c_counter", seat)] if seat is not None else []
+        steps = [*answer, flow.new(state, "h3c_cast_resolve"), *steps]  # the effect, then the tax
     if steps:
         flow.push(state, *steps)
     return []
+
+
+def _for_gm(state: CombatHost, side: CombatSide, card: str, mode: str) -> Event:
+    """H3-1.4: the effect was played like any other (revealed, discarded, an expert use spent);
+    its printed text is announced to everyone and the game master carries it out before play goes
+    on (the game waits on open GM tasks)."""
+    text = card_rules.gm_text(card, mode) or ""
+    seat = side.controller if side.controller is not None else side.owner
+    label = t.MODE_OTHER() if mode == "other" else m.MODE_EXPERT() if mode == "expert" else m.MODE_BASIC()
+    task = cm.GM_CARD_EFFECT(card=m.card_ref(card), mode=label, seat=m.seat_name(seat), what=text_ref(text))
+    return state.gm.hand_over("H3-1.4", task, seat=seat, card=card, mode=mode)
 
 
 def forced_pool(side: CombatSide, st: Step) -> list[str]:
@@ -775,7 +805,20 @@ def cards_options(state: CombatHost, st: Step, seat: int) -> list[Option]:
     side = _side_of_seat(combat, seat)
     pending = combat.attack
     own = bool(st.data.get("own")) and pending is not None and combat.unit(pending.attacker).team == side.team
-    return [*card_rules.playable(combat, side, activating=own), Option.of(m.OPT_PASS(), {"type": "pass"})]
+    ready = _ready_options(combat, side, seat)
+    return [*card_rules.playable(combat, side, activating=own), *ready, Option.of(m.OPT_PASS(), {"type": "pass"})]
+
+
+def _ready_options(combat: Combat, side: CombatSide, seat: int) -> list[Option]:
+    """A die-cancelling card in hand may be readied for this attack (``die_window``), once."""
+    pending, deck = combat.attack, side.deck
+    if pending is None or deck is None or seat in pending.ready:
+        return []
+    return [
+        Option.of(t.OPT_READY_DIE_CANCEL(card=m.card_ref(deck.names[inst])), {"type": "ready", "card": inst})
+        for inst in deck.hand
+        if card_rules.cancels_die(deck, inst)
+    ]
 
 
 def cards_prompt(state: CombatHost, st: Step, seat: int) -> Prompt:
@@ -805,6 +848,10 @@ def cards_apply(flow: F, state: CombatHost, st: Step, seat: int, action: Any) ->
     _bump(st)
     w = st.window
     assert w is not None
+    if data["type"] == "ready":
+        assert combat.attack is not None
+        combat.attack.ready[seat] = str(data["card"])  # secret: to the table it is a pass
+        return flow.answer_window(state, st, seat, {"type": "pass"}, responds=False)
     if data["type"] == "pass":
         return flow.answer_window(state, st, seat, data, responds=False)
     events = flow.answer_window(state, st, seat, data, responds=True, final=False)
@@ -850,18 +897,21 @@ def roll(flow: F, state: CombatHost, st: Step) -> list[Event]:
     side = combat.sides[attacker.team]
     steps = []
     moved = combat.active == attacker.uid and combat.moved_from is not None and combat.moved_from != attacker.pos
-    if attacker.has("reroll_after_move") and moved and not pending.retaliation and not pending.repeat:
+    rerolls = not combat.variant("no_rerolls")  # H3-48.8 "You cannot re-roll your dice": no ability, no morale
+    if rerolls and attacker.has("reroll_after_move") and moved and not pending.retaliation and not pending.repeat:
         # Champions (Pack), attack timing: a unit that ended its move elsewhere may re-roll.
         if side.controller is not None:
             steps.append(flow.new(state, "h3c_reroll", side.controller, ability=True))
         elif pending.die == -1:
             events += _reroll(combat, pending, state.rng)
-    if side.morale > 0 and side.controller is not None and side.faction != "necropolis":
+    if rerolls and side.morale > 0 and side.controller is not None and side.faction != "necropolis":
         steps.append(flow.new(state, "h3c_reroll", side.controller))  # H3-11.2.3 / H3-35.6
     other = combat.sides[target.team]
     if target.has("discard_ignore_die") and other.controller is not None and other.deck and other.deck.hand:
         # Halberdiers (Pack): asked whenever the hand is not empty (its size is public, H3-13.1).
         steps.append(flow.new(state, "h3c_ignore_die", other.controller, team=target.team))
+    if pending.ready:
+        steps.append(flow.new(state, "h3c_die_window"))  # after every re-roll: the final result
     steps.append(flow.new(state, "h3c_hit"))
     flow.push(state, *steps)
     return events
@@ -912,6 +962,86 @@ def ignore_apply(flow: F, state: CombatHost, st: Step, seat: int, action: Any) -
     card = m.card_ref(deck.names[action.discard])
     msg = m.DIE_IGNORED(seat=m.seat_name(seat), card=card, unit=r.uname(combat, combat.unit(pending.target)))
     return [Event.to_all("h3_die_ignored", msg, card=deck.names[action.discard])]
+
+
+def die_window(flow: F, state: CombatHost, st: Step) -> list[Event]:
+    """Shield of the Dwarven Lords' top: "after the attack die is rolled, ignore the result".
+
+    House reading (Secrets: H3-35 ⟦H: hands hidden⟧): the card is readied in the card window
+    before the attack (``_ready_options``, answered as a pass), and played here only if the final
+    result goes against its holder: a negative die for the attacking side, a positive one for the
+    defending side. A question after the roll, put only to a player holding such a card, would
+    tell the table who holds it; put to everyone, it would add a question to every attack.
+    """
+    combat = combat_of(state)
+    pending = combat.attack
+    if pending is None or pending.die is None or pending.no_die or not pending.ready:
+        return []
+    attacker = combat.unit(pending.attacker)
+    for seat in _window_seats(combat, attacker.team):  # A-34: the attacking unit's controller first
+        inst = pending.ready.get(seat)
+        side = _side_of_seat(combat, seat)
+        if inst is None or side.deck is None or inst not in side.deck.hand:
+            continue
+        against = pending.die < 0 if side.team == attacker.team else pending.die > 0
+        if against:
+            pending.ready = {}
+            return card_rules.play(combat, side, Play(type="play", card=inst, mode="other"), state.rng)
+    return []
+
+
+def counter_options(state: CombatHost, seat: int) -> list[Option]:
+    combat = combat_of(state)
+    return [*card_rules.counter_plays(combat, _side_of_seat(combat, seat)), Option.of(m.OPT_PASS(), {"type": "pass"})]
+
+
+def counter_prompt(state: CombatHost, st: Step) -> list[Prompt]:
+    """ "Right after an enemy casts a spell" (Resistance, Surcoat of Counterpoise, Boots of
+    Polarity): asked of the enemy whenever it has a hand (cards.counter_seat), so the question
+    tells nobody what is in it; a hand without such a card can only pass."""
+    combat = combat_of(state)
+    pending = combat.spell
+    assert pending is not None
+    q = t.ASK_COUNTER(
+        seat=_side_name(combat.sides[pending.team]), spell=card_rules.pending_spell_ref(combat), power=pending.power
+    )
+    options = counter_options(state, int(st.seat or 0))
+    return [Prompt.ask(int(st.seat or 0), _key(st), "H3-35.4", q, options=options, secret=True)]  # the hand (H-1)
+
+
+def counter_apply(flow: F, state: CombatHost, st: Step, seat: int, action: Any) -> list[Event]:
+    combat = combat_of(state)
+    data = card_rules.as_offered(action)
+    if data not in [o.action for o in counter_options(state, seat)]:
+        side = _side_of_seat(combat, seat)
+        if data.get("type") == "play" and (side.deck is None or action.card not in side.deck.hand):
+            raise card_rules.refuse(combat, side, action, activating=False)
+        if data.get("type") == "play" and action.mode == "expert" and side.expert_uses <= 0:
+            raise card_rules.refuse(combat, side, action, activating=False)  # H3-14.1
+        raise RuleViolation("H3-35.4", m.NOT_OFFERED())  # only a card that answers this spell
+    flow.done(state, st)
+    if data["type"] == "pass":
+        return []
+    return card_rules.play(combat, _side_of_seat(combat, seat), action, state.rng)
+
+
+def cast_resolve(flow: F, state: CombatHost, st: Step) -> list[Event]:
+    """The spell's effect once the enemy has answered (or had nothing to answer with)."""
+    combat = combat_of(state)
+    pending, combat.spell = combat.spell, None
+    if pending is None or pending.cancelled:
+        return []
+    ai = combat.sides[pending.team].ai
+    if pending.ai and ai is not None:
+        from ..neutrals import aicards
+
+        spell = aicards.spell_def(ai, str(pending.action["card"]))
+        target = combat.unit(str(pending.action["target"]))
+        return _ai_effect(state, spell, pending.power, target, pending.team) if target.alive else []
+    deck = combat.sides[pending.team].deck
+    assert deck is not None
+    action = Play.model_validate(pending.action)
+    return card_rules.resolve_cast(combat, card_rules.card_def(deck, action.card), pending.power, action, state.rng)
 
 
 def _reroll(combat: Combat, pending: PendingAttack, rng: Any) -> list[Event]:
@@ -1121,7 +1251,8 @@ def strike(
     if attack:
         die = r.roll_die(state.rng)
         events.append(Event.to_all("h3_roll", m.ROLL(die=die), dice=[die], reveals=True))
-        amount = max(0, attack + die - victim.stats().defense - victim.defense_bonus - victim.card_defense)
+        added = 0 if combat.variant("flat_die") else die  # H3-48.8: the die no longer changes damage
+        amount = max(0, attack + added - victim.stats().defense - victim.defense_bonus - victim.card_defense)
     return events + r.deal_damage(combat, victim, amount)
 
 
@@ -1169,6 +1300,9 @@ def end_act(flow: F, state: CombatHost, st: Step) -> list[Event]:
         u.rooted = False
     for side in combat.sides:
         side.pending_power = 0
+        side.powering = []  # H3-15.3: Power not spent fizzles, and its cards with it
+        side.school_power = {}
+        side.cast_fresh = False  # Mysticism: no longer "right after" the cast
     combat.active = None
     combat.moved_from = None
     flow.push(state, flow.new(state, "h3c_next"))
@@ -1199,12 +1333,20 @@ def new_round(flow: F, state: CombatHost, st: Step) -> list[Event]:
         u.activated = False
         u.retaliated = False
         u.round_initiative = 0  # Prayer's initiative lasts this combat round (house)
+        u.muted = False  # Orb of Inhibition (bottom): this combat round only
         u.attack_tokens = [(n, last) for n, last in u.attack_tokens if last >= combat.round]
     for side in combat.sides:
         side.spells_cast = 0
         side.spell_limit = 1
         side.pending_power = 0
+        side.powering = []
+        side.school_power = {}
+        side.cast_fresh = False
         side.bonus_power = 0
+        if side.archery_initiative_until >= combat.round:  # Archery (expert): still this round
+            for u in combat.units:
+                if u.team == side.team and u.alive and u.type == "ranged":
+                    u.round_initiative += 1
     steps = []
     if combat.round == 1:  # H3-13.2.7: "at the start of combat" cards (Tactics), attacker first
         for side in combat.sides:
@@ -1225,7 +1367,8 @@ def round_end(flow: F, state: CombatHost, st: Step) -> list[Event]:
     combat = combat_of(state)
     if combat.time_limit:
         side = combat.sides[0]
-        if side.mp <= 0 or side.controller is None:
+        free = combat.variant("extend_free")  # H3-48.8: fighting on costs no MP, so none is needed
+        if (side.mp <= 0 and not free) or side.controller is None:
             return finish(flow, state, "retreat", None)
         flow.push(state, flow.new(state, "h3c_time", side.controller))
         return []
@@ -1728,11 +1871,13 @@ def install(flow: F) -> None:
             Option.of(m.OPT_TAKE(card=m.card_ref(deck.names[c])), {"type": "strike", "target": c})
             for c in st.data["cards"]
         ]
+        if st.data.get("any"):  # Chain Lightning IV: any of the cards turned (H3-16)
+            return [Prompt.ask(int(st.seat or 0), _key(st), "H3-16.2", t.ASK_PICK_CARD(), options=options, secret=True)]
         return [Prompt.ask(int(st.seat or 0), _key(st), "H3-27.3", m.ASK_PICK_SPELL(), options=options, secret=True)]
 
     @flow.applies("h3c_pick_spell")
     def _pick_apply(state: CombatHost, st: Step, seat: int, action: Any) -> list[Event]:
-        need(action.target in st.data["cards"], "H3-27.3", m.NOT_OFFERED())
+        need(action.target in st.data["cards"], "H3-16.2" if st.data.get("any") else "H3-27.3", m.NOT_OFFERED())
         flow.done(state, st)
         combat = combat_of(state)
         return take_spell(combat, combat.sides[int(st.data["team"])], action.target)
@@ -1814,8 +1959,12 @@ def install(flow: F) -> None:
     flow.decision("h3c_ignore_die", "ignore_die")(ignore_prompt)
     flow.applies("h3c_ignore_die")(lambda state, st, seat, action: ignore_apply(flow, state, st, seat, action))
     flow.applies("h3c_act")(lambda state, st, seat, action: act_apply(flow, state, st, seat, action))
-    flow.window("h3c_cards", "play", "pass")(cards_prompt)
+    flow.window("h3c_cards", "play", "ready", "pass")(cards_prompt)
     flow.applies("h3c_cards")(lambda state, st, seat, action: cards_apply(flow, state, st, seat, action))
+    flow.decision("h3c_counter", "play", "pass")(counter_prompt)
+    flow.applies("h3c_counter")(lambda state, st, seat, action: counter_apply(flow, state, st, seat, action))
+    flow.auto("h3c_cast_resolve")(lambda state, st: cast_resolve(flow, state, st))
+    flow.auto("h3c_die_window")(lambda state, st: die_window(flow, state, st))
     flow.decision("h3c_reroll", "reroll")(reroll_prompt)
     flow.applies("h3c_reroll")(lambda state, st, seat, action: reroll_apply(flow, state, st, seat, action))
     flow.decision("h3c_ai_tie", "ai_target")(ai_tie_prompt)
@@ -1823,7 +1972,14 @@ def install(flow: F) -> None:
 
     @flow.decision("h3c_time", "time")
     def _time_prompts(state: CombatHost, st: Step) -> list[Prompt]:
-        side = combat_of(state).sides[0]
+        combat = combat_of(state)
+        side = combat.sides[0]
+        if combat.variant("extend_free"):  # H3-48.8: extending a combat costs no MP
+            options = [
+                Option.of(m.OPT_RETREAT(), {"type": "time", "choice": "retreat"}),
+                Option.of(t.OPT_FIGHT_ON_FREE(), {"type": "time", "choice": "fight"}),
+            ]
+            return [Prompt.ask(int(st.seat or 0), _key(st), "H3-48.8", t.ASK_TIME_FREE(), options=options)]
         options = [
             Option.of(m.OPT_RETREAT(), {"type": "time", "choice": "retreat"}),
             Option.of(m.OPT_FIGHT_ON(), {"type": "time", "choice": "fight"}),
@@ -1836,8 +1992,10 @@ def install(flow: F) -> None:
         flow.done(state, st)
         if action.choice == "retreat":
             return finish(flow, state, "retreat", None)  # H3-36.3
-        combat.sides[0].mp -= 1
         flow.push(state, flow.new(state, "h3c_round"))
+        if combat.variant("extend_free"):  # H3-48.8: no MP spent (H3-36.2 would take 1)
+            return [Event.to_all("h3_fight_on", t.FIGHT_ON_FREE(seat=m.seat_name(seat)))]
+        combat.sides[0].mp -= 1
         return [Event.to_all("h3_fight_on", m.FIGHT_ON(seat=m.seat_name(seat)))]
 
     @flow.decision("h3c_yield", "yield")

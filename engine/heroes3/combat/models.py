@@ -7,7 +7,7 @@ same step handlers (combat/flow.py) run in both.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -91,6 +91,18 @@ class CombatSide(BaseModel):
     permanent_lost: str | None = None  # the owner's permanent card discarded in combat (Sandro's Cloak)
     shackled: bool = False  # Shackles of War played against it: this hero may not surrender (H3-37.9)
     keep_one: list[str] = Field(default_factory=list)  # cards just drawn of which one must be discarded
+    powering: list[str] = Field(default_factory=list)  # cards played for Power since the last cast (H3-15.3)
+    cast_with: list[str] = Field(default_factory=list)  # the cards that gave Power to the last spell cast
+    # Mysticism's "right after": the last spell was cast in this activation (or card window)
+    # and nothing has been discarded since (cards.just_cast)
+    cast_fresh: bool = False
+    start_cast: bool = False  # Intelligence: spells may be cast in the start-of-combat window
+    archery_until: int = 0  # Archery: ranged units +1 attack against non-adjacent units until this round ends
+    archery_initiative_until: int = 0  # Archery (expert): ranged units +1 initiative until this round ends
+    school_power: dict[str, int] = Field(default_factory=dict)  # Power for the next spell of a school only
+    magic_in_play: str | None = None  # the school of the owner's Magic ability in play (+1 Power)
+    gm_play: list[str] = Field(default_factory=list)  # [card, mode] just played for the game master
+    take_one: list[str] = Field(default_factory=list)  # cards just turned from the deck, one goes to hand
 
 
 class Unit(BaseModel):
@@ -126,6 +138,7 @@ class Unit(BaseModel):
     anti_magic: bool = False  # Anti-Magic: no spell targets it, area spells do not hurt it
     berserk: bool = False  # Berserk: must attack the nearest unit of either side when it activates
     disrupted: bool = False  # Disrupting Ray: its abilities do not work
+    muted: bool = False  # Orb of Inhibition (bottom): no abilities until this combat round ends
     blessed: bool = False  # Bless: its next attack rolls no die (ends like an attack boost, H3-35.5)
     round_initiative: int = 0  # Prayer's initiative: until this combat round ends (house)
     paralysis_ward: bool = False  # Pendant of Second Sight: cannot be paralysed for the rest of the combat
@@ -144,8 +157,8 @@ class Unit(BaseModel):
             t = load().arrow_tower
             return UnitSide(type="ranged", attack=t.attack, defense=t.defense, hp=t.hp, initiative=t.initiative)
         side = self.overlay if self.overlay is not None else load().unit(self.card).sides[self.side]
-        if self.disrupted and side.abilities:
-            return side.model_copy(update={"abilities": []})  # Disrupting Ray
+        if (self.disrupted or self.muted) and side.abilities:
+            return side.model_copy(update={"abilities": []})  # Disrupting Ray; Orb of Inhibition (bottom)
         return side
 
     @property
@@ -211,6 +224,20 @@ class PendingAttack(BaseModel):
     cancelled_by_card: bool = False
     no_die: bool = False  # Bless: no attack die is rolled, so no die result exists
     die_times: int = 1  # Centaur's Axe: the die result counts this many times
+    ready: dict[int, str] = Field(default_factory=dict)  # seat -> a die-cancelling card readied (flow.die_window)
+
+
+class PendingSpell(BaseModel):
+    """A player's spell just cast (Power, card and spell count already paid, H3-15.3): its effect
+    waits while the enemy may cancel it (Resistance, Surcoat of Counterpoise, Boots of Polarity)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    team: int
+    action: dict[str, Any]  # the cast as offered (combat/cards.py), resolved afterwards
+    power: int
+    ai: bool = False  # an AI hero's spell (H3-41.7): ``action`` holds its AI spell and target
+    cancelled: bool = False
 
 
 Move = Literal["stay", "visit", "last_visited", "own_town", "removed"]
@@ -284,9 +311,18 @@ class Combat(BaseModel):
     active: str | None = None
     moved_from: Cell | None = None
     attack: PendingAttack | None = None
+    spell: PendingSpell | None = None  # a spell cast whose effect waits for the enemy's answer
     result: CombatResult | None = None
     attacks: int = 0  # counter, for event keys and tests
     reinforce_due: list[int] = Field(default_factory=list)  # teams owed a free reinforcement (neutral Skeletons)
+    # H3-48.8 combat-side rows the host's table agreed to (the Clash copies them in when the combat
+    # starts, adventure/encounters.py); empty in the skirmish, which offers no such options
+    variants: list[str] = Field(default_factory=list)
+
+    def variant(self, name: str) -> bool:
+        """Whether the H3-48.8 row ``name`` is in force: kept on the combat itself so the combat
+        code, which sees only ``CombatHost``, need not know which game hosts it."""
+        return name in self.variants
 
     def geometry(self) -> CombatBoard:
         return BOARDS[self.board]

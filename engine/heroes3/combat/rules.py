@@ -185,7 +185,7 @@ def roll_attack(combat: Combat, pending: PendingAttack, rng: Rng) -> list[int]:
     dice = [roll_die(rng)] + ([roll_die(rng)] if better or worse or both else [])
     die = sum(dice) if both and not (better or worse) else min(dice) if worse else max(dice)
     faces = attacker.ability("reroll_faces")
-    if isinstance(faces, list) and die in faces:
+    if isinstance(faces, list) and die in faces and not combat.variant("no_rerolls"):  # H3-48.8: no re-rolls
         die = roll_die(rng)
         dice.append(die)
     if attacker.has("ignore_own_die") and not pending.retaliation:
@@ -201,13 +201,19 @@ def attack_value(combat: Combat, pending: PendingAttack) -> int:
     attacker = combat.unit(pending.attacker)
     target = combat.unit(pending.target)
     die = pending.die or 0
-    value = max(0, attacker.stats().attack + attacker.attack_bonus) + die * pending.die_times  # Weakness: >= 0
+    # H3-48.8 variant: the die's result adds nothing to the attack, yet still sets off the abilities below
+    added = 0 if combat.variant("flat_die") else die * pending.die_times
+    value = max(0, attacker.stats().attack + attacker.attack_bonus) + added  # Weakness: >= 0
     for a in attacker.stats().abilities:
         if a.effect == "attack_bonus_vs" and a.params.get("unit") == target.card.removeprefix("n_"):
             value += a.amount()
         if a.effect == "die_bonus" and not pending.no_die and die in a.faces():
             value += a.amount()
     value += sum(amount for amount, last in attacker.attack_tokens if last >= combat.round)  # Weakness, Ogres
+    until = combat.sides[attacker.team].archery_until
+    archery = until > 0 and combat.round <= until
+    if archery and attacker.type == "ranged" and not adjacent(attacker, target, combat):
+        value += 1  # Archery: a ranged unit against a unit not next to it
     if pending.retaliation and target.has("retaliation_penalty"):
         penalty = target.ability("retaliation_penalty")
         value -= penalty if isinstance(penalty, int) else 0
@@ -254,6 +260,8 @@ def attack_damage(combat: Combat, pending: PendingAttack) -> int:
     cap = combat.unit(pending.target).ability("max_damage")
     if isinstance(cap, int) and cap:
         damage = min(damage, cap)
+    if combat.variant("min_damage"):
+        damage = max(1, damage)  # H3-48.8 "Every unit deals at least 1 damage per attack" (H3-34.6 Rec. 0)
     return damage
 
 

@@ -34,6 +34,36 @@ OPT_PLAY_PAY_COUNT = plural_message(
 )
 ASK_PAY_DISCARD = message("h3.ask.pay_discard", "Which card do you discard for {card}? (cards still to discard: {n})")
 OPT_TAKE_BACK = message("h3.opt.take_back", "Play {card} ({mode}): take {pick} back into your hand")
+OPT_DECK_TAKE = plural_message(
+    "h3.opt.deck_take",
+    "Play {card} ({mode}): discard the top {n} card of your deck and take it into your hand",
+    "Play {card} ({mode}): discard the top {n} cards of your deck and take one of them into your hand",
+)
+OPT_FROST_COUNT = message("h3.opt.frost_count", "Play {card} on {cell}, discarding {n} cards (you pick which next)")
+OPT_CHAIN_THREE = message("h3.opt.chain_three", "Play {card} on {target}, then {other}, then {third}")
+OPT_READY_DIE_CANCEL = message(
+    "h3.opt.ready_die_cancel",
+    "Pass, with {card} ready: if the attack die goes against you, it is played and the result ignored",
+)
+DIE_CANCELLED = message("h3.combat.die_cancelled", "{card}: the attack die of {unit} is ignored, with all it set off.")
+ASK_COUNTER = message("h3.ask.counter", "{seat!c} casts {spell} with {power} Power. Play a card to cancel its effect?")
+SPELL_COUNTERED = message("h3.combat.spell_countered", "{card}: {spell} is cast but has no effect.")
+SPELL_NOT_COUNTERED = message("h3.combat.spell_not_countered", "{card} fails: {spell} takes effect.")
+SCHOOL_POWER_ADDED = message(
+    "h3.combat.school_power_added", "{seat!c} discards {card}: +{n} Power if the next spell is of its school."
+)
+ARCHERY_ON = message(
+    "h3.combat.archery_on",
+    "Until combat round {n} ends, the ranged units of {seat} get +1 attack against a unit not next to them.",
+)
+ARCHERY_ON_EXPERT = message(
+    "h3.combat.archery_on_expert",
+    "Until combat round {n} ends, the ranged units of {seat} get +1 initiative, and +1 attack against a unit"
+    " not next to them.",
+)
+START_SPELL = message("h3.combat.start_spell", "{seat!c} may cast a spell before any unit activates.")
+MUTED = message("h3.combat.muted", "Until this combat round ends, no unit can use its abilities.")
+ASK_PICK_CARD = message("h3.ask.pick_card", "Choose the card to take into your hand.")
 
 # ---- events ----------------------------------------------------------------------------------------
 SPELL_CAST_CELLS = message(
@@ -65,3 +95,13 @@ INHIBITED = message("h3.combat.inhibited", "Until the combat ends, spells and sp
 INHIBITED_HIT = message("h3.combat.inhibited_hit", "{card} keeps the damage off {unit}.")
 BACK_TO_HAND = message("h3.combat.back_to_hand", "{card} goes back into the hand of {seat}.")
 RESHUFFLED = message("h3.combat.reshuffled", "{seat!c} shuffles the discard pile into the deck.")
+
+# ---- H3-48.8 combat-side rows of the optional rules table --------------------------------------------
+ASK_TIME_FREE = message(
+    "h3.ask.time_free", "The combat round is over: retreat, or fight another round (no movement point needed here)?"
+)
+OPT_FIGHT_ON_FREE = message("h3.opt.fight_on_free", "Fight on")
+FIGHT_ON_FREE = message(
+    "h3.combat.fight_on_free", "{seat!c} fights another combat round; at this table it costs no MP."
+)
+NO_REROLL = message("h3.clash.no_reroll", "Nobody may re-roll dice at this table: {seat}'s re-roll has no effect.")

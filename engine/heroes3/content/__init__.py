@@ -191,14 +191,25 @@ class CardDef(BaseModel):
         "paralyse_neutral",  # start of a neutral combat: paralyse a neutral unit that is not azure
         "attack_then_discard",  # +N attack, then a card of one's choice is discarded; a spell draws ``draw``
         "defense_back_to_hand",  # discard ``discard_cost`` cards: +N defence, and the card goes back to hand
-        "take_spell",  # a spell of one's choice from one's discard pile back into hand
+        "take_spell",  # a card of ``pick_kinds`` (a spell) of one's choice from one's discard pile back into hand
         "take_spell_reshuffle",  # as take_spell, then the discard pile is shuffled into the deck
+        "return_spell",  # Mysticism: the spell just cast back to hand (expert: with the Power cards played for it)
+        "counter_spell",  # right after an enemy casts a spell of at most ``basic`` (expert ``expert``) Power: no effect
+        "counter_roll",  # after an enemy casts a spell, roll two attack dice and keep one: on +1 it has no effect
+        "cancel_die",  # after the attack die is rolled: its result and whatever it set off are ignored
+        "deck_take_one",  # discard up to ``basic`` cards from the top of one's deck, take one of them into hand
         "defense_per_discard",  # discard any number of cards from hand: +N defence for each
         "attack_per_discard",  # discard any number of cards from hand: +N attack for each
         "draw_if_no_discard",  # only while one's discard pile is empty: draw ``draw`` cards
         "no_surrender",  # start of a combat against a player's hero: that hero may not surrender
         "draw_keep_one",  # draw ``draw`` cards, keep one of them and discard the others
         "inhibit",  # ongoing: spells and specialties deal no damage this combat; the card is removed
+        "mute_abilities",  # ongoing: no unit on the board uses its abilities until this combat round ends
+        "start_spell",  # before any unit activates, a spell may be cast (expert: ``expert`` more this round)
+        "archery",  # your ranged units: +1 attack against a unit not next to them until the round ends
+        # (``expert`` rounds more, and +1 initiative meanwhile)
+        "school_power",  # expert: +``expert`` Power for the next spell of ``school`` (a Magic ability)
+        "gm",  # a printed effect the engine holds only as text: played, announced, and the game master carries it out
         "none",  # no effect in combat (Wisdom acts in a town): never offered
     ]
     basic: int = 0
@@ -215,6 +226,8 @@ class CardDef(BaseModel):
     damage_tiers: list[list[int]] = Field(default_factory=list)  # Chain Lightning (spell): damages by Power
     tier_limit: bool = False  # ``tiers`` give the highest unit tier the spell reaches (1..3)
     other: str | None = None  # an artifact's other printed effect in combat: its id in ``other_effects``
+    map_gm: bool = False  # the printed effect also applies on the map, where the game master carries it out
+    pick_kinds: list[str] = Field(default_factory=lambda: ["spell"])  # take_spell: card kinds it may take back
     text: str
 
     def timing_for(self, mode: str) -> str:

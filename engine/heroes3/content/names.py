@@ -6,6 +6,9 @@ unit, combat card, hero, starting ability and specialty card, faction and siege 
 its English (printed) name and the Simplified (glossary-zh.md §5, the Heroes III rulebook's
 words where it names the thing, else a suggested form) and Traditional names (OpenCC
 ``s2tw`` of the Simplified, as ``python -m i18n zh-sync`` makes the message catalogs).
+
+The content's prose travels the same way: a ``Ref`` of kind ``h3text`` whose id is the English
+text (``texts.text_ref``), answered from the translation tables of ``texts.py``.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from functools import cache
 from engine.core.text import Ref
 
 from . import HERE
+from .texts import TEXT_KIND, TEXTS
 
 LOCALES: tuple[str, ...] = ("en", "zh_Hans", "zh_Hant")
 
@@ -31,6 +35,9 @@ class Heroes3Names:
     """``i18n.names.Names`` for Heroes III: looks a ``Ref`` up by its kind and id."""
 
     def name(self, ref: Ref, locale: str) -> str | None:
+        if ref.kind == TEXT_KIND:
+            # The English is the id; an untranslated text answers None so the renderer falls back to it.
+            return ref.id if locale == "en" else TEXTS.text(ref.id, locale)
         entry = table().get(ref.kind, {}).get(ref.id)
         if entry is None:
             return None

@@ -13,12 +13,14 @@ from typing import Any
 from engine.core import Event, Option, RuleViolation
 from engine.core.text import Ref
 
+from ..adventure.geometry import index, location
 from ..cards import deck as cards
 from ..clash import messages as m
 from ..clash.common import bases, can_pay, gain, has_kind, heroes_at, pay
 from ..clash.state import SECONDARY_MP, ClashState, Coord, Hero, Player
 from ..content import load
-from ..content.clash import Building, clash_content
+from ..content.clash import STEP, Building, clash_content
+from . import trade as trade_table
 
 HIRE_GOLD = 10  # H3-12.5
 
@@ -116,11 +118,30 @@ def options(state: ClashState, seat: int) -> list[Option]:
         book = _spell_book(p)
         if book is not None and p.mage_guild_round != state.round and can_pay(p, {"gold": book[0]}):
             out.append(Option.of(m.OPT_SPELLBOOK(gold=book[0]), {"type": "spellbook"}))
+    if state.variant("free_trade"):
+        out += trade_options(p)
+    return out
+
+
+def trade_options(p: Player) -> list[Option]:
+    """The H3-48.8 row "you may trade resources at any time": each trade the purse affords, at the
+    trading post's table (H3-43.1.1, D-11), offered with the town actions (any turn, no token)."""
+    out: list[Option] = []
+    for rate in clash_content().trade:
+        if p.resources.get(rate.give, 0) >= rate.give_amount:
+            label = m.OPT_TRADE(
+                give=rate.give_amount,
+                what=Ref(kind="h3_resource", id=rate.give),
+                get=rate.get_amount,
+                into=Ref(kind="h3_resource", id=rate.get),
+            )
+            out.append(Option.of(label, {"type": "trade", "give": rate.give, "get": rate.get}))
     return out
 
 
 def any_action(state: ClashState, seat: int) -> bool:
-    return bool(options(state, seat))
+    """Whether ``seat`` has a town action left; a free trade alone opens no window (A-11, P-36)."""
+    return any(o.action["type"] != "trade" for o in options(state, seat))
 
 
 def act(state: ClashState, seat: int, action: Any) -> list[Event]:
@@ -134,7 +155,19 @@ def act(state: ClashState, seat: int, action: Any) -> list[Event]:
         return recruit(state, p, list(action.recruit), list(action.reinforce))
     if action.type == "hire":
         return hire(state, p, (int(action.at[0]), int(action.at[1])))
+    if action.type == "trade":
+        return trade(state, p, action.give, action.get)
     return spellbook(state, p)
+
+
+def trade(state: ClashState, p: Player, give: str, get: str) -> list[Event]:
+    """One trade with the supply (H3-43.1.1), allowed at any time only under that H3-48.8 row."""
+    need(state.variant("free_trade"), "H3-43.1", m.TRADE_AT_POST())
+    rate = clash_content().trade_rate(give, get)  # type: ignore[arg-type]  # the action's Literal is a resource name
+    need(rate is not None, "H3-43.1.1", m.NOT_OFFERED())
+    assert rate is not None
+    need(can_pay(p, {give: rate.give_amount}), "H3-43.1.1", m.CANNOT_PAY())
+    return trade_table.exchange(p, give, get)
 
 
 def build(state: ClashState, p: Player, building: str) -> list[Event]:
@@ -239,11 +272,54 @@ def spellbook(state: ClashState, p: Player) -> list[Event]:
     return [Event.to_all("h3_spellbook", m.SPELLBOOK(seat=m.seat(p.seat), gold=book[0]))]
 
 
+def field_income(state: ClashState, seat: int) -> dict[str, int]:
+    """The part of ``seat``'s production its flagged mines and settlements give (H3-50.4.1,
+    H3-50.4.2); the rest of the production track is its town's (H3-6.8, buildings, the grail)."""
+    out: dict[str, int] = {}
+    for key, fs in state.fields.items():
+        if fs.flag != seat:
+            continue
+        q, r = (int(x) for x in key.split(","))
+        loc = location(state, (q, r))
+        if loc is None:
+            continue
+        if loc.kind == "mine":
+            for c in loc.choices:
+                for st in c.steps:
+                    if st.effect == "production":
+                        for k, v in st.resources().as_dict().items():
+                            out[k] = out.get(k, 0) + v
+        elif loc.kind == "settlement" and fs.produce is not None:
+            out[fs.produce] = out.get(fs.produce, 0) + STEP.get(fs.produce)  # type: ignore[arg-type]  # produce is a resource name
+    return {k: v for k, v in out.items() if v}
+
+
+def own_town_flagged(state: ClashState, p: Player) -> bool:
+    """Whether an enemy's cube stands on ``p``'s own town (H3-21.5, H3-50.3)."""
+    for pos in index(state):
+        loc = location(state, pos)
+        if loc is not None and loc.kind == "town" and loc.faction == p.faction:
+            fs = state.peek_field(pos)
+            return fs is not None and fs.flag is not None and fs.flag != p.seat
+    return False
+
+
 def income(state: ClashState, p: Player) -> list[Event]:
-    """H3-7.3.1 / H3-20.3: collect production."""
-    amounts = {
-        k: max(0, p.production.get(k, 0) + p.income_mod.get(k, 0)) for k in ("gold", "building_materials", "valuables")
-    }
+    """H3-7.3.1 / H3-20.3: collect production.
+
+    Two H3-48.8 rows change it: "all mines and settlements give double income" adds their share
+    once more, and "towns produce no resources after being flagged" withholds the town's share
+    while an enemy's cube is on it (H3-21.5 keeps it by default; its buildings stay usable, so
+    start-of-resource-round building effects still resolve). Rec.: the town's share is the
+    production track less the mines' and settlements' part, so a grail or card that raised
+    production counts as the town's."""
+    production = {k: p.production.get(k, 0) for k in ("gold", "building_materials", "valuables")}
+    fields = field_income(state, p.seat) if state.variants else {}
+    if state.variant("idle_flagged_towns") and own_town_flagged(state, p):
+        production = {k: min(v, fields.get(k, 0)) for k, v in production.items()}
+    if state.variant("double_income"):
+        production = {k: v + fields.get(k, 0) for k, v in production.items()}
+    amounts = {k: max(0, v + p.income_mod.get(k, 0)) for k, v in production.items()}
     p.income_mod = {}  # an astrologer's change applies to one resource round
     gain(p, amounts)
     return [

@@ -15,11 +15,11 @@ from .helpers import act, mutate, new_game, to_main
 
 
 def test_h3_35_a_card_with_no_combat_use_keeps_its_name_in_a_clash_combat() -> None:
-    assert "spellbinders_hat" not in load().cards and combat_card("spellbinders_hat") == "spellbinders_hat"
+    assert "angel_wings" not in load().cards and combat_card("angel_wings") == "angel_wings"
     state = mutate(to_main(new_game(factions=["castle", "dungeon"]), 0))
     me = state.player(0)
     assert me.main is not None
-    state.cards["hat1"] = "spellbinders_hat"
+    state.cards["hat1"] = "angel_wings"
     me.deck.hand = ["hat1"]  # H3-13.2.4: only the hat in hand
     to = next(n for n in neighbours(me.main.field) if step_ok(state, me.main.field, n))
     bob = state.player(1)
@@ -30,14 +30,14 @@ def test_h3_35_a_card_with_no_combat_use_keeps_its_name_in_a_clash_combat() -> N
     assert combat is not None
     side = next(s for s in combat.sides if s.owner == 0)
     deck = side.deck
-    assert deck is not None and deck.names["hat1"] == "spellbinders_hat"
+    assert deck is not None and deck.names["hat1"] == "angel_wings"
     card = card_rules.card_def(deck, "hat1")
-    assert card.id == "spellbinders_hat" and card.kind == "artifact" and card.effect == "none"
+    assert card.id == "angel_wings" and card.kind == "artifact" and card.effect == "none"
     assert not any(o.action.get("card") == "hat1" for o in card_rules.playable(combat, side, activating=True))
     events = card_rules._enemy_discards(side, 1, state.rng)  # Dragon Wing Tabard's random discard
     assert deck.discard == ["hat1"]
     msg = events[0].msg
-    assert msg is not None and Ref(kind="card", id="spellbinders_hat") in msg.params.values()
+    assert msg is not None and Ref(kind="card", id="angel_wings") in msg.params.values()
     assert "Wisdom" not in events[0].text
     public = CLASH.view(state, None)["combat"]
-    assert any(s.get("discard") == ["spellbinders_hat"] for s in public["sides"])  # H3-13.2.2: face up
+    assert any(s.get("discard") == ["angel_wings"] for s in public["sides"])  # H3-13.2.2: face up
