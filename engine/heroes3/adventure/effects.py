@@ -106,11 +106,13 @@ def _effect_choice_q(state: ClashState, st: Step) -> Msg:
 
 
 def _describe(choice: Choice) -> Ref | str | list[Ref | str]:
-    """A choice's steps in the reader's language (their texts as ``text_ref``, else the effect id)."""
-    parts = [text_ref(s.text) if s.text else s.effect for s in choice.steps]
-    if len(parts) == 1:
-        return parts[0]
-    return "; ".join(p for p in parts if isinstance(p, str)) if all(isinstance(p, str) for p in parts) else parts
+    """A choice in the reader's language: the texts of its steps (a choice's first step usually
+    says the whole choice). Content gives every offered choice a text (tests/heroes3/content);
+    only a choice with none falls back to its effect's name, so a gap shows rather than a blank."""
+    parts: list[Ref | str] = [text_ref(s.text) for s in choice.steps if s.text]
+    if not parts:
+        return "; ".join(s.effect for s in choice.steps)
+    return parts[0] if len(parts) == 1 else parts
 
 
 @ask("effect_choice", "H3-50", _effect_choice_q)

@@ -141,3 +141,26 @@ def test_a_timed_event_reads_in_chinese() -> None:
     assert english(msg) == f"Timed event: {event.text}"
     shown = render(msg, ZH_HANS, names())
     assert content_text(event.text, ZH_HANS) in shown and event.text not in shown
+
+
+def test_every_choice_a_player_picks_between_has_words() -> None:
+    """No internal id reaches a player: where a location or building offers a choice of effects
+    (H3-50), each choice carries a text that its option shows (``effects._describe``)."""
+    from engine.heroes3.content.clash import clash_content
+
+    content = clash_content()
+    blank: list[str] = []
+    for loc in content.locations.values():
+        if len(loc.choices) > 1:
+            blank += [
+                f"location {loc.id} choice {i}" for i, c in enumerate(loc.choices) if not any(s.text for s in c.steps)
+            ]
+    for town in content.towns.values():
+        for b in town.buildings:
+            for key in ("turn", "round", "visit"):
+                choices = getattr(b, key, None) or []
+                if len(choices) > 1:
+                    blank += [
+                        f"building {b.id} {key} {i}" for i, c in enumerate(choices) if not any(s.text for s in c.steps)
+                    ]
+    assert blank == []
