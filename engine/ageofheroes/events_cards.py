@@ -10,6 +10,7 @@ from . import messages as T
 from .flow import FLOW, auto, closes, new_frame, push
 from .state import AohState, Frame, Quake
 from .table import cards_of_kind, discard, key, seat_name, surviving
+from .war import start_barbarians
 
 DREW = message("ah.event.drew", "{seat} drew {card} ({where}).")
 CITY_GAINED = message("ah.event.city_gained", "Population Boom: {seat} gains a City (AH-11.3).")
@@ -101,8 +102,6 @@ def resolve_event(state: AohState, frame: Frame, events: list[Event]) -> None:
     elif k == "famine":  # AH-11.6: everyone, the drawer included, may answer with Luck
         open_luck(state, surviving(state), card, events, drawer=drawer, target=None, army=None)
     elif k == "barbarians":
-        from .war import start_barbarians
-
         start_barbarians(state, drawer, card, events)
     else:  # pragma: no cover - held events never reach here
         state.p(drawer).hand.append(card)

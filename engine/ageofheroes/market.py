@@ -7,7 +7,7 @@ from engine.core.text import message, plural_message
 
 from . import cards as C
 from . import messages as T
-from .events_cards import reveal
+from .events_cards import gain_city, reveal
 from .flow import FLOW, auto, push
 from .state import AohState, Frame
 from .table import discard, draw, order_from, private_hand_event, round_start, seat_name
@@ -98,8 +98,6 @@ def opening_deal(state: AohState, frame: Frame, events: list[Event]) -> None:
                 booms.append((s, card))
     for s, card in booms:  # AH-3.8: in seat order from the first player, not replaced
         state.opening.append({"seat": s, "card": "population_boom", "effect": "applied"})
-        from .events_cards import gain_city
-
         gain_city(state, s, card, events)
     for s in order:
         hand = state.p(s).hand

@@ -20,6 +20,7 @@ from . import trading as T
 from . import turn as TU
 from . import war as W
 from .asks import prompts as build_prompts
+from .checks import invariants
 from .content import Content, load_content
 from .flow import FLOW, push
 from .names import NAMES, AohNames
@@ -313,8 +314,6 @@ class AgeOfHeroes(Ruleset[AohState, AohOptions]):
 
     # ---- checks ------------------------------------------------------------------
     def invariants(self, state: AohState) -> list[str]:
-        from .checks import invariants
-
         return invariants(state)
 
     def secrets(self, state: AohState) -> dict[int, set[str]]:

@@ -10,7 +10,7 @@ from engine.core.hexgrid import Hex, neighbours, ring
 from engine.core.text import Ref, message
 
 from ..board.geometry import ISLE_SHAPE, RING, Cell, bfs, fortress_cells, isle_cells, key, ring_adjacent, unkey
-from ..common import CONTENT, faction, turn_order
+from ..common import CONTENT, faction, landmark_def, turn_order
 from ..flow import FLOW, need, new_id, push
 from ..state import CsState, Landmark
 
@@ -253,8 +253,6 @@ def landmarks(state: CsState, st: Step) -> list[Event]:
 
 
 def _swamp_index(state: CsState) -> int:
-    from ..common import landmark_def
-
     swamps = [i for i, c in enumerate(state.lm_unplaced) if landmark_def(c).category == "swamp"]
     return swamps[state.rng.below(len(swamps))]
 

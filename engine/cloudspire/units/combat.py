@@ -13,12 +13,15 @@ from ..common import (
     landmark_def,
     lm_talent,
     market_chip,
+    occupied,
     side,
     talent,
     tower_side,
+    unit_def,
 )
 from ..flow import FLOW, new_id, push
 from ..state import CsState, Landmark, Tower, Unit
+from ..waves.end import on_breach
 
 ATTACKS = message("cs.combat.attacks", "{unit} attacks {target} for {n} damage.")
 COUNTERS = message("cs.combat.counters", "{unit} counter-attacks {target} for {n} damage.")
@@ -203,8 +206,6 @@ def level_options(state: CsState, hero: Unit) -> list[str]:
         return opts + ["decline"]
     d = side(state, hero)
     if not hero.promoted and d is not None:
-        from ..common import unit_def
-
         if unit_def(state, hero.owner, hero.type_id, hero.merc).promoted is not None:
             return ["flip", "decline"]  # CS-10.5.3
     return []
@@ -255,8 +256,6 @@ def damage_gate(state: CsState, seat: int, amount: int, attacker: Unit) -> list[
         p.breached = True
         p.breached_wave = state.wave
         events.append(Event.to_all("breached", BREACHED(seat=seat + 1), breacher=attacker.owner))
-        from ..waves.end import on_breach
-
         events += on_breach(state, seat, attacker.owner)
         if attacker.kind == "hero":
             events += level_up_trigger(state, attacker)
@@ -474,6 +473,4 @@ __all__ = ["FLOW", "new_id"]
 
 
 def occupied_keys(state: CsState) -> set[str]:
-    from ..common import occupied
-
     return set(occupied(state))

@@ -13,6 +13,7 @@ from pydantic import BaseModel, ConfigDict
 
 from ..board.geometry import Cell, bfs, key, neighbour_keys, unkey
 from ..common import gate_hex, occupied, side, talent, unit_by_id
+from ..content.models import TERRAIN_RANK
 from ..state import CsState, Unit
 
 INF = 10**6
@@ -39,7 +40,6 @@ def progress_map(state: CsState, seat: int, cap: int) -> dict[str, int]:
         return {}
     tg = gate_hex(state, target)
     blocked = {t.hex for t in state.towers} | {lm.hex for lm in state.landmarks}
-    from ..content.models import TERRAIN_RANK
 
     def ok(k: str, c: Cell) -> bool:
         return c.gate is None and c.fort is None and k not in blocked and TERRAIN_RANK[c.t] <= cap
@@ -70,8 +70,6 @@ def start_distance(state: CsState, unit: Unit, dmap: dict[str, int]) -> int:
 
 
 def _can_step(state: CsState, k: str, cap: int) -> bool:
-    from ..content.models import TERRAIN_RANK
-
     c = state.board.get(k)
     return c is not None and c.gate is None and c.fort is None and TERRAIN_RANK[c.t] <= cap
 
@@ -92,8 +90,6 @@ def minion_paths(state: CsState, unit: Unit) -> list[MinionMove]:
         if hero is None or hero.kind != "hero" or hero.owner != unit.owner:
             return False
         pc = state.board.get(prev)
-        from ..content.models import TERRAIN_RANK
-
         return pc is not None and pc.gate is None and TERRAIN_RANK[pc.t] <= terrain_cap(state, hero)
 
     def walk(cur: str, seen: list[str], swap: str | None, swap_to: str | None) -> None:
@@ -136,7 +132,6 @@ def hero_destinations(state: CsState, unit: Unit) -> list[str]:
     cap = terrain_cap(state, unit)
     occ = occupied(state)
     start = unit.hex if unit.hex is not None else key(gate_hex(state, unit.owner))
-    from ..content.models import TERRAIN_RANK
 
     def ok(k: str, c: Cell) -> bool:
         return c.gate is None and c.fort is None and TERRAIN_RANK[c.t] <= cap and k not in occ

@@ -7,6 +7,7 @@ from typing import Any
 from engine.core import Event, Option, Prompt, RuleViolation, Step
 from engine.core.text import Ref, message
 
+from ..actions import ACTION_ADAPTER, Deploy
 from ..board.earthscapes import lay, placements, tile_id
 from ..common import (
     CONTENT,
@@ -15,6 +16,7 @@ from ..common import (
     friendly,
     gain,
     has_advancement_op,
+    landmark_def,
     market_chip,
     promoted_types,
     side,
@@ -135,8 +137,6 @@ def apply_effects(state: CsState, seat: int, effects: Any, when: str) -> list[Ev
                     if u.owner == s:
                         u.hp = min(side(state, u).hp, u.hp + e.amount)
             elif e.op == "heal_landmarks":
-                from ..common import landmark_def
-
                 for lm in state.landmarks:
                     if lm.face_up and lm.hp > 0:
                         lm.hp = min(landmark_def(lm.chip).hp, lm.hp + e.amount)
@@ -464,8 +464,6 @@ def build_sim(state: CsState, st: Step, seat: int, action: Any) -> list[Event]:
 def build_sim_closed(state: CsState, st: Step) -> list[Event]:
     """Apply the round's answers in turn order (CS-24.3b): a build an earlier seat made impossible
     (the same well, the last chip, a tile spot) is lost and that seat chooses again next round."""
-    from ..actions import ACTION_ADAPTER
-
     assert st.window is not None
     passed = list(st.data.get("passed", []))
     events: list[Event] = []
@@ -768,8 +766,6 @@ def deploy_closed(state: CsState, st: Step) -> list[Event]:
     events: list[Event] = []
     assert st.window is not None
     if state.options.simultaneous_prep:
-        from ..actions import Deploy
-
         for seat in turn_order(state):
             ans = Deploy.model_validate(st.window.answers.get(seat) or {"type": "deploy", "stack": []})
             if check_stack(state, seat, ans.stack) is not None:

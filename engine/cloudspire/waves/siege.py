@@ -803,8 +803,6 @@ def toxic_fog(state: CsState, st: Step) -> list[Event]:
 
 def free_tower_choices(state: CsState, seat: int, well: str) -> list[dict[str, Any]]:
     """AMB-47: any tower you could build (no cost, no influence), cap applies, you choose the chips."""
-    from ..towers.build import buildable
-
     if any(t.hex == well for t in state.towers) or any(u.hex == well for u in state.units):
         return []
     saved = state.pl[seat].source

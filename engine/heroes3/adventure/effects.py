@@ -19,15 +19,17 @@ from engine.core.text import Msg, Ref
 from ..cards import deck as cards
 from ..clash import messages as m
 from ..clash.asks import ask, push_ask
-from ..clash.common import RES, can_pay, gain, has_kind, hero, pay
+from ..clash.common import RES, bases, can_pay, gain, has_kind, hero, heroes_at, pay
 from ..clash.flow import FLOW, seat_of
-from ..clash.state import ClashState, Player
+from ..clash.state import SECONDARY_MP, ClashState, Hero, PlacedTile, Player
 from ..combat import texts as ct
+from ..combat.models import ArmyCard
 from ..content import load
-from ..content.clash import STEP, Choice, clash_content
+from ..content.clash import STEP, TILE_DIRECTIONS, Choice, clash_content
 from ..content.clash import Step as Effect
 from ..content.texts import text_ref
 from ..town import trade as trade_table
+from .geometry import placement_ok, tile_at, tile_fields
 
 # Effects resolved by the engine; anything else goes to the GM.
 RESOLVED: frozenset[str] = frozenset(
@@ -943,8 +945,6 @@ def _neutral_tier_options(state: ClashState, st: Step) -> list[tuple[Msg, str]]:
 
 @_neutral_tier_options
 def _neutral_tier_apply(state: ClashState, st: Step, pick: str) -> list[Event]:
-    from ..combat.models import ArmyCard
-
     p = state.player(seat_of(st))
     drawn = list(st.data.get("drawn") or [])
     if not drawn:
@@ -968,8 +968,6 @@ def _neutral_tier_apply(state: ClashState, st: Step, pick: str) -> list[Event]:
 
 def _move_to_own_town(state: ClashState, p: Player, hero_kind: str, eff: Effect, st: Step) -> list[Event]:
     """Town Portal: the hero goes to a town or settlement its player controls."""
-    from ..clash.common import bases, heroes_at
-
     h = hero(p, hero_kind) or p.main
     if h is None:
         return []
@@ -1034,8 +1032,6 @@ def _observe_q(state: ClashState, st: Step) -> Msg:
 
 
 def _observe_tile(state: ClashState, st: Step) -> tuple[int, int] | None:
-    from .geometry import tile_at
-
     p = state.player(seat_of(st))
     h = hero(p, str(st.data.get("hero", "main"))) or p.main
     found = tile_at(state, h.field) if h is not None else None
@@ -1046,10 +1042,6 @@ def _observe_tile(state: ClashState, st: Step) -> tuple[int, int] | None:
 def _observe_options(state: ClashState, st: Step) -> list[tuple[Msg, str]]:
     """Redwood Observatory: discover a face-down tile next to this tile, or place one from your
     supply next to it; in Tournament, turn an adjacent tile no hero stands on (H3-45.4.4)."""
-    from ..clash.common import heroes_at
-    from ..content.clash import TILE_DIRECTIONS
-    from .geometry import placement_ok, tile_fields
-
     centre = _observe_tile(state, st)
     out: list[tuple[Msg, str]] = [(m.OPT_SKIP(), "skip")]
     if centre is None:
@@ -1072,8 +1064,6 @@ def _observe_options(state: ClashState, st: Step) -> list[tuple[Msg, str]]:
             out.append((m.OPT_DISCOVER_FREE(q=t.centre[0], r=t.centre[1]), f"discover:{t.centre[0]},{t.centre[1]}"))
     p = state.player(seat_of(st))
     if state.mode != "tournament" and p.far_supply:
-        from ..clash.state import PlacedTile
-
         placed = {t.centre for t in state.tiles}
         for c in sorted(around - placed):
             probe = PlacedTile(centre=c, tile=p.far_supply[0], kind="far", face_up=True)
@@ -1084,9 +1074,6 @@ def _observe_options(state: ClashState, st: Step) -> list[tuple[Msg, str]]:
 
 @_observe_options
 def _observe_apply(state: ClashState, st: Step, pick: str) -> list[Event]:
-    from ..clash.state import PlacedTile
-    from .geometry import placement_ok
-
     if pick == "skip":
         return []
     seat = seat_of(st)
@@ -1256,8 +1243,6 @@ def _search_discard_apply(state: ClashState, st: Step, pick: str) -> list[Event]
 
 def _secondary_hero(state: ClashState, p: Player, hero_kind: str, eff: Effect, st: Step) -> list[Event]:
     """Prison / Tavern: a secondary hero on this field (2 MP at once, A-16), or ``else_gold``."""
-    from ..clash.state import SECONDARY_MP, Hero
-
     h = hero(p, hero_kind) or p.main
     if p.secondary is not None or h is None:
         gold = eff.num("else_gold")

@@ -28,6 +28,7 @@ from ..combat.models import TOWER, Combat, CombatSide, HeroDeck, Unit
 from ..content import load
 from ..content.clash import clash_content
 from ..neutrals.difficulty import draw_neutrals
+from ..town import town
 from . import effects, visits
 from .geometry import location
 
@@ -112,8 +113,6 @@ def right_of(state: ClashState, seat: int) -> int:
 def _declaration(state: ClashState, attacker: int, defender: int | None) -> list[Step]:
     """H3-10.3 / A-13: the defender, then the others clockwise, then the attacker may take town
     actions before any setup step; seats with no town action left are not asked."""
-    from ..town import town
-
     order = [s for s in seat_order(state, attacker)[1:] if s != defender]
     seats = ([defender] if defender is not None else []) + order + [attacker]
     seats = [s for s in seats if not state.player(s).eliminated and town.any_action(state, s)]
@@ -306,8 +305,6 @@ def _enter_step(state: ClashState, st: Step) -> list[Event]:
 # ---- the declaration window (P-36) ---------------------------------------------------------------------
 @FLOW.window("declare", "build", "recruit", "hire", "spellbook", "trade", "town_pass")
 def _declare_prompt(state: ClashState, st: Step, seat: int) -> Prompt:
-    from ..town import town
-
     options = town.options(state, seat) + [Option.of(m.OPT_PASS(), {"type": "town_pass"})]
     return Prompt.ask(
         seat, f"{st.key}.{len(st.window.through) if st.window else 0}", "H3-10.3", m.ASK_DECLARE(), options=options
@@ -316,8 +313,6 @@ def _declare_prompt(state: ClashState, st: Step, seat: int) -> Prompt:
 
 @FLOW.applies("declare")
 def _declare_apply(state: ClashState, st: Step, seat: int, action: Any) -> list[Event]:
-    from ..town import town
-
     if action.type == "town_pass":
         return FLOW.answer_window(state, st, seat, {"type": "town_pass"}, responds=False)
     events = town.act(state, seat, action)

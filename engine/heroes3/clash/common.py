@@ -7,6 +7,8 @@ from collections.abc import Mapping
 from engine.core import RuleViolation
 from engine.core.text import Msg
 
+from ..adventure.geometry import index, location
+from ..content.clash import clash_content
 from .state import ClashState, Coord, Hero, Player
 
 RES: tuple[str, ...] = ("gold", "building_materials", "valuables")
@@ -43,8 +45,6 @@ def heroes_at(state: ClashState, pos: Coord) -> list[tuple[int, Hero]]:
 def town_owner(state: ClashState, pos: Coord) -> int | None:
     """A town's or settlement's owner: whoever's cube is on it, else the town's original owner
     (A-53); None for an unflagged settlement."""
-    from ..adventure.geometry import location
-
     loc = location(state, pos)
     if loc is None or loc.kind not in ("town", "settlement"):
         return None
@@ -60,8 +60,6 @@ def town_owner(state: ClashState, pos: Coord) -> int | None:
 
 def bases(state: ClashState, seat: int) -> list[Coord]:
     """Towns and settlements ``seat`` controls (H3-5.3, H3-12.5, H3-37.6), in map order."""
-    from ..adventure.geometry import index, location
-
     out: list[Coord] = []
     for pos in index(state):
         loc = location(state, pos)
@@ -78,8 +76,6 @@ def seat_order(state: ClashState, first: int) -> list[int]:
 
 def has_kind(p: Player, kind: str) -> bool:
     """Whether ``p`` has built a building of ``kind`` (a dwelling tier, the Citadel, ...)."""
-    from ..content.clash import clash_content
-
     town = clash_content().towns[p.faction]
     return any(town.building(b).kind == kind for b in p.buildings)
 

@@ -14,6 +14,7 @@ from engine.core import Event, Option, Prompt, RuleViolation
 from engine.core.flow import Step
 
 from ..adventure import effects, movement
+from ..adventure.geometry import index, location
 from ..cards import deck as cards
 from ..cards import play, start
 from ..content.clash import clash_content
@@ -382,8 +383,6 @@ def met_victory(state: ClashState, seat: int) -> bool:
         if cond.kind == "grail" and p.grail:
             return True
         if cond.kind == "capture_all_towns":
-            from ..adventure.geometry import index, location
-
             towns = []
             for pos in index(state):
                 loc = location(state, pos)
@@ -479,8 +478,6 @@ def vp(state: ClashState, seat: int) -> int:
     """H3-45.5 scoring (A-46: artifacts in deck, hand, discard pile and kept aside)."""
     p = state.player(seat)
     board = clash_content()
-    from ..adventure.geometry import location
-
     held_fields = [k for k, fs in state.fields.items() if fs.flag == seat]
     mines = 0
     for key in held_fields:

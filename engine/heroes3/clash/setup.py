@@ -12,10 +12,12 @@ from engine.core.errors import CORE_BAD_ACTION
 from engine.core.flow import Step
 from engine.core.text import Msg
 
+from ..adventure import effects
 from ..cards import deck as cards
 from ..combat.models import ArmyCard
 from ..content import FACTIONS
 from ..content.clash import TILE_DIRECTIONS, Scenario, clash_content
+from ..content.clash import Step as Effect
 from ..neutrals.difficulty import new_decks
 from . import messages as m
 from .asks import ask, asked_centre, new_ask
@@ -174,8 +176,6 @@ def _finish(state: ClashState, sc: Scenario) -> None:
         for b in reversed(p.buildings):
             built = board.building(b).built
             if built:
-                from ..adventure import effects
-
                 effects.push_choices(state, s, "main", m.BUILDING(building=m.ref("h3_building", b)), built, False)
 
 
@@ -229,9 +229,6 @@ def _bonus_options(state: ClashState, st: Step) -> list[tuple[Msg, str]]:
 @_bonus_options
 def _bonus_apply(state: ClashState, st: Step, pick: str) -> list[Event]:
     """H3-4.2..4.4: resource dice, or artifacts to the hand (never into the starting deck)."""
-    from ..adventure import effects
-    from ..content.clash import Step as Effect
-
     seat = seat_of(st)
     d = state.difficulty
     if pick == "dice":

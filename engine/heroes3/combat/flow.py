@@ -18,8 +18,9 @@ from engine.core.text import Ref
 
 from .. import messages as m
 from ..cards import messages as cm
-from ..content import CardDef
+from ..content import TIERS, CardDef, load
 from ..content.texts import text_ref
+from ..neutrals import ai, aicards
 from . import cards as card_rules
 from . import rules as r
 from . import spells
@@ -120,8 +121,6 @@ def place_options(combat: Combat, team: int) -> list[Option]:
 
 
 def _ai_rank(u: Unit) -> tuple[bool, int, int]:
-    from ..content import TIERS
-
     return (u.type != "ranged", -u.initiative(), -TIERS.index(u.tier))
 
 
@@ -282,7 +281,6 @@ def _side_name(side: CombatSide) -> m.Msg:
 def ai_hero_cards(state: CombatHost, u: Unit) -> list[Event]:
     """H3-41.6.1: an AI hero's unit activates: might cards still waiting for a unit able to attack
     act first (H3-41.9), then one AI card is drawn and executed before the unit moves."""
-    from ..neutrals import ai, aicards
 
     combat = combat_of(state)
     deck = combat.sides[u.team].ai
@@ -330,8 +328,6 @@ def ai_hero_cards(state: CombatHost, u: Unit) -> list[Event]:
 
 
 def _ai_attack_card(combat: Combat, deck: AiDeck, u: Unit, card: str) -> list[Event]:
-    from ..neutrals import aicards
-
     deck.cards.discard(card)
     value = aicards.AI_CARDS[card].value(deck.difficulty)
     if value == 0:
@@ -343,7 +339,6 @@ def _ai_attack_card(combat: Combat, deck: AiDeck, u: Unit, card: str) -> list[Ev
 def _ai_cast(state: CombatHost, deck: AiDeck, card: str, power: int, u: Unit) -> list[Event]:
     """H3-41.7 / H3-42: draw the next AI spell and cast it with the card's Power; a spell with no
     valid target goes back into the spell deck and the magic card to the bottom of the AI deck."""
-    from ..neutrals import aicards
 
     inst = aicards.draw_spell(deck, state.rng)
     if inst is None:
@@ -357,7 +352,6 @@ def _ai_resolve_spell(
     state: CombatHost, deck: AiDeck, inst: str, power: int, u: Unit, card: str | None = None, delayed: bool = False
 ) -> list[Event]:
     """Cast AI spell ``inst`` (drawn by magic card ``card``, or delayed from the last round)."""
-    from ..neutrals import aicards
 
     combat = combat_of(state)
     team = u.team
@@ -393,8 +387,6 @@ def _ai_resolve_spell(
 
 def _ai_effect(state: CombatHost, spell: CardDef, level: int, target: Unit, team: int) -> list[Event]:
     """What the spell of the AI hero of ``team`` does to its target once cast (H3-42)."""
-    from ..neutrals import aicards
-
     combat = combat_of(state)
     kind = aicards.spell_class(spell)
     ref = m.card_ref(spell.id)
@@ -422,7 +414,6 @@ def _ai_effect(state: CombatHost, spell: CardDef, level: int, target: Unit, team
 def _ai_skill(state: CombatHost, deck: AiDeck, u: Unit, card: str, times: int) -> list[Event]:
     """H3-41.8: the set-aside skill card acts (and is never discarded); the AI skill card is
     discarded, or in combat round 1 at Normal/Hard shuffled back into the AI deck (S-H1)."""
-    from ..content import load
 
     combat = combat_of(state)
     info_first = card == "skill_b" and deck.difficulty in ("normal", "hard") and combat.round == 1
@@ -1033,8 +1024,6 @@ def cast_resolve(flow: F, state: CombatHost, st: Step) -> list[Event]:
         return []
     ai = combat.sides[pending.team].ai
     if pending.ai and ai is not None:
-        from ..neutrals import aicards
-
         spell = aicards.spell_def(ai, str(pending.action["card"]))
         target = combat.unit(str(pending.action["target"]))
         return _ai_effect(state, spell, pending.power, target, pending.team) if target.alive else []
@@ -1195,7 +1184,6 @@ def hit(flow: F, state: CombatHost, st: Step) -> list[Event]:
 def _attack_on_kill(flow: F, state: CombatHost, a: Unit) -> list[Event]:
     """Neutral Ayssids: having defeated the target, they may attack another adjacent unit (the
     controller chooses or declines; the engine-run side picks by its target order, H3-40.2)."""
-    from ..neutrals import ai
 
     combat = combat_of(state)
     pool = r.adjacent_enemies(combat, a)
@@ -1384,7 +1372,6 @@ def _over(combat: Combat) -> bool:
 def reinforce_candidates(combat: Combat, team: int) -> list[str]:
     """Neutral Skeletons: the side's bronze Few faction units, on the board (``u:uid``) or still in
     its unit deck (``a:index``); neutral units cannot be reinforced (H3-26.7)."""
-    from ..content import load
 
     content = load()
     side = combat.sides[team]
@@ -1568,8 +1555,6 @@ def _experience(combat: Combat, outcome: str, winner: int | None) -> tuple[int, 
 
 # ==== AI (H3-40) =====================================================================================
 def ai_step(flow: F, state: CombatHost, st: Step) -> list[Event]:
-    from ..neutrals import ai
-
     combat = combat_of(state)
     u = combat.unit(str(st.data["unit"]))
     if u.berserk:
@@ -1584,8 +1569,6 @@ def ai_step(flow: F, state: CombatHost, st: Step) -> list[Event]:
 
 
 def ai_execute(flow: F, state: CombatHost, u: Unit, target: str | None, toward: str | None) -> list[Event]:
-    from ..neutrals import ai
-
     combat = combat_of(state)
     events: list[Event] = []
     goal = target or toward

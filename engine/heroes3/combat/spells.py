@@ -26,6 +26,7 @@ from .. import messages as m
 from ..content import TIERS, CardDef
 from . import rules as r
 from . import texts as t
+from .actions import Play
 from .board import Cell
 from .models import Combat, CombatSide, Unit
 
@@ -350,8 +351,6 @@ def ai_target(combat: Combat, team: int, card: CardDef, power: int) -> Unit | No
 def ai_resolve(combat: Combat, card: CardDef, power: int, target: Unit, rng: Rng) -> list[Event]:
     """The AI's cast on the unit ``ai_target`` chose (area spells centred on it: Fireball also
     burns the adjacent space of another player unit, Chain Lightning runs its first chain)."""
-
-    from .actions import Play
 
     power = min(power, len(card.tiers) - 1)
     cast = Play(type="play", card=card.id, mode="cast", target=target.uid, choice="attack")

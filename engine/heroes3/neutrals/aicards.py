@@ -19,6 +19,7 @@ from ..combat import rules as r
 from ..combat import spells
 from ..combat.models import AiDeck, Combat, Unit
 from ..content import TIERS, CardDef, load
+from . import ai
 from .difficulty import DIFFICULTIES, Difficulty
 
 CardType = Literal["might", "magic", "skill"]
@@ -155,8 +156,6 @@ def will_retaliate(combat: Combat, unit: Unit) -> Unit | None:
     """H3-42.5: the enemy that the activating AI unit is about to attack and that will retaliate
     (an adjacent attack on a unit without a black cube, or one that retaliates without limit);
     among tied targets the first by id (house: the player's later tie choice is not known yet)."""
-    from . import ai
-
     plan = ai.plan(combat, unit)
     if not plan.ties or unit.has("no_retaliation"):
         return None

@@ -13,11 +13,13 @@ from typing import Any
 from engine.core import Event, Option, RuleViolation
 from engine.core.text import Ref
 
+from ..adventure import effects
 from ..adventure.geometry import index, location
 from ..cards import deck as cards
 from ..clash import messages as m
 from ..clash.common import bases, can_pay, gain, has_kind, heroes_at, pay
 from ..clash.state import SECONDARY_MP, ClashState, Coord, Hero, Player
+from ..combat.models import ArmyCard
 from ..content import load
 from ..content.clash import STEP, Building, clash_content
 from . import trade as trade_table
@@ -191,8 +193,6 @@ def build(state: ClashState, p: Player, building: str) -> list[Event]:
         p.mage_guild_round = state.round  # H3-15.5
     events = [Event.to_all("h3_built", m.BUILT(seat=m.seat(p.seat), building=Ref(kind="h3_building", id=building)))]
     if b.built:
-        from ..adventure import effects
-
         effects.push_choices(
             state, p.seat, "main", m.BUILDING(building=Ref(kind="h3_building", id=building)), b.built, False
         )
@@ -230,8 +230,6 @@ def recruit(state: ClashState, p: Player, units: list[str], reinforce: list[int]
     need(can_pay(p, cost), "H3-26.3", m.CANNOT_PAY())
     pay(p, cost)
     p.tokens_used.append("population")
-    from ..combat.models import ArmyCard
-
     events: list[Event] = []
     for i in reinforce:
         p.army[i] = p.army[i].model_copy(update={"side": "pack"})
