@@ -7,34 +7,15 @@ import pytest
 
 from engine.core import RuleViolation
 from engine.heroes3.clash.ruleset import CLASH
-from engine.heroes3.clash.state import ClashState
 from engine.heroes3.combat.board import GridBoard
 from engine.heroes3.combat.models import Unit
 from engine.heroes3.content.clash import ClashContent, clash_content
-from tests.heroes3.clash.helpers import act, front, mutate, new_game, to_main
+from tests.heroes3.clash.helpers import act, mutate, new_game, play_to_round, to_main
 
 
 @pytest.fixture(scope="module")
 def c() -> ClashContent:
     return clash_content()
-
-
-def _play_to_round(state: ClashState, n: int, limit: int = 400) -> ClashState:
-    """Empty turns (draw nothing, end the turn, pass the last call) until seat 0's main menu in round ``n``."""
-    for _ in range(limit):
-        st = front(state)
-        if state.round == n and st.kind == "main" and st.seat == 0:
-            return state
-        prompt = CLASH.prompts(state)[0]
-        if st.kind == "hand":
-            state, _ = act(state, prompt.seat, {"type": "draw", "n": 0})
-        elif st.kind == "main":
-            state, _ = act(state, prompt.seat, {"type": "end_turn"})
-        elif st.kind == "last_call_w":
-            state, _ = act(state, prompt.seat, {"type": "town_pass"})
-        else:
-            state, _ = act(state, prompt.seat, dict(prompt.options[0].action))
-    raise AssertionError(f"did not reach round {n}")
 
 
 # ---- H3-0 precedence ----------------------------------------------------------------------------------------
@@ -47,10 +28,10 @@ def test_h3_0_1_the_scenario_overrides_the_rulebook_movement_points() -> None:
     assert state.scenario == "clash_two_kingdoms"
     sc = clash_content().scenarios[state.scenario]
     assert [e.round for e in sc.timed_events] == [5]
-    r4 = _play_to_round(state, 4)
+    r4, _ = play_to_round(state, 4)
     h4 = r4.player(0).main
     assert h4 is not None and h4.mp_left() == 3
-    r5 = _play_to_round(r4, 5)
+    r5, _ = play_to_round(r4, 5)
     h5 = r5.player(0).main
     assert h5 is not None and h5.mp_left() == 4
 
@@ -158,6 +139,6 @@ def test_h3_21_4_upgrades_in_order_each_a_separate_build_action() -> None:
     with pytest.raises(RuleViolation) as err:
         act(state, 0, {"type": "build", "building": "castle_dwelling_silver"})
     assert err.value.rule == "H3-10.1"
-    state = _play_to_round(state, state.round + 1)
+    state, _ = play_to_round(state, state.round + 1)
     state, _ = act(state, 0, {"type": "build", "building": "castle_dwelling_silver"})
     assert state.player(0).buildings[-2:] == ["castle_dwelling_bronze", "castle_dwelling_silver"]

@@ -9,7 +9,7 @@ from typing import Any
 
 from ..adventure.geometry import tile_fields
 from ..cards import deck as cards
-from ..combat.views import public_deck, public_side
+from ..combat.views import public_attack, public_deck, public_side
 from ..content.clash import clash_content
 from .rounds import round_kind, vp
 from .state import ClashState, Hero, PlacedTile, Player
@@ -75,7 +75,7 @@ def _combat(state: ClashState) -> dict[str, Any] | None:
         "sides": sides,
         "units": [u.model_dump(mode="json") for u in combat.units],
         "structures": [s.model_dump() for s in combat.structures],
-        "attack": combat.attack.model_dump() if combat.attack else None,
+        "attack": public_attack(combat.attack),
     }
 
 

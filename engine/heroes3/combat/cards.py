@@ -567,7 +567,7 @@ def play(combat: Combat, side: CombatSide, action: Any, rng: Rng) -> list[Event]
             assert target is not None
             cast = m.SPELL_CAST(seat=seat, card=ref, power=power, target=uname(combat, target))
             events.append(Event.to_all("h3_spell", cast, card=shown, power=power, target=target.uid))
-        if counter_seat(combat, side, power) is not None:
+        if counter_seat(combat, side) is not None:
             # Resistance, Surcoat of Counterpoise, Boots of Polarity: "right after an enemy casts a
             # spell" the enemy may cancel it; the effect waits for that answer (flow).
             combat.spell = PendingSpell(team=side.team, action=as_offered(action), power=power)
@@ -839,12 +839,12 @@ def counter_plays(combat: Combat, side: CombatSide) -> list[Option]:
     ]
 
 
-def counter_seat(combat: Combat, caster: CombatSide, power: int) -> int | None:
+def counter_seat(combat: Combat, caster: CombatSide) -> int | None:
     """The enemy player asked whether to answer this spell (Resistance, Surcoat of Counterpoise,
     Boots of Polarity): whenever that player's main hero is in the combat with a card in hand, as
     the hand's size is public (H3-13.1) and its cards are not (H3-35 ⟦H: hands hidden⟧). Asked
-    only when holding such a card, the question itself would tell the caster so. ``power`` is the
-    spell's; what may answer it is the prompt's business (``counter_options``)."""
+    only when holding such a card, the question itself would tell the caster so; what may answer
+    the spell is the prompt's business (``flow.counter_options``)."""
     enemy = combat.sides[1 - caster.team]
     deck = enemy.deck
     if deck is None or enemy.controller is None or not deck.hand:

@@ -219,7 +219,7 @@ def _begin(flow: F, state: CombatHost, uid: str) -> list[Event]:
             best = min(pool, key=lambda x: (combat.unit(x).remaining(), x))
             events += strike(combat, state, u, combat.unit(best), 0, a.amount(), spell=True)
     if combat.spell is not None and combat.spell.ai:  # an AI hero's spell waits for the answer
-        seat = card_rules.counter_seat(combat, combat.sides[combat.spell.team], combat.spell.power)
+        seat = card_rules.counter_seat(combat, combat.sides[combat.spell.team])
         answer = [flow.new(state, "h3c_counter", seat)] if seat is not None else []
         flow.push(state, *answer, flow.new(state, "h3c_cast_resolve"))
     return events
@@ -378,7 +378,7 @@ def _ai_resolve_spell(
             "h3_ai_cast", m.AI_CASTS(card=ref, power=level, unit=r.uname(combat, target)), card=spell.id, power=level
         )
     ]
-    if card_rules.counter_seat(combat, combat.sides[team], level) is not None:
+    if card_rules.counter_seat(combat, combat.sides[team]) is not None:
         # Resistance / Surcoat / Boots answer an AI hero's spell too; _begin asks before the unit acts.
         combat.spell = PendingSpell(team=team, action={"card": inst, "target": target.uid}, power=level, ai=True)
         return events
@@ -587,7 +587,7 @@ def _caster_discards(flow: F, state: CombatHost, side: CombatSide, action: Any) 
     steps += [flow.new(state, "h3c_forced_discard", side.controller, team=side.team) for _ in range(anything)]
     pending = combat.spell
     if pending is not None and pending.team == side.team:
-        seat = card_rules.counter_seat(combat, side, pending.power)
+        seat = card_rules.counter_seat(combat, side)
         answer = [flow.new(state, "h3c_counter", seat)] if seat is not None else []
         steps = [*answer, flow.new(state, "h3c_cast_resolve"), *steps]  # the effect, then the tax
     if steps:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .models import CombatSide, HeroDeck
+from .models import CombatSide, HeroDeck, PendingAttack
 
 
 def public_side(side: CombatSide) -> dict[str, Any]:
@@ -38,3 +38,9 @@ def public_deck(deck: HeroDeck) -> dict[str, Any]:
         "deck_size": len(deck.draw.draw_pile),
         "discard": [deck.names[c] for c in deck.discard],
     }
+
+
+def public_attack(attack: PendingAttack | None) -> dict[str, Any] | None:
+    """The attack under way as everyone sees it: never which seat readied a die-cancelling card
+    (``ready``, answered as a pass in the card window, H3-35 ⟦H: hands hidden⟧)."""
+    return attack.model_dump(exclude={"ready"}) if attack is not None else None

@@ -34,7 +34,7 @@ from ..combat.models import (
     Unit,
 )
 from ..combat.outcome import consequences
-from ..combat.views import public_deck, public_side
+from ..combat.views import public_attack, public_deck, public_side
 from ..content import FACTIONS, load
 from ..content.names import Heroes3Names
 from ..content.names import names as content_names
@@ -420,7 +420,7 @@ class Skirmish(Ruleset[SkirmishState, SkirmishOptions]):
             "sides": sides,
             "units": [u.model_dump(mode="json") for u in combat.units],
             "structures": [s.model_dump() for s in combat.structures],
-            "attack": combat.attack.model_dump() if combat.attack else None,
+            "attack": public_attack(combat.attack),
             "result": combat.result.model_dump() if combat.result else None,
             "neutral_decks": {t: d.public() for t, d in state.neutral_decks.items()},
         }

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.core import Event
 from engine.core.flow import Step
 from engine.heroes3.clash.flow import FLOW
 from engine.heroes3.clash.ruleset import CLASH
@@ -53,3 +54,24 @@ def to_main(state: ClashState, seat: int, limit: int = 200) -> ClashState:
 def mutate(state: ClashState) -> ClashState:
     """A private copy to arrange a position on (tests only)."""
     return CLASH.copy_state(state)
+
+
+def play_to_round(state: ClashState, n: int, limit: int = 400) -> tuple[ClashState, list[Event]]:
+    """Empty turns (draw nothing, end the turn, pass the last call, first option of any question)
+    until seat 0's main menu in round ``n``; returns the events on the way."""
+    seen: list[Event] = []
+    for _ in range(limit):
+        st = front(state)
+        if state.round == n and st.kind == "main" and st.seat == 0:
+            return state, seen
+        prompt = CLASH.prompts(state)[0]
+        if st.kind == "hand":
+            state, events = act(state, prompt.seat, {"type": "draw", "n": 0})
+        elif st.kind == "main":
+            state, events = act(state, prompt.seat, {"type": "end_turn"})
+        elif st.kind == "last_call_w":
+            state, events = act(state, prompt.seat, {"type": "town_pass"})
+        else:
+            state, events = act(state, prompt.seat, dict(prompt.options[0].action))
+        seen += events
+    raise AssertionError(f"did not reach round {n}")

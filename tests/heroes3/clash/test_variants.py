@@ -19,28 +19,7 @@ from engine.heroes3.clash.state import SECONDARY_MP, VARIANTS, ClashOptions, Cla
 from engine.heroes3.content.clash import clash_content
 from engine.heroes3.town import town
 
-from .helpers import act, front, mutate, new_game, to_main
-
-
-def _play_to_round(state: ClashState, n: int, limit: int = 400) -> tuple[ClashState, list[Event]]:
-    """Empty turns (draw nothing, end the turn, pass the last call, first option of any question)
-    until seat 0's main menu in round ``n``; returns the events on the way."""
-    seen: list[Event] = []
-    for _ in range(limit):
-        st = front(state)
-        if state.round == n and st.kind == "main" and st.seat == 0:
-            return state, seen
-        prompt = CLASH.prompts(state)[0]
-        if st.kind == "hand":
-            state, events = act(state, prompt.seat, {"type": "draw", "n": 0})
-        elif st.kind == "main":
-            state, events = act(state, prompt.seat, {"type": "end_turn"})
-        elif st.kind == "last_call_w":
-            state, events = act(state, prompt.seat, {"type": "town_pass"})
-        else:
-            state, events = act(state, prompt.seat, dict(prompt.options[0].action))
-        seen += events
-    raise AssertionError(f"did not reach round {n}")
+from .helpers import act, front, mutate, new_game, play_to_round, to_main
 
 
 def _drawn_astrologers(events: list[Event]) -> int:
@@ -69,7 +48,7 @@ def test_the_two_astrologer_rows_together_are_refused() -> None:
 @pytest.mark.parametrize("on", [False, True])
 def test_no_astrologers_leaves_the_even_rounds_without_a_card(on: bool) -> None:
     # H3-48.8 "No astrologer cards are drawn" against H3-7.3.2 (even rounds draw one)
-    state, events = _play_to_round(new_game(no_astrologers=on), 3)
+    state, events = play_to_round(new_game(no_astrologers=on), 3)
     assert _drawn_astrologers(events) == (0 if on else 1)
     assert (state.astrologers.discard_pile == []) is on
     assert state.astrologer is None or not on
@@ -79,7 +58,7 @@ def test_no_astrologers_leaves_the_even_rounds_without_a_card(on: bool) -> None:
 def test_more_astrologers_draws_one_in_each_resource_round_too(on: bool) -> None:
     # H3-48.8 "Also draw an astrologer card at the start of each resource round" (H3-7.3.1):
     # round 2 (astrologer) draws one either way; round 3 (resource) draws one more only with the row
-    _, events = _play_to_round(new_game(more_astrologers=on), 3)
+    _, events = play_to_round(new_game(more_astrologers=on), 3)
     assert _drawn_astrologers(events) == (2 if on else 1)
     income = [e for e in events if e.kind == "h3_income"]
     assert len(income) == 2  # the resource round's income is still collected
@@ -91,15 +70,15 @@ def test_clear_visits_removes_black_cubes_in_round_4_only(on: bool) -> None:
     # H3-48.8 "Remove all black cubes from visitable fields in rounds 4, 8 and 12" (a black cube
     # makes a visitable field count as empty, H3-22.5.1). The astrologers are off on both sides so
     # that no astrologer card clears them instead.
-    state, _ = _play_to_round(new_game(clear_visits=on, no_astrologers=True), 3)
+    state, _ = play_to_round(new_game(clear_visits=on, no_astrologers=True), 3)
     state = mutate(state)
     state.field((9, 9)).black = True
-    state, events = _play_to_round(state, 4)
+    state, events = play_to_round(state, 4)
     assert state.field((9, 9)).black is not on
     assert any(e.kind == "h3_black_cleared" for e in events) is on
     state = mutate(state)
     state.field((9, 9)).black = True
-    state, _ = _play_to_round(state, 5)
+    state, _ = play_to_round(state, 5)
     assert state.field((9, 9)).black  # round 5 is not one of the three rounds
 
 

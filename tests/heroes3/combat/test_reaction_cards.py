@@ -474,3 +474,19 @@ def test_h3_35_3_orb_of_inhibition_bottom_stops_every_ability_this_round() -> No
     assert c.inhibited is False and c.sides[0].deck is not None and c.sides[0].deck.discard == [orb]
     cf.new_round(FLOW, state, FLOW.new(state, "h3c_round"))
     assert c.unit("d1").has("spell_damage_reduction")
+
+
+def test_h3_35_a_readied_card_is_not_in_the_public_view_or_the_other_seats_view() -> None:
+    # H3-35 ⟦H: hands hidden⟧: while the defender is still asked, the table's view of the attack
+    # is the same whether the attacker readied a shield or passed with some other card in hand.
+    views = []
+    for cards in (["shield_of_the_dwarven_lords"], ["defense"]):
+        state = _declared(cards, [], 1)
+        c = state.combat
+        assert c is not None
+        shield = cards[0].startswith("shield")
+        answer: Any = Ready(type="ready", card=hand(c, 0, cards[0])) if shield else Pass(type="pass")
+        state, _ = _answer(state, 0, answer)
+        assert c.attack is not None and bool(c.attack.ready) is shield
+        views.append((SKIRMISH.view(state, None), SKIRMISH.view(state, 1)))
+    assert views[0] == views[1]
