@@ -27,15 +27,27 @@ class CachedGame:
     # ``prompts(state)`` when the store already built them (returned with the last action):
     # the next action's turn check (CORE-1) reuses them instead of building them again.
     prompts: list[Any] | None = None
+    # A private copy of ``state`` made while this entry's write was in flight, for the next
+    # action to change in place (``Ruleset.apply(scratch=...)``); taken once, by ``take_spare``.
+    spare: Any | None = None
     extra: dict[str, Any] = field(default_factory=dict)
+
+    def take_spare(self) -> Any | None:
+        """The spare copy, which the caller then owns: a refused action may leave it half changed."""
+        spare, self.spare = self.spare, None
+        return spare
 
 
 class GameCache:
-    def __init__(self, capacity: int) -> None:
+    def __init__(self, capacity: int, spares: int = 64) -> None:
         if capacity < 1:
             raise ValueError("the game cache needs room for at least one game")
         self.capacity = capacity
         self._entries: OrderedDict[int, CachedGame] = OrderedDict()
+        # A spare doubles a game's memory, so only the games acted on most recently keep one:
+        # the ones whose next press is likely soon.
+        self.spares = spares
+        self._spared: OrderedDict[int, CachedGame] = OrderedDict()
         self.hits = 0
         self.misses = 0
 
@@ -57,13 +69,22 @@ class GameCache:
         self._entries[game_id] = entry
         self._entries.move_to_end(game_id)
         while len(self._entries) > self.capacity:
-            self._entries.popitem(last=False)
+            _, evicted = self._entries.popitem(last=False)
+            evicted.spare = None
+        self._spared.pop(game_id, None)
+        if entry.spare is not None:
+            self._spared[game_id] = entry
+            while len(self._spared) > self.spares:
+                _, older = self._spared.popitem(last=False)
+                older.spare = None
 
     def drop(self, game_id: int) -> None:
         self._entries.pop(game_id, None)
+        self._spared.pop(game_id, None)
 
     def clear(self) -> None:
         self._entries.clear()
+        self._spared.clear()
 
     def __contains__(self, game_id: object) -> bool:
         return game_id in self._entries

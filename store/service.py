@@ -400,27 +400,71 @@ class GameStore:
                 outbox_id.append(published)
             return dup
 
-        # The database thread commits while this thread builds the next prompts: the
-        # write is queued first (one loop turn), and nothing is returned before it is done.
-        expect = entry.extra.get("token") if self._db.shared else None
-        if expect is not None and new.kind == "action" and audit is None and status is None and snapshot is None:
-            writing = asyncio.ensure_future(self._append_one_trip(game_id, new, delivery, expect, outbox_id))
-        else:
-            writing = asyncio.ensure_future(self._db.transaction(write, lock=game_id, expect=expect))
-        try:
-            await asyncio.sleep(0)
+        # The write goes out first; while the database works, the loop runs ``prepare``: the next
+        # prompts, the moved cache entry, and a spare copy of the state for the next action to
+        # change, so none of them sits between a press and its commit. A callback rather than a
+        # second task: the action's own task sends the write and is woken by its answer directly.
+        prepared: list[CachedGame] = []
+        failed: list[BaseException] = []
+
+        def prepare() -> None:
             try:
-                prompts = rs.prompts(state)
-            finally:
-                dup = await writing
+                moved = self._moved(entry, new, state, depth, rs.prompts(state), status)
+                if result is None:
+                    moved.spare = rs.copy_state(state)
+                prepared.append(moved)
+            except BaseException as exc:  # noqa: BLE001  # raised again below, after the write
+                failed.append(exc)
+
+        handle = asyncio.get_running_loop().call_soon(prepare)
+        expect = entry.extra.get("token") if self._db.shared else None
+        try:
+            if expect is not None and new.kind == "action" and audit is None and status is None and snapshot is None:
+                dup = await self._append_one_trip(game_id, new, delivery, expect, outbox_id)
+            else:
+                dup = await self._db.transaction(write, lock=game_id, expect=expect)
+            if not prepared and not failed:
+                handle.cancel()
+                prepare()  # the write never yielded to the loop
+            if failed:
+                raise failed[0]
         except BaseException:
+            handle.cancel()
             self._cache.drop(game_id)  # whatever happened, rebuild from the database next time
             raise
+        moved = prepared[0]
+        prompts = moved.prompts or []
         if dup is not None:
             assert new.interaction_id is not None
             found = await self._duplicate(entry, new.interaction_id)
             assert found is not None
             return found
+        record = moved.record
+        self._cache.put(game_id, moved)
+        # Every field is already the right type; skipping validation keeps the hot path short.
+        return ActOutcome.model_construct(
+            game=record,
+            seq=new.seq,
+            seat=new.seat,
+            events=new.events,
+            prompts=prompts,
+            result=result,
+            duplicate=False,
+            state=state,
+            outbox_id=outbox_id[0],
+        )
+
+    def _moved(
+        self,
+        entry: CachedGame,
+        new: tables.NewEntry,
+        state: GameState,
+        depth: int,
+        prompts: list[Prompt],
+        status: str | None,
+    ) -> CachedGame:
+        """The cache entry after ``new`` commits, from the entry before it."""
+        seed = entry.extra.get("seed")
         record = entry.record.model_copy(
             update={
                 "last_seq": new.seq,
@@ -437,19 +481,7 @@ class GameStore:
             # when the status changed, as ``append_entry`` writes it).
             old = entry.extra["token"]
             moved.extra["token"] = (new.seq, tables.iso(new.at) if status is not None else old[1])
-        self._cache.put(game_id, moved)
-        # Every field is already the right type; skipping validation keeps the hot path short.
-        return ActOutcome.model_construct(
-            game=record,
-            seq=new.seq,
-            seat=new.seat,
-            events=new.events,
-            prompts=prompts,
-            result=result,
-            duplicate=False,
-            state=state,
-            outbox_id=outbox_id[0],
-        )
+        return moved
 
     async def _append_one_trip(
         self,
@@ -753,7 +785,7 @@ class GameStore:
             try:
                 self._require_status(entry.record, ("active",), "act")
                 acting = self._resolve_seat(entry, rs, user_id, seat)
-                state, events = rs.apply(entry.state, acting, action, prompts=entry.prompts)
+                state, events = rs.apply(entry.state, acting, action, prompts=entry.prompts, scratch=entry.take_spare())
             except (StoreError, RuleViolation):
                 if optimistic and await self._stale(game_id, entry):
                     # Refused by a state another process has moved on from: ``act`` tries again on the new one.

@@ -75,7 +75,13 @@ class RulesetProtocol(Protocol):
     def setup(self, options: dict[str, Any], seed: int | str) -> GameState: ...
     def prompts(self, state: GameState) -> list[Prompt]: ...
     def apply(
-        self, state: GameState, seat: int, action: dict[str, Any], *, prompts: list[Prompt] | None = None
+        self,
+        state: GameState,
+        seat: int,
+        action: dict[str, Any],
+        *,
+        prompts: list[Prompt] | None = None,
+        scratch: GameState | None = None,
     ) -> tuple[GameState, list[Event]]: ...
     def view(self, state: GameState, seat: int | None) -> dict[str, Any]: ...
     def result(self, state: GameState) -> Result | None: ...
@@ -164,10 +170,21 @@ class Ruleset(ABC, Generic[S, OptT]):
         return type(state).model_validate_json(state.model_dump_json())
 
     def apply(
-        self, state: S, seat: int, action: dict[str, Any], *, prompts: list[Prompt] | None = None
+        self,
+        state: S,
+        seat: int,
+        action: dict[str, Any],
+        *,
+        prompts: list[Prompt] | None = None,
+        scratch: S | None = None,
     ) -> tuple[S, list[Event]]:
         """``prompts``: the caller's copy of ``prompts(state)``, if it has one (the store keeps
-        the prompts it returned with the previous action), so CORE-1 is not built twice."""
+        the prompts it returned with the previous action), so CORE-1 is not built twice.
+
+        ``scratch``: a private ``copy_state(state)`` the caller made ahead of time, which apply may
+        mutate and return. The store makes it while the previous action's write is in flight, so
+        the copy is off the path between a press and its commit. The caller must not use it again,
+        whatever happens: a refused action may leave it half changed."""
         if not isinstance(action, dict) or not isinstance(action.get("type"), str):
             raise RuleViolation(CORE_BAD_ACTION, refusal.ACTION_SHAPE())
         if self.result(state) is not None:
@@ -189,7 +206,7 @@ class Ruleset(ABC, Generic[S, OptT]):
             raise RuleViolation(CORE_NOT_YOUR_TURN, refusal.WAITING_FOR_GM())
         self.check_may_act(state, seat, prompts)
         parsed = self.parse_action(action)
-        new = self.copy_state(state)
+        new = self.copy_state(state) if scratch is None else scratch
         events = self._apply(new, seat, parsed)
         new.step += 1
         return new, events

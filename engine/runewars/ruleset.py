@@ -87,10 +87,16 @@ class Runewars(Ruleset[RunewarsState, RunewarsOptions]):
             return super().prompts(state)
 
     def apply(
-        self, state: RunewarsState, seat: int, action: dict[str, Any], *, prompts: list[Prompt] | None = None
+        self,
+        state: RunewarsState,
+        seat: int,
+        action: dict[str, Any],
+        *,
+        prompts: list[Prompt] | None = None,
+        scratch: RunewarsState | None = None,
     ) -> tuple[RunewarsState, list[Event]]:
         with using(self.content(state.options)):
-            return super().apply(state, seat, action, prompts=prompts)
+            return super().apply(state, seat, action, prompts=prompts, scratch=scratch)
 
     def opening_events(self, state: RunewarsState) -> list[Event]:
         with using(self.content(state.options)):
