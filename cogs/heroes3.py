@@ -6,9 +6,10 @@
   ``renderers.heroes3`` by the game's name before the variant) is posted by the generic table
   after setup and at the engine's milestones (each combat round's start, the end); a prompt
   whose options are board squares or target units carries the board with its candidates (``cogs.decision_pictures``).
-* **Lookups** (``/h3 unit``, ``/h3 hero``, ``/h3 card``, ``/h3 location``, ``/h3 building``): a unit
-  card's two sides, a hero's statistics, ability and specialty, a Might & Magic card's effects, what a
-  map location does and what a town building costs and gives (issue 17), answered to the asker
+* **Lookups** (``/h3 unit``, ``/h3 hero``, ``/h3 card``, ``/h3 location``, ``/h3 building``,
+  ``/h3 scenario``): a unit card's two sides, a hero's statistics, ability and specialty, a Might &
+  Magic card's effects, what a map location does, what a town building costs and gives (issue 17) and
+  a scenario's goals and own rules (the engine's words, as said when a game begins), answered to the asker
   alone in their language, with autocomplete by name in that language (an English name or an
   id works too). Numbers are the printed ones; effect texts are our own words, shown in the reader's
   language (``text_ref``: the content's translation tables, English where a text has none), and a 🏠
@@ -38,12 +39,13 @@ from .referee import Referee, UserError
 RULESET = SKIRMISH.name
 
 # ---- the words of this cog ----------------------------------------------------------------------------
-CMD_GROUP = message("bot.cmd.h3", "Heroes III: look up units, heroes, cards, locations and buildings")
+CMD_GROUP = message("bot.cmd.h3", "Heroes III: look up units, heroes, cards, locations, buildings and scenarios")
 CMD_UNIT = message("bot.cmd.h3.unit", "A unit card: both sides' printed numbers and abilities")
 CMD_HERO = message("bot.cmd.h3.hero", "A hero: statistics, starting ability and specialty")
 CMD_CARD = message("bot.cmd.h3.card", "A Might & Magic card: statistic, ability, spell, specialty or artifact")
 CMD_LOCATION = message("bot.cmd.h3.location", "A map location: what visiting or flagging it does")
 CMD_BUILDING = message("bot.cmd.h3.building", "A town building: its cost, what it needs and what it gives")
+CMD_SCENARIO = message("bot.cmd.h3.scenario", "A scenario: what it is, how to win and its own rules")
 ARG_NAME = message("bot.cmd.arg.h3_name", "Name (start typing)")
 
 NOTHING_CALLED = message("bot.h3.refused.nothing_called", "Nothing is called {name}; pick a name from the list.")
@@ -87,6 +89,7 @@ LOCATION_PAYS = message("bot.h3.location.pays", "A visit may cost: {cost}")
 BUILDING_HEAD = message("bot.h3.building.head", "🏰 **{name}** · town of {faction}")
 BUILDING_COST = message("bot.h3.building.cost", "Cost: {cost}")
 BUILDING_REQUIRES = message("bot.h3.building.requires", "Needs first: {buildings}")
+SCENARIO_HEAD = message("bot.h3.scenario.head", "📜 **{name}**")
 
 KINDS: dict[str, Message] = {
     "unit": message("bot.h3.kind.unit", "unit"),
@@ -161,7 +164,7 @@ def format_private(view: dict[str, Any], *, title: str, locale: str = EN, names:
 
 
 # ---- lookups --------------------------------------------------------------------------------------------
-LOOKUPS = ("unit", "hero", "card", "location", "building")
+LOOKUPS = ("unit", "hero", "card", "location", "building", "scenario")
 
 
 def _norm(s: str) -> str:
@@ -382,7 +385,31 @@ def building_text(ident: str, locale: str = EN) -> str:
     return "\n".join(lines)
 
 
-TEXTS = {"unit": unit_text, "hero": hero_text, "card": card_text, "location": location_text, "building": building_text}
+def scenario_text(ident: str, locale: str = EN) -> str:
+    """A scenario (H3-3.1): the engine's lines, the ones the table heard at the start of a game."""
+    names = h3_names()
+
+    def say(m: Msg) -> str:
+        return render(m, locale, names)
+
+    lines = [say(SCENARIO_HEAD(name=Ref(kind="scenario", id=ident)))]
+    lines += [say(line) for line in lookup.scenario(ident)]
+    lines.append(say(OUR_WORDS()))
+    if lookup.scenario_house(ident):
+        lines.append(say(ENTRY_HOUSE()))
+    if _name_house("scenario", ident, locale):
+        lines.append(say(NAME_HOUSE()))
+    return "\n".join(lines)
+
+
+TEXTS = {
+    "unit": unit_text,
+    "hero": hero_text,
+    "card": card_text,
+    "location": location_text,
+    "building": building_text,
+    "scenario": scenario_text,
+}
 
 
 def answer(what: str, query: str, locale: str = EN) -> str:
@@ -461,6 +488,15 @@ class Heroes3Cog(commands.GroupCog, group_name="h3", group_description=lstr(CMD_
     @building.autocomplete("name")
     async def _building_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         return await self._choices(interaction, "building", current)
+
+    @app_commands.command(name="scenario", description=lstr(CMD_SCENARIO))
+    @app_commands.describe(name=lstr(ARG_NAME))
+    async def scenario(self, interaction: discord.Interaction, name: str) -> None:
+        await self._answer(interaction, "scenario", name)
+
+    @scenario.autocomplete("name")
+    async def _scenario_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return await self._choices(interaction, "scenario", current)
 
 
 async def setup(bot: commands.Bot) -> None:

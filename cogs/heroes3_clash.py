@@ -35,6 +35,10 @@ PANEL_PURSE = message(
     "Gold {gold} (+{gold_in}) · building materials {materials} (+{materials_in}) · valuables {valuables} "
     "(+{valuables_in})",
 )
+PANEL_RESERVED = message(
+    "bot.h3c.panel.reserved",
+    "Reserved (gold pool): gold {gold} · building materials {materials} · valuables {valuables}",
+)
 PANEL_HAND = message("bot.h3c.panel.hand", "**Your hand ({n}/{limit}):**")
 PANEL_CARD = message("bot.h3c.panel.card", "• **{card}**: {text}")
 PANEL_CARD_BARE = message("bot.h3c.panel.card_bare", "• **{card}**")
@@ -47,6 +51,7 @@ PANEL_TOWN = message("bot.h3c.panel.town", "**Town:** {buildings}")
 PANEL_ARMY = message("bot.h3c.panel.army", "**Army:** {units}")
 PANEL_NONE = message("bot.h3c.panel.none", "none")
 PANEL_NO_SEAT = message("bot.h3c.panel.no_seat", "You have no seat in this game.")
+PANEL_ASTROLOGER = message("bot.h3c.panel.astrologer", "**Astrologers:** {card}: {text}")
 
 
 def _where(hero: dict[str, Any] | None) -> Msg:
@@ -57,7 +62,8 @@ def _where(hero: dict[str, Any] | None) -> Msg:
 
 
 def panel_lines(view: dict[str, Any]) -> list[Msg]:
-    """The seat's panel as messages, from its own view: purse, hand with texts, heroes, town, army."""
+    """The seat's panel as messages, from its own view: purse (and a gold pool's reserve), hand with
+    texts, heroes, town, army, and the astrologer card in force with what it does (public, A-10: it stays face up)."""
     you = view.get("you") or {}
     seat = you.get("seat")
     me = next((p for p in view.get("players") or [] if p.get("seat") == seat), None)
@@ -74,8 +80,17 @@ def panel_lines(view: dict[str, Any]) -> list[Msg]:
             morale=f"{morale:+d}" if morale else "0",
         ),
         PANEL_PURSE(**purse(me)),
-        PANEL_HAND(n=len(you.get("hand") or []), limit=int(me.get("hand_limit") or 0)),
     ]
+    reserved = me.get("reserved") or {}
+    if reserved:  # the gold pool variant's reserved resources (public, H3-48.5)
+        lines.append(
+            PANEL_RESERVED(
+                gold=int(reserved.get("gold", 0)),
+                materials=int(reserved.get("building_materials", 0)),
+                valuables=int(reserved.get("valuables", 0)),
+            )
+        )
+    lines.append(PANEL_HAND(n=len(you.get("hand") or []), limit=int(me.get("hand_limit") or 0)))
     cards = clash_content().cards
     for c in you.get("hand") or []:
         card = cards.get(str(c.get("card")))
@@ -97,6 +112,9 @@ def panel_lines(view: dict[str, Any]) -> list[Msg]:
     lines.append(PANEL_TOWN(buildings=buildings or none))
     units = [Ref(kind="unit", id=str(a.get("card"))) for a in me.get("army") or []]
     lines.append(PANEL_ARMY(units=units or none))
+    if view.get("astrologer"):
+        proclaimed = Ref(kind="astrologer", id=str(view["astrologer"]))
+        lines.append(PANEL_ASTROLOGER(card=proclaimed, text=text_ref(str(view.get("astrologer_text") or ""))))
     return lines
 
 

@@ -98,6 +98,8 @@ REST = message("render.cs.rest", "resting")
 MARKET = message("render.cs.market", "Market")
 LAND_TILE = message("render.cs.land_tile", "land tile #{tile}")
 SUPPLY = message("render.cs.supply", "supply {n} · events {events} · relics {relics}")
+# CS-3.1 strict supply: what the shared component pools still hold.
+POOLS = message("render.cs.pools", "chips left: HP {hp} · attack {attack} · range {range} · defense {defense}")
 LEGEND_WELL = message("render.cs.legend.well", "source well")
 LEGEND_HERO = message("render.cs.legend.hero", "hero (HP)")
 LEGEND_MINION = message("render.cs.legend.minion", "minion (HP, ×squad)")
@@ -485,9 +487,16 @@ class _Scene:
         if m.get("tile") is not None:
             chips.append(w(LAND_TILE(tile=m["tile"])))
         line_y = y + 40 * self.k
-        for line in fonts.wrap(w.join(chips) or w(NONE()), width - 24 * self.k, 12 * self.k * PX, locale=w.locale)[:3]:
+        pools = v.get("supply")  # None unless the table plays with strict supply (CS-3.1)
+        rows = 2 if pools else 3
+        for line in fonts.wrap(w.join(chips) or w(NONE()), width - 24 * self.k, 12 * self.k * PX, locale=w.locale)[
+            :rows
+        ]:
             self.text(x + 12 * self.k, line_y, line, 12)
             line_y += 22 * self.k
+        if pools:
+            left = POOLS(hp=pools["hp"], attack=pools["attack"], range=pools["range"], defense=pools["defense"])
+            self.text(x + 12 * self.k, y + h - 50 * self.k, w(left), 11, color=MUTED)
         supply = SUPPLY(n=m.get("supply", 0), events=v.get("events_left", 0), relics=v.get("relics_left", 0))
         self.text(x + 12 * self.k, y + h - 28 * self.k, w(supply), 11, color=MUTED)
         return y + h

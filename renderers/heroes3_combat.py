@@ -26,7 +26,7 @@ from typing import Any
 from matplotlib.figure import Figure
 from matplotlib.patches import Rectangle
 
-from engine.core.text import Msg, Ref, message
+from engine.core.text import Msg, Ref, message, plural_message
 from engine.heroes3 import messages as m
 from engine.heroes3.content import load
 from i18n.names import ChainNames, Names
@@ -101,6 +101,8 @@ SIDE_COUNTERS = message("render.h3.side.counters", "Power {power} · spells {spe
 SIDE_MORALE_UP = message("render.h3.side.morale_up", "positive morale")
 SIDE_MORALE_DOWN = message("render.h3.side.morale_down", "negative morale")
 SIDE_PURSE = message("render.h3.side.purse", "{mp} MP · {gold} gold")
+# H3-35.3: re-rolls a card played in the open granted this side and it has not used yet (public).
+SIDE_REROLLS = plural_message("render.h3.side.rerolls", "{n} re-roll left", "{n} re-rolls left")
 RESERVE = message("render.h3.reserve", "Not on the board: {units}")
 DEFEATED = message("render.h3.defeated", "Defeated: {units}")
 TOWER_LINE = message("render.h3.tower", "{tower!c}: {left}/{hp} HP")
@@ -503,6 +505,9 @@ def _side_lines(pen: _Pen, view: dict[str, Any], side: dict[str, Any]) -> list[s
         purse = pen.say(SIDE_PURSE(mp=int(side.get("mp") or 0), gold=int(side.get("gold") or 0)))
         if morale:
             purse = f"{purse} · {pen.say(SIDE_MORALE_UP() if morale > 0 else SIDE_MORALE_DOWN())}"
+        rerolls = int(side.get("rerolls") or 0)
+        if rerolls > 0:
+            purse = f"{purse} · {pen.say(SIDE_REROLLS(n=rerolls))}"
         lines.append(purse)
     mine = [u for u in view.get("units") or [] if int(u.get("team", -1)) == team and not _tower(u)]
     reserve = [words.name("unit", u.get("card")) for u in mine if u.get("alive", True) and u.get("pos") is None]

@@ -6,6 +6,7 @@ from __future__ import annotations
 from .board.earthscapes import tiles_on_board
 from .common import CONTENT, faction, side, source_cap, tower_side
 from .state import CsState
+from .supply import overdrawn
 
 
 def check(state: CsState) -> list[str]:
@@ -78,5 +79,5 @@ def check(state: CsState) -> list[str]:
         out.append(f"{tiles} land tiles accounted for, not {len(CONTENT.earthscapes)} (CS-5.10.3)")
     if len(state.market.faceup) > state.players + 1:
         out.append("market shows too many chips (CS-12.1)")
-
+    out += overdrawn(state)  # CS-3.1: strict supply never hands out more than the box holds
     return out

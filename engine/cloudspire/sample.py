@@ -14,7 +14,7 @@ if TYPE_CHECKING:
 
 def random_stack(state: CsState, seat: int, rng: random.Random) -> list[dict[str, Any]]:
     """A random legal deploy stack: some minions (sometimes in a squad), maybe a hero on top or bottom."""
-    from .waves.phases import check_stack, wave_cp
+    from .waves.phases import check_stack, stack_that_fits, wave_cp
 
     p = state.pl[seat]
     f = faction(p.faction)
@@ -43,7 +43,9 @@ def random_stack(state: CsState, seat: int, rng: random.Random) -> list[dict[str
         trial = [entry, *entries] if rng.random() < 0.5 else [*entries, entry]
         if check_stack(state, seat, _parse(trial)) is None:
             entries = trial
-    return entries if check_stack(state, seat, _parse(entries)) is None else []
+    if check_stack(state, seat, _parse(entries)) is not None:
+        return []
+    return entries[: len(stack_that_fits(state, seat, _parse(entries)))]  # CS-3.1 under strict supply
 
 
 def _parse(entries: list[dict[str, Any]]) -> list[Any]:

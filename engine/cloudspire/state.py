@@ -28,6 +28,9 @@ class CsOptions(GameOptions):
     max_rounds: int = Field(default=16, ge=2, le=100)  # a hard cap on siege rounds (CS-20.5, automated)
     # CS-20.5 / P-25: a stalled siege ends at once (the recommended reading), or the host (GM seat) is asked.
     stall: Literal["ask", "end"] = "end"
+    # CS-3.1 / AMB-36: the box's HP chips, upgrade chips and tower attack dice are a limit only when
+    # a table asks for it (engine/cloudspire/supply.py); unlimited by default.
+    strict_supply: bool = False
     first_player: int | None = None  # fixed by a test fixture; otherwise random (CS-5.1)
     dice: list[int] | None = None  # tests only: injected tower-die results (P-5)
 
@@ -53,6 +56,11 @@ OPTION_LABELS: dict[str, Message] = {
     ),
     "max_rounds": message("cs.option.max_rounds", "Most siege rounds in one wave before it stops (CS-20.5)"),
     "stall": message("cs.option.stall", "A stalled siege: end it at once (end) or ask the host (ask) (CS-20.5)"),
+    "strict_supply": message(
+        "cs.option.strict_supply",
+        "Strict supply: no more than the box's 69 HP chips, 18 attack, 14 range and 12 defense upgrade chips "
+        "and 6 tower attack dice (CS-3.1; unlimited by default)",
+    ),
 }
 # What a lobby shows for each option a table chose (``name: value``, never the option's id; P-5), and
 # the words for the values that are ids themselves (numbers and on/off are the bot's).
@@ -66,6 +74,7 @@ OPTION_NAMES: dict[str, Message] = {
     "waves": message("cs.option.name.waves", "waves"),
     "max_rounds": message("cs.option.name.max_rounds", "most siege rounds in a wave"),
     "stall": message("cs.option.name.stall", "a stalled siege"),
+    "strict_supply": message("cs.option.name.strict_supply", "strict chip supply"),
     "first_player": message("cs.option.name.first_player", "first player"),
     "dice": message("cs.option.name.dice", "fixed dice rolls"),
 }

@@ -6,6 +6,7 @@ from typing import Any
 
 from .common import landmark_def, turn_order
 from .state import CsState, Unit
+from .supply import public as supply_left
 
 
 def _unit(u: Unit, mine: bool) -> dict[str, Any]:
@@ -117,6 +118,9 @@ def view(state: CsState, seat: int | None) -> dict[str, Any]:
         "steps": [{"kind": st.kind, "seat": st.seat} for st in state.steps[:1]],
         "winner": state.winner,
         "dice": state.dice_log[-12:],
+        # CS-3.1: under strict supply, what each shared pool still holds (the pools lie in everyone's
+        # reach, CS-5.12, so the counts are public); None when the pools are unlimited (AMB-36).
+        "supply": supply_left(state),
     }
 
 

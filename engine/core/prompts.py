@@ -31,6 +31,9 @@ class Option(BaseModel):
     # The label and description as translatable messages; left out of the JSON when absent.
     msg: Msg | None = Field(default=None, exclude_if=lambda v: v is None)
     description_msg: Msg | None = Field(default=None, exclude_if=lambda v: v is None)
+    # The place of the board this option chooses, as the game's view names it (an area id, a hex
+    # "q,r"), so the decision picture outlines it without guessing from the action's fields.
+    at: str | None = Field(default=None, exclude_if=lambda v: v is None)
 
     @model_validator(mode="before")
     @classmethod
@@ -44,11 +47,13 @@ class Option(BaseModel):
         return data
 
     @classmethod
-    def of(cls, label: str | Msg, action: dict[str, Any], description: str | Msg | None = None) -> Option:
+    def of(
+        cls, label: str | Msg, action: dict[str, Any], description: str | Msg | None = None, *, at: str | None = None
+    ) -> Option:
         """An option whose label (and description) may be messages; their English fills the legacy fields."""
         plain, msg = split(label)
         described, description_msg = split(description) if description is not None else (None, None)
-        return cls(label=plain, msg=msg, action=action, description=described, description_msg=description_msg)
+        return cls(label=plain, msg=msg, action=action, description=described, description_msg=description_msg, at=at)
 
 
 class Prompt(BaseModel):

@@ -14,6 +14,7 @@ from typing import Any
 from engine.core.text import Msg, Ref
 
 from . import messages as m
+from .clash.briefing import scenario_lines
 from .combat.rules import label
 from .content import HERE, UnitCard, load
 from .content.clash import Building, HeroBoard, Location, MMCard, clash_content
@@ -105,14 +106,15 @@ def panel_lines(view: dict[str, Any]) -> list[Msg]:
 
 class Lookup:
     """The printed content ``/h3`` lookups show (cogs/heroes3.py): unit cards, hero boards, Might &
-    Magic cards, and which Chinese names are ours.
+    Magic cards, locations, buildings, scenarios, and which Chinese names are ours.
 
     Why here: the Discord layer may only use a game's public face (``engine.heroes3.__all__``), so
     the content models reach it through this one object rather than the content modules.
     """
 
     def ids(self, what: str) -> list[tuple[str, str]]:
-        """(name kind, id) of every entry of ``what`` ("unit", "hero", "card", "location" or "building")."""
+        """(name kind, id) of every entry of ``what`` ("unit", "hero", "card", "location", "building" or
+        "scenario")."""
         if what == "unit":
             return [("unit", u) for u in sorted(load().units)]
         if what == "hero":
@@ -121,7 +123,18 @@ class Lookup:
             return [("location", i) for i in sorted(clash_content().locations)]
         if what == "building":
             return [("building", i) for i in sorted(self._buildings())]
+        if what == "scenario":
+            return [("scenario", i) for i in sorted(clash_content().scenarios)]
         return [("card", c) for c in sorted(clash_content().cards)]
+
+    def scenario(self, ident: str) -> list[Msg]:
+        """What the scenario is, its victory conditions and its own rules (H3-3.1): the same
+        messages the table heard when the game began (clash/briefing.py)."""
+        return scenario_lines(ident)
+
+    def scenario_house(self, ident: str) -> bool:
+        """Whether the scenario is ours (the mission book's maps are not public, D-8)."""
+        return clash_content().scenarios[ident].house
 
     def location(self, ident: str) -> Location:
         return clash_content().locations[ident]

@@ -235,9 +235,16 @@ def asked(prompts: list[Prompt], question: Msg) -> list[Prompt]:
 
 
 def option(
-    label: Msg, action: dict[str, Any], description: Msg | None = None, *, limit: int | None = None, extra: Extra = None
+    label: Msg,
+    action: dict[str, Any],
+    description: Msg | None = None,
+    *,
+    limit: int | None = None,
+    extra: Extra = None,
+    at: str | None = None,
 ) -> Option:
-    """An option; ``limit`` cuts the English label where Discord's length limit applies."""
+    """An option; ``limit`` cuts the English label where Discord's length limit applies; ``at`` is the
+    area or hex ("q,r") of the board it chooses, outlined on the decision's picture."""
     text = en(label, extra)
     return Option(
         label=text[:limit] if limit else text,
@@ -245,6 +252,7 @@ def option(
         action=action,
         description=en(description, extra) if description is not None else None,
         description_msg=description,
+        at=at,
     )
 
 

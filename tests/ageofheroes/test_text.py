@@ -23,6 +23,7 @@ from engine.ageofheroes import card_kinds, card_rules_msg, names
 from engine.core import Event, Prompt, RuleViolation
 from engine.core.text import Msg, Ref
 from i18n import render
+from tests.support.refs import refs_in
 
 LOCALES = ("en", "zh_Hans", "zh_Hant")
 VARIANT = {
@@ -85,17 +86,6 @@ def _prompt(p: Prompt) -> Iterator[tuple[str, str, Msg | None]]:
         yield "option " + p.rule, o.label, o.msg
 
 
-def _refs(value: Any) -> Iterator[Ref]:
-    if isinstance(value, Ref):
-        yield value
-    elif isinstance(value, Msg):
-        for v in value.params.values():
-            yield from _refs(v)
-    elif isinstance(value, list):
-        for v in value:
-            yield from _refs(v)
-
-
 @pytest.fixture(scope="module")
 def shown() -> list[tuple[str, str, Msg | None]]:
     out: list[tuple[str, str, Msg | None]] = []
@@ -125,8 +115,8 @@ def test_no_english_text_shows_an_internal_id(shown: list[tuple[str, str, Msg | 
 
 def test_every_ref_has_a_name_in_every_locale(shown: list[tuple[str, str, Msg | None]]) -> None:
     resolver = names()
-    refs = {r for _, _, msg in shown for r in _refs(msg)}
-    refs |= {r for k in card_kinds() for r in _refs(card_rules_msg(k))}
+    refs = {r for _, _, msg in shown for r in refs_in(msg)}
+    refs |= {r for k in card_kinds() for r in refs_in(card_rules_msg(k))}
     assert {r.kind for r in refs} >= {"card", "tribe", "item", "purpose", "army"}
     unnamed = sorted(f"{r.kind}:{r.id}@{loc}" for r in refs for loc in LOCALES if not resolver.name(r, loc))
     assert not unnamed, unnamed[:10]

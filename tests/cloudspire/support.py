@@ -34,6 +34,16 @@ def front(state: CsState) -> str:
     return state.steps[0].kind if state.steps else ""
 
 
+def until_step(state: CsState, kind: str) -> CsState:
+    """Answer every prompt with its first option (seeded game) until the step ``kind`` is in front."""
+    for _ in range(200):
+        if front(state) == kind:
+            return state
+        p = RS.prompts(state)[0]
+        state, _ = RS.apply(state, p.seat, p.options[0].action)
+    raise AssertionError(f"never reached {kind}")
+
+
 def path_hexes_near(state: CsState, seat: int) -> list[str]:
     """Free path hexes next to the seat's gate, nearest first."""
     g = gate_hex(state, seat)

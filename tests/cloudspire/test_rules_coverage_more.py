@@ -2,25 +2,14 @@
 
 from __future__ import annotations
 
-from engine.cloudspire.state import CsState
 from engine.cloudspire.units import combat as C
 
-from .support import RS, free_neighbour, front, new_game, place
-
-
-def _until(state: CsState, kind: str) -> CsState:
-    """Answer every prompt with its first option (seeded game) until the step ``kind`` is in front."""
-    for _ in range(200):
-        if front(state) == kind:
-            return state
-        p = RS.prompts(state)[0]
-        state, _ = RS.apply(state, p.seat, p.options[0].action)
-    raise AssertionError(f"never reached {kind}")
+from .support import RS, free_neighbour, front, new_game, place, until_step
 
 
 def test_cs0_2_each_seq_asks_one_seat_at_a_time_in_turn_order() -> None:
     """CS-0.2: ``each-SEQ`` (CS-18.1, declare targets) asks one player at a time, in turn order, openly."""
-    s = _until(new_game(seed=3), "target")
+    s = until_step(new_game(seed=3), "target")
     asked = []
     while front(s) == "target":
         ps = RS.prompts(s)
@@ -34,7 +23,7 @@ def test_cs0_2_each_seq_asks_one_seat_at_a_time_in_turn_order() -> None:
 def test_cs0_2_each_sim_asks_every_seat_at_once_and_secretly() -> None:
     """CS-0.2: ``each-SIM`` (CS-18.6 with the recommended simultaneous collection, CS-24.3c) asks all
     players at once, by DM (secret); one seat locking in does not hand the turn to the other."""
-    s = _until(new_game(seed=3, simultaneous_prep=True), "deploy")
+    s = until_step(new_game(seed=3, simultaneous_prep=True), "deploy")
     ps = RS.prompts(s)
     assert sorted(p.seat for p in ps) == [0, 1]
     assert all(p.rule == "CS-18.6" and p.simultaneous and p.secret and p.waiting for p in ps)
@@ -46,7 +35,7 @@ def test_cs0_2_each_sim_asks_every_seat_at_once_and_secretly() -> None:
 
 def test_cs0_2_without_the_option_the_deploy_stack_is_asked_in_turn() -> None:
     """CS-0.2 contrast: a rule's own tag (``A: owner``) applies when the each-SIM option is off."""
-    s = _until(new_game(seed=3), "deploy")
+    s = until_step(new_game(seed=3), "deploy")
     ps = RS.prompts(s)
     assert len(ps) == 1 and ps[0].rule == "CS-18.6" and ps[0].secret and not ps[0].simultaneous
 

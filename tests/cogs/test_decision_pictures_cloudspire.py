@@ -1,8 +1,9 @@
 """Cloudspire through ``cogs.decision_pictures`` and the prep builder's private picture (issue 14).
 
-* The hex decisions' option shapes (a destination ``to``, a ``hex``, a target or landmark that
-  stands on a hex, the acting unit or tower) name one hex each; the bot's candidates come from
-  those shapes, not from the game's name.
+* The hex decisions name their hex (``Option.at``); the bot's candidates come from those, not
+  from the game's name. The witness the engine's places are checked against (``place_guess``)
+  reads the option shapes (a destination ``to``, a ``hex``, a target or landmark that stands on a
+  hex, the acting unit or tower) as the picture once did.
 * Opening the deploy builder (CS-18.6) sends the seat, after the builder, its own picture drawn
   from ``view(state, seat)``: its stack in order, the landmark faces it explored, its relics.
 """
@@ -21,6 +22,7 @@ from cogs import decision_pictures as dp
 from engine.cloudspire import catalog
 from engine.core import Option, Prompt
 
+from .place_guess import board_places, named_place
 from .stubs import StubClient, StubInteraction
 
 RS = engine.ruleset("cloudspire")
@@ -33,19 +35,19 @@ VIEW: dict[str, Any] = {
 
 
 def test_places_come_from_the_option_shapes() -> None:
-    places = dp.board_places(VIEW)
+    places = board_places(VIEW)
     assert places["L0001"] == "1,0" and places["u0001"] == "0,0" and places["T0001"] == "0,1"
     assert "u0002" not in places  # a unit in a deploy stack is not on the map
-    assert dp.named_place({"type": "move", "unit": "u0001", "to": "1,0"}, places) == "1,0"  # where it goes wins
-    assert dp.named_place({"type": "attack", "unit": "u0001", "target": "L0001"}, places) == "1,0"
-    assert dp.named_place({"type": "fire", "tower": "T0001", "target": "u0001"}, places) == "0,0"
-    assert dp.named_place({"type": "vanguard", "unit": "u0001"}, places) == "0,0"  # only the actor: its hex
-    assert dp.named_place({"type": "upgrade", "tower": "T0001", "chips": ["attack"]}, places) == "0,1"
-    assert dp.named_place({"type": "explore", "landmark": "L0001"}, places) == "1,0"
-    assert dp.named_place({"type": "place_fortress", "gate": "3,5", "facing": 2}, places) == "3,5"  # off the islands
-    assert dp.named_place({"type": "done"}, places) is None
+    assert named_place({"type": "move", "unit": "u0001", "to": "1,0"}, places) == "1,0"  # where it goes wins
+    assert named_place({"type": "attack", "unit": "u0001", "target": "L0001"}, places) == "1,0"
+    assert named_place({"type": "fire", "tower": "T0001", "target": "u0001"}, places) == "0,0"
+    assert named_place({"type": "vanguard", "unit": "u0001"}, places) == "0,0"  # only the actor: its hex
+    assert named_place({"type": "upgrade", "tower": "T0001", "chips": ["attack"]}, places) == "0,1"
+    assert named_place({"type": "explore", "landmark": "L0001"}, places) == "1,0"
+    assert named_place({"type": "place_fortress", "gate": "3,5", "facing": 2}, places) == "3,5"  # off the islands
+    assert named_place({"type": "done"}, places) is None
     # Runewars' areas stay as they were: the id of the area.
-    assert dp.named_place({"value": "12A"}, {"12A", "3B"}) == "12A"
+    assert named_place({"value": "12A"}, {"12A", "3B"}) == "12A"
 
 
 def test_a_cloudspire_prompt_is_a_map_decision_labelled_as_its_buttons() -> None:
@@ -55,8 +57,8 @@ def test_a_cloudspire_prompt_is_a_map_decision_labelled_as_its_buttons() -> None
         rule="CS-19.2.1",
         question="Move",
         options=[
-            Option(label="Move to 1,0", action={"type": "move", "unit": "u0001", "to": "1,0"}),
-            Option(label="Move to 0,1", action={"type": "move", "unit": "u0001", "to": "0,1"}),
+            Option(label="Move to 1,0", action={"type": "move", "unit": "u0001", "to": "1,0"}, at="1,0"),
+            Option(label="Move to 0,1", action={"type": "move", "unit": "u0001", "to": "0,1"}, at="0,1"),
             Option(label="Stop", action={"type": "done"}),
         ],
     )

@@ -21,6 +21,7 @@ def _english_texts(what: str, ident: str) -> set[str]:
         "location": lookup.location,
         "building": lambda i: lookup.building(i)[1],
         "hero": lookup.hero,
+        "scenario": lambda i: clash_content().scenarios[i],
     }[what](ident)
     return prose(entry.model_dump())
 

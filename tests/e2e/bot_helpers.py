@@ -11,7 +11,8 @@ from __future__ import annotations
 import json
 import re
 import sqlite3
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -49,10 +50,19 @@ def db_path(tmp_path: Path) -> Path:
     return tmp_path / "referee.sqlite3"
 
 
-def read_only(path: Path) -> sqlite3.Connection:
+@contextmanager
+def read_only(path: Path) -> Iterator[sqlite3.Connection]:
+    """A read-only connection to the bot's database, closed on leaving the ``with`` block.
+
+    ``sqlite3.Connection``'s own context manager only ends the transaction; an unclosed
+    connection per read cost a file handle and a ResourceWarning each time a test looked.
+    """
     conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
-    conn.row_factory = sqlite3.Row
-    return conn
+    try:
+        conn.row_factory = sqlite3.Row
+        yield conn
+    finally:
+        conn.close()
 
 
 def game_row(path: Path, game_id: int) -> sqlite3.Row:
@@ -62,9 +72,12 @@ def game_row(path: Path, game_id: int) -> sqlite3.Row:
     return row
 
 
-def log_rows(path: Path, game_id: int) -> list[sqlite3.Row]:
+def log_rows(path: Path, game_id: int, after: int | None = None) -> list[sqlite3.Row]:
+    """The game's log rows in seq order; with ``after``, only those whose seq is greater."""
     with read_only(path) as conn:
-        return conn.execute("SELECT * FROM log WHERE game_id = ? ORDER BY seq", (game_id,)).fetchall()
+        if after is None:
+            return conn.execute("SELECT * FROM log WHERE game_id = ? ORDER BY seq", (game_id,)).fetchall()
+        return conn.execute("SELECT * FROM log WHERE game_id = ? AND seq > ? ORDER BY seq", (game_id, after)).fetchall()
 
 
 def secret_timeline(path: Path, game_id: int) -> tuple[set[str], list[str]]:
@@ -166,6 +179,7 @@ class LogFollower:
         self.seed = row["seed"]
         self.state: Any = rs.setup(json.loads(row["options"]), self.seed)
         self.applied = 0
+        self.last_seq: int | None = None  # the seq of the last applied row: a refresh reads only newer ones
         self.secrets: set[str] = {self.seed}
         self.public_texts: list[str] = []
         self.private_texts: list[str] = []
@@ -179,7 +193,7 @@ class LogFollower:
         """Called once per applied log row."""
 
     def refresh(self) -> None:
-        for r in log_rows(self.path, self.game_id)[self.applied :]:
+        for r in log_rows(self.path, self.game_id, after=self.last_seq):
             action = json.loads(r["action"])
             self.state, _ = self.rs.apply(self.state, r["seat"], action)
             events = [Event.model_validate(e) for e in json.loads(r["events"])]
@@ -188,6 +202,7 @@ class LogFollower:
             self.on_step(r, action, events)
             self._collect()
             self.applied += 1
+            self.last_seq = int(r["seq"])
 
     def prompts(self) -> list[Prompt]:
         return self.rs.prompts(self.state)

@@ -123,3 +123,15 @@ def test_every_market_step_renders() -> None:
         assert _png_size(png)[0] >= 1600
         prompt = RS.prompts(s)[0]
         s = act(s, prompt.seat, {"type": "pass"} if prompt.option_for({"type": "pass"}) else prompt.options[0].action)
+
+
+def test_cs3_1_strict_supply_pools_are_drawn_in_the_readers_language() -> None:
+    # CS-3.1: under strict supply the picture says what each shared pool still holds; without it, nothing
+    s = new_game(strict_supply=True)
+    pools = RS.view(s, None)["supply"]
+    en = "\n".join(picture_words(RS.view(s, None), locale="en"))
+    zh = "\n".join(picture_words(RS.view(s, None), locale="zh_Hans"))
+    assert f"chips left: HP {pools['hp']} · attack {pools['attack']}" in en
+    assert f"剩余筹码：血量{pools['hp']}" in zh and "chips left" not in zh
+    plain = "\n".join(picture_words(RS.view(new_game(), None), locale="en"))
+    assert "chips left" not in plain

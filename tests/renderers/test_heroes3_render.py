@@ -256,3 +256,16 @@ def test_a_quick_combat_draws_its_result_on_an_empty_board() -> None:
     texts = [t.get_text() for t in fig.axes[0].texts]
     assert any("wins" in t for t in texts), texts
     assert _size(H.render_board(view))[0] >= 1600
+
+
+@pytest.mark.parametrize(("locale", "said"), [("en", "2 re-rolls left"), ("zh_Hans", "剩余重掷2次")])
+def test_a_sides_open_rerolls_are_drawn_beside_its_purse(locale: str, said: str) -> None:
+    # H3-35.3: a re-roll a card played in the open granted is public; the side's panel says how many are left
+    states, _ = _play(MODES["duel"], seed=9, max_actions=40)
+    view = RS.view(states[-1], None)
+    main = next(s for s in view["sides"] if s.get("main_hero"))
+    _, pen = H._canvas(1600, H.words_for(locale, None))
+    assert int(main.get("rerolls") or 0) == 0
+    assert not [line for line in H._side_lines(pen, view, main) if said in line]
+    main["rerolls"] = 2
+    assert [line for line in H._side_lines(pen, view, main) if said in line]

@@ -18,26 +18,16 @@ import pytest
 import engine
 from engine.core import Event, Prompt, RuleViolation
 from engine.core.prompts import GM_SEAT
-from engine.core.text import MESSAGES, Msg, Ref
+from engine.core.text import MESSAGES, Msg
 from engine.runewars.state import SEASONS
 from engine.runewars.text import en, english_name
+from tests.support.refs import refs_in
 
 ID_SHAPED = re.compile(r"\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\b|\bhero-\d+\b|[{}\[\]]")
 # The kernel's own hand-over (engine/core/gm.py) is not a Runewars sentence.
 KERNEL_KINDS = frozenset({"gm_task", "gm_resolved", "gm_patch", "gm_patched"})
 # Ids that are their own English word: areas ("4B"), resources ("food") and season names ("spring").
 PLAIN_IDS = {"area": None, "seat": None, "resource": None, "season": frozenset(SEASONS)}
-
-
-def _refs(m: Msg) -> list[Ref]:
-    out: list[Ref] = []
-    for p in m.params.values():
-        for item in p if isinstance(p, list) else [p]:
-            if isinstance(item, Ref):
-                out.append(item)
-            elif isinstance(item, Msg):
-                out += _refs(item)
-    return out
 
 
 def _check_msg(where: str, text: str | None, m: Msg | None, problems: list[str]) -> None:
@@ -48,7 +38,7 @@ def _check_msg(where: str, text: str | None, m: Msg | None, problems: list[str])
         problems.append(f"{where}: undeclared message id {m.id}")
     if text is not None and ID_SHAPED.search(text):
         problems.append(f"{where}: id-shaped English {text!r}")
-    for r in _refs(m):
+    for r in refs_in(m):
         plain = r.kind in PLAIN_IDS and (PLAIN_IDS[r.kind] is None or r.id in (PLAIN_IDS[r.kind] or ()))
         if not plain and english_name(r) == r.id:
             problems.append(f"{where}: {r.kind} {r.id!r} has no English name")

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from engine.core import RuleViolation
 from store import GameStore
 from store.cache import CachedGame, GameCache
@@ -88,3 +90,32 @@ def test_an_evicted_game_lets_go_of_its_spare() -> None:
     cache.put(2, _entry(2))
     assert 1 not in cache and first.spare is None
     assert first.take_spare() is None
+
+
+class PromptsBroke(RuntimeError):
+    """A fault in building the next prompts (a bug in a game), raised while the write is out."""
+
+
+async def test_a_fault_while_the_write_is_out_is_raised_after_it_and_the_game_reloads(store: GameStore) -> None:
+    start = await started_game(store)
+    game_id = start.game.id
+    users = await users_by_seat(store, game_id)
+
+    real = HIGHCARD.prompts
+
+    def broken(state: Any) -> Any:
+        if state.choice is not None and state.choice.answer(0) is not None:
+            raise PromptsBroke("prompts")  # only for the state after the action: the write is out
+        return real(state)
+
+    HIGHCARD.prompts = broken  # type: ignore[method-assign]  # restored below
+    try:
+        with pytest.raises(PromptsBroke):
+            await store.act(game_id, users[0], {"type": "pick", "card": start.state.hands[0][0]})
+    finally:
+        del HIGHCARD.prompts
+    assert game_id not in store.cache  # rebuilt from the database next time
+    loaded = await store.load(game_id)
+    assert loaded.seq == start.seq + 1  # the write had gone out: the action is in the log
+    assert loaded.state is not None and loaded.state.choice is not None
+    assert loaded.state.choice.answer(0) == {"card": start.state.hands[0][0]}

@@ -190,7 +190,7 @@ def fortress_options(state: CsState, slot: int) -> list[tuple[str, int]]:
 def fortress_prompts(state: CsState, st: Step) -> list[Prompt]:
     seat, slot = int(st.seat or 0), int(st.data["slot"])
     opts = [
-        Option.of(GATE_AT(hex=g), {"type": "place_fortress", "gate": g, "facing": f})
+        Option.of(GATE_AT(hex=g), {"type": "place_fortress", "gate": g, "facing": f}, at=g)
         for g, f in fortress_options(state, slot)
     ]
     return [Prompt.ask(seat, st.key, "CS-5.6", PLACE_FORTRESS(isle=state.ring[slot] or 0), options=opts)]
@@ -260,7 +260,7 @@ def _swamp_index(state: CsState) -> int:
 @FLOW.decision("swamp_tie", "choose_well")
 def swamp_tie_prompts(state: CsState, st: Step) -> list[Prompt]:
     seat = int(st.seat or 0)
-    opts = [Option.of(WELL_AT(hex=w), {"type": "choose_well", "hex": w}) for w in st.data["wells"]]
+    opts = [Option.of(WELL_AT(hex=w), {"type": "choose_well", "hex": w}, at=w) for w in st.data["wells"]]
     return [Prompt.ask(seat, st.key, "CS-5.9.3", SWAMP_TIE(), options=opts)]
 
 

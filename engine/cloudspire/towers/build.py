@@ -9,8 +9,10 @@ from engine.core.text import Ref, message
 
 from ..board.geometry import groups_adjacent, neighbour_keys
 from ..common import chip_refs, faction, occupied, tower_cap, tower_def
+from ..content.models import TowerSide
 from ..flow import need, new_id
 from ..state import CsState, Tower
+from ..supply import chips_fit, dice_fit, need_chips, need_dice
 
 NO_TOWER = message("cs.build.refused.no_tower", "You have no such tower to build.")
 NOT_UNLOCKED = message("cs.build.refused.not_unlocked", "That promoted tower needs its fortress advancement first.")
@@ -75,22 +77,27 @@ def buildable(state: CsState, seat: int, *, limited: bool) -> list[tuple[str, bo
             s = t.promoted if promoted and t.promoted else t.basic
             if limited and any(x.id == "build_phase_only" for x in s.talents):
                 continue
-            if s.cost <= p.source:
+            if s.cost <= p.source and chips_fit(state, starting_chips(s)):  # CS-3.1: strict supply
                 out.append((t.id, promoted, False))
     for chip in sorted(set(p.beside)):
         if not chip.startswith("tile:"):
             from ..common import market_chip
 
             if market_chip(chip).type == "merc_tower":
-                out.append((chip, False, True))
+                if chips_fit(state, starting_chips(tower_def(state, seat, chip, True).basic)):
+                    out.append((chip, False, True))
     return out
+
+
+def starting_chips(s: TowerSide) -> list[str]:
+    """The upgrade chips a tower side is built on (CS-7.1), in one order."""
+    return ["attack"] * s.attack + ["range"] * s.range + ["defense"] * s.defense
 
 
 def orders(state: CsState, seat: int, type_id: str, promoted: bool, merc: bool) -> list[list[str]]:
     d = tower_def(state, seat, type_id, merc)
     s = d.promoted if promoted and d.promoted else d.basic
-    chips = ["attack"] * s.attack + ["range"] * s.range + ["defense"] * s.defense
-    return [list(o) for o in sorted(set(permutations(chips)))]
+    return [list(o) for o in sorted(set(permutations(starting_chips(s))))]
 
 
 def build_tower(
@@ -122,6 +129,7 @@ def build_tower(
     allowed = wells if wells is not None else free_wells(state, seat, anywhere=anywhere)
     need(hex_key in allowed, "CS-7.3", BAD_WELL())
     need(order in orders(state, seat, type_id, promoted, merc), "CS-7.5.1", BAD_ORDER())
+    need_chips(state, order)  # CS-3.1: its starting chips come from the shared pools (strict supply)
     cost = 0 if merc or free else s.cost
     need(cost <= p.source, "CS-6.4", TOO_POOR(cost=cost, source=p.source))
     p.source -= cost
@@ -161,6 +169,8 @@ def upgrade_tower(state: CsState, seat: int, tid: str, chips: list[str]) -> list
     assert tower is not None
     need(bool(chips), "CS-17.2.2", NO_CHIPS())
     need(len(tower.chips) + len(chips) <= tower.start_chips + tower.level_cap, "CS-7.5.4", OVER_CAP())
+    need_chips(state, chips)  # CS-3.1 (strict supply)
+    need_dice(state, tower.chips.count("attack") + chips.count("attack"))
     cost = upgrade_cost(tower, chips)
     p = state.pl[seat]
     need(cost <= p.source, "CS-6.4", TOO_POOR(cost=cost, source=p.source))
@@ -171,13 +181,15 @@ def upgrade_tower(state: CsState, seat: int, tid: str, chips: list[str]) -> list
 
 
 def upgrade_choices(state: CsState, seat: int) -> list[tuple[str, list[str]]]:
-    """Offered upgrades: one chip of each kind, or two attack chips, where room and Source allow."""
+    """Offered upgrades: one chip of each kind, or two attack chips, where room, Source and (under
+    strict supply, CS-3.1) the shared pools and the tower attack dice allow."""
     out: list[tuple[str, list[str]]] = []
     for t in state.towers:
         if t.owner != seat:
             continue
         for chips in (["attack"], ["range"], ["defense"], ["attack", "attack"]):
             if len(t.chips) + len(chips) <= t.start_chips + t.level_cap:
-                if upgrade_cost(t, chips) <= state.pl[seat].source:
-                    out.append((t.tid, chips))
+                if upgrade_cost(t, chips) <= state.pl[seat].source and chips_fit(state, chips):
+                    if dice_fit(state, t.chips.count("attack") + chips.count("attack")):
+                        out.append((t.tid, chips))
     return out

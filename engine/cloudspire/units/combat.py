@@ -21,6 +21,7 @@ from ..common import (
 )
 from ..flow import FLOW, new_id, push
 from ..state import CsState, Landmark, Tower, Unit
+from ..supply import chips_fit, clip_hp
 from ..waves.end import on_breach
 
 ATTACKS = message("cs.combat.attacks", "{unit} attacks {target} for {n} damage.")
@@ -174,7 +175,10 @@ def defeat_unit(state: CsState, target: Unit, credit: int | None, *, by_hero: Un
         nxt = target.members[0]
         nxt.members = target.members[1:]
         nxt.hex = target.hex
-        nxt.hp = side(state, nxt).hp
+        # CS-9.8.5 forced; under strict supply (CS-3.1) what is left. The felled top just gave its
+        # HP chips back, so at least one is there.
+        nxt.hp, short = clip_hp(state, side(state, nxt).hp, uref(nxt))
+        events += short
         nxt.attacked = target.attacked
         nxt.countered = True  # CS-9.8.5: no counter for the blow that felled the one above
         nxt.moved = target.moved
@@ -203,6 +207,7 @@ def level_options(state: CsState, hero: Unit) -> list[str]:
         opts = ["attack", "defense"]
         if talent(state, hero, "range") is not None:
             opts.append("range")  # CS-10.4.3, RT-09
+        opts = [c for c in opts if chips_fit(state, [c])]  # CS-3.1: strict supply, an empty pool is no choice
         return opts + ["decline"]
     d = side(state, hero)
     if not hero.promoted and d is not None:
@@ -211,7 +216,8 @@ def level_options(state: CsState, hero: Unit) -> list[str]:
     return []
 
 
-def apply_level(state: CsState, hero: Unit, choice: str) -> None:
+def apply_level(state: CsState, hero: Unit, choice: str) -> list[Event]:
+    """Apply a checked level-up choice; the events tell of HP chips the strict supply could not give."""
     if choice in ("attack", "defense", "range"):
         hero.chips.append(choice)
     elif choice == "flip":
@@ -219,7 +225,14 @@ def apply_level(state: CsState, hero: Unit, choice: str) -> None:
         hero.promoted = True
         hero.chips = []
         new_hp = side(state, hero).hp
-        hero.hp = min(new_hp, hero.hp + max(0, new_hp - basic_hp))  # CS-10.5.3, AMB-11
+        target = min(new_hp, hero.hp + max(0, new_hp - basic_hp))  # CS-10.5.3, AMB-11
+        if target <= hero.hp:
+            hero.hp = target
+            return []
+        given, short = clip_hp(state, target - hero.hp, uref(hero))  # CS-3.1: the added HP chips
+        hero.hp += given
+        return short
+    return []
 
 
 def damage_tower(state: CsState, tower: Tower, amount: int, credit: int | None, *, by_hero: Unit | None) -> list[Event]:

@@ -7,7 +7,7 @@ from typing import Any
 from engine.core import Event, Option, Prompt, RuleViolation, Step
 from engine.core.text import Ref, message
 
-from ..actions import ACTION_ADAPTER, Deploy
+from ..actions import ACTION_ADAPTER, Deploy, StackEntry
 from ..board.earthscapes import lay, placements, tile_id
 from ..common import (
     CONTENT,
@@ -25,6 +25,7 @@ from ..common import (
 )
 from ..flow import FLOW, need, new_id
 from ..state import CsState, Unit
+from ..supply import chips_fit, clip_hp, left, need_chips, need_hp, strict
 from ..towers.build import build_tower, buildable, free_wells, orders, upgrade_choices, upgrade_tower
 
 WAVE_STARTS = message("cs.wave.starts", "Wave {wave} begins; seat {seat} is the first player.")
@@ -70,6 +71,11 @@ DEPLOY_LOCKED_TOP = message(
 STACK_BAD = message("cs.prep.refused.stack", "That deploy stack breaks {what}.")
 BUILD_ENDS = message("cs.build.ends", "The build phase ends.")
 PREP_ENDS = message("cs.prep.ends", "Every deploy stack is locked in.")
+STACK_CUT = message(
+    "cs.supply.stack_cut",
+    "Strict supply (CS-3.1): the chips left in the supply cover only the top {entries} entries of seat {seat}'s "
+    "deploy stack; the entries below stay in the barracks or beside the fortress.",
+)
 BUILD_SIM_Q = message(
     "cs.build.simultaneous",
     "Build round {round}: everyone chooses at once; the choices are carried out in turn order.",
@@ -135,11 +141,17 @@ def apply_effects(state: CsState, seat: int, effects: Any, when: str) -> list[Ev
             elif e.op == "heal_units":
                 for u in state.units:
                     if u.owner == s:
-                        u.hp = min(side(state, u).hp, u.hp + e.amount)
+                        wanted = min(side(state, u).hp, u.hp + e.amount) - u.hp
+                        given, short = clip_hp(state, wanted, Ref(kind="unit", id=u.type_id))  # CS-3.1
+                        u.hp += given
+                        events += short
             elif e.op == "heal_landmarks":
                 for lm in state.landmarks:
                     if lm.face_up and lm.hp > 0:
-                        lm.hp = min(landmark_def(lm.chip).hp, lm.hp + e.amount)
+                        wanted = min(landmark_def(lm.chip).hp, lm.hp + e.amount) - lm.hp
+                        given, short = clip_hp(state, wanted, Ref(kind="landmark", id=lm.chip))  # CS-3.1
+                        lm.hp += given
+                        events += short
             elif e.op == "gm":
                 events.append(state.gm.hand_over("CS-1.4", e.text, seat=s))
     return events
@@ -282,6 +294,8 @@ def tower_options(state: CsState, seat: int, *, limited: bool, wells: list[str] 
         sites = [w for w in sites if w in wells]
     for type_id, promoted, merc in buildable(state, seat, limited=limited):
         for order in orders(state, seat, type_id, promoted, merc):
+            if not chips_fit(state, order):  # CS-3.1: strict supply, the pools cannot give its starting chips
+                continue
             for w in sites:
                 action = {
                     "type": "build_tower",
@@ -292,7 +306,7 @@ def tower_options(state: CsState, seat: int, *, limited: bool, wells: list[str] 
                     "order": order,
                 }
                 name = Ref(kind="tower", id=type_id + (":promoted" if promoted else ""))
-                opts.append(Option.of(BUILD_OPT(tower=name, hex=w, order=chip_refs(order)), action))
+                opts.append(Option.of(BUILD_OPT(tower=name, hex=w, order=chip_refs(order)), action, at=w))
     return opts
 
 
@@ -303,7 +317,9 @@ def build_options(state: CsState, seat: int, *, limited: bool) -> list[Option]:
         hex_key = next(t.hex for t in state.towers if t.tid == tid)
         opts.append(
             Option.of(
-                UPGRADE_OPT(chips=chip_refs(chips), hex=hex_key), {"type": "upgrade", "tower": tid, "chips": chips}
+                UPGRADE_OPT(chips=chip_refs(chips), hex=hex_key),
+                {"type": "upgrade", "tower": tid, "chips": chips},
+                at=hex_key,
             )
         )
     if not limited:  # CS-19.1.3 (RT-16): limited builds neither lay tiles nor advance
@@ -314,7 +330,9 @@ def build_options(state: CsState, seat: int, *, limited: bool) -> list[Option]:
             for anchor, rotation in placements(state, tile):
                 label = PLACE_TILE_OPT(tile=tile, hex=anchor, rotation=rotation)
                 opts.append(
-                    Option.of(label, {"type": "place_tile", "tile": tile, "anchor": anchor, "rotation": rotation})
+                    Option.of(
+                        label, {"type": "place_tile", "tile": tile, "anchor": anchor, "rotation": rotation}, at=anchor
+                    )
                 )
         for st in faction(state.pl[seat].faction).structures:
             adv = next_advancement(state, seat, st.id)
@@ -601,11 +619,51 @@ def check_stack(state: CsState, seat: int, entries: list[Any]) -> str | None:
     return None
 
 
-def make_unit(state: CsState, seat: int, type_id: str, merc: bool) -> Unit:
+def deploy_hp(state: CsState, seat: int, type_id: str, merc: bool) -> tuple[bool, int]:
+    """(promoted, printed HP) of a unit as it goes into the deploy stack (CS-9.9, CS-18.4)."""
     d = unit_def(state, seat, type_id, merc)
     promoted = d.kind == "minion" and type_id in promoted_types(state, seat) and d.promoted is not None
     s = d.promoted if promoted and d.promoted else d.basic
-    return Unit(uid=new_id(state, "u"), owner=seat, type_id=type_id, kind=d.kind, merc=merc, promoted=promoted, hp=s.hp)
+    return promoted, s.hp
+
+
+def make_unit(state: CsState, seat: int, type_id: str, merc: bool) -> Unit:
+    kind = unit_def(state, seat, type_id, merc).kind
+    promoted, hp = deploy_hp(state, seat, type_id, merc)
+    return Unit(uid=new_id(state, "u"), owner=seat, type_id=type_id, kind=kind, merc=merc, promoted=promoted, hp=hp)
+
+
+def shield_chips(eq: str) -> int:
+    """Defense chips an equipment's Shield talent puts on the hero it is attached to."""
+    return next((t.n for t in market_chip(eq).talents if t.id == "shield"), 0)
+
+
+def stack_supply(state: CsState, seat: int, entries: list[Any]) -> tuple[int, int]:
+    """(HP chips, defense chips) a deploy stack takes from the shared pools: each entry's top gets its
+    HP chips (a squad only its top's, CS-9.8.3, CS-18.4) and each Shield its defense chips (CS-10.8)."""
+    hp = sum(deploy_hp(state, seat, e.units[0], e.units[0] in state.pl[seat].beside)[1] for e in entries if e.units)
+    return hp, sum(shield_chips(eq) for e in entries for eq in e.equipment)
+
+
+def need_stack_supply(state: CsState, seat: int, entries: list[Any]) -> None:
+    """CS-3.1 (strict supply): refuse a deploy stack whose HP or defense chips the pools no longer hold."""
+    if strict(state):
+        hp, defense = stack_supply(state, seat, entries)
+        need_hp(state, hp)
+        need_chips(state, ["defense"] * defense)
+
+
+def stack_that_fits(state: CsState, seat: int, entries: list[Any]) -> list[Any]:
+    """CS-3.1: the longest top part of a stack locked in together (CS-24.3c) whose chips are still in the
+    pools once the stacks before it in turn order took theirs; the entries below stay where they were."""
+    if not strict(state):
+        return entries
+    have = left(state)
+    for n in range(len(entries), -1, -1):
+        hp, defense = stack_supply(state, seat, entries[:n])
+        if hp <= have["hp"] and defense <= have["defense"]:
+            return entries[:n]
+    return []
 
 
 def form_stack(state: CsState, seat: int, entries: list[Any]) -> None:
@@ -628,8 +686,7 @@ def form_stack(state: CsState, seat: int, entries: list[Any]) -> None:
         for eq in e.equipment:
             p.beside.remove(eq)
             top.equipment.append(eq)
-            n = next((t.n for t in market_chip(eq).talents if t.id == "shield"), 0)
-            top.chips += ["defense"] * n
+            top.chips += ["defense"] * shield_chips(eq)
         stack.append(top)
     p.stack = stack
     p.selected = sorted(selected)
@@ -674,7 +731,14 @@ def stack_suggestions(state: CsState, seat: int) -> list[list[dict[str, list[str
             greedy.append({"units": [chip], "equipment": []})
     if greedy:
         out.append(greedy + ([{"units": [hero_ok[0]], "equipment": []}] if hero_ok else []))
-    return out
+    if not strict(state):
+        return out
+    fitting: list[list[dict[str, list[str]]]] = []
+    for stack in out:  # CS-3.1: a suggestion is cut to what the pools still cover, never offered refused
+        cut = stack[: len(stack_that_fits(state, seat, [StackEntry.model_validate(e) for e in stack]))]
+        if cut not in fitting:
+            fitting.append(cut)
+    return fitting
 
 
 DEPLOY_CANDIDATES = "x-candidates"  # the deploy prompt's schema: what a builder may offer (CS-18.6)
@@ -755,6 +819,7 @@ def stack_told(state: CsState, seat: int) -> Event:
 def deploy(state: CsState, st: Step, seat: int, action: Any) -> list[Event]:
     broken = check_stack(state, seat, action.stack)
     need(broken is None, broken or "CS-18.8", STACK_BAD(what=broken or ""))
+    need_stack_supply(state, seat, action.stack)  # CS-3.1 (strict supply)
     if not state.options.simultaneous_prep:
         form_stack(state, seat, action.stack)
         return [stack_told(state, seat), *FLOW.answer_window(state, st, seat, {}, responds=True)]
@@ -770,7 +835,10 @@ def deploy_closed(state: CsState, st: Step) -> list[Event]:
             ans = Deploy.model_validate(st.window.answers.get(seat) or {"type": "deploy", "stack": []})
             if check_stack(state, seat, ans.stack) is not None:
                 ans = Deploy(type="deploy", stack=[])
-            form_stack(state, seat, ans.stack)
+            fits = stack_that_fits(state, seat, ans.stack)  # CS-3.1: earlier stacks may have emptied a pool
+            if len(fits) < len(ans.stack):
+                events.append(Event.to_all("supply_short", STACK_CUT(seat=seat + 1, entries=len(fits))))
+            form_stack(state, seat, fits)
             events.append(stack_told(state, seat))
     # The stacks' tops and heights are now public (CS-18.8): a milestone, so the thread shows them.
     return [*events, Event.to_all("prep_end", PREP_ENDS(), milestone=True)]

@@ -12,11 +12,28 @@ from ..board.geometry import range_within, unkey
 from ..common import CONTENT, chip_refs, friendly, gate_key, landmark_def, lm_talent, turn_order, unit_by_id
 from ..flow import FLOW, need, push
 from ..state import CsState, Unit
+from ..supply import DICE_SHORT, TOWER_DICE, chips_fit, clip_hp, dice_for, need_chips
 from ..towers.build import build_tower, buildable, free_wells, orders, upgrade_choices
 from ..units import combat as C
 from ..units.movement import hero_destinations, minion_options, vanguard_distance
 from .end import end_siege, siege_over
 from .phases import apply_effects, build_options, do_build
+
+
+def piece_hex(state: CsState, pid: str) -> str | None:
+    """The board hex a landmark, unit or tower stands on (the place a decision picture outlines for an
+    option that names the piece), or None for a piece off the board; looked up in the view's order
+    (landmarks, units, towers), so an option's ``at`` is the hex the public view shows for it."""
+    for pieces in (
+        [(lm.lid, lm.hex) for lm in state.landmarks],
+        [(u.uid, u.hex) for u in state.units],
+        [(t.tid, t.hex) for t in state.towers],
+    ):
+        for ident, where in pieces:
+            if ident == pid and where is not None and where in state.board:
+                return where
+    return None
+
 
 STALLED = message("cs.siege.stalled", "Round {round} changed nothing: the siege phase has stalled.")
 STALL_Q = message("cs.siege.stall", "The siege phase has stalled (CS-20.5). End it now?")
@@ -281,7 +298,7 @@ def hero_prompt(state: CsState, st: Step, window: int) -> list[Prompt]:
     opts = []
     for uid, h in moves:
         u = unit_by_id(state, uid) or next(x for x in state.pl[seat].stack if x.uid == uid)
-        opts.append(Option.of(HERO_TO(unit=C.uref(u), hex=h), {"type": "move", "unit": uid, "to": h}))
+        opts.append(Option.of(HERO_TO(unit=C.uref(u), hex=h), {"type": "move", "unit": uid, "to": h}, at=h))
     if not forced:
         opts.append(Option.of(DONE(), {"type": "done"}))
     return [
@@ -389,7 +406,12 @@ def vanguard_prompts(state: CsState, st: Step) -> list[Prompt]:
     if not units:
         return []
     opts = [
-        Option.of(VANGUARD_OPT(unit=C.uref(u), hex=u.hex or ""), {"type": "vanguard", "unit": u.uid}) for u in units
+        Option.of(
+            VANGUARD_OPT(unit=C.uref(u), hex=u.hex or ""),
+            {"type": "vanguard", "unit": u.uid},
+            at=piece_hex(state, u.uid),
+        )
+        for u in units
     ]
     return [Prompt.ask(seat, st.key, "CS-9.6", VANGUARD_Q(), options=opts, default=opts[0].action)]
 
@@ -421,7 +443,7 @@ def minion_prompts(state: CsState, st: Step) -> list[Prompt]:
     opts = []
     for m in moves:
         label = MINION_SWAP(hex=m.to, swap=m.swap) if m.swap else MINION_TO(hex=m.to)
-        opts.append(Option.of(label, {"type": "minion_move", "to": m.to, "swap": m.swap}))
+        opts.append(Option.of(label, {"type": "minion_move", "to": m.to, "swap": m.swap}, at=m.to))
     if may_stay:
         opts.append(Option.of(MINION_STAY(), {"type": "minion_move", "to": None, "swap": None}))
     return [
@@ -503,6 +525,7 @@ def tower_prompts(state: CsState, st: Step) -> list[Prompt]:
             Option.of(
                 FIRE(tower=Ref(kind="tower", id=t.type_id), unit=C.uref(u)),
                 {"type": "fire", "tower": tid, "target": uid},
+                at=piece_hex(state, uid),
             )
         )
     return [Prompt.ask(owner, st.key, "CS-19.3.1", TOWER_Q(), options=opts, default=opts[0].action)]
@@ -516,8 +539,14 @@ def fire(state: CsState, st: Step, seat: int, action: Any) -> list[Event]:
     t = next(x for x in state.towers if x.tid == action.tower)
     u = unit_by_id(state, action.target)
     assert u is not None
-    faces = C.roll(state, t.chips.count("attack"))  # CS-7.6, CS-19.3.2
-    events = [
+    attack_chips = t.chips.count("attack")
+    dice = dice_for(state, attack_chips)  # CS-7.6, CS-19.3.2; at most the box's dice under strict supply (CS-3.1)
+    events: list[Event] = []
+    if dice < attack_chips:
+        tower = Ref(kind="tower", id=t.type_id)
+        events.append(Event.to_all("supply_short", DICE_SHORT(tower=tower, need=attack_chips, dice=TOWER_DICE)))
+    faces = C.roll(state, dice)
+    events += [
         Event.to_all(
             "tower_fires",
             TOWER_FIRES(tower=Ref(kind="tower", id=t.type_id), unit=C.uref(u), faces=[str(f) for f in faces]),
@@ -553,7 +582,9 @@ def explore_prompts(state: CsState, st: Step) -> list[Prompt]:
     opts = []
     for lid in lids:
         lm = next(x for x in state.landmarks if x.lid == lid)
-        opts.append(Option.of(EXPLORE(landmark=lid, hex=lm.hex), {"type": "explore", "landmark": lid}))
+        opts.append(
+            Option.of(EXPLORE(landmark=lid, hex=lm.hex), {"type": "explore", "landmark": lid}, at=piece_hex(state, lid))
+        )
     opts.append(Option.of(STOP(), {"type": "stop"}))
     return [Prompt.ask(seat, st.key, "CS-19.4.1", EXPLORE_Q(), options=opts, default={"type": "stop"})]
 
@@ -561,8 +592,10 @@ def explore_prompts(state: CsState, st: Step) -> list[Prompt]:
 def reveal_landmark(state: CsState, lid: str) -> list[Event]:
     lm = next(x for x in state.landmarks if x.lid == lid)
     lm.face_up = True
-    lm.hp = landmark_def(lm.chip).hp  # CS-11.4
-    return [Event.to_all("revealed", REVEALED(landmark=lid, chip=Ref(kind="landmark", id=lm.chip)), reveals=True)]
+    chip = Ref(kind="landmark", id=lm.chip)
+    lm.hp = 0
+    lm.hp, short = clip_hp(state, landmark_def(lm.chip).hp, chip)  # CS-11.4; strict supply: what is left (CS-3.1)
+    return [Event.to_all("revealed", REVEALED(landmark=lid, chip=chip), reveals=True), *short]
 
 
 @FLOW.applies("explore")
@@ -652,7 +685,9 @@ def attack_prompts(state: CsState, st: Step) -> list[Prompt]:
         u = unit_by_id(state, uid)
         assert u is not None
         label = ATTACK_OPT(unit=C.uref(u), target=target_ref(state, kind, tid))
-        opts.append(Option.of(label, {"type": "attack", "unit": uid, "kind": kind, "target": tid}))
+        # A gate is not a piece on the board: its attack is placed at the attacker's hex.
+        at = piece_hex(state, tid) or piece_hex(state, uid)
+        opts.append(Option.of(label, {"type": "attack", "unit": uid, "kind": kind, "target": tid}, at=at))
     if may_end_attacks(state, seat):
         opts.append(Option.of(END_ATTACKS(), {"type": "end_attacks"}))
     return [Prompt.ask(seat, st.key, "CS-19.5.1", ATTACK_Q(), options=opts, default=opts[0].action)]
@@ -708,11 +743,12 @@ def level_prompts(state: CsState, st: Step) -> list[Prompt]:
 @FLOW.applies("level_up")
 def level_up(state: CsState, st: Step, seat: int, action: Any) -> list[Event]:
     hero = unit_by_id(state, st.data["unit"])
+    if hero is not None and action.choice in ("attack", "defense", "range"):
+        need_chips(state, [action.choice])  # CS-3.1: strict supply, said before the generic refusal
     need(hero is not None and action.choice in C.level_options(state, hero), "CS-10.5", BAD_LEVEL())
     assert hero is not None
     FLOW.done(state, st)
-    C.apply_level(state, hero, action.choice)
-    return []
+    return C.apply_level(state, hero, action.choice)
 
 
 @FLOW.decision("impale", "impale")
@@ -726,7 +762,7 @@ def impale_prompts(state: CsState, st: Step) -> list[Prompt]:
     for tid in found:
         kind = "landmark" if any(lm.lid == tid for lm in state.landmarks) else "unit"
         label = IMPALE_OPT(target=target_ref(state, kind, tid))
-        opts.append(Option.of(label, {"type": "impale", "target": tid}))
+        opts.append(Option.of(label, {"type": "impale", "target": tid}, at=piece_hex(state, tid)))
     if not opts:
         return []
     return [Prompt.ask(seat, st.key, "TU-5", IMPALE_Q(unit=C.uref(unit)), options=opts, default=opts[0].action)]
@@ -812,6 +848,8 @@ def free_tower_choices(state: CsState, seat: int, well: str) -> list[dict[str, A
     out = []
     for type_id, promoted, merc in kinds:
         for order in orders(state, seat, type_id, promoted, merc):
+            if not chips_fit(state, order):  # CS-3.1: strict supply, its starting chips are not in the pools
+                continue
             out.append({"type": "free_tower", "tower": type_id, "promoted": promoted, "merc": merc, "order": order})
     return out
 

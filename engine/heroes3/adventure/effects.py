@@ -21,7 +21,7 @@ from ..clash import messages as m
 from ..clash.asks import ask, push_ask
 from ..clash.common import RES, bases, can_pay, gain, has_kind, hero, heroes_at, pay
 from ..clash.flow import FLOW, seat_of
-from ..clash.state import SECONDARY_MP, ClashState, Hero, PlacedTile, Player
+from ..clash.state import SECONDARY_MP, ClashState, Coord, Hero, PlacedTile, Player
 from ..combat import texts as ct
 from ..combat.models import ArmyCard
 from ..content import load
@@ -322,15 +322,19 @@ def _grant_reroll(state: ClashState, p: Player, hero_kind: str, eff: Effect, st:
     """Luck and Cards of Prophecy on the map: re-rolls of this turn's treasure and resource dice,
     offered when such a die is rolled (``_dice``). ``each``: one per kind named (Luck's top), else
     one die of any of the kinds named (Luck's bottom, Cards of Prophecy: "re-roll any die" is read
-    as the next one rolled this turn; on the map only treasure and resource dice are rolled)."""
+    as the next one rolled this turn: a treasure or resource die here, or the player's own attack
+    die in a combat later this turn, where the "any" allowance is brought in and spent through
+    ``encounters.combat_rerolls`` / ``spend_rerolls``)."""
     kinds = [k for k in eff.words("dice") if k in ("treasure", "resource")]
     if not kinds:
         return []
-    dice = [Ref(kind="h3_die", id=k) for k in kinds]
     if eff.num("each"):
         p.rerolls += kinds
+        dice = [Ref(kind="h3_die", id=k) for k in kinds]
         return [Event.to_all("h3_may_reroll", m.MAY_REROLL(seat=m.seat(p.seat), dice=dice))]
     p.rerolls.append("any")
+    named = [k for k in eff.words("dice") if k in ("treasure", "resource", "attack")]  # the attack die too
+    dice = [Ref(kind="h3_die", id=k) for k in named]
     return [Event.to_all("h3_may_reroll", m.MAY_REROLL_ONE(seat=m.seat(p.seat), dice=dice))]
 
 
@@ -427,8 +431,9 @@ def _xp(state: ClashState, p: Player, hero_kind: str, eff: Effect, st: Step) -> 
 
 
 def _search(state: ClashState, p: Player, hero_kind: str, eff: Effect, st: Step) -> list[Event]:
+    at = _standing(p, hero_kind)  # H3-48.4: the split decks open by the tile this hero stands on
     steps = [
-        cards.start_search(state, p.seat, eff.word("deck", "artifact"), eff.num("x", 2), front=False)
+        cards.start_search(state, p.seat, eff.word("deck", "artifact"), eff.num("x", 2), front=False, at=at)
         for _ in range(max(1, eff.num("times", 1)))
     ]
     FLOW.push(state, *steps)
@@ -845,10 +850,11 @@ def _enemy_discard(state: ClashState, p: Player, hero_kind: str, eff: Effect, st
 
 
 def _reshuffle_discard(state: ClashState, p: Player, hero_kind: str, eff: Effect, st: Step) -> list[Event]:
+    chaos = cards.settle_chaos(state, p)  # H3-48.1: this action's discards are replaced before the reshuffle
     p.deck.draw.draw_pile.extend(p.deck.discard)
     p.deck.discard = []
     p.deck.draw.shuffle(state.rng)
-    return [Event.to_all("h3_reshuffled", m.RESHUFFLED(seat=m.seat(p.seat)))]
+    return chaos + [Event.to_all("h3_reshuffled", m.RESHUFFLED(seat=m.seat(p.seat)))]
 
 
 def _search_own(state: ClashState, p: Player, hero_kind: str, eff: Effect, st: Step) -> list[Event]:
@@ -1118,9 +1124,20 @@ RESOLVED = RESOLVED | frozenset(HANDLERS)
 
 
 # ---- Tower locations (H3-50.6, H3-50.8) ---------------------------------------------------------------------
+def _standing(p: Player, hero_kind: str) -> Coord | None:
+    """Where the hero resolving an effect stands: a map location's field for a visit, the main
+    hero's position otherwise (cards and buildings resolve as "main"), as H3-48.4 reads it."""
+    h = hero(p, hero_kind) or p.main
+    return h.field if h is not None else None
+
+
 def _buy_artifact(state: ClashState, p: Player, hero_kind: str, eff: Effect, st: Step) -> list[Event]:
     prices = eff.params.get("prices")
-    push_ask(state, "buy_artifact", p.seat, x=eff.num("x", 4), prices=prices if isinstance(prices, dict) else {})
+    at = _standing(p, hero_kind)
+    decks = cards.deck_choices(state, p.seat, "artifact", at)  # H3-48.4: one pile, or the split ones in reach
+    push_ask(
+        state, "buy_artifact", p.seat, x=eff.num("x", 4), prices=prices if isinstance(prices, dict) else {}, decks=decks
+    )
     return []
 
 
@@ -1137,7 +1154,8 @@ def _buy_q(state: ClashState, st: Step) -> Msg:
 def _buy_options(state: ClashState, st: Step) -> list[tuple[Msg, str]]:
     """Black Market: buy one of the top cards of the (public) artifact discard pile by rank."""
     p = state.player(seat_of(st))
-    top = state.decks["artifact"].discard_pile[-int(st.data.get("x") or 4) :]
+    x = int(st.data.get("x") or 4)
+    top = [c for d in st.data.get("decks") or ["artifact"] for c in state.decks[d].discard_pile[-x:]]
     out = [
         (m.OPT_BUY(card=cards.card_ref(state, c), gold=_artifact_price(state, st, c)), c)
         for c in top
@@ -1153,8 +1171,9 @@ def _buy_apply(state: ClashState, st: Step, pick: str) -> list[Event]:
     p = state.player(seat_of(st))
     gold = _artifact_price(state, st, pick)
     pay(p, {"gold": gold})
-    state.decks["artifact"].discard_pile.remove(pick)
-    cards.refill_discard(state, "artifact")
+    name = cards.home_deck(state, pick) or "artifact"  # under H3-48.4, the split pile it lay on
+    state.decks[name].discard_pile.remove(pick)
+    cards.refill_discard(state, name)
     cards.gain_card(state, p, pick)
     return [Event.to_all("h3_bought", m.BOUGHT(seat=m.seat(p.seat), card=cards.card_ref(state, pick), gold=gold))]
 
@@ -1257,7 +1276,12 @@ def _secondary_hero(state: ClashState, p: Player, hero_kind: str, eff: Effect, s
 def _remove_then_search(state: ClashState, p: Player, hero_kind: str, eff: Effect, st: Step) -> list[Event]:
     """Market of Time: remove a card from hand, then Search (x) one of the decks."""
     push_ask(
-        state, "time_market", p.seat, x=eff.num("x", 2), decks=eff.words("decks") or ["ability", "spell", "artifact"]
+        state,
+        "time_market",
+        p.seat,
+        x=eff.num("x", 2),
+        decks=eff.words("decks") or ["ability", "spell", "artifact"],
+        at=list(spot) if (spot := _standing(p, hero_kind)) is not None else None,
     )
     push_ask(state, "remove", p.seat, gold=0, kinds=[], excluded=[])
     return []
@@ -1278,7 +1302,8 @@ def _time_market_options(state: ClashState, st: Step) -> list[tuple[Msg, str]]:
 def _time_market_apply(state: ClashState, st: Step, pick: str) -> list[Event]:
     if pick != "skip":
         FLOW.done(state, st)
-        cards.start_search(state, seat_of(st), pick, int(st.data["x"]))
+        at = st.data.get("at")  # H3-48.4: the Market of Time's field opens the split decks
+        cards.start_search(state, seat_of(st), pick, int(st.data["x"]), at=(int(at[0]), int(at[1])) if at else None)
     return []
 
 

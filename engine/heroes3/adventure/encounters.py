@@ -56,6 +56,13 @@ def combat_deck(state: ClashState, p: Player) -> HeroDeck:
         removed=list(d.removed),
     )
     deck.draw.draw_pile = list(d.draw.draw_pile)
+    if state.variant("chaos_deck"):  # H3-48.1: what a reshuffle in this combat may put back
+        settled = set(p.chaos_settled)
+        deck.chaos_exempt = [
+            inst
+            for inst in d.all_cards()
+            if inst in settled or clash_content().cards[state.cards[inst]].kind in ("statistic", "specialty")
+        ]
     return deck
 
 
@@ -65,7 +72,7 @@ def restore_deck(state: ClashState, p: Player, deck: HeroDeck) -> None:
         if inst not in state.cards:
             state.cards[inst] = card
     p.deck.hand = list(deck.hand)
-    p.deck.discard = list(deck.discard)
+    p.deck.discard = list(deck.discard) + list(deck.chaos_held)  # H3-48.1: replaced by the next settling
     p.deck.removed = list(deck.removed)
     p.deck.draw.draw_pile = list(deck.draw.draw_pile) + list(deck.draw.discard_pile)
 
@@ -88,10 +95,28 @@ def _side(state: ClashState, p: Player, team: int, hero_kind: str | None, mp: in
         deck=combat_deck(state, p) if main else None,  # H3-35.1: only the main hero plays cards
         expert_uses=cards.expert_left(p) if main else 0,
         morale=p.morale,
+        rerolls=combat_rerolls(state, p),
         mp=mp,
         gold=p.resources.get("gold", 0),
         army=list(p.army),
     )
+
+
+def combat_rerolls(state: ClashState, p: Player) -> int:
+    """The re-rolls of "any die" a card played this turn still grants (Luck's bottom, Cards of
+    Prophecy: ``effects._grant_reroll``) and that the combat may spend on the player's own attack
+    die. "This turn" (S-H1 card text): only the player whose turn it is brings them in."""
+    return p.rerolls.count("any") if state.active == p.seat else 0
+
+
+def spend_rerolls(state: ClashState, p: Player, side: CombatSide) -> None:
+    """The allowances brought in (``combat_rerolls``) and used in the combat are gone for the rest
+    of the turn (once each). One granted by a card played in the combat ends with it (H3-35.3), so
+    the ones used are counted against those first."""
+    brought = combat_rerolls(state, p)
+    keep = min(brought, max(0, side.rerolls - side.rerolls_used))
+    for _ in range(brought - keep):
+        p.rerolls.remove("any")
 
 
 def _units(combat: Combat) -> None:
@@ -341,6 +366,7 @@ def _after(state: ClashState, st: Step) -> list[Event]:
             p.army = [a.model_copy() for a in p.starting_units]  # H3-26.5
         p.resources["gold"] = max(0, side.gold)
         p.morale = side.morale
+        spend_rerolls(state, p, side)
         if rec.discard_hand:
             p.discard_hand_pending = True
         if side.deck is not None:

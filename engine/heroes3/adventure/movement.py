@@ -97,6 +97,7 @@ def options(state: ClashState, seat: int) -> list[Option]:
                 Option.of(
                     m.OPT_WALK(hero=m.hero_kind(h.kind), q=n[0], r=n[1]),
                     {"type": "walk", "hero": h.kind, "to": list(n)},
+                    at=f"{n[0]},{n[1]}",
                 )
             )
         if h.mp_left() < 1 or forced:
@@ -106,6 +107,7 @@ def options(state: ClashState, seat: int) -> list[Option]:
                 Option.of(
                     m.OPT_DISCOVER(hero=m.hero_kind(h.kind), q=t.centre[0], r=t.centre[1]),
                     {"type": "discover", "hero": h.kind, "tile": list(t.centre)},
+                    at=f"{t.centre[0]},{t.centre[1]}",
                 )
             )
         for c in place_spots(state, p, h):
@@ -113,6 +115,7 @@ def options(state: ClashState, seat: int) -> list[Option]:
                 Option.of(
                     m.OPT_PLACE_TILE(hero=m.hero_kind(h.kind), q=c[0], r=c[1]),
                     {"type": "place_tile", "hero": h.kind, "at": list(c)},
+                    at=f"{c[0]},{c[1]}",
                 )
             )
         if revisitable(state, location(state, h.field)):

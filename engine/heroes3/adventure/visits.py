@@ -11,6 +11,7 @@ from engine.core.text import Ref
 
 from ..cards import deck as cards
 from ..clash import messages as m
+from ..clash.asks import push_ask
 from ..clash.common import gain, town_owner
 from ..clash.state import ClashState, Coord
 from ..content.clash import STEP, Location, clash_content
@@ -44,7 +45,7 @@ def visit(state: ClashState, seat: int, hero_kind: str, pos: Coord) -> list[Even
         effects.push_choices(state, seat, hero_kind, source, loc.choices, loc.optional)
         return [
             Event.to_all("h3_visit", m.VISITED(seat=m.seat(seat), loc=Ref(kind="h3_location", id=loc.id)))
-        ] + _post_artifact(state, seat)
+        ] + _post_artifact(state, seat, pos)
     if loc.category == "visitable":
         if fs.black:
             return []  # H3-22.5.1: with a black cube it counts as an empty field
@@ -63,20 +64,15 @@ def free_trade_post(state: ClashState, loc: Location) -> bool:
     return loc.id == "trading_post" and state.variant("free_trade")
 
 
-def _post_artifact(state: ClashState, seat: int) -> list[Event]:
+def _post_artifact(state: ClashState, seat: int, pos: Coord) -> list[Event]:
     """That row's trading-post bonus: draw 1 artifact card from the shared deck (H3-13.2.6) to the
-    hand; which card is known only to the drawer (H-1), as any draw."""
-    p = state.player(seat)
-    got = cards.shared_draw(state, "artifact", 1)
-    cards.refill_discard(state, "artifact")
-    if not got:
+    hand; which card is known only to the drawer (H-1), as any draw. Under the split decks the
+    post's tile decides the decks, and the player picks one if several (H3-48.4)."""
+    decks = cards.deck_choices(state, seat, "artifact", pos)
+    if len(decks) > 1:
+        push_ask(state, "split_draw", seat, decks=decks)
         return []
-    cards.gain_card(state, p, got[0])
-    cards.offer_foreign(state, p, got[0], "artifact")
-    return [
-        Event.to_all("h3_post_artifact", m.POST_ARTIFACT(seat=m.seat(seat))),
-        Event.to_seats(seat, "h3_you_drew", m.YOU_DREW(cards=[cards.card_ref(state, got[0])]), reveals=True),
-    ]
+    return cards.artifact_draw(state, seat, decks[0])
 
 
 def flag(state: ClashState, seat: int, hero_kind: str, pos: Coord, loc: Location) -> list[Event]:

@@ -16,14 +16,20 @@ from engine.core import Event, Option, Prompt
 from engine.core.flow import Step
 from engine.core.text import Msg, Ref
 
+from ..adventure.geometry import tile_at
 from ..clash import messages as m
 from ..clash.asks import ask, push_ask
 from ..clash.common import need
 from ..clash.flow import FLOW, seat_of
-from ..clash.state import ClashState, Player
+from ..clash.state import ClashState, Coord, Player
 from ..content.clash import clash_content
 
 DECKS: tuple[str, ...] = ("ability", "artifact", "spell")
+# H3-48.4: with the split-deck variant the artifact and spell decks become these five, by rank / level
+SPLIT_DECKS: dict[str, tuple[str, ...]] = {
+    "artifact": ("artifact_minor", "artifact_major", "artifact_relic"),
+    "spell": ("spell_basic", "spell_expert"),
+}
 MAX_XP = 12  # H3-12.9: level VII; more XP has no effect
 
 
@@ -45,22 +51,64 @@ def expert_left(p: Player) -> int:
     return max(0, clash_content().level(p.level).expert_uses - p.expert_used)
 
 
+# H3-48.4 table: how many of a kind's split decks a hero on a tile of each back may use, in order
+# (I and II-III: minor / basic; IV-V: + major / expert; VI-VII: + relic)
+SPLIT_REACH: dict[str, int] = {"starting": 1, "far": 1, "near": 2, "centre": 3}
+
+
+def artifact_decks(state: ClashState) -> tuple[str, ...]:
+    """The shared artifact deck(s) of this game: three under the split-deck variant (H3-48.4)."""
+    return SPLIT_DECKS["artifact"] if state.variant("split_decks") else ("artifact",)
+
+
+def deck_choices(state: ClashState, seat: int, kind: str, at: Coord | None = None) -> list[str]:
+    """The shared decks a gain of ``kind`` may come from (H3-48.4): all of a kind but artifact and
+    spell is its one deck; split, it depends on the tile the hero stands on: ``at`` for a map
+    location, else the main hero's position (a gain not from a map location)."""
+    if not state.variant("split_decks") or kind not in SPLIT_DECKS:
+        return [kind]
+    if at is None:
+        main = state.player(seat).main
+        at = main.field if main is not None else None
+    found = tile_at(state, at) if at is not None else None
+    reach = SPLIT_REACH.get(found[0].kind, 1) if found is not None else 1
+    return list(SPLIT_DECKS[kind][:reach])
+
+
+def home_deck(state: ClashState, inst: str) -> str | None:
+    """The shared deck a card instance belongs to (A-48): its kind's deck, or under the split-deck
+    variant its rank's or level's deck (H3-48.4); ``None`` for cards no shared deck holds."""
+    card = clash_content().cards[state.cards[inst]]
+    if card.kind not in DECKS:
+        return None
+    if state.variant("split_decks") and card.kind == "artifact" and card.rank is not None:
+        return f"artifact_{card.rank}"
+    if state.variant("split_decks") and card.kind == "spell" and card.spell_level is not None:
+        return f"spell_{card.spell_level}"
+    return card.kind
+
+
 def gain_card(state: ClashState, p: Player, inst: str) -> None:
     """H3-13.2.4: a gained card goes straight to the hand; under the H3-48.8 row "cards that would
-    go to your hand go to your discard pile instead" it goes to the (public, H-3) discard pile."""
+    go to your hand go to your discard pile instead" it goes to the (public, H-3) discard pile.
+    A gain is not a discard, so the chaos deck (H3-48.1) leaves such a card where it lands."""
     if state.variant("gains_to_discard"):
         p.deck.discard.append(inst)
+        p.chaos_settled.append(inst)
         return
     p.deck.hand.append(inst)
 
 
 def draw(state: ClashState, p: Player, n: int) -> list[Event]:
     """Draw ``n``; an empty deck is refilled from the personal discard pile (H3-13.2.3); with both
-    empty the draw simply fails (Rec.)."""
+    empty the draw simply fails (Rec.). Under the chaos deck the discards are replaced first, so no
+    discarded card slips back into the deck by the reshuffle (H3-48.1)."""
     got: list[str] = []
+    chaos: list[Event] = []
     deck = p.deck
     for _ in range(n):
         if not deck.draw.draw_pile and deck.discard:
+            chaos += settle_chaos(state, p)
             deck.draw.draw_pile.extend(deck.discard)
             deck.discard.clear()
             deck.draw.shuffle(state.rng)
@@ -69,8 +117,8 @@ def draw(state: ClashState, p: Player, n: int) -> list[Event]:
         got.append(deck.draw.draw_pile.pop(0))
     deck.hand.extend(got)
     if not got:
-        return []
-    return [
+        return chaos
+    return chaos + [
         Event.to_all("h3_drew", m.DREW(seat=m.seat(p.seat), n=len(got)), seat=p.seat, n=len(got)),
         Event.to_seats(
             p.seat, "h3_you_drew", m.YOU_DREW(cards=[card_ref(state, c) for c in got]), reveals=True, cards=got
@@ -116,9 +164,77 @@ def shared_draw(state: ClashState, name: str, n: int) -> list[str]:
     return out
 
 
-def start_search(state: ClashState, seat: int, deck: str, x: int, front: bool = True) -> Step:
-    """Queue a Search (X) of a shared deck for ``seat`` (H3-13.2.5)."""
-    st = FLOW.new(state, "search", seat, deck=deck, x=x, phase="choose")
+# ---- the chaos deck (H3-48.1) ---------------------------------------------------------------------------
+def settle_chaos(state: ClashState, p: Player) -> list[Event]:
+    """H3-48.1: every card discarded to ``p``'s pile since the last settling is removed and the top
+    card of its shared deck (A-48) goes face up to the discard pile instead; statistic and specialty
+    cards stay. Why one settling pass rather than a hook at each discard: cards reach the pile from
+    many places (the map, the combat, end-of-turn discards), and a Knowledge card's recalled spell
+    is then already gone, as the rule says. Cards that arrive without a discard (a replacement, a
+    gain under the H3-48.8 row) are marked settled and stay. All of it is public (H-3)."""
+    if not state.variant("chaos_deck") or in_combat(state, p):
+        return []
+    events: list[Event] = []
+    settled = set(p.chaos_settled)
+    for inst in [c for c in p.deck.discard if c not in settled]:
+        name = home_deck(state, inst)
+        kind = clash_content().cards[state.cards[inst]].kind
+        if kind in ("statistic", "specialty"):
+            continue
+        p.deck.discard.remove(inst)
+        p.deck.removed.append(inst)
+        if state.mode == "tournament" and kind == "artifact":  # H3-45.4.3: a removed artifact, kept for VP
+            p.removed_artifacts.append(inst)
+        got = shared_draw(state, name, 1) if name is not None else []
+        if name is not None:
+            refill_discard(state, name)
+        if not got:  # A-48: no shared deck (or an empty one): removed with no replacement
+            events.append(
+                Event.to_all("h3_chaos_removed", m.CHAOS_REMOVED(seat=m.seat(p.seat), card=card_ref(state, inst)))
+            )
+            continue
+        p.deck.discard.append(got[0])
+        events.append(
+            Event.to_all(
+                "h3_chaos",
+                m.CHAOS_SWAP(
+                    seat=m.seat(p.seat),
+                    card=card_ref(state, inst),
+                    new=card_ref(state, got[0]),
+                    deck=Ref(kind="h3_deck", id=name or ""),
+                ),
+                seat=p.seat,
+                removed=inst,
+                added=got[0],
+            )
+        )
+    p.chaos_settled = list(p.deck.discard)
+    return events
+
+
+def in_combat(state: ClashState, p: Player) -> bool:
+    """Whether a combat holds ``p``'s live deck: the combat plays on its own copy and hands it back
+    when it ends (encounters), so the chaos deck settles that player's discards then."""
+    combat = state.combat
+    return combat is not None and any(s.owner == p.seat and s.deck is not None for s in combat.sides)
+
+
+def settle_all(state: ClashState) -> list[Event]:
+    """The chaos deck's settling for every player (H3-48.1), run after each applied action."""
+    if not state.variant("chaos_deck"):
+        return []
+    return [e for p in state.seats for e in settle_chaos(state, p)]
+
+
+def start_search(state: ClashState, seat: int, deck: str, x: int, front: bool = True, at: Coord | None = None) -> Step:
+    """Queue a Search (X) of a shared deck for ``seat`` (H3-13.2.5). Under the split-deck variant an
+    artifact or spell Search first asks which available deck, if several (H3-48.4): ``at`` is the
+    map location's field, none for a gain not from a map location (the main hero's position)."""
+    choices = deck_choices(state, seat, deck, at)
+    if len(choices) > 1:
+        st = FLOW.new(state, "search", seat, deck=deck, decks=choices, x=x, phase="deck")
+    else:
+        st = FLOW.new(state, "search", seat, deck=choices[0], x=x, phase="choose")
     if front:
         FLOW.push(state, st)
     return st
@@ -129,6 +245,12 @@ def _search_prompts(state: ClashState, st: Step) -> list[Prompt]:
     seat = seat_of(st)
     p = state.player(seat)
     name = str(st.data["deck"])
+    if st.data["phase"] == "deck":  # H3-48.4: which split deck, in the open
+        options = [
+            Option.of(m.OPT_SPLIT_DECK(deck=Ref(kind="h3_deck", id=d)), {"type": "search", "choice": "deck", "deck": d})
+            for d in st.data["decks"]
+        ]
+        return [Prompt.ask(seat, f"{st.key}.d", "H3-48.4", m.ASK_SPLIT_DECK(n=int(st.data["x"])), options=options)]
     deck = state.decks[name]
     if st.data["phase"] == "pick":
         options = [
@@ -137,7 +259,7 @@ def _search_prompts(state: ClashState, st: Step) -> list[Prompt]:
         ]
         return [Prompt.ask(seat, f"{st.key}.p", "H3-13.2.5", m.ASK_SEARCH_KEEP(), options=options, secret=True)]
     options = []
-    if deck.draw_pile or deck.discard_pile:
+    if deck.draw_pile or len(deck.discard_pile) > 1:  # a lone discard is turned up again (H3-13.2.6)
         options.append(Option.of(m.OPT_SEARCH_LOOK(n=int(st.data["x"])), {"type": "search", "choice": "look"}))
     if deck.discard_pile:
         top = Ref(kind="card", id=state.cards[deck.discard_pile[-1]])
@@ -150,6 +272,15 @@ def _search_prompts(state: ClashState, st: Step) -> list[Prompt]:
 @FLOW.applies("search")
 def _search_apply(state: ClashState, st: Step, seat: int, action: Any) -> list[Event]:
     p = state.player(seat)
+    if st.data["phase"] == "deck":
+        need(action.choice == "deck" and action.deck in st.data["decks"], "H3-48.4", m.NOT_OFFERED())
+        st.data["deck"] = action.deck
+        st.data["phase"] = "choose"
+        return [
+            Event.to_all(
+                "h3_split_deck", m.SPLIT_DECK_CHOSEN(seat=m.seat(seat), deck=Ref(kind="h3_deck", id=action.deck))
+            )
+        ]
     name = str(st.data["deck"])
     deck = state.decks[name]
     deck_ref = Ref(kind="h3_deck", id=name)
@@ -322,3 +453,35 @@ def _morale_first_apply(state: ClashState, st: Step, pick: str) -> list[Event]:
     events = [Event.to_all("h3_morale_spent", m.MORALE_SPENT(seat=m.seat(p.seat)))] + draw(state, p, 1)
     p.morale = 1
     return events
+
+
+# ---- one artifact draw from a chosen deck (the H3-48.8 trading post; H3-48.4 split decks) ----------------
+def artifact_draw(state: ClashState, seat: int, name: str) -> list[Event]:
+    """The free-trade row's trading-post bonus: 1 artifact card from the shared deck ``name`` to the
+    hand (H3-13.2.6); which card is known only to the drawer (H-1), as any draw."""
+    p = state.player(seat)
+    got = shared_draw(state, name, 1)
+    refill_discard(state, name)
+    if not got:
+        return []
+    gain_card(state, p, got[0])
+    offer_foreign(state, p, got[0], name)
+    return [
+        Event.to_all("h3_post_artifact", m.POST_ARTIFACT(seat=m.seat(seat))),
+        Event.to_seats(seat, "h3_you_drew", m.YOU_DREW(cards=[card_ref(state, got[0])]), reveals=True),
+    ]
+
+
+def _split_draw_q(state: ClashState, st: Step) -> Msg:
+    return m.ASK_SPLIT_DRAW()
+
+
+@ask("split_draw", "H3-48.4", _split_draw_q)
+def _split_draw_options(state: ClashState, st: Step) -> list[tuple[Msg, str]]:
+    return [(m.OPT_SPLIT_DECK(deck=Ref(kind="h3_deck", id=d)), str(d)) for d in st.data["decks"]]
+
+
+@_split_draw_options
+def _split_draw_apply(state: ClashState, st: Step, pick: str) -> list[Event]:
+    """H3-48.4: the artifact draw from the split deck the player chose among those in reach."""
+    return artifact_draw(state, seat_of(st), pick)

@@ -48,6 +48,8 @@ class Recruit(_A):
     type: Literal["recruit"]
     recruit: list[str] = Field(default_factory=list)
     reinforce: list[int] = Field(default_factory=list)
+    neutrals: bool = False  # H3-48.2: recruit from the neutral armies drawn per dwelling instead
+    reshape: bool = False  # H3-48.5: sell, recruit and reinforce one at a time (gold pool)
 
 
 class Hire(_A):
@@ -113,8 +115,9 @@ class Mulligan(_A):
 
 class Search(_A):
     type: Literal["search"]
-    choice: Literal["look", "discard", "skip", "keep"]
+    choice: Literal["look", "discard", "skip", "keep", "deck"]
     card: str | None = None
+    deck: str | None = None  # choice "deck": which split deck to Search (H3-48.4)
 
 
 class Choose(_A):

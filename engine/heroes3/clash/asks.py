@@ -96,10 +96,20 @@ def _answer(spec: Ask, state: ClashState, st: Step, pick: str) -> dict[str, Any]
     return answer
 
 
+def _place(answer: dict[str, Any]) -> str | None:
+    """The map place a pick stands for (``Option.at``): its hex "q,r", or "q,r@turn" for a turn of the
+    tile on that hex (H3-45.2.1, H3-23.4), the place the decision picture draws that tile turned."""
+    at, turn = answer.get("at"), answer.get("turn")
+    if not (isinstance(at, list) and len(at) == 2 and all(type(x) is int for x in at)):
+        return None
+    return f"{at[0]},{at[1]}@{turn}" if type(turn) is int else f"{at[0]},{at[1]}"
+
+
 @FLOW.decision("ask", "choose")
 def _prompts(state: ClashState, st: Step) -> list[Prompt]:
     spec = ASKS[str(st.data["what"])]
-    options = [Option.of(label, _answer(spec, state, st, pick)) for label, pick in spec.options(state, st)]
+    answers = [(label, _answer(spec, state, st, pick)) for label, pick in spec.options(state, st)]
+    options = [Option.of(label, answer, at=_place(answer)) for label, answer in answers]
     key = f"{st.key}.{st.data.get('n', 0)}"
     return [Prompt.ask(seat_of(st), key, spec.rule, spec.question(state, st), options=options, secret=spec.secret)]
 

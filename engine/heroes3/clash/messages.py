@@ -2,9 +2,10 @@
 
 Names of things travel as ``Ref``s: cards (``card``), units (``unit``), locations
 (``h3_location``), buildings (``h3_building``), resources (``h3_resource``), decks (``h3_deck``),
-tokens (``h3_token``), dice (``h3_die``), astrologer cards (``h3_astrologer``), scenarios
-(``h3_scenario``), difficulties (``h3_difficulty``). Map fields travel as their axial
-coordinates, which read the same in every language.
+tokens (``h3_token``), dice (``h3_die``), astrologer cards (``astrologer``), scenarios
+(``scenario``), difficulties (``h3_difficulty``). Map fields travel as their axial
+coordinates, which read the same in every language. Content prose (an astrologer card's or a
+scenario's text) travels as ``text_ref`` (kind ``h3text``), so it too is read in the reader's language.
 """
 
 from __future__ import annotations
@@ -46,7 +47,28 @@ ROUND = message("h3.clash.round", "Round {n} begins.")
 TURN = message("h3.clash.turn", "{seat!c} starts their turn.")
 TURN_END = message("h3.clash.turn_end", "{seat!c} ends their turn.")
 TIMED_EVENT = message("h3.clash.timed_event", "Timed event: {text}")
-ASTROLOGER = message("h3.clash.astrologer", "The astrologers proclaim: {card}.")
+# H3-7.3.2: the drawn card is read out, so its name and what it does go to everyone
+ASTROLOGER = message("h3.clash.astrologer_card", "The astrologers proclaim {card}: {text}")
+# H3-3.1: the scenario's own words (what it is, victory conditions, unique rules), said at the start
+# and by the ``/h3 scenario`` lookup
+SCENARIO_ABOUT = message("h3.clash.scenario.about", "About this scenario: {text}")
+SCENARIO_SIZE = message(
+    "h3.clash.scenario.size", "For {players} players; the game ends after round {rounds} at the latest."
+)
+SCENARIO_WIN = message("h3.clash.scenario.win", "To win: {goal}")
+SCENARIO_EVENT = message("h3.clash.scenario.event", "Timed event in round {n}: {text}")
+SCENARIO_RULE = message("h3.clash.scenario.rule", "Scenario rule: {text}")
+# A victory condition the scenario gives no words for, said from its kind (H3-5.1, H3-5.5, H3-5.6, H3-45.5)
+GOALS = {
+    "eliminate_all": message("h3.clash.goal.eliminate_all", "eliminate every enemy faction (this wins at once)."),
+    "faction_cubes": message("h3.clash.goal.faction_cubes", "hold a faction cube from each enemy player."),
+    "capture_all_towns": message("h3.clash.goal.capture_all_towns", "flag every enemy town."),
+    "most_towns_at_round_limit": message(
+        "h3.clash.goal.most_towns", "hold the most towns and settlements at the round limit."
+    ),
+    "grail": message("h3.clash.goal.grail", "hold the grail."),
+    "most_vp": message("h3.clash.goal.most_vp", "have the most victory points when the game ends."),
+}
 INCOME = message("h3.clash.income", "{seat!c} collects {what}.")
 DREW = plural_message("h3.clash.drew", "{seat!c} draws {n} card.", "{seat!c} draws {n} cards.")
 YOU_DREW = message("h3.clash.you_drew", "You drew: {cards}.")
@@ -273,7 +295,8 @@ SCENARIO_SEATS = message(
 )
 SCENARIO_MODE = message(
     "h3.clash.no.scenario_mode",
-    "The scenario {scenario} does not fit the mode: Tournament needs tournament_core, Clash a Clash map (H3-45).",
+    "The scenario {scenario} does not fit the mode: Tournament needs the Tournament scenario, "
+    "Clash a Clash map (H3-45).",
 )
 NOT_YOUR_TURN_MOVE = message("h3.clash.no.not_your_turn", "Movement actions are taken only in your own turn.")
 NOT_YOUR_TURN_CARD = message("h3.clash.no.not_your_turn_card", "Cards are played on the map only in your own turn.")
@@ -336,3 +359,53 @@ TRADE_AT_POST = message(
     "Resources are traded at a trading post; this table did not agree to trade at any time.",
 )
 POST_ARTIFACT = message("h3.clash.post_artifact", "{seat!c} draws an artifact card at the trading post.")
+# H3-48 designer variants
+CHAOS_SWAP = message(
+    "h3.clash.chaos_swap",
+    "Chaos deck: {seat!c}'s discarded {card} leaves the game; {new}, the top of the {deck} deck, "
+    "goes to their discard pile.",
+)
+ASK_SPLIT_DECK = message("h3.clash.ask.split_deck", "Search ({n}) which deck?")
+ASK_SPLIT_DRAW = message("h3.clash.ask.split_draw", "Draw an artifact from which deck?")
+OPT_SPLIT_DECK = message("h3.clash.opt.split_deck", "The {deck} deck")
+SPLIT_DECK_CHOSEN = message("h3.clash.split_deck_chosen", "{seat!c} searches the {deck} deck.")
+OPT_NEUTRAL_ARMIES = message(
+    "h3.clash.opt.neutral_armies", "Recruit from the neutral armies: draw 2 neutral units per dwelling"
+)
+ASK_NEUTRAL_ARMIES = message(
+    "h3.clash.ask.neutral_armies",
+    "Recruit any of the neutral units drawn, paying each one's cost; the rest are discarded.",
+)
+OPT_NEUTRAL_ARMIES_DONE = message("h3.clash.opt.neutral_armies_done", "Done: discard the rest")
+NEUTRAL_ARMIES_DRAWN = message(
+    "h3.clash.neutral_armies_drawn", "{seat!c} draws neutral armies to recruit from: {units}."
+)
+NEUTRAL_ARMIES_ONLY = message(
+    "h3.clash.no.neutral_armies_only",
+    "This table plays with neutral armies: recruiting draws neutral units instead of your faction's.",
+)
+NEUTRAL_ARMIES_OFF = message(
+    "h3.clash.no.neutral_armies_off", "This table did not agree to the neutral armies variant."
+)
+NEUTRAL_ARMIES_NO_DWELLING = message(
+    "h3.clash.no.neutral_armies_no_dwelling", "Neutral armies are drawn per dwelling you own: build a dwelling first."
+)
+OPT_RESHAPE = message("h3.clash.opt.reshape", "Reshape your army (gold pool): sell, recruit and reinforce")
+ASK_RESHAPE = message(
+    "h3.clash.ask.reshape",
+    "Gold pool: sell, recruit or reinforce units, one at a time; what you pay goes to your reserved pool.",
+)
+OPT_SELL = message("h3.clash.opt.sell", "Sell {unit} (back: {what})")
+OPT_RESHAPE_DONE = message("h3.clash.opt.reshape_done", "Done")
+SOLD = message("h3.clash.sold", "{seat!c} sells {unit}; {what} return from the reserved pool.")
+POOL_REFUND = message(
+    "h3.clash.pool_refund", "Gold pool: {seat!c}'s {unit} is gone; {what} return from the reserved pool."
+)
+POOL_FLIP_REFUND = message(
+    "h3.clash.pool_flip_refund",
+    "Gold pool: {seat!c}'s {unit} is Few again; its reinforcement, {what}, returns from the reserved pool.",
+)
+GOLD_POOL_OFF = message("h3.clash.no.gold_pool_off", "This table did not agree to the gold pool variant.")
+CHAOS_REMOVED = message(
+    "h3.clash.chaos_removed", "Chaos deck: {seat!c}'s discarded {card} leaves the game; no card replaces it."
+)

@@ -21,6 +21,7 @@ from ..content.clash import clash_content
 from ..content.texts import text_ref
 from ..town import town
 from . import messages as m
+from .briefing import astrologer_said
 from .common import bases, heroes, need, seat_order
 from .elimination import eliminate
 from .flow import FLOW, seat_of
@@ -109,7 +110,7 @@ def _astrologer(state: ClashState, order: list[int]) -> list[Event]:
     card = clash_content().astrologers[drawn]
     state.astrologers.discard(drawn)
     state.astrologer = drawn if card.duration == "until_next" else None
-    events.append(Event.to_all("h3_astrologer", m.ASTROLOGER(card=m.ref("h3_astrologer", drawn)), reveals=True))
+    events.append(Event.to_all("h3_astrologer", astrologer_said(drawn), reveals=True))  # read out: name and text
     for s in reversed(order):
         effects.push_effects(
             state,

@@ -20,8 +20,8 @@ from ..combat import flow as combat_flow
 from ..content import FACTIONS
 from ..content.names import Heroes3Names
 from ..content.names import names as content_names
-from ..town import town  # noqa: F401  # imported for its entry points
-from . import asks, invariants, rounds, setup, views  # noqa: F401  # registers steps
+from ..town import pool, town  # noqa: F401  # imported for its entry points
+from . import asks, briefing, invariants, rounds, setup, views  # noqa: F401  # registers steps
 from . import messages as m
 from .actions import ClashAction
 from .flow import FLOW
@@ -50,7 +50,10 @@ class Clash(Ruleset[ClashState, ClashOptions]):
         return state
 
     def opening_events(self, state: ClashState) -> list[Event]:
-        return [Event.to_all("h3_start", m.GAME_START(scenario=m.ref("h3_scenario", state.scenario)), milestone=True)]
+        """H3-3.1: the scenario defines the victory conditions and may add unique rules, so the
+        table is told them as the game begins (the ``/h3 scenario`` lookup says the same later)."""
+        start = Event.to_all("h3_start", m.GAME_START(scenario=m.ref("scenario", state.scenario)), milestone=True)
+        return [start] + [Event.to_all("h3_scenario", line) for line in briefing.scenario_lines(state.scenario)]
 
     def _prompts(self, state: ClashState) -> list[Prompt]:
         return FLOW.prompts(state)
@@ -65,7 +68,9 @@ class Clash(Ruleset[ClashState, ClashOptions]):
         if not out_of_turn and not FLOW.may_act(front, seat):
             raise RuleViolation(CORE_NOT_YOUR_TURN, m.NOT_OFFERED())
         events = FLOW.appliers[front.kind](state, front, seat, action)
-        return events + FLOW.advance(state)
+        events += FLOW.advance(state)
+        # H3-48.1: the chaos deck replaces this action's discards; H3-48.5: the gold pool's refunds
+        return events + deck.settle_all(state) + pool.settle_all(state)
 
     def copy_state(self, state: ClashState) -> ClashState:
         """The kernel's JSON round-trip, leaving out default values: a Clash state is mostly
@@ -89,7 +94,8 @@ class Clash(Ruleset[ClashState, ClashOptions]):
         super().check_may_act(state, seat, prompts)
 
     def _after_gm(self, state: ClashState) -> list[Event]:
-        return FLOW.advance(state)
+        events = FLOW.advance(state)
+        return events + deck.settle_all(state) + pool.settle_all(state)  # H3-48.1 / H3-48.5, as in _apply
 
     def sample_action(self, state: ClashState, seat: int, rng: random.Random) -> dict[str, Any]:
         front = FLOW.current(state)

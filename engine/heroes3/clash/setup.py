@@ -7,7 +7,7 @@ Face-down tiles are drawn at random from the scenario's pools and stay secret fr
 
 from __future__ import annotations
 
-from engine.core import Deck, Event, RuleViolation
+from engine.core import Deck, Event, Rng, RuleViolation
 from engine.core.errors import CORE_BAD_ACTION
 from engine.core.flow import Step
 from engine.core.text import Msg
@@ -40,9 +40,9 @@ def scenario_for(options: ClashOptions) -> Scenario:
     if sc is None:
         raise bad(sid or "scenario")
     if sc.players != options.players:
-        raise RuleViolation(CORE_BAD_ACTION, m.SCENARIO_SEATS(scenario=sid, n=sc.players))
+        raise RuleViolation(CORE_BAD_ACTION, m.SCENARIO_SEATS(scenario=m.ref("scenario", sid), n=sc.players))
     if (sc.type == "tournament") != (options.mode == "tournament"):
-        raise RuleViolation(CORE_BAD_ACTION, m.SCENARIO_MODE(scenario=sid))
+        raise RuleViolation(CORE_BAD_ACTION, m.SCENARIO_MODE(scenario=m.ref("scenario", sid)))
     return sc
 
 
@@ -99,6 +99,9 @@ def setup(options: ClashOptions, state: ClashState) -> list[Event]:
             for _ in range(arrows_used):
                 if "magic_arrow" in pile:
                     pile.remove("magic_arrow")
+        if state.variant("split_decks") and name in cards.SPLIT_DECKS:
+            _split(state, name, pile, rng)
+            continue
         deck = Deck[str].shuffled([state.new_card(x) for x in pile], rng)
         state.decks[name] = deck
         cards.refill_discard(state, name)
@@ -246,16 +249,28 @@ def _bonus_apply(state: ClashState, st: Step, pick: str) -> list[Event]:
     _mark_artifacts_touched(state)
     p = state.player(seat)
     shown: list[str] = []
-    for _ in range(len(state.decks["artifact"].draw_pile) + len(state.decks["artifact"].discard_pile)):
-        got = cards.shared_draw(state, "artifact", 1)
+    name = cards.artifact_decks(state)[0]  # split (H3-48.4), the minor deck holds the minor ones
+    for _ in range(len(state.decks[name].draw_pile) + len(state.decks[name].discard_pile)):
+        got = cards.shared_draw(state, name, 1)
         if not got:
             break
         if clash_content().cards[state.cards[got[0]]].rank == "minor":
             cards.gain_card(state, p, got[0])
             break
         shown.append(got[0])
-    state.decks["artifact"].discard(*shown)
+    state.decks[name].discard(*shown)
     return [Event.to_all("h3_bonus_minor", m.BONUS_MINOR(seat=m.seat(seat), n=len(shown)))]
+
+
+def _split(state: ClashState, name: str, pile: list[str], rng: Rng) -> None:
+    """H3-48.4: artifacts by rank into minor, major and relic decks, spells by level into basic and
+    expert decks, each shuffled with its top card turned face up as its discard pile."""
+    c = clash_content()
+    for sub in cards.SPLIT_DECKS[name]:
+        part = sub.split("_", 1)[1]
+        mine = [x for x in pile if (c.cards[x].rank if name == "artifact" else c.cards[x].spell_level) == part]
+        state.decks[sub] = Deck[str].shuffled([state.new_card(x) for x in mine], rng)
+        cards.refill_discard(state, sub)
 
 
 def _mark_artifacts_touched(state: ClashState) -> None:
@@ -268,9 +283,9 @@ def _bonus_end(state: ClashState, st: Step) -> list[Event]:
     and turn the top card up as the new discard pile."""
     if not state.pools.pop("artifact_bonus", None):
         return []
-    deck = state.decks["artifact"]
-    deck.reshuffle_all(state.rng)
-    cards.refill_discard(state, "artifact")
+    for name in cards.artifact_decks(state):  # all three when split (H3-48.4)
+        state.decks[name].reshuffle_all(state.rng)
+        cards.refill_discard(state, name)
     return [Event.to_all("h3_artifacts_reshuffled", m.ARTIFACTS_RESHUFFLED())]
 
 

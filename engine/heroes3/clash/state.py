@@ -48,6 +48,11 @@ class ClashOptions(GameOptions):
     min_damage: bool = False
     extend_free: bool = False
     flat_die: bool = False
+    # H3-48.1 / H3-48.4 / H3-48.2 / H3-48.5: designer variants, each off unless the table agrees to it
+    chaos_deck: bool = False
+    split_decks: bool = False
+    neutral_armies: bool = False
+    gold_pool: bool = False
 
 
 # The H3-48.8 rows a table may switch on, in the order of ``ClashOptions`` (``ClashState.variants``).
@@ -66,10 +71,14 @@ VARIANTS: tuple[str, ...] = (
     "min_damage",
     "extend_free",
     "flat_die",
+    "chaos_deck",
+    "split_decks",
+    "neutral_armies",
+    "gold_pool",
 )
 # The rows a combat must see: encounters copies them onto each clash combat when it starts, so
 # the combat code reads ``Combat.variant`` and the skirmish (no such options) stays unaffected.
-COMBAT_VARIANTS: frozenset[str] = frozenset({"no_rerolls", "min_damage", "extend_free", "flat_die"})
+COMBAT_VARIANTS: frozenset[str] = frozenset({"no_rerolls", "min_damage", "extend_free", "flat_die", "chaos_deck"})
 
 
 # The words for a Heroes III difficulty (H3-4.1), shared with the skirmish's options.
@@ -101,6 +110,10 @@ OPTION_NAMES: dict[str, Message] = {
     "min_damage": message("h3.option.name.min_damage", "at least 1 damage"),
     "extend_free": message("h3.option.name.extend_free", "free combat extension"),
     "flat_die": message("h3.option.name.flat_die", "attack die adds no damage"),
+    "chaos_deck": message("h3.option.name.chaos_deck", "chaos deck"),
+    "split_decks": message("h3.option.name.split_decks", "split artifact and spell decks"),
+    "neutral_armies": message("h3.option.name.neutral_armies", "neutral armies"),
+    "gold_pool": message("h3.option.name.gold_pool", "gold pool"),
 }
 OPTION_LABELS: dict[str, Message] = {
     "scenario": message(
@@ -157,6 +170,22 @@ OPTION_LABELS: dict[str, Message] = {
         "h3.option.flat_die",
         "Variant: the attack die no longer changes damage; its result still sets off abilities (H3-48.8, H3-34.6)",
     ),
+    "chaos_deck": message(
+        "h3.option.chaos_deck",
+        "Variant: a discarded ability, artifact or spell is removed; the top card of its deck replaces it (H3-48.1)",
+    ),
+    "split_decks": message(
+        "h3.option.split_decks",
+        "Variant: minor/major/relic artifact and basic/expert spell decks, by the hero's tile level (H3-48.4)",
+    ),
+    "neutral_armies": message(
+        "h3.option.neutral_armies",
+        "Variant: recruiting draws 2 neutral units per dwelling you own; recruit any of them (H3-48.2)",
+    ),
+    "gold_pool": message(
+        "h3.option.gold_pool",
+        "Variant: recruiting costs are reserved, not spent; sell units, and get the cost back when one dies (H3-48.5)",
+    ),
 }
 OPTION_VALUES: dict[str, dict[str, Message]] = {
     "scenario": {
@@ -202,6 +231,17 @@ class Hero(BaseModel):
         return self.mp + self.mp_turn
 
 
+class PoolUnit(BaseModel):
+    """H3-48.5: what one unit of the unit deck put into the reserved pool when the population token
+    recruited or reinforced it, so that selling it, its defeat or its flip to Few gives that back."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    card: str
+    recruit: dict[str, int] = Field(default_factory=dict)
+    reinforce: dict[str, int] = Field(default_factory=dict)
+
+
 class Player(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
@@ -241,6 +281,9 @@ class Player(BaseModel):
     permanent: str | None = None  # H3-13.2.7: the one permanent card in play (public), cards/
     pending_power: int = 0  # H3-15.3 / A-20: Power played towards the next spell cast on the map
     enemy_discard: int = 0  # Cover of Darkness: the enemy hero discards at the next combat against a hero
+    chaos_settled: list[str] = Field(default_factory=list)  # H3-48.1: discard-pile cards not to replace again
+    reserved: dict[str, int] = Field(default_factory=dict)  # H3-48.5: the reserved pool (public), not spendable
+    pool_units: list[PoolUnit] = Field(default_factory=list)  # H3-48.5: the reserved amounts, unit by unit
 
 
 class PlacedTile(BaseModel):
@@ -328,7 +371,7 @@ class ClashState(CombatHost):
         return inst
 
     def variant(self, name: str) -> bool:
-        """Whether the table agreed to the H3-48.8 row ``name`` at setup (each is off by default)."""
+        """Whether the table agreed to the H3-48 variant ``name`` at setup (each is off by default)."""
         return name in self.variants
 
     def alive(self) -> list[int]:

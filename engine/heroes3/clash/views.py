@@ -36,6 +36,7 @@ def _player(state: ClashState, p: Player) -> dict[str, Any]:
         "discard": [names[c] for c in p.deck.discard],  # H-3 public
         "removed": [names[c] for c in p.deck.removed],  # H-4 public once removed
         "resources": dict(p.resources),
+        "reserved": dict(p.reserved),  # H3-48.5: the gold pool's reserved pool (public)
         "production": dict(p.production),
         "buildings": list(p.buildings),
         "tokens_used": list(p.tokens_used),
@@ -108,6 +109,8 @@ def view(state: ClashState, seat: int | None) -> dict[str, Any]:
         "starting": state.starting,
         "active": state.active,
         "astrologer": state.astrologer,
+        # the card in force stays face up, so what it does is public too (English; ``text_ref`` it)
+        "astrologer_text": clash_content().astrologers[state.astrologer].text if state.astrologer else None,
         "astrologer_deck": {"size": len(state.astrologers.draw_pile), "discard": list(state.astrologers.discard_pile)},
         "tiles": [_tile(t) for t in state.tiles],
         "fields": {

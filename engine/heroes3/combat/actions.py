@@ -92,8 +92,8 @@ class Pass(_A):
 
 
 class Ready(_A):
-    """Pass in the card window before an attack with a die-cancelling card readied (see
-    ``flow.die_window``): a secret choice, so the window goes on exactly as after a pass."""
+    """Pass in the card window before an attack with a die-cancelling or die-re-rolling card
+    readied (see ``flow.die_window``): a secret choice, so the window goes on exactly as after a pass."""
 
     type: Literal["ready"]
     card: str

@@ -99,6 +99,12 @@ def steps_from(
     return seen
 
 
+def square(cell: Cell) -> str:
+    """A square as an option names its place on the board (``Option.at``), "column,row": the key the
+    decision picture outlines (H3-32.1)."""
+    return f"{cell[0]},{cell[1]}"
+
+
 def manhattan(a: Cell, b: Cell) -> int:
     """Straight orthogonal distance, ignoring obstacles (flying units, A-40)."""
     return abs(a[0] - b[0]) + abs(a[1] - b[1])

@@ -20,7 +20,7 @@ from ..content import CardDef, load
 from ..content.clash import clash_content
 from . import spells
 from . import texts as t
-from .board import manhattan
+from .board import manhattan, square
 from .models import Combat, CombatSide, HeroDeck, PendingSpell, Unit
 from .rules import heal, paralyse, resists_card, roll_die, spell_damage, uname, would_defeat
 from .rules import label as label_cell
@@ -121,6 +121,8 @@ def playable(combat: Combat, side: CombatSide, activating: bool, start: bool = F
             other = load().other_effects[card.other]
             if _open(other.timing, activating, start):
                 out += _plays(combat, side, inst, other, "other", ref=ref)
+        if card.effect == "none":
+            out += _reroll_plays(combat, side, inst, activating, start)
         if card.effect in ("none", "resurrection"):
             continue  # Wisdom acts in towns; Resurrection is asked when an attack would defeat (flow.hit)
         if card.effect == "attack_or_defense":
@@ -269,13 +271,14 @@ def _plays(
                 continue
             if card.discard_cost > 1:  # Frost Ring VI: the space now, the cards paid asked one at a time (flow)
                 msg = t.OPT_FROST_COUNT(card=ref, cell=label_cell(cell), n=card.discard_cost)
-                out.append(Option.of(msg, _act(inst, mode, cell=list(cell), count=card.discard_cost)))
+                out.append(Option.of(msg, _act(inst, mode, cell=list(cell), count=card.discard_cost), at=square(cell)))
                 continue
             for pay in payable:
                 out.append(
                     Option.of(
                         m.OPT_FROST(card=ref, cell=label_cell(cell), discard=m.card_ref(deck.names[pay])),
                         _act(inst, mode, cell=list(cell), discard=pay),
+                        at=square(cell),
                     )
                 )
     elif card.effect == "chain_lightning" and len(card.damage) > 2:
@@ -332,6 +335,80 @@ def just_cast(side: CombatSide) -> bool:
 def cancels_die(deck: HeroDeck, inst: str) -> bool:
     card = card_def(deck, inst)
     return card.other is not None and load().other_effects[card.other].effect == "cancel_die"
+
+
+def reroll_mode(deck: HeroDeck, inst: str) -> str | None:
+    """The mode in which a card re-rolls an attack die: the Clash card whose printed re-roll step
+    names the attack die (S-H1: Luck's bottom "re-roll any one die", Cards of Prophecy's "Re-roll
+    any die"); None for every other card (Luck's top names only treasure and resource dice)."""
+    mm = clash_content().cards.get(deck.names[inst])
+    if mm is None:
+        return None
+    for mode, eff in (("basic", mm.basic), ("expert", mm.expert)):
+        if eff is not None and any(st.effect == "reroll" and "attack" in st.words("dice") for st in eff.steps):
+            return mode
+    return None
+
+
+def may_ready_reroll(combat: Combat, side: CombatSide, inst: str, activating: bool) -> bool:
+    """A re-rolling card in hand may be readied in the card window before an attack (flow.die_window):
+    only for a die the side rolls itself, its own unit's attack die (H3-11.2.3, A-14), never at a
+    table without re-rolls (H3-48.8) or when Bless leaves no die to roll; Luck's bottom is an
+    ongoing expert effect, so only while one's own unit activates (H3-35.3) and with an expert use
+    left (H3-14.1). Cards of Prophecy is an instant whose text is about a die already rolled (H3-35.4:
+    "unless the card says otherwise")."""
+    deck, pending = side.deck, combat.attack
+    if deck is None or pending is None or pending.die is not None or combat.variant("no_rerolls"):
+        return False
+    attacker = combat.unit(pending.attacker)
+    if attacker.team != side.team or attacker.blessed:
+        return False
+    mode = reroll_mode(deck, inst)
+    mm = clash_content().cards.get(deck.names[inst])
+    eff = None if mm is None or mode is None else mm.expert if mode == "expert" else mm.basic
+    if eff is None or (mode == "expert" and side.expert_uses <= 0):
+        return False
+    return activating or eff.timing not in ("activation", "ongoing")
+
+
+def _reroll_plays(combat: Combat, side: CombatSide, inst: str, activating: bool, start: bool) -> list[Option]:
+    """Luck's bottom or Cards of Prophecy played in the open: a public re-roll of one of the side's
+    own attack dice later in this combat, asked after that roll (flow.roll). Played this way the
+    card is revealed at once; readied instead (``may_ready_reroll``) it stays hidden until needed."""
+    deck = side.deck
+    assert deck is not None
+    mode = reroll_mode(deck, inst)
+    mm = clash_content().cards.get(deck.names[inst])
+    eff = None if mm is None or mode is None else mm.expert if mode == "expert" else mm.basic
+    if eff is None or mode is None or combat.variant("no_rerolls"):  # H3-48.8
+        return []
+    if mode == "expert" and side.expert_uses <= 0:  # H3-14.1
+        return []
+    if not _open(eff.timing, activating, start):  # H3-35.3: Luck's bottom is ongoing
+        return []
+    label = m.OPT_PLAY_NO_TARGET(card=m.card_ref(deck.names[inst]), mode=_mode_label(mode))
+    return [Option.of(label, _act(inst, mode))]
+
+
+def play_reroll(combat: Combat, side: CombatSide, inst: str) -> list[Event]:
+    """A readied re-rolling card is played after the roll (flow.die_window): revealed and discarded
+    (H3-13.2.2), an expert use spent for Luck's bottom (H3-14.1); the caller rolls the new die."""
+    deck, pending = side.deck, combat.attack
+    assert deck is not None and pending is not None
+    expert = reroll_mode(deck, inst) == "expert"
+    deck.hand.remove(inst)
+    deck.discard.append(inst)
+    if expert:
+        side.expert_uses -= 1
+    name = deck.names[inst]
+    ref = m.card_ref(name)
+    mode = m.MODE_EXPERT() if expert else m.MODE_BASIC()
+    played = m.CARD_PLAYED_NO_TARGET(seat=m.seat_name(side.controller), card=ref, mode=mode)
+    unit = uname(combat, combat.unit(pending.attacker))
+    return [
+        Event.to_all("h3_card", played, card=name),
+        Event.to_all("h3_card_reroll", t.CARD_REROLL(card=ref, unit=unit), card=name),
+    ]
 
 
 def _chain_of_three(combat: Combat, inst: str, mode: str, card: CardDef, ref: Ref) -> list[Option]:
@@ -654,7 +731,8 @@ def play(combat: Combat, side: CombatSide, action: Any, rng: Rng) -> list[Event]
         deck.hand.append(action.pick)
         events.append(Event.to_all("h3_recall", m.RECALLED(seat=seat, card=m.card_ref(deck.names[action.pick]))))
         if card.effect == "take_spell_reshuffle":
-            deck.draw.draw_pile.extend(deck.discard)  # Rib Cage: the played card is in the pile (H3-13.2.2)
+            # Rib Cage: the played card is in the pile (H3-13.2.2)
+            deck.draw.draw_pile.extend(deck.to_reshuffle(deck.discard))
             deck.discard.clear()
             deck.draw.shuffle(rng)
             events.append(Event.to_all("h3_reshuffled", t.RESHUFFLED(seat=seat)))
@@ -694,9 +772,12 @@ def play(combat: Combat, side: CombatSide, action: Any, rng: Rng) -> list[Event]
         events.append(Event.to_all("h3_power", m.POWER_ADDED(seat=seat, n=side.pending_power)))
     elif card.effect == "recall_spell" and side.last_spell in deck.discard:
         spell = side.last_spell
-        deck.discard.remove(spell)
-        deck.hand.append(spell)
-        events.append(Event.to_all("h3_recall", m.RECALLED(seat=seat, card=m.card_ref(deck.names[spell]))))
+        if combat.variant("chaos_deck"):  # H3-48.1: the spell is still removed (after the combat, with a new one)
+            events.append(Event.to_all("h3_chaos_no_recall", t.CHAOS_NO_RECALL(card=m.card_ref(deck.names[spell]))))
+        else:
+            deck.discard.remove(spell)
+            deck.hand.append(spell)
+            events.append(Event.to_all("h3_recall", m.RECALLED(seat=seat, card=m.card_ref(deck.names[spell]))))
         if expert:
             side.spell_limit += 1
     elif card.effect == "return_spell" and side.last_spell in deck.discard:
@@ -767,6 +848,9 @@ def play(combat: Combat, side: CombatSide, action: Any, rng: Rng) -> list[Event]
         for hit, amount in ((other, card.damage[1]), (third, card.damage[2] if len(card.damage) > 2 else 0)):
             if hit is not None and hit.alive and amount:
                 events += spell_damage(combat, hit, amount)  # H3-16.2: a specialty, not a spell
+    elif card.effect == "none" and reroll_mode(deck, action.card) is not None:
+        side.rerolls += 1  # H3-35.3: until used up or the combat ends (flow.roll asks after an own die)
+        events.append(Event.to_all("h3_may_reroll", t.REROLL_GRANTED(seat=seat)))
     elif card.effect == "deck_take_one":
         seen, shown_events = discard_top(side, action.count or 0, rng)
         events += shown_events
@@ -790,8 +874,10 @@ def discard_top(side: CombatSide, n: int, rng: Rng) -> tuple[list[str], list[Eve
             if not old:
                 break
             deck.discard[:] = [c for c in deck.discard if c in seen]
-            deck.draw.draw_pile.extend(old)
+            deck.draw.draw_pile.extend(deck.to_reshuffle(old))
             deck.draw.shuffle(rng)
+            if not deck.draw.draw_pile:  # every card the chaos deck removed (H3-48.1)
+                break
         card = deck.draw.draw_pile.pop(0)
         deck.discard.append(card)
         seen.append(card)
@@ -808,6 +894,8 @@ def resolve_cast(combat: Combat, card: CardDef, power: int, action: Any, rng: Rn
     if card.effect == "fireball" or card.effect in spells.EFFECTS:
         return spells.resolve(combat, card, power, action, rng)
     target = combat.unit(action.target)
+    if card.effect == "resurrection":  # not answered: the attack on the unit is cancelled (``resurrect``)
+        return _saved(combat, target, m.card_ref(card.id))
     resisted = resists_card(combat, target, m.card_ref(card.id), rng)  # neutral Dwarves
     if resisted is not None:
         return resisted
@@ -954,7 +1042,13 @@ def _may_cast_resurrection(combat: Combat, side: CombatSide, inst: str, card: Ca
 
 
 def resurrect(combat: Combat, unit: Unit, inst: str) -> list[Event]:
-    """Play Resurrection: the card is discarded, all Power played is spent (H3-15.3)."""
+    """Play Resurrection: the card is discarded, all Power played is spent (H3-15.3).
+
+    The Resurrection spell is a spell cast like any other, so the enemy may answer it "right after
+    an enemy casts a spell" (Resistance, Surcoat of Counterpoise, Boots of Polarity; H3-35.4's
+    "unless the card says otherwise" lets them in between the roll and the damage): as for every
+    cast, the saving waits in ``combat.spell`` whenever the enemy has a hand (``counter_seat``)
+    and happens in ``resolve_cast``. The specialty is no spell and cannot be answered."""
     side = combat.sides[unit.team]
     deck = side.deck
     assert deck is not None
@@ -970,22 +1064,24 @@ def resurrect(combat: Combat, unit: Unit, inst: str) -> list[Event]:
         side.school_power = {}
         side.cast_fresh = True
         cast = m.SPELL_CAST(seat=m.seat_name(side.controller), card=card, power=power, target=uname(combat, unit))
-        return [
-            Event.to_all("h3_spell", cast, card=deck.names[inst], power=power, target=unit.uid),
-            Event.to_all("h3_resurrected", m.CARD_CANCELS(card=card, unit=uname(combat, unit))),
-        ]
+        events = [Event.to_all("h3_spell", cast, card=deck.names[inst], power=power, target=unit.uid)]
+        if counter_seat(combat, side) is not None:
+            action = {"type": "play", "card": inst, "mode": "cast", "target": unit.uid}
+            combat.spell = PendingSpell(team=side.team, action=action, power=power)
+            return events
+        return events + _saved(combat, unit, card)
     side.pending_power = 0
     side.powering = []
-    return [
-        Event.to_all(
-            "h3_card",
-            m.CARD_PLAYED(
-                seat=m.seat_name(side.controller), card=card, mode=m.MODE_BASIC(), target=uname(combat, unit)
-            ),
-            card=deck.names[inst],
-        ),
-        Event.to_all("h3_resurrected", m.CARD_CANCELS(card=card, unit=uname(combat, unit))),
-    ]
+    seat = m.seat_name(side.controller)
+    played = m.CARD_PLAYED(seat=seat, card=card, mode=m.MODE_BASIC(), target=uname(combat, unit))
+    return [Event.to_all("h3_card", played, card=deck.names[inst]), *_saved(combat, unit, card)]
+
+
+def _saved(combat: Combat, unit: Unit, card: Ref) -> list[Event]:
+    """Resurrection's effect: the attack that would defeat ``unit`` is cancelled (H3-16.2)."""
+    if combat.attack is not None and combat.attack.target == unit.uid:
+        combat.attack.cancelled_by_card = True
+    return [Event.to_all("h3_resurrected", m.CARD_CANCELS(card=card, unit=uname(combat, unit)))]
 
 
 def cast_effect(combat: Combat, card: CardDef, amount: int, target: Unit) -> list[Event]:
@@ -1026,7 +1122,7 @@ def draw(side: CombatSide, n: int, rng: Rng) -> list[Event]:
     got: list[str] = []
     for _ in range(n):
         if not deck.draw.draw_pile and deck.discard:
-            deck.draw.draw_pile.extend(deck.discard)
+            deck.draw.draw_pile.extend(deck.to_reshuffle(deck.discard))
             deck.discard.clear()
             deck.draw.shuffle(rng)
         if not deck.draw.draw_pile:

@@ -26,7 +26,7 @@ from . import rules as r
 from . import spells
 from . import texts as t
 from .actions import Play
-from .board import Cell
+from .board import Cell, square
 from .models import (
     TOWER,
     AiDeck,
@@ -113,6 +113,7 @@ def place_options(combat: Combat, team: int) -> list[Option]:
                 Option.of(
                     m.OPT_PLACE(unit=r.uname(combat, u), cell=r.label(cell)),
                     {"type": "place", "unit": u.uid, "cell": list(cell)},
+                    at=square(cell),
                 )
             )
     if placed and waiting and len(placed) < 5:
@@ -449,7 +450,9 @@ def act_options(state: CombatHost, st: Step) -> list[Option]:
         assert combat.moved_from is not None
         back = combat.moved_from
         return [
-            Option.of(m.OPT_RETURN(cell=r.label(back)), {"type": "move", "unit": u.uid, "cell": list(back)}),
+            Option.of(
+                m.OPT_RETURN(cell=r.label(back)), {"type": "move", "unit": u.uid, "cell": list(back)}, at=square(back)
+            ),
             Option.of(m.OPT_END(), {"type": "end", "unit": u.uid}),
         ]
     if phase == "move" and not st.data.get("acted") and _may_surrender(combat, side):
@@ -463,7 +466,8 @@ def act_options(state: CombatHost, st: Step) -> list[Option]:
         return out
     if phase in ("move", "shoot", "after"):
         for cell in r.move_options(combat, u):
-            out.append(Option.of(m.OPT_MOVE(cell=r.label(cell)), {"type": "move", "unit": u.uid, "cell": list(cell)}))
+            move = {"type": "move", "unit": u.uid, "cell": list(cell)}
+            out.append(Option.of(m.OPT_MOVE(cell=r.label(cell)), move, at=square(cell)))
     targets: list[Unit] = []
     if phase in ("move", "attack", "shoot"):
         targets = r.attack_targets(combat, u)
@@ -796,20 +800,24 @@ def cards_options(state: CombatHost, st: Step, seat: int) -> list[Option]:
     side = _side_of_seat(combat, seat)
     pending = combat.attack
     own = bool(st.data.get("own")) and pending is not None and combat.unit(pending.attacker).team == side.team
-    ready = _ready_options(combat, side, seat)
+    ready = _ready_options(combat, side, seat, own)
     return [*card_rules.playable(combat, side, activating=own), *ready, Option.of(m.OPT_PASS(), {"type": "pass"})]
 
 
-def _ready_options(combat: Combat, side: CombatSide, seat: int) -> list[Option]:
-    """A die-cancelling card in hand may be readied for this attack (``die_window``), once."""
+def _ready_options(combat: Combat, side: CombatSide, seat: int, own: bool) -> list[Option]:
+    """A die-cancelling or die-re-rolling card in hand may be readied for this attack (``die_window``),
+    once; ``own``: the seat's unit is activating (H3-35.3)."""
     pending, deck = combat.attack, side.deck
     if pending is None or deck is None or seat in pending.ready:
         return []
-    return [
-        Option.of(t.OPT_READY_DIE_CANCEL(card=m.card_ref(deck.names[inst])), {"type": "ready", "card": inst})
-        for inst in deck.hand
-        if card_rules.cancels_die(deck, inst)
-    ]
+    out: list[Option] = []
+    for inst in deck.hand:
+        card = m.card_ref(deck.names[inst])
+        if card_rules.cancels_die(deck, inst):
+            out.append(Option.of(t.OPT_READY_DIE_CANCEL(card=card), {"type": "ready", "card": inst}))
+        elif card_rules.may_ready_reroll(combat, side, inst, own):
+            out.append(Option.of(t.OPT_READY_REROLL(card=card), {"type": "ready", "card": inst}))
+    return out
 
 
 def cards_prompt(state: CombatHost, st: Step, seat: int) -> Prompt:
@@ -897,6 +905,10 @@ def roll(flow: F, state: CombatHost, st: Step) -> list[Event]:
             events += _reroll(combat, pending, state.rng)
     if rerolls and side.morale > 0 and side.controller is not None and side.faction != "necropolis":
         steps.append(flow.new(state, "h3c_reroll", side.controller))  # H3-11.2.3 / H3-35.6
+    if rerolls and side.rerolls > side.rerolls_used and side.controller is not None:
+        # Luck's bottom / Cards of Prophecy played in the open (on the map this turn, or in this combat):
+        # the allowance is public, so it is asked openly
+        steps.append(flow.new(state, "h3c_reroll", side.controller, card=True))
     other = combat.sides[target.team]
     if target.has("discard_ignore_die") and other.controller is not None and other.deck and other.deck.hand:
         # Halberdiers (Pack): asked whenever the hand is not empty (its size is public, H3-13.1).
@@ -919,6 +931,9 @@ def reroll_prompt(state: CombatHost, st: Step) -> list[Prompt]:
     if st.data.get("ability"):
         q = m.ASK_REROLL_MOVED(unit=r.uname(combat, combat.unit(pending.attacker)), die=pending.die or 0)
         return [Prompt.ask(int(st.seat or 0), _key(st), "H3-27.3", q, options=options)]
+    if st.data.get("card"):
+        q = t.ASK_REROLL_CARD(die=pending.die or 0)
+        return [Prompt.ask(int(st.seat or 0), _key(st), "H3-35.3", q, options=options)]
     return [Prompt.ask(int(st.seat or 0), _key(st), "H3-11.2.3", m.ASK_REROLL(die=pending.die or 0), options=options)]
 
 
@@ -956,29 +971,40 @@ def ignore_apply(flow: F, state: CombatHost, st: Step, seat: int, action: Any) -
 
 
 def die_window(flow: F, state: CombatHost, st: Step) -> list[Event]:
-    """Shield of the Dwarven Lords' top: "after the attack die is rolled, ignore the result".
+    """Shield of the Dwarven Lords' top: "after the attack die is rolled, ignore the result"; Luck's
+    bottom and Cards of Prophecy: "re-roll any (one) die".
 
     House reading (Secrets: H3-35 ⟦H: hands hidden⟧): the card is readied in the card window
     before the attack (``_ready_options``, answered as a pass), and played here only if the final
     result goes against its holder: a negative die for the attacking side, a positive one for the
-    defending side. A question after the roll, put only to a player holding such a card, would
-    tell the table who holds it; put to everyone, it would add a question to every attack.
+    defending side (a re-rolling card only ever for the attacking side: its own die, H3-11.2.3).
+    A question after the roll, put only to a player holding such a card, would tell the table who
+    holds it; put to everyone, it would add a question to every attack. The attacking side's card
+    comes first (A-34), so a re-rolled die may still go against the other side's shield.
     """
     combat = combat_of(state)
     pending = combat.attack
     if pending is None or pending.die is None or pending.no_die or not pending.ready:
         return []
     attacker = combat.unit(pending.attacker)
+    events: list[Event] = []
     for seat in _window_seats(combat, attacker.team):  # A-34: the attacking unit's controller first
         inst = pending.ready.get(seat)
         side = _side_of_seat(combat, seat)
-        if inst is None or side.deck is None or inst not in side.deck.hand:
+        if inst is None or side.deck is None or inst not in side.deck.hand or pending.die is None:
             continue
-        against = pending.die < 0 if side.team == attacker.team else pending.die > 0
-        if against:
+        own = side.team == attacker.team
+        against = pending.die < 0 if own else pending.die > 0
+        if not against:
+            continue
+        if card_rules.cancels_die(side.deck, inst):
             pending.ready = {}
-            return card_rules.play(combat, side, Play(type="play", card=inst, mode="other"), state.rng)
-    return []
+            return events + card_rules.play(combat, side, Play(type="play", card=inst, mode="other"), state.rng)
+        mode = card_rules.reroll_mode(side.deck, inst)
+        if own and mode is not None and (mode == "basic" or side.expert_uses > 0):
+            del pending.ready[seat]
+            events += card_rules.play_reroll(combat, side, inst) + _reroll(combat, pending, state.rng)
+    return events
 
 
 def counter_options(state: CombatHost, seat: int) -> list[Option]:
@@ -1044,12 +1070,21 @@ def reroll_apply(flow: F, state: CombatHost, st: Step, seat: int, action: Any) -
     combat = combat_of(state)
     pending = combat.attack
     assert pending is not None
+    side = combat.sides[combat.unit(pending.attacker).team]
+    if st.data.get("card"):
+        # H3-35.3: an ongoing effect lasts until used up; the allowance is checked before anything changes
+        need(side.rerolls > side.rerolls_used, "H3-35.3", m.NOT_OFFERED())
     flow.done(state, st)
     if not action.reroll:
         return []
     if st.data.get("ability"):
         return _reroll(combat, pending, state.rng)
-    side = combat.sides[combat.unit(pending.attacker).team]
+    if st.data.get("card"):
+        side.rerolls_used += 1
+        return [
+            Event.to_all("h3_card_reroll", t.ALLOWANCE_REROLL(seat=m.seat_name(seat))),
+            *_reroll(combat, pending, state.rng),
+        ]
     side.morale = 0
     pending.die = r.roll_die(state.rng)
     pending.dice.append(pending.die)
@@ -1772,13 +1807,12 @@ def install(flow: F) -> None:
         flow.done(state, st)
         if not action.play or combat.attack is None:
             return []
-        combat.attack.cancelled_by_card = True
         unit = combat.unit(str(st.data["unit"]))
         side = combat.sides[unit.team]
         inst = str(st.data["card"])
         spell = side.deck is not None and card_rules.card_def(side.deck, inst).kind == "spell"
-        events = card_rules.resurrect(combat, unit, inst)
-        if spell:  # the Resurrection spell is cast from hand: the Familiars' / Pegasi's tax follows
+        events = card_rules.resurrect(combat, unit, inst)  # a spell may wait for the enemy's answer
+        if spell:  # the Resurrection spell is cast from hand: the answer, then the Familiars' / Pegasi's tax
             events += _caster_discards(flow, state, side, Play(type="play", card=inst, mode="cast", target=unit.uid))
         return events
 

@@ -33,9 +33,25 @@ class HeroDeck(BaseModel):
     draw: Deck[str] = Field(default_factory=Deck)
     discard: list[str] = Field(default_factory=list)  # H3-13.2.2: personal, public (A-18)
     removed: list[str] = Field(default_factory=list)
+    # H3-48.1 chaos deck: None when the table does not play it; else the cards a reshuffle may put
+    # back into the draw pile (those already settled when the combat began, statistic and specialty
+    # cards). Any other discard is removed by the chaos deck, so a reshuffle sets it aside in
+    # ``chaos_held`` and the encounter hands it back to the discard pile when the combat ends, where
+    # the chaos deck replaces it (cards.deck.settle_chaos).
+    chaos_exempt: list[str] | None = None
+    chaos_held: list[str] = Field(default_factory=list)
 
     def all_cards(self) -> list[str]:
-        return self.hand + self.draw.draw_pile + self.draw.discard_pile + self.discard + self.removed
+        return self.hand + self.draw.draw_pile + self.draw.discard_pile + self.discard + self.removed + self.chaos_held
+
+    def to_reshuffle(self, cards: list[str]) -> list[str]:
+        """Of the discards a reshuffle would put back into the draw pile, those that go back; under the
+        chaos deck (H3-48.1) the rest were removed when discarded and wait in ``chaos_held``."""
+        if self.chaos_exempt is None:
+            return list(cards)
+        exempt = set(self.chaos_exempt)
+        self.chaos_held += [c for c in cards if c not in exempt]
+        return [c for c in cards if c in exempt]
 
 
 class ArmyCard(BaseModel):
@@ -84,6 +100,11 @@ class CombatSide(BaseModel):
     bonus_power: int = 0  # Power added to the first spell this combat round (Magi, H3-27.3)
     last_spell: str | None = None  # for Knowledge (returns the last cast spell)
     morale: int = 0  # +1 positive token, -1 negative token (H3-11)
+    # Re-rolls of one's own attack die granted by a card played in the open (Luck's bottom, Cards of
+    # Prophecy: on the map this turn, brought in by the host, or in this combat; public, announced
+    # when played); the host takes ``rerolls_used`` off the player's allowances
+    rerolls: int = 0
+    rerolls_used: int = 0
     mp: int = 0  # of the hero that started the combat (H3-36.2)
     gold: int = 0  # for surrender (H3-37.9)
     army: list[ArmyCard] = Field(default_factory=list)  # the unit deck after the combat
@@ -224,7 +245,8 @@ class PendingAttack(BaseModel):
     cancelled_by_card: bool = False
     no_die: bool = False  # Bless: no attack die is rolled, so no die result exists
     die_times: int = 1  # Centaur's Axe: the die result counts this many times
-    ready: dict[int, str] = Field(default_factory=dict)  # seat -> a die-cancelling card readied (flow.die_window)
+    # seat -> a die-cancelling or die-re-rolling card readied (flow.die_window); secret (views.public_attack)
+    ready: dict[int, str] = Field(default_factory=dict)
 
 
 class PendingSpell(BaseModel):

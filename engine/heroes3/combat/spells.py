@@ -27,7 +27,7 @@ from ..content import TIERS, CardDef
 from . import rules as r
 from . import texts as t
 from .actions import Play
-from .board import Cell
+from .board import Cell, square
 from .models import Combat, CombatSide, Unit
 
 EFFECTS: frozenset[str] = frozenset(
@@ -147,7 +147,7 @@ def cast_options(combat: Combat, side: CombatSide, inst: str, card: CardDef, pow
                 if not any(u is not None and not u.tower for u in hit):
                     continue
                 label = t.OPT_CAST_CELLS(card=ref, power=power, cell=r.label(a), other=r.label(b))
-                out.append(Option.of(label, _act(inst, cell=list(a), cell2=list(b))))
+                out.append(Option.of(label, _act(inst, cell=list(a), cell2=list(b)), at=square(a)))
         return out
     if card.effect == "chain_spell":
         for u in [x for x in combat.on_board() if targetable(x)]:
@@ -165,7 +165,7 @@ def cast_options(combat: Combat, side: CombatSide, inst: str, card: CardDef, pow
         if card.effect == "teleport":
             for cell in free_cells(combat):
                 label = t.OPT_CAST_MOVE(card=ref, power=power, target=name, cell=r.label(cell))
-                out.append(Option.of(label, _act(inst, u.uid, cell=list(cell))))
+                out.append(Option.of(label, _act(inst, u.uid, cell=list(cell)), at=square(cell)))
         elif card.effect == "prayer":
             n = card.tiers[power]
             for stat, msg in zip(
@@ -328,7 +328,8 @@ def berserk_options(combat: Combat, u: Unit, phase: str) -> list[Option]:
         )
     if phase == "move" and not targets:
         for cell in berserk_moves(combat, u):
-            out.append(Option.of(m.OPT_MOVE(cell=r.label(cell)), {"type": "move", "unit": u.uid, "cell": list(cell)}))
+            move = {"type": "move", "unit": u.uid, "cell": list(cell)}
+            out.append(Option.of(m.OPT_MOVE(cell=r.label(cell)), move, at=square(cell)))
     return out
 
 

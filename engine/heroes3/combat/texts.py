@@ -45,6 +45,18 @@ OPT_READY_DIE_CANCEL = message(
     "h3.opt.ready_die_cancel",
     "Pass, with {card} ready: if the attack die goes against you, it is played and the result ignored",
 )
+OPT_READY_REROLL = message(
+    "h3.opt.ready_reroll",
+    "Pass, with {card} ready: if the attack die goes against you, it is played and the die re-rolled",
+)
+CARD_REROLL = message("h3.combat.card_reroll", "{card}: the attack die of {unit} is re-rolled.")
+ASK_REROLL_CARD = message(
+    "h3.ask.reroll_card", "Your attack die shows {die:+d}. Use the re-roll a card gave you on it?"
+)
+REROLL_GRANTED = message(
+    "h3.combat.reroll_granted", "{seat!c} may re-roll one attack die of their own units once in this combat."
+)
+ALLOWANCE_REROLL = message("h3.combat.allowance_reroll", "{seat!c} uses the re-roll a card gave them.")
 DIE_CANCELLED = message("h3.combat.die_cancelled", "{card}: the attack die of {unit} is ignored, with all it set off.")
 ASK_COUNTER = message("h3.ask.counter", "{seat!c} casts {spell} with {power} Power. Play a card to cancel its effect?")
 SPELL_COUNTERED = message("h3.combat.spell_countered", "{card}: {spell} is cast but has no effect.")
@@ -105,3 +117,7 @@ FIGHT_ON_FREE = message(
     "h3.combat.fight_on_free", "{seat!c} fights another combat round; at this table it costs no MP."
 )
 NO_REROLL = message("h3.clash.no_reroll", "Nobody may re-roll dice at this table: {seat}'s re-roll has no effect.")
+CHAOS_NO_RECALL = message(
+    "h3.combat.chaos_no_recall",
+    "Chaos deck: {card} does not come back; it leaves the game after the combat and a new spell replaces it.",
+)

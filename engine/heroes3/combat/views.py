@@ -25,6 +25,7 @@ def public_side(side: CombatSide) -> dict[str, Any]:
         "spells_cast": side.spells_cast,
         "power": side.pending_power,
         "morale": side.morale,
+        "rerolls": side.rerolls - side.rerolls_used,  # granted by a card played in the open (announced)
         "mp": side.mp,
         "gold": side.gold,
     }

@@ -13,10 +13,10 @@ dependency of the engine.
 
 from __future__ import annotations
 
-import json
 import sys
 from collections.abc import Callable
 
+from engine.core.content_cli import run_check, usage
 from engine.core.content_texts import GENERATED_LOCALE, LOCALES, ContentTexts
 
 from .texts import HANT_SCOPE, TEXTS
@@ -48,21 +48,13 @@ def check(texts: ContentTexts = TEXTS) -> tuple[dict[str, object], list[str]]:
 
 def main(argv: list[str]) -> int:
     if not argv or argv[0] != "texts" or len(argv) > 2:
-        print(__doc__, file=sys.stderr)
-        return 2
+        return usage(__doc__)
     command = argv[1] if len(argv) > 1 else "check"
     if command == "zh-sync":
         for path in TEXTS.sync(converter()):
             print(f"wrote {path}")
         return 0
-    if command != "check":
-        print(__doc__, file=sys.stderr)
-        return 2
-    summary, problems = check()
-    print(json.dumps(summary, ensure_ascii=False))
-    for problem in problems:
-        print(problem, file=sys.stderr)
-    return 1 if problems else 0
+    return run_check(command, __doc__, check)
 
 
 if __name__ == "__main__":

@@ -1,9 +1,10 @@
 """Per-language names of Heroes III content, the resolver ``i18n.render`` uses for ``Ref``s.
 
 Messages carry a unit, card, hero, faction or wall as a ``Ref`` (messages.py), never an
-English name, so a Chinese reader sees the rulebook's terms. ``names.json`` holds, for every
-unit, combat card, hero, starting ability and specialty card, faction and siege structure,
-its English (printed) name and the Simplified (glossary-zh.md §5, the Heroes III rulebook's
+English name, so a Chinese reader sees the rulebook's terms; the Clash's words for resources,
+decks, tokens, dice, tiers and difficulties (kinds ``h3_resource`` … ``h3_difficulty``) too.
+``names.json`` holds, for every unit, combat card, hero, starting ability and specialty card,
+faction and siege structure, its English (printed) name and the Simplified (glossary-zh.md §5, the Heroes III rulebook's
 words where it names the thing, else a suggested form) and Traditional names (OpenCC
 ``s2tw`` of the Simplified, as ``python -m i18n zh-sync`` makes the message catalogs).
 
@@ -22,6 +23,14 @@ from . import HERE
 from .texts import TEXT_KIND, TEXTS
 
 LOCALES: tuple[str, ...] = ("en", "zh_Hans", "zh_Hant")
+# The Clash's messages name these with an ``h3_`` kind (clash/messages.py); they are the same
+# entries as the lookups' kinds, so both spellings read the one table instead of showing an id.
+ALIASES: dict[str, str] = {
+    "h3_location": "location",
+    "h3_building": "building",
+    "h3_astrologer": "astrologer",
+    "h3_scenario": "scenario",
+}
 
 
 @cache
@@ -38,7 +47,7 @@ class Heroes3Names:
         if ref.kind == TEXT_KIND:
             # The English is the id; an untranslated text answers None so the renderer falls back to it.
             return ref.id if locale == "en" else TEXTS.text(ref.id, locale)
-        entry = table().get(ref.kind, {}).get(ref.id)
+        entry = table().get(ALIASES.get(ref.kind, ref.kind), {}).get(ref.id)
         if entry is None:
             return None
         return entry.get(locale) or entry.get("en")

@@ -13,7 +13,7 @@ from typing import Any, ClassVar, Literal
 
 from pydantic import Field, TypeAdapter
 
-from engine.core import Deck, Event, GameOptions, Prompt, Result, Rng, Ruleset, RuleViolation
+from engine.core import Deck, Event, GameOptions, Option, Prompt, Result, Rng, Ruleset, RuleViolation
 from engine.core.errors import CORE_BAD_ACTION, CORE_NOT_YOUR_TURN
 from engine.core.flow import Flow, Step
 from engine.core.text import Message, Ref, message
@@ -23,6 +23,7 @@ from ..clash.state import DIFFICULTY_VALUES
 from ..combat import cards as card_rules
 from ..combat import flow as combat_flow
 from ..combat.actions import CombatAction
+from ..combat.board import square
 from ..combat.models import (
     TOWER,
     ArmyCard,
@@ -169,6 +170,30 @@ class SkirmishState(CombatHost):
     mode: str = "duel"
     start_mp: int = 0
     order: list[tuple[int, str, int, int]] = Field(default_factory=list)  # (round, uid, initiative, best waiting)
+
+
+def unit_places(combat: Combat) -> dict[str, str]:
+    """Unit id -> its place in this game's view: its square "column,row", or the unit itself when it is
+    in play beside the board (the arrow tower, H3-39.8); a unit still to be placed has none."""
+    out: dict[str, str] = {}
+    for u in combat.units:
+        if u.pos is not None:
+            out.setdefault(u.uid, square(u.pos))
+        elif u.placed:
+            out.setdefault(u.uid, u.uid)
+    return out
+
+
+def placed(option: Option, places: dict[str, str]) -> Option:
+    """``option`` with the place it chooses (``Option.at``), for the decision picture: a square it names
+    (set where it is built), else the unit it aims at, else the unit that acts (defend, end, a card on it)."""
+    if option.at is not None:
+        return option
+    for key in ("target", "unit"):
+        uid = option.action.get(key)
+        if isinstance(uid, str) and uid in places:
+            return option.model_copy(update={"at": places[uid]})
+    return option
 
 
 def _finished(state: SkirmishState) -> bool:
@@ -360,7 +385,11 @@ class Skirmish(Ruleset[SkirmishState, SkirmishOptions]):
 
     # ---- the loop -------------------------------------------------------------------------------
     def _prompts(self, state: SkirmishState) -> list[Prompt]:
-        return FLOW.prompts(state)
+        prompts = FLOW.prompts(state)
+        if state.combat is None:
+            return prompts
+        places = unit_places(state.combat)
+        return [p.model_copy(update={"options": [placed(o, places) for o in p.options]}) for p in prompts]
 
     def _apply(self, state: SkirmishState, seat: int, action: Any) -> list[Event]:
         front = FLOW.current(state)

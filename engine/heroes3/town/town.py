@@ -11,18 +11,23 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import Event, Option, RuleViolation
-from engine.core.text import Ref
+from engine.core.flow import Step
+from engine.core.text import Msg, Ref
 
 from ..adventure import effects
 from ..adventure.geometry import index, location
 from ..cards import deck as cards
 from ..clash import messages as m
+from ..clash.asks import ask, push_ask
 from ..clash.common import bases, can_pay, gain, has_kind, heroes_at, pay
+from ..clash.flow import seat_of
 from ..clash.state import SECONDARY_MP, ClashState, Coord, Hero, Player
 from ..combat.models import ArmyCard
 from ..content import load
 from ..content.clash import STEP, Building, clash_content
+from . import pool
 from . import trade as trade_table
+from .army import recruitable, reinforceable
 
 HIRE_GOLD = 10  # H3-12.5
 
@@ -54,33 +59,6 @@ def buildable(p: Player) -> list[Building]:
     ]
 
 
-def recruitable(p: Player) -> list[str]:
-    """H3-26.3.1: faction units not in the unit deck whose tier's dwelling is built."""
-    have = {a.card for a in p.army}
-    out = []
-    for unit in clash_content().towns[p.faction].units:
-        card = load().unit(unit)
-        if unit in have or not has_kind(p, f"dwelling_{card.tier}"):
-            continue
-        if can_pay(p, dict(card.sides["few"].cost)):
-            out.append(unit)
-    return out
-
-
-def reinforceable(p: Player) -> list[int]:
-    """H3-26.3.2: Few faction units whose dwelling is built, with a Citadel (H3-26.7: not neutrals)."""
-    if not has_kind(p, "citadel"):
-        return []
-    out = []
-    for i, a in enumerate(p.army):
-        card = load().unit(a.card)
-        if a.side != "few" or card.faction != p.faction or not has_kind(p, f"dwelling_{card.tier}"):
-            continue
-        if can_pay(p, dict(card.sides["pack"].cost)):
-            out.append(i)
-    return out
-
-
 def hire_spots(state: ClashState, p: Player) -> list[Coord]:
     """H3-12.5.1: a town or settlement you control where no enemy hero stands (with your main hero
     there, the two share the field until one moves off, H3-8.5)."""
@@ -99,7 +77,13 @@ def options(state: ClashState, seat: int) -> list[Option]:
                 Option.of(m.OPT_BUILD(building=Ref(kind="h3_building", id=b.id)), {"type": "build", "building": b.id})
             )
     if "population" not in p.tokens_used:
-        for unit in recruitable(p):
+        if state.variant("gold_pool") and (pool.sellable(p) or recruitable(p) or reinforceable(p)):
+            out.append(Option.of(m.OPT_RESHAPE(), {"type": "recruit", "recruit": [], "reinforce": [], "reshape": True}))
+        if state.variant("neutral_armies") and dwelling_tiers(p):  # H3-48.2: instead of recruiting normally
+            out.append(
+                Option.of(m.OPT_NEUTRAL_ARMIES(), {"type": "recruit", "recruit": [], "reinforce": [], "neutrals": True})
+            )
+        for unit in recruitable(p) if not state.variant("neutral_armies") else []:
             out.append(
                 Option.of(
                     m.OPT_RECRUIT(unit=Ref(kind="unit", id=unit)),
@@ -115,7 +99,11 @@ def options(state: ClashState, seat: int) -> list[Option]:
             )
         if p.secondary is None and can_pay(p, {"gold": HIRE_GOLD}):
             for spot in hire_spots(state, p):
-                out.append(Option.of(m.OPT_HIRE(q=spot[0], r=spot[1]), {"type": "hire", "at": list(spot)}))
+                out.append(
+                    Option.of(
+                        m.OPT_HIRE(q=spot[0], r=spot[1]), {"type": "hire", "at": list(spot)}, at=f"{spot[0]},{spot[1]}"
+                    )
+                )
     if "spellbook" not in p.tokens_used:
         book = _spell_book(p)
         if book is not None and p.mage_guild_round != state.round and can_pay(p, {"gold": book[0]}):
@@ -154,7 +142,9 @@ def act(state: ClashState, seat: int, action: Any) -> list[Event]:
     if action.type == "build":
         return build(state, p, action.building)
     if action.type == "recruit":
-        return recruit(state, p, list(action.recruit), list(action.reinforce))
+        return recruit(
+            state, p, list(action.recruit), list(action.reinforce), bool(action.neutrals), bool(action.reshape)
+        )
     if action.type == "hire":
         return hire(state, p, (int(action.at[0]), int(action.at[1])))
     if action.type == "trade":
@@ -199,10 +189,28 @@ def build(state: ClashState, p: Player, building: str) -> list[Event]:
     return events
 
 
-def recruit(state: ClashState, p: Player, units: list[str], reinforce: list[int]) -> list[Event]:
-    """H3-26.3: one use of the population token recruits and reinforces any number of units."""
+def dwelling_tiers(p: Player) -> list[str]:
+    """The tiers of the dwellings ``p`` has built, lowest first (H3-21.2)."""
+    return [t for t in ("bronze", "silver", "gold") if has_kind(p, f"dwelling_{t}")]
+
+
+def recruit(
+    state: ClashState,
+    p: Player,
+    units: list[str],
+    reinforce: list[int],
+    neutrals: bool = False,
+    reshape: bool = False,
+) -> list[Event]:
+    """H3-26.3: one use of the population token recruits and reinforces any number of units.
+    Under the neutral-armies variant (H3-48.2) recruiting draws neutral units instead: faction
+    units are refused, and ``neutrals`` draws 2 of each owned dwelling's tier for the owner to pick."""
     need("population" not in p.tokens_used, "H3-10.1", m.TOKEN_USED(token=Ref(kind="h3_token", id="population")))
-    need(bool(units or reinforce), "H3-26.3", m.NOTHING_CHOSEN())
+    need(bool(units or reinforce or neutrals or reshape), "H3-26.3", m.NOTHING_CHOSEN())
+    need(not reshape or state.variant("gold_pool"), "H3-48.5", m.GOLD_POOL_OFF())
+    need(not (units and state.variant("neutral_armies")), "H3-48.2", m.NEUTRAL_ARMIES_ONLY())
+    need(not neutrals or state.variant("neutral_armies"), "H3-48.2", m.NEUTRAL_ARMIES_OFF())
+    need(not neutrals or bool(dwelling_tiers(p)), "H3-48.2", m.NEUTRAL_ARMIES_NO_DWELLING())
     town = clash_content().towns[p.faction]
     cost: dict[str, int] = {}
     have = {a.card for a in p.army}
@@ -232,14 +240,74 @@ def recruit(state: ClashState, p: Player, units: list[str], reinforce: list[int]
     p.tokens_used.append("population")
     events: list[Event] = []
     for i in reinforce:
+        pool.reserve(state, p, p.army[i].card, dict(load().unit(p.army[i].card).sides["pack"].cost), reinforce=True)
         p.army[i] = p.army[i].model_copy(update={"side": "pack"})
         events.append(
             Event.to_all("h3_reinforced", m.REINFORCED(seat=m.seat(p.seat), unit=Ref(kind="unit", id=p.army[i].card)))
         )
     for unit in units:
+        pool.reserve(state, p, unit, dict(load().unit(unit).sides["few"].cost))  # H3-48.5
         p.army.append(ArmyCard(card=unit, side="few"))  # A-32: recruited on the Few side
         events.append(Event.to_all("h3_recruited", m.RECRUITED(seat=m.seat(p.seat), unit=Ref(kind="unit", id=unit))))
+    if neutrals:
+        events += _draw_neutral_armies(state, p)
+    if reshape:
+        push_ask(state, "gold_pool", p.seat)
     return events
+
+
+# ---- H3-48.2 neutral armies ---------------------------------------------------------------------------
+def _draw_neutral_armies(state: ClashState, p: Player) -> list[Event]:
+    """H3-48.2: 2 neutral unit cards of each owned dwelling's tier, drawn face up (public); the owner
+    then recruits any of them, one question at a time, and the rest are discarded."""
+    got = [card for tier in dwelling_tiers(p) for card in state.neutral_decks[tier].draw(state.rng, 2)]
+    if not got:
+        return []
+    push_ask(state, "neutral_armies", p.seat, drawn=got, taken=[])
+    units = [Ref(kind="unit", id=c) for c in got]
+    return [Event.to_all("h3_neutral_armies", m.NEUTRAL_ARMIES_DRAWN(seat=m.seat(p.seat), units=units), units=got)]
+
+
+def _neutral_cost(card: str) -> dict[str, int]:
+    side = load().unit(card).sides
+    return dict((side.get("neutral") or side.get("few") or next(iter(side.values()))).cost)
+
+
+def _neutral_armies_q(state: ClashState, st: Step) -> Msg:
+    return m.ASK_NEUTRAL_ARMIES()
+
+
+@ask("neutral_armies", "H3-48.2", _neutral_armies_q)
+def _neutral_armies_options(state: ClashState, st: Step) -> list[tuple[Msg, str]]:
+    p = state.player(seat_of(st))
+    taken = [int(i) for i in st.data["taken"]]
+    out = [
+        (m.OPT_RECRUIT_NEUTRAL(unit=Ref(kind="unit", id=c)), str(i))
+        for i, c in enumerate(st.data["drawn"])
+        if i not in taken and can_pay(p, _neutral_cost(c))
+    ]
+    return out + [(m.OPT_NEUTRAL_ARMIES_DONE(), "done")]
+
+
+@_neutral_armies_options
+def _neutral_armies_apply(state: ClashState, st: Step, pick: str) -> list[Event]:
+    """Recruit one drawn unit on its single neutral side for its cost (H3-26.7), and ask again;
+    "done" discards the ones not recruited to their tiers' discard piles (H3-29.2)."""
+    p = state.player(seat_of(st))
+    drawn = [str(c) for c in st.data["drawn"]]
+    taken = [int(i) for i in st.data["taken"]]
+    if pick == "done":
+        for i, card in enumerate(drawn):
+            if i not in taken:
+                state.neutral_decks[load().unit(card).tier].discard(card)
+        return []
+    card = drawn[int(pick)]
+    pay(p, _neutral_cost(card))
+    pool.reserve(state, p, card, _neutral_cost(card))  # H3-48.5: a population-token recruit too
+    p.army.append(ArmyCard(card=card, side="neutral"))
+    st.data["taken"] = taken + [int(pick)]
+    st.data["again"] = True
+    return [Event.to_all("h3_recruited", m.RECRUITED(seat=m.seat(p.seat), unit=Ref(kind="unit", id=card)))]
 
 
 def hire(state: ClashState, p: Player, at: Coord) -> list[Event]:

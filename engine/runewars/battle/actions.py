@@ -159,8 +159,8 @@ def _area(area: str) -> Ref:
     return Ref(kind="area", id=area)
 
 
-def _option(bs: BattleState, label: Msg, action: dict[str, Any]) -> Option:
-    return T.option(label, action, limit=80, extra=unit_names(bs))
+def _option(bs: BattleState, label: Msg, action: dict[str, Any], *, at: str | None = None) -> Option:
+    return T.option(label, action, limit=80, extra=unit_names(bs), at=at)
 
 
 # --------------------------------------------------------------------------- prompts
@@ -292,7 +292,7 @@ def _retreat_prompt(bs: BattleState, g: RetreatGroup, key: str) -> Prompt:
     for a in g.options:
         n = len(g.reach.get(a, []))
         label = RETREAT_TO(area=_area(a)) if n == len(g.units) else RETREAT_TO_LOSSES(area=_area(a), n=len(g.units) - n)
-        opts.append(_option(bs, label, {"type": "battle_retreat", "area": a}))
+        opts.append(_option(bs, label, {"type": "battle_retreat", "area": a}, at=a))
     question = RETREAT_Q_NEUTRAL if g.seat is None else RETREAT_Q_OWN
     rule = {"lost": "RW-14.7.1", "withdrawn": "RW-16.1", "excess": "RW-10.9.3"}[g.reason]
     if g.seat is None:

@@ -1047,7 +1047,7 @@ def farthest_from_home_realms(state: RunewarsState, candidates: list[str]) -> li
 def _add_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
     e = st.data["effect"]
     areas = _add_areas(state, st.seat, e["where"])
-    opts = [option(ADD_IN(area=ref("area", a)), {"type": "rw_choose", "value": a}) for a in areas]
+    opts = [option(ADD_IN(area=ref("area", a)), {"type": "rw_choose", "value": a}, at=a) for a in areas]
     if not areas:
         opts.append(option(ADD_NOWHERE(), {"type": "rw_choose", "value": "-"}))
     question = ADD_Q(source=loaded(st.data["source"]), n=e["count"], unit=ref("unit", e["unit_type"]))
@@ -1087,7 +1087,7 @@ def _place_units(state: RunewarsState, seat: int, e: dict[str, Any], area: str, 
 @decision("fx_inspect", "rw_choose")
 def _fx_inspect_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
     opts = [
-        option(INSPECT_OPTION(area=ref("area", a)), {"type": "rw_choose", "value": a})
+        option(INSPECT_OPTION(area=ref("area", a)), {"type": "rw_choose", "value": a}, at=a)
         for a in sorted(state.board)
         if state.board[a].rune
     ]
@@ -1121,7 +1121,7 @@ def _false_rune_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
     """Secret: the options name the player's false runes (RW-27.5); declining is always offered."""
     otherwise = list(st.data["effect"].get("otherwise") or [])
     opts = [
-        option(FALSE_REVEAL_OPTION(area=ref("area", a)), {"type": "rw_choose", "value": a})
+        option(FALSE_REVEAL_OPTION(area=ref("area", a)), {"type": "rw_choose", "value": a}, at=a)
         for a in _false_rune_areas(state, st.seat)
     ]
     opts.append(option(FALSE_DECLINE_OPTION(effects=effects_text(otherwise)), {"type": "rw_choose", "value": "-"}))

@@ -27,6 +27,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from engine.core.content_cli import run_check
 from engine.runewars.content.loader import ContentError, read_content
 from engine.runewars.content.texts import (
     GENERATED_LOCALE,
@@ -131,14 +132,7 @@ def main(argv: list[str]) -> int:
         path.write_text(expected_hant(), encoding="utf-8")
         print(f"wrote {path}")
         return 0
-    if command != "check":
-        print(__doc__, file=sys.stderr)
-        return 2
-    summary, problems = check()
-    print(json.dumps(summary, ensure_ascii=False))
-    for problem in problems:
-        print(problem, file=sys.stderr)
-    return 1 if problems else 0
+    return run_check(command, __doc__, check)
 
 
 if __name__ == "__main__":

@@ -509,9 +509,9 @@ def refuse(rule: str, msg: Msg, c: HeroContent | None = None) -> RuleViolation:
     return T.refuse(rule, msg, names_of(c) if c is not None else None)
 
 
-def option(c: HeroContent, label_: Msg, action: dict[str, Any]) -> Option:
-    """An option labelled in ``c``'s names, cut to Discord's 80 characters."""
-    opt = T.option(label_, action, extra=names_of(c))
+def option(c: HeroContent, label_: Msg, action: dict[str, Any], *, at: str | None = None) -> Option:
+    """An option labelled in ``c``'s names, cut to Discord's 80 characters; ``at`` as in ``T.option``."""
+    opt = T.option(label_, action, extra=names_of(c), at=at)
     opt.label = short(opt.label)
     return opt
 
@@ -1293,7 +1293,9 @@ def pending_prompts(hs: HeroesState, ctx: Any) -> list[Prompt]:
                 key,
                 "RW-20.4",
                 PLACE_Q(hero=hero_ref(p.cards[0])),
-                options=[option(c, PLACE_OPTION(area=area_ref(a)), {"type": "hero_place", "area": a}) for a in p.areas],
+                options=[
+                    option(c, PLACE_OPTION(area=area_ref(a)), {"type": "hero_place", "area": a}, at=a) for a in p.areas
+                ],
             )
         ]
     if p.kind == "train_pick":

@@ -133,7 +133,9 @@ def _setup_hero_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
             "RW-3.9.3",
             PLACE_Q(hero=name),
             options=[
-                T.option(PLACE_TO(hero=name, area=Ref(kind="area", id=a)), {"type": "rw_choose", "value": a}, limit=80)
+                T.option(
+                    PLACE_TO(hero=name, area=Ref(kind="area", id=a)), {"type": "rw_choose", "value": a}, limit=80, at=a
+                )
                 for a in home_areas(state, st.seat)
             ],
         )

@@ -718,7 +718,8 @@ def _path_options(hs: H.HeroesState, hero: H.Hero, c: H.HeroContent, ctx: Any, s
                 text = TO(area=H.area_ref(dest))
             if portal:
                 text = PORTAL(path=text)
-        seen[key] = H.option(c, text, {"type": "hero_move", "hero": hero.uid, "path": path, "portal": portal})
+        action = {"type": "hero_move", "hero": hero.uid, "path": path, "portal": portal}
+        seen[key] = H.option(c, text, action, at=path[-1] if path else None)
     return list(seen.values())
 
 
@@ -880,7 +881,9 @@ def _explore_prompt(
             "RW-34.4.9",
             SCROLL_Q(),
             options=[
-                H.option(c, SCROLL_LOOK(area=H.area_ref(a)), {"type": "hero_explore", "choice": "area", "area": a})
+                H.option(
+                    c, SCROLL_LOOK(area=H.area_ref(a)), {"type": "hero_explore", "choice": "area", "area": a}, at=a
+                )
                 for a in _scroll_areas(hs, ctx)
             ],
         )

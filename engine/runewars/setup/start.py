@@ -311,6 +311,7 @@ def _tile_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
         option(
             TILE_OPTION(tile=p.tile, q=p.q, r=p.r, rotation=p.rotation),
             {"type": "rw_tile", "tile": p.tile, "q": p.q, "r": p.r, "rotation": p.rotation},
+            at=f"{p.q},{p.r}",
         )
         for p in _tile_options(state, st.seat)
     ]
@@ -490,6 +491,7 @@ def _home_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
         option(
             HOME_OPTION(marker=i + 1, q=p.q, r=p.r, rotation=p.rotation),
             {"type": "rw_home_tile", "marker": i, "q": p.q, "r": p.r, "rotation": p.rotation},
+            at=f"{p.q},{p.r}",
         )
         for i, p in _home_options(state, st.seat)
     ]
@@ -702,7 +704,7 @@ def _sh_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
             question=en(STRONGHOLD_Q()),
             msg=STRONGHOLD_Q(),
             options=[
-                option(STRONGHOLD_OPTION(area=ref("area", a)), {"type": "rw_choose", "value": a})
+                option(STRONGHOLD_OPTION(area=ref("area", a)), {"type": "rw_choose", "value": a}, at=a)
                 for a in home_areas(state, st.seat)
             ],
         )
@@ -825,7 +827,7 @@ def _sr_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
             msg=q,
             secret=not state.options.epic,
             options=[
-                option(rune_in(area=ref("area", a)), {"type": "rw_choose", "value": a})
+                option(rune_in(area=ref("area", a)), {"type": "rw_choose", "value": a}, at=a)
                 for a in home_areas(state, st.seat)
             ],
         )

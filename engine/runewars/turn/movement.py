@@ -470,11 +470,12 @@ def _act_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
             area_contents(state, a),
             {"type": "rw_choose", "value": a},
             description=ACTIVATE_REACH_DESC(n=len(reach[a])),
+            at=a,
         )
         for a in with_movers
     ]
     opts += [
-        option(area_contents(state, a), {"type": "rw_choose", "value": a}, description=ACTIVATE_NO_REACH_DESC())
+        option(area_contents(state, a), {"type": "rw_choose", "value": a}, description=ACTIVATE_NO_REACH_DESC(), at=a)
         for a in rest
     ]
     question = ACTIVATE_SECOND_Q() if st.data["n"] == 2 else ACTIVATE_Q()
@@ -865,7 +866,8 @@ def _nr_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
             question=en(RETREAT_Q(area=ref("area", st.data["area"]))),
             msg=RETREAT_Q(area=ref("area", st.data["area"])),
             options=[
-                option(RETREAT_TO(area=ref("area", a)), {"type": "rw_choose", "value": a}) for a in st.data["options"]
+                option(RETREAT_TO(area=ref("area", a)), {"type": "rw_choose", "value": a}, at=a)
+                for a in st.data["options"]
             ],
         )
     ]
@@ -968,7 +970,8 @@ def _or_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
             question=en(OWN_RETREAT_Q(area=ref("area", st.data["area"]))),
             msg=OWN_RETREAT_Q(area=ref("area", st.data["area"])),
             options=[
-                option(RETREAT_TO(area=ref("area", a)), {"type": "rw_choose", "value": a}) for a in st.data["options"]
+                option(RETREAT_TO(area=ref("area", a)), {"type": "rw_choose", "value": a}, at=a)
+                for a in st.data["options"]
             ],
         )
     ]

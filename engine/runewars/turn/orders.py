@@ -635,7 +635,8 @@ def _swap_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
     unit = ref("unit", kind)
     opts = [option(SWAP_NONE(unit=unit), {"type": "rw_choose", "value": "-"})]
     opts += [
-        option(SWAP_FROM(unit=unit, area=ref("area", a)), {"type": "rw_choose", "value": a}, limit=80) for a in areas
+        option(SWAP_FROM(unit=unit, area=ref("area", a)), {"type": "rw_choose", "value": a}, limit=80, at=a)
+        for a in areas
     ]
     return [
         Prompt(

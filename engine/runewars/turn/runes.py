@@ -181,7 +181,7 @@ def _place_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
     stage = _stage(st)
     areas = _placeable(state, st.seat, exclude=_taken(st))
     to = PLACE_DRAGON_TO if stage == "dragon" else PLACE_FALSE_TO
-    opts = [option(to(area=ref("area", a)), {"type": "rw_choose", "value": a}) for a in areas]
+    opts = [option(to(area=ref("area", a)), {"type": "rw_choose", "value": a}, at=a) for a in areas]
     if not areas:
         opts = [option(PLACE_NONE(face=face_of(stage)), {"type": "rw_choose", "value": "-"})]
     question = PLACE_Q(face=face_of(stage))
@@ -238,7 +238,7 @@ def _place_apply(state: RunewarsState, st: Any, seat: int, action: Choose) -> li
 @decision("rune_place_epic", "rw_choose")
 def _epic_prompts(state: RunewarsState, st: Any) -> list[Prompt]:
     areas = _placeable(state, st.seat)
-    opts = [option(PLACE_DRAGON_TO(area=ref("area", a)), {"type": "rw_choose", "value": a}) for a in areas]
+    opts = [option(PLACE_DRAGON_TO(area=ref("area", a)), {"type": "rw_choose", "value": a}, at=a) for a in areas]
     if not areas or state.rune_supply["dragon"] <= 0:
         opts = [option(EPIC_NONE(), {"type": "rw_choose", "value": "-"})]
     return [Prompt(seat=st.seat, key=st.key, rule="RW-35.4", question=en(EPIC_Q()), msg=EPIC_Q(), options=opts)]

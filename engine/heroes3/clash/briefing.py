@@ -1,0 +1,48 @@
+"""What the table is told about its scenario (H3-3.1) and about a drawn astrologer card (H3-7.3.2),
+as messages.
+
+Why one place: the same words are said at the start of the game (``Clash.opening_events``), by the
+``/h3 scenario`` lookup (``engine.heroes3.panel.Lookup``) and when an astrologer card is revealed,
+so a player reads the same sentence wherever it shows. The content's own prose travels as
+``text_ref`` and is read in the reader's language; names are ``Ref``s, never ids.
+"""
+
+from __future__ import annotations
+
+from engine.core.text import Msg
+
+from ..content.clash import Condition, Scenario, clash_content
+from ..content.texts import text_ref
+from . import messages as m
+
+
+def _goal(condition: Condition) -> Msg:
+    """A victory condition in the scenario's words, else in ours for its kind (H3-5.1)."""
+    if condition.text:
+        return m.SCENARIO_WIN(goal=text_ref(condition.text))
+    return m.SCENARIO_WIN(goal=m.GOALS[condition.kind]())
+
+
+def scenario_lines(scenario_id: str) -> list[Msg]:
+    """The scenario's texts (H3-3.1): what it is, its size and round limit, each victory condition
+    (H3-5.1), each timed event on the round tracker (H3-7.4) and its own rules for the Obelisk,
+    the Dragon Utopia and the grail (H3-50.7). Every text the content holds for it is said."""
+    sc: Scenario = clash_content().scenarios[scenario_id]
+    lines: list[Msg] = []
+    if sc.text:
+        lines.append(m.SCENARIO_ABOUT(text=text_ref(sc.text)))
+    lines.append(m.SCENARIO_SIZE(players=sc.players, rounds=sc.round_limit))
+    lines += [_goal(c) for c in sc.victory]
+    lines += [m.SCENARIO_RULE(text=text_ref(c.text)) for c in sc.defeat if c.text]
+    lines += [
+        m.SCENARIO_EVENT(n=e.round, text=text_ref(e.text)) for e in sorted(sc.timed_events, key=lambda e: e.round)
+    ]
+    for steps in (sc.obelisk, sc.dragon_utopia, sc.grail):
+        lines += [m.SCENARIO_RULE(text=text_ref(s.text)) for s in steps if s.text]
+    return lines
+
+
+def astrologer_said(card_id: str) -> Msg:
+    """H3-7.3.2: "draw the top astrologer card, read it out": its name and what it does."""
+    card = clash_content().astrologers[card_id]
+    return m.ASTROLOGER(card=m.ref("astrologer", card_id), text=text_ref(card.text))
