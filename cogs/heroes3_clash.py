@@ -52,6 +52,12 @@ PANEL_ARMY = message("bot.h3c.panel.army", "**Army:** {units}")
 PANEL_NONE = message("bot.h3c.panel.none", "none")
 PANEL_NO_SEAT = message("bot.h3c.panel.no_seat", "You have no seat in this game.")
 PANEL_ASTROLOGER = message("bot.h3c.panel.astrologer", "**Astrologers:** {card}: {text}")
+# H3-48.3 draft start: the seat's own cards of the draft (its view only; packets are secret).
+PANEL_DRAFT_PACKET = message("bot.h3c.panel.draft_packet", "**Draft, your packet:** {cards}")
+PANEL_DRAFT_DRAFTED = message("bot.h3c.panel.draft_drafted", "**Drafted so far:** {cards}")
+PANEL_DRAFT_KEPT = message(
+    "bot.h3c.panel.draft_kept", "**Kept for your starting deck:** {cards} (+ set aside: {aside})"
+)
 
 
 def _where(hero: dict[str, Any] | None) -> Msg:
@@ -59,6 +65,22 @@ def _where(hero: dict[str, Any] | None) -> Msg:
         return PANEL_NOT_ON_MAP()
     mp = int(hero.get("mp") or 0) + int(hero.get("mp_turn") or 0)
     return PANEL_AT(mp=mp, q=int(hero["field"][0]), r=int(hero["field"][1]))
+
+
+def _draft_lines(mine: dict[str, Any], none: Msg) -> list[Msg]:
+    """H3-48.3: what the seat holds in the draft: the packet in hand, the cards drafted, the cards kept."""
+
+    def cards(key: str) -> list[Ref]:
+        return [Ref(kind="card", id=str(c.get("card"))) for c in mine.get(key) or []]
+
+    out: list[Msg] = []
+    if mine.get("packet"):
+        out.append(PANEL_DRAFT_PACKET(cards=cards("packet")))
+    if mine.get("drafted"):
+        out.append(PANEL_DRAFT_DRAFTED(cards=cards("drafted")))
+    if mine.get("kept") or mine.get("set_aside"):
+        out.append(PANEL_DRAFT_KEPT(cards=cards("kept") or none, aside=cards("set_aside") or none))
+    return out
 
 
 def panel_lines(view: dict[str, Any]) -> list[Msg]:
@@ -112,6 +134,9 @@ def panel_lines(view: dict[str, Any]) -> list[Msg]:
     lines.append(PANEL_TOWN(buildings=buildings or none))
     units = [Ref(kind="unit", id=str(a.get("card"))) for a in me.get("army") or []]
     lines.append(PANEL_ARMY(units=units or none))
+    mine = (view.get("draft") or {}).get("mine")
+    if mine:
+        lines += _draft_lines(mine, none)
     if view.get("astrologer"):
         proclaimed = Ref(kind="astrologer", id=str(view["astrologer"]))
         lines.append(PANEL_ASTROLOGER(card=proclaimed, text=text_ref(str(view.get("astrologer_text") or ""))))

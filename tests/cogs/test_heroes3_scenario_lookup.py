@@ -10,7 +10,9 @@ import pytest
 from cogs.heroes3 import answer, choices, entries
 from cogs.heroes3_clash import format_private
 from engine.core.content_texts import prose
+from engine.core.text import Ref
 from engine.heroes3 import CLASH, clash_content, content_text, lookup
+from engine.heroes3 import names as h3_names
 from i18n import EN, ZH_HANS
 from tests.heroes3.clash.helpers import mutate, new_game, to_main
 
@@ -61,3 +63,23 @@ def test_the_clash_panel_shows_a_gold_pools_reserve_only_when_there_is_one() -> 
     zh = "\n".join(format_private(view, title="t", locale=ZH_HANS))
     assert "Reserved (gold pool): gold 7 · building materials 2 · valuables 0" in en
     assert "保留池（金币池）：金币7 · 建筑材料2 · 贵重物品0" in zh
+
+
+def test_the_clash_panel_lists_the_seats_own_draft_cards_and_no_one_elses() -> None:
+    # H3-48.3 ⟦H: packets passed are seen only by the current holder⟧: each seat's panel names its own
+    # packet's cards (in the reader's language), never another seat's
+    state = new_game(3, draft_start=True)
+    assert state.draft is not None
+    names = h3_names()
+    own = "\n".join(format_private(CLASH.view(state, 0), title="t", locale=EN))
+    other = "\n".join(format_private(CLASH.view(state, 1), title="t", locale=EN))
+    assert "Draft, your packet:" in own
+    for inst in state.draft.packets[0]:
+        name = names.name(Ref(kind="card", id=state.cards[inst]), EN)
+        assert name and name in own
+    only_mine = {state.cards[i] for i in state.draft.packets[0]} - {state.cards[i] for i in state.draft.packets[1]}
+    for card in only_mine:
+        name = names.name(Ref(kind="card", id=card), EN)
+        assert name and name not in other
+    zh = "\n".join(format_private(CLASH.view(state, 0), title="t", locale=ZH_HANS))
+    assert "轮抽，你的牌包：" in zh

@@ -127,6 +127,15 @@ class Choose(_A):
     turn: int | None = None  # a tile's turn in sixths, when the picks turn the tile at ``at`` (asks.py)
 
 
+class DraftPick(_A):
+    """H3-48.3: the card kept from the packet (or, in step 5, chosen for the starting deck); a
+    secret simultaneous answer that may change until every seat has locked in."""
+
+    type: Literal["draft_pick"]
+    card: str
+    lock: bool = True
+
+
 class TownPass(_A):
     type: Literal["town_pass"]
 
@@ -151,6 +160,7 @@ ClashAction = Annotated[
     | Search
     | Choose
     | TownPass
+    | DraftPick
     | CombatAction,
     Field(discriminator="type"),
 ]

@@ -9,6 +9,7 @@ from collections import Counter
 from ..adventure.geometry import enterable, location, tile_fields
 from ..content.clash import is_tile_centre
 from .common import heroes
+from .draft import zones as draft_zones
 from .state import ClashState
 
 
@@ -27,6 +28,7 @@ def card_zones(state: ClashState) -> Counter[str]:
         seen.update(d.draw_pile)
         seen.update(d.discard_pile)
     seen.update(state.removed)
+    seen.update(draft_zones(state))  # H3-48.3: cards in packets, drafted, set aside
     return seen
 
 

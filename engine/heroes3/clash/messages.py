@@ -409,3 +409,25 @@ GOLD_POOL_OFF = message("h3.clash.no.gold_pool_off", "This table did not agree t
 CHAOS_REMOVED = message(
     "h3.clash.chaos_removed", "Chaos deck: {seat!c}'s discarded {card} leaves the game; no card replaces it."
 )
+# ---- H3-48.3 draft start --------------------------------------------------------------------------------
+ASK_DRAFT_PICK = message(
+    "h3.clash.ask.draft_pick",
+    "Draft start, pick {n} of 12: keep one card of this packet; the rest pass to the {side} when everyone has picked.",
+)
+DRAFT_LEFT = message("h3.clash.draft.left", "left")
+DRAFT_RIGHT = message("h3.clash.draft.right", "right")
+ASK_DRAFT_KEEP = message(
+    "h3.clash.ask.draft_keep",
+    "Draft start: choose card {n} of the 7 for your starting deck (your drafted cards and statistic cards).",
+)
+OPT_DRAFT_CARD = message("h3.clash.opt.draft_card", "{card}")
+DRAFT_LOCKED = message("h3.clash.draft_locked", "{seat!c} has chosen ({locked} of {total}).")
+DRAFT_PASSED = message("h3.clash.draft_passed", "Draft start: everyone kept a card; the packets pass to the {side}.")
+DRAFT_DEALT = message(
+    "h3.clash.draft_dealt", "Draft start: each player takes 2 ability, 2 artifact and 2 spell cards as a packet."
+)
+DRAFT_DONE = message(
+    "h3.clash.draft_done",
+    "Draft start: every starting deck is built; {n} unchosen drafted cards go to their decks' discard piles.",
+)
+NOT_IN_PACKET = message("h3.clash.no.not_in_packet", "That card is not among the cards you may choose from now.")

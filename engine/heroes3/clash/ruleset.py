@@ -21,7 +21,7 @@ from ..content import FACTIONS
 from ..content.names import Heroes3Names
 from ..content.names import names as content_names
 from ..town import pool, town  # noqa: F401  # imported for its entry points
-from . import asks, briefing, invariants, rounds, setup, views  # noqa: F401  # registers steps
+from . import asks, briefing, draft, invariants, rounds, setup, views  # noqa: F401  # registers steps
 from . import messages as m
 from .actions import ClashAction
 from .flow import FLOW
@@ -65,6 +65,8 @@ class Clash(Ruleset[ClashState, ClashOptions]):
         if action.type not in FLOW.accepts.get(front.kind, ()):
             raise RuleViolation(CORE_BAD_ACTION, m.NOT_OFFERED())
         out_of_turn = front.kind == "main" and action.type in rounds.TOWN_TYPES  # P-35
+        if front.kind == "draft":  # H3-48.3: every seat answers the draft at once
+            out_of_turn = draft.waits_on(state, seat)
         if not out_of_turn and not FLOW.may_act(front, seat):
             raise RuleViolation(CORE_NOT_YOUR_TURN, m.NOT_OFFERED())
         events = FLOW.appliers[front.kind](state, front, seat, action)
@@ -99,7 +101,8 @@ class Clash(Ruleset[ClashState, ClashOptions]):
 
     def sample_action(self, state: ClashState, seat: int, rng: random.Random) -> dict[str, Any]:
         front = FLOW.current(state)
-        if front is not None and front.kind in FLOW.samplers and (FLOW.may_act(front, seat) or front.kind == "main"):
+        free = front is not None and (front.kind == "main" or (front.kind == "draft" and draft.waits_on(state, seat)))
+        if front is not None and front.kind in FLOW.samplers and (FLOW.may_act(front, seat) or free):
             return FLOW.samplers[front.kind](state, front, seat, rng)
         mine = [p for p in self.prompts(state) if p.seat == seat and p.options]
         if not mine:
@@ -132,6 +135,7 @@ class Clash(Ruleset[ClashState, ClashOptions]):
         for p in state.seats:
             supply = {f'"{code}"' for code in p.far_supply}  # quoted: "F5" is not "#F5"
             out[p.seat] = set(p.deck.hand) | set(p.deck.draw.draw_pile) | set(p.searching) | supply
+            out[p.seat] |= draft.secrets(state, p.seat)  # H3-48.3: packets seen only by their holder
         hidden = {f'"{t.tile}"' for t in state.tiles if not t.face_up}
         out.setdefault(0, set()).update(hidden)
         return out

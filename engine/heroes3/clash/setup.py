@@ -19,6 +19,7 @@ from ..content import FACTIONS
 from ..content.clash import TILE_DIRECTIONS, Scenario, clash_content
 from ..content.clash import Step as Effect
 from ..neutrals.difficulty import new_decks
+from . import draft
 from . import messages as m
 from .asks import ask, asked_centre, new_ask
 from .flow import FLOW, seat_of
@@ -72,6 +73,9 @@ def setup(options: ClashOptions, state: ClashState) -> list[Event]:
         factions.append(f)
     removed = set(sc.tournament.removed_cards) if sc.tournament else set()  # H3-45.1
     arrows_used = 0
+    drafting = state.variant("draft_start")  # H3-48.3: set aside, then draft, instead of the usual deck
+    aside: list[list[str]] = []
+    stats: list[list[str]] = []
     for seat, faction in enumerate(factions):
         town = c.towns[faction]
         hero = (options.heroes or [None] * 4)[seat] if options.heroes and seat < len(options.heroes) else None
@@ -81,7 +85,11 @@ def setup(options: ClashOptions, state: ClashState) -> list[Event]:
         p = Player(seat=seat, faction=faction, hero=hero)
         p.resources = sc.starting_resources.as_dict()  # H3-6.9
         p.production = sc.starting_income.as_dict()  # H3-6.8
-        start = c.starting_deck(hero)  # H3-6.11..6.13
+        start = [] if drafting else c.starting_deck(hero)  # H3-6.11..6.13
+        if drafting:  # H3-48.3 steps 1 and 4; no Magic Arrows
+            own_aside, own_stats = draft.start_hand(hero)
+            aside.append([state.new_card(x) for x in own_aside])
+            stats.append([state.new_card(x) for x in own_stats])
         arrows_used += start.count("magic_arrow")
         for card in start:
             inst = state.new_card(card)
@@ -105,6 +113,8 @@ def setup(options: ClashOptions, state: ClashState) -> list[Event]:
         deck = Deck[str].shuffled([state.new_card(x) for x in pile], rng)
         state.decks[name] = deck
         cards.refill_discard(state, name)
+    if drafting:  # H3-48.3 step 2: the first packets, from the shuffled decks
+        draft.begin(state, aside, stats)
     state.neutral_decks = new_decks(rng)  # H3-6.18
     astro = [a.id for a in c.astrologers.values() if a.box in sc.boxes for _ in range(a.copies)]
     state.astrologers = Deck[str].shuffled(sorted(astro), rng)  # H3-6.21
@@ -180,6 +190,8 @@ def _finish(state: ClashState, sc: Scenario) -> None:
             built = board.building(b).built
             if built:
                 effects.push_choices(state, s, "main", m.BUILDING(building=m.ref("h3_building", b)), built, False)
+    if state.draft is not None:  # H3-48.3: the starting decks are drafted before anything else
+        FLOW.push(state, FLOW.new(state, "draft"))
 
 
 def _start_rotate_q(state: ClashState, st: Step) -> Msg:

@@ -12,7 +12,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from engine.core import Deck, GameOptions
+from engine.core import Deck, GameOptions, SecretChoice
 from engine.core.text import Message, Ref, message
 
 from ..combat.models import ArmyCard, CombatHost, HeroDeck
@@ -48,11 +48,12 @@ class ClashOptions(GameOptions):
     min_damage: bool = False
     extend_free: bool = False
     flat_die: bool = False
-    # H3-48.1 / H3-48.4 / H3-48.2 / H3-48.5: designer variants, each off unless the table agrees to it
+    # H3-48.1 / H3-48.4 / H3-48.2 / H3-48.5 / H3-48.3: designer variants, each off unless the table agrees to it
     chaos_deck: bool = False
     split_decks: bool = False
     neutral_armies: bool = False
     gold_pool: bool = False
+    draft_start: bool = False
 
 
 # The H3-48.8 rows a table may switch on, in the order of ``ClashOptions`` (``ClashState.variants``).
@@ -75,6 +76,7 @@ VARIANTS: tuple[str, ...] = (
     "split_decks",
     "neutral_armies",
     "gold_pool",
+    "draft_start",
 )
 # The rows a combat must see: encounters copies them onto each clash combat when it starts, so
 # the combat code reads ``Combat.variant`` and the skirmish (no such options) stays unaffected.
@@ -114,6 +116,7 @@ OPTION_NAMES: dict[str, Message] = {
     "split_decks": message("h3.option.name.split_decks", "split artifact and spell decks"),
     "neutral_armies": message("h3.option.name.neutral_armies", "neutral armies"),
     "gold_pool": message("h3.option.name.gold_pool", "gold pool"),
+    "draft_start": message("h3.option.name.draft_start", "draft start"),
 }
 OPTION_LABELS: dict[str, Message] = {
     "scenario": message(
@@ -185,6 +188,10 @@ OPTION_LABELS: dict[str, Message] = {
     "gold_pool": message(
         "h3.option.gold_pool",
         "Variant: recruiting costs are reserved, not spent; sell units, and get the cost back when one dies (H3-48.5)",
+    ),
+    "draft_start": message(
+        "h3.option.draft_start",
+        "Variant: draft 12 ability, artifact and spell cards, then build a 9-card starting deck (H3-48.3)",
     ),
 }
 OPTION_VALUES: dict[str, dict[str, Message]] = {
@@ -324,6 +331,22 @@ class Pending(BaseModel):
     defender_hero: Literal["main", "secondary"] | None = None
 
 
+class Draft(BaseModel):
+    """H3-48.3 in progress: every list is indexed by seat. Packets, drafted and kept cards are the
+    holder's secret (H: packets seen only by the current holder); the views show counts only."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    phase: Literal["left", "right", "keep"] = "left"
+    choice: SecretChoice
+    packets: list[list[str]]  # the packet each seat holds now (steps 2 and 3)
+    drafted: list[list[str]]  # the cards each seat kept from the packets
+    aside: list[list[str]]  # step 1: starting ability and level I specialty, set aside
+    stats: list[list[str]]  # step 4: the statistic cards of the hero board
+    kept: list[list[str]]  # step 5: the cards chosen so far for the starting deck
+    picks: int = 0  # picks made in the current phase
+
+
 class ClashState(CombatHost):
     scenario: str
     mode: Literal["clash", "tournament"] = "clash"
@@ -345,6 +368,7 @@ class ClashState(CombatHost):
     grail_taken: bool = False
     pending: Pending | None = None
     variants: list[str] = Field(default_factory=list)  # the H3-48.8 rows agreed at setup (``VARIANTS``)
+    draft: Draft | None = None  # H3-48.3 while the draft runs
     met: list[int] = Field(default_factory=list)  # seats that met a victory condition this round (H3-5.2)
     winners: list[int] | None = None
     end_reason: str = ""

@@ -11,6 +11,7 @@ from ..adventure.geometry import tile_fields
 from ..cards import deck as cards
 from ..combat.views import public_attack, public_deck, public_side
 from ..content.clash import clash_content
+from .draft import view as draft_view
 from .rounds import round_kind, vp
 from .state import ClashState, Hero, PlacedTile, Player
 
@@ -130,6 +131,7 @@ def view(state: ClashState, seat: int | None) -> dict[str, Any]:
         "winners": state.winners,
         "end_reason": state.end_reason,
         "grail_taken": state.grail_taken,
+        "draft": draft_view(state, seat),  # H3-48.3: counts for all; the cards to their holder only
     }
     if seat is not None and 0 <= seat < len(state.seats):
         p = state.player(seat)
