@@ -494,17 +494,8 @@ def _trade_q(state: ClashState, st: Step) -> Msg:
 def _trade_options(state: ClashState, st: Step) -> list[tuple[Msg, str]]:
     """H3-43.1.1 (D-11): any number of trades in one visit (Rec.)."""
     p = state.player(seat_of(st))
-    out: list[tuple[Msg, str]] = [(m.OPT_DONE(), "done")]
-    for rate in clash_content().trade:
-        if p.resources.get(rate.give, 0) >= rate.give_amount:
-            label = m.OPT_TRADE(
-                give=rate.give_amount,
-                what=Ref(kind="h3_resource", id=rate.give),
-                get=rate.get_amount,
-                into=Ref(kind="h3_resource", id=rate.get),
-            )
-            out.append((label, f"{rate.give}>{rate.get}"))
-    return out
+    trades = [(label, f"{rate.give}>{rate.get}") for rate, label in trade_table.affordable(p)]
+    return [(m.OPT_DONE(), "done"), *trades]
 
 
 @_trade_options

@@ -116,17 +116,10 @@ def options(state: ClashState, seat: int) -> list[Option]:
 def trade_options(p: Player) -> list[Option]:
     """The H3-48.8 row "you may trade resources at any time": each trade the purse affords, at the
     trading post's table (H3-43.1.1, D-11), offered with the town actions (any turn, no token)."""
-    out: list[Option] = []
-    for rate in clash_content().trade:
-        if p.resources.get(rate.give, 0) >= rate.give_amount:
-            label = m.OPT_TRADE(
-                give=rate.give_amount,
-                what=Ref(kind="h3_resource", id=rate.give),
-                get=rate.get_amount,
-                into=Ref(kind="h3_resource", id=rate.get),
-            )
-            out.append(Option.of(label, {"type": "trade", "give": rate.give, "get": rate.get}))
-    return out
+    return [
+        Option.of(label, {"type": "trade", "give": rate.give, "get": rate.get})
+        for rate, label in trade_table.affordable(p)
+    ]
 
 
 def any_action(state: ClashState, seat: int) -> bool:

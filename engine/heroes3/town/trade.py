@@ -4,12 +4,12 @@ H3-48.8 "trade at any time" row make the same exchange and say it the same way."
 from __future__ import annotations
 
 from engine.core import Event
-from engine.core.text import Ref
+from engine.core.text import Msg, Ref
 
 from ..clash import messages as m
 from ..clash.common import gain, pay
 from ..clash.state import Player
-from ..content.clash import clash_content
+from ..content.clash import TradeRate, clash_content
 
 
 def exchange(p: Player, give: str, get: str) -> list[Event]:
@@ -31,3 +31,18 @@ def exchange(p: Player, give: str, get: str) -> list[Event]:
             ),
         )
     ]
+
+
+def affordable(p: Player) -> list[tuple[TradeRate, Msg]]:
+    """Each trade of the table (H3-43.1.1, D-11) the purse affords, with its words for an option."""
+    out: list[tuple[TradeRate, Msg]] = []
+    for rate in clash_content().trade:
+        if p.resources.get(rate.give, 0) >= rate.give_amount:
+            label = m.OPT_TRADE(
+                give=rate.give_amount,
+                what=Ref(kind="h3_resource", id=rate.give),
+                get=rate.get_amount,
+                into=Ref(kind="h3_resource", id=rate.get),
+            )
+            out.append((rate, label))
+    return out

@@ -6,9 +6,11 @@ from typing import Any
 
 from engine.core import Event
 from engine.core.flow import Step
+from engine.heroes3.adventure.geometry import index, location
 from engine.heroes3.clash.flow import FLOW
 from engine.heroes3.clash.ruleset import CLASH
-from engine.heroes3.clash.state import ClashState
+from engine.heroes3.clash.state import ClashState, PlacedTile
+from engine.heroes3.content.clash import clash_content
 
 
 def new_game(players: int = 2, seed: int = 1, **options: Any) -> ClashState:
@@ -75,3 +77,18 @@ def play_to_round(state: ClashState, n: int, limit: int = 400) -> tuple[ClashSta
             state, events = act(state, prompt.seat, dict(prompt.options[0].action))
         seen += events
     raise AssertionError(f"did not reach round {n}")
+
+
+def bobs_settlement(state: ClashState) -> tuple[int, int]:
+    """Put a settlement tile on the map and flag its settlement for Bob (seat 1), producing gold
+    (H3-50.4.2): one gold step of production (D-12). Returns the settlement's field."""
+    tile = next(
+        t for t in clash_content().tiles.values() if any(f.location.startswith("settlement_") for f in t.fields)
+    )
+    state.tiles.append(PlacedTile(centre=(7, 0), tile=tile.id, kind=tile.kind, face_up=True))
+    spot = next(pos for pos in index(state) if (loc := location(state, pos)) is not None and loc.kind == "settlement")
+    fs = state.field(spot)
+    fs.flag, fs.ever_flagged, fs.produce = 1, True, "gold"
+    bob = state.player(1)
+    bob.production["gold"] = bob.production.get("gold", 0) + 5
+    return spot

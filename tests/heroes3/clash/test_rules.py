@@ -18,7 +18,7 @@ from engine.heroes3.clash.ruleset import CLASH
 from engine.heroes3.clash.state import ClashState, PlacedTile
 from engine.heroes3.content.clash import clash_content, is_tile_centre
 
-from .helpers import act, front, mutate, new_game, to_main
+from .helpers import act, bobs_settlement, front, mutate, new_game, to_main
 
 
 # ---- setup (H3-6) ------------------------------------------------------------------------------------
@@ -668,17 +668,7 @@ def test_each_player_turns_their_starting_tile_then_round_one_begins() -> None:
 
 def _settlement_next_to_alice(state: ClashState) -> tuple[int, int]:
     """Put a settlement tile on the map, flag its settlement for Bob, stand Alice next to it."""
-    from engine.heroes3.adventure.geometry import index
-    from engine.heroes3.clash.state import PlacedTile
-
-    tile = next(
-        t for t in clash_content().tiles.values() if any(f.location.startswith("settlement_") for f in t.fields)
-    )
-    state.tiles.append(PlacedTile(centre=(7, 0), tile=tile.id, kind=tile.kind, face_up=True))
-    spot = next(pos for pos in index(state) if (loc := location(state, pos)) is not None and loc.kind == "settlement")
-    fs = state.field(spot)
-    fs.flag, fs.ever_flagged, fs.produce = 1, True, "gold"
-    state.player(1).production["gold"] = state.player(1).production.get("gold", 0) + 5
+    spot = bobs_settlement(state)
     alice = state.player(0).main
     assert alice is not None
     alice.field = alice.last_visited = next(n for n in neighbours(spot) if step_ok(state, n, spot))

@@ -11,7 +11,7 @@ import pytest
 
 from engine.core import Event, RuleViolation
 from engine.heroes3.adventure import effects
-from engine.heroes3.adventure.geometry import index, location, tile_fields
+from engine.heroes3.adventure.geometry import location, tile_fields
 from engine.heroes3.clash.flow import FLOW
 from engine.heroes3.clash.ruleset import CLASH
 from engine.heroes3.clash.setup import own_start
@@ -19,7 +19,7 @@ from engine.heroes3.clash.state import SECONDARY_MP, VARIANTS, ClashOptions, Cla
 from engine.heroes3.content.clash import clash_content
 from engine.heroes3.town import town
 
-from .helpers import act, front, mutate, new_game, play_to_round, to_main
+from .helpers import act, bobs_settlement, front, mutate, new_game, play_to_round, to_main
 
 
 def _drawn_astrologers(events: list[Event]) -> int:
@@ -83,20 +83,6 @@ def test_clear_visits_removes_black_cubes_in_round_4_only(on: bool) -> None:
 
 
 # ---- income (H3-7.3.1, H3-20.3, H3-50.4, H3-21.5) ---------------------------------------------------------
-def _bob_with_a_settlement(state: ClashState) -> tuple[int, int]:
-    """Put a settlement tile on the map and flag its settlement for Bob, producing gold (H3-50.4.2)."""
-    tile = next(
-        t for t in clash_content().tiles.values() if any(f.location.startswith("settlement_") for f in t.fields)
-    )
-    state.tiles.append(PlacedTile(centre=(7, 0), tile=tile.id, kind=tile.kind, face_up=True))
-    spot = next(pos for pos in index(state) if (loc := location(state, pos)) is not None and loc.kind == "settlement")
-    fs = state.field(spot)
-    fs.flag, fs.ever_flagged, fs.produce = 1, True, "gold"
-    bob = state.player(1)
-    bob.production["gold"] = bob.production.get("gold", 0) + 5  # one gold step (D-12)
-    return spot
-
-
 def _bob_with_a_mine(state: ClashState) -> tuple[int, int]:
     """A valuables mine flagged by Bob (H3-50.4.1: its production moved to him)."""
     tile = next(t for t in clash_content().tiles.values() if any(f.location == "mine_valuables" for f in t.fields))
@@ -125,7 +111,7 @@ def test_double_income_doubles_mines_and_settlements_not_the_town(on: bool) -> N
     state = mutate(new_game(double_income=on))
     town_gold = state.player(1).production.get("gold", 0)
     town_val = state.player(1).production.get("valuables", 0)
-    _bob_with_a_settlement(state)
+    bobs_settlement(state)
     got = _income(state, 1)
     assert got["gold"] == town_gold + (10 if on else 5)
     state = mutate(new_game(double_income=on))
@@ -141,7 +127,7 @@ def test_idle_flagged_towns_stop_producing_while_an_enemy_holds_them(on: bool) -
     state = mutate(new_game(idle_flagged_towns=on))
     bob = state.player(1)
     town_income = {k: bob.production.get(k, 0) for k in ("gold", "building_materials", "valuables")}
-    _bob_with_a_settlement(state)
+    bobs_settlement(state)
     assert _income(state, 1)["gold"] == town_income["gold"] + 5  # not flagged yet: as before
     state.field(own_start(state, 1).centre).flag = 0  # Alice's cube on Bob's town
     got = _income(state, 1)

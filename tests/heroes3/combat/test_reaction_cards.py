@@ -18,34 +18,26 @@ from engine.heroes3.skirmish.ruleset import FLOW, SKIRMISH, SkirmishState
 from ..helpers import combat_state, dice, hand, side, unit
 
 
+def _declared(cards0: list[str], cards1: list[str], die: int, *, window: bool = True) -> SkirmishState:
+    """Crusaders (attack 3) attack Zombies (Few: defence 1, HP 3), the dice loaded; ``window``: the
+    card window before the attack is still open (attacker first, A-34), else both were passed."""
+    c = Combat(
+        kind="player",
+        sides=[side(0, cards=cards0), side(1, cards=cards1)],
+        units=[unit("a1", "crusaders", "few", 0, (0, 2)), unit("d1", "zombies", "few", 1, (0, 3))],
+    )
+    state = combat_state(c)
+    cf.declare(FLOW, state, "a1", "d1", then="none")
+    gone = ("h3c_cont",) if window else ("h3c_cards", "h3c_cont")
+    state.steps = [s for s in state.steps if s.kind not in gone]
+    state.rng = dice(die)
+    FLOW.advance(state)
+    return state
+
+
 def _attack(cards0: list[str], cards1: list[str], die: int) -> SkirmishState:
-    """Crusaders (attack 3) attack Zombies (Few: defence 1, HP 3); both card windows passed."""
-    c = Combat(
-        kind="player",
-        sides=[side(0, cards=cards0), side(1, cards=cards1)],
-        units=[unit("a1", "crusaders", "few", 0, (0, 2)), unit("d1", "zombies", "few", 1, (0, 3))],
-    )
-    state = combat_state(c)
-    cf.declare(FLOW, state, "a1", "d1", then="none")
-    state.steps = [s for s in state.steps if s.kind not in ("h3c_cards", "h3c_cont")]
-    state.rng = dice(die)
-    FLOW.advance(state)
-    return state
-
-
-def _declared(cards0: list[str], cards1: list[str], die: int) -> SkirmishState:
-    """As ``_attack``, but the card window before the attack is still open (attacker first, A-34)."""
-    c = Combat(
-        kind="player",
-        sides=[side(0, cards=cards0), side(1, cards=cards1)],
-        units=[unit("a1", "crusaders", "few", 0, (0, 2)), unit("d1", "zombies", "few", 1, (0, 3))],
-    )
-    state = combat_state(c)
-    cf.declare(FLOW, state, "a1", "d1", then="none")
-    state.steps = [s for s in state.steps if s.kind != "h3c_cont"]
-    state.rng = dice(die)
-    FLOW.advance(state)
-    return state
+    """As ``_declared``, with both card windows passed: the attack resolves."""
+    return _declared(cards0, cards1, die, window=False)
 
 
 def _answer(state: SkirmishState, seat: int, action: Any) -> tuple[SkirmishState, list[Any]]:
