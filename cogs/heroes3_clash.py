@@ -19,7 +19,7 @@ from typing import Any
 from discord.ext import commands
 
 from engine.core.text import Msg, Ref, message
-from engine.heroes3 import clash_content, purse, text_ref
+from engine.heroes3 import ally_offer_lines, clash_content, purse, text_ref
 from engine.heroes3 import names as h3_names
 from i18n import EN, ChainNames, Names, render
 
@@ -38,6 +38,10 @@ PANEL_PURSE = message(
 PANEL_RESERVED = message(
     "bot.h3c.panel.reserved",
     "Reserved (gold pool): gold {gold} · building materials {materials} · valuables {valuables}",
+)
+PANEL_DISCOUNT = message(
+    "bot.h3c.panel.discount",
+    "Discount ready ({card}): your next recruit or reinforcement this round costs {n} gold less.",
 )
 PANEL_HAND = message("bot.h3c.panel.hand", "**Your hand ({n}/{limit}):**")
 PANEL_CARD = message("bot.h3c.panel.card", "• **{card}**: {text}")
@@ -112,6 +116,8 @@ def panel_lines(view: dict[str, Any]) -> list[Msg]:
                 valuables=int(reserved.get("valuables", 0)),
             )
         )
+    for d in me.get("discounts") or []:  # H3-17 Legion artifacts played this round (public)
+        lines.append(PANEL_DISCOUNT(card=Ref(kind="card", id=str(d.get("card"))), n=int(d.get("gold") or 0)))
     lines.append(PANEL_HAND(n=len(you.get("hand") or []), limit=int(me.get("hand_limit") or 0)))
     cards = clash_content().cards
     for c in you.get("hand") or []:
@@ -140,6 +146,7 @@ def panel_lines(view: dict[str, Any]) -> list[Msg]:
     if view.get("astrologer"):
         proclaimed = Ref(kind="astrologer", id=str(view["astrologer"]))
         lines.append(PANEL_ASTROLOGER(card=proclaimed, text=text_ref(str(view.get("astrologer_text") or ""))))
+    lines += ally_offer_lines(view)  # H3-43.3: open offers between Alliance allies (a swap's cards: traders only)
     return lines
 
 

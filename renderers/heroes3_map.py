@@ -113,6 +113,7 @@ NONE = message("render.h3map.none", "none")
 CUBES = message("render.h3map.cubes", "Faction cubes taken: {n} · far tiles {far}")
 VP = message("render.h3map.vp", "{n} VP")
 ELIMINATED = message("render.h3map.eliminated", "eliminated")
+TEAM = message("render.h3map.team", "Team {n}")
 YOUR_HAND = message("render.h3map.your_hand", "Your hand ({n}), only you see this")
 SEARCHING = message("render.h3map.searching", "Searching: {names}")
 EXPERT = message("render.h3map.expert", "Expert: {text}")
@@ -441,10 +442,9 @@ def _panels(pen: _Pen, view: dict[str, Any]) -> None:
         if p.get("eliminated"):
             head = f"{head} · {w(ELIMINATED())}"
         pen.text(PANEL_X + 14, y + 22, head, 20, colour="#ffffff", bold=True, z=3, room=PANEL_W - 120)
-        if p.get("vp") is not None:
-            pen.text(
-                PANEL_X + PANEL_W - 14, y + 20, w(VP(n=int(p["vp"]))), 16, colour="#ffffff", bold=True, ha="right", z=3
-            )
+        badge = w(VP(n=int(p["vp"]))) if p.get("vp") is not None else _team(w, view, seat)
+        if badge:
+            pen.text(PANEL_X + PANEL_W - 14, y + 20, badge, 16, colour="#ffffff", bold=True, ha="right", z=3)
         morale = int(p.get("morale") or 0)
         stats = _hero_stats(p)
         lines = [
@@ -484,6 +484,14 @@ def _panels(pen: _Pen, view: dict[str, Any]) -> None:
             linespacing=line / (size * PT * 1.2),
             zorder=3,
         )
+
+
+def _team(w: Words, view: dict[str, Any], seat: int) -> str:
+    """An Alliance seat's team (H3-3.2.3), numbered as the scenario lists them; "" outside Alliance games."""
+    for n, team in enumerate(view.get("teams") or [], start=1):
+        if seat in team:
+            return w(TEAM(n=n))
+    return ""
 
 
 def _cut(pen: _Pen, text: str, size: float, room: float) -> str:

@@ -14,6 +14,7 @@ from typing import Any
 from engine.core.text import Msg, Ref
 
 from . import messages as m
+from .clash import messages as cm
 from .clash.briefing import scenario_lines
 from .combat.rules import label
 from .content import HERE, UnitCard, load
@@ -102,6 +103,32 @@ def panel_lines(view: dict[str, Any]) -> list[Msg]:
         word = m.OUTCOME_WORDS.get(str(result.get("outcome")))
         lines.append(m.PANEL_RESULT(outcome=word() if word is not None else str(result.get("outcome"))))
     return lines
+
+
+def ally_offer_lines(view: dict[str, Any]) -> list[Msg]:
+    """The open offers between Alliance allies in a Clash view (H3-43.3): resources for all to read;
+    a card swap's cards only where the view names them, i.e. for its two traders (H-27)."""
+    lines: list[Msg] = []
+    for o in view.get("ally_offers") or []:
+        by, to = cm.seat(int(o["by"])), cm.seat(int(o["to"]))
+        if o.get("kind") == "resources":
+            give, want = _amounts(o.get("give") or {}), o.get("want") or {}
+            if any(want.values()):
+                lines.append(cm.PANEL_ALLY_OFFER(seat=by, ally=to, give=give, want=_amounts(want)))
+            else:
+                lines.append(cm.PANEL_ALLY_GIFT(seat=by, ally=to, give=give))
+        elif o.get("cards"):
+            names = [Ref(kind="card", id=str(c["card"])) for c in o["cards"]]
+            lines.append(cm.PANEL_ALLY_SWAP_CARDS(seat=by, ally=to, cards=names))
+        else:
+            lines.append(cm.PANEL_ALLY_SWAP(seat=by, ally=to, n=int(o.get("n") or 0)))
+    return lines
+
+
+def _amounts(res: dict[str, Any]) -> list[Msg] | Msg:
+    """Resources in words from a view's ``{resource: n}`` ("2 gold, 1 valuables", or "nothing")."""
+    out = [cm.ALLY_AMOUNT(n=int(n), what=Ref(kind="h3_resource", id=str(k))) for k, n in res.items() if n]
+    return out or cm.ALLY_NOTHING()
 
 
 class Lookup:

@@ -22,7 +22,13 @@ SAMPLES: dict[str, dict[str, list[Any]]] = {
     "ageofheroes": {"content": ["my-cards (0123456789ab)"]},
     "cloudspire": {"dice": [[3, 5]]},
     "heroes3": {
-        "scenario": ["clash_four_winds", "clash_three_crowns", "clash_two_kingdoms", "tournament_core"],
+        "scenario": [
+            "alliance_four_winds",
+            "clash_four_winds",
+            "clash_three_crowns",
+            "clash_two_kingdoms",
+            "tournament_core",
+        ],
         "heroes": [["catherine", None]],
     },
     "heroes3-skirmish": {

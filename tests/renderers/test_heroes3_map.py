@@ -309,3 +309,16 @@ def test_the_docs_map_pictures_are_written_by_one_command(tmp_path: Any) -> None
     assert public.size[0] == private.size[0] == 1800
     assert private.size[1] > public.size[1]  # the private strip (H-1: only the seat's own view has a hand)
     assert "you" in heroes3_map_render.private_view() and "you" not in heroes3_map_render.mid_game_view()[0]
+
+
+def test_an_alliance_picture_names_each_seats_team_in_the_readers_language() -> None:
+    """H3-3.2.3: who plays with whom is public, so each seat's panel on the map picture says its team."""
+    state = RS.setup({"players": 4, "mode": "alliance"}, "map-alliance")
+    view = RS.view(state, None)
+    assert view["teams"] == [[0, 2], [1, 3]]
+    texts = _texts(view)
+    assert texts.count("Team 1") == 2 and texts.count("Team 2") == 2
+    zh = _texts(view, "zh_Hans")
+    assert not any(t.startswith("Team ") for t in zh)
+    clash = _texts(RS.view(RS.setup({"players": 4}, "map-clash-4"), None))
+    assert not any(t.startswith("Team ") for t in clash)

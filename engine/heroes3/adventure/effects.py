@@ -19,7 +19,7 @@ from engine.core.text import Msg, Ref
 from ..cards import deck as cards
 from ..clash import messages as m
 from ..clash.asks import ask, push_ask
-from ..clash.common import RES, bases, can_pay, gain, has_kind, hero, heroes_at, pay
+from ..clash.common import RES, bases, can_pay, enemies, gain, has_kind, hero, heroes_at, pay
 from ..clash.flow import FLOW, seat_of
 from ..clash.state import SECONDARY_MP, ClashState, Coord, Hero, PlacedTile, Player
 from ..combat import texts as ct
@@ -28,6 +28,7 @@ from ..content import load
 from ..content.clash import STEP, TILE_DIRECTIONS, Choice, clash_content
 from ..content.clash import Step as Effect
 from ..content.texts import text_ref
+from ..town import discount
 from ..town import trade as trade_table
 from .geometry import placement_ok, tile_at, tile_fields
 
@@ -256,7 +257,7 @@ def _reinforce_options(state: ClashState, st: Step) -> list[tuple[Msg, str]]:
         card = load().unit(a.card)
         if a.side != "few" or card.tier not in tiers or "pack" not in card.sides:
             continue
-        cost = reinforce_cost(a.card, st)
+        cost = discount.apply(reinforce_cost(a.card, st), discount.best(state, p))  # H3-17: a Legion discount
         if can_pay(p, cost):
             out.append((m.OPT_REINFORCE(unit=Ref(kind="unit", id=a.card), cost=_amounts(cost)), str(i)))
     out.append((m.OPT_SKIP(), "skip"))
@@ -270,9 +271,13 @@ def _reinforce_apply(state: ClashState, st: Step, pick: str) -> list[Event]:
         return []
     p = state.player(seat_of(st))
     i = int(pick)
-    pay(p, reinforce_cost(p.army[i].card, st))
+    full = reinforce_cost(p.army[i].card, st)
+    (off,) = discount.allot(state, p, [full])  # H3-17: a pending Legion discount
+    pay(p, discount.apply(full, off.gold if off is not None else 0))
+    events = [discount.spend(state, p, off, p.army[i].card, full)] if off is not None else []
     p.army[i] = p.army[i].model_copy(update={"side": "pack"})
-    return [Event.to_all("h3_reinforced", m.REINFORCED(seat=m.seat(p.seat), unit=Ref(kind="unit", id=p.army[i].card)))]
+    unit = Ref(kind="unit", id=p.army[i].card)
+    return events + [Event.to_all("h3_reinforced", m.REINFORCED(seat=m.seat(p.seat), unit=unit))]
 
 
 def _dice(state: ClashState, p: Player, hero_kind: str, eff: Effect, st: Step) -> list[Event]:
@@ -293,14 +298,25 @@ def _dice(state: ClashState, p: Player, hero_kind: str, eff: Effect, st: Step) -
 def _rolled_event(state: ClashState, p: Player, die: str, rolled: list[int]) -> Event:
     return Event.to_all(
         "h3_rolled",
-        m.ROLLED(
-            seat=m.seat(p.seat), die=Ref(kind="h3_die", id=die), faces=[_face_text(state, die, f) for f in rolled]
-        ),
+        m.ROLLED(seat=m.seat(p.seat), die=Ref(kind="h3_die", id=die), faces=[face_text(state, die, f) for f in rolled]),
         faces=rolled,
     )
 
 
-def dice_continue(state: ClashState, seat: int, hero_kind: str, die: str, rolled: list[int], keep: int) -> list[Event]:
+# Cards played when a treasure or resource die was rolled (cards/map_cards.py registers Cards of
+# Prophecy's bottom effect): each gives the cards in hand that may turn a die of that kind now.
+DIE_CARDS: list[Callable[[ClashState, Player, str], list[str]]] = []
+
+
+def dice_continue(
+    state: ClashState, seat: int, hero_kind: str, die: str, rolled: list[int], keep: int, offer: bool = True
+) -> list[Event]:
+    """Resolve the rolled dice (after any re-roll); first, unless ``offer`` is off (already asked),
+    a card that may turn one of them to the face wanted is offered (``DIE_CARDS``)."""
+    held = [c for f in DIE_CARDS for c in f(state, state.player(seat), die)] if offer else []
+    if held:
+        push_ask(state, "prophecy", seat, card=held[0], die=die, faces=rolled, keep=keep, hero=hero_kind)
+        return []
     faces = clash_content().resource_die if die == "resource" else clash_content().treasure_die
     if keep >= len(rolled):
         for f in reversed(rolled):
@@ -372,7 +388,7 @@ def _reroll_apply(state: ClashState, st: Step, pick: str) -> list[Event]:
     )
 
 
-def _face_text(state: ClashState, die: str, face: int) -> Msg:
+def face_text(state: ClashState, die: str, face: int) -> Msg:
     """A die face as the players read it (H3-20.5): what each of its steps gives, in words (as it
     resolves in this game, so the H3-48.8 one-resource row reads "1 gold")."""
     faces = clash_content().resource_die if die == "resource" else clash_content().treasure_die
@@ -399,7 +415,7 @@ def _dice_q(state: ClashState, st: Step) -> Msg:
 @ask("dice_pick", "H3-20.5", _dice_q)
 def _dice_options(state: ClashState, st: Step) -> list[tuple[Msg, str]]:
     die = str(st.data["die"])
-    return [(m.OPT_FACE(face=_face_text(state, die, int(f))), str(i)) for i, f in enumerate(st.data["faces"])]
+    return [(m.OPT_FACE(face=face_text(state, die, int(f))), str(i)) for i, f in enumerate(st.data["faces"])]
 
 
 @_dice_options
@@ -934,7 +950,7 @@ def _neutral_tier_options(state: ClashState, st: Step) -> list[tuple[Msg, str]]:
         out = [
             (m.OPT_RECRUIT_NEUTRAL(unit=Ref(kind="unit", id=c)), str(i))
             for i, c in enumerate(drawn)
-            if can_pay(p, _neutral_cost(c, st))
+            if can_pay(p, discount.apply(_neutral_cost(c, st), discount.best(state, p)))  # H3-17
         ]
         return out + [(m.OPT_SKIP(), "skip")]
     return [(m.OPT_RESOURCE(resource=Ref(kind="h3_tier", id=t)), t) for t in st.data["tiers"]]
@@ -958,9 +974,12 @@ def _neutral_tier_apply(state: ClashState, st: Step, pick: str) -> list[Event]:
     if kept is None:
         return []
     card = drawn[kept]
-    pay(p, _neutral_cost(card, st))
+    full = _neutral_cost(card, st)
+    (off,) = discount.allot(state, p, [full])  # H3-17: a pending Legion discount
+    pay(p, discount.apply(full, off.gold if off is not None else 0))
+    events = [discount.spend(state, p, off, card, full)] if off is not None else []
     p.army.append(ArmyCard(card=card, side="neutral"))
-    return [Event.to_all("h3_recruited", m.RECRUITED(seat=m.seat(p.seat), unit=Ref(kind="unit", id=card)))]
+    return events + [Event.to_all("h3_recruited", m.RECRUITED(seat=m.seat(p.seat), unit=Ref(kind="unit", id=card)))]
 
 
 def _move_to_own_town(state: ClashState, p: Player, hero_kind: str, eff: Effect, st: Step) -> list[Event]:
@@ -1299,11 +1318,13 @@ def _time_market_apply(state: ClashState, st: Step, pick: str) -> list[Event]:
 
 
 def _enemy_discard_now(state: ClashState, p: Player, hero_kind: str, eff: Effect, st: Step) -> list[Event]:
+    """Tavern (H3-50.6): an enemy with cards in hand discards; an ally is no enemy (H3-3.2.3).
+    Cover of Darkness waits for the next hero combat, which is only ever against an enemy."""
     if eff.word("when") == "next_hero_combat":
         return _enemy_discard(state, p, hero_kind, eff, st)
-    enemies = [q.seat for q in state.seats if q.seat != p.seat and not q.eliminated and q.deck.hand]
-    if enemies:
-        push_ask(state, "tavern", p.seat, enemies=enemies, amount=eff.num("amount", 1))
+    targets = [s for s in enemies(state, p.seat) if not state.player(s).eliminated and state.player(s).deck.hand]
+    if targets:
+        push_ask(state, "tavern", p.seat, enemies=targets, amount=eff.num("amount", 1))
     return []
 
 

@@ -19,7 +19,7 @@ from ..cards import deck as cards
 from ..cards import permanent
 from ..clash import messages as m
 from ..clash.asks import ask, new_ask, push_ask
-from ..clash.common import bases, can_pay, heroes_at, pay, seat_order
+from ..clash.common import allied, bases, can_pay, heroes_at, pay, seat_order
 from ..clash.elimination import eliminate
 from ..clash.flow import FLOW, seat_of
 from ..clash.state import COMBAT_VARIANTS, ClashState, Coord, Pending, Player
@@ -130,8 +130,14 @@ def _units(combat: Combat) -> None:
 
 
 def right_of(state: ClashState, seat: int) -> int:
-    """H3-32.4: the player to the right controls the neutrals (play goes clockwise, to the left);
-    an eliminated player may still do it (H3-5.4)."""
+    """H3-32.4: the enemy player to the right controls the neutrals (play goes clockwise, to the
+    left); an eliminated player may still do it (H3-5.4). In an Alliance the Rec. is the nearest
+    *enemy* to the right: an ally sitting there is skipped (in a Clash everyone else is an enemy,
+    so it is simply the next seat to the right)."""
+    for i in range(1, state.players):
+        s = (seat - i) % state.players
+        if not allied(state, seat, s):
+            return s
     return (seat - 1) % state.players
 
 
@@ -236,6 +242,7 @@ def player_combat(
 ) -> list[Event]:
     """H3-30.2 / H3-32.3 / H3-39: against an enemy hero, or a town or settlement (a siege with
     walls only in the defender's own town with a Citadel, H3-39.4)."""
+    assert not allied(state, seat, defender)  # H3-3.2.3: allies never fight (movement.walk, siege)
     p = state.player(seat)
     d = state.player(defender)
     h = p.main if hero_kind == "main" else p.secondary
@@ -308,13 +315,14 @@ def _defend_apply(state: ClashState, st: Step, pick: str) -> list[Event]:
 
 # ---- entering a field after a move or a won combat ---------------------------------------------------
 def enter(state: ClashState, seat: int, hero_kind: str, pos: Coord) -> list[Event]:
-    """Move the hero onto ``pos`` and visit it (H3-22.4), unless a friendly hero stands there (H3-9.4)."""
+    """Move the hero onto ``pos`` and visit it (H3-22.4), unless a friendly hero (your own or an
+    ally's, H3-3.2.3) stands there (H3-9.4)."""
     p = state.player(seat)
     h = p.main if hero_kind == "main" else p.secondary
     if h is None:
         return []
     h.field = pos
-    friends = [x for s, x in heroes_at(state, pos) if s == seat and x is not h]
+    friends = [x for s, x in heroes_at(state, pos) if allied(state, seat, s) and x is not h]
     if friends:
         return []
     h.last_visited = pos
@@ -431,8 +439,15 @@ def _after(state: ClashState, st: Step) -> list[Event]:
 def _relocate(state: ClashState, p: Player, events: list[Event], avoid: Coord) -> list[Step]:
     """H3-37.6: a defeated main hero goes to one of its owner's towns or settlements (not the
     field just fought over, which the winner takes); with none left the player is eliminated
-    (H3-5.3.2)."""
-    spots = [b for b in bases(state, p.seat) if b != avoid and not any(s != p.seat for s, _ in heroes_at(state, b))]
+    (H3-5.3.2). A base where an ally's hero stands is used only when no other is free (as A-68
+    for a hired hero): the two allied heroes are then forced together and the next MP parts them
+    (H3-8.5, the seed's 同盟英雄 line); a base an enemy's hero holds is never offered."""
+
+    def others(b: Coord) -> list[int]:
+        return [s for s, _ in heroes_at(state, b) if s != p.seat]
+
+    mine = [b for b in bases(state, p.seat) if b != avoid]
+    spots = [b for b in mine if not others(b)] or [b for b in mine if all(allied(state, p.seat, s) for s in others(b))]
     if not spots:
         events += eliminate(state, p.seat, "H3-5.3.2")
         return []

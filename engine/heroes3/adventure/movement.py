@@ -15,7 +15,7 @@ from engine.core.text import Msg
 
 from ..clash import messages as m
 from ..clash.asks import ask, asked_centre, push_ask
-from ..clash.common import hero, heroes, heroes_at, town_owner
+from ..clash.common import allied, hero, heroes, heroes_at, town_owner
 from ..clash.flow import seat_of
 from ..clash.state import ClashState, Coord, Hero, PlacedTile, Player
 from ..content.clash import Location, clash_content
@@ -43,7 +43,15 @@ def _sanctuary(state: ClashState, pos: Coord) -> bool:
 
 
 def _enemy_here(state: ClashState, seat: int, pos: Coord) -> list[tuple[int, Hero]]:
-    return [(s, h) for s, h in heroes_at(state, pos) if s != seat]
+    """Heroes a move onto ``pos`` attacks (H3-9.5): an ally's hero is no enemy (H3-3.2.3)."""
+    return [(s, h) for s, h in heroes_at(state, pos) if not allied(state, seat, s)]
+
+
+def _friends_at(state: ClashState, seat: int, pos: Coord, h: Hero | None = None) -> list[Hero]:
+    """Friendly heroes on ``pos`` other than ``h``: your own and, in an Alliance, your allies'.
+    H3-9.4 reads "friendly" for both: the seed's 同盟英雄 line (two allied heroes forced into one
+    field must part with the next MP) treats an ally's hero as one a hero may pass but not join."""
+    return [x for s, x in heroes_at(state, pos) if allied(state, seat, s) and x is not h]
 
 
 def walk_targets(state: ClashState, p: Player, h: Hero) -> list[Coord]:
@@ -53,7 +61,7 @@ def walk_targets(state: ClashState, p: Player, h: Hero) -> list[Coord]:
     for n in neighbours(h.field):
         if not step_ok(state, h.field, n):
             continue
-        friends = [x for s, x in heroes_at(state, n) if s == p.seat and x is not h]
+        friends = _friends_at(state, p.seat, n, h)
         enemies = _enemy_here(state, p.seat, n)
         if (friends or (enemies and _sanctuary(state, n))) and h.mp_left() < 2:
             continue  # H3-9.4 / H3-50.5: may pass through, may not stop there
@@ -81,17 +89,29 @@ def place_spots(state: ClashState, p: Player, h: Hero) -> list[Coord]:
     return out
 
 
-def forced_off(p: Player) -> bool:
-    """H3-8.5: two friendly heroes on one field: the owner's next MP must move one of them off."""
-    hs = heroes(p)
-    return len(hs) == 2 and hs[0].field == hs[1].field and any(h.mp_left() >= 1 for h in hs)
+def sharing(state: ClashState, p: Player) -> list[Hero]:
+    """``p``'s heroes that share their field with another friendly hero (H3-8.5): both of ``p``'s
+    heroes when they stand together, or one standing with an ally's hero. The seed (003, 同盟英雄):
+    "in the rare case two allied heroes are forced into the same field, you must use your next MP
+    to move one of them out": each of the two players must, in their own turn, spend their next MP
+    of that hero moving it off (whoever plays first parts them; one cannot move an ally's hero)."""
+    return [h for h in heroes(p) if _friends_at(state, p.seat, h.field, h)]
+
+
+def forced_off(state: ClashState, p: Player) -> list[Hero]:
+    """H3-8.5: the heroes one of which ``p``'s next MP must move off their shared field; empty when
+    none shares a field or none of them has an MP left (then nothing is forced)."""
+    hs = sharing(state, p)
+    return hs if any(h.mp_left() >= 1 for h in hs) else []
 
 
 def options(state: ClashState, seat: int) -> list[Option]:
     p = state.player(seat)
     out: list[Option] = []
-    forced = forced_off(p)
+    forced = forced_off(state, p)
     for h in heroes(p):
+        if forced and h not in forced:
+            continue  # H3-8.5: the next MP moves a hero off the shared field
         for n in walk_targets(state, p, h):
             out.append(
                 Option.of(
@@ -130,7 +150,13 @@ def act(state: ClashState, seat: int, action: Any) -> list[Event]:
     need(h is not None, "H3-12.1", m.NO_SUCH_HERO())
     assert h is not None
     need(h.mp_left() >= 1, "H3-9.2", m.NO_MP())
-    need(action.type == "walk" or not forced_off(p), "H3-8.5", m.MOVE_OFF_FIRST())
+    forced = forced_off(state, p)
+    own_pair = len(forced) == 2 and forced[0].field == forced[1].field
+    need(
+        not forced or (action.type == "walk" and h in forced),
+        "H3-8.5",
+        m.MOVE_OFF_FIRST() if own_pair else m.MOVE_OFF_ALLY(),
+    )
     if action.type == "walk":
         return walk(state, p, h, (int(action.to[0]), int(action.to[1])))
     if action.type == "discover":
@@ -142,7 +168,8 @@ def act(state: ClashState, seat: int, action: Any) -> list[Event]:
 
 def walk(state: ClashState, p: Player, h: Hero, to: Coord) -> list[Event]:
     """H3-9.2.1: one field; borders (H3-22.7) and blocked fields (H3-22.8) stop it; then visit,
-    fight the guard, attack the enemy hero or besiege the town (H3-22.4, H3-30)."""
+    fight the guard, attack the enemy hero or besiege the town (H3-22.4, H3-30). An ally's hero or
+    town is neither attacked nor besieged (H3-3.2.3): the hero passes it like a friendly one."""
     need(to in neighbours(h.field), "H3-9.2.1", m.NOT_ADJACENT())
     found = tile_at(state, to)
     need(found is not None, "H3-9.2.1", m.OFF_MAP())
@@ -160,10 +187,11 @@ def walk(state: ClashState, p: Player, h: Hero, to: Coord) -> list[Event]:
         h.field = to  # H3-50.5: through a sanctuary, without stopping or visiting
         return events
     owner = town_owner(state, to)
-    if owner is not None and owner != p.seat:
+    if owner is not None and not allied(state, p.seat, owner):
         return events + encounters.siege(state, p.seat, h.kind, origin, to, owner)  # H3-30.2 / H3-39.1
+    # an ally's town or settlement is no siege (H3-3.2.3): the visit treats it as empty (H3-22.5.2)
     level = visits.guarded(state, to)
-    if level is not None and not [x for s, x in heroes_at(state, to) if s == p.seat]:
+    if level is not None and not _friends_at(state, p.seat, to):
         return events + encounters.neutral_combat(state, p.seat, h.kind, origin, to, level)  # H3-30.1
     return events + encounters.enter(state, p.seat, h.kind, to)
 

@@ -12,7 +12,7 @@ from engine.core.text import Ref
 from ..cards import deck as cards
 from ..clash import messages as m
 from ..clash.asks import push_ask
-from ..clash.common import gain, town_owner
+from ..clash.common import allied, gain, town_owner
 from ..clash.state import ClashState, Coord
 from ..content.clash import STEP, Location, clash_content
 from . import effects
@@ -76,7 +76,13 @@ def _post_artifact(state: ClashState, seat: int, pos: Coord) -> list[Event]:
 
 
 def flag(state: ClashState, seat: int, hero_kind: str, pos: Coord, loc: Location) -> list[Event]:
-    """H3-22.5.2: put your faction cube on the field, stealing it from its holder."""
+    """H3-22.5.2: put your faction cube on the field, stealing it from its holder.
+
+    Only an enemy steals: "allied heroes treat your flagged fields as empty fields" (H3-22.5.2,
+    seed 003 line 1220), so an ally's mine, settlement or town gives the visitor nothing and takes
+    nothing from the ally (the event says so). A town an enemy took from your ally goes back to
+    the ally when you retake it (house reading of H3-50.3 / A-53: the ally regains its hiring and
+    retreat spot; you gain no cube of an ally)."""
     fs = state.field(pos)
     p = state.player(seat)
     where = Ref(kind="h3_location", id=loc.id)
@@ -92,6 +98,23 @@ def flag(state: ClashState, seat: int, hero_kind: str, pos: Coord, loc: Location
         if loc.kind == "town" and fs.flag != seat:
             fs.flag = seat
         return []
+    if previous is not None and allied(state, seat, previous):
+        return [Event.to_all("h3_ally_field", m.ALLY_FIELD(seat=m.seat(seat), loc=where, owner=m.seat(previous)))]
+    original = next((q.seat for q in state.seats if q.faction == loc.faction), None) if loc.kind == "town" else None
+    if (
+        original is not None
+        and original != seat
+        and allied(state, seat, original)
+        and not state.player(original).eliminated
+    ):
+        assert previous is not None  # an ally's own town not held by the ally is held by an enemy
+        fs.flag = original
+        return [
+            Event.to_all(
+                "h3_town_returned",
+                m.TOWN_RETURNED(seat=m.seat(seat), loc=where, owner=m.seat(original), enemy=m.seat(previous)),
+            )
+        ]
     first = not fs.ever_flagged
     fs.flag = seat
     fs.ever_flagged = True
@@ -127,8 +150,7 @@ def flag(state: ClashState, seat: int, hero_kind: str, pos: Coord, loc: Location
         return events
     if loc.kind == "town":
         # H3-50.3: conquering an enemy town gives a faction cube of its original owner.
-        original = next((q.seat for q in state.seats if q.faction == loc.faction), None)
-        if original is not None and original != seat:
+        if original is not None and not allied(state, seat, original):
             p.cubes[original] = p.cubes.get(original, 0) + 1
             events.append(Event.to_all("h3_cube", m.CUBE_GAINED(seat=m.seat(seat), source=m.seat(original))))
         return events

@@ -23,6 +23,7 @@ from ..clash.common import need
 from ..clash.flow import FLOW, seat_of
 from ..clash.state import ClashState, Coord, Player
 from ..content.clash import clash_content
+from . import messages as cm
 
 DECKS: tuple[str, ...] = ("ability", "artifact", "spell")
 # H3-48.4: with the split-deck variant the artifact and spell decks become these five, by rank / level
@@ -265,6 +266,13 @@ def _search_prompts(state: ClashState, st: Step) -> list[Prompt]:
         top = Ref(kind="card", id=state.cards[deck.discard_pile[-1]])
         options.append(Option.of(m.OPT_SEARCH_DISCARD(card=top), {"type": "search", "choice": "discard"}))
     options.append(Option.of(m.OPT_SKIP(), {"type": "search", "choice": "skip"}))
+    options += [  # Scouting, played first (its own effect: the Search grows)
+        Option.of(
+            cm.OPT_SCOUT(card=card_ref(state, inst), mode=m.play_mode("expert" if expert else "basic"), n=n),
+            {"type": "search", "choice": "scout", "card": inst, "expert": expert},
+        )
+        for inst, expert, n in scouting(state, p, st)
+    ]
     deck_ref = Ref(kind="h3_deck", id=name)
     return [Prompt.ask(seat, st.key, "H3-13.2.5", m.ASK_SEARCH(deck=deck_ref, n=int(st.data["x"])), options=options)]
 
@@ -297,6 +305,8 @@ def _search_apply(state: ClashState, st: Step, seat: int, action: Any) -> list[E
             Event.to_all("h3_search_kept", m.SEARCH_KEPT(seat=m.seat(seat), deck=deck_ref, cards=names)),
             Event.to_seats(seat, "h3_you_kept", m.YOU_KEPT(card=card_ref(state, action.card)), reveals=True),
         ]
+    if action.choice == "scout":
+        return _scout(state, st, p, action)
     need(action.choice in ("look", "discard", "skip"), "H3-13.2.5", m.NOT_OFFERED())
     if action.choice == "skip":
         FLOW.done(state, st)
@@ -321,6 +331,41 @@ def _search_apply(state: ClashState, st: Step, seat: int, action: Any) -> list[E
             seat, "h3_you_see", m.YOU_SEE(cards=[card_ref(state, c) for c in seen]), reveals=True, cards=seen
         ),
     ]
+
+
+def scouting(state: ClashState, p: Player, st: Step) -> list[tuple[str, bool, int]]:
+    """Scouting cards ``p`` may play before this Search (card, expert, new size): in the owner's turn
+    (H3-13.2.1), before looking (one per Search, house), only where it makes the Search larger, and the
+    expert effect only with an expert use left (H3-12.12)."""
+    if state.active != p.seat or st.data.get("scouted"):
+        return []
+    out: list[tuple[str, bool, int]] = []
+    for inst in p.deck.hand:
+        card = clash_content().cards[state.cards[inst]]
+        for expert, eff in ((False, card.basic), (True, card.expert)):
+            if eff is None or (expert and expert_left(p) < 1):
+                continue
+            n = max((s.num("x") for s in eff.steps if s.effect == "scouting"), default=0)
+            if n > int(st.data["x"]):
+                out.append((inst, expert, n))
+    return out
+
+
+def _scout(state: ClashState, st: Step, p: Player, action: Any) -> list[Event]:
+    """Scouting played before the Search: revealed and discarded (H3-13.2.2), the expert effect
+    spends an expert use (H3-12.12), and the Search becomes Search (3) or (5); then it is asked again."""
+    found = [t for t in scouting(state, p, st) if t[0] == action.card and t[1] == bool(action.expert)]
+    if not found and bool(action.expert) and expert_left(p) < 1 and action.card in p.deck.hand:
+        need(False, "H3-12.12", m.NO_EXPERT_USES())
+    need(bool(found), "H3-13.2.5", cm.NO_SCOUTING())
+    inst, expert, n = found[0]
+    discard(p, inst)
+    if expert:
+        p.expert_used += 1
+    st.data["x"] = n
+    st.data["scouted"] = True
+    mode = m.play_mode("expert" if expert else "basic")
+    return [Event.to_all("h3_scouted", cm.SCOUTED(seat=m.seat(p.seat), card=card_ref(state, inst), mode=mode, n=n))]
 
 
 @FLOW.sampler("search")

@@ -25,3 +25,45 @@ BOOSTED = message("h3.cards.boosted", "{seat!c} discards {magic} for +{n} Power.
 NO_BOOSTER = message("h3.cards.no.booster", "You have no Magic card of this spell's school to discard.")
 OPT_PLAY_FOR_GM = message("h3.cards.opt.play_for_gm", "Play {card} ({mode}): the game master carries out its effect")
 GM_CARD_EFFECT = message("h3.cards.gm_card_effect", "carry out {card} ({mode}) for {seat}: {what}")
+
+# Map card effects the engine resolves (cards/map_cards.py, town/discount.py, town/pool.py).
+# Legion artifacts (H3-17) and the gold pool's reminder (H3-48.5)
+DISCOUNT_READY = message(
+    "h3.cards.discount_ready",
+    "{seat!c} will recruit or reinforce one unit for {n} gold less ({card}), if they do so this round.",
+)
+DISCOUNT_USED = message("h3.cards.discount_used", "{card} saves {seat} {n} gold on {unit}.")
+REMINDER_KEPT = message(
+    "h3.cards.reminder_kept", "Gold pool: {card} stays beside {seat}'s {unit} as a reminder of the discount."
+)
+REMINDER_BACK = message(
+    "h3.cards.reminder_back", "Gold pool: {seat}'s {unit} is Few again, so {card} returns to their hand."
+)
+REMINDER_DISCARDED = message(
+    "h3.cards.reminder_discarded", "Gold pool: {seat}'s {unit} is gone, so {card} goes to their discard pile."
+)
+# Spellbinder's Hat (H3-13.2.8 removal, then H3-13.2.5 Search)
+ASK_HAT_REMOVE = message(
+    "h3.cards.ask.hat_remove", "Which card do you remove from the game? Then you Search ({n}) that card's deck."
+)
+ASK_HAT_REMOVE_ANY = message(
+    "h3.cards.ask.hat_remove_any", "Which card from your hand or discard pile do you remove from the game?"
+)
+OPT_HAT_REMOVE = message("h3.cards.opt.hat_remove", "Remove {card} from your hand")
+OPT_HAT_REMOVE_DISCARD = message("h3.cards.opt.hat_remove_discard", "Remove {card} from your discard pile")
+REMOVED = message("h3.cards.removed", "{seat!c} removes {card} from the game.")
+NO_DECK_TO_SEARCH = message(
+    "h3.cards.no_deck_to_search", "{card} belongs to no shared deck, so there is nothing to Search."
+)
+# Scouting (before a Search)
+OPT_SCOUT = message("h3.cards.opt.scout", "First play {card} ({mode}): this becomes Search ({n})")
+SCOUTED = message("h3.cards.scouted", "{seat!c} plays {card} ({mode}): the Search becomes Search ({n}).")
+PLAY_AT_SEARCH = message("h3.cards.no.play_at_search", "Play this card when one of your Searches begins.")
+NO_SCOUTING = message("h3.cards.no.scouting", "You have no such Scouting card to play before this Search.")
+# Cards of Prophecy (when a treasure or resource die is rolled)
+ASK_PROPHECY = message("h3.cards.ask.prophecy", "Play {card} to turn a die to the face you want?")
+OPT_PROPHECY = message("h3.cards.opt.prophecy", "Turn die {n} to: {face}")
+PROPHECY = message("h3.cards.prophecy", "{seat!c} plays {card} and turns die {n} to: {face}.")
+PLAY_AT_ROLL = message(
+    "h3.cards.no.play_at_roll", "Play this card when you roll a treasure or resource die on the map."
+)

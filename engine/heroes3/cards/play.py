@@ -27,8 +27,8 @@ from ..content import load
 from ..content.clash import CardEffect, MMCard, SpellTier, clash_content
 from ..content.texts import text_ref
 from . import deck as cards
+from . import map_cards, permanent
 from . import messages as cm
-from . import permanent
 
 MAP_TIMINGS = ("map", "instant")
 SPELL_CAST_MARK = "card:spell_cast"  # in Player.turn_used: a spell was cast on the map this turn
@@ -66,7 +66,8 @@ def gm_effect(card_id: str, mode: str) -> bool:
     as Boots of Polarity is never silently unusable. Cards the combat engine plays (their own
     combat entry or a combat id), spells (cast or used for Power), specialties (combat cards) and
     permanents (put into play) have their own ways and are left out, except a combat card marked
-    ``map_gm`` (Mysticism, Resistance, Boots ...): its text also applies on the map."""
+    ``map_gm`` (Mysticism, Resistance, Boots ...): its text also applies on the map. So are the
+    effects played at a moment of their own (Scouting, Cards of Prophecy's bottom: map_cards.py)."""
     card = clash_content().cards[card_id]
     combat = load().cards.get(card_id)
     if (
@@ -76,8 +77,8 @@ def gm_effect(card_id: str, mode: str) -> bool:
     ):
         return False
     eff = _effect(card, mode)
-    if eff is None or eff.combat is not None or eff.timing not in GM_TIMINGS:
-        return False
+    if eff is None or eff.combat is not None or eff.timing not in GM_TIMINGS or map_cards.prompted(eff.steps):
+        return False  # a prompted effect (Scouting, Cards of Prophecy) is offered at its moment (map_cards)
     return not _map_effect(card_id, mode)
 
 
@@ -303,6 +304,12 @@ def act(state: ClashState, seat: int, action: Any) -> list[Event]:
             need(cards.expert_left(p) >= 1, "H3-12.12", m.NO_EXPERT_USES())
     if gm_playable(state, p, action.card, action.mode):
         return _for_gm(state, p, card, action)
+    eff = _effect(card, action.mode)
+    if eff is not None and map_cards.prompted(eff.steps):  # played when a Search begins / a die was rolled
+        scouting = any(s.effect == "scouting" for s in eff.steps)
+        raise RuleViolation(
+            "H3-13.2.5" if scouting else "H3-20.5", cm.PLAY_AT_SEARCH() if scouting else cm.PLAY_AT_ROLL()
+        )
     need(playable(state, p, action.card, action.mode), "H3-13.2.7", m.NOT_A_MAP_CARD())
     eff = _effect(card, action.mode)
     assert eff is not None
@@ -312,7 +319,7 @@ def act(state: ClashState, seat: int, action: Any) -> list[Event]:
         cards.remove(state, p, action.card)
     else:
         cards.discard(p, action.card)
-    effects.push_effects(state, seat, "main", eff.steps)
+    effects.push_effects(state, seat, "main", eff.steps, played=action.card)  # the card, for its own steps
     return [
         Event.to_all(
             "h3_played",

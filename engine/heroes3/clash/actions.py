@@ -66,6 +66,42 @@ class Trade(_A):
     get: Literal["gold", "building_materials", "valuables"]
 
 
+Resource = Literal["gold", "building_materials", "valuables"]
+
+
+class AllyOffer(_A):
+    """H3-43.3.1: offer resources to an ally (``give``), optionally asking some back (``want``). It
+    replaces the offerer's own open offer to that ally; nothing moves until the ally accepts."""
+
+    type: Literal["ally_offer"]
+    to: int
+    give: dict[Resource, int] = Field(default_factory=dict)
+    want: dict[Resource, int] = Field(default_factory=dict)
+
+
+class AllySwap(_A):
+    """H3-43.3.2: offer these spell and artifact cards from the hand; the ally answers with as many."""
+
+    type: Literal["ally_swap"]
+    to: int
+    cards: list[str] = Field(min_length=1)
+
+
+class AllyWithdraw(_A):
+    type: Literal["ally_withdraw"]
+    to: int
+
+
+class AllyAnswer(_A):
+    """The receiver's answer to ``by``'s open offer: accept (with the cards given back, for a swap)
+    or decline (H3-43.3, "both allies agree")."""
+
+    type: Literal["ally_answer"]
+    by: int
+    accept: bool
+    cards: list[str] = Field(default_factory=list)
+
+
 class SpellBook(_A):
     type: Literal["spellbook"]
 
@@ -115,9 +151,10 @@ class Mulligan(_A):
 
 class Search(_A):
     type: Literal["search"]
-    choice: Literal["look", "discard", "skip", "keep", "deck"]
+    choice: Literal["look", "discard", "skip", "keep", "deck", "scout"]
     card: str | None = None
     deck: str | None = None  # choice "deck": which split deck to Search (H3-48.4)
+    expert: bool = False  # choice "scout": Scouting's expert effect (H3-12.12)
 
 
 class Choose(_A):
@@ -150,6 +187,10 @@ ClashAction = Annotated[
     | Hire
     | SpellBook
     | Trade
+    | AllyOffer
+    | AllySwap
+    | AllyWithdraw
+    | AllyAnswer
     | PlayCard
     | Morale
     | UseBuilding

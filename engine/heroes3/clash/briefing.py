@@ -24,14 +24,18 @@ def _goal(condition: Condition) -> Msg:
 
 
 def scenario_lines(scenario_id: str) -> list[Msg]:
-    """The scenario's texts (H3-3.1): what it is, its size and round limit, each victory condition
-    (H3-5.1), each timed event on the round tracker (H3-7.4) and its own rules for the Obelisk,
-    the Dragon Utopia and the grail (H3-50.7). Every text the content holds for it is said."""
+    """The scenario's texts (H3-3.1): what it is, its size and round limit, an Alliance's teams and
+    turn order (H3-3.2.3, H3-7.8), each victory condition (H3-5.1), each timed event on the round
+    tracker (H3-7.4) and its own rules for the Obelisk, the Dragon Utopia and the grail (H3-50.7).
+    Every text the content holds for it is said."""
     sc: Scenario = clash_content().scenarios[scenario_id]
     lines: list[Msg] = []
     if sc.text:
         lines.append(m.SCENARIO_ABOUT(text=text_ref(sc.text)))
     lines.append(m.SCENARIO_SIZE(players=sc.players, rounds=sc.round_limit))
+    if sc.teams:  # H3-3.2.3 / H3-7.8: who plays with whom, and how the teams take turns
+        lines += [m.SCENARIO_TEAM(n=i + 1, seats=[m.seat(s) for s in team]) for i, team in enumerate(sc.teams)]
+        lines.append(m.SCENARIO_ALLIANCE())
     lines += [_goal(c) for c in sc.victory]
     lines += [m.SCENARIO_RULE(text=text_ref(c.text)) for c in sc.defeat if c.text]
     lines += [

@@ -68,6 +68,24 @@ def bases(state: ClashState, seat: int) -> list[Coord]:
     return out
 
 
+def team_of(state: ClashState, seat: int) -> list[int]:
+    """The seats of ``seat``'s Alliance team (H3-3.2.3); outside Alliance games just ``[seat]``."""
+    for team in state.teams:
+        if seat in team:
+            return list(team)
+    return [seat]
+
+
+def allied(state: ClashState, a: int, b: int) -> bool:
+    """Whether two seats are on the same side: the same seat, or teammates in an Alliance game."""
+    return a == b or b in team_of(state, a)
+
+
+def enemies(state: ClashState, seat: int) -> list[int]:
+    """The seats ``seat`` plays against (everyone else in a Clash; the other team in an Alliance)."""
+    return [p.seat for p in state.seats if not allied(state, seat, p.seat)]
+
+
 def seat_order(state: ClashState, first: int) -> list[int]:
     """Clockwise from ``first`` (H3-7.1)."""
     n = state.players

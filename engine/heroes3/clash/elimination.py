@@ -6,13 +6,15 @@ from __future__ import annotations
 from engine.core import Event
 
 from . import messages as m
+from .common import team_of
 from .flow import FLOW
 from .state import ClashState
 
 
 def eliminate(state: ClashState, seat: int, rule: str) -> list[Event]:
     """H3-5.4: cubes and heroes leave the map; the deck no longer matters. H3-5.5: the last
-    player standing wins at once."""
+    player standing wins at once; in an Alliance (H3-3.2.3), the team whose members are the only
+    ones left, every member of it (an eliminated one too, as the team wins together)."""
     p = state.player(seat)
     if p.eliminated:
         return []
@@ -37,7 +39,12 @@ def eliminate(state: ClashState, seat: int, rule: str) -> list[Event]:
         state.active = None
     events = [Event.to_all("h3_eliminated", m.ELIMINATED_NOW(seat=m.seat(seat), rule=rule), milestone=True)]
     alive = state.alive()
-    if len(alive) == 1:
+    if state.teams and alive and all(s in team_of(state, alive[0]) for s in alive):
+        state.winners = sorted(team_of(state, alive[0]))
+        state.end_reason = "team_last_standing"
+        msg = m.GAME_OVER_TEAM(seats=[m.seat(s) for s in state.winners])
+        events.append(Event.to_all("h3_game_over", msg, milestone=True))
+    elif not state.teams and len(alive) == 1:
         state.winners = alive
         state.end_reason = "last_standing"
         events.append(

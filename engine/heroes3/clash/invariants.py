@@ -1,6 +1,7 @@
 """Checks the simulator runs after every action (issue 16 acceptance): resources never
 negative, every card instance in exactly one zone, heroes on enterable fields, no two players'
-heroes on one field (H3-9.4, except passing a sanctuary, H3-50.5), tiles legally laid out."""
+heroes on one field (H3-9.4, except passing a sanctuary, H3-50.5, or allies forced together, H3-8.5),
+tiles legally laid out."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from collections import Counter
 
 from ..adventure.geometry import enterable, location, tile_fields
 from ..content.clash import is_tile_centre
-from .common import heroes
+from .common import allied, heroes
 from .draft import zones as draft_zones
 from .state import ClashState
 
@@ -24,6 +25,8 @@ def card_zones(state: ClashState) -> Counter[str]:
         seen.update(p.searching)
         if p.permanent is not None:
             seen[p.permanent] += 1
+        for e in p.pool_units:  # H3-48.5: Legion cards kept beside their units as reminders
+            seen.update(c for c in (e.recruit_card, e.reinforce_card) if c is not None)
     for d in state.decks.values():
         seen.update(d.draw_pile)
         seen.update(d.discard_pile)
@@ -57,7 +60,9 @@ def check(state: ClashState) -> list[str]:
                 bad.append(f"seat {p.seat + 1}'s {h.kind} hero stands on {h.field}, which cannot be entered")
             other = owners.get(h.field)
             loc = location(state, h.field)
-            if other is not None and other != p.seat and not (loc is not None and loc.id == "sanctuary"):
+            sanctuary = loc is not None and loc.id == "sanctuary"
+            # allies may be forced together (H3-8.5, the seed's 同盟英雄 line): the next MP parts them
+            if other is not None and not allied(state, other, p.seat) and not sanctuary:
                 bad.append(f"heroes of seats {other + 1} and {p.seat + 1} share {h.field}")
             owners[h.field] = p.seat
             if h.mp < 0 or h.mp_turn < 0:

@@ -58,6 +58,13 @@ SCENARIO_SIZE = message(
 SCENARIO_WIN = message("h3.clash.scenario.win", "To win: {goal}")
 SCENARIO_EVENT = message("h3.clash.scenario.event", "Timed event in round {n}: {text}")
 SCENARIO_RULE = message("h3.clash.scenario.rule", "Scenario rule: {text}")
+# H3-3.2.3 / H3-7.8: an Alliance scenario's teams and how they take turns, said with its other texts
+SCENARIO_TEAM = message("h3.clash.scenario.team", "Team {n}: {seats}.")
+SCENARIO_ALLIANCE = message(
+    "h3.clash.scenario.alliance",
+    "Alliance (H3-3.2.3): the teams take turns alternately; at the start of its first turn in a round, each team "
+    "chooses which of its members plays first and which plays last (H3-7.8).",
+)
 # A victory condition the scenario gives no words for, said from its kind (H3-5.1, H3-5.5, H3-5.6, H3-45.5)
 GOALS = {
     "eliminate_all": message("h3.clash.goal.eliminate_all", "eliminate every enemy faction (this wins at once)."),
@@ -108,6 +115,10 @@ WITCH_DISCARDED = message("h3.clash.witch_discarded", "{seat!c} discards {card} 
 VISITED = message("h3.clash.visited", "{seat!c} visits {loc}.")
 FLAGGED = message("h3.clash.flagged", "{seat!c} flags {loc}.")
 CUBE_GAINED = message("h3.clash.cube", "{seat!c} takes a faction cube from {source}.")
+ALLY_FIELD = message(
+    "h3.clash.ally_field", "{seat!c} treats {owner}'s {loc} as an empty field: allies neither take nor share it."
+)
+TOWN_RETURNED = message("h3.clash.town_returned", "{seat!c} retakes {loc} from {enemy} and returns it to {owner}.")
 MOVED = message("h3.clash.moved", "{seat!c} moves the {hero} to ({q}, {r}).")
 DISCOVERED = message("h3.clash.discovered", "{seat!c} discovers tile {tile} at ({q}, {r}).")
 PLACED_TILE = message("h3.clash.placed_tile", "{seat!c} places tile {tile} at ({q}, {r}).")
@@ -131,6 +142,14 @@ CONDITION_MET = message(
 )
 ELIMINATED_NOW = message("h3.clash.eliminated", "{seat!c} is eliminated ({rule}).")
 GAME_OVER_WINNERS = message("h3.clash.game_over", "The game is over. Winners: {seats}.")
+# Alliance (H3-3.2.3): a team wins or loses together
+TEAM_CONDITION_MET = message(
+    "h3.clash.team_condition_met",
+    "{seat!c} meets a victory condition for the team of {seats}: the game ends at the end of this round.",
+)
+GAME_OVER_TEAM = message("h3.clash.game_over_team", "The game is over. The team of {seats} wins.")
+# H3-7.8: the order a team chose for this round
+TEAM_ORDER = message("h3.clash.team_order", "In this round {first} plays first and {last} plays last for their team.")
 BONUS_MINOR = plural_message(
     "h3.clash.bonus_minor",
     "{seat!c} revealed {n} artifact before a minor one and took the minor artifact.",
@@ -179,6 +198,11 @@ ASK_MORALE_FIRST = message(
     "You already hold a positive morale token: spend it now (draw a card) before the new one arrives?",
 )
 ASK_START_ROTATE = message("h3.clash.ask.start_rotate", "How do you turn your starting tile?")
+ASK_TEAM_ORDER = message(
+    "h3.clash.ask.team_order",
+    "Which member of your team plays first this round, and which last? You decide as the team member seated "
+    "first clockwise.",
+)
 ASK_TOWN = message("h3.clash.ask.town", "You may take a town action now.")
 ASK_HAND = message(
     "h3.clash.ask.hand",
@@ -278,6 +302,7 @@ OPT_WITCH_LOOK = message("h3.clash.opt.witch_look", "Look at the top ability car
 OPT_KEEP_IT = message("h3.clash.opt.keep_it", "Keep it")
 OPT_DISCARD_IT = message("h3.clash.opt.discard_it", "Discard it")
 OPT_ROTATION = message("h3.clash.opt.rotation", "Turned {n} degrees")
+OPT_TEAM_ORDER = message("h3.clash.opt.team_order", "{first!c} first, {last} last")
 OPT_DEFEND = message("h3.clash.opt.defend", "Defend ({gold} gold)")
 OPT_FIELD = message("h3.clash.opt.field", "({q}, {r})")
 OPT_BONUS_DICE = message("h3.clash.opt.bonus_dice", "Roll {n} resource dice and keep {keep}")
@@ -296,7 +321,10 @@ SCENARIO_SEATS = message(
 SCENARIO_MODE = message(
     "h3.clash.no.scenario_mode",
     "The scenario {scenario} does not fit the mode: Tournament needs the Tournament scenario, "
-    "Clash a Clash map (H3-45).",
+    "Alliance an Alliance scenario, Clash a Clash map (H3-3.2).",
+)
+ALLIANCE_SEATS = message(
+    "h3.clash.no.alliance_seats", "Alliance mode is played by {n} players, two teams of two (H3-3.2.3)."
 )
 NOT_YOUR_TURN_MOVE = message("h3.clash.no.not_your_turn", "Movement actions are taken only in your own turn.")
 NOT_YOUR_TURN_CARD = message("h3.clash.no.not_your_turn_card", "Cards are played on the map only in your own turn.")
@@ -304,6 +332,10 @@ NO_SUCH_HERO = message("h3.clash.no.no_hero", "You have no such hero on the map.
 NO_MP = message("h3.clash.no.no_mp", "That hero has no movement points left this round.")
 MOVE_OFF_FIRST = message(
     "h3.clash.no.move_off_first", "Two of your heroes share a field: your next MP must move one of them off it."
+)
+MOVE_OFF_ALLY = message(
+    "h3.clash.no.move_off_ally",
+    "Your hero shares a field with an ally's hero: your next MP must move it off that field.",
 )
 NOT_ADJACENT = message("h3.clash.no.not_adjacent", "A hero moves one field at a time, to an adjacent field.")
 OFF_MAP = message("h3.clash.no.off_map", "There is no tile there.")
@@ -431,3 +463,84 @@ DRAFT_DONE = message(
     "Draft start: every starting deck is built; {n} unchosen drafted cards go to their decks' discard piles.",
 )
 NOT_IN_PACKET = message("h3.clash.no.not_in_packet", "That card is not among the cards you may choose from now.")
+# ---- H3-43.3 trading between Alliance allies (clash/ally_trade.py) -----------------------------------------
+ALLY_AMOUNT = message("h3.clash.ally.amount", "{n} {what}")
+ALLY_NOTHING = message("h3.clash.ally.nothing", "nothing")
+ALLY_GIFT_OFFERED = message("h3.clash.ally.gift_offered", "{seat!c} offers to give {ally} {give}.")
+ALLY_OFFERED = message("h3.clash.ally.offered", "{seat!c} offers {ally} {give} in return for {want}.")
+ALLY_SWAP_OFFERED = plural_message(
+    "h3.clash.ally.swap_offered",
+    "{seat!c} offers {ally} a swap of {n} spell or artifact card.",
+    "{seat!c} offers {ally} a swap of {n} spell or artifact cards.",
+)
+# H-27: the offered cards are named to the two traders only
+ALLY_SWAP_OFFERED_CARDS = message(
+    "h3.clash.ally.swap_offered_cards", "{seat!c} offers {ally} these cards for as many of theirs: {cards}."
+)
+ALLY_WITHDRAWN = message("h3.clash.ally.withdrawn", "{seat!c} withdraws their offer to {ally}.")
+ALLY_DECLINED = message("h3.clash.ally.declined", "{seat!c} declines the offer of {ally}.")
+ALLY_LAPSED = message("h3.clash.ally.lapsed", "The offer of {seat} to {ally} lapses: the turn it was made in is over.")
+ALLY_TRADED = message(
+    "h3.clash.ally.traded", "Trade between allies: {seat} gives {ally} {give}; {ally} gives {seat} {want}."
+)
+ALLY_SWAPPED = plural_message(
+    "h3.clash.ally.swapped", "{seat!c} and {ally} swap {n} card.", "{seat!c} and {ally} swap {n} cards."
+)
+ALLY_SWAPPED_CARDS = message(
+    "h3.clash.ally.swapped_cards", "Card swap: {seat} gives {ally} {given}; {ally} gives {seat} {got}."
+)
+ASK_ALLY_OFFER = message("h3.clash.ask.ally_offer", "{seat!c} has made you an offer: accept or decline it (H3-43.3).")
+OPT_ALLY_GIFT = message("h3.clash.opt.ally_gift", "Offer {ally}: give {give}")
+OPT_ALLY_OFFER = message("h3.clash.opt.ally_offer", "Offer {ally}: give {give} for {want}")
+OPT_ALLY_CHANGE = message("h3.clash.opt.ally_change", "Change your offer to {ally}: give {give} for {want}")
+OPT_ALLY_CHANGE_GIFT = message("h3.clash.opt.ally_change_gift", "Change your offer to {ally}: give {give}")
+OPT_ALLY_SWAP = message("h3.clash.opt.ally_swap", "Offer {ally} a card swap: {cards}")
+OPT_ALLY_SWAP_CHANGE = message("h3.clash.opt.ally_swap_change", "Change your swap offer to {ally}: {cards}")
+OPT_ALLY_WITHDRAW = message("h3.clash.opt.ally_withdraw", "Withdraw your offer to {ally}")
+OPT_ALLY_ACCEPT = message("h3.clash.opt.ally_accept", "Accept the offer of {ally}: you get {give}, you give {want}")
+OPT_ALLY_ACCEPT_SWAP = message(
+    "h3.clash.opt.ally_accept_swap", "Accept the swap of {ally}: you get {theirs}, you give {cards}"
+)
+OPT_ALLY_DECLINE = message("h3.clash.opt.ally_decline", "Decline the offer of {ally}")
+ALLY_NOT_ALLIANCE = message("h3.clash.no.ally_not_alliance", "Allies trade with each other only in an Alliance game.")
+ALLY_NOT_ALLY = message("h3.clash.no.ally_not_ally", "{seat!c} is not your ally: you can trade only with your ally.")
+ALLY_IN_COMBAT = message("h3.clash.no.ally_in_combat", "Allies cannot trade during a combat.")
+ALLY_NOT_THEIR_TURN = message("h3.clash.no.ally_not_their_turn", "Allies trade only during the turn of one of them.")
+ALLY_BUSY = message("h3.clash.no.ally_busy", "Answer the question in front of the table before trading.")
+ALLY_NOT_ADJACENT = message(
+    "h3.clash.no.ally_not_adjacent", "To swap cards, one of your heroes must stand next to one of {seat}'s heroes."
+)
+ALLY_NOT_SWAPPABLE = message(
+    "h3.clash.no.ally_not_swappable", "Only spell and artifact cards can be swapped; {card} is neither."
+)
+ALLY_UNEQUAL = plural_message(
+    "h3.clash.no.ally_unequal",
+    "Both allies give the same number of cards: give exactly {n} card back.",
+    "Both allies give the same number of cards: give exactly {n} cards back.",
+)
+ALLY_CARD_TWICE = message("h3.clash.no.ally_card_twice", "Name each card only once.")
+ALLY_EMPTY = message("h3.clash.no.ally_empty", "Give at least 1 resource; no amount may be negative.")
+ALLY_OFFERER_CANNOT_PAY = message(
+    "h3.clash.no.ally_offerer_cannot_pay", "{seat!c} can no longer pay what they offered, so nothing is traded."
+)
+ALLY_YOU_CANNOT_PAY = message("h3.clash.no.ally_you_cannot_pay", "You cannot pay what {seat} asks in return.")
+ALLY_OFFERED_GONE = message(
+    "h3.clash.no.ally_offered_gone", "{seat!c} no longer holds the cards they offered, so nothing is swapped."
+)
+ALLY_NO_OFFER = message("h3.clash.no.ally_no_offer", "There is no open offer from {seat} to you.")
+ALLY_NO_OWN_OFFER = message("h3.clash.no.ally_no_own_offer", "You have no open offer to {seat}.")
+ALLY_ANSWER_FIRST = message(
+    "h3.clash.no.ally_answer_first", "{seat!c} already has an offer open to you: answer it first."
+)
+ALLY_WRONG_KIND = message(
+    "h3.clash.no.ally_wrong_kind", "Your open offer to {seat} is of the other kind: withdraw it first."
+)
+# the panel's line for each open offer the reader may see
+PANEL_ALLY_OFFER = message("h3.clash.panel.ally_offer", "Open offer: {seat} gives {ally} {give} for {want}.")
+PANEL_ALLY_GIFT = message("h3.clash.panel.ally_gift", "Open offer: {seat} gives {ally} {give}.")
+PANEL_ALLY_SWAP = plural_message(
+    "h3.clash.panel.ally_swap",
+    "Open offer: {seat} offers {ally} a swap of {n} card.",
+    "Open offer: {seat} offers {ally} a swap of {n} cards.",
+)
+PANEL_ALLY_SWAP_CARDS = message("h3.clash.panel.ally_swap_cards", "Open offer: {seat} offers {ally} a swap of {cards}.")

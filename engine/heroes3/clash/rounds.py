@@ -8,10 +8,12 @@ player and ``round_end``), ``turn`` (hand refresh then the main menu), ``hand`` 
 from __future__ import annotations
 
 import random
+from itertools import permutations
 from typing import Any
 
 from engine.core import Event, Option, Prompt, RuleViolation
 from engine.core.flow import Step
+from engine.core.text import Msg
 
 from ..adventure import effects, movement
 from ..adventure.geometry import index, location
@@ -20,9 +22,11 @@ from ..cards import play, start
 from ..content.clash import clash_content
 from ..content.texts import text_ref
 from ..town import town
+from . import ally_trade
 from . import messages as m
+from .asks import ask, push_ask
 from .briefing import astrologer_said
-from .common import bases, heroes, need, seat_order
+from .common import bases, enemies, heroes, need, seat_order, team_of
 from .elimination import eliminate
 from .flow import FLOW, seat_of
 from .state import MAIN_MP, SECONDARY_MP, ClashState
@@ -48,9 +52,8 @@ def _next_round(state: ClashState) -> list[Event]:
 def _round(state: ClashState, st: Step) -> list[Event]:
     events: list[Event] = [Event.to_all("h3_round", m.ROUND(n=state.round), milestone=True, round=state.round)]
     order = [s for s in seat_order(state, state.starting) if not state.player(s).eliminated]
-    FLOW.push(
-        state, *[FLOW.new(state, "turn", s) for s in order], FLOW.new(state, "last_call"), FLOW.new(state, "round_end")
-    )
+    turns = alliance_turns(state) if state.teams else [FLOW.new(state, "turn", s) for s in order]
+    FLOW.push(state, *turns, FLOW.new(state, "last_call"), FLOW.new(state, "round_end"))
     if state.round > 1:
         for p in state.seats:  # H3-7.2
             p.tokens_used = []
@@ -150,6 +153,83 @@ def _turn(state: ClashState, st: Step) -> list[Event]:
     return [Event.to_all("h3_turn", m.TURN(seat=m.seat(seat)), seat=seat)]
 
 
+# ---- Alliance order (H3-7.8) ------------------------------------------------------------------------
+def teams_in_order(state: ClashState) -> list[list[int]]:
+    """The teams as they take turns this round: the starting player's team first (H3-7.1 with
+    H3-7.8), then the others by their member seated first clockwise from the starting player; each
+    team's seats also clockwise from the starting player."""
+    clockwise = seat_order(state, state.starting)
+    teams = [sorted(team, key=clockwise.index) for team in state.teams]
+    return sorted(teams, key=lambda team: clockwise.index(team[0]))
+
+
+def alliance_turns(state: ClashState) -> list[Step]:
+    """H3-7.8: the teams alternate turns. Each team's first place is preceded by its choice of order
+    (made at the start of that team's first turn, so the second team chooses after the first team's
+    first member has played); a ``team_turn`` then becomes the chosen member's turn."""
+    teams = teams_in_order(state)
+    steps: list[Step] = []
+    for slot in range(max(len(team) for team in teams)):
+        for i, team in enumerate(teams):
+            if slot == 0:
+                steps.append(FLOW.new(state, "team_order", team=i, seats=list(team)))
+            if slot < len(team):
+                steps.append(FLOW.new(state, "team_turn", team=i, slot=slot))
+    return steps
+
+
+def _set_team_order(state: ClashState, team: int, order: list[int]) -> None:
+    """Give the team's queued places this round's seats, in the chosen order."""
+    for st in FLOW.queue(state):
+        if st.kind == "team_turn" and st.data.get("team") == team:
+            slot = int(st.data["slot"])
+            st.data["seat"] = order[slot] if slot < len(order) else None
+
+
+@FLOW.auto("team_order")
+def _team_order(state: ClashState, st: Step) -> list[Event]:
+    """H3-7.8 (Rec.: the members must agree; the fallback, which the engine applies: the team member
+    seated first clockwise decides). Eliminated members are left out; one member left just plays."""
+    alive = [s for s in st.data["seats"] if not state.player(int(s)).eliminated]
+    if len(alive) <= 1:
+        _set_team_order(state, int(st.data["team"]), alive)
+        return []
+    push_ask(state, "team_order", alive[0], team=int(st.data["team"]), seats=alive)
+    return []
+
+
+def _team_order_q(state: ClashState, st: Step) -> Msg:
+    return m.ASK_TEAM_ORDER()
+
+
+@ask("team_order", "H3-7.8", _team_order_q)
+def _team_order_options(state: ClashState, st: Step) -> list[tuple[Msg, str]]:
+    """Each order of the team's members, named by their seats: the first one offered keeps the
+    clockwise order."""
+    seats = [int(s) for s in st.data["seats"]]
+    return [
+        (m.OPT_TEAM_ORDER(first=m.seat(o[0]), last=m.seat(o[-1])), ",".join(str(s) for s in o))
+        for o in permutations(seats)
+    ]
+
+
+@_team_order_options
+def _team_order_apply(state: ClashState, st: Step, pick: str) -> list[Event]:
+    order = [int(s) for s in pick.split(",")]
+    _set_team_order(state, int(st.data["team"]), order)
+    return [Event.to_all("h3_team_order", m.TEAM_ORDER(first=m.seat(order[0]), last=m.seat(order[-1])))]
+
+
+@FLOW.auto("team_turn")
+def _team_turn(state: ClashState, st: Step) -> list[Event]:
+    """One place in the alternation: the member chosen for it takes their turn (an eliminated one is
+    skipped, as in ``_turn``)."""
+    seat = st.data.get("seat")
+    if seat is not None and not state.player(int(seat)).eliminated:
+        FLOW.push(state, FLOW.new(state, "turn", int(seat)))
+    return []
+
+
 # ---- hand refresh (H3-8.1, P-17) --------------------------------------------------------------------
 def hand_options(state: ClashState, seat: int) -> list[Option]:
     p = state.player(seat)
@@ -231,6 +311,7 @@ def _mulligan_apply(state: ClashState, st: Step, seat: int, action: Any) -> list
 def turn_options(state: ClashState, seat: int) -> list[Option]:
     out = movement.options(state, seat) + town.options(state, seat) + play.options(state, seat)
     out += play.morale_options(state, seat) + building_uses(state, seat)
+    out += ally_trade.options(state, seat)  # H3-43.3: trading with an Alliance ally
     out.append(Option.of(m.OPT_END_TURN(), {"type": "end_turn"}))
     return out
 
@@ -273,20 +354,24 @@ def building_uses(state: ClashState, seat: int) -> list[Option]:
     "morale",
     "use_building",
     "end_turn",
+    *ally_trade.TYPES,
 )
 def _main_prompts(state: ClashState, st: Step) -> list[Prompt]:
     seat = seat_of(st)
     key = f"{st.key}.{state.step}"
     options = turn_options(state, seat)
     # H-1: card plays and a morale cycle name cards in hand, so the menu then goes to its seat alone
-    private = any(o.action["type"] in ("play_card", "morale") for o in options)
+    private = any(o.action["type"] in ("play_card", "morale", *ally_trade.PRIVATE_TYPES) for o in options)
     out = [Prompt.ask(seat, key, "H3-8.3", m.ASK_MAIN(), options=options, secret=private)]
     for other in state.alive():
         if other == seat:
             continue
-        opts = town.options(state, other)
+        opts = town.options(state, other) + ally_trade.options(state, other)  # H3-43.3: an ally's answer
         if opts:
-            out.append(Prompt.ask(other, f"{key}.t{other}", "H3-10.2", m.ASK_TOWN(), options=opts, waiting=False))
+            asked = ally_trade.question(state, other)
+            rule, q = ("H3-43.3", asked) if asked is not None else ("H3-10.2", m.ASK_TOWN())
+            secret = any(o.action["type"] in ally_trade.PRIVATE_TYPES for o in opts)  # H-27
+            out.append(Prompt.ask(other, f"{key}.t{other}", rule, q, options=opts, waiting=False, secret=secret))
     return out
 
 
@@ -295,6 +380,8 @@ def _main_apply(state: ClashState, st: Step, seat: int, action: Any) -> list[Eve
     active = seat_of(st)
     if action.type in TOWN_TYPES:
         return town.act(state, seat, action)
+    if action.type in ally_trade.TYPES:  # H3-43.3: either ally, in the turn of one of them
+        return ally_trade.act(state, seat, action)
     if seat != active:
         raise RuleViolation("H3-9.1", m.NOT_YOUR_TURN_MOVE())
     if not (action.type == "play_card" and action.mode in ("power", "alt", "cast")):
@@ -375,35 +462,56 @@ def towns_held(state: ClashState, seat: int) -> int:
 
 
 def met_victory(state: ClashState, seat: int) -> bool:
+    """Whether ``seat``'s side meets one of the scenario's conditions (H3-5.1). The side is the seat
+    alone in a Clash and its whole team in an Alliance (H3-3.2.3), whose members pool what counts:
+    cubes, the grail, flags on enemy towns."""
     sc = clash_content().scenarios[state.scenario]
-    p = state.player(seat)
-    enemies = [q.seat for q in state.seats if q.seat != seat]
+    side = team_of(state, seat)
+    foes = enemies(state, seat)
+    members = [state.player(s) for s in side]
     for cond in sc.victory:
-        if cond.kind == "faction_cubes" and state.players >= 3 and all(p.cubes.get(e, 0) > 0 for e in enemies):
-            return True  # H3-5.6
-        if cond.kind == "grail" and p.grail:
+        if (
+            cond.kind == "faction_cubes"
+            and state.players >= 3
+            and all(any(p.cubes.get(e, 0) > 0 for p in members) for e in foes)
+        ):
+            return True  # H3-5.6 (in an Alliance, the team together)
+        if cond.kind == "grail" and any(p.grail for p in members):
             return True
         if cond.kind == "capture_all_towns":
-            towns = []
-            for pos in index(state):
-                loc = location(state, pos)
-                if loc is not None and loc.kind == "town" and loc.faction != p.faction:
-                    towns.append((pos, loc.faction))
-            factions = {state.player(e).faction for e in enemies}
-            enemy_towns = [pos for pos, faction in towns if faction in factions]
-            if enemy_towns and all(state.field(pos).flag == seat for pos in enemy_towns):
+            factions = {state.player(e).faction for e in foes}
+            enemy_towns = [
+                pos
+                for pos in index(state)
+                if (loc := location(state, pos)) is not None and loc.kind == "town" and loc.faction in factions
+            ]
+            if enemy_towns and all(state.field(pos).flag in side for pos in enemy_towns):
                 return True
     return False
 
 
 def check_victory(state: ClashState) -> list[Event]:
-    """H3-5.2: a player who meets a condition wins at the end of the round (recorded now)."""
+    """H3-5.2: a player who meets a condition wins at the end of the round (recorded now). In an
+    Alliance the whole team is recorded, as it wins together (H3-3.2.3)."""
     events = []
     for s in state.alive():
         if s not in state.met and met_victory(state, s):
+            if state.teams:
+                side = team_of(state, s)
+                state.met = sorted(set(state.met) | set(side))
+                msg = m.TEAM_CONDITION_MET(seat=m.seat(s), seats=[m.seat(x) for x in side])
+                events.append(Event.to_all("h3_condition_met", msg))
+                continue
             state.met.append(s)
             events.append(Event.to_all("h3_condition_met", m.CONDITION_MET(seat=m.seat(s))))
     return events
+
+
+def game_over(state: ClashState) -> Event:
+    """The end of the game, naming the winners (in an Alliance, as a team)."""
+    seats = [m.seat(s) for s in state.winners or []]
+    msg = m.GAME_OVER_TEAM(seats=seats) if state.teams else m.GAME_OVER_WINNERS(seats=seats)
+    return Event.to_all("h3_game_over", msg, milestone=True)
 
 
 @FLOW.auto("last_call")
@@ -461,16 +569,15 @@ def _round_end(state: ClashState, st: Step) -> list[Event]:
                 if state.winners is not None:
                     return events
     events += check_victory(state)
+    team = "team_" if state.teams else ""  # H3-3.2.3: the reason says a team won
     if state.met:
         state.winners = sorted(state.met)  # A-6: all who met a condition share the win
-        state.end_reason = "victory"
+        state.end_reason = f"{team}victory"
     elif state.round >= state.round_limit:
         state.winners = limit_winners(state)
-        state.end_reason = "round_limit"
+        state.end_reason = f"{team}round_limit"
     if state.winners is not None:
-        return events + [
-            Event.to_all("h3_game_over", m.GAME_OVER_WINNERS(seats=[m.seat(s) for s in state.winners]), milestone=True)
-        ]
+        return events + [game_over(state)]
     state.round += 1
     return events
 
@@ -493,7 +600,14 @@ def vp(state: ClashState, seat: int) -> int:
 
 
 def limit_winners(state: ClashState) -> list[int]:
-    """At the round limit: most VP in Tournament; otherwise most towns and settlements held."""
+    """At the round limit: most VP in Tournament; otherwise most towns and settlements held. In an
+    Alliance the team holding most together wins, every member of it; tied teams share the win."""
+    if state.teams:
+        held = [
+            (sum(towns_held(state, s) for s in team if not state.player(s).eliminated), team) for team in state.teams
+        ]
+        top = max(n for n, _ in held)
+        return sorted(s for n, team in held if n == top for s in team)
     alive = state.alive()
     score = {s: (vp(state, s) if state.mode == "tournament" else towns_held(state, s)) for s in alive}
     best = max(score.values(), default=0)

@@ -1,5 +1,6 @@
-"""The ``heroes3`` ruleset: the core Clash game (H3-3.2.1) for 2-4 players and Tournament mode
-(H3-45, option ``mode: tournament``) on the kernel flow, with the combat sub-engine inside.
+"""The ``heroes3`` ruleset: the core Clash game (H3-3.2.1) for 2-4 players, Alliance mode (H3-3.2.3,
+option ``mode: alliance``, 2 vs 2) and Tournament mode (H3-45, option ``mode: tournament``) on the
+kernel flow, with the combat sub-engine inside.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from ..content import FACTIONS
 from ..content.names import Heroes3Names
 from ..content.names import names as content_names
 from ..town import pool, town  # noqa: F401  # imported for its entry points
-from . import asks, briefing, draft, invariants, rounds, setup, views  # noqa: F401  # registers steps
+from . import ally_trade, asks, briefing, draft, invariants, rounds, setup, views  # noqa: F401  # registers steps
 from . import messages as m
 from .actions import ClashAction
 from .flow import FLOW
@@ -62,9 +63,11 @@ class Clash(Ruleset[ClashState, ClashOptions]):
         front = FLOW.current(state)
         if front is None:
             raise RuleViolation(CORE_NOT_YOUR_TURN, m.NOT_OFFERED())
+        if action.type in ally_trade.TYPES:  # H3-43.3: refused in its own words (combat, not an ally, ...)
+            ally_trade.check_time(state, seat, action)
         if action.type not in FLOW.accepts.get(front.kind, ()):
             raise RuleViolation(CORE_BAD_ACTION, m.NOT_OFFERED())
-        out_of_turn = front.kind == "main" and action.type in rounds.TOWN_TYPES  # P-35
+        out_of_turn = front.kind == "main" and action.type in (*rounds.TOWN_TYPES, *ally_trade.TYPES)  # P-35, P-43
         if front.kind == "draft":  # H3-48.3: every seat answers the draft at once
             out_of_turn = draft.waits_on(state, seat)
         if not out_of_turn and not FLOW.may_act(front, seat):

@@ -26,6 +26,8 @@ from .flow import FLOW, seat_of
 from .state import MAIN_MP, SECONDARY_MP, VARIANTS, ClashOptions, ClashState, Coord, Hero, PlacedTile, Player
 
 DEFAULT_SCENARIOS = {2: "clash_two_kingdoms", 3: "clash_three_crowns", 4: "clash_four_winds"}
+ALLIANCE_SCENARIO = "alliance_four_winds"  # H3-3.2.3: the house 2 vs 2 scenario
+ALLIANCE_PLAYERS = 4  # H3-3.2.3: "normally 2 vs 2"; the engine offers only that
 
 
 def bad(what: str) -> RuleViolation:
@@ -34,15 +36,16 @@ def bad(what: str) -> RuleViolation:
 
 def scenario_for(options: ClashOptions) -> Scenario:
     c = clash_content()
-    sid = options.scenario or (
-        "tournament_core" if options.mode == "tournament" else DEFAULT_SCENARIOS.get(options.players, "")
-    )
+    if options.mode == "alliance" and options.players != ALLIANCE_PLAYERS:  # H3-3.2.3: 2 vs 2
+        raise RuleViolation("H3-3.2.3", m.ALLIANCE_SEATS(n=ALLIANCE_PLAYERS))
+    default = {"tournament": "tournament_core", "alliance": ALLIANCE_SCENARIO}.get(options.mode)
+    sid = options.scenario or default or DEFAULT_SCENARIOS.get(options.players, "")
     sc = c.scenarios.get(sid)
     if sc is None:
         raise bad(sid or "scenario")
     if sc.players != options.players:
         raise RuleViolation(CORE_BAD_ACTION, m.SCENARIO_SEATS(scenario=m.ref("scenario", sid), n=sc.players))
-    if (sc.type == "tournament") != (options.mode == "tournament"):
+    if sc.type != options.mode:  # a Tournament or Alliance scenario only in its own mode, and the reverse
         raise RuleViolation(CORE_BAD_ACTION, m.SCENARIO_MODE(scenario=m.ref("scenario", sid)))
     return sc
 
@@ -54,6 +57,7 @@ def setup(options: ClashOptions, state: ClashState) -> list[Event]:
     rng = state.rng
     state.scenario = sc.id
     state.mode = options.mode
+    state.teams = [list(team) for team in sc.teams]  # H3-3.2.3: empty outside Alliance games
     state.round_limit = sc.round_limit
     state.difficulty = options.difficulty or sc.difficulty  # H3-4.1 / H3-6.17
     state.variants = [v for v in VARIANTS if getattr(options, v)]  # H3-48: agreed at setup, off by default

@@ -25,10 +25,11 @@ SECONDARY_MP = 2  # H3-12.5.3
 
 
 class ClashOptions(GameOptions):
-    """``scenario`` picks the data file; ``mode`` "tournament" is H3-45 (1 vs 1, built map)."""
+    """``scenario`` picks the data file; ``mode`` "tournament" is H3-45 (1 vs 1, built map),
+    "alliance" is H3-3.2.3 (2 vs 2 teams on an alliance scenario)."""
 
     scenario: str | None = None
-    mode: Literal["clash", "tournament"] = "clash"
+    mode: Literal["clash", "tournament", "alliance"] = "clash"
     difficulty: Difficulty | None = None  # None: the scenario's
     heroes: list[str | None] | None = None  # H3-6.3: None = the first hero of the faction (P-3 default)
     starting_player: int | None = None  # H3-6.23: None = random (Rec.)
@@ -122,7 +123,11 @@ OPTION_LABELS: dict[str, Message] = {
     "scenario": message(
         "h3.option.scenario", "The scenario to play; none: the usual one for the number of players (H3-3.2)"
     ),
-    "mode": message("h3.option.mode", "Clash (H3-3.2.1) or Tournament, 1 against 1 on a built map (H3-45)"),
+    "mode": message(
+        "h3.option.mode",
+        "Clash (H3-3.2.1); Alliance, 4 players in two teams of two that alternate turns (H3-3.2.3, H3-7.8); "
+        "or Tournament, 1 against 1 on a built map (H3-45)",
+    ),
     "difficulty": message("h3.option.difficulty", "Scenario difficulty; none: the scenario's own (H3-4)"),
     "heroes": message("h3.option.heroes", "Each seat's hero; none: the first hero of its faction (H3-6.3)"),
     "starting_player": message("h3.option.starting_player", "The seat that plays first; none: at random (H3-6.23)"),
@@ -197,6 +202,7 @@ OPTION_LABELS: dict[str, Message] = {
 OPTION_VALUES: dict[str, dict[str, Message]] = {
     "scenario": {
         "None": message("h3.option.value.scenario.none", "the usual one for the number of players"),
+        "alliance_four_winds": message("h3.option.value.scenario.alliance_four_winds", "Four Winds Alliance"),
         "clash_four_winds": message("h3.option.value.scenario.clash_four_winds", "Four Winds"),
         "clash_three_crowns": message("h3.option.value.scenario.clash_three_crowns", "Three Crowns"),
         "clash_two_kingdoms": message("h3.option.value.scenario.clash_two_kingdoms", "Two Kingdoms"),
@@ -205,6 +211,7 @@ OPTION_VALUES: dict[str, dict[str, Message]] = {
     "mode": {
         "clash": message("h3.option.value.mode.clash", "Clash"),
         "tournament": message("h3.option.value.mode.tournament", "Tournament"),
+        "alliance": message("h3.option.value.mode.alliance", "Alliance (2 against 2)"),
     },
     "difficulty": {"None": message("h3.option.value.difficulty.none", "the scenario's"), **DIFFICULTY_VALUES},
     "heroes": {"None": message("h3.option.value.heroes.none", "each faction's first hero")},
@@ -247,6 +254,21 @@ class PoolUnit(BaseModel):
     card: str
     recruit: dict[str, int] = Field(default_factory=dict)
     reinforce: dict[str, int] = Field(default_factory=dict)
+    # H3-48.5 fourth bullet: a Legion card whose discount paid this unit's recruit / reinforcement
+    # (a card instance kept beside the unit as a reminder, public)
+    recruit_card: str | None = None
+    reinforce_card: str | None = None
+
+
+class RecruitDiscount(BaseModel):
+    """A Legion artifact played on the map (H3-17): the next recruit or reinforcement of one unit
+    costs ``gold`` less; ``round`` is when it was played (it lapses when that round ends, house)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    card: str  # the played card instance (revealed when played, so public)
+    gold: int
+    round: int
 
 
 class Player(BaseModel):
@@ -291,6 +313,7 @@ class Player(BaseModel):
     chaos_settled: list[str] = Field(default_factory=list)  # H3-48.1: discard-pile cards not to replace again
     reserved: dict[str, int] = Field(default_factory=dict)  # H3-48.5: the reserved pool (public), not spendable
     pool_units: list[PoolUnit] = Field(default_factory=list)  # H3-48.5: the reserved amounts, unit by unit
+    discounts: list[RecruitDiscount] = Field(default_factory=list)  # Legion artifacts not yet used (public)
 
 
 class PlacedTile(BaseModel):
@@ -347,9 +370,29 @@ class Draft(BaseModel):
     picks: int = 0  # picks made in the current phase
 
 
+class AllyOffer(BaseModel):
+    """An open offer between two Alliance allies, waiting for the receiver (H3-43.3, P-43): resources
+    (H3-43.3.1) or a swap of spell and artifact cards (H3-43.3.2). ``cards`` are instances from the
+    offerer's hand, so only the two traders may see them (H-27). ``turn`` is the active seat when it
+    was made: an offer lapses when that turn ends (clash/ally_trade.py)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    by: int
+    to: int
+    kind: Literal["resources", "cards"]
+    give: dict[str, int] = Field(default_factory=dict)
+    want: dict[str, int] = Field(default_factory=dict)
+    cards: list[str] = Field(default_factory=list)
+    turn: int | None = None
+
+
 class ClashState(CombatHost):
     scenario: str
-    mode: Literal["clash", "tournament"] = "clash"
+    mode: Literal["clash", "tournament", "alliance"] = "clash"
+    # H3-3.2.3: the Alliance teams, each a list of seats (empty outside Alliance games).
+    teams: list[list[int]] = Field(default_factory=list)
+    ally_offers: list[AllyOffer] = Field(default_factory=list)  # H3-43.3: open offers between allies
     difficulty: Difficulty = "normal"
     round: int = 1
     round_limit: int = 16

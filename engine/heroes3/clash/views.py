@@ -11,6 +11,8 @@ from ..adventure.geometry import tile_fields
 from ..cards import deck as cards
 from ..combat.views import public_attack, public_deck, public_side
 from ..content.clash import clash_content
+from ..town import discount
+from .ally_trade import view as ally_offers_view
 from .draft import view as draft_view
 from .rounds import round_kind, vp
 from .state import ClashState, Hero, PlacedTile, Player
@@ -38,6 +40,13 @@ def _player(state: ClashState, p: Player) -> dict[str, Any]:
         "removed": [names[c] for c in p.deck.removed],  # H-4 public once removed
         "resources": dict(p.resources),
         "reserved": dict(p.reserved),  # H3-48.5: the gold pool's reserved pool (public)
+        # H3-17 Legion artifacts: pending recruit discounts (the played card is public); H3-48.5 reminders
+        "discounts": [{"card": names[d.card], "gold": d.gold} for d in discount.active(state, p)],
+        "reminders": {
+            e.card: [names[c] for c in (e.recruit_card, e.reinforce_card) if c]
+            for e in p.pool_units
+            if e.recruit_card or e.reinforce_card
+        },
         "production": dict(p.production),
         "buildings": list(p.buildings),
         "tokens_used": list(p.tokens_used),
@@ -101,6 +110,7 @@ def view(state: ClashState, seat: int | None) -> dict[str, Any]:
     out: dict[str, Any] = {
         "game": "heroes3",
         "mode": state.mode,
+        "teams": [list(team) for team in state.teams],  # H3-3.2.3: who plays with whom is public
         "scenario": state.scenario,
         "difficulty": state.difficulty,
         "variants": list(state.variants),  # H3-48.8 rows agreed at setup: public
@@ -132,6 +142,7 @@ def view(state: ClashState, seat: int | None) -> dict[str, Any]:
         "end_reason": state.end_reason,
         "grail_taken": state.grail_taken,
         "draft": draft_view(state, seat),  # H3-48.3: counts for all; the cards to their holder only
+        "ally_offers": ally_offers_view(state, seat),  # H3-43.3: a swap's cards to its two traders only (H-27)
     }
     if seat is not None and 0 <= seat < len(state.seats):
         p = state.player(seat)

@@ -116,6 +116,10 @@ MAP_EFFECTS: frozenset[str] = frozenset(
         "reshuffle_discard",  # shuffle your discard pile into your deck
         "search_own_deck",  # look at your deck's top ``x`` cards, take one into hand, the rest to your discard pile
         "move_to_own_town",  # move the hero to a town or settlement its player controls (Town Portal)
+        "remove_and_search",  # remove a card from hand, then Search (``x``) that card's deck (Spellbinder's Hat)
+        "remove_any",  # remove one card from your hand or discard pile (H3-13.2.8)
+        "scouting",  # played when a Search begins: it becomes Search (``x``) (cards/map_cards.py)
+        "set_die",  # played when a die of ``dice`` was rolled on the map: turn it to a chosen face
         "text",  # shown and handed to the GM
     }
 )
@@ -475,8 +479,10 @@ class Scenario(BaseModel):
 
     id: str
     name: str
-    type: Literal["clash", "tournament"]
+    type: Literal["clash", "tournament", "alliance"]
     players: int = Field(ge=1, le=4)
+    # H3-3.2.3: an Alliance scenario's teams, each a list of seats; empty for every other type
+    teams: tuple[tuple[int, ...], ...] = ()
     factions: tuple[str, ...]  # allowed factions
     boxes: tuple[Box, ...] = ("core",)  # which tile sets the random pools draw from
     slots: tuple[Slot, ...] = ()
@@ -741,8 +747,9 @@ def _check_scenario(content: ClashContent, sc: Scenario) -> list[str]:
     if sc.slots and not _connected([s.centre for s in sc.slots]):
         problems.append(f"scenario {sc.id}: the tile slots do not form one connected map (H3-23.3)")
     seats = sorted(s.seat for s in sc.slots if s.pool == "starting" and s.seat is not None)
-    if sc.type == "clash" and seats != list(range(sc.players)):
+    if sc.type in ("clash", "alliance") and seats != list(range(sc.players)):
         problems.append(f"scenario {sc.id}: one starting slot per seat")
+    problems += _check_teams(sc)
     for faction in sc.factions:
         if faction not in content.towns:
             problems.append(f"scenario {sc.id}: no town board for {faction!r}")
@@ -786,6 +793,20 @@ def _check_scenario(content: ClashContent, sc: Scenario) -> list[str]:
             "dwelling_gold",
         ):
             problems.append(f"scenario {sc.id}: unknown pre-built building kind {building!r}")
+    return problems
+
+
+def _check_teams(sc: Scenario) -> list[str]:
+    """H3-3.2.3: an Alliance scenario splits its seats into teams (normally 2 vs 2), every seat in
+    exactly one team; no other scenario type has teams."""
+    if sc.type != "alliance":
+        return [f"scenario {sc.id}: only Alliance scenarios have teams (H3-3.2.3)"] if sc.teams else []
+    members = sorted(s for team in sc.teams for s in team)
+    problems: list[str] = []
+    if members != list(range(sc.players)):
+        problems.append(f"scenario {sc.id}: every seat in exactly one team (H3-3.2.3)")
+    if len(sc.teams) < 2 or any(not team for team in sc.teams):
+        problems.append(f"scenario {sc.id}: an Alliance needs two or more teams (H3-3.2.3)")
     return problems
 
 

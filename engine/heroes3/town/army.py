@@ -8,23 +8,26 @@ from ..clash.common import can_pay, has_kind
 from ..clash.state import Player
 from ..content import load
 from ..content.clash import clash_content
+from . import discount
 
 
-def recruitable(p: Player) -> list[str]:
-    """H3-26.3.1: faction units not in the unit deck whose tier's dwelling is built."""
+def recruitable(p: Player, gold_off: int = 0) -> list[str]:
+    """H3-26.3.1: faction units not in the unit deck whose tier's dwelling is built, affordable
+    with ``gold_off`` gold off (a pending Legion discount, town/discount.py)."""
     have = {a.card for a in p.army}
     out = []
     for unit in clash_content().towns[p.faction].units:
         card = load().unit(unit)
         if unit in have or not has_kind(p, f"dwelling_{card.tier}"):
             continue
-        if can_pay(p, dict(card.sides["few"].cost)):
+        if can_pay(p, discount.apply(card.sides["few"].cost, gold_off)):
             out.append(unit)
     return out
 
 
-def reinforceable(p: Player) -> list[int]:
-    """H3-26.3.2: Few faction units whose dwelling is built, with a Citadel (H3-26.7: not neutrals)."""
+def reinforceable(p: Player, gold_off: int = 0) -> list[int]:
+    """H3-26.3.2: Few faction units whose dwelling is built, with a Citadel (H3-26.7: not neutrals),
+    affordable with ``gold_off`` gold off."""
     if not has_kind(p, "citadel"):
         return []
     out = []
@@ -32,6 +35,6 @@ def reinforceable(p: Player) -> list[int]:
         card = load().unit(a.card)
         if a.side != "few" or card.faction != p.faction or not has_kind(p, f"dwelling_{card.tier}"):
             continue
-        if can_pay(p, dict(card.sides["pack"].cost)):
+        if can_pay(p, discount.apply(card.sides["pack"].cost, gold_off)):
             out.append(i)
     return out

@@ -25,7 +25,7 @@ from ..clash.state import SECONDARY_MP, ClashState, Coord, Hero, Player
 from ..combat.models import ArmyCard
 from ..content import load
 from ..content.clash import STEP, Building, clash_content
-from . import pool
+from . import discount, pool
 from . import trade as trade_table
 from .army import recruitable, reinforceable
 
@@ -77,20 +77,21 @@ def options(state: ClashState, seat: int) -> list[Option]:
                 Option.of(m.OPT_BUILD(building=Ref(kind="h3_building", id=b.id)), {"type": "build", "building": b.id})
             )
     if "population" not in p.tokens_used:
-        if state.variant("gold_pool") and (pool.sellable(p) or recruitable(p) or reinforceable(p)):
+        off = discount.best(state, p)  # H3-17: a unit affordable only with a Legion discount is offered
+        if state.variant("gold_pool") and (pool.sellable(p) or recruitable(p, off) or reinforceable(p, off)):
             out.append(Option.of(m.OPT_RESHAPE(), {"type": "recruit", "recruit": [], "reinforce": [], "reshape": True}))
         if state.variant("neutral_armies") and dwelling_tiers(p):  # H3-48.2: instead of recruiting normally
             out.append(
                 Option.of(m.OPT_NEUTRAL_ARMIES(), {"type": "recruit", "recruit": [], "reinforce": [], "neutrals": True})
             )
-        for unit in recruitable(p) if not state.variant("neutral_armies") else []:
+        for unit in recruitable(p, off) if not state.variant("neutral_armies") else []:
             out.append(
                 Option.of(
                     m.OPT_RECRUIT(unit=Ref(kind="unit", id=unit)),
                     {"type": "recruit", "recruit": [unit], "reinforce": []},
                 )
             )
-        for i in reinforceable(p):
+        for i in reinforceable(p, off):
             out.append(
                 Option.of(
                     m.OPT_REINFORCE_TOWN(unit=Ref(kind="unit", id=p.army[i].card)),
@@ -197,7 +198,8 @@ def recruit(
 ) -> list[Event]:
     """H3-26.3: one use of the population token recruits and reinforces any number of units.
     Under the neutral-armies variant (H3-48.2) recruiting draws neutral units instead: faction
-    units are refused, and ``neutrals`` draws 2 of each owned dwelling's tier for the owner to pick."""
+    units are refused, and ``neutrals`` draws 2 of each owned dwelling's tier for the owner to pick.
+    A pending Legion discount (town/discount.py) lowers the dearest unit's gold cost."""
     need("population" not in p.tokens_used, "H3-10.1", m.TOKEN_USED(token=Ref(kind="h3_token", id="population")))
     need(bool(units or reinforce or neutrals or reshape), "H3-26.3", m.NOTHING_CHOSEN())
     need(not reshape or state.variant("gold_pool"), "H3-48.5", m.GOLD_POOL_OFF())
@@ -205,15 +207,14 @@ def recruit(
     need(not neutrals or state.variant("neutral_armies"), "H3-48.2", m.NEUTRAL_ARMIES_OFF())
     need(not neutrals or bool(dwelling_tiers(p)), "H3-48.2", m.NEUTRAL_ARMIES_NO_DWELLING())
     town = clash_content().towns[p.faction]
-    cost: dict[str, int] = {}
     have = {a.card for a in p.army}
+    full: list[dict[str, int]] = []  # each unit's printed cost: the recruits first, then the reinforcements
     for unit in units:
         need(unit in town.units, "H3-26.1", m.NOT_YOUR_UNIT(unit=Ref(kind="unit", id=unit)))
         need(unit not in have and units.count(unit) == 1, "H3-26.1", m.UNIT_IN_DECK(unit=Ref(kind="unit", id=unit)))
         card = load().unit(unit)
         need(has_kind(p, f"dwelling_{card.tier}"), "H3-26.3.1", m.NEEDS_DWELLING(unit=Ref(kind="unit", id=unit)))
-        for k, v in card.sides["few"].cost.items():
-            cost[k] = cost.get(k, 0) + v
+        full.append(dict(card.sides["few"].cost))
     for i in reinforce:
         need(0 <= i < len(p.army) and reinforce.count(i) == 1, "H3-26.3", m.NOTHING_CHOSEN())
         a = p.army[i]
@@ -226,22 +227,37 @@ def recruit(
         need(a.side == "few", "H3-26.2", m.ALREADY_PACK(unit=Ref(kind="unit", id=a.card)))
         need(has_kind(p, "citadel"), "H3-26.3.2", m.NEEDS_CITADEL())
         need(has_kind(p, f"dwelling_{card.tier}"), "H3-26.3.1", m.NEEDS_DWELLING(unit=Ref(kind="unit", id=a.card)))
-        for k, v in card.sides["pack"].cost.items():
+        full.append(dict(card.sides["pack"].cost))
+    offs = discount.allot(state, p, full)  # H3-17: a pending Legion discount, to the dearest unit
+    paid = [discount.apply(c, d.gold if d is not None else 0) for c, d in zip(full, offs, strict=True)]
+    cost: dict[str, int] = {}
+    for c in paid:
+        for k, v in c.items():
             cost[k] = cost.get(k, 0) + v
     need(can_pay(p, cost), "H3-26.3", m.CANNOT_PAY())
     pay(p, cost)
     p.tokens_used.append("population")
+    discount.lapse(state, p)
     events: list[Event] = []
-    for i in reinforce:
-        pool.reserve(state, p, p.army[i].card, dict(load().unit(p.army[i].card).sides["pack"].cost), reinforce=True)
-        p.army[i] = p.army[i].model_copy(update={"side": "pack"})
-        events.append(
-            Event.to_all("h3_reinforced", m.REINFORCED(seat=m.seat(p.seat), unit=Ref(kind="unit", id=p.army[i].card)))
-        )
-    for unit in units:
-        pool.reserve(state, p, unit, dict(load().unit(unit).sides["few"].cost))  # H3-48.5
-        p.army.append(ArmyCard(card=unit, side="few"))  # A-32: recruited on the Few side
-        events.append(Event.to_all("h3_recruited", m.RECRUITED(seat=m.seat(p.seat), unit=Ref(kind="unit", id=unit))))
+    bought = [(unit, False) for unit in units] + [(p.army[i].card, True) for i in reinforce]
+    for (unit, again), c, d, price in zip(bought, full, offs, paid, strict=True):
+        if d is not None:
+            events.append(discount.spend(state, p, d, unit, c))
+        if again:
+            i = next(j for j in reinforce if p.army[j].card == unit)
+            pool.reserve(state, p, unit, price, reinforce=True)
+            p.army[i] = p.army[i].model_copy(update={"side": "pack"})
+            events.append(
+                Event.to_all("h3_reinforced", m.REINFORCED(seat=m.seat(p.seat), unit=Ref(kind="unit", id=unit)))
+            )
+        else:
+            pool.reserve(state, p, unit, price)  # H3-48.5
+            p.army.append(ArmyCard(card=unit, side="few"))  # A-32: recruited on the Few side
+            events.append(
+                Event.to_all("h3_recruited", m.RECRUITED(seat=m.seat(p.seat), unit=Ref(kind="unit", id=unit)))
+            )
+        if d is not None:
+            events += pool.keep_reminder(state, p, unit, d.card, reinforce=again)  # H3-48.5, fourth bullet
     if neutrals:
         events += _draw_neutral_armies(state, p)
     if reshape:
@@ -277,7 +293,7 @@ def _neutral_armies_options(state: ClashState, st: Step) -> list[tuple[Msg, str]
     out = [
         (m.OPT_RECRUIT_NEUTRAL(unit=Ref(kind="unit", id=c)), str(i))
         for i, c in enumerate(st.data["drawn"])
-        if i not in taken and can_pay(p, _neutral_cost(c))
+        if i not in taken and can_pay(p, discount.apply(_neutral_cost(c), discount.best(state, p)))
     ]
     return out + [(m.OPT_NEUTRAL_ARMIES_DONE(), "done")]
 
@@ -295,12 +311,18 @@ def _neutral_armies_apply(state: ClashState, st: Step, pick: str) -> list[Event]
                 state.neutral_decks[load().unit(card).tier].discard(card)
         return []
     card = drawn[int(pick)]
-    pay(p, _neutral_cost(card))
-    pool.reserve(state, p, card, _neutral_cost(card))  # H3-48.5: a population-token recruit too
+    full = _neutral_cost(card)
+    (off,) = discount.allot(state, p, [full])  # H3-17: a pending Legion discount, one unit at a time
+    price = discount.apply(full, off.gold if off is not None else 0)
+    pay(p, price)
+    events = [discount.spend(state, p, off, card, full)] if off is not None else []
+    pool.reserve(state, p, card, price)  # H3-48.5: a population-token recruit too
     p.army.append(ArmyCard(card=card, side="neutral"))
+    if off is not None:
+        events += pool.keep_reminder(state, p, card, off.card)
     st.data["taken"] = taken + [int(pick)]
     st.data["again"] = True
-    return [Event.to_all("h3_recruited", m.RECRUITED(seat=m.seat(p.seat), unit=Ref(kind="unit", id=card)))]
+    return events + [Event.to_all("h3_recruited", m.RECRUITED(seat=m.seat(p.seat), unit=Ref(kind="unit", id=card)))]
 
 
 def hire(state: ClashState, p: Player, at: Coord) -> list[Event]:

@@ -57,12 +57,12 @@ def test_h3_13_2_7_a_map_effect_is_offered_and_an_expert_one_spends_an_expert_us
     assert {"type": "play_card", "card": wings, "mode": "basic"} in _plays(state, wings)
     hat = _give(state, "spellbinders_hat")
     assert {"type": "play_card", "card": hat, "mode": "expert"} in _plays(state, hat)  # H3-17.1: no expert use
-    scouting = _give(state, "scouting")
+    pathfinding = _give(state, "pathfinding")  # Scouting is played before a Search now (map_cards)
     me = state.player(0)
-    expert = {"type": "play_card", "card": scouting, "mode": "expert"}
-    assert expert_left(me) == 0 and expert not in _plays(state, scouting)  # level I: no expert use (H3-12.12)
+    expert = {"type": "play_card", "card": pathfinding, "mode": "expert"}
+    assert expert_left(me) == 0 and expert not in _plays(state, pathfinding)  # level I: no expert use (H3-12.12)
     me.level, me.expert_used = 2, 0
-    assert expert_left(me) == 1 and expert in _plays(state, scouting)
+    assert expert_left(me) == 1 and expert in _plays(state, pathfinding)
     state, _ = act(state, 0, expert)
     assert state.player(0).expert_used == 1 and state.gm.tasks  # H3-12.12: spent; the GM carries it out
 

@@ -80,8 +80,7 @@ def test_a_victory_condition_without_words_of_its_own_is_said_from_its_kind() ->
 def test_the_lines_are_the_same_messages_the_lookup_uses(scenario: str) -> None:
     # H3-3.1: the opening events are the scenario's lines, after the "begins" line
     players = clash_content().scenarios[scenario].players
-    mode = {"mode": "tournament"} if scenario == "tournament_core" else {}
-    events = _opening(players, scenario=scenario, **mode)
+    events = _opening(players, scenario=scenario, mode=clash_content().scenarios[scenario].type)
     assert [e.msg for e in events[1:]] == scenario_lines(scenario)
 
 

@@ -112,8 +112,8 @@ def test_h3_20_4_and_h3_6_9_scenarios_give_starting_resources_income_and_units(c
 
 
 def test_h3_3_2_scenario_types_and_h3_4_1_difficulty(c: ClashContent) -> None:
-    # H3-3.2.1 Clash and H3-3.2.5 Tournament scenarios ship; H3-4.1: one of the four difficulties.
-    assert {s.type for s in c.scenarios.values()} == {"clash", "tournament"}
+    # H3-3.2.1 Clash, H3-3.2.3 Alliance and H3-3.2.5 Tournament scenarios ship; H3-4.1: one of the four difficulties.
+    assert {s.type for s in c.scenarios.values()} == {"clash", "tournament", "alliance"}
     assert all(s.difficulty in DIFFICULTIES for s in c.scenarios.values())
     assert DIFFICULTIES == ("easy", "normal", "hard", "impossible")
 
