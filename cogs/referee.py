@@ -1021,11 +1021,15 @@ class Referee:
                 )
                 png = await decision_pictures.picture(game, state, prompt, here, names)
                 target = in_place.pop(prompt.seat, None)
-                newly = awaited is None or prompt.seat not in awaited
+                # An optional decision nobody waits on (a town action out of turn, H3-10.2) is renewed
+                # at every step of the active player: it never pings, and it replaces the seat's last
+                # message while only this step's other prompts and the log came after it.
+                newly = prompt.waiting and (awaited is None or prompt.seat not in awaited)
+                reach = 1 if prompt.waiting else 1 + sum(not p.secret and p.seat != prompt.seat for p in prompts)
                 if target is None and not newly:
                     # Read from this process's memory: recorded, so a resent outbox row chooses the same.
                     target = await self.delivery.decide(
-                        game, functools.partial(self._recent_prompt_message, game.id, prompt, prompts)
+                        game, functools.partial(self._recent_prompt_message, game.id, prompt, prompts, reach)
                     )
                 if target is not None and await self.delivery.edit(game, target, content, view=view, png=png):
                     await self._mark_seat(game.id, prompt.seat, target, prompt.key)
@@ -1035,18 +1039,19 @@ class Referee:
                 if sent is not None:
                     await self._mark_seat(game.id, prompt.seat, sent.id, prompt.key)
 
-    def _recent_prompt_message(self, game_id: int, prompt: Prompt, fresh: list[Prompt]) -> int | None:
+    def _recent_prompt_message(self, game_id: int, prompt: Prompt, fresh: list[Prompt], reach: int = 1) -> int | None:
         """The seat's last public prompt message, if it is still at the bottom of the thread and answered.
 
         Issue 12: a seat asked again (say after a decision in its DMs) gets its next public
         decision on the message it last answered in the thread, not on a new one, as long as
-        at most one message (the log) was posted after it; further up, a player would miss it.
+        at most ``reach`` messages (the log; for an optional decision also the step's other
+        prompts) were posted after it; further up, a player would miss it.
         """
         found = self._seat_messages.get((game_id, prompt.seat))
         if found is None:
             return None
         message_id, key, at = found
-        if self.delivery.posted(game_id) - at > 1:
+        if self.delivery.posted(game_id) - at > reach:
             return None
         if key != prompt.key and any(p.seat == prompt.seat and p.key == key for p in fresh):
             return None  # the prompt on that message is still being posted afresh: it stays open

@@ -10,7 +10,6 @@ from typing import Any
 import pytest
 
 from cogs import heroes3_clash
-from engine.core import RuleViolation
 from engine.heroes3.adventure import effects
 from engine.heroes3.cards import deck as cards
 from engine.heroes3.cards import play
@@ -22,7 +21,7 @@ from engine.heroes3.content import load
 from engine.heroes3.content.clash import Step as Effect
 from engine.heroes3.content.clash import clash_content
 
-from .clash.helpers import act, front, mutate, new_game, play_to_round, to_main
+from .clash.helpers import act, front, give_card, mutate, new_game, play_to_round, refused_rule, to_main
 
 LEGION = ("head_of_legion", "legs_of_legion", "loins_of_legion")
 
@@ -36,26 +35,12 @@ def _game(**options: Any) -> ClashState:
     return state
 
 
-def _give(state: ClashState, card: str) -> str:
-    inst = state.new_card(card)
-    state.player(0).deck.hand.append(inst)
-    return inst
-
-
 def _options(state: ClashState, seat: int = 0) -> list[dict[str, Any]]:
     return [dict(o.action) for o in CLASH.prompts(state)[0].options if CLASH.prompts(state)[0].seat == seat]
 
 
 def _prompt_picks(state: ClashState) -> list[str]:
     return [str(o.action.get("pick")) for o in CLASH.prompts(state)[0].options]
-
-
-def _refused(state: ClashState, action: dict[str, Any]) -> str:
-    before = state.model_dump()
-    with pytest.raises(RuleViolation) as refused:
-        act(state, 0, action)
-    assert state.model_dump() == before  # a refusal changes nothing
-    return refused.value.rule
 
 
 def test_none_of_these_cards_is_handed_to_the_game_master_any_more() -> None:
@@ -75,7 +60,7 @@ def test_h3_17_legion_discount_makes_a_unit_affordable_and_is_used_by_the_next_r
     state = _game()
     state.player(0).resources["gold"] = 2  # griffins cost 4 gold (Few): affordable only with the discount
     assert not any(a.get("recruit") == ["griffins"] for a in _options(state))
-    inst = _give(state, "legs_of_legion")
+    inst = give_card(state, "legs_of_legion")
     state, events = act(state, 0, {"type": "play_card", "card": inst, "mode": "basic"})
     p = state.player(0)
     assert [(d.card, d.gold) for d in p.discounts] == [(inst, 4)] and inst in p.deck.discard  # H3-13.2.2
@@ -95,7 +80,7 @@ def test_h3_17_legion_discount_goes_to_the_dearest_unit_and_never_below_zero() -
     # house: "one unit" is the one that gains most (highest gold cost; ties: the first)
     state = _game()
     state.player(0).resources["gold"] = 10
-    inst = _give(state, "head_of_legion")
+    inst = give_card(state, "head_of_legion")
     state, _ = act(state, 0, {"type": "play_card", "card": inst, "mode": "basic"})
     # griffins 4 + crusaders 6 = 10; the 6 off goes to the crusaders: 4 paid
     state, events = act(state, 0, {"type": "recruit", "recruit": ["griffins", "crusaders"], "reinforce": []})
@@ -107,7 +92,7 @@ def test_h3_17_legion_discount_goes_to_the_dearest_unit_and_never_below_zero() -
 def test_h3_17_legion_discount_lapses_when_the_round_ends() -> None:
     # house reading (the card is silent): until used or until the round it was played in ends
     state = _game()
-    inst = _give(state, "loins_of_legion")
+    inst = give_card(state, "loins_of_legion")
     state, _ = act(state, 0, {"type": "play_card", "card": inst, "mode": "basic"})
     assert state.player(0).discounts
     state, _ = play_to_round(state, 2)
@@ -123,10 +108,10 @@ def test_h3_17_legion_discount_lapses_when_the_round_ends() -> None:
 def test_h3_26_3_a_recruit_unaffordable_even_with_the_discount_is_refused_and_changes_nothing() -> None:
     state = _game()
     state.player(0).resources["gold"] = 1
-    inst = _give(state, "legs_of_legion")
+    inst = give_card(state, "legs_of_legion")
     state, _ = act(state, 0, {"type": "play_card", "card": inst, "mode": "basic"})
     state = mutate(state)
-    assert _refused(state, {"type": "recruit", "recruit": ["crusaders"], "reinforce": []}) == "H3-26.3"
+    assert refused_rule(state, {"type": "recruit", "recruit": ["crusaders"], "reinforce": []}) == "H3-26.3"
     assert state.player(0).discounts  # still waiting
 
 
@@ -134,7 +119,7 @@ def test_h3_26_3_a_recruit_unaffordable_even_with_the_discount_is_refused_and_ch
 def test_h3_48_5_reminder_kept_back_to_hand_on_flip_and_discarded_on_defeat() -> None:
     state = _game(gold_pool=True)
     state.player(0).resources["gold"] = 10
-    head = _give(state, "head_of_legion")
+    head = give_card(state, "head_of_legion")
     state, _ = act(state, 0, {"type": "play_card", "card": head, "mode": "basic"})
     state, events = act(state, 0, {"type": "recruit", "recruit": ["crusaders"], "reinforce": []})
     p = state.player(0)
@@ -148,7 +133,7 @@ def test_h3_48_5_reminder_kept_back_to_hand_on_flip_and_discarded_on_defeat() ->
     state = mutate(state)
     p = state.player(0)
     p.tokens_used.remove("population")
-    legs = _give(state, "legs_of_legion")
+    legs = give_card(state, "legs_of_legion")
     state, _ = act(state, 0, {"type": "play_card", "card": legs, "mode": "basic"})
     i = next(j for j, a in enumerate(state.player(0).army) if a.card == "crusaders")
     state, _ = act(state, 0, {"type": "recruit", "recruit": [], "reinforce": [i]})
@@ -178,7 +163,7 @@ def test_h3_48_5_reminder_kept_back_to_hand_on_flip_and_discarded_on_defeat() ->
 def test_h3_48_5_without_the_gold_pool_the_card_stays_in_the_discard_pile() -> None:
     state = _game()
     state.player(0).resources["gold"] = 10
-    head = _give(state, "head_of_legion")
+    head = give_card(state, "head_of_legion")
     state, _ = act(state, 0, {"type": "play_card", "card": head, "mode": "basic"})
     state, _ = act(state, 0, {"type": "recruit", "recruit": ["crusaders"], "reinforce": []})
     assert head in state.player(0).deck.discard and state.player(0).pool_units == []
@@ -187,7 +172,7 @@ def test_h3_48_5_without_the_gold_pool_the_card_stays_in_the_discard_pile() -> N
 def test_h3_48_5_reshaping_offers_and_uses_the_discount() -> None:
     state = _game(gold_pool=True)
     state.player(0).resources["gold"] = 2
-    inst = _give(state, "legs_of_legion")
+    inst = give_card(state, "legs_of_legion")
     state, _ = act(state, 0, {"type": "play_card", "card": inst, "mode": "basic"})
     state, _ = act(state, 0, {"type": "recruit", "recruit": [], "reinforce": [], "reshape": True})
     assert "rgriffins" in _prompt_picks(state)
@@ -200,8 +185,8 @@ def test_h3_48_5_reshaping_offers_and_uses_the_discount() -> None:
 # ---- Spellbinder's Hat ---------------------------------------------------------------------------------
 def test_h3_13_2_8_hat_removes_a_card_then_searches_that_cards_deck() -> None:
     state = _game()
-    hat = _give(state, "spellbinders_hat")
-    spell = _give(state, "magic_arrow")
+    hat = give_card(state, "spellbinders_hat")
+    spell = give_card(state, "magic_arrow")
     state, _ = act(state, 0, {"type": "play_card", "card": hat, "mode": "basic"})
     assert front(state).data.get("what") == "hat_remove"
     assert spell in _prompt_picks(state) and hat in state.player(0).deck.discard
@@ -215,8 +200,8 @@ def test_h3_13_2_8_hat_removes_a_card_then_searches_that_cards_deck() -> None:
 
 def test_h3_13_2_5_hat_on_a_statistic_card_removes_it_with_nothing_to_search() -> None:
     state = _game()
-    hat = _give(state, "spellbinders_hat")
-    stat = _give(state, "attack")
+    hat = give_card(state, "spellbinders_hat")
+    stat = give_card(state, "attack")
     state, _ = act(state, 0, {"type": "play_card", "card": hat, "mode": "basic"})
     state, events = act(state, 0, {"type": "choose", "pick": stat})
     assert stat in state.player(0).deck.removed and front(state).kind == "main"
@@ -225,7 +210,7 @@ def test_h3_13_2_5_hat_on_a_statistic_card_removes_it_with_nothing_to_search() -
 
 def test_h3_13_2_8_hat_bottom_removes_itself_and_one_card_from_hand_or_discard() -> None:
     state = _game()
-    hat = _give(state, "spellbinders_hat")
+    hat = give_card(state, "spellbinders_hat")
     old = state.new_card("magic_arrow")
     state.player(0).deck.discard.append(old)
     state, _ = act(state, 0, {"type": "play_card", "card": hat, "mode": "expert"})
@@ -239,10 +224,10 @@ def test_h3_13_2_8_hat_bottom_removes_itself_and_one_card_from_hand_or_discard()
 
 def test_h3_13_2_8_hat_refuses_a_card_not_offered_and_changes_nothing() -> None:
     state = _game()
-    hat = _give(state, "spellbinders_hat")
+    hat = give_card(state, "spellbinders_hat")
     state, _ = act(state, 0, {"type": "play_card", "card": hat, "mode": "basic"})
     state = mutate(state)
-    assert _refused(state, {"type": "choose", "pick": "k999"}) == "CORE-2"  # not offered: the kernel refuses
+    assert refused_rule(state, {"type": "choose", "pick": "k999"}) == "CORE-2"  # not offered: the kernel refuses
 
 
 # ---- Scouting (before a Search) ----------------------------------------------------------------------------
@@ -253,9 +238,9 @@ def _search_now(state: ClashState) -> ClashState:
 
 def test_h3_13_2_5_scouting_basic_makes_the_search_three() -> None:
     state = _game()
-    scout = _give(state, "scouting")
+    scout = give_card(state, "scouting")
     assert not any(a.get("card") == scout for a in _options(state))  # not from the main menu
-    assert _refused(state, {"type": "play_card", "card": scout, "mode": "basic"}) == "H3-13.2.5"
+    assert refused_rule(state, {"type": "play_card", "card": scout, "mode": "basic"}) == "H3-13.2.5"
     state = _search_now(state)
     opts = [o.action for o in CLASH.prompts(state)[0].options]
     assert {"type": "search", "choice": "scout", "card": scout, "expert": False} in opts
@@ -270,18 +255,18 @@ def test_h3_13_2_5_scouting_basic_makes_the_search_three() -> None:
 def test_h3_12_12_scouting_expert_spends_an_expert_use_and_makes_it_five() -> None:
     state = _game()
     state.player(0).xp, state.player(0).level = 2, 2  # level II: one expert use
-    scout = _give(state, "scouting")
+    scout = give_card(state, "scouting")
     state = _search_now(state)
     state, _ = act(state, 0, {"type": "search", "choice": "scout", "card": scout, "expert": True})
     assert front(state).data["x"] == 5 and state.player(0).expert_used == 1
 
 
-def test_h3_12_12_scouting_expert_without_an_expert_use_is_refused() -> None:
+def test_h3_12_12_scouting_expert_without_an_expert_use_isrefused_rule() -> None:
     state = _game()
-    scout = _give(state, "scouting")
+    scout = give_card(state, "scouting")
     state = _search_now(state)
     assert not any(o.action.get("expert") for o in CLASH.prompts(state)[0].options)
-    rule = _refused(state, {"type": "search", "choice": "scout", "card": scout, "expert": True})
+    rule = refused_rule(state, {"type": "search", "choice": "scout", "card": scout, "expert": True})
     assert rule == "H3-12.12"
 
 
@@ -297,8 +282,8 @@ def _rolled(state: ClashState) -> ClashState:
 def test_h3_20_5_cards_of_prophecy_turns_the_die_to_the_face_chosen(no_rerolls: bool) -> None:
     # H3-48.8 "you cannot re-roll your dice" forbids re-rolls, not turning a die with this card
     state = _game(no_rerolls=no_rerolls)
-    card = _give(state, "cards_of_prophecy")
-    assert _refused(state, {"type": "play_card", "card": card, "mode": "expert"}) == "H3-20.5"  # not from the menu
+    card = give_card(state, "cards_of_prophecy")
+    assert refused_rule(state, {"type": "play_card", "card": card, "mode": "expert"}) == "H3-20.5"  # not from the menu
     state = _rolled(state)
     ask = front(state)
     assert ask.data.get("what") == "prophecy" and "skip" in _prompt_picks(state)
@@ -316,7 +301,7 @@ def test_h3_20_5_cards_of_prophecy_turns_the_die_to_the_face_chosen(no_rerolls: 
 
 def test_h3_20_5_declining_cards_of_prophecy_keeps_the_card_and_the_roll() -> None:
     state = _game()
-    card = _give(state, "cards_of_prophecy")
+    card = give_card(state, "cards_of_prophecy")
     state = _rolled(state)
     shown = int(front(state).data["faces"][0])
     before = dict(state.player(0).resources)
@@ -332,7 +317,7 @@ def test_h3_20_5_declining_cards_of_prophecy_keeps_the_card_and_the_roll() -> No
 def test_h3_48_2_neutral_armies_recruit_uses_the_discount() -> None:
     # H3-17 with H3-48.2: the neutral armies' recruit is a recruit of one unit too
     state = _game(neutral_armies=True)
-    inst = _give(state, "head_of_legion")
+    inst = give_card(state, "head_of_legion")
     state, _ = act(state, 0, {"type": "play_card", "card": inst, "mode": "basic"})
     state, _ = act(state, 0, {"type": "recruit", "recruit": [], "reinforce": [], "neutrals": True})
     st = front(state)

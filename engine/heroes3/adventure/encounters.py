@@ -322,6 +322,7 @@ def enter(state: ClashState, seat: int, hero_kind: str, pos: Coord) -> list[Even
     if h is None:
         return []
     h.field = pos
+    h.passing = h.came_from = None  # a field entered and resolved ends any passage (cards/map_cards.py)
     friends = [x for s, x in heroes_at(state, pos) if allied(state, seat, s) and x is not h]
     if friends:
         return []

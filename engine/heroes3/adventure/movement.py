@@ -11,8 +11,9 @@ from typing import Any
 
 from engine.core import Event, Option, RuleViolation
 from engine.core.flow import Step
-from engine.core.text import Msg
+from engine.core.text import Msg, Ref
 
+from ..cards import messages as cm
 from ..clash import messages as m
 from ..clash.asks import ask, asked_centre, push_ask
 from ..clash.common import allied, hero, heroes, heroes_at, town_owner
@@ -20,9 +21,13 @@ from ..clash.flow import seat_of
 from ..clash.state import ClashState, Coord, Hero, PlacedTile, Player
 from ..content.clash import Location, clash_content
 from . import encounters, visits
-from .geometry import location, neighbours, new_tile_slots, placement_ok, step_ok, tile_at, tile_fields
+from .geometry import location, neighbours, new_tile_slots, placement_ok, printed, step_ok, tile_at, tile_fields
 
 MOVE_TYPES = ("walk", "discover", "place_tile", "revisit")
+# Player.turn_used marks of a hero's pass-through this turn (cards/map_cards.py): "pass:<what>:<hero>"
+# with what = guards (Pathfinding), blocked (Pathfinding expert) or any (Angel Wings)
+PASS_WHATS = ("guards", "blocked", "any")
+DIPLOMACY_MARK = "diplomacy:"  # + the played card: Diplomacy's expert effect waits this turn
 
 
 def need(cond: bool, rule: str, msg: m.Msg) -> None:
@@ -54,12 +59,78 @@ def _friends_at(state: ClashState, seat: int, pos: Coord, h: Hero | None = None)
     return [x for s, x in heroes_at(state, pos) if allied(state, seat, s) and x is not h]
 
 
+def pass_mark(what: str, hero_kind: str) -> str:
+    return f"pass:{what}:{hero_kind}"
+
+
+def may_pass(p: Player, h: Hero, what: str) -> bool:
+    return pass_mark(what, h.kind) in p.turn_used
+
+
+def is_passing(h: Hero) -> bool:
+    """The hero stands on a field it passed into without resolving it (it moves on or stops)."""
+    return h.passing is not None and tuple(h.passing) == tuple(h.field)
+
+
+def _blocked(state: ClashState, pos: Coord) -> bool:
+    f = printed(state, pos)
+    return f is not None and f.blocked
+
+
+def _crossable(state: ClashState, p: Player, h: Hero, n: Coord) -> bool:
+    """H3-9.2.1 subject to H3-22.7 borders and H3-22.8 blocked fields; Pathfinding's expert effect
+    crosses both (a blocked field only to pass through it)."""
+    if step_ok(state, h.field, n):
+        return True
+    return may_pass(p, h, "blocked") and n in neighbours(h.field) and printed(state, n) is not None
+
+
+def _fight_field(state: ClashState, p: Player, h: Hero, n: Coord) -> bool:
+    """A field whose entry starts a combat (Pathfinding passes it): guards (H3-30.1) or an enemy hero
+    outside a sanctuary (H3-9.5)."""
+    enemies = _enemy_here(state, p.seat, n)
+    if enemies:
+        return not _sanctuary(state, n)
+    return visits.guarded(state, n) is not None and not _friends_at(state, p.seat, n, h)
+
+
+def pass_targets(state: ClashState, p: Player, h: Hero) -> list[Coord]:
+    """Fields the hero may pass into unresolved this turn: one more MP must be left to go on
+    (as through a friendly hero, H3-9.4); a friendly hero's field is passed without a card."""
+    if h.mp_left() < 2 or not any(may_pass(p, h, w) for w in PASS_WHATS):
+        return []
+    out = []
+    for n in neighbours(h.field):
+        found = tile_at(state, n)
+        if found is None or not found[0].face_up or not _crossable(state, p, h, n):
+            continue
+        if _friends_at(state, p.seat, n, h):
+            continue
+        if (
+            may_pass(p, h, "any")
+            or (may_pass(p, h, "guards") and _fight_field(state, p, h, n))
+            or (may_pass(p, h, "blocked") and _blocked(state, n))
+        ):
+            out.append(n)
+    return out
+
+
+def unfinished_pass(state: ClashState, p: Player) -> list[Hero]:
+    """Heroes passing through a field that can still move on or stop: the turn may not end before
+    (H3-9.4: a field passed through is not a place to end on)."""
+    return [
+        h
+        for h in heroes(p)
+        if is_passing(h) and (not _blocked(state, h.field) or walk_targets(state, p, h) or pass_targets(state, p, h))
+    ]
+
+
 def walk_targets(state: ClashState, p: Player, h: Hero) -> list[Coord]:
     if h.mp_left() < 1:
         return []
     out = []
     for n in neighbours(h.field):
-        if not step_ok(state, h.field, n):
+        if not _crossable(state, p, h, n) or _blocked(state, n):
             continue
         friends = _friends_at(state, p.seat, n, h)
         enemies = _enemy_here(state, p.seat, n)
@@ -120,6 +191,25 @@ def options(state: ClashState, seat: int) -> list[Option]:
                     at=f"{n[0]},{n[1]}",
                 )
             )
+        for n in pass_targets(state, p, h):
+            out.append(
+                Option.of(
+                    cm.OPT_PASS(hero=m.hero_kind(h.kind), q=n[0], r=n[1]),
+                    {"type": "walk", "hero": h.kind, "to": list(n), "passing": True},
+                    at=f"{n[0]},{n[1]}",
+                )
+            )
+        if is_passing(h):
+            if not _blocked(state, h.field):
+                q, r = h.field
+                out.append(
+                    Option.of(
+                        cm.OPT_STOP(hero=m.hero_kind(h.kind), q=q, r=r),
+                        {"type": "walk", "hero": h.kind, "to": [q, r]},
+                        at=f"{q},{r}",
+                    )
+                )
+            continue  # a hero passing through only moves on or stops
         if h.mp_left() < 1 or forced:
             continue
         for t in face_down_near(state, h):
@@ -149,7 +239,10 @@ def act(state: ClashState, seat: int, action: Any) -> list[Event]:
     h = hero(p, action.hero)
     need(h is not None, "H3-12.1", m.NO_SUCH_HERO())
     assert h is not None
+    if is_passing(h) and action.type == "walk" and (int(action.to[0]), int(action.to[1])) == tuple(h.field):
+        return stop(state, p, h)  # 0 MP: the hero ends its passage here and the field is resolved
     need(h.mp_left() >= 1, "H3-9.2", m.NO_MP())
+    need(not is_passing(h) or action.type == "walk", "H3-9.4", cm.MOVE_ON_FIRST(hero=m.hero_kind(h.kind)))
     forced = forced_off(state, p)
     own_pair = len(forced) == 2 and forced[0].field == forced[1].field
     need(
@@ -158,7 +251,7 @@ def act(state: ClashState, seat: int, action: Any) -> list[Event]:
         m.MOVE_OFF_FIRST() if own_pair else m.MOVE_OFF_ALLY(),
     )
     if action.type == "walk":
-        return walk(state, p, h, (int(action.to[0]), int(action.to[1])))
+        return walk(state, p, h, (int(action.to[0]), int(action.to[1])), passing=bool(action.passing))
     if action.type == "discover":
         return discover(state, p, h, (int(action.tile[0]), int(action.tile[1])))
     if action.type == "place_tile":
@@ -166,20 +259,53 @@ def act(state: ClashState, seat: int, action: Any) -> list[Event]:
     return revisit(state, p, h)
 
 
-def walk(state: ClashState, p: Player, h: Hero, to: Coord) -> list[Event]:
+def walk(state: ClashState, p: Player, h: Hero, to: Coord, passing: bool = False) -> list[Event]:
     """H3-9.2.1: one field; borders (H3-22.7) and blocked fields (H3-22.8) stop it; then visit,
     fight the guard, attack the enemy hero or besiege the town (H3-22.4, H3-30). An ally's hero or
-    town is neither attacked nor besieged (H3-3.2.3): the hero passes it like a friendly one."""
+    town is neither attacked nor besieged (H3-3.2.3): the hero passes it like a friendly one.
+    ``passing``: into the field without resolving it (Pathfinding, Angel Wings)."""
     need(to in neighbours(h.field), "H3-9.2.1", m.NOT_ADJACENT())
     found = tile_at(state, to)
     need(found is not None, "H3-9.2.1", m.OFF_MAP())
     need(found is not None and found[0].face_up, "H3-23.1", m.FACE_DOWN())
-    need(step_ok(state, h.field, to), "H3-22.8", m.BLOCKED())
+    need(_crossable(state, p, h, to), "H3-22.8", m.BLOCKED())
+    # a chain of passed fields: a combat is fought from the last field the hero resolved
+    origin = h.came_from if is_passing(h) and h.came_from is not None else h.field
+    if passing:
+        need(to in pass_targets(state, p, h), "H3-9.4", cm.CANNOT_PASS())
+        spend(h)
+        h.field, h.passing, h.came_from = to, to, origin
+        said = cm.PASSES(seat=m.seat(p.seat), hero=m.hero_kind(h.kind), q=to[0], r=to[1])
+        return [Event.to_all("h3_passed", said, seat=p.seat, hero=h.kind)]
+    need(not _blocked(state, to), "H3-22.8", cm.NO_STOP_BLOCKED())
     need(to in walk_targets(state, p, h), "H3-9.4", m.CANNOT_STOP())
-    origin = h.field
+    h.passing = h.came_from = None
     spend(h)
-    enemies = _enemy_here(state, p.seat, to)
     events = [Event.to_all("h3_moved", m.MOVED(seat=m.seat(p.seat), hero=m.hero_kind(h.kind), q=to[0], r=to[1]))]
+    return events + _resolve(state, p, h, origin, to)
+
+
+def stop(state: ClashState, p: Player, h: Hero) -> list[Event]:
+    """A hero passing through ends its movement on the field (Pathfinding: "stopping on one starts
+    a combat"; Angel Wings: "the last field it enters is resolved as usual"): the field is resolved as
+    if entered from the last field the hero resolved (house: it fights from there, H3-9.5 / H3-30.1)."""
+    to = h.field
+    need(not _blocked(state, to), "H3-22.8", cm.NO_STOP_BLOCKED())
+    origin = h.came_from if h.came_from is not None else to
+    h.passing = h.came_from = None
+    said = cm.STOPS(seat=m.seat(p.seat), hero=m.hero_kind(h.kind), q=to[0], r=to[1])
+    events = [Event.to_all("h3_stopped", said, seat=p.seat, hero=h.kind)]
+    if _fight_field(state, p, h, to) or (
+        (owner := town_owner(state, to)) is not None and not allied(state, p.seat, owner)
+    ):
+        h.field = origin  # the combat is fought from there; a win enters the field (H3-37)
+    return events + _resolve(state, p, h, origin, to)
+
+
+def _resolve(state: ClashState, p: Player, h: Hero, origin: Coord, to: Coord) -> list[Event]:
+    """What entering ``to`` does (H3-22.4, H3-9.5, H3-30)."""
+    events: list[Event] = []
+    enemies = _enemy_here(state, p.seat, to)
     if enemies and not _sanctuary(state, to):
         d_seat, d_hero = sorted(enemies, key=lambda e: e[1].kind != "main")[0]
         return events + encounters.player_combat(state, p.seat, h.kind, origin, to, d_seat, d_hero.kind)  # H3-9.5
@@ -191,7 +317,15 @@ def walk(state: ClashState, p: Player, h: Hero, to: Coord) -> list[Event]:
         return events + encounters.siege(state, p.seat, h.kind, origin, to, owner)  # H3-30.2 / H3-39.1
     # an ally's town or settlement is no siege (H3-3.2.3): the visit treats it as empty (H3-22.5.2)
     level = visits.guarded(state, to)
-    if level is not None and not _friends_at(state, p.seat, to):
+    if level is not None and not _friends_at(state, p.seat, to, h):
+        diplomacy = next((u for u in p.turn_used if u.startswith(DIPLOMACY_MARK)), None)
+        if diplomacy is not None and p.level == level:
+            p.turn_used.remove(diplomacy)  # Diplomacy's expert effect: no combat, the visit, no XP
+            state.field(to).cleared = True
+            card = Ref(kind="card", id=state.cards.get(diplomacy[len(DIPLOMACY_MARK) :], "diplomacy"))
+            said = cm.DIPLOMACY_USED(seat=m.seat(p.seat), level=level, card=card)
+            events.append(Event.to_all("h3_diplomacy", said, seat=p.seat, level=level))
+            return events + encounters.enter(state, p.seat, h.kind, to)
         return events + encounters.neutral_combat(state, p.seat, h.kind, origin, to, level)  # H3-30.1
     return events + encounters.enter(state, p.seat, h.kind, to)
 

@@ -67,3 +67,55 @@ PROPHECY = message("h3.cards.prophecy", "{seat!c} plays {card} and turns die {n}
 PLAY_AT_ROLL = message(
     "h3.cards.no.play_at_roll", "Play this card when you roll a treasure or resource die on the map."
 )
+# Logistics, Pathfinding, Angel Wings, Diplomacy (cards/map_cards.py, adventure/movement.py)
+ASK_WHICH_HERO = message("h3.cards.ask.which_hero", "Which hero gets the effect of {card}?")
+OPT_WHICH_HERO = message("h3.cards.opt.which_hero", "The {hero}")
+LOGISTICS_READY = message(
+    "h3.cards.logistics_ready", "{seat!c} may move a hero to an adjacent empty field at the end of this turn ({card})."
+)
+ASK_LOGISTICS = message(
+    "h3.cards.ask.logistics", "End of your turn ({card}): move a hero to an adjacent empty field, or stay?"
+)
+PASS_GUARDS = message(
+    "h3.cards.pass_guards",
+    "This turn {seat}'s {hero} may pass through fields with neutral units or enemy heroes; "
+    "stopping on one starts a combat.",
+)
+PASS_BLOCKED = message(
+    "h3.cards.pass_blocked",
+    "This turn {seat}'s {hero} may cross yellow borders and blocked fields, but may not stop on a blocked field.",
+)
+PASS_ANY = message(
+    "h3.cards.pass_any",
+    "This turn {seat}'s {hero} may pass through fields without resolving them; the last field it enters is resolved.",
+)
+OPT_PASS = message("h3.cards.opt.pass", "Move the {hero} through ({q}, {r}) without resolving that field")
+PASSES = message("h3.cards.passes", "{seat!c} moves the {hero} through ({q}, {r}) without resolving it.")
+OPT_STOP = message("h3.cards.opt.stop", "Stop the {hero} at ({q}, {r}) and resolve that field")
+STOPS = message("h3.cards.stops", "{seat!c} stops the {hero} at ({q}, {r}) and resolves that field.")
+CANNOT_PASS = message("h3.cards.no.cannot_pass", "This turn the hero may not pass through that field.")
+NO_STOP_BLOCKED = message("h3.cards.no.stop_blocked", "A hero may cross a blocked field but may not stop on it.")
+MOVE_ON_FIRST = message(
+    "h3.cards.no.move_on_first", "Your {hero} is passing through a field: move it on or stop it there first."
+)
+DIPLOMACY_READY = message(
+    "h3.cards.diplomacy_ready",
+    "This turn {seat} skips the next combat against neutral guards of difficulty {level}: the field is visited.",
+)
+DIPLOMACY_USED = message(
+    "h3.cards.diplomacy_used",
+    "{seat!c} skips the combat against the guards of difficulty {level} ({card}): the hero visits the field "
+    "and gains no XP.",
+)
+# Mysticism (right after a spell is cast on the map)
+ASK_MYSTICISM = message("h3.cards.ask.mysticism", "You cast {spell}: play {card} to take it back into your hand?")
+OPT_MYSTICISM = message("h3.cards.opt.mysticism", "Play {card}: {spell} returns to your hand")
+OPT_MYSTICISM_ALL = message(
+    "h3.cards.opt.mysticism_all", "Play {card} (expert): {spell} and the {n} card(s) played with it return to your hand"
+)
+MYSTICISM = message("h3.cards.mysticism", "{seat!c} plays {card}: {spell} returns to their hand.")
+MYSTICISM_ALL = message(
+    "h3.cards.mysticism_all",
+    "{seat!c} plays {card} (expert): {spell} and {n} card(s) played with it return to their hand.",
+)
+PLAY_AT_CAST = message("h3.cards.no.play_at_cast", "Play this card right after you cast a spell on the map.")

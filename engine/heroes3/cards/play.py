@@ -31,6 +31,7 @@ from . import map_cards, permanent
 from . import messages as cm
 
 MAP_TIMINGS = ("map", "instant")
+ONGOING_MAP = frozenset({"logistics"})  # ongoing effects (H3-13.2.7) the engine keeps until their moment
 SPELL_CAST_MARK = "card:spell_cast"  # in Player.turn_used: a spell was cast on the map this turn
 
 
@@ -53,7 +54,10 @@ def uses_expert(card: MMCard, mode: str) -> bool:
 def _map_effect(card_id: str, mode: str) -> bool:
     """The effect is used on the map and the engine resolves its steps (content only: cached)."""
     eff = _effect(clash_content().cards[card_id], mode)
-    return eff is not None and eff.timing in MAP_TIMINGS and bool(eff.steps) and effects.resolvable(eff.steps)
+    if eff is None or not eff.steps or not effects.resolvable(eff.steps):
+        return False
+    # an ongoing effect the engine carries to its moment (Logistics: the end of the turn, map_cards.py)
+    return eff.timing in MAP_TIMINGS or (eff.timing == "ongoing" and all(s.effect in ONGOING_MAP for s in eff.steps))
 
 
 GM_TIMINGS = ("map", "instant", "ongoing")  # H3-13.2.7: the types a card may be played with on the map
@@ -246,7 +250,8 @@ def _cast(state: ClashState, p: Player, action: Any) -> list[Event]:
         events.append(
             Event.to_all("h3_power", cm.BOOSTED(seat=m.seat(p.seat), magic=magic, n=permanent.MAGIC_EXPERT_POWER))
         )
-    p.pending_power = 0
+    with_it = list(p.power_cards) if p.pending_power > 0 else []  # the Power cards this cast used
+    p.pending_power, p.power_cards = 0, []
     p.turn_used.append(SPELL_CAST_MARK)
     events.append(
         Event.to_all("h3_cast", m.CAST(seat=m.seat(p.seat), card=cards.card_ref(state, action.card), power=tier.power))
@@ -260,6 +265,7 @@ def _cast(state: ClashState, p: Player, action: Any) -> list[Event]:
         )
     else:
         cards.discard(p, action.card)
+        map_cards.after_cast(state, p, action.card, with_it)  # Mysticism, asked once the spell's effect resolved
     effects.push_effects(state, p.seat, "main", tier.steps)
     return events
 
@@ -277,7 +283,10 @@ def _power(state: ClashState, p: Player, action: Any) -> list[Event]:
         need(cards.expert_left(p) >= 1, "H3-12.12", m.NO_EXPERT_USES())
         p.expert_used += 1
     cards.discard(p, action.card)
+    if p.pending_power == 0:
+        p.power_cards = []  # a new run of Power (what fizzled before is no longer "played with" a spell)
     p.pending_power += gain
+    p.power_cards.append(action.card)
     events = [
         Event.to_all("h3_power", m.POWER_PLAYED(seat=m.seat(p.seat), card=cards.card_ref(state, action.card), n=gain))
     ]
@@ -306,10 +315,12 @@ def act(state: ClashState, seat: int, action: Any) -> list[Event]:
         return _for_gm(state, p, card, action)
     eff = _effect(card, action.mode)
     if eff is not None and map_cards.prompted(eff.steps):  # played when a Search begins / a die was rolled
-        scouting = any(s.effect == "scouting" for s in eff.steps)
-        raise RuleViolation(
-            "H3-13.2.5" if scouting else "H3-20.5", cm.PLAY_AT_SEARCH() if scouting else cm.PLAY_AT_ROLL()
-        )
+        kinds = {s.effect for s in eff.steps}
+        if "scouting" in kinds:
+            raise RuleViolation("H3-13.2.5", cm.PLAY_AT_SEARCH())
+        if "mysticism" in kinds:
+            raise RuleViolation("H3-13.2.7", cm.PLAY_AT_CAST())  # an instant played right after a cast
+        raise RuleViolation("H3-20.5", cm.PLAY_AT_ROLL())
     need(playable(state, p, action.card, action.mode), "H3-13.2.7", m.NOT_A_MAP_CARD())
     eff = _effect(card, action.mode)
     assert eff is not None

@@ -20,6 +20,7 @@ class Walk(_A):
     type: Literal["walk"]
     hero: HeroKind = "main"
     to: list[int] = Field(min_length=2, max_length=2)
+    passing: bool = False  # pass through the field without resolving it (Pathfinding, Angel Wings)
 
 
 class Discover(_A):

@@ -54,8 +54,14 @@ def check(state: ClashState) -> list[str]:
     if extra:
         bad.append(f"unknown cards in zones: {sorted(extra)[:5]}")
     owners: dict[tuple[int, int], int] = {}
+    # a hero passing through (Pathfinding, Angel Wings) stands unresolved on a blocked field or with an
+    # enemy hero for as long as it moves on or stops (cards/map_cards.py)
+    passing = {h.field for q in state.seats for h in heroes(q) if h.passing == h.field}
     for p in state.seats:
         for h in heroes(p):
+            if h.field in passing:
+                owners[h.field] = p.seat
+                continue
             if not enterable(state, h.field):
                 bad.append(f"seat {p.seat + 1}'s {h.kind} hero stands on {h.field}, which cannot be entered")
             other = owners.get(h.field)

@@ -18,7 +18,8 @@ from engine.core.text import Msg
 from ..adventure import effects, movement
 from ..adventure.geometry import index, location
 from ..cards import deck as cards
-from ..cards import play, start
+from ..cards import map_cards, play, start
+from ..cards import messages as cm
 from ..content.clash import clash_content
 from ..content.texts import text_ref
 from ..town import town
@@ -312,7 +313,8 @@ def turn_options(state: ClashState, seat: int) -> list[Option]:
     out = movement.options(state, seat) + town.options(state, seat) + play.options(state, seat)
     out += play.morale_options(state, seat) + building_uses(state, seat)
     out += ally_trade.options(state, seat)  # H3-43.3: trading with an Alliance ally
-    out.append(Option.of(m.OPT_END_TURN(), {"type": "end_turn"}))
+    if not movement.unfinished_pass(state, state.player(seat)):  # a hero passing through moves on or stops first
+        out.append(Option.of(m.OPT_END_TURN(), {"type": "end_turn"}))
     return out
 
 
@@ -417,8 +419,13 @@ def _use_building(state: ClashState, seat: int, action: Any) -> list[Event]:
 
 
 def end_turn(state: ClashState, st: Step, seat: int) -> list[Event]:
-    """H3-8.6: unspent MP are lost; a pending negative-morale penalty discards the hand (H3-11.4)."""
+    """H3-8.6: unspent MP are lost; a pending negative-morale penalty discards the hand (H3-11.4).
+    A hero passing through a field (Pathfinding, Angel Wings) must first move on or stop (H3-9.4);
+    Logistics played this turn then offers its move (cards/map_cards.py)."""
     p = state.player(seat)
+    passing = movement.unfinished_pass(state, p)
+    if passing:
+        raise RuleViolation("H3-9.4", cm.MOVE_ON_FIRST(hero=m.hero_kind(passing[0].kind)))
     events: list[Event] = []
     if p.discard_hand_pending:
         p.discard_hand_pending = False
@@ -427,8 +434,10 @@ def end_turn(state: ClashState, st: Step, seat: int) -> list[Event]:
         events.append(Event.to_all("h3_hand_discarded", m.HAND_DISCARDED(seat=m.seat(seat))))
     for h in heroes(p):
         h.mp_turn = 0  # H3-8.4
+        h.passing = h.came_from = None
     state.active = None
     FLOW.done(state, st)
+    map_cards.logistics_asks(state, seat)  # asked before the next turn begins
     events += check_victory(state)
     return events + [Event.to_all("h3_turn_end", m.TURN_END(seat=m.seat(seat)), milestone=True)]
 

@@ -240,6 +240,10 @@ class Hero(BaseModel):
     mp: int  # movement tokens still green this round
     mp_turn: int = 0  # extra MP "for this turn" (H3-8.4, H3-9.6)
     last_visited: Coord
+    # passing through a field without resolving it this turn (Pathfinding, Angel Wings:
+    # cards/map_cards.py): the field it stands on unresolved, and the last field it did resolve
+    passing: Coord | None = None
+    came_from: Coord | None = None
 
     def mp_left(self) -> int:
         return self.mp + self.mp_turn
@@ -309,6 +313,7 @@ class Player(BaseModel):
     spell_returned: bool = False  # astrologer "first spell returns" used since it was drawn
     permanent: str | None = None  # H3-13.2.7: the one permanent card in play (public), cards/
     pending_power: int = 0  # H3-15.3 / A-20: Power played towards the next spell cast on the map
+    power_cards: list[str] = Field(default_factory=list)  # the cards that Power came from (Mysticism's expert)
     enemy_discard: int = 0  # Cover of Darkness: the enemy hero discards at the next combat against a hero
     chaos_settled: list[str] = Field(default_factory=list)  # H3-48.1: discard-pile cards not to replace again
     reserved: dict[str, int] = Field(default_factory=dict)  # H3-48.5: the reserved pool (public), not spendable

@@ -120,6 +120,10 @@ MAP_EFFECTS: frozenset[str] = frozenset(
         "remove_any",  # remove one card from your hand or discard pile (H3-13.2.8)
         "scouting",  # played when a Search begins: it becomes Search (``x``) (cards/map_cards.py)
         "set_die",  # played when a die of ``dice`` was rolled on the map: turn it to a chosen face
+        "logistics",  # at the end of this turn the hero may move to an adjacent empty field (cards/map_cards.py)
+        "pass_through",  # this turn a hero may pass ``what`` (guards / blocked / any) fields unresolved (+``mp``)
+        "diplomacy_pass",  # this turn, guards of the hero's level are skipped and the field visited, no XP
+        "mysticism",  # played right after a spell is cast on the map: it (``with``: and its Power cards) back to hand
         "text",  # shown and handed to the GM
     }
 )

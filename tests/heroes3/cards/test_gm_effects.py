@@ -57,12 +57,13 @@ def test_h3_13_2_7_a_map_effect_is_offered_and_an_expert_one_spends_an_expert_us
     assert {"type": "play_card", "card": wings, "mode": "basic"} in _plays(state, wings)
     hat = _give(state, "spellbinders_hat")
     assert {"type": "play_card", "card": hat, "mode": "expert"} in _plays(state, hat)  # H3-17.1: no expert use
-    pathfinding = _give(state, "pathfinding")  # Scouting is played before a Search now (map_cards)
+    # Scouting is played before a Search and Pathfinding is the engine's now (map_cards): Archery's text
+    archery = _give(state, "archery")
     me = state.player(0)
-    expert = {"type": "play_card", "card": pathfinding, "mode": "expert"}
-    assert expert_left(me) == 0 and expert not in _plays(state, pathfinding)  # level I: no expert use (H3-12.12)
+    expert = {"type": "play_card", "card": archery, "mode": "expert"}
+    assert expert_left(me) == 0 and expert not in _plays(state, archery)  # level I: no expert use (H3-12.12)
     me.level, me.expert_used = 2, 0
-    assert expert_left(me) == 1 and expert in _plays(state, pathfinding)
+    assert expert_left(me) == 1 and expert in _plays(state, archery)
     state, _ = act(state, 0, expert)
     assert state.player(0).expert_used == 1 and state.gm.tasks  # H3-12.12: spent; the GM carries it out
 
@@ -83,4 +84,4 @@ def test_h3_13_2_7_combat_and_spell_cards_are_not_handed_to_the_gm_on_the_map() 
     assert not gm_effect("sword_of_judgement", "basic")  # the combat engine plays it (H3-35)
     assert not gm_effect("town_portal", "basic")  # a spell is cast (H3-15)
     assert not gm_effect("cloak_of_the_undead_king", "basic")  # a permanent goes into play
-    assert gm_effect("boots_of_polarity", "basic") and gm_effect("pathfinding", "basic")
+    assert gm_effect("boots_of_polarity", "basic") and gm_effect("archery", "basic")

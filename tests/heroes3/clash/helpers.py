@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import Event
+import pytest
+
+from engine.core import Event, RuleViolation
 from engine.core.flow import Step
 from engine.heroes3.adventure.geometry import index, location
 from engine.heroes3.clash.flow import FLOW
@@ -31,6 +33,22 @@ def front(state: ClashState) -> Step:
 
 def act(state: ClashState, seat: int, action: dict[str, Any]) -> tuple[ClashState, list[Any]]:
     return CLASH.apply(state, seat, action)
+
+
+def give_card(state: ClashState, card: str, seat: int = 0) -> str:
+    """A fresh instance of content card ``card`` put into ``seat``'s hand."""
+    inst = state.new_card(card)
+    state.player(seat).deck.hand.append(inst)
+    return inst
+
+
+def refused_rule(state: ClashState, action: dict[str, Any], seat: int = 0) -> str:
+    """The rule id ``action`` is refused with; the refusal must leave the state exactly as it was."""
+    before = state.model_dump()
+    with pytest.raises(RuleViolation) as refused:
+        act(state, seat, action)
+    assert state.model_dump() == before  # a refusal changes nothing
+    return refused.value.rule
 
 
 def to_main(state: ClashState, seat: int, limit: int = 200) -> ClashState:
