@@ -373,7 +373,9 @@ def _main_prompts(state: ClashState, st: Step) -> list[Prompt]:
             asked = ally_trade.question(state, other)
             rule, q = ("H3-43.3", asked) if asked is not None else ("H3-10.2", m.ASK_TOWN())
             secret = any(o.action["type"] in ally_trade.PRIVATE_TYPES for o in opts)  # H-27
-            out.append(Prompt.ask(other, f"{key}.t{other}", rule, q, options=opts, waiting=False, secret=secret))
+            # Keyed by the turn, not the step: while its options stay the same, the table's message
+            # for it is not renewed at every step of the active player (cogs.routing.new_prompts).
+            out.append(Prompt.ask(other, f"{st.key}.t{other}", rule, q, options=opts, waiting=False, secret=secret))
     return out
 
 
