@@ -19,7 +19,7 @@ from typing import Any
 from discord.ext import commands
 
 from engine.core.text import Msg, Ref, message
-from engine.heroes3 import ally_offer_lines, clash_content, purse, text_ref
+from engine.heroes3 import ally_offer_lines, card_state_lines, clash_content, purse, text_ref
 from engine.heroes3 import names as h3_names
 from i18n import EN, ChainNames, Names, render
 
@@ -118,6 +118,7 @@ def panel_lines(view: dict[str, Any]) -> list[Msg]:
         )
     for d in me.get("discounts") or []:  # H3-17 Legion artifacts played this round (public)
         lines.append(PANEL_DISCOUNT(card=Ref(kind="card", id=str(d.get("card"))), n=int(d.get("gold") or 0)))
+    lines += card_state_lines(me)  # Logistics, Pathfinding, Angel Wings, Diplomacy, Power: played face up (public)
     lines.append(PANEL_HAND(n=len(you.get("hand") or []), limit=int(me.get("hand_limit") or 0)))
     cards = clash_content().cards
     for c in you.get("hand") or []:

@@ -74,15 +74,18 @@ class OptionButton(discord.ui.DynamicItem[discord.ui.Button], template=ids.promp
     ) -> None:
         super().__init__(discord.ui.Button(label=label, style=style, custom_id=ref.encode(), disabled=disabled))
         self.ref = ref
+        self.shown: str | None = None  # the label on the pressed message (set when built from a press)
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> OptionButton:
-        return cls(_ref(match), getattr(item, "label", None) or "…")
+        button = cls(_ref(match), getattr(item, "label", None) or "…")
+        button.shown = getattr(item, "label", None)
+        return button
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await referee_of(interaction).choose(interaction, self.ref, index=self.ref.arg)
+        await referee_of(interaction).choose(interaction, self.ref, index=self.ref.arg, shown=self.shown)
 
 
 class OptionSelect(discord.ui.DynamicItem[discord.ui.Select], template=ids.prompt_template(ids.SELECT)):
@@ -101,17 +104,21 @@ class OptionSelect(discord.ui.DynamicItem[discord.ui.Select], template=ids.promp
             )
         )
         self.ref = ref
+        self.shown: dict[str, str] = {}  # value -> label of the pressed message's entries
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> OptionSelect:
-        return cls(_ref(match))
+        select = cls(_ref(match))
+        select.shown = {str(o.value): str(o.label) for o in getattr(item, "options", None) or []}
+        return select
 
     async def callback(self, interaction: discord.Interaction) -> None:
         values = selected_values(interaction)
         index = int(values[0]) if len(values) == 1 and str(values[0]).isdigit() else -1
-        await referee_of(interaction).choose(interaction, self.ref, index=index)
+        shown = self.shown.get(str(values[0])) if len(values) == 1 else None
+        await referee_of(interaction).choose(interaction, self.ref, index=index, shown=shown)
 
 
 class PageButton(discord.ui.DynamicItem[discord.ui.Button], template=ids.prompt_template(ids.PAGE)):

@@ -445,14 +445,21 @@ class Referee:
         *,
         index: int | None = None,
         action: dict[str, Any] | None = None,
+        shown: str | None = None,
     ) -> None:
-        """Apply one answer to the prompt ``ref`` points at (button, select, form or /game act)."""
+        """Apply one answer to the prompt ``ref`` points at (button, select, form or /game act).
+        ``shown``: the label the pressed button or menu entry showed, when the press carried one."""
         await self.defer(interaction)
-        await self.guarded(interaction, lambda: self._choose(interaction, ref, index, action))
+        await self.guarded(interaction, lambda: self._choose(interaction, ref, index, action, shown))
         await self.offer_fallback(interaction, ref.game)
 
     async def _choose(
-        self, interaction: discord.Interaction, ref: ids.PromptRef, index: int | None, action: dict[str, Any] | None
+        self,
+        interaction: discord.Interaction,
+        ref: ids.PromptRef,
+        index: int | None,
+        action: dict[str, Any] | None,
+        shown: str | None = None,
     ) -> bool:
         user_id = interaction.user.id
         async with self.lock(ref.game):
@@ -474,6 +481,8 @@ class Referee:
             if action is None:
                 if index is None or not 0 <= index < len(prompt.options):
                     raise UserError(OPTION_GONE())
+                if shown is not None and not await self._still_shows(loaded, prompt, index, shown, locale, user_id):
+                    raise UserError(OPTION_GONE())  # an older message of a prompt whose options changed
                 chosen = prompt.options[index]
                 action, label, english = (
                     dict(chosen.action),
@@ -556,6 +565,29 @@ class Referee:
             await self.send(interaction, RECORDED_WHAT(label=label) if label else RECORDED())
         except SEND_ERRORS:
             log.warning("could not tell %s that their action was recorded", interaction.user.id)
+
+    async def _still_shows(
+        self, loaded: Any, prompt: Prompt, index: int, shown: str, locale: str, user_id: int
+    ) -> bool:
+        """Whether ``shown``, the label on the pressed button or menu entry, is option ``index``'s label now.
+
+        Why: a prompt may keep its key while its options change (the other seats' decision in a
+        Heroes III turn is keyed by the turn, and turns from a town action into the answer to an
+        ally's offer; a multi-step decision, ``routing.new_prompts``). Its older message keeps the
+        same component ids, so a press there would otherwise apply whatever option has that index
+        now, not the one the player read. The message was written in its reader's language (the
+        seat's for a DM, the thread's otherwise) or, on the panel, the presser's: any of them matches.
+        """
+        if shown in ("", "…"):
+            return True  # the press carried no label: nothing to compare
+        seats = {s.seat: s for s in loaded.seats if s.seat is not None}
+        names = self.names(loaded.game, seats)
+        readers = {locale, lang.game_locale(loaded.game), EN, await self.delivery.reader(loaded.game, user_id)}
+        for reader in readers:
+            label = lang.localize_label(prompt, index, reader, names)
+            if shown in (label, text.truncate(label, text.MAX_LABEL), text.truncate(label, text.MAX_OPTION)):
+                return True
+        return False
 
     @staticmethod
     def _pressed(interaction: discord.Interaction, prompt: Prompt) -> dict[str, Any] | None:

@@ -34,7 +34,7 @@ from engine.core.hexgrid import Hex, corners, edge_segment, neighbour, to_pixel
 from engine.core.text import Ref, message
 from engine.heroes3.content.clash import ClashContent, clash_content, field_hex
 from engine.heroes3.content.texts import TEXT_KIND, text_ref
-from engine.heroes3.panel import purse
+from engine.heroes3.panel import card_state_words, passing_words, purse
 from i18n.names import Names
 from renderers import fonts, register, register_decision
 from renderers import heroes3_combat as combat_pictures
@@ -426,7 +426,9 @@ def _panels(pen: _Pen, view: dict[str, Any]) -> None:
     top, bottom = MAP_Y, BASE_H - 20
     gap = 10
     each = (bottom - top - gap * (len(players) - 1)) / len(players)
-    line = min(34.0, (each - 52) / 7)
+    # one more line in every panel while some player's played cards leave something pending (public)
+    played = {int(p["seat"]): card_state_words(p) for p in players}
+    line = min(34.0, (each - 52) / (8 if any(played.values()) else 7))
     size = min(15.0, line / 2.1)
     for i, p in enumerate(players):
         seat = int(p["seat"])
@@ -471,6 +473,9 @@ def _panels(pen: _Pen, view: dict[str, Any]) -> None:
             w(ARMY(names=_army(w, p.get("army") or []))),
             w(CUBES(n=sum(int(v) for v in (p.get("cubes") or {}).values()), far=int(p.get("far_supply") or 0))),
         ]
+        pending = played[seat]
+        if pending is not None:
+            lines.append(w(pending))
         room = PANEL_W - 28
         fitted = [_cut(pen, text, size, room) for text in lines]
         pen.ax.text(
@@ -507,7 +512,7 @@ def _hero_where(w: Words, hero: dict[str, Any] | None) -> str:
     if not hero:
         return w(NOT_ON_MAP())
     mp = int(hero.get("mp") or 0) + int(hero.get("mp_turn") or 0)
-    return w(MP(mp=mp))
+    return w(passing_words(hero, MP(mp=mp)))  # and the field it passes through (Pathfinding, Angel Wings)
 
 
 def _names(w: Words, kind: str, ids: list[str]) -> str:

@@ -14,6 +14,7 @@ from typing import Any
 from engine.core.text import Msg, Ref
 
 from . import messages as m
+from .cards import messages as km
 from .clash import messages as cm
 from .clash.briefing import scenario_lines
 from .combat.rules import label
@@ -123,6 +124,67 @@ def ally_offer_lines(view: dict[str, Any]) -> list[Msg]:
         else:
             lines.append(cm.PANEL_ALLY_SWAP(seat=by, ally=to, n=int(o.get("n") or 0)))
     return lines
+
+
+_PASS_SAID = {"guards": km.PASS_GUARDS, "blocked": km.PASS_BLOCKED, "any": km.PASS_ANY}
+
+
+def _card(name: Any) -> Ref:
+    return Ref(kind="card", id=str(name))
+
+
+def card_state_lines(player: dict[str, Any]) -> list[Msg]:
+    """What the cards a Clash player played still leave pending, one sentence each, from the player's
+    entry in the view (``card_states`` and the heroes' ``passing``; public, the cards were played face
+    up): Logistics' move at the turn's end, a pass-through this turn (Pathfinding, Angel Wings), Diplomacy's
+    expert effect (H3-13.2.7 ongoing), Power waiting for the next cast (H3-15.3), a hero passing through.
+    Here, not in a cog, because the ``/game hand`` panel and the public view's readers share it."""
+    seat = cm.seat(int(player.get("seat") or 0))
+    lines: list[Msg] = []
+    for s in player.get("card_states") or []:
+        kind, card = s.get("kind"), _card(s.get("card"))
+        if kind == "logistics":
+            lines.append(km.LOGISTICS_READY(seat=seat, card=card))
+        elif kind == "pass":
+            said = _PASS_SAID.get(str(s.get("passes")), km.PASS_ANY)(seat=seat, hero=cm.hero_kind(str(s.get("hero"))))
+            lines.append(cm.PANEL_CARD_STATE(card=card, said=said))
+        elif kind == "diplomacy":
+            said = km.DIPLOMACY_READY(seat=seat, level=int(s.get("level") or 1))
+            lines.append(cm.PANEL_CARD_STATE(card=card, said=said))
+        elif kind == "power":
+            cards = [_card(c) for c in s.get("cards") or []]
+            lines.append(cm.PANEL_POWER_WAITING(n=int(s.get("power") or 0), seat=seat, cards=cards))
+    for kind in ("main", "secondary"):
+        hero = player.get(kind) or {}
+        if hero.get("passing"):
+            q, r = (int(x) for x in hero["passing"])
+            lines.append(cm.PANEL_PASSING(seat=seat, hero=cm.hero_kind(kind), q=q, r=r))
+    return lines
+
+
+def card_state_words(player: dict[str, Any]) -> Msg | None:
+    """The same pending card effects in a few words for the map picture's seat panel (one line), or
+    None when the player has none; a hero passing through is said at its MP (``passing_words``)."""
+    out: list[Msg] = []
+    for s in player.get("card_states") or []:
+        kind, card = s.get("kind"), _card(s.get("card"))
+        if kind == "logistics":
+            out.append(cm.PIC_LOGISTICS(card=card))
+        elif kind == "pass":
+            out.append(cm.PIC_PASS(card=card, hero=cm.hero_kind(str(s.get("hero")))))
+        elif kind == "diplomacy":
+            out.append(cm.PIC_DIPLOMACY(card=card, level=int(s.get("level") or 1)))
+        elif kind == "power":
+            out.append(cm.PIC_POWER(n=int(s.get("power") or 0)))
+    return cm.PIC_IN_PLAY(states=out) if out else None
+
+
+def passing_words(hero: dict[str, Any] | None, mp: Msg) -> Msg:
+    """A hero's MP on the map picture, with the field it is passing through if it is (Pathfinding, Angel Wings)."""
+    at = (hero or {}).get("passing")
+    if not at:
+        return mp
+    return cm.PIC_PASSING(mp=mp, q=int(at[0]), r=int(at[1]))
 
 
 def _amounts(res: dict[str, Any]) -> list[Msg] | Msg:

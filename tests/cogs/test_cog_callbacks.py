@@ -127,6 +127,29 @@ async def test_a_stale_button_says_already_resolved_and_changes_nothing(table: T
     assert await table.snapshot() == before
 
 
+async def test_a_press_whose_label_is_not_the_options_now_is_refused_and_changes_nothing(table: Table) -> None:
+    """A prompt may keep its key while its options change, so an older message of it has the same
+    component ids: the label it showed must be the option's label now, else the press would apply
+    another option than the one the player read (found by the Heroes III Alliance swap e2e)."""
+    loaded = await table.store.load(table.game_id)
+    users = await table.seat_users()
+    prompt = next(p for p in loaded.prompts if p.seat == 0)
+    before = await table.snapshot()
+
+    stale = OptionButton(ref_for(prompt, table.game_id))
+    stale.shown = prompt.options[1].label  # what index 0 showed before the options changed
+    press = table.interaction(users[0], guild_id=None, channel_id=None)
+    await stale.callback(press)
+    assert press.replies[-1].content == "⛔ That option is not available any more."
+    assert await table.snapshot() == before
+
+    current = OptionButton(ref_for(prompt, table.game_id))
+    current.shown = prompt.options[0].label
+    press = table.interaction(users[0], guild_id=None, channel_id=None)
+    await current.callback(press)
+    assert press.replies[-1].content.startswith("✅ Done:")
+
+
 async def test_a_rule_violation_is_shown_with_its_rule_and_changes_nothing(table: Table) -> None:
     loaded = await table.store.load(table.game_id)
     assert loaded.state is not None

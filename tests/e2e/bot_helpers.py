@@ -15,6 +15,7 @@ from collections.abc import Awaitable, Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import engine
@@ -463,6 +464,22 @@ def board_posts(messages: list[Any]) -> list[Any]:
     return [m for m in messages if not m.custom_ids and any(a.filename.endswith(".png") for a in m.attachments)]
 
 
+def expected_labels(fake: Any, game_id: int, prompt: Prompt, path: Path) -> list[dict[int, str]]:
+    """Option index -> label, as the bot labels ``prompt``'s components in each language it may write
+    them in (the reader's), with the game's names (its seats from the database, its content's)."""
+    from cogs.decision_pictures import option_labels
+    from cogs.lang import names_for
+
+    game = game_row(path, game_id)
+    with read_only(path) as conn:
+        rows = conn.execute(
+            "SELECT seat, user_id, faction FROM seats WHERE game_id = ? AND seat IS NOT NULL", (game_id,)
+        ).fetchall()
+    seats = {int(r["seat"]): SimpleNamespace(user_id=int(r["user_id"]), faction=r["faction"]) for r in rows}
+    names = names_for(game["ruleset"], seats, json.loads(game["options"]))
+    return [option_labels(prompt, loc, names, game_id) for loc in ("en", "zh_Hans", "zh_Hant")]
+
+
 @dataclass
 class PromptTable:
     """A seeded game as its players meet it on the fake Discord: each open prompt is answered on the
@@ -491,9 +508,23 @@ class PromptTable:
         return self.world.admin if prompt.seat == GM_SEAT else self.users[prompt.seat]
 
     async def arrived(self, prompt: Prompt) -> Any:
-        """The prompt's message, once the bot has sent it; a secret prompt must come by DM (H-1)."""
-        what = f"the message of prompt {prompt.key} ({prompt.rule}) for seat {prompt.seat + 1}"
-        message = await self.fake.wait_for(lambda: self.prompt_message(prompt), timeout=20, what=what)
+        """The prompt's message, once the bot has sent it showing the prompt's options as they are now; a
+        secret prompt must come by DM (H-1).
+
+        A prompt may keep its key while its options change (``cogs.routing.new_prompts`` sends it
+        again): until the bot has, the newest message of that key shows the old options, and the bot
+        refuses a press there whose label is not the option's now, as a player would be refused."""
+        what = f"the message of prompt {prompt.key} ({prompt.rule}) for seat {prompt.seat + 1} with its options"
+        expected = expected_labels(self.fake, self.game_id, prompt, self.follower.path)
+
+        def current() -> Any:
+            message = self.prompt_message(prompt)
+            if message is None:
+                return None
+            shown = visible_labels(message)
+            return message if any(all(e.get(i) == t for i, t in shown.items()) for e in expected) else None
+
+        message = await self.fake.wait_for(current, timeout=20, what=what)
         if prompt.secret:
             assert message.channel_id == self.fake.dm_channel(self.user_of(prompt)).id, (
                 "a secret prompt outside the DMs"

@@ -29,32 +29,24 @@ from typing import Any
 
 import pytest
 
-import engine
-from bench.table import MENTION, pings
+from bench.table import pings
 from engine.core import Event, Prompt
 from engine.heroes3 import ally_offer_lines
 from engine.heroes3 import names as h3_names
 from i18n import render
-from renderers import heroes3_map as M
+from tests.e2e.alliance_helpers import RS, answer_message, decide, index_of, open_alliance, seat_four, team_order, words
 from tests.e2e.bot_helpers import (
     LogFollower,
     PromptTable,
     board_posts,
     check_public_payloads,
     db_path,
-    seat_users,
     shown,
     start_referee,
 )
 
 pytestmark = pytest.mark.asyncio
 
-RS = engine.ruleset("heroes3")
-# Found with the engine alone: under it seat 4 starts, so the starting team's member seated first
-# clockwise (seat 4, asked first) is not its lowest seat number, and the fourth turn of round 1 begins
-# after 22 decisions (the four starting tiles, bonuses and resource dice, two team orders, two offers).
-SEED = "h3a-0"
-OPTIONS = "mode=alliance"  # as a player types it in /game new's options field
 TIME_BUDGET = 180.0  # seconds of play before the test gives up
 MAX_DECISIONS = 60
 RESOURCES = ("gold", "building_materials", "valuables")
@@ -67,12 +59,6 @@ Purses = dict[int, dict[str, int]]  # seat -> resource -> amount
 
 def purses(state: Any) -> Purses:
     return {p.seat: {k: int(p.resources.get(k, 0)) for k in RESOURCES} for p in state.seats}
-
-
-def clockwise(state: Any) -> list[int]:
-    """The seats clockwise from the starting player (H3-7.1): seat numbers go round the table."""
-    n = len(state.seats)
-    return [(state.starting + i) % n for i in range(n)]
 
 
 class Follower(LogFollower):
@@ -96,60 +82,6 @@ class Follower(LogFollower):
         self._before = after
 
 
-def words(view: dict[str, Any], locale: str = "en") -> list[str]:
-    """Every word the map picture of ``view`` draws over its cached map layer (laid out, not rasterised),
-    as tests/renderers/test_heroes3_map.py reads them."""
-    _, pen, _, _ = M._pixels(view, 1800, M._words(locale, None))
-    return [t.get_text() for t in pen.ax.texts]
-
-
-async def open_alliance(fake: Any, world: Any, tmp_path: Path) -> tuple[int, Any, dict[int, Any]]:
-    """Create a four-player Heroes III Alliance table, join alice, bob, carol and dave, start it with
-    ``SEED``; returns its id, thread and seat -> user. Replies are checked for the absence of a refusal
-    only (bob's client is Chinese)."""
-    opts: dict[str, Any] = {"ruleset": "heroes3", "players": 4, "options": OPTIONS}
-    result = await (await fake.slash(world.alice, "game new", channel=world.channel, options=opts)).response(timeout=10)
-    match = re.search(r"(?<!<)#(\d+)", result.text)
-    assert match is not None, result.text
-    game_id = int(match.group(1))
-    thread = await fake.wait_for_thread(parent=world.channel)
-    players = (world.alice, world.bob, world.carol, world.dave)
-    for user in players:
-        r = await (await fake.slash(user, "game join", channel=thread)).response(timeout=10)
-        assert "⛔" not in r.text, r.text
-    r = await (await fake.slash(world.admin, "game start", channel=thread, options={"seed": SEED})).response(timeout=30)
-    assert "⛔" not in r.text, r.text
-    by_id = {u.id: u for u in players}
-    return game_id, thread, {seat: by_id[uid] for seat, uid in seat_users(db_path(tmp_path), game_id).items()}
-
-
-def index_of(prompt: Prompt, pred: Any) -> int:
-    return next(i for i, o in enumerate(prompt.options) if pred(o.action))
-
-
-async def team_order(table: PromptTable, prompt: Prompt, asked: list[tuple[int, list[int]]]) -> None:
-    """H3-7.8: the question is the team's, asked of its member seated first clockwise; it reaches the
-    thread with that player alone pinged. The starting team reverses the clockwise order, the other keeps it."""
-    fake, state = table.fake, table.follower.state
-    ring = clockwise(state)
-    team = next(t for t in state.teams if prompt.seat in t)
-    members = sorted(team, key=ring.index)
-    assert prompt.seat == members[0], (prompt.seat, members, state.starting)
-    message = await table.arrived(prompt)
-    assert not prompt.secret and message.channel_id == table.thread.id, "the team order is not in the thread"
-    created = [p for p in fake.payloads(kind="message") if p.message_id == message.id]
-    assert created, "no payload created the team order's message"
-    raw = created[0].raw if isinstance(created[0].raw, dict) else {}
-    allowed = [str(u) for u in (raw.get("allowed_mentions") or {}).get("users") or []]
-    uid = str(table.users[prompt.seat].id)
-    assert pings(created[0]) == 1 and allowed == [uid], (allowed, created[0].content)
-    assert set(MENTION.findall(created[0].content or "")) <= {uid}, created[0].content
-    order = list(reversed(members)) if not asked else members
-    pick = ",".join(str(s) for s in order)
-    asked.append((prompt.seat, order))
-    await table.choose(prompt, message, index_of(prompt, lambda a: a.get("pick") == pick))
-
-
 async def trade(table: PromptTable, prompt: Prompt, accept: bool) -> None:
     """H3-43.3.1: the active player offers their ally 1 gold for 1 building materials from the main menu;
     the ally answers from the out-of-turn decision the bot sends them."""
@@ -159,11 +91,12 @@ async def trade(table: PromptTable, prompt: Prompt, accept: bool) -> None:
     give, want = OFFER
     offer = {"type": "ally_offer", "to": ally, "give": give, "want": want}
     message = await table.arrived(prompt)
+    offered = table.fake.mark()  # messages sent from here on have greater ids
     await table.choose(prompt, message, index_of(prompt, lambda a: a == offer))
     assert [(o.by, o.to) for o in follower.state.ally_offers] == [(seat, ally)], follower.state.ally_offers
     answer = next((p for p in follower.prompts() if p.seat == ally and p.rule == "H3-43.3"), None)
     assert answer is not None and not answer.waiting, [(p.seat, p.rule, p.waiting) for p in follower.prompts()]
-    message = await table.arrived(answer)
+    message = await answer_message(table, answer, offered)
     if accept:  # /game status: the active seat holds the game up; the others' open decisions hold nobody up
         r = await (await table.fake.slash(table.world.alice, "game status", channel=table.thread)).response(timeout=10)
         assert r.text.count("⏳") == 1 and r.text.count("➖") == 3 and "locked in" not in r.text, r.text
@@ -203,18 +136,11 @@ async def open_offer_on_panel(table: PromptTable, seat: int) -> None:
     await table.fake.wait_for(lambda: lines[0] in handle.result().text, timeout=20, what=f"the panel line {lines[0]}")
 
 
-def decide(prompt: Prompt) -> int:
-    """End the turn in the main menu; otherwise the first option (a tile's turn, a bonus, a draw)."""
-    return next((i for i, o in enumerate(prompt.options) if o.action.get("type") == "end_turn"), 0)
-
-
 async def test_an_alliance_round_through_components(
     fake_discord: Any, fake_world: Any, start_bot: Any, tmp_path: Path
 ) -> None:
     fake, world = fake_discord, fake_world
-    world.users["dave"] = fake.create_member(world.guild, "dave")
-    world.players.append(world.users["dave"])
-    fake.set_locale(world.bob, "zh-CN")
+    seat_four(fake, world)
     await start_referee(start_bot, tmp_path)
     game_id, thread, users = await open_alliance(fake, world, tmp_path)
     follower = Follower(db_path(tmp_path), game_id)

@@ -71,6 +71,10 @@ def restore_deck(state: ClashState, p: Player, deck: HeroDeck) -> None:
     for inst, card in deck.names.items():
         if inst not in state.cards:
             state.cards[inst] = card
+    if state.mode == "tournament":  # H3-45.4.3: artifacts removed in the combat (Spellbinder's Hat) count for VP
+        before = set(p.deck.removed)
+        gone = [c for c in deck.removed if c not in before]
+        p.removed_artifacts += [c for c in gone if clash_content().cards[state.cards[c]].kind == "artifact"]
     p.deck.hand = list(deck.hand)
     p.deck.discard = list(deck.discard) + list(deck.chaos_held)  # H3-48.1: replaced by the next settling
     p.deck.removed = list(deck.removed)

@@ -544,3 +544,19 @@ PANEL_ALLY_SWAP = plural_message(
     "Open offer: {seat} offers {ally} a swap of {n} cards.",
 )
 PANEL_ALLY_SWAP_CARDS = message("h3.clash.panel.ally_swap_cards", "Open offer: {seat} offers {ally} a swap of {cards}.")
+# what a played card leaves pending, in the panel and on the map picture (public: it was played face up)
+PANEL_CARD_STATE = message("h3.clash.panel.card_state", "{card}: {said}")
+PANEL_POWER_WAITING = message(
+    "h3.clash.panel.power_waiting",
+    "Power {n} waits for {seat}'s next spell cast on the map ({cards}); any other action makes it fizzle.",
+)
+PANEL_PASSING = message(
+    "h3.clash.panel.passing",
+    "{seat!c}'s {hero} is passing through ({q}, {r}) without resolving it: it moves on or stops there.",
+)
+PIC_IN_PLAY = message("h3.clash.pic.in_play", "Played: {states}")
+PIC_LOGISTICS = message("h3.clash.pic.logistics", "{card} (at the turn's end)")
+PIC_PASS = message("h3.clash.pic.pass", "{card} ({hero})")
+PIC_DIPLOMACY = message("h3.clash.pic.diplomacy", "{card} (guards of difficulty {level})")
+PIC_POWER = message("h3.clash.pic.power", "Power {n} waiting")
+PIC_PASSING = message("h3.clash.pic.passing", "{mp}, passing through ({q}, {r})")

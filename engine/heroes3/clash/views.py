@@ -5,10 +5,13 @@ order (H-2, H-5), face-down tiles as backs only (H-9), searched cards only to th
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
+from ..adventure import movement
 from ..adventure.geometry import tile_fields
 from ..cards import deck as cards
+from ..cards import map_cards
 from ..combat.views import public_attack, public_deck, public_side
 from ..content.clash import clash_content
 from ..town import discount
@@ -21,7 +24,54 @@ from .state import ClashState, Hero, PlacedTile, Player
 def _hero(h: Hero | None) -> dict[str, Any] | None:
     if h is None:
         return None
-    return {"field": list(h.field), "mp": h.mp, "mp_turn": h.mp_turn, "last_visited": list(h.last_visited)}
+    # Pathfinding / Angel Wings: a hero standing on a field it passed into without resolving it (public:
+    # the card was played face up and the move was made in view); it moves on or stops there (H3-9.4)
+    passing = h.passing is not None and tuple(h.passing) == tuple(h.field)
+    return {
+        "field": list(h.field),
+        "mp": h.mp,
+        "mp_turn": h.mp_turn,
+        "last_visited": list(h.last_visited),
+        "passing": list(h.field) if passing else None,
+        "came_from": list(h.came_from) if passing and h.came_from is not None else None,
+    }
+
+
+@cache
+def _pass_cards() -> dict[str, tuple[str, str]]:
+    """Which card (and effect) grants each kind of pass-through: the turn's mark names only the kind
+    (adventure/movement.py ``pass_mark``), so the view names the printed card that gives it."""
+    out: dict[str, tuple[str, str]] = {}
+    for card in clash_content().cards.values():
+        for mode, eff in (("basic", card.basic), ("expert", card.expert)):
+            for st in eff.steps if eff is not None else ():
+                if st.effect == "pass_through":
+                    out.setdefault(st.word("what", "any"), (card.id, mode))
+    return out
+
+
+def _card_states(state: ClashState, p: Player) -> list[dict[str, Any]]:
+    """What the cards this player played still leave pending (each was revealed when played,
+    H3-13.2.2, so public): Logistics' end-of-turn move, a hero's pass-through this turn (Pathfinding,
+    Angel Wings) and Diplomacy's expert effect (ongoing this turn only, H3-13.2.7: shown while the
+    turn lasts), and Power waiting for the next spell cast on the map (H3-15.3 / A-20)."""
+    out: list[dict[str, Any]] = []
+    names = state.cards
+    mine = state.active == p.seat
+    for mark in p.turn_used:
+        if mark.startswith(map_cards.LOGISTICS_MARK):
+            inst = mark[len(map_cards.LOGISTICS_MARK) :]
+            out.append({"kind": "logistics", "card": names.get(inst, "logistics")})
+        elif mine and mark.startswith(movement.DIPLOMACY_MARK):
+            inst = mark[len(movement.DIPLOMACY_MARK) :]
+            out.append({"kind": "diplomacy", "card": names.get(inst, "diplomacy"), "level": p.level})
+        elif mine and mark.startswith("pass:"):
+            _, what, hero_kind = mark.split(":", 2)
+            card, mode = _pass_cards().get(what, ("pathfinding", "basic"))
+            out.append({"kind": "pass", "card": card, "mode": mode, "passes": what, "hero": hero_kind})
+    if p.pending_power > 0:
+        out.append({"kind": "power", "power": p.pending_power, "cards": [names[c] for c in p.power_cards]})
+    return out
 
 
 def _player(state: ClashState, p: Player) -> dict[str, Any]:
@@ -63,6 +113,7 @@ def _player(state: ClashState, p: Player) -> dict[str, Any]:
         "grail": p.grail,
         "permanent": state.cards[p.permanent] if p.permanent is not None else None,  # H3-13.2.7: public
         "pending_power": p.pending_power,
+        "card_states": _card_states(state, p),  # played cards' pending effects (public: revealed when played)
         "vp": vp(state, p.seat) if state.mode == "tournament" else None,
     }
 

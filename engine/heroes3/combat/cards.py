@@ -180,6 +180,10 @@ def _plays(
         if combat.kind == "neutral" or foe.owner is None or foe.ai is not None or foe.shackled:
             return []
         return [Option.of(m.OPT_PLAY_NO_TARGET(card=ref, mode=label), _act(inst, mode))]
+    if card.effect == "remove_and_search":
+        return []  # Spellbinder's Hat (top): its Search of a shared deck is played on the map only (``refuse``)
+    if card.effect == "remove_self_and_one":
+        return _hat_removals(deck, inst, mode, ref)
     if card.effect == "inhibit":
         return [] if combat.inhibited else [Option.of(m.OPT_PLAY_NO_TARGET(card=ref, mode=label), _act(inst, mode))]
     if card.effect == "deck_take_one":
@@ -520,6 +524,33 @@ def _then_discard(combat: Combat, side: CombatSide, inst: str, mode: str, ref: R
     return out
 
 
+def _hat_removals(deck: HeroDeck, inst: str, mode: str, ref: Ref) -> list[Option]:
+    """Spellbinder's Hat (bottom, instant: any time in a combat, H3-35.4): it leaves the game with one
+    more card of the hand or the (public, A-18) discard pile, or alone, as on the map (cards/map_cards.py
+    offers a skip there)."""
+    label = _mode_label(mode)
+    out = [Option.of(t.OPT_HAT_ALONE(card=ref, mode=label), _act(inst, mode))]
+    for c in deck.hand:
+        if c != inst:
+            name = m.card_ref(deck.names[c])
+            out.append(Option.of(t.OPT_HAT_HAND(card=ref, mode=label, pick=name), _act(inst, mode, pick=c)))
+    for c in deck.discard:
+        out.append(
+            Option.of(t.OPT_HAT_DISCARD(card=ref, mode=label, pick=m.card_ref(deck.names[c])), _act(inst, mode, pick=c))
+        )
+    return out
+
+
+def _remove_with_hat(deck: HeroDeck, seat: Msg, played: str, pick: str | None) -> list[Event]:
+    """H3-13.2.8: the Hat goes out of the game instead of to the discard pile, and so does the card
+    picked; the encounter copies the removed pile back to the player when the combat ends."""
+    gone = [played] + ([pick] if pick else [])
+    for c in gone:
+        (deck.hand if c in deck.hand else deck.discard).remove(c)
+        deck.removed.append(c)
+    return [Event.to_all("h3_removed", cm.REMOVED(seat=seat, card=m.card_ref(deck.names[c]))) for c in gone]
+
+
 def closest(combat: Combat, unit: Unit, n: int) -> list[Unit]:
     """The ``n`` units nearest to ``unit`` (orthogonal distance, either side); units tied with
     the n-th are all included (house: the card does not say how a tie is broken)."""
@@ -600,6 +631,8 @@ def refuse(combat: Combat, side: CombatSide, action: Any, activating: bool) -> R
         return RuleViolation("H3-27.3", m.CANNOT_PAY_DISCARD())
     if action.mode == "expert" and side.expert_uses <= 0:
         return RuleViolation("H3-14.1", m.NO_EXPERT_USE())
+    if card.effect == "remove_and_search" and action.mode == "basic":  # Spellbinder's Hat (top)
+        return RuleViolation("H3-13.2.5", t.HAT_SEARCH_ON_MAP(card=m.card_ref(card.id)))
     target = combat.find(action.target) if action.target else None
     if action.target and target is not None:
         return RuleViolation("H3-35", m.BAD_TARGET(card=m.card_ref(card.id), target=uname(combat, target)))
@@ -809,6 +842,8 @@ def play(combat: Combat, side: CombatSide, action: Any, rng: Rng) -> list[Event]
         side.school_power[card.school] = side.school_power.get(card.school, 0) + amount  # the next such spell
         side.powering.append(action.card)
         events.append(Event.to_all("h3_power", t.SCHOOL_POWER_ADDED(seat=seat, n=amount, card=ref)))
+    elif card.effect == "remove_self_and_one":
+        events += _remove_with_hat(deck, seat, action.card, action.pick)
     elif card.effect == "gm":
         side.gm_play = [shown, action.mode]  # flow hands it to the game master (it holds the state)
     elif card.effect in COUNTERS and combat.spell is not None:

@@ -121,3 +121,16 @@ CHAOS_NO_RECALL = message(
     "h3.combat.chaos_no_recall",
     "Chaos deck: {card} does not come back; it leaves the game after the combat and a new spell replaces it.",
 )
+# Spellbinder's Hat in a combat: the bottom effect removes it and one more card (H3-13.2.8); the top one's
+# Search of a shared deck (H3-13.2.5) is played on the map only
+OPT_HAT_ALONE = message("h3.combat.opt.hat_alone", "Play {card} ({mode}): remove it from the game")
+OPT_HAT_HAND = message(
+    "h3.combat.opt.hat_hand", "Play {card} ({mode}): remove it and {pick} from your hand from the game"
+)
+OPT_HAT_DISCARD = message(
+    "h3.combat.opt.hat_discard", "Play {card} ({mode}): remove it and {pick} from your discard pile from the game"
+)
+HAT_SEARCH_ON_MAP = message(
+    "h3.combat.no.hat_search",
+    "{card}'s top effect Searches a shared deck, which is done on the adventure map only: play it outside a combat.",
+)

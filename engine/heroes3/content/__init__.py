@@ -209,6 +209,10 @@ class CardDef(BaseModel):
         "archery",  # your ranged units: +1 attack against a unit not next to them until the round ends
         # (``expert`` rounds more, and +1 initiative meanwhile)
         "school_power",  # expert: +``expert`` Power for the next spell of ``school`` (a Magic ability)
+        # Spellbinder's Hat: the top effect Searches a shared deck after the removal, done on the map only (a
+        # combat holds a copy of the hand, so it is refused there); the bottom removes it and one more card
+        "remove_and_search",
+        "remove_self_and_one",
         "gm",  # a printed effect the engine holds only as text: played, announced, and the game master carries it out
         "none",  # no effect in combat (Wisdom acts in a town): never offered
     ]

@@ -1,0 +1,115 @@
+"""Shared steps of the Heroes III Alliance end-to-end tests (H3-3.2.3): four fake players at a seeded
+table, the team-order questions (H3-7.8) answered as players would, and the map picture's words.
+
+Shared by tests/e2e/test_bot_heroes3_alliance.py and tests/e2e/test_bot_heroes3_alliance_swap.py so
+both open the same game the same way (same seed, same choices), rather than each keeping a copy.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import engine
+from bench.table import MENTION, pings
+from engine.core import Prompt
+from renderers import heroes3_map as M
+from tests.e2e.bot_helpers import PromptTable, db_path, find_prompt_message, seat_users
+
+RS = engine.ruleset("heroes3")
+# Found with the engine alone: under it seat 4 starts, so the starting team's member seated first
+# clockwise (seat 4, asked first) is not its lowest seat number, and the fourth turn of round 1 begins
+# after 22 decisions (the four starting tiles, bonuses and resource dice, two team orders, two offers).
+SEED = "h3a-0"
+OPTIONS = "mode=alliance"  # as a player types it in /game new's options field
+
+
+def seat_four(fake: Any, world: Any) -> None:
+    """The fake world has three players; an Alliance table needs a fourth (dave). bob's client is
+    Chinese (zh-CN), so every test also meets a second locale."""
+    world.users["dave"] = fake.create_member(world.guild, "dave")
+    world.players.append(world.users["dave"])
+    fake.set_locale(world.bob, "zh-CN")
+
+
+def clockwise(state: Any) -> list[int]:
+    """The seats clockwise from the starting player (H3-7.1): seat numbers go round the table."""
+    n = len(state.seats)
+    return [(state.starting + i) % n for i in range(n)]
+
+
+def words(view: dict[str, Any], locale: str = "en") -> list[str]:
+    """Every word the map picture of ``view`` draws over its cached map layer (laid out, not rasterised),
+    as tests/renderers/test_heroes3_map.py reads them."""
+    _, pen, _, _ = M._pixels(view, 1800, M._words(locale, None))
+    return [t.get_text() for t in pen.ax.texts]
+
+
+async def open_alliance(fake: Any, world: Any, tmp_path: Path) -> tuple[int, Any, dict[int, Any]]:
+    """Create a four-player Heroes III Alliance table, join alice, bob, carol and dave, start it with
+    ``SEED``; returns its id, thread and seat -> user. Replies are checked for the absence of a refusal
+    only (bob's client is Chinese)."""
+    opts: dict[str, Any] = {"ruleset": "heroes3", "players": 4, "options": OPTIONS}
+    result = await (await fake.slash(world.alice, "game new", channel=world.channel, options=opts)).response(timeout=10)
+    match = re.search(r"(?<!<)#(\d+)", result.text)
+    assert match is not None, result.text
+    game_id = int(match.group(1))
+    thread = await fake.wait_for_thread(parent=world.channel)
+    players = (world.alice, world.bob, world.carol, world.dave)
+    for user in players:
+        r = await (await fake.slash(user, "game join", channel=thread)).response(timeout=10)
+        assert "⛔" not in r.text, r.text
+    r = await (await fake.slash(world.admin, "game start", channel=thread, options={"seed": SEED})).response(timeout=30)
+    assert "⛔" not in r.text, r.text
+    by_id = {u.id: u for u in players}
+    return game_id, thread, {seat: by_id[uid] for seat, uid in seat_users(db_path(tmp_path), game_id).items()}
+
+
+def index_of(prompt: Prompt, pred: Any) -> int:
+    return next(i for i, o in enumerate(prompt.options) if pred(o.action))
+
+
+async def team_order(table: PromptTable, prompt: Prompt, asked: list[tuple[int, list[int]]]) -> None:
+    """H3-7.8: the question is the team's, asked of its member seated first clockwise; it reaches the
+    thread with that player alone pinged. The starting team reverses the clockwise order, the other keeps it."""
+    fake, state = table.fake, table.follower.state
+    ring = clockwise(state)
+    team = next(t for t in state.teams if prompt.seat in t)
+    members = sorted(team, key=ring.index)
+    assert prompt.seat == members[0], (prompt.seat, members, state.starting)
+    message = await table.arrived(prompt)
+    assert not prompt.secret and message.channel_id == table.thread.id, "the team order is not in the thread"
+    created = [p for p in fake.payloads(kind="message") if p.message_id == message.id]
+    assert created, "no payload created the team order's message"
+    raw = created[0].raw if isinstance(created[0].raw, dict) else {}
+    allowed = [str(u) for u in (raw.get("allowed_mentions") or {}).get("users") or []]
+    uid = str(table.users[prompt.seat].id)
+    assert pings(created[0]) == 1 and allowed == [uid], (allowed, created[0].content)
+    assert set(MENTION.findall(created[0].content or "")) <= {uid}, created[0].content
+    order = list(reversed(members)) if not asked else members
+    pick = ",".join(str(s) for s in order)
+    asked.append((prompt.seat, order))
+    await table.choose(prompt, message, index_of(prompt, lambda a: a.get("pick") == pick))
+
+
+def decide(prompt: Prompt) -> int:
+    """End the turn in the main menu; otherwise the first option (a tile's turn, a bonus, a draw)."""
+    return next((i for i, o in enumerate(prompt.options) if o.action.get("type") == "end_turn"), 0)
+
+
+async def answer_message(table: PromptTable, prompt: Prompt, after: int) -> Any:
+    """The DM the bot sent for ``prompt`` after the snowflake ``after`` (``fake.mark()``), once sent.
+
+    Why not simply the newest message of its key: the other seats' decision keeps its key for the whole
+    turn (clash/rounds.py) while its options change (a town action, then the answer to an ally's offer,
+    then a town action again), so an older DM carries the same component ids with other options, and
+    the bot refuses a press whose label is not the option's now. A player answers on the newest one."""
+    assert prompt.secret, f"{prompt.rule} is not a DM"
+
+    def sent() -> Any:
+        return find_prompt_message([m for m in table.where(prompt) if m.id > after], table.game_id, prompt)
+
+    message = await table.fake.wait_for(sent, timeout=20, what=f"the DM of {prompt.rule} for seat {prompt.seat + 1}")
+    assert (await table.arrived(prompt)).id == message.id  # the newest of its key, in the seat's DMs
+    return message
