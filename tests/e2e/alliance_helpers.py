@@ -19,8 +19,10 @@ from tests.e2e.bot_helpers import PromptTable, db_path, find_prompt_message, sea
 
 RS = engine.ruleset("heroes3")
 # Found with the engine alone: under it seat 4 starts, so the starting team's member seated first
-# clockwise (seat 4, asked first) is not its lowest seat number, and the fourth turn of round 1 begins
-# after 22 decisions (the four starting tiles, bonuses and resource dice, two team orders, two offers).
+# clockwise (seat 4, whose answer decides if the members disagree) is not its lowest seat number, and
+# the fourth turn of round 1 begins after 22 decisions (the four starting tiles, bonuses and resource
+# dice, two team orders, two offers); each team order counts as one decision here, answered in secret
+# by both members (H3-7.8, ``team_order: agree``).
 SEED = "h3a-0"
 OPTIONS = "mode=alliance"  # as a player types it in /game new's options field
 
@@ -71,26 +73,36 @@ def index_of(prompt: Prompt, pred: Any) -> int:
 
 
 async def team_order(table: PromptTable, prompt: Prompt, asked: list[tuple[int, list[int]]]) -> None:
-    """H3-7.8: the question is the team's, asked of its member seated first clockwise; it reaches the
-    thread with that player alone pinged. The starting team reverses the clockwise order, the other keeps it."""
+    """H3-7.8 (Rec., the table's default ``team_order: agree``): the question is the team's, asked of every
+    living member at once as a secret choice: it reaches each member in their DMs (nobody else gets it) and
+    the thread pings nobody outside the team while they choose. Every member presses the same order, so it
+    is played as chosen. The starting team reverses the clockwise order, the other keeps it; ``asked`` gets
+    (the member seated first clockwise, the order)."""
     fake, state = table.fake, table.follower.state
+    since = len(fake.sent)
     ring = clockwise(state)
     team = next(t for t in state.teams if prompt.seat in t)
     members = sorted(team, key=ring.index)
-    assert prompt.seat == members[0], (prompt.seat, members, state.starting)
-    message = await table.arrived(prompt)
-    assert not prompt.secret and message.channel_id == table.thread.id, "the team order is not in the thread"
-    created = [p for p in fake.payloads(kind="message") if p.message_id == message.id]
-    assert created, "no payload created the team order's message"
-    raw = created[0].raw if isinstance(created[0].raw, dict) else {}
-    allowed = [str(u) for u in (raw.get("allowed_mentions") or {}).get("users") or []]
-    uid = str(table.users[prompt.seat].id)
-    assert pings(created[0]) == 1 and allowed == [uid], (allowed, created[0].content)
-    assert set(MENTION.findall(created[0].content or "")) <= {uid}, created[0].content
+    questions = {p.seat: p for p in table.follower.prompts() if p.rule == "H3-7.8"}
+    assert sorted(questions) == sorted(members), (questions, members, state.starting)
     order = list(reversed(members)) if not asked else members
     pick = ",".join(str(s) for s in order)
-    asked.append((prompt.seat, order))
-    await table.choose(prompt, message, index_of(prompt, lambda a: a.get("pick") == pick))
+    asked.append((members[0], order))
+    messages: dict[int, Any] = {}
+    for seat in members:
+        question = questions[seat]
+        assert question.secret and question.simultaneous and question.waiting, question
+        messages[seat] = await table.arrived(question)  # in the seat's DMs (PromptTable.arrived)
+    others = [s for s in table.users if s not in members]
+    for seat in others:
+        assert find_prompt_message(fake.dms(table.users[seat]), table.game_id, questions[members[0]]) is None, seat
+    assert find_prompt_message(fake.messages(table.thread), table.game_id, questions[members[0]]) is None
+    uids = {str(table.users[s].id) for s in members}
+    for seat in members:
+        thread = [p for p in fake.sent[since:] if p.kind == "message" and p.channel_id == table.thread.id]
+        for payload in thread:  # e.g. a member's lock-in in the log: it names no answer and pings no one else
+            assert set(MENTION.findall(payload.content or "")) <= uids and pings(payload) <= 1, payload.content
+        await table.choose(questions[seat], messages[seat], index_of(questions[seat], lambda a: a.get("pick") == pick))
 
 
 def decide(prompt: Prompt) -> int:

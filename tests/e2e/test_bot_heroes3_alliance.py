@@ -7,10 +7,10 @@ from the database (replaying the log with the engine) and answer each open promp
 button, or picking its select-menu entry, on the message the bot sent for it.
 
 Covered, through components only:
-- the team order (H3-7.8): each team's question reaches the member seated first clockwise from the
-  starting player, in the thread (the engine's prompt is public) with only that player pinged; the
-  starting team takes the order against the clock, the other keeps it; both choices are announced
-  and round 1's turns alternate between the teams in the chosen orders;
+- the team order (H3-7.8, the table's default ``team_order: agree``): each team's question reaches
+  every member at once in their DMs (a secret simultaneous choice), nobody outside the team is asked
+  or pinged; both members press the same order, the starting team against the clock, the other
+  keeping it; both orders are announced and round 1's turns alternate between the teams in them;
 - ally trading (H3-43.3.1): the first player of round 1 offers their ally 1 gold for 1 building
   materials from their main menu, the ally accepts from the decision the bot sends them (out of
   turn, ``waiting=False``) and both purses change in the database; a second offer is declined and

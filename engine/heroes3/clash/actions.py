@@ -174,6 +174,15 @@ class DraftPick(_A):
     lock: bool = True
 
 
+class TeamOrderPick(_A):
+    """H3-7.8 (Rec.): a team member's secret choice of the team's order this round ("0,2": seat 1 first,
+    seat 3 last); it may change until every member has locked in."""
+
+    type: Literal["team_order_pick"]
+    pick: str
+    lock: bool = True
+
+
 class TownPass(_A):
     type: Literal["town_pass"]
 
@@ -203,6 +212,7 @@ ClashAction = Annotated[
     | Choose
     | TownPass
     | DraftPick
+    | TeamOrderPick
     | CombatAction,
     Field(discriminator="type"),
 ]

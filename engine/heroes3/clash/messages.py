@@ -150,6 +150,12 @@ TEAM_CONDITION_MET = message(
 GAME_OVER_TEAM = message("h3.clash.game_over_team", "The game is over. The team of {seats} wins.")
 # H3-7.8: the order a team chose for this round
 TEAM_ORDER = message("h3.clash.team_order", "In this round {first} plays first and {last} plays last for their team.")
+# H3-7.8 (Rec.): the members choose the order in secret and must agree; each lock-in is public, never the answer
+TEAM_ORDER_LOCKED = message("h3.clash.team_order_locked", "{seat!c} has chosen the team's order ({locked} of {total}).")
+TEAM_ORDER_DISAGREED = message(
+    "h3.clash.team_order_disagreed",
+    "The members of the team chose different orders, so {seat}, seated first clockwise, decides (H3-7.8).",
+)
 BONUS_MINOR = plural_message(
     "h3.clash.bonus_minor",
     "{seat!c} revealed {n} artifact before a minor one and took the minor artifact.",
@@ -202,6 +208,11 @@ ASK_TEAM_ORDER = message(
     "h3.clash.ask.team_order",
     "Which member of your team plays first this round, and which last? You decide as the team member seated "
     "first clockwise.",
+)
+ASK_TEAM_AGREE = message(
+    "h3.clash.ask.team_agree",
+    "Which member of your team plays first this round, and which last? Every member chooses in secret; the same "
+    "order from all is played, otherwise {seat}, seated first clockwise, decides.",
 )
 ASK_TOWN = message("h3.clash.ask.town", "You may take a town action now.")
 ASK_HAND = message(

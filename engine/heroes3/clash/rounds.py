@@ -11,9 +11,9 @@ import random
 from itertools import permutations
 from typing import Any
 
-from engine.core import Event, Option, Prompt, RuleViolation
+from engine.core import Event, Option, Prompt, RuleViolation, SecretChoice
 from engine.core.flow import Step
-from engine.core.text import Msg
+from engine.core.text import Msg, split
 
 from ..adventure import effects, movement
 from ..adventure.geometry import index, location
@@ -189,14 +189,80 @@ def _set_team_order(state: ClashState, team: int, order: list[int]) -> None:
 
 @FLOW.auto("team_order")
 def _team_order(state: ClashState, st: Step) -> list[Event]:
-    """H3-7.8 (Rec.: the members must agree; the fallback, which the engine applies: the team member
-    seated first clockwise decides). Eliminated members are left out; one member left just plays."""
-    alive = [s for s in st.data["seats"] if not state.player(int(s)).eliminated]
+    """H3-7.8: under the table's ``team_order`` "agree" (Rec.) every living member is asked at once in
+    secret (``team_agree``); under "captain" (the rule's fallback) the member seated first clockwise
+    decides alone. Eliminated members are left out; one member left just plays."""
+    alive = [int(s) for s in st.data["seats"] if not state.player(int(s)).eliminated]
+    team = int(st.data["team"])
     if len(alive) <= 1:
-        _set_team_order(state, int(st.data["team"]), alive)
+        _set_team_order(state, team, alive)
         return []
-    push_ask(state, "team_order", alive[0], team=int(st.data["team"]), seats=alive)
+    if state.team_order == "captain":
+        push_ask(state, "team_order", alive[0], team=team, seats=alive)
+        return []
+    agree = FLOW.new(state, "team_agree", team=team, seats=alive)
+    state.team_choice = SecretChoice(key=agree.key, rule="H3-7.8", seats=alive)
+    FLOW.push(state, agree)
     return []
+
+
+def team_orders(seats: list[int]) -> list[tuple[Msg, str]]:
+    """Each order of the team's members, named by their seats, as ``(label, pick)``: the first one
+    offered keeps the clockwise order."""
+    return [
+        (m.OPT_TEAM_ORDER(first=m.seat(o[0]), last=m.seat(o[-1])), ",".join(str(s) for s in o))
+        for o in permutations(seats)
+    ]
+
+
+def agree_waits_on(state: ClashState, seat: int) -> bool:
+    """Whether ``seat`` may answer its team's secret order choice now (and change it until all lock in)."""
+    c = state.team_choice
+    return c is not None and seat in c.seats and not c.complete
+
+
+@FLOW.decision("team_agree", "team_order_pick")
+def _team_agree_prompts(state: ClashState, st: Step) -> list[Prompt]:
+    """One secret prompt per member (the kernel's ``SecretChoice``): no member sees another's answer
+    before all have locked in."""
+    c = state.team_choice
+    if c is None:
+        return []
+    seats = [int(s) for s in st.data["seats"]]
+    english, question = split(m.ASK_TEAM_AGREE(seat=m.seat(seats[0])))
+    options = [Option.of(label, {"type": "team_order_pick", "pick": pick}) for label, pick in team_orders(seats)]
+    out = c.prompts(english, lambda seat: list(options))
+    for p in out:
+        p.msg = question
+    return out
+
+
+@FLOW.applies("team_agree")
+def _team_agree_apply(state: ClashState, st: Step, seat: int, action: Any) -> list[Event]:
+    """Record the member's secret answer; the last lock-in plays the common order or, if the members
+    disagree, the answer of the member seated first clockwise (H3-7.8's fallback)."""
+    c = state.team_choice
+    need(c is not None and agree_waits_on(state, seat), "H3-7.8", m.NOT_OFFERED())
+    assert c is not None
+    seats = [int(s) for s in st.data["seats"]]
+    need(action.pick in [pick for _, pick in team_orders(seats)], "H3-7.8", m.NOT_OFFERED())
+    c.submit(seat, {"pick": action.pick}, lock=action.lock)
+    locked = m.TEAM_ORDER_LOCKED(seat=m.seat(seat), locked=len(c.locked), total=len(c.seats))
+    events = [Event.to_all("h3_team_order_locked", locked, seat=seat)]
+    if not c.complete:
+        return events
+    picks = [str(c.answers[s]["pick"]) for s in seats]
+    if len(set(picks)) > 1:  # H3-7.8: the fallback, the member seated first clockwise decides
+        events.append(Event.to_all("h3_team_order_disagreed", m.TEAM_ORDER_DISAGREED(seat=m.seat(seats[0]))))
+    state.team_choice = None
+    FLOW.done(state, st)
+    return events + _play_order(state, int(st.data["team"]), picks[0])
+
+
+@FLOW.sampler("team_agree")
+def _team_agree_sample(state: ClashState, st: Step, seat: int, rng: random.Random) -> dict[str, Any]:
+    seats = [int(s) for s in st.data["seats"]]
+    return {"type": "team_order_pick", "pick": rng.choice(team_orders(seats))[1]}
 
 
 def _team_order_q(state: ClashState, st: Step) -> Msg:
@@ -207,17 +273,18 @@ def _team_order_q(state: ClashState, st: Step) -> Msg:
 def _team_order_options(state: ClashState, st: Step) -> list[tuple[Msg, str]]:
     """Each order of the team's members, named by their seats: the first one offered keeps the
     clockwise order."""
-    seats = [int(s) for s in st.data["seats"]]
-    return [
-        (m.OPT_TEAM_ORDER(first=m.seat(o[0]), last=m.seat(o[-1])), ",".join(str(s) for s in o))
-        for o in permutations(seats)
-    ]
+    return team_orders([int(s) for s in st.data["seats"]])
 
 
 @_team_order_options
 def _team_order_apply(state: ClashState, st: Step, pick: str) -> list[Event]:
+    return _play_order(state, int(st.data["team"]), pick)
+
+
+def _play_order(state: ClashState, team: int, pick: str) -> list[Event]:
+    """Give the team's places the chosen order and announce it to everyone (H3-7.8)."""
     order = [int(s) for s in pick.split(",")]
-    _set_team_order(state, int(st.data["team"]), order)
+    _set_team_order(state, team, order)
     return [Event.to_all("h3_team_order", m.TEAM_ORDER(first=m.seat(order[0]), last=m.seat(order[-1])))]
 
 

@@ -70,6 +70,8 @@ class Clash(Ruleset[ClashState, ClashOptions]):
         out_of_turn = front.kind == "main" and action.type in (*rounds.TOWN_TYPES, *ally_trade.TYPES)  # P-35, P-43
         if front.kind == "draft":  # H3-48.3: every seat answers the draft at once
             out_of_turn = draft.waits_on(state, seat)
+        if front.kind == "team_agree":  # H3-7.8 (Rec.): every living member of the team answers at once
+            out_of_turn = rounds.agree_waits_on(state, seat)
         if not out_of_turn and not FLOW.may_act(front, seat):
             raise RuleViolation(CORE_NOT_YOUR_TURN, m.NOT_OFFERED())
         events = FLOW.appliers[front.kind](state, front, seat, action)
@@ -92,6 +94,8 @@ class Clash(Ruleset[ClashState, ClashOptions]):
                 ok = front.window.may_answer(seat)
             elif front.kind == "main":
                 ok = 0 <= seat < state.players and not state.player(seat).eliminated
+            elif front.kind == "team_agree":
+                ok = rounds.agree_waits_on(state, seat)
             else:
                 ok = int(front.seat or 0) == seat  # the seat every combat and map prompt goes to
             if ok:
@@ -104,7 +108,11 @@ class Clash(Ruleset[ClashState, ClashOptions]):
 
     def sample_action(self, state: ClashState, seat: int, rng: random.Random) -> dict[str, Any]:
         front = FLOW.current(state)
-        free = front is not None and (front.kind == "main" or (front.kind == "draft" and draft.waits_on(state, seat)))
+        free = front is not None and (
+            front.kind == "main"
+            or (front.kind == "draft" and draft.waits_on(state, seat))
+            or (front.kind == "team_agree" and rounds.agree_waits_on(state, seat))
+        )
         if front is not None and front.kind in FLOW.samplers and (FLOW.may_act(front, seat) or free):
             return FLOW.samplers[front.kind](state, front, seat, rng)
         mine = [p for p in self.prompts(state) if p.seat == seat and p.options]

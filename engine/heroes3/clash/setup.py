@@ -57,6 +57,7 @@ def setup(options: ClashOptions, state: ClashState) -> list[Event]:
     rng = state.rng
     state.scenario = sc.id
     state.mode = options.mode
+    state.team_order = options.team_order  # H3-7.8: how an Alliance team settles its order
     state.teams = [list(team) for team in sc.teams]  # H3-3.2.3: empty outside Alliance games
     state.round_limit = sc.round_limit
     state.difficulty = options.difficulty or sc.difficulty  # H3-4.1 / H3-6.17

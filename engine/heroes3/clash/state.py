@@ -33,6 +33,9 @@ class ClashOptions(GameOptions):
     difficulty: Difficulty | None = None  # None: the scenario's
     heroes: list[str | None] | None = None  # H3-6.3: None = the first hero of the faction (P-3 default)
     starting_player: int | None = None  # H3-6.23: None = random (Rec.)
+    # H3-7.8, Alliance: "agree" (Rec.: the members choose in secret and must agree, else the member seated
+    # first clockwise decides) or "captain" (that member decides alone, the rule's fallback)
+    team_order: Literal["agree", "captain"] = "agree"
     # H3-48.8: the map-side rows of the optional rules table, each off unless the table agrees to it
     no_astrologers: bool = False
     more_astrologers: bool = False
@@ -99,6 +102,7 @@ OPTION_NAMES: dict[str, Message] = {
     "difficulty": message("h3.option.name.difficulty", "difficulty"),
     "heroes": message("h3.option.name.heroes", "heroes"),
     "starting_player": message("h3.option.name.starting_player", "first player"),
+    "team_order": message("h3.option.name.team_order", "team order"),
     "no_astrologers": message("h3.option.name.no_astrologers", "no astrologers"),
     "more_astrologers": message("h3.option.name.more_astrologers", "astrologers in resource rounds"),
     "clear_visits": message("h3.option.name.clear_visits", "visits refresh"),
@@ -131,6 +135,11 @@ OPTION_LABELS: dict[str, Message] = {
     "difficulty": message("h3.option.difficulty", "Scenario difficulty; none: the scenario's own (H3-4)"),
     "heroes": message("h3.option.heroes", "Each seat's hero; none: the first hero of its faction (H3-6.3)"),
     "starting_player": message("h3.option.starting_player", "The seat that plays first; none: at random (H3-6.23)"),
+    "team_order": message(
+        "h3.option.team_order",
+        "Alliance: who chooses a team's order each round; agree, every member chooses in secret and a disagreement "
+        "leaves it to the member seated first clockwise; captain, that member decides alone (H3-7.8)",
+    ),
     "no_astrologers": message(
         "h3.option.no_astrologers", "Variant: no astrologer cards are drawn; even rounds pass without one (H3-48.8)"
     ),
@@ -216,6 +225,10 @@ OPTION_VALUES: dict[str, dict[str, Message]] = {
     "difficulty": {"None": message("h3.option.value.difficulty.none", "the scenario's"), **DIFFICULTY_VALUES},
     "heroes": {"None": message("h3.option.value.heroes.none", "each faction's first hero")},
     "starting_player": {"None": message("h3.option.value.starting_player.none", "at random")},
+    "team_order": {
+        "agree": message("h3.option.value.team_order.agree", "the members agree"),
+        "captain": message("h3.option.value.team_order.captain", "the member seated first clockwise decides"),
+    },
 }
 
 
@@ -398,6 +411,9 @@ class ClashState(CombatHost):
     # H3-3.2.3: the Alliance teams, each a list of seats (empty outside Alliance games).
     teams: list[list[int]] = Field(default_factory=list)
     ally_offers: list[AllyOffer] = Field(default_factory=list)  # H3-43.3: open offers between allies
+    team_order: Literal["agree", "captain"] = "agree"  # H3-7.8: the table's ``ClashOptions.team_order``
+    # H3-7.8 (Rec.): a team's secret choice of its order while its members lock in (clash/rounds.py)
+    team_choice: SecretChoice | None = None
     difficulty: Difficulty = "normal"
     round: int = 1
     round_limit: int = 16

@@ -156,6 +156,15 @@ def _tile(t: PlacedTile) -> dict[str, Any]:
     return out
 
 
+def _team_choice(state: ClashState, seat: int | None) -> dict[str, Any] | None:
+    """A team's secret order choice (H3-7.8): everyone sees who has locked in, a member also its own
+    answer, nobody another's before all have locked in (it is resolved at that moment)."""
+    c = state.team_choice
+    if c is None:
+        return None
+    return c.private(seat) if seat is not None and seat in c.seats else c.public()
+
+
 def view(state: ClashState, seat: int | None) -> dict[str, Any]:
     names = state.cards
     out: dict[str, Any] = {
@@ -194,6 +203,8 @@ def view(state: ClashState, seat: int | None) -> dict[str, Any]:
         "grail_taken": state.grail_taken,
         "draft": draft_view(state, seat),  # H3-48.3: counts for all; the cards to their holder only
         "ally_offers": ally_offers_view(state, seat),  # H3-43.3: a swap's cards to its two traders only (H-27)
+        "team_order": state.team_order,  # H3-7.8: how teams settle their order (a table option)
+        "team_choice": _team_choice(state, seat),  # H3-7.8: who has locked in; a member's own answer only
     }
     if seat is not None and 0 <= seat < len(state.seats):
         p = state.player(seat)
