@@ -39,10 +39,6 @@ PANEL_RESERVED = message(
     "bot.h3c.panel.reserved",
     "Reserved (gold pool): gold {gold} · building materials {materials} · valuables {valuables}",
 )
-PANEL_DISCOUNT = message(
-    "bot.h3c.panel.discount",
-    "Discount ready ({card}): your next recruit or reinforcement this round costs {n} gold less.",
-)
 PANEL_HAND = message("bot.h3c.panel.hand", "**Your hand ({n}/{limit}):**")
 PANEL_CARD = message("bot.h3c.panel.card", "• **{card}**: {text}")
 PANEL_CARD_BARE = message("bot.h3c.panel.card_bare", "• **{card}**")
@@ -116,9 +112,7 @@ def panel_lines(view: dict[str, Any]) -> list[Msg]:
                 valuables=int(reserved.get("valuables", 0)),
             )
         )
-    for d in me.get("discounts") or []:  # H3-17 Legion artifacts played this round (public)
-        lines.append(PANEL_DISCOUNT(card=Ref(kind="card", id=str(d.get("card"))), n=int(d.get("gold") or 0)))
-    lines += card_state_lines(me)  # Logistics, Pathfinding, Angel Wings, Diplomacy, Power: played face up (public)
+    lines += card_state_lines(me)  # Legion discounts, Logistics, passes, Diplomacy, Power: played face up (public)
     lines.append(PANEL_HAND(n=len(you.get("hand") or []), limit=int(me.get("hand_limit") or 0)))
     cards = clash_content().cards
     for c in you.get("hand") or []:

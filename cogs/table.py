@@ -845,10 +845,7 @@ class TableCog(commands.GroupCog, group_name="game", group_description=lstr(CMD_
                         if prompt.secret
                         else lang.localize_prompt(prompt, loc, names).question
                     )
-                    # A prompt nobody waits on is locked in only when it is a simultaneous answer;
-                    # an optional out-of-turn one (a town action, an ally's offer) holds nobody up.
-                    locked = prompt.simultaneous and not prompt.waiting
-                    mark = "⏳" if prompt.waiting else render(LOCKED_IN(), loc) if locked else "➖"
+                    mark = "⏳" if prompt.waiting else render(LOCKED_IN(), loc) if prompt.locked_in else "➖"
                     lines.append(text.truncate(f"{mark} {label}: {what}", 300))
                 if not waiting:
                     lines.append(render(NOBODY_HOLDING(), loc))

@@ -152,10 +152,7 @@ def format_prompt(
 ) -> str:
     """The text above a prompt's components: which game, whom it asks, and the question."""
     question = lang.localize_question(prompt, locale, names)
-    # Only a simultaneous answer is locked in; a prompt nobody waits on that is not one (an optional
-    # out-of-turn decision: a town action, an ally's offer, H3-10.2/H3-43.3) has not been answered yet.
-    locked = prompt.simultaneous and not prompt.waiting
-    state = " " + render(PROMPT_LOCKED(), locale) if locked else ""
+    state = " " + render(PROMPT_LOCKED(), locale) if prompt.locked_in else ""
     head = render(PROMPT_HEAD(title=title, game=game_id, who=who), locale)
     text = f"{head}\n{question}{state}\n{render(PROMPT_RULE(rule=prompt.rule), locale)}"
     if prompt.answer_schema and not prompt.options:

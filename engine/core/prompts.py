@@ -93,6 +93,12 @@ class Prompt(BaseModel):
     def enumerable(self) -> bool:
         return bool(self.options)
 
+    @property
+    def locked_in(self) -> bool:
+        """A simultaneous answer the seat has locked in. A prompt nobody waits on that is not simultaneous
+        (an optional out-of-turn decision: a town action, an ally's offer) has not been answered yet."""
+        return self.simultaneous and not self.waiting
+
     def option_for(self, action: dict[str, Any]) -> Option | None:
         for option in self.options:
             if option.action == action:

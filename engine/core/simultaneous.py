@@ -14,6 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from .errors import CHOICE_LOCKED, CORE_LOCKED, CORE_NOT_YOUR_TURN, NOT_IN_CHOICE, RuleViolation
 from .prompts import Option, Prompt
+from .text import Msg, split
 
 
 class SecretChoice(BaseModel):
@@ -63,13 +64,15 @@ class SecretChoice(BaseModel):
 
     def prompts(
         self,
-        question: str,
+        question: str | Msg,
         options_for: Callable[[int], list[Option]],
         *,
         answer_schema: dict[str, Any] | None = None,
         default_for: Callable[[int], dict[str, Any] | None] | None = None,
     ) -> list[Prompt]:
-        """One secret prompt per seat; locked seats keep theirs (not waiting) so they may change."""
+        """One secret prompt per seat; locked seats keep theirs (not waiting) so they may change.
+        ``question`` may be a message: its English fills ``question`` (as ``Prompt.ask``)."""
+        english, msg = split(question)
         out: list[Prompt] = []
         for seat in self.seats:
             out.append(
@@ -77,7 +80,8 @@ class SecretChoice(BaseModel):
                     seat=seat,
                     key=self.key,
                     rule=self.rule,
-                    question=question,
+                    question=english,
+                    msg=msg,
                     options=options_for(seat),
                     answer_schema=answer_schema,
                     secret=True,

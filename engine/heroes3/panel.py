@@ -135,12 +135,15 @@ def _card(name: Any) -> Ref:
 
 def card_state_lines(player: dict[str, Any]) -> list[Msg]:
     """What the cards a Clash player played still leave pending, one sentence each, from the player's
-    entry in the view (``card_states`` and the heroes' ``passing``; public, the cards were played face
-    up): Logistics' move at the turn's end, a pass-through this turn (Pathfinding, Angel Wings), Diplomacy's
-    expert effect (H3-13.2.7 ongoing), Power waiting for the next cast (H3-15.3), a hero passing through.
+    entry in the view (``discounts``, ``card_states`` and the heroes' ``passing``; public, the cards were
+    played face up): a Legion discount (H3-17), Logistics' move at the turn's end, a pass-through this
+    turn (Pathfinding, Angel Wings), Diplomacy's expert effect (H3-13.2.7 ongoing), Power waiting for
+    the next cast (H3-15.3), a hero passing through.
     Here, not in a cog, because the ``/game hand`` panel and the public view's readers share it."""
     seat = cm.seat(int(player.get("seat") or 0))
-    lines: list[Msg] = []
+    lines = [
+        cm.PANEL_DISCOUNT(card=_card(d.get("card")), n=int(d.get("gold") or 0)) for d in player.get("discounts") or []
+    ]
     for s in player.get("card_states") or []:
         kind, card = s.get("kind"), _card(s.get("card"))
         if kind == "logistics":

@@ -67,7 +67,7 @@ def test_h3_17_legion_discount_makes_a_unit_affordable_and_is_used_by_the_next_r
     assert any(e.kind == "h3_discount_ready" for e in events)
     assert CLASH.view(state, 1)["players"][0]["discounts"] == [{"card": "legs_of_legion", "gold": 4}]  # public
     lines = heroes3_clash.panel_lines(CLASH.view(state, 0))  # the /game hand panel says it
-    assert any(line.id == "bot.h3c.panel.discount" and line.params["n"] == 4 for line in lines)
+    assert any(line.id == "h3.clash.panel.discount" and line.params["n"] == 4 for line in lines)
     assert {"type": "recruit", "recruit": ["griffins"], "reinforce": []} in _options(state)
     state, events = act(state, 0, {"type": "recruit", "recruit": ["griffins"], "reinforce": []})
     p = state.player(0)

@@ -17,7 +17,6 @@ from typing import Any
 
 from engine.core import Event, Option, Prompt, SecretChoice
 from engine.core.flow import Step
-from engine.core.text import split
 
 from ..cards import deck as cards
 from ..content.clash import clash_content
@@ -124,17 +123,13 @@ def _prompts(state: ClashState, st: Step) -> list[Prompt]:
     d = state.draft
     if d is None:
         return []
-    english, question = split(_question(state))
-    out = d.choice.prompts(
-        english,
+    return d.choice.prompts(
+        _question(state),
         lambda seat: [
             Option.of(m.OPT_DRAFT_CARD(card=cards.card_ref(state, c)), {"type": "draft_pick", "card": c})
             for c in _distinct(state, seat)
         ],
     )
-    for p in out:
-        p.msg = question
-    return out
 
 
 @FLOW.applies("draft")

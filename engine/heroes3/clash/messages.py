@@ -557,6 +557,10 @@ PANEL_ALLY_SWAP = plural_message(
 PANEL_ALLY_SWAP_CARDS = message("h3.clash.panel.ally_swap_cards", "Open offer: {seat} offers {ally} a swap of {cards}.")
 # what a played card leaves pending, in the panel and on the map picture (public: it was played face up)
 PANEL_CARD_STATE = message("h3.clash.panel.card_state", "{card}: {said}")
+PANEL_DISCOUNT = message(
+    "h3.clash.panel.discount",
+    "Discount ready ({card}): your next recruit or reinforcement this round costs {n} gold less.",
+)
 PANEL_POWER_WAITING = message(
     "h3.clash.panel.power_waiting",
     "Power {n} waits for {seat}'s next spell cast on the map ({cards}); any other action makes it fizzle.",

@@ -13,7 +13,7 @@ from typing import Any
 
 from engine.core import Event, Option, Prompt, RuleViolation, SecretChoice
 from engine.core.flow import Step
-from engine.core.text import Msg, split
+from engine.core.text import Msg
 
 from ..adventure import effects, movement
 from ..adventure.geometry import index, location
@@ -229,12 +229,8 @@ def _team_agree_prompts(state: ClashState, st: Step) -> list[Prompt]:
     if c is None:
         return []
     seats = [int(s) for s in st.data["seats"]]
-    english, question = split(m.ASK_TEAM_AGREE(seat=m.seat(seats[0])))
     options = [Option.of(label, {"type": "team_order_pick", "pick": pick}) for label, pick in team_orders(seats)]
-    out = c.prompts(english, lambda seat: list(options))
-    for p in out:
-        p.msg = question
-    return out
+    return c.prompts(m.ASK_TEAM_AGREE(seat=m.seat(seats[0])), lambda seat: list(options))
 
 
 @FLOW.applies("team_agree")

@@ -6,6 +6,7 @@ kernel flow, with the combat sub-engine inside.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 from pydantic import TypeAdapter
@@ -27,6 +28,13 @@ from . import messages as m
 from .actions import ClashAction
 from .flow import FLOW
 from .state import OPTION_LABELS, OPTION_NAMES, OPTION_VALUES, ClashOptions, ClashState, option_shown
+
+# Steps every waiting seat answers at once, secretly (the kernel's SecretChoice), rather than the one
+# seat the step names: whether ``seat`` may answer now. H3-48.3 the draft; H3-7.8 (Rec.) the team order.
+AT_ONCE: dict[str, Callable[[ClashState, int], bool]] = {
+    "draft": draft.waits_on,
+    "team_agree": rounds.agree_waits_on,
+}
 
 
 class Clash(Ruleset[ClashState, ClashOptions]):
@@ -68,10 +76,8 @@ class Clash(Ruleset[ClashState, ClashOptions]):
         if action.type not in FLOW.accepts.get(front.kind, ()):
             raise RuleViolation(CORE_BAD_ACTION, m.NOT_OFFERED())
         out_of_turn = front.kind == "main" and action.type in (*rounds.TOWN_TYPES, *ally_trade.TYPES)  # P-35, P-43
-        if front.kind == "draft":  # H3-48.3: every seat answers the draft at once
-            out_of_turn = draft.waits_on(state, seat)
-        if front.kind == "team_agree":  # H3-7.8 (Rec.): every living member of the team answers at once
-            out_of_turn = rounds.agree_waits_on(state, seat)
+        if front.kind in AT_ONCE:
+            out_of_turn = AT_ONCE[front.kind](state, seat)
         if not out_of_turn and not FLOW.may_act(front, seat):
             raise RuleViolation(CORE_NOT_YOUR_TURN, m.NOT_OFFERED())
         events = FLOW.appliers[front.kind](state, front, seat, action)
@@ -94,8 +100,8 @@ class Clash(Ruleset[ClashState, ClashOptions]):
                 ok = front.window.may_answer(seat)
             elif front.kind == "main":
                 ok = 0 <= seat < state.players and not state.player(seat).eliminated
-            elif front.kind == "team_agree":
-                ok = rounds.agree_waits_on(state, seat)
+            elif front.kind in AT_ONCE:
+                ok = AT_ONCE[front.kind](state, seat)
             else:
                 ok = int(front.seat or 0) == seat  # the seat every combat and map prompt goes to
             if ok:
@@ -109,9 +115,7 @@ class Clash(Ruleset[ClashState, ClashOptions]):
     def sample_action(self, state: ClashState, seat: int, rng: random.Random) -> dict[str, Any]:
         front = FLOW.current(state)
         free = front is not None and (
-            front.kind == "main"
-            or (front.kind == "draft" and draft.waits_on(state, seat))
-            or (front.kind == "team_agree" and rounds.agree_waits_on(state, seat))
+            front.kind == "main" or (front.kind in AT_ONCE and AT_ONCE[front.kind](state, seat))
         )
         if front is not None and front.kind in FLOW.samplers and (FLOW.may_act(front, seat) or free):
             return FLOW.samplers[front.kind](state, front, seat, rng)
