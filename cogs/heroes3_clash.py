@@ -19,7 +19,7 @@ from typing import Any
 from discord.ext import commands
 
 from engine.core.text import Msg, Ref, message
-from engine.heroes3 import ally_offer_lines, card_state_lines, clash_content, purse, text_ref
+from engine.heroes3 import ally_offer_lines, campaign_lines, card_state_lines, clash_content, purse, text_ref
 from engine.heroes3 import names as h3_names
 from i18n import EN, ChainNames, Names, render
 
@@ -142,6 +142,7 @@ def panel_lines(view: dict[str, Any]) -> list[Msg]:
         proclaimed = Ref(kind="astrologer", id=str(view["astrologer"]))
         lines.append(PANEL_ASTROLOGER(card=proclaimed, text=text_ref(str(view.get("astrologer_text") or ""))))
     lines += ally_offer_lines(view)  # H3-43.3: open offers between Alliance allies (a swap's cards: traders only)
+    lines += campaign_lines(view)  # H3-3.2.2: the campaign's progress (never the recorded deck)
     return lines
 
 

@@ -1159,7 +1159,7 @@ class Referee:
         async def work() -> None:
             game = await self.resolve_game(interaction, game_id)
             rs = engine.ruleset(game.ruleset)
-            cap = int(game.options.get("players") or rs.max_players)
+            cap = int(game.options.get("players") or rs.seat_range(game.options)[1])
             title, player = self.title(game), text.mention(interaction.user.id)
             side = Ref(kind=lang.FACTION_KIND, id=faction) if faction else None
             async with self.lock(game.id):  # the count in the lobby line is the count after this join

@@ -514,13 +514,14 @@ class TableCog(commands.GroupCog, group_name="game", group_description=lstr(CMD_
         # The thread's language: the one chosen, else the server's (Discord's preferred locale).
         guild = getattr(interaction, "guild", None)
         here = normalize(language or getattr(guild, "preferred_locale", None) or EN)
-        cap = int(opts.get("players") or rs.max_players)
+        fewest, most = rs.seat_range(opts)
+        cap = int(opts.get("players") or most)
         chosen = {k: v for k, v in shown_options(opts).items() if k not in ("players", "factions")}
 
         def lobby(game_id: int) -> list[dict[str, Any]]:
             """The lobby message (its lines rendered when it is sent, with the Join and Start buttons),
             written with the game itself (issue 18): a new game is never left without its lobby."""
-            said = [LOBBY(title=lang.game_title(rs.name, game_id), opener=opener, min=rs.min_players, cap=cap)]
+            said = [LOBBY(title=lang.game_title(rs.name, game_id), opener=opener, min=fewest, cap=cap)]
             if rs.factions:
                 said.append(LOBBY_FACTIONS(factions=[Ref(kind=lang.FACTION_KIND, id=f) for f in rs.factions]))
             if chosen:

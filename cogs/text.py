@@ -24,6 +24,8 @@ PROMPT_LOCKED = message("bot.prompt.locked", "*(locked in — you may still chan
 PROMPT_RULE = message("bot.prompt.rule", "-# rule {rule}")
 PROMPT_FORM_HINT = message("bot.prompt.form_hint", "answer with the form button or `/game act`")
 GAME_OVER = message("bot.result.game_over", "🏁 **Game over** — winner: {winners} ({reason}).")
+# no seat won (a Cooperative table beaten by the game's AI enemy): the reason says who did
+GAME_OVER_NO_WINNER = message("bot.result.game_over_no_winner", "🏁 **Game over** — no player wins: {reason}")
 SCORES = message("bot.result.scores", "Scores: {scores}")
 SCORE = message("bot.result.score", "{who}: {score}")
 SEED = message("bot.result.seed", "Seed: `{seed}` (published hash `{hash}`): replay the log to check every shuffle.")
@@ -179,7 +181,10 @@ def format_result(
     sep = "、" if locale != EN else ", "
     winners = sep.join(who(w) for w in result.winners) or render(lang.NOBODY(), locale)
     why: str = render(reason, locale, names) if reason is not None else result.reason
-    lines = [render(GAME_OVER(winners=winners, reason=why), locale)]
+    if not result.winners and reason is not None:  # the end event says who won instead of a seat
+        lines = [render(GAME_OVER_NO_WINNER(reason=why), locale)]
+    else:
+        lines = [render(GAME_OVER(winners=winners, reason=why), locale)]
     if result.scores:
         scores = sep.join(
             render(SCORE(who=who(int(s)), score=f"{v:g}"), locale) for s, v in sorted(result.scores.items())

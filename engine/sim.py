@@ -132,9 +132,8 @@ def run(
     }
     for i in range(first, first + games):
         game_opts = dict(opts)
-        game_opts["players"] = (
-            players if players is not None else rs.min_players + i % (rs.max_players - rs.min_players + 1)
-        )
+        fewest, most = rs.seat_range(game_opts)
+        game_opts["players"] = players if players is not None else fewest + i % (most - fewest + 1)
         outcome = play_one(rs, game_opts, seed + i, max_actions=max_actions, probe=probe)
         report["finished"] += int(outcome["finished"])
         report["actions"] += outcome["actions"]

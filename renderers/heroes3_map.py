@@ -28,7 +28,7 @@ from typing import Any
 
 from matplotlib.collections import LineCollection, PolyCollection
 from matplotlib.figure import Figure
-from matplotlib.patches import Circle, Rectangle
+from matplotlib.patches import Circle, Rectangle, RegularPolygon
 
 from engine.core.hexgrid import Hex, corners, edge_segment, neighbour, to_pixel
 from engine.core.text import Ref, message
@@ -77,6 +77,10 @@ TERRAIN = {
     "rough": "#c9b48a",
 }
 RESOURCE_SHORT = {"gold": "#e0b000", "building_materials": "#7a5a3a", "valuables": "#2a8fd6"}
+# The AI enemy of a Cooperative game (H3-3.2.4): no seat, so none of the seats' colours (renderers.palette)
+AI_COLOUR = "#1f1a24"
+AI_EDGE = "#b9f2a1"
+AI_SEAT = -1  # a field's ``flag`` the AI enemy set (engine/heroes3/clash/state.py ``AI_SEAT``)
 
 # ---- words (render domain) --------------------------------------------------------------------
 TITLE = message("render.h3map.title", "Heroes III · {scenario}")
@@ -90,6 +94,8 @@ TURN = message("render.h3map.turn", "Turn: {name}")
 ASTROLOGER = message("render.h3map.astrologer", "Astrologer: {name}")
 OVER = message("render.h3map.over", "Game over: {names} win")
 OVER_DRAW = message("render.h3map.over_draw", "Game over: nobody wins")
+OVER_AI = message("render.h3map.over_ai", "Game over: the AI enemy wins")  # a Cooperative table lost
+AI_LEGEND = message("render.h3map.ai_legend", "AI enemy ({faction}): dark diamond, its hero · dark square, its flag")
 FACE_DOWN = {
     "near": message("render.h3map.back.near", "near"),
     "far": message("render.h3map.back.far", "far"),
@@ -325,7 +331,8 @@ def _band(pen: _Pen, view: dict[str, Any]) -> None:
     winners = view.get("winners")
     if view.get("end_reason") or winners:
         names = [_seat_name(w, view, int(s)) for s in winners or []]
-        line = w(OVER(names=w.join(names))) if names else w(OVER_DRAW())
+        lost = view.get("mode") == "cooperative" and not names  # H3-3.2.4: the AI enemy beat the table
+        line = w(OVER(names=w.join(names))) if names else w(OVER_AI()) if lost else w(OVER_DRAW())
         pen.text(DESIGN_W - 24, 42, line, 18, colour=CHOICE, bold=True, ha="right", z=3, room=800)
     elif view.get("active") is not None:
         seat = int(view["active"])
@@ -350,11 +357,12 @@ def _fields_layer(pen: _Pen, view: dict[str, Any], frame: _Frame) -> None:
         for i, seat in enumerate(owners):
             # Low on the field, left of the guard badge (gone once a flag is up): clear of the two lines
             # of the location's name, which the squares used to cover ("Dungeon Town" read "ungeon").
-            style = _style(int(seat))
+            ai = int(seat) == AI_SEAT  # the AI enemy's flag (H3-41.5): its own colour, no seat's
+            colour, edge = (AI_COLOUR, AI_EDGE) if ai else (_style(int(seat)).colour, "#111111")
             q = s * 0.28
             x, y = cx - s * 0.68 + i * (q + 2), cy + s * 0.38
             pen.ax.add_artist(
-                Rectangle((x, y), q, q, facecolor=style.colour, edgecolor="#111111", linewidth=1.2 * pen.s, zorder=4.6)
+                Rectangle((x, y), q, q, facecolor=colour, edgecolor=edge, linewidth=1.2 * pen.s, zorder=4.6)
             )
         if st.get("black"):
             pen.ax.add_artist(Circle((cx + s * 0.55, cy - s * 0.55), s * 0.12, facecolor="#111111", zorder=4.6))
@@ -386,6 +394,9 @@ def _heroes(pen: _Pen, view: dict[str, Any], frame: _Frame) -> None:
     sharing: dict[tuple[int, int], int] = {}
     for _, _, h in out:
         sharing[h] = sharing.get(h, 0) + 1
+    for a in _ai_heroes(view):  # an AI hero shares a field with another, or for a moment with a player's
+        h = (int(a["field"][0]), int(a["field"][1]))
+        sharing[h] = sharing.get(h, 0) + 1
     placed: dict[tuple[int, int], int] = {}
     for p, kind, h in out:
         n = placed.get(h, 0)
@@ -402,6 +413,17 @@ def _heroes(pen: _Pen, view: dict[str, Any], frame: _Frame) -> None:
             pen.ax.add_artist(Circle((cx, cy), r * 0.78, facecolor="none", edgecolor="#111111", zorder=7.2))
         mp = int(hero.get("mp") or 0) + int(hero.get("mp_turn") or 0)
         pen.text(cx, cy, str(mp), 14 if kind == "main" else 11, colour="#ffffff", bold=True, ha="center", z=7.5)
+    labels: dict[tuple[int, int], int] = {}
+    for a in _ai_heroes(view):
+        h = (int(a["field"][0]), int(a["field"][1]))
+        n = placed.get(h, 0)
+        placed[h] = n + 1
+        row = labels.get(h, 0)  # AI heroes sharing a field: their names stacked, not overlapping
+        labels[h] = row + 1
+        cx, cy = frame.centre(h)
+        cx += s * HERO_STEP * (n - (sharing[h] - 1) / 2)
+        cy -= s * HERO_Y
+        _ai_marker(pen, cx, cy, s * HERO_R["main"], pen.words.name("hero", a.get("hero")), row)
 
     pending = view.get("pending")
     if pending and pending.get("target"):
@@ -409,6 +431,45 @@ def _heroes(pen: _Pen, view: dict[str, Any], frame: _Frame) -> None:
         pen.ax.add_collection(
             PolyCollection([frame.poly(h, 0.96)], facecolors="none", edgecolors=GUARD, linewidths=4 * pen.s, zorder=6)
         )
+
+
+def _ai_heroes(view: dict[str, Any]) -> list[dict[str, Any]]:
+    """The AI enemy's heroes still on the map (a Cooperative view's ``ai``; a defeated one has left it)."""
+    return [a for a in (view.get("ai") or {}).get("heroes") or [] if not a.get("defeated") and a.get("field")]
+
+
+def _ai_marker(pen: _Pen, cx: float, cy: float, r: float, name: str, row: int = 0) -> None:
+    """An AI hero (H3-41.1): a dark diamond, never a seat's disc, with its printed name above it
+    (``row`` lines higher for the second AI hero on a field, and so on)."""
+    pen.ax.add_artist(
+        RegularPolygon(
+            (cx, cy),
+            4,
+            radius=r * 1.15,
+            orientation=0.0,
+            facecolor=AI_COLOUR,
+            edgecolor=AI_EDGE,
+            linewidth=2.5 * pen.s,
+            zorder=7,
+        )
+    )
+    pen.text(cx, cy, "AI", 11, colour=AI_EDGE, bold=True, ha="center", z=7.5)
+    tw = pen.width(name, 10, bold=True) + 8
+    top = cy - r * 1.15 - 20 - 20 * row
+    pen.box(cx - tw / 2, top, tw, 18, face=AI_COLOUR, radius=4, z=7.6)
+    pen.text(cx, top + 9, name, 10, colour="#ffffff", bold=True, ha="center", z=7.7)
+
+
+def _ai_legend(pen: _Pen, view: dict[str, Any]) -> None:
+    """The AI enemy's key, in the map box's top corner (only a Cooperative view has an ``ai``)."""
+    ai = view.get("ai") or {}
+    if not ai.get("faction"):
+        return
+    w = pen.words
+    text = w(AI_LEGEND(faction=Ref(kind="faction", id=str(ai["faction"]))))
+    tw = pen.width(text, 12) + 20
+    pen.box(MAP_X + 8, MAP_Y + 8, tw, 26, face=AI_COLOUR, edge=AI_EDGE, lw=1.5, radius=6, z=6.5)
+    pen.text(MAP_X + 18, MAP_Y + 21, text, 12, colour="#ffffff", z=6.6)
 
 
 def _hero_stats(player: dict[str, Any]) -> dict[str, int]:
@@ -492,7 +553,10 @@ def _panels(pen: _Pen, view: dict[str, Any]) -> None:
 
 
 def _team(w: Words, view: dict[str, Any], seat: int) -> str:
-    """An Alliance seat's team (H3-3.2.3), numbered as the scenario lists them; "" outside Alliance games."""
+    """An Alliance seat's team (H3-3.2.3), numbered as the scenario lists them; "" outside Alliance games
+    (a Cooperative table is one team against the AI enemy: no badge)."""
+    if view.get("mode") == "cooperative":
+        return ""
     for n, team in enumerate(view.get("teams") or [], start=1):
         if seat in team:
             return w(TEAM(n=n))
@@ -611,6 +675,7 @@ def _pixels(
     _band(pen, view)
     _fields_layer(pen, view, frame)
     _heroes(pen, view, frame)
+    _ai_legend(pen, view)
     _panels(pen, view)
     if "you" in view:
         _strip(pen, view)

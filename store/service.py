@@ -559,7 +559,7 @@ class GameStore:
         if options.get("factions") is not None:
             raise StoreError.of(Reason.FACTIONS_AT_JOIN)
         options.pop("factions", None)
-        probe = {"players": rs.min_players, **options}
+        probe = {"players": rs.seat_range(options)[0], **options}
         rs.parse_options(probe)  # raises RuleViolation with a readable sentence
         now = self._now()
 
@@ -612,7 +612,7 @@ class GameStore:
             rs = self._ruleset(record.ruleset)
             if any(s.user_id == user_id for s in entry.seats):
                 raise StoreError.of(Reason.ALREADY_JOINED)
-            cap = int(record.options.get("players") or rs.max_players)
+            cap = int(record.options.get("players") or rs.seat_range(record.options)[1])
             if len(entry.seats) >= cap:
                 raise StoreError.of(Reason.FULL, cap=cap)
             if faction is not None:
@@ -674,8 +674,9 @@ class GameStore:
             self._require_status(record, ("open",), "start it")
             rs = self._ruleset(record.ruleset)
             joined = list(entry.seats)  # join order while open
-            if len(joined) < rs.min_players:
-                raise StoreError.of(Reason.TOO_FEW, game=rs.title, min=rs.min_players, n=len(joined))
+            fewest = rs.seat_range(record.options)[0]
+            if len(joined) < fewest:
+                raise StoreError.of(Reason.TOO_FEW, game=rs.title, min=fewest, n=len(joined))
             seed = seed if seed is not None else secrets_module.token_hex(16)
             seated = [joined[i] for i in seat_order(seed, len(joined))]
             factions = [s.faction for s in seated]

@@ -102,22 +102,26 @@ class Ruleset(ABC, Generic[S, OptT]):
     gm_action_types: ClassVar[frozenset[str]] = frozenset()
 
     # ---- setup ---------------------------------------------------------------
+    def seat_range(self, options: dict[str, Any]) -> tuple[int, int]:
+        """The fewest and most seats a table with these (raw) options may have: a mode can change the
+        game's range (Heroes III's Cooperative mode is played from one seat). The lobby, the start and
+        the options check all ask here, so they never disagree."""
+        return self.min_players, self.max_players
+
     def parse_options(self, options: dict[str, Any]) -> OptT:
         try:
             parsed = self.options_model.model_validate(options)
         except ValidationError as exc:
             reason = explain_msg(exc, what="option", tagged=False)
             raise RuleViolation(CORE_BAD_ACTION, refusal.OPTIONS_INVALID(reason=reason)) from exc
-        if not self.min_players <= parsed.players <= self.max_players:
+        fewest, most = self.seat_range(options)
+        if not fewest <= parsed.players <= most:
             # The title is a name: the message carries the game's id, the English spells the title.
             raise RuleViolation(
                 CORE_BAD_ACTION,
-                f"{self.title} is played by {self.min_players} to {self.max_players} players, not {parsed.players}.",
+                f"{self.title} is played by {fewest} to {most} players, not {parsed.players}.",
                 msg=refusal.PLAYER_COUNT(
-                    game=Ref(kind="game", id=self.name),
-                    min=self.min_players,
-                    max=self.max_players,
-                    players=parsed.players,
+                    game=Ref(kind="game", id=self.name), min=fewest, max=most, players=parsed.players
                 ),
             )
         return parsed  # type: ignore[return-value]  # a ClassVar cannot name OptT; options_model is OptT's class

@@ -10,6 +10,7 @@ sub-engine), ``content/`` (data), ``neutrals/`` (difficulty table and AI) and ``
 from __future__ import annotations
 
 import engine
+from engine.heroes3.clash.briefing import campaign_lines
 from engine.heroes3.clash.ruleset import CLASH, Clash
 from engine.heroes3.content.clash import clash_content
 from engine.heroes3.content.names import Heroes3Names, names
@@ -36,6 +37,7 @@ __all__ = [
     "Heroes3Names",
     "Skirmish",
     "ally_offer_lines",
+    "campaign_lines",
     "card_state_lines",
     "clash_content",
     "content_text",

@@ -9,7 +9,7 @@ town-action declaration window (H3-10.3 / H3-30.4, P-36).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from engine.core import Event, Option, Prompt
 from engine.core.flow import Step, Window
@@ -22,7 +22,7 @@ from ..clash.asks import ask, new_ask, push_ask
 from ..clash.common import allied, bases, can_pay, heroes_at, pay, seat_order
 from ..clash.elimination import eliminate
 from ..clash.flow import FLOW, seat_of
-from ..clash.state import COMBAT_VARIANTS, ClashState, Coord, Pending, Player
+from ..clash.state import AI_SEAT, COMBAT_VARIANTS, ClashState, Coord, Pending, Player
 from ..combat import flow as combat_flow
 from ..combat.models import TOWER, Combat, CombatSide, HeroDeck, Unit
 from ..content import load
@@ -86,7 +86,7 @@ def second_model(p: Player) -> str:
     return next((h for h in heroes if h != p.hero), p.hero)
 
 
-def _side(state: ClashState, p: Player, team: int, hero_kind: str | None, mp: int) -> CombatSide:
+def player_side(state: ClashState, p: Player, team: int, hero_kind: str | None, mp: int) -> CombatSide:
     main = hero_kind == "main"
     return CombatSide(
         team=team,
@@ -123,9 +123,11 @@ def spend_rerolls(state: ClashState, p: Player, side: CombatSide) -> None:
         p.rerolls.remove("any")
 
 
-def _units(combat: Combat) -> None:
+def add_units(combat: Combat) -> None:
+    """The unit cards of every side with an army (a player's, or an AI hero's, H3-41.1); neutrals
+    are drawn by the caller."""
     for side in combat.sides:
-        if side.owner is None:
+        if side.owner is None and side.ai is None:
             continue
         for i, a in enumerate(side.army):
             combat.units.append(
@@ -145,21 +147,28 @@ def right_of(state: ClashState, seat: int) -> int:
     return (seat - 1) % state.players
 
 
-def _declaration(state: ClashState, attacker: int, defender: int | None) -> list[Step]:
+def declaration(state: ClashState, attacker: int, defender: int | None) -> list[Step]:
     """H3-10.3 / A-13: the defender, then the others clockwise, then the attacker may take town
-    actions before any setup step; seats with no town action left are not asked."""
-    order = [s for s in seat_order(state, attacker)[1:] if s != defender]
-    seats = ([defender] if defender is not None else []) + order + [attacker]
+    actions before any setup step; seats with no town action left are not asked. An AI hero
+    attacking (``AI_SEAT``, Cooperative) is no player: the seats go clockwise from the defender."""
+    first = defender if attacker == AI_SEAT and defender is not None else attacker
+    order = [s for s in seat_order(state, first) if s not in (attacker, defender)]
+    seats = ([defender] if defender is not None else []) + order + ([attacker] if attacker != AI_SEAT else [])
     seats = [s for s in seats if not state.player(s).eliminated and town.any_action(state, s)]
     st = FLOW.new(state, "declare")
     st.window = Window(key="declare", rule="H3-10.3", seats=seats)
     return [st]
 
 
-def _begin(state: ClashState, combat: Combat, pending: Pending, declared: bool = False) -> list[Event]:
+def begin(
+    state: ClashState, combat: Combat, pending: Pending, declared: bool = False, after: str = "after_combat"
+) -> list[Event]:
+    """Queue the combat at the front: the declaration window (unless ``declared``), the combat's
+    steps, then ``after`` (a step kind that applies the outcome: ``after_combat`` here, the
+    Cooperative one for a combat with an AI hero, coop/ai_combat.py)."""
     state.pending = pending
-    FLOW.push(state, FLOW.new(state, "after_combat"))
-    window = [] if declared else _declaration(state, pending.attacker, pending.defender)
+    FLOW.push(state, FLOW.new(state, after))
+    window = [] if declared else declaration(state, pending.attacker, pending.defender)
     combat.variants = [v for v in state.variants if v in COMBAT_VARIANTS]  # H3-48.8: rows the combat applies
     events = permanent.lay_cloaks(state, combat)  # Sandro's Cloak of the Undead King
     return events + combat_flow.start_combat(FLOW, state, combat, window)
@@ -176,13 +185,16 @@ def neutral_combat(
         state.field(target).cleared = True
         events = [Event.to_all("h3_quick", m.QUICK(seat=m.seat(seat), level=level))]
         return events + enter(state, seat, hero_kind, target)
+    # H3-32.4: the enemy to the right runs the neutrals; in a Cooperative game the engine does, under the
+    # AI rules (H3-34.10, H3-40) and the AI placement (H3-32.5): combat/flow.py runs a side with no controller
+    neutrals = None if state.mode == "cooperative" else right_of(state, seat)
     combat = Combat(
         kind="neutral",
-        sides=[_side(state, p, 0, hero_kind, h.mp_left()), CombatSide(team=1, controller=right_of(state, seat))],
+        sides=[player_side(state, p, 0, hero_kind, h.mp_left()), CombatSide(team=1, controller=neutrals)],
     )
     combat.field_level = level
     drawn = draw_neutrals(state.neutral_decks, level, state.difficulty, state.rng)
-    _units(combat)
+    add_units(combat)
     for i, card in enumerate(drawn):
         combat.units.append(Unit(uid=f"n{i + 1}", card=card, side="neutral", team=1, army_index=i))
     combat.time_limit = not any(load().unit(c).tier == "azure" for c in drawn)  # H3-36.1 / H3-36.4
@@ -193,7 +205,7 @@ def neutral_combat(
             reveals=True,
         )
     ]
-    events += _begin(state, combat, Pending(attacker=seat, hero=hero_kind, origin=origin, target=target))
+    events += begin(state, combat, Pending(attacker=seat, hero=hero_kind, origin=origin, target=target))
     if effects.astrologer_steps(state, "neutral_swap") and drawn:
         push_ask(state, "swap", seat)  # asked before the declaration window and the placement
     return events
@@ -251,12 +263,12 @@ def player_combat(
     d = state.player(defender)
     h = p.main if hero_kind == "main" else p.secondary
     assert h is not None
-    loc = location(state, target)
-    own_town = loc is not None and loc.kind == "town" and loc.faction == d.faction
-    citadel = any(clash_content().towns[d.faction].building(b).kind == "citadel" for b in d.buildings)
-    kind = "siege" if own_town and citadel else "player"
-    combat = Combat(kind=kind, sides=[_side(state, p, 0, hero_kind, h.mp_left()), _side(state, d, 1, defender_hero, 0)])
-    _units(combat)
+    kind = combat_kind(state, d, target)
+    combat = Combat(
+        kind=kind,
+        sides=[player_side(state, p, 0, hero_kind, h.mp_left()), player_side(state, d, 1, defender_hero, 0)],
+    )
+    add_units(combat)
     if kind == "siege":
         combat.units.append(Unit(uid=TOWER, card="arrow_tower", side="neutral", team=1))
     pending = Pending(
@@ -276,7 +288,16 @@ def player_combat(
                     )
                 )
             me.enemy_discard = 0
-    return events + _begin(state, combat, pending, declared)
+    return events + begin(state, combat, pending, declared)
+
+
+def combat_kind(state: ClashState, d: Player, target: Coord) -> Literal["player", "siege"]:
+    """H3-39.4: walls, gate and arrow tower only when ``d`` defends its own faction's town with a
+    Citadel built; any other fight with ``d`` on ``target`` is a plain player combat."""
+    loc = location(state, target)
+    own_town = loc is not None and loc.kind == "town" and loc.faction == d.faction
+    citadel = any(clash_content().towns[d.faction].building(b).kind == "citadel" for b in d.buildings)
+    return "siege" if own_town and citadel else "player"
 
 
 def siege(state: ClashState, seat: int, hero_kind: str, origin: Coord, target: Coord, defender: int) -> list[Event]:
@@ -287,7 +308,7 @@ def siege(state: ClashState, seat: int, hero_kind: str, origin: Coord, target: C
         ask_step = new_ask(
             state, "defend", defender, attacker=seat, hero=hero_kind, origin=list(origin), target=list(target)
         )
-        FLOW.push(state, *_declaration(state, seat, defender), ask_step)
+        FLOW.push(state, *declaration(state, seat, defender), ask_step)
         return [Event.to_all("h3_declared", m.DECLARED_SIEGE(seat=m.seat(seat)))]
     return [Event.to_all("h3_undefended", m.UNDEFENDED(seat=m.seat(defender)))] + enter(state, seat, hero_kind, target)
 
@@ -361,6 +382,12 @@ def _declare_apply(state: ClashState, st: Step, seat: int, action: Any) -> list[
 # ---- after the combat (H3-37) --------------------------------------------------------------------------
 @FLOW.auto("after_combat")
 def _after(state: ClashState, st: Step) -> list[Event]:
+    return settle(state)
+
+
+def settle(state: ClashState) -> list[Event]:
+    """H3-37: apply the finished combat's outcome to its players' seats (a side with no owner, the
+    neutrals or an AI hero, is left to the caller) and clear the combat."""
     combat = state.combat
     pend = state.pending
     if combat is None or pend is None or combat.result is None or combat.result.consequences is None:

@@ -18,8 +18,9 @@ from ..clash import messages as m
 from ..clash.asks import ask, asked_centre, push_ask
 from ..clash.common import allied, hero, heroes, heroes_at, town_owner
 from ..clash.flow import seat_of
-from ..clash.state import ClashState, Coord, Hero, PlacedTile, Player
+from ..clash.state import AI_SEAT, ClashState, Coord, Hero, PlacedTile, Player
 from ..content.clash import Location, clash_content
+from ..coop import ai_combat
 from . import encounters, visits
 from .geometry import location, neighbours, new_tile_slots, placement_ok, printed, step_ok, tile_at, tile_fields
 
@@ -87,8 +88,8 @@ def _crossable(state: ClashState, p: Player, h: Hero, n: Coord) -> bool:
 
 def _fight_field(state: ClashState, p: Player, h: Hero, n: Coord) -> bool:
     """A field whose entry starts a combat (Pathfinding passes it): guards (H3-30.1) or an enemy hero
-    outside a sanctuary (H3-9.5)."""
-    enemies = _enemy_here(state, p.seat, n)
+    outside a sanctuary (H3-9.5), an AI hero's too (Cooperative, H3-41)."""
+    enemies = _enemy_here(state, p.seat, n) or ai_combat.ai_heroes_at(state, n)
     if enemies:
         return not _sanctuary(state, n)
     return visits.guarded(state, n) is not None and not _friends_at(state, p.seat, n, h)
@@ -133,7 +134,7 @@ def walk_targets(state: ClashState, p: Player, h: Hero) -> list[Coord]:
         if not _crossable(state, p, h, n) or _blocked(state, n):
             continue
         friends = _friends_at(state, p.seat, n, h)
-        enemies = _enemy_here(state, p.seat, n)
+        enemies = _enemy_here(state, p.seat, n) or ai_combat.ai_heroes_at(state, n)
         if (friends or (enemies and _sanctuary(state, n))) and h.mp_left() < 2:
             continue  # H3-9.4 / H3-50.5: may pass through, may not stop there
         out.append(n)
@@ -303,8 +304,18 @@ def stop(state: ClashState, p: Player, h: Hero) -> list[Event]:
 
 
 def _resolve(state: ClashState, p: Player, h: Hero, origin: Coord, to: Coord) -> list[Event]:
-    """What entering ``to`` does (H3-22.4, H3-9.5, H3-30)."""
+    """What entering ``to`` does (H3-22.4, H3-9.5, H3-30). The AI enemy of a Cooperative game first
+    (coop/ai_combat.py): its heroes are attacked like an enemy's (a sanctuary shelters them too,
+    H3-50.5) and its towns and settlements are taken from it; the player-against-player code below
+    never sees ``AI_SEAT``."""
     events: list[Event] = []
+    if ai_combat.ai_heroes_at(state, to):
+        if not _sanctuary(state, to):
+            return events + ai_combat.player_attacks_ai(state, p.seat, h.kind, origin, to)  # H3-9.5 / H3-41.3
+        h.field = to  # H3-50.5: through a sanctuary, without stopping or visiting
+        return events
+    if town_owner(state, to) == AI_SEAT:
+        return events + ai_combat.enter_ai_held(state, p.seat, h.kind, origin, to)
     enemies = _enemy_here(state, p.seat, to)
     if enemies and not _sanctuary(state, to):
         d_seat, d_hero = sorted(enemies, key=lambda e: e[1].kind != "main")[0]

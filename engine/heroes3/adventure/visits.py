@@ -13,8 +13,10 @@ from ..cards import deck as cards
 from ..clash import messages as m
 from ..clash.asks import push_ask
 from ..clash.common import allied, gain, town_owner
-from ..clash.state import ClashState, Coord
+from ..clash.state import AI_SEAT, ClashState, Coord, FieldState
 from ..content.clash import STEP, Location, clash_content
+from ..coop import gifts
+from ..coop import messages as coop_m
 from . import effects
 from .geometry import location, printed
 
@@ -42,6 +44,7 @@ def visit(state: ClashState, seat: int, hero_kind: str, pos: Coord) -> list[Even
         if fs.black:
             return []  # H3-22.5.1, as any visitable field
         fs.black = True
+        gifts.offer_gifts(state, seat, loc)  # H3-43.2.1, asked after the visit's choice
         effects.push_choices(state, seat, hero_kind, source, loc.choices, loc.optional)
         return [
             Event.to_all("h3_visit", m.VISITED(seat=m.seat(seat), loc=Ref(kind="h3_location", id=loc.id)))
@@ -53,6 +56,7 @@ def visit(state: ClashState, seat: int, hero_kind: str, pos: Coord) -> list[Even
         effects.push_choices(state, seat, hero_kind, source, loc.choices, loc.optional)
         return [Event.to_all("h3_visit", m.VISITED(seat=m.seat(seat), loc=Ref(kind="h3_location", id=loc.id)))]
     if loc.category == "revisitable":
+        gifts.offer_gifts(state, seat, loc)  # H3-43.2.1, asked after the visit's choice
         effects.push_choices(state, seat, hero_kind, source, loc.choices, loc.optional)
         return [Event.to_all("h3_visit", m.VISITED(seat=m.seat(seat), loc=Ref(kind="h3_location", id=loc.id)))]
     return flag(state, seat, hero_kind, pos, loc)
@@ -98,7 +102,10 @@ def flag(state: ClashState, seat: int, hero_kind: str, pos: Coord, loc: Location
         if loc.kind == "town" and fs.flag != seat:
             fs.flag = seat
         return []
-    if previous is not None and allied(state, seat, previous):
+    # a field the AI enemy flagged (Cooperative, H3-41.5) is taken like an enemy's, but the AI is no
+    # seat: it has no production to lose (H3-41.1) and is never looked up as a player
+    ai_held = previous == AI_SEAT
+    if previous is not None and not ai_held and allied(state, seat, previous):
         return [Event.to_all("h3_ally_field", m.ALLY_FIELD(seat=m.seat(seat), loc=where, owner=m.seat(previous)))]
     original = next((q.seat for q in state.seats if q.faction == loc.faction), None) if loc.kind == "town" else None
     if (
@@ -109,6 +116,9 @@ def flag(state: ClashState, seat: int, hero_kind: str, pos: Coord, loc: Location
     ):
         assert previous is not None  # an ally's own town not held by the ally is held by an enemy
         fs.flag = original
+        if ai_held:
+            said = coop_m.AI_TOWN_RETURNED(seat=m.seat(seat), loc=where, owner=m.seat(original))
+            return [Event.to_all("h3_town_returned", said)]
         return [
             Event.to_all(
                 "h3_town_returned",
@@ -122,27 +132,18 @@ def flag(state: ClashState, seat: int, hero_kind: str, pos: Coord, loc: Location
     events = [Event.to_all("h3_flagged", m.FLAGGED(seat=m.seat(seat), loc=where))]
     if loc.kind == "mine":
         # H3-50.4.1: production moves with the cube; the first flagger ever also gains it now.
-        amounts = {
-            k: v
-            for c in loc.choices
-            for s in c.steps
-            if s.effect == "production"
-            for k, v in s.resources().as_dict().items()
-            if v
-        }
+        amounts = mine_production(loc)
+        if previous is not None and not ai_held:
+            lose_production(state, previous, loc, fs)
         for k, v in amounts.items():
             p.production[k] = p.production.get(k, 0) + v
-            if previous is not None:
-                prev = state.player(previous)
-                prev.production[k] = max(0, prev.production.get(k, 0) - v)
         if first:
             gain(p, amounts)
         return events
     if loc.kind == "settlement":
         # H3-50.4.2: the loser's production step goes; the flagger picks a resource or a reinforcement.
-        if previous is not None and fs.produce is not None:
-            prev = state.player(previous)
-            prev.production[fs.produce] = max(0, prev.production.get(fs.produce, 0) - STEP.get(fs.produce))  # type: ignore[arg-type]  # produce is a resource name
+        if previous is not None and not ai_held:
+            lose_production(state, previous, loc, fs)
         fs.produce = None
         effects.push_choices(
             state, seat, hero_kind, m.LOCATION(loc=where), loc.choices, False, pos=list(pos), first=first
@@ -156,6 +157,30 @@ def flag(state: ClashState, seat: int, hero_kind: str, pos: Coord, loc: Location
         return events
     effects.push_choices(state, seat, hero_kind, m.LOCATION(loc=where), loc.choices, loc.optional)
     return events
+
+
+def lose_production(state: ClashState, seat: int, loc: Location, fs: FieldState) -> None:
+    """``seat`` loses the cube on a mine or settlement, and the production it carried with it
+    (H3-50.4.1: a mine's; H3-50.4.2: the settlement's production step), to whoever takes it."""
+    p = state.player(seat)
+    if loc.kind == "mine":
+        for k, v in mine_production(loc).items():
+            p.production[k] = max(0, p.production.get(k, 0) - v)
+    elif loc.kind == "settlement" and fs.produce is not None:
+        step = STEP.get(fs.produce)  # type: ignore[arg-type]  # produce is a resource name
+        p.production[fs.produce] = max(0, p.production.get(fs.produce, 0) - step)
+
+
+def mine_production(loc: Location) -> dict[str, int]:
+    """The production a mine's cube carries (H3-50.4.1), resource by resource."""
+    return {
+        k: v
+        for c in loc.choices
+        for s in c.steps
+        if s.effect == "production"
+        for k, v in s.resources().as_dict().items()
+        if v
+    }
 
 
 def locations_named(kind: str) -> list[str]:

@@ -1,6 +1,10 @@
 """Trading between Alliance allies (H3-43.3, P-43): resources at any time in their turns (H3-43.3.1)
 and spell and artifact cards swapped between heroes on adjacent fields (H3-43.3.2).
 
+Cooperative games (H3-3.2.4: "the trading rules apply") allow the swaps, which H3-43.3.2 gives to
+"Alliance and Cooperative" scenarios, but not the resource offers: H3-43.3.1 is the Alliance's, and
+Cooperative players give each other resources during a trading-post visit instead (H3-43.2.1).
+
 Why offers rather than one action: both allies must agree (⟦D: both allies agree⟧), so one ally
 makes an offer, kept in ``ClashState.ally_offers`` and shown to both, and the other answers it from
 their own prompt while the main menu stays open; nothing moves until the answer accepts, and then
@@ -26,6 +30,7 @@ from engine.core.text import Msg, Ref
 from ..adventure.geometry import neighbours
 from ..cards import deck as cards
 from ..content.clash import clash_content
+from ..coop import messages as cm
 from . import messages as m
 from .common import RES, allied, can_pay, gain, heroes, need, pay
 from .flow import FLOW
@@ -36,6 +41,8 @@ TYPES: tuple[str, ...] = ("ally_offer", "ally_swap", "ally_withdraw", "ally_answ
 PRIVATE_TYPES: tuple[str, ...] = ("ally_swap", "ally_answer")
 SWAPPABLE: tuple[str, ...] = ("spell", "artifact")  # H3-43.3.2
 MAX_ANSWERS = 20  # the most swap answers one prompt lists (each a different set of own cards)
+# The modes in which each kind of ally trade exists: resources H3-43.3.1, card swaps H3-43.3.2
+MODES: dict[str, tuple[str, ...]] = {"H3-43.3.1": ("alliance",), "H3-43.3.2": ("alliance", "cooperative")}
 
 
 # ---- small helpers ---------------------------------------------------------------------------------
@@ -85,9 +92,16 @@ def _timing(state: ClashState, rule: str) -> None:
     need(front is not None and front.kind == "main", rule, m.ALLY_BUSY())
 
 
+def _mode_refusal(state: ClashState, rule: str) -> Msg:
+    """Why this kind of trade does not exist in this game's mode, in words that fit the mode."""
+    if state.mode == "cooperative":  # only a resource offer can be refused here
+        return cm.COOP_NO_RESOURCE_OFFER()
+    return cm.SWAP_NOT_ALLIED() if rule == "H3-43.3.2" else m.ALLY_NOT_ALLIANCE()
+
+
 def _pair(state: ClashState, seat: int, other: int, rule: str) -> None:
     """The refusals every ally action shares: the mode, the ally, the time."""
-    need(state.mode == "alliance", rule, m.ALLY_NOT_ALLIANCE())
+    need(state.mode in MODES[rule], rule, _mode_refusal(state, rule))
     ok = 0 <= other < state.players and other != seat and allied(state, seat, other)
     need(ok and not state.player(other).eliminated, rule, m.ALLY_NOT_ALLY(seat=_seat_word(state, other)))
     _timing(state, rule)
@@ -102,7 +116,18 @@ def check_time(state: ClashState, seat: int, action: Any) -> None:
     """Called by the ruleset before its usual checks, so an ally action at the wrong moment (during a
     combat, a question) is refused with this rule's own words rather than the kernel's "not offered"."""
     other = int(action.by if action.type == "ally_answer" else action.to)
-    _pair(state, seat, other, "H3-43.3.2" if action.type == "ally_swap" else "H3-43.3.1")
+    if action.type in ("ally_answer", "ally_withdraw"):  # the rule of the offer it answers or takes back
+        _pair(state, seat, other, _open_rule(state, seat, other))
+    else:
+        _pair(state, seat, other, "H3-43.3.2" if action.type == "ally_swap" else "H3-43.3.1")
+
+
+def _open_rule(state: ClashState, seat: int, other: int) -> str:
+    """The rule of the pair's open offer; with none, of the only trade the mode has or the resource one."""
+    o = offer_between(state, seat, other)
+    if o is not None:
+        return _rule(o.kind)
+    return "H3-43.3.2" if state.mode == "cooperative" else "H3-43.3.1"
 
 
 def _check_cards(state: ClashState, seat: int, chosen: list[str]) -> None:
@@ -177,8 +202,8 @@ def offer_swap(state: ClashState, seat: int, to: int, chosen: list[str]) -> list
 def withdraw(state: ClashState, seat: int, to: int) -> list[Event]:
     """The offerer takes back their open offer; nothing moves."""
     mine = offer_between(state, seat, to)
-    rule = _rule(mine.kind) if mine is not None else "H3-43.3.1"
-    need(state.mode == "alliance", rule, m.ALLY_NOT_ALLIANCE())
+    rule = _open_rule(state, seat, to)
+    need(state.mode in MODES[rule], rule, _mode_refusal(state, rule))
     need(mine is not None and mine.by == seat, rule, m.ALLY_NO_OWN_OFFER(seat=_seat_word(state, to)))
     state.ally_offers = [o for o in state.ally_offers if o is not mine]
     return [Event.to_all("h3_ally_withdrawn", m.ALLY_WITHDRAWN(seat=m.seat(seat), ally=m.seat(to)))]
@@ -188,7 +213,7 @@ def answer(state: ClashState, seat: int, by: int, accept: bool, back: list[str])
     """The receiver's answer: decline (nothing moves) or accept (both sides move at once, after
     checking that each can still give what the offer says)."""
     found = offer_between(state, seat, by)
-    rule = _rule(found.kind) if found is not None else "H3-43.3.1"
+    rule = _open_rule(state, seat, by)
     _pair(state, seat, by, rule)
     need(found is not None and found.by == by and found.to == seat, rule, m.ALLY_NO_OFFER(seat=m.seat(by)))
     assert found is not None
@@ -265,7 +290,7 @@ def _lapse(state: ClashState) -> list[Event]:
 # ---- what a seat is offered ------------------------------------------------------------------------
 def may_trade(state: ClashState, seat: int) -> bool:
     """Whether ``seat`` may trade with an ally right now (the same tests as the refusals)."""
-    if state.mode != "alliance" or state.player(seat).eliminated:
+    if state.mode not in MODES["H3-43.3.2"] or state.player(seat).eliminated:
         return False
     if state.combat is not None or state.pending is not None or state.active is None:
         return False
@@ -308,12 +333,13 @@ def _resource_option(label: Msg, to: int, give: dict[str, int], want: dict[str, 
 def _start_options(state: ClashState, seat: int, ally: int) -> list[Option]:
     p = state.player(seat)
     out: list[Option] = []
+    resources = state.mode in MODES["H3-43.3.1"]  # not in a Cooperative game (H3-43.2.1 instead)
     for r in RES:
-        if p.resources.get(r, 0) >= 1:
+        if resources and p.resources.get(r, 0) >= 1:
             out.append(_resource_option(m.OPT_ALLY_GIFT(ally=m.seat(ally), give=amounts({r: 1})), ally, {r: 1}, {}))
     for r in RES:
         for s in RES:
-            if r != s and p.resources.get(r, 0) >= 1:
+            if resources and r != s and p.resources.get(r, 0) >= 1:
                 label = m.OPT_ALLY_OFFER(ally=m.seat(ally), give=amounts({r: 1}), want=amounts({s: 1}))
                 out.append(_resource_option(label, ally, {r: 1}, {s: 1}))
     if adjacent(state, seat, ally):

@@ -39,7 +39,7 @@ def start_hand(hero: str) -> tuple[list[str], list[str]]:
 
 
 def begin(state: ClashState, aside: list[list[str]], stats: list[list[str]]) -> None:
-    """Set the draft up (cards already instanced by setup) and deal the first packets; ``_finish``
+    """Set the draft up (cards already instanced by setup) and deal the first packets; ``setup.finish``
     in setup.py queues the decision in front of everything else."""
     n = state.players
     state.draft = Draft(

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from engine.core import Event
 
+from ..coop import victory as coop_victory
 from . import messages as m
 from .common import team_of
 from .flow import FLOW
@@ -14,7 +15,8 @@ from .state import ClashState
 def eliminate(state: ClashState, seat: int, rule: str) -> list[Event]:
     """H3-5.4: cubes and heroes leave the map; the deck no longer matters. H3-5.5: the last
     player standing wins at once; in an Alliance (H3-3.2.3), the team whose members are the only
-    ones left, every member of it (an eliminated one too, as the team wins together)."""
+    ones left, every member of it (an eliminated one too, as the team wins together). In a Cooperative
+    game the other seats play on, and the AI enemy wins when no seat is left (H3-3.2.4)."""
     p = state.player(seat)
     if p.eliminated:
         return []
@@ -38,6 +40,8 @@ def eliminate(state: ClashState, seat: int, rule: str) -> list[Event]:
     if state.active == seat:
         state.active = None
     events = [Event.to_all("h3_eliminated", m.ELIMINATED_NOW(seat=m.seat(seat), rule=rule), milestone=True)]
+    if coop_victory.cooperative(state):  # H3-3.2.4: the AI enemy wins once no seat is left (coop/victory.py)
+        return events + coop_victory.after_elimination(state)
     alive = state.alive()
     if state.teams and alive and all(s in team_of(state, alive[0]) for s in alive):
         state.winners = sorted(team_of(state, alive[0]))

@@ -332,7 +332,7 @@ SCENARIO_SEATS = message(
 SCENARIO_MODE = message(
     "h3.clash.no.scenario_mode",
     "The scenario {scenario} does not fit the mode: Tournament needs the Tournament scenario, "
-    "Alliance an Alliance scenario, Clash a Clash map (H3-3.2).",
+    "Alliance an Alliance scenario, Cooperative a Cooperative scenario, Clash a Clash map (H3-3.2).",
 )
 ALLIANCE_SEATS = message(
     "h3.clash.no.alliance_seats", "Alliance mode is played by {n} players, two teams of two (H3-3.2.3)."

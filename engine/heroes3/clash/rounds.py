@@ -22,6 +22,7 @@ from ..cards import map_cards, play, start
 from ..cards import messages as cm
 from ..content.clash import clash_content
 from ..content.texts import text_ref
+from ..coop import victory as coop_victory
 from ..town import town
 from . import ally_trade
 from . import messages as m
@@ -53,8 +54,10 @@ def _next_round(state: ClashState) -> list[Event]:
 def _round(state: ClashState, st: Step) -> list[Event]:
     events: list[Event] = [Event.to_all("h3_round", m.ROUND(n=state.round), milestone=True, round=state.round)]
     order = [s for s in seat_order(state, state.starting) if not state.player(s).eliminated]
-    turns = alliance_turns(state) if state.teams else [FLOW.new(state, "turn", s) for s in order]
-    FLOW.push(state, *turns, FLOW.new(state, "last_call"), FLOW.new(state, "round_end"))
+    turns = alliance_turns(state) if state.mode == "alliance" else [FLOW.new(state, "turn", s) for s in order]
+    # H3-41.4: the AI enemy's heroes act after the players each round (Cooperative, coop/ai_turn.py)
+    ai = [FLOW.new(state, "ai_turns")] if state.ai_heroes else []
+    FLOW.push(state, *turns, FLOW.new(state, "last_call"), *ai, FLOW.new(state, "round_end"))
     if state.round > 1:
         for p in state.seats:  # H3-7.2
             p.tokens_used = []
@@ -509,8 +512,8 @@ def end_turn(state: ClashState, st: Step, seat: int) -> list[Event]:
 
 @FLOW.sampler("main")
 def _main_sample(state: ClashState, st: Step, seat: int, rng: random.Random) -> dict[str, Any]:
-    if seat != seat_of(st):
-        return dict(rng.choice(town.options(state, seat)).action)
+    if seat != seat_of(st):  # the other seats' prompt: town actions and an ally's trade (H3-43.3)
+        return dict(rng.choice(town.options(state, seat) + ally_trade.options(state, seat)).action)
     opts = turn_options(state, seat)
     weights = {
         "walk": 6.0,
@@ -538,7 +541,10 @@ def towns_held(state: ClashState, seat: int) -> int:
 def met_victory(state: ClashState, seat: int) -> bool:
     """Whether ``seat``'s side meets one of the scenario's conditions (H3-5.1). The side is the seat
     alone in a Clash and its whole team in an Alliance (H3-3.2.3), whose members pool what counts:
-    cubes, the grail, flags on enemy towns."""
+    cubes, the grail, flags on enemy towns. In a Cooperative game the table's shared goal (H3-3.2.4,
+    coop/victory.py): with no enemy seat, "a cube of each enemy" would hold by ``all([])``."""
+    if coop_victory.cooperative(state):
+        return coop_victory.goal_met(state) is not None
     sc = clash_content().scenarios[state.scenario]
     side = team_of(state, seat)
     foes = enemies(state, seat)
@@ -566,7 +572,10 @@ def met_victory(state: ClashState, seat: int) -> bool:
 
 def check_victory(state: ClashState) -> list[Event]:
     """H3-5.2: a player who meets a condition wins at the end of the round (recorded now). In an
-    Alliance the whole team is recorded, as it wins together (H3-3.2.3)."""
+    Alliance the whole team is recorded, as it wins together (H3-3.2.3); in a Cooperative game the
+    whole table (H3-3.2.4)."""
+    if coop_victory.cooperative(state):
+        return coop_victory.check(state)
     events = []
     for s in state.alive():
         if s not in state.met and met_victory(state, s):
@@ -643,6 +652,11 @@ def _round_end(state: ClashState, st: Step) -> list[Event]:
                 if state.winners is not None:
                     return events
     events += check_victory(state)
+    if coop_victory.cooperative(state):  # H3-3.2.4: the table wins or loses together
+        events += coop_victory.round_end(state)
+        if state.winners is None:
+            state.round += 1
+        return events
     team = "team_" if state.teams else ""  # H3-3.2.3: the reason says a team won
     if state.met:
         state.winners = sorted(state.met)  # A-6: all who met a condition share the win
@@ -675,7 +689,10 @@ def vp(state: ClashState, seat: int) -> int:
 
 def limit_winners(state: ClashState) -> list[int]:
     """At the round limit: most VP in Tournament; otherwise most towns and settlements held. In an
-    Alliance the team holding most together wins, every member of it; tied teams share the win."""
+    Alliance the team holding most together wins, every member of it; tied teams share the win. A
+    Cooperative table has no one to compare with: the round limit is its loss (coop/victory.py)."""
+    if coop_victory.cooperative(state):
+        return []
     if state.teams:
         held = [
             (sum(towns_held(state, s) for s in team if not state.player(s).eliminated), team) for team in state.teams

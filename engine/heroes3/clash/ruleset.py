@@ -22,6 +22,8 @@ from ..combat import flow as combat_flow
 from ..content import FACTIONS
 from ..content.names import Heroes3Names
 from ..content.names import names as content_names
+from ..coop import ai_combat, ai_turn, campaign  # noqa: F401  # registers steps
+from ..coop import messages as coop_m
 from ..town import pool, town  # noqa: F401  # imported for its entry points
 from . import ally_trade, asks, briefing, draft, invariants, rounds, setup, views  # noqa: F401  # registers steps
 from . import messages as m
@@ -58,11 +60,23 @@ class Clash(Ruleset[ClashState, ClashOptions]):
         FLOW.advance(state)
         return state
 
+    def seat_range(self, options: dict[str, Any]) -> tuple[int, int]:
+        """A Cooperative scenario is played by one seat (solo) or two (H3-3.2.4: the house scenarios); a
+        campaign by one (H3-3.2.2: solo)."""
+        if options.get("mode") == "cooperative" and options.get("campaign"):
+            return 1, 1
+        if options.get("mode") == "cooperative":
+            return min(setup.COOPERATIVE_SCENARIOS), max(setup.COOPERATIVE_SCENARIOS)
+        return super().seat_range(options)
+
     def opening_events(self, state: ClashState) -> list[Event]:
         """H3-3.1: the scenario defines the victory conditions and may add unique rules, so the
         table is told them as the game begins (the ``/h3 scenario`` lookup says the same later)."""
         start = Event.to_all("h3_start", m.GAME_START(scenario=m.ref("scenario", state.scenario)), milestone=True)
-        return [start] + [Event.to_all("h3_scenario", line) for line in briefing.scenario_lines(state.scenario)]
+        # H3-3.2.2: a campaign says where in its chain this scenario stands
+        said = briefing.campaign_lines(self.view(state, None))
+        where = [Event.to_all("h3_campaign", line) for line in said]
+        return [start, *where] + [Event.to_all("h3_scenario", line) for line in briefing.scenario_lines(state.scenario)]
 
     def _prompts(self, state: ClashState) -> list[Prompt]:
         return FLOW.prompts(state)
@@ -73,6 +87,8 @@ class Clash(Ruleset[ClashState, ClashOptions]):
             raise RuleViolation(CORE_NOT_YOUR_TURN, m.NOT_OFFERED())
         if action.type in ally_trade.TYPES:  # H3-43.3: refused in its own words (combat, not an ally, ...)
             ally_trade.check_time(state, seat, action)
+        if action.type == "time" and state.combat is not None and not state.combat.time_limit:
+            raise RuleViolation("H3-36.4", coop_m.NO_RETREAT())  # azure units, another player, an AI hero (H3-41.3)
         if action.type not in FLOW.accepts.get(front.kind, ()):
             raise RuleViolation(CORE_BAD_ACTION, m.NOT_OFFERED())
         out_of_turn = front.kind == "main" and action.type in (*rounds.TOWN_TYPES, *ally_trade.TYPES)  # P-35, P-43
@@ -145,7 +161,7 @@ class Clash(Ruleset[ClashState, ClashOptions]):
 
     def secrets(self, state: ClashState) -> dict[int, set[str]]:
         """Hands, deck orders, searched cards (per seat); face-down tile codes are everyone's secret
-        (H-9), reported under seat 0."""
+        (H-9), reported under seat 0, as are the AI decks' contents and order (H3-41.6)."""
         out: dict[int, set[str]] = {}
         for p in state.seats:
             supply = {f'"{code}"' for code in p.far_supply}  # quoted: "F5" is not "#F5"
@@ -153,6 +169,7 @@ class Clash(Ruleset[ClashState, ClashOptions]):
             out[p.seat] |= draft.secrets(state, p.seat)  # H3-48.3: packets seen only by their holder
         hidden = {f'"{t.tile}"' for t in state.tiles if not t.face_up}
         out.setdefault(0, set()).update(hidden)
+        out[0] |= views.ai_secrets(state)  # H3-41.6: the AI decks are hidden from all
         return out
 
 

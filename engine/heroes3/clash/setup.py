@@ -16,29 +16,71 @@ from ..adventure import effects
 from ..cards import deck as cards
 from ..combat.models import ArmyCard
 from ..content import FACTIONS
+from ..content.campaigns import CampaignSpec, campaigns
 from ..content.clash import TILE_DIRECTIONS, Scenario, clash_content
 from ..content.clash import Step as Effect
+from ..coop import messages as coop_m
+from ..coop.setup import place_ai
 from ..neutrals.difficulty import new_decks
 from . import draft
 from . import messages as m
 from .asks import ask, asked_centre, new_ask
 from .flow import FLOW, seat_of
-from .state import MAIN_MP, SECONDARY_MP, VARIANTS, ClashOptions, ClashState, Coord, Hero, PlacedTile, Player
+from .state import (
+    MAIN_MP,
+    SECONDARY_MP,
+    VARIANTS,
+    Campaign,
+    ClashOptions,
+    ClashState,
+    Coord,
+    Hero,
+    PlacedTile,
+    Player,
+)
 
 DEFAULT_SCENARIOS = {2: "clash_two_kingdoms", 3: "clash_three_crowns", 4: "clash_four_winds"}
 ALLIANCE_SCENARIO = "alliance_four_winds"  # H3-3.2.3: the house 2 vs 2 scenario
 ALLIANCE_PLAYERS = 4  # H3-3.2.3: "normally 2 vs 2"; the engine offers only that
+COOPERATIVE_SCENARIOS = {1: "coop_lone_vigil", 2: "coop_necropolis_rising"}  # H3-3.2.4: the house ones
 
 
 def bad(what: str) -> RuleViolation:
     return RuleViolation(CORE_BAD_ACTION, m.BAD_OPTION(what=what))
 
 
+def campaign_for(options: ClashOptions) -> CampaignSpec | None:
+    """H3-3.2.2: a campaign is solo against the AI enemy, so only a 1-seat Cooperative table plays one,
+    and it plays its own chain of scenarios."""
+    if options.campaign is None:
+        return None
+    if options.mode != "cooperative" or options.players != 1:
+        raise RuleViolation("H3-3.2.2", coop_m.CAMPAIGN_SOLO())
+    spec = campaigns().get(options.campaign)
+    if spec is None:
+        raise RuleViolation("H3-3.2.2", coop_m.CAMPAIGN_UNKNOWN(name=options.campaign))
+    if options.scenario is not None:
+        raise RuleViolation("H3-3.2.2", coop_m.CAMPAIGN_OWN_SCENARIOS())
+    if options.draft_start:  # H3-44.2: a campaign carries its deck from scenario to scenario, never drafts one
+        raise RuleViolation("H3-44.2", coop_m.CAMPAIGN_NO_DRAFT())
+    for f in options.factions or []:
+        if f is not None and f not in spec.factions():  # H3-44.6: one faction through the whole chain
+            raise RuleViolation("H3-44.6", coop_m.CAMPAIGN_FACTION(faction=m.ref("faction", f)))
+    return spec
+
+
 def scenario_for(options: ClashOptions) -> Scenario:
     c = clash_content()
     if options.mode == "alliance" and options.players != ALLIANCE_PLAYERS:  # H3-3.2.3: 2 vs 2
         raise RuleViolation("H3-3.2.3", m.ALLIANCE_SEATS(n=ALLIANCE_PLAYERS))
-    default = {"tournament": "tournament_core", "alliance": ALLIANCE_SCENARIO}.get(options.mode)
+    spec = campaign_for(options)
+    if spec is not None:  # H3-3.2.2: the first scenario of the chain
+        return c.scenarios[spec.scenarios[0].scenario]
+    default = {
+        "tournament": "tournament_core",
+        "alliance": ALLIANCE_SCENARIO,
+        "cooperative": COOPERATIVE_SCENARIOS.get(options.players),
+    }.get(options.mode)
     sid = options.scenario or default or DEFAULT_SCENARIOS.get(options.players, "")
     sc = c.scenarios.get(sid)
     if sc is None:
@@ -54,11 +96,14 @@ def setup(options: ClashOptions, state: ClashState) -> list[Event]:
     """Build everything; returns nothing to announce (opening events come from the views)."""
     c = clash_content()
     sc = scenario_for(options)
+    spec = campaign_for(options)
     rng = state.rng
     state.scenario = sc.id
     state.mode = options.mode
     state.team_order = options.team_order  # H3-7.8: how an Alliance team settles its order
     state.teams = [list(team) for team in sc.teams]  # H3-3.2.3: empty outside Alliance games
+    if options.mode == "cooperative":  # H3-3.2.4: every seat on one side, allies (H3-43)
+        state.teams = [list(range(options.players))]
     state.round_limit = sc.round_limit
     state.difficulty = options.difficulty or sc.difficulty  # H3-4.1 / H3-6.17
     state.variants = [v for v in VARIANTS if getattr(options, v)]  # H3-48: agreed at setup, off by default
@@ -66,7 +111,7 @@ def setup(options: ClashOptions, state: ClashState) -> list[Event]:
         raise bad("no_astrologers, more_astrologers")
     # H3-6.2 / H3-6.3: factions and heroes
     chosen = list(options.factions or [])
-    free = [f for f in sc.factions if f not in chosen]
+    free = [f for f in (spec.factions() if spec else sc.factions) if f not in chosen]
     rng.shuffle(free)
     factions: list[str] = []
     for seat in range(options.players):
@@ -91,6 +136,9 @@ def setup(options: ClashOptions, state: ClashState) -> list[Event]:
         p.resources = sc.starting_resources.as_dict()  # H3-6.9
         p.production = sc.starting_income.as_dict()  # H3-6.8
         start = [] if drafting else c.starting_deck(hero)  # H3-6.11..6.13
+        if spec is not None:  # H3-44.1: the campaign's income; H3-44.3: the list a lost scenario replays
+            p.production = spec.scenarios[0].income.as_dict()
+            state.campaign = Campaign(id=spec.id, deck=list(start))
         if drafting:  # H3-48.3 steps 1 and 4; no Magic Arrows (A-49)
             own_aside, own_stats = draft.start_hand(hero)
             aside.append([state.new_card(x) for x in own_aside])
@@ -106,18 +154,7 @@ def setup(options: ClashOptions, state: ClashState) -> list[Event]:
         p.army = [a.model_copy() for a in p.starting_units]  # H3-6.19
         p.buildings = [b.id for b in town.buildings if b.kind in sc.prebuilt]  # H3-6.7
         state.seats.append(p)
-    for name in cards.DECKS:  # H3-6.15 / H3-6.16
-        pile = [x for x in c.deck(name, sc.boxes) if x not in removed]  # type: ignore[arg-type]  # DECKS are decknames
-        if name == "spell":
-            for _ in range(arrows_used):
-                if "magic_arrow" in pile:
-                    pile.remove("magic_arrow")
-        if state.variant("split_decks") and name in cards.SPLIT_DECKS:
-            _split(state, name, pile, rng)
-            continue
-        deck = Deck[str].shuffled([state.new_card(x) for x in pile], rng)
-        state.decks[name] = deck
-        cards.refill_discard(state, name)
+    shared_decks(state, sc, ["magic_arrow"] * arrows_used, removed)
     if drafting:  # H3-48.3 step 2: the first packets, from the shuffled decks
         draft.begin(state, aside, stats)
     state.neutral_decks = new_decks(rng)  # H3-6.18
@@ -125,17 +162,40 @@ def setup(options: ClashOptions, state: ClashState) -> list[Event]:
     state.astrologers = Deck[str].shuffled(sorted(astro), rng)  # H3-6.21
     if options.mode == "tournament":
         return _tournament(state, sc, options)
-    _build_map(state, sc)
+    build_map(state, sc)
     state.starting = (
         options.starting_player if options.starting_player is not None else rng.below(options.players)
     )  # H3-6.23
     if not 0 <= state.starting < options.players:
         raise bad("starting_player")
-    _finish(state, sc)
+    finish(state, sc)
+    place_ai(state, sc)  # H3-3.2.4: the AI enemy's town and heroes (nothing outside Cooperative)
     return []
 
 
-def _build_map(state: ClashState, sc: Scenario) -> None:
+def shared_decks(state: ClashState, sc: Scenario, taken: list[str], removed: set[str] | None = None) -> list[str]:
+    """H3-6.15 / H3-6.16: the three shared decks, shuffled, each with its top card turned up. ``taken``
+    are cards already in a player's deck, one copy each out of its shared deck (the Magic Arrows of
+    H3-6.12; a campaign's carried cards, H3-44.2); returned are those the decks had no copy of left
+    (a campaign's unavailable cards, H3-44.4)."""
+    c = clash_content()
+    missing = list(taken)
+    for name in cards.DECKS:
+        pile = [x for x in c.deck(name, sc.boxes) if x not in (removed or set())]  # type: ignore[arg-type]  # DECKS are decknames
+        for card in list(missing):
+            if c.cards[card].kind == name and card in pile:
+                pile.remove(card)
+                missing.remove(card)
+        if state.variant("split_decks") and name in cards.SPLIT_DECKS:
+            _split(state, name, pile, state.rng)
+            continue
+        deck = Deck[str].shuffled([state.new_card(x) for x in pile], state.rng)
+        state.decks[name] = deck
+        cards.refill_discard(state, name)
+    return [x for x in missing if c.cards[x].kind in cards.DECKS]
+
+
+def build_map(state: ClashState, sc: Scenario) -> None:
     """H3-6.6 / H3-22.2: fixed tiles, random tiles from the pools (face down unless the layout
     says otherwise), the players' starting tiles face up, each player's Far supply."""
     c = clash_content()
@@ -150,8 +210,8 @@ def _build_map(state: ClashState, sc: Scenario) -> None:
     for slot in sc.slots:
         centre = (slot.centre[0], slot.centre[1])
         if slot.pool == "starting":
-            assert slot.seat is not None
-            tile = c.starting_tile(state.player(slot.seat).faction)
+            faction = sc.ai.faction if slot.ai and sc.ai is not None else state.player(slot.seat or 0).faction
+            tile = c.starting_tile(faction)
             state.tiles.append(
                 PlacedTile(centre=centre, tile=tile.id, kind="starting", face_up=True, rotation=slot.rotation or 0)
             )
@@ -165,7 +225,7 @@ def _build_map(state: ClashState, sc: Scenario) -> None:
         p.far_supply = [pools["far"].pop(0) for _ in range(min(sc.far_supply, len(pools["far"])))]
 
 
-def _finish(state: ClashState, sc: Scenario) -> None:
+def finish(state: ClashState, sc: Scenario) -> None:
     """H3-6.22: the main hero on the town field; own town flagged; then the starting bonus (H3-4.2)
     in starting-player order, pre-built buildings' immediate effects (H3-6.33), round 1.
 
@@ -184,7 +244,9 @@ def _finish(state: ClashState, sc: Scenario) -> None:
     order = [(state.starting + i) % state.players for i in range(state.players)]
     for s in order:  # H3-6.22 (P-5): each player turns their starting tile as they like
         steps.append(new_ask(state, "start_rotate", s))
-    if state.difficulty != "impossible" and not state.variant("no_starting_bonus"):  # H3-4.2; H3-48.8 row
+    if state.campaign is not None and not state.variant("no_starting_bonus"):
+        steps.append(FLOW.new(state, "campaign_bonus", 0))  # H3-4.5: instead of the difficulty bonus (coop/campaign.py)
+    elif state.difficulty != "impossible" and not state.variant("no_starting_bonus"):  # H3-4.2; H3-48.8 row
         steps += [new_ask(state, "bonus", s) for s in order]
         steps.append(FLOW.new(state, "bonus_end"))
     FLOW.push(state, *steps)
@@ -260,10 +322,10 @@ def _bonus_apply(state: ClashState, st: Step, pick: str) -> list[Event]:
     if pick == "search":
         times = 2 if d == "easy" else 1
         FLOW.push(state, *[cards.start_search(state, seat, "artifact", 2, front=False) for _ in range(times)])
-        _mark_artifacts_touched(state)
+        mark_artifacts_touched(state)
         return []
     # Hard: reveal artifacts until a minor one appears; the others go to the discard pile (A-4)
-    _mark_artifacts_touched(state)
+    mark_artifacts_touched(state)
     p = state.player(seat)
     shown: list[str] = []
     name = cards.artifact_decks(state)[0]  # split (H3-48.4), the minor deck holds the minor ones
@@ -290,7 +352,9 @@ def _split(state: ClashState, name: str, pile: list[str], rng: Rng) -> None:
         cards.refill_discard(state, sub)
 
 
-def _mark_artifacts_touched(state: ClashState) -> None:
+def mark_artifacts_touched(state: ClashState) -> None:
+    """H3-4.4: an artifact search for the starting bonus (a campaign's too, H3-4.5) makes ``bonus_end``
+    reshuffle the artifact deck."""
     state.pools["artifact_bonus"] = ["1"]
 
 
@@ -487,5 +551,5 @@ def _t_start_apply(state: ClashState, st: Step, pick: str) -> list[Event]:
 
 @FLOW.auto("t_done")
 def _t_done(state: ClashState, st: Step) -> list[Event]:
-    _finish(state, clash_content().scenarios[state.scenario])
+    finish(state, clash_content().scenarios[state.scenario])
     return []

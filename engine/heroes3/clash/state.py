@@ -15,21 +15,27 @@ from pydantic import BaseModel, ConfigDict, Field
 from engine.core import Deck, GameOptions, SecretChoice
 from engine.core.text import Message, Ref, message
 
-from ..combat.models import ArmyCard, CombatHost, HeroDeck
+from ..combat.models import AiDeck, ArmyCard, CombatHost, HeroDeck
 from ..neutrals.difficulty import Difficulty
 
 Coord = tuple[int, int]
 TOKENS: tuple[str, ...] = ("build", "population", "spellbook")  # H3-10.1
 MAIN_MP = 3  # H3-12.2
 SECONDARY_MP = 2  # H3-12.5.3
+AI_MP = 3  # H3-41.4: an AI hero's MP each round
+# ``FieldState.flag`` of a field the AI enemy flagged (H3-41.5) and ``Pending.attacker`` of a combat an
+# AI hero started: the AI is no seat, so it is never ``ClashState.player``'s argument.
+AI_SEAT = -1
+Mode = Literal["clash", "tournament", "alliance", "cooperative"]
 
 
 class ClashOptions(GameOptions):
     """``scenario`` picks the data file; ``mode`` "tournament" is H3-45 (1 vs 1, built map),
-    "alliance" is H3-3.2.3 (2 vs 2 teams on an alliance scenario)."""
+    "alliance" is H3-3.2.3 (2 vs 2 teams on an alliance scenario), "cooperative" is H3-3.2.4 (every
+    seat against the engine-run AI enemy on a cooperative scenario, 1 seat playing it solo)."""
 
     scenario: str | None = None
-    mode: Literal["clash", "tournament", "alliance"] = "clash"
+    mode: Mode = "clash"
     difficulty: Difficulty | None = None  # None: the scenario's
     heroes: list[str | None] | None = None  # H3-6.3: None = the first hero of the faction (P-3 default)
     starting_player: int | None = None  # H3-6.23: None = random (Rec.)
@@ -58,6 +64,8 @@ class ClashOptions(GameOptions):
     neutral_armies: bool = False
     gold_pool: bool = False
     draft_start: bool = False
+    # H3-3.2.2: play this campaign (content/campaigns) as one game, solo Cooperative only (coop/campaign.py)
+    campaign: str | None = None
 
 
 # The H3-48.8 rows a table may switch on, in the order of ``ClashOptions`` (``ClashState.variants``).
@@ -122,6 +130,7 @@ OPTION_NAMES: dict[str, Message] = {
     "neutral_armies": message("h3.option.name.neutral_armies", "neutral armies"),
     "gold_pool": message("h3.option.name.gold_pool", "gold pool"),
     "draft_start": message("h3.option.name.draft_start", "draft start"),
+    "campaign": message("h3.option.name.campaign", "campaign"),
 }
 OPTION_LABELS: dict[str, Message] = {
     "scenario": message(
@@ -130,7 +139,8 @@ OPTION_LABELS: dict[str, Message] = {
     "mode": message(
         "h3.option.mode",
         "Clash (H3-3.2.1); Alliance, 4 players in two teams of two that alternate turns (H3-3.2.3, H3-7.8); "
-        "or Tournament, 1 against 1 on a built map (H3-45)",
+        "Cooperative, 1-2 players against the AI enemy (H3-3.2.4); or Tournament, 1 against 1 on a built map "
+        "(H3-45)",
     ),
     "difficulty": message("h3.option.difficulty", "Scenario difficulty; none: the scenario's own (H3-4)"),
     "heroes": message("h3.option.heroes", "Each seat's hero; none: the first hero of its faction (H3-6.3)"),
@@ -207,6 +217,11 @@ OPTION_LABELS: dict[str, Message] = {
         "h3.option.draft_start",
         "Variant: draft 12 ability, artifact and spell cards, then build a 9-card starting deck (H3-48.3)",
     ),
+    "campaign": message(
+        "h3.option.campaign",
+        "Solo campaign: a chain of scenarios against the AI enemy, played as one game (Cooperative, 1 player; "
+        "H3-3.2.2, H3-44)",
+    ),
 }
 OPTION_VALUES: dict[str, dict[str, Message]] = {
     "scenario": {
@@ -215,16 +230,25 @@ OPTION_VALUES: dict[str, dict[str, Message]] = {
         "clash_four_winds": message("h3.option.value.scenario.clash_four_winds", "Four Winds"),
         "clash_three_crowns": message("h3.option.value.scenario.clash_three_crowns", "Three Crowns"),
         "clash_two_kingdoms": message("h3.option.value.scenario.clash_two_kingdoms", "Two Kingdoms"),
+        "coop_lone_vigil": message("h3.option.value.scenario.coop_lone_vigil", "Lone Vigil"),
+        "coop_necropolis_rising": message("h3.option.value.scenario.coop_necropolis_rising", "Necropolis Rising"),
         "tournament_core": message("h3.option.value.scenario.tournament_core", "Tournament"),
     },
     "mode": {
         "clash": message("h3.option.value.mode.clash", "Clash"),
         "tournament": message("h3.option.value.mode.tournament", "Tournament"),
         "alliance": message("h3.option.value.mode.alliance", "Alliance (2 against 2)"),
+        "cooperative": message(
+            "h3.option.value.mode.cooperative", "Cooperative, 1-2 players against the AI enemy (H3-3.2.4)"
+        ),
     },
     "difficulty": {"None": message("h3.option.value.difficulty.none", "the scenario's"), **DIFFICULTY_VALUES},
     "heroes": {"None": message("h3.option.value.heroes.none", "each faction's first hero")},
     "starting_player": {"None": message("h3.option.value.starting_player.none", "at random")},
+    "campaign": {
+        "None": message("h3.option.value.campaign.none", "none"),
+        "necropolis_war": message("h3.option.value.campaign.necropolis_war", "The Necropolis War"),
+    },
     "team_order": {
         "agree": message("h3.option.value.team_order.agree", "the members agree"),
         "captain": message("h3.option.value.team_order.captain", "the member seated first clockwise decides"),
@@ -360,7 +384,11 @@ class FieldState(BaseModel):
 
 
 class Pending(BaseModel):
-    """The combat being fought on the map: who started it, from where, against what."""
+    """The combat being fought on the map: who started it, from where, against what.
+
+    ``ai_hero``: the AI hero (``AiHero.id``) on one side, Cooperative only (coop/ai_combat.py). When
+    it attacks, ``attacker`` is ``AI_SEAT`` and ``hero`` is meaningless; the seat it attacks is
+    ``defender`` (its hero ``defender_hero``, or none in a siege of the town)."""
 
     model_config = ConfigDict(extra="forbid")
 
@@ -370,6 +398,25 @@ class Pending(BaseModel):
     target: Coord
     defender: int | None = None
     defender_hero: Literal["main", "secondary"] | None = None
+    ai_hero: str | None = None
+
+
+class AiHero(BaseModel):
+    """An AI hero on the map (H3-41.1): no town board, resources or hero board; a fixed army and
+    the two AI combat decks. Public but for ``deck``'s order and contents (H3-41.6, H: AI decks
+    hidden; a drawn AI card is public). ``hero`` is the printed hero board it is shown as."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    id: str  # the scenario's id for it (``AiHeroSpec.id``)
+    hero: str  # a hero board id of the AI faction: its printed name and portrait
+    field: Coord
+    last_visited: Coord
+    mp: int = 0  # MP left in its turn this round (H3-41.4: AI_MP at the start of it)
+    army: list[ArmyCard] = Field(default_factory=list)
+    shared: list[ArmyCard] = Field(default_factory=list)  # H3-41.2: cards it gets when its combat begins
+    deck: str  # its key in ``ClashState.ai_decks``: AI heroes may share one (H3-41.10)
+    defeated: bool = False
 
 
 class Draft(BaseModel):
@@ -405,15 +452,38 @@ class AllyOffer(BaseModel):
     turn: int | None = None
 
 
+class Campaign(BaseModel):
+    """A solo campaign in progress (H3-3.2.2, H3-44): which campaign, the scenario being played (an index
+    into its chain), the starting deck recorded for it as content card ids (H3-44.3: a lost scenario is
+    replayed with this list) and how many scenarios were won. The recorded list is the player's own deck,
+    so the views never show it (H: deck contents hidden)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    id: str
+    index: int = 0
+    deck: list[str] = Field(default_factory=list)
+    won: int = 0
+    # between two scenarios (H3-44.2, H3-44.6): the hero chosen for the next one, the picks made so far
+    next_hero: str | None = None
+    kept: list[str] = Field(default_factory=list)
+
+
 class ClashState(CombatHost):
     scenario: str
-    mode: Literal["clash", "tournament", "alliance"] = "clash"
+    mode: Mode = "clash"
     # H3-3.2.3: the Alliance teams, each a list of seats (empty outside Alliance games).
     teams: list[list[int]] = Field(default_factory=list)
     ally_offers: list[AllyOffer] = Field(default_factory=list)  # H3-43.3: open offers between allies
     team_order: Literal["agree", "captain"] = "agree"  # H3-7.8: the table's ``ClashOptions.team_order``
     # H3-7.8 (Rec.): a team's secret choice of its order while its members lock in (clash/rounds.py)
     team_choice: SecretChoice | None = None
+    # H3-3.2.4 Cooperative: the AI enemy's heroes (coop/), its faction and town field
+    ai_heroes: list[AiHero] = Field(default_factory=list)
+    ai_decks: dict[str, AiDeck] = Field(default_factory=dict)  # hidden from all (H3-41.6)
+    ai_faction: str | None = None
+    ai_town: Coord | None = None
+    campaign: Campaign | None = None  # H3-3.2.2: the solo campaign this game plays (coop/campaign.py)
     difficulty: Difficulty = "normal"
     round: int = 1
     round_limit: int = 16

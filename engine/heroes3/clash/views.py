@@ -12,13 +12,15 @@ from ..adventure import movement
 from ..adventure.geometry import tile_fields
 from ..cards import deck as cards
 from ..cards import map_cards
+from ..combat.models import AiDeck
 from ..combat.views import public_attack, public_deck, public_side
+from ..content.campaigns import campaigns
 from ..content.clash import clash_content
 from ..town import discount
 from .ally_trade import view as ally_offers_view
 from .draft import view as draft_view
 from .rounds import round_kind, vp
-from .state import ClashState, Hero, PlacedTile, Player
+from .state import AI_SEAT, AiHero, ClashState, Hero, PlacedTile, Player
 
 
 def _hero(h: Hero | None) -> dict[str, Any] | None:
@@ -141,6 +143,74 @@ def _combat(state: ClashState) -> dict[str, Any] | None:
     }
 
 
+def _ai_hero(a: AiHero) -> dict[str, Any]:
+    """An AI hero as everyone sees it (H3-41.1): ``hero`` is the printed hero board it is shown as
+    (named through a ``Ref``), its army public like a player's (H-28); its AI deck only by key."""
+    return {
+        "id": a.id,
+        "hero": a.hero,
+        "field": list(a.field),
+        "last_visited": list(a.last_visited),
+        "mp": a.mp,
+        "army": [c.model_dump() for c in a.army],
+        "shared": [c.model_dump() for c in a.shared],  # H3-41.2: joins its army when its combat begins
+        "deck": a.deck,
+        "defeated": a.defeated,
+    }
+
+
+def _ai_deck(d: AiDeck) -> dict[str, Any]:
+    """An AI hero's decks as counts only (H3-41.6 ⟦H: hidden from all⟧): which AI cards and spells are
+    left and in which order is nobody's to see; the set-aside skill is the scenario's (public)."""
+    return {
+        "cards": len(d.cards.draw_pile),
+        "discarded": len(d.cards.discard_pile),
+        "spells": len(d.spells.draw_pile),
+        "spells_discarded": len(d.spells.discard_pile),
+        "waiting": len(d.waiting),
+        "skill": d.skill,
+    }
+
+
+def _ai(state: ClashState) -> dict[str, Any] | None:
+    """The AI enemy of a Cooperative game (H3-3.2.4), or None: its faction, town, heroes, the fields it
+    has flagged (``FieldState.flag`` ``AI_SEAT``, no seat) and its decks as counts."""
+    if state.mode != "cooperative" or state.ai_faction is None:
+        return None
+    return {
+        "faction": state.ai_faction,
+        "town": list(state.ai_town) if state.ai_town is not None else None,
+        "heroes": [_ai_hero(a) for a in state.ai_heroes],
+        "flagged": sorted(k for k, fs in state.fields.items() if fs.flag == AI_SEAT),
+        "decks": {k: _ai_deck(d) for k, d in state.ai_decks.items()},
+    }
+
+
+def _campaign(state: ClashState) -> dict[str, Any] | None:
+    """A solo campaign's progress, public (H3-3.2.2): which campaign, the scenario's place in its chain
+    and how many were won. The recorded deck and the cards picked between scenarios are the player's
+    own deck (H3-44.2, H3-44.3): never here."""
+    camp = state.campaign
+    if camp is None:
+        return None
+    total = len(campaigns()[camp.id].scenarios)
+    return {"id": camp.id, "scenario": camp.index + 1, "total": total, "won": camp.won}
+
+
+def ai_secrets(state: ClashState) -> set[str]:
+    """What of the AI decks is hidden from all (H3-41.6): each AI card and AI spell instance still in a
+    draw pile, quoted as a view's JSON would carry it, for the leak checks (``Clash.secrets``). A drawn
+    card is public (H3-41 ⟦H⟧), though the view shows the discard piles as counts too."""
+    decks = list(state.ai_decks.values())
+    if state.combat is not None:
+        decks += [side.ai for side in state.combat.sides if side.ai is not None]
+    out: set[str] = set()
+    for d in decks:
+        for pile in (d.cards.draw_pile, d.spells.draw_pile):
+            out |= {f'"{c}"' for c in pile}
+    return out
+
+
 def _tile(t: PlacedTile) -> dict[str, Any]:
     """A tile as everyone sees it: a face-down tile is its back (kind) only (H-9); a face-up one
     lists its fields on the map (hex, location, guard numeral) for pictures and menus."""
@@ -205,6 +275,8 @@ def view(state: ClashState, seat: int | None) -> dict[str, Any]:
         "ally_offers": ally_offers_view(state, seat),  # H3-43.3: a swap's cards to its two traders only (H-27)
         "team_order": state.team_order,  # H3-7.8: how teams settle their order (a table option)
         "team_choice": _team_choice(state, seat),  # H3-7.8: who has locked in; a member's own answer only
+        "ai": _ai(state),  # H3-3.2.4: the AI enemy, its decks as counts only (H3-41.6)
+        "campaign": _campaign(state),  # H3-3.2.2: where in the chain; never the recorded deck (H3-44.3)
     }
     if seat is not None and 0 <= seat < len(state.seats):
         p = state.player(seat)

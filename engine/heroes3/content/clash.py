@@ -428,6 +428,7 @@ class Slot(BaseModel):
     tile: str | None = None
     pool: TileKind | None = None
     seat: int | None = None
+    ai: bool = False  # ``pool: starting`` of the AI enemy (Cooperative): its faction's starting tile
     face_up: bool = False
     rotation: int | None = None  # fixed rotation; None = the revealer chooses (H3-23.4)
 
@@ -435,8 +436,8 @@ class Slot(BaseModel):
     def _one_source(self) -> Slot:
         if (self.tile is None) == (self.pool is None):
             raise ValueError(f"slot {self.centre}: give exactly one of tile / pool")
-        if self.pool == "starting" and self.seat is None:
-            raise ValueError(f"slot {self.centre}: a starting slot needs a seat")
+        if self.pool == "starting" and (self.seat is None) == (not self.ai):
+            raise ValueError(f"slot {self.centre}: a starting slot needs a seat, or is the AI enemy's")
         return self
 
 
@@ -453,6 +454,10 @@ class Condition(BaseModel):
         "grail",  # hold the grail token
         "most_vp",  # Tournament (H3-45.5)
         "standard_elimination",  # defeat: H3-5.3
+        "capture_ai_town",  # Cooperative (H3-3.2.4): the players hold the AI enemy's town
+        "defeat_ai_heroes",  # Cooperative: every AI hero is defeated
+        "ai_holds_a_town",  # Cooperative defeat: the AI enemy flags any player's town
+        "round_limit_passes",  # Cooperative defeat: the round limit ends the game before a victory
     ]
     params: dict[str, StepParam] = Field(default_factory=dict)
     rule: str = "H3-5.1"
@@ -476,6 +481,34 @@ class TournamentSpec(BaseModel):
     vp: dict[str, int] = Field(default_factory=dict)  # H3-45.5 scoring table
 
 
+class AiHeroSpec(BaseModel):
+    """One AI hero of a Cooperative scenario (H3-41.1, D-8 ``ai_heroes``): ``hero`` a hero board of
+    the AI faction (its name and portrait); ``units`` "unit_id:few|pack", or "tier:<tier>" for a
+    neutral unit of that tier (H3-41.1); ``cards`` how many might, magic and skill AI cards
+    (H3-41.6); ``spells`` the AI spell deck (H3-41.7); ``skill`` the set-aside ability (H3-41.8).
+    ``deck``: AI heroes naming the same deck share it (H3-41.10); none = its own."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    id: str
+    hero: str
+    units: tuple[str, ...]
+    cards: dict[str, int] = Field(default_factory=lambda: {"might": 3, "magic": 1, "skill": 1})
+    spells: tuple[str, ...] = ()
+    skill: str | None = None
+    deck: str | None = None
+
+
+class AiSpec(BaseModel):
+    """The AI enemy of a Cooperative scenario (H3-3.2.4, H3-41): its faction (whose starting tile is
+    the slot marked ``ai``, with its town) and its heroes, who start in that town (H3-41.4)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    faction: str
+    heroes: tuple[AiHeroSpec, ...]
+
+
 class Scenario(BaseModel):
     """A scenario (H3-3, D-8). Numbers not printed in a public source are house and say so."""
 
@@ -483,7 +516,7 @@ class Scenario(BaseModel):
 
     id: str
     name: str
-    type: Literal["clash", "tournament", "alliance"]
+    type: Literal["clash", "tournament", "alliance", "cooperative"]
     players: int = Field(ge=1, le=4)
     # H3-3.2.3: an Alliance scenario's teams, each a list of seats; empty for every other type
     teams: tuple[tuple[int, ...], ...] = ()
@@ -504,6 +537,7 @@ class Scenario(BaseModel):
     grail: tuple[Step, ...] = ()
     difficulty: Difficulty = "normal"
     tournament: TournamentSpec | None = None
+    ai: AiSpec | None = None  # Cooperative (H3-3.2.4): the AI enemy
     house: bool = True
     text: str = ""
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -76,25 +77,37 @@ def mutate(state: ClashState) -> ClashState:
     return CLASH.copy_state(state)
 
 
-def play_to_round(state: ClashState, n: int, limit: int = 400) -> tuple[ClashState, list[Event]]:
-    """Empty turns (draw nothing, end the turn, pass the last call, first option of any question)
-    until seat 0's main menu in round ``n``; returns the events on the way."""
+def play_until(
+    state: ClashState, done: Callable[[ClashState], bool], what: str, limit: int = 400
+) -> tuple[ClashState, list[Event]]:
+    """Empty turns (draw nothing, end the turn, pass the last call, first option of any question, the
+    AI enemy's too) until ``done(state)``; returns the events on the way."""
     seen: list[Event] = []
     for _ in range(limit):
-        st = front(state)
-        if state.round == n and st.kind == "main" and st.seat == 0:
+        if done(state):
             return state, seen
+        st = front(state)
         prompt = CLASH.prompts(state)[0]
         if st.kind == "hand":
             state, events = act(state, prompt.seat, {"type": "draw", "n": 0})
-        elif st.kind == "main":
+        elif st.kind == "main" and prompt.seat == st.seat:
             state, events = act(state, prompt.seat, {"type": "end_turn"})
         elif st.kind == "last_call_w":
             state, events = act(state, prompt.seat, {"type": "town_pass"})
         else:
             state, events = act(state, prompt.seat, dict(prompt.options[0].action))
         seen += events
-    raise AssertionError(f"did not reach round {n}")
+    raise AssertionError(f"never reached: {what}")
+
+
+def play_to_round(state: ClashState, n: int, limit: int = 400) -> tuple[ClashState, list[Event]]:
+    """Empty turns until seat 0's main menu in round ``n``; returns the events on the way."""
+
+    def there(s: ClashState) -> bool:
+        st = front(s)
+        return s.round == n and st.kind == "main" and st.seat == 0
+
+    return play_until(state, there, f"round {n}", limit)
 
 
 def bobs_settlement(state: ClashState) -> tuple[int, int]:

@@ -128,7 +128,7 @@ def test_h3_35_3_luck_bottom_played_on_the_map_comes_into_this_turns_combat_and_
         p, other = state.player(0), state.player(1)
         assert p.rerolls == ["any"] and state.active == 0
         assert encounters.combat_rerolls(state, p) == 1, card
-        assert encounters._side(state, p, 0, "main", 0).rerolls == 1  # the combat side brings it in
+        assert encounters.player_side(state, p, 0, "main", 0).rerolls == 1  # the combat side brings it in
         other.rerolls = ["any"]  # "this turn": another player's allowance stays out of this turn's combats
         assert encounters.combat_rerolls(state, other) == 0
         kept = CombatSide(team=0, rerolls=2, rerolls_used=1)  # one more granted in the combat, one used

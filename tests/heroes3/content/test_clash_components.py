@@ -112,8 +112,9 @@ def test_h3_20_4_and_h3_6_9_scenarios_give_starting_resources_income_and_units(c
 
 
 def test_h3_3_2_scenario_types_and_h3_4_1_difficulty(c: ClashContent) -> None:
-    # H3-3.2.1 Clash, H3-3.2.3 Alliance and H3-3.2.5 Tournament scenarios ship; H3-4.1: one of the four difficulties.
-    assert {s.type for s in c.scenarios.values()} == {"clash", "tournament", "alliance"}
+    # H3-3.2.1 Clash, H3-3.2.3 Alliance, H3-3.2.4 Cooperative and H3-3.2.5 Tournament scenarios ship;
+    # H3-4.1: one of the four difficulties.
+    assert {s.type for s in c.scenarios.values()} == {"clash", "tournament", "alliance", "cooperative"}
     assert all(s.difficulty in DIFFICULTIES for s in c.scenarios.values())
     assert DIFFICULTIES == ("easy", "normal", "hard", "impossible")
 
@@ -121,10 +122,16 @@ def test_h3_3_2_scenario_types_and_h3_4_1_difficulty(c: ClashContent) -> None:
 def test_h3_5_1_victory_conditions_as_data(c: ClashContent) -> None:
     # H3-5.1: each scenario defines its victory conditions; H3-5.5: eliminating every enemy always wins;
     # H3-5.3: the standard elimination applies unless a scenario says otherwise.
+    # H3-3.2.4: a Cooperative table has no enemy seat to eliminate; its goal is the AI enemy's town, and
+    # its house defeat the round limit, besides the standard elimination.
     for sc in c.scenarios.values():
+        assert all(v.rule.startswith("H3-") for v in sc.victory)
+        if sc.type == "cooperative":
+            assert sc.ai is not None and "capture_ai_town" in {v.kind for v in sc.victory}
+            assert [d.kind for d in sc.defeat] == ["standard_elimination", "round_limit_passes"]
+            continue
         assert "eliminate_all" in {v.kind for v in sc.victory}
         assert [d.kind for d in sc.defeat] == ["standard_elimination"]
-        assert all(v.rule.startswith("H3-") for v in sc.victory)
 
 
 def test_h3_22_2_face_down_pools_and_h3_23_2_far_supply(c: ClashContent) -> None:
