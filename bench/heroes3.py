@@ -4,7 +4,8 @@ The combat part plays seeded skirmish combats (duels, sieges and neutral fields 
 engine's own sampler and times ``apply()`` for the actions taken after placement, i.e.
 mid-combat (issue 15's goal: p50 under 2 ms). The Clash part (issue 16) times ``apply()`` on
 a 3-player game from round 5 on (goal: p50 under 2 ms) and the replay of a whole logged 2-player
-game from its seed (goal: under 1 s). Prints one JSON line.
+game from its seed (goal: under 1 s). The Cooperative part times the apply that runs the AI
+enemy's turn (H3-41.4). Prints one JSON line.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import random
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from typing import Any
 
 import engine
@@ -61,15 +63,17 @@ def main(argv: list[str] | None = None) -> int:
         "apply_ms_p95": round(p95, 3),
     }
     out.update(clash(max(1, games // 10)))
+    out.update(cooperative(max(2, games // 5)))
     print(json.dumps(out))
     return 0
 
 
 def _play(
-    rs: Any, options: dict[str, Any], seed: int, mid_round: int
+    rs: Any, options: dict[str, Any], seed: int, mid_round: int, only: Callable[[list[Any]], bool] | None = None
 ) -> tuple[list[tuple[int, dict[str, Any]]], list[float]]:
     """Play one seeded Clash game with the sampler; return its action log and the apply times
-    (milliseconds) of the actions taken from round ``mid_round`` on."""
+    (milliseconds) of the actions taken from round ``mid_round`` on (``only``: of those whose events
+    it accepts)."""
     rng = random.Random(seed)
     state = rs.setup(options, seed)
     log: list[tuple[int, dict[str, Any]]] = []
@@ -82,10 +86,10 @@ def _play(
         action = rs.sample_action(state, prompt.seat, rng) if prompt.seat >= 0 else dict(prompt.options[0].action)
         start = time.perf_counter()
         try:
-            state, _ = rs.apply(state, prompt.seat, action)
+            state, events = rs.apply(state, prompt.seat, action)
         except RuleViolation:
             continue
-        if state.round >= mid_round:
+        if state.round >= mid_round and (only is None or only(events)):
             timings.append((time.perf_counter() - start) * 1000)
         log.append((prompt.seat, action))
     return log, timings
@@ -111,6 +115,27 @@ def clash(games: int) -> dict[str, object]:
         "clash_replay_actions": len(log),
         "clash_replay_s": round(replay, 3),
         "clash_replay_finished": rs.result(state) is not None,
+    }
+
+
+def cooperative(games: int) -> dict[str, object]:
+    """H3-41.4: the apply that runs the AI enemy's turn (every AI hero's moves, up to the first
+    question or combat) in 2-player Cooperative games, against the other applies of those games."""
+    rs = engine.ruleset("heroes3")
+    ai_turns: list[float] = []
+    others: list[float] = []
+    for i in range(games):
+        options = {"players": 2, "mode": "cooperative"}
+        ai_turns += _play(rs, options, 5000 + i, 1, lambda ev: any(e.kind == "h3_ai_turn" for e in ev))[1]
+        others += _play(rs, options, 5000 + i, 1, lambda ev: not any(e.kind == "h3_ai_turn" for e in ev))[1]
+    ai_turns.sort()
+    others.sort()
+    return {
+        "coop_games": games,
+        "coop_ai_turns": len(ai_turns),
+        "coop_ai_turn_apply_ms_p50": round(statistics.median(ai_turns), 3) if ai_turns else 0.0,
+        "coop_ai_turn_apply_ms_max": round(ai_turns[-1], 3) if ai_turns else 0.0,
+        "coop_other_apply_ms_p50": round(statistics.median(others), 3) if others else 0.0,
     }
 
 
