@@ -48,24 +48,31 @@ def words(view: dict[str, Any], locale: str = "en") -> list[str]:
     return [t.get_text() for t in pen.ax.texts]
 
 
-async def open_alliance(fake: Any, world: Any, tmp_path: Path) -> tuple[int, Any, dict[int, Any]]:
-    """Create a four-player Heroes III Alliance table, join alice, bob, carol and dave, start it with
-    ``SEED``; returns its id, thread and seat -> user. Replies are checked for the absence of a refusal
-    only (bob's client is Chinese)."""
-    opts: dict[str, Any] = {"ruleset": "heroes3", "players": 4, "options": OPTIONS}
-    result = await (await fake.slash(world.alice, "game new", channel=world.channel, options=opts)).response(timeout=10)
+async def open_heroes3(
+    fake: Any, world: Any, tmp_path: Path, players: tuple[Any, ...], options: str, seed: str
+) -> tuple[int, Any, dict[int, Any]]:
+    """Create a Heroes III table as its first player would (``/game new`` with the seat count and the
+    options as typed), join ``players``, have the game master start it with ``seed``; returns its id,
+    thread and seat -> user. Replies are checked for the absence of a refusal only (a client may be
+    Chinese)."""
+    opts: dict[str, Any] = {"ruleset": "heroes3", "players": len(players), "options": options}
+    result = await (await fake.slash(players[0], "game new", channel=world.channel, options=opts)).response(timeout=10)
     match = re.search(r"(?<!<)#(\d+)", result.text)
     assert match is not None, result.text
     game_id = int(match.group(1))
     thread = await fake.wait_for_thread(parent=world.channel)
-    players = (world.alice, world.bob, world.carol, world.dave)
     for user in players:
         r = await (await fake.slash(user, "game join", channel=thread)).response(timeout=10)
         assert "⛔" not in r.text, r.text
-    r = await (await fake.slash(world.admin, "game start", channel=thread, options={"seed": SEED})).response(timeout=30)
+    r = await (await fake.slash(world.admin, "game start", channel=thread, options={"seed": seed})).response(timeout=30)
     assert "⛔" not in r.text, r.text
     by_id = {u.id: u for u in players}
     return game_id, thread, {seat: by_id[uid] for seat, uid in seat_users(db_path(tmp_path), game_id).items()}
+
+
+async def open_alliance(fake: Any, world: Any, tmp_path: Path) -> tuple[int, Any, dict[int, Any]]:
+    """The four-player Alliance table of ``SEED``: alice, bob, carol and dave."""
+    return await open_heroes3(fake, world, tmp_path, (world.alice, world.bob, world.carol, world.dave), OPTIONS, SEED)
 
 
 def index_of(prompt: Prompt, pred: Any) -> int:

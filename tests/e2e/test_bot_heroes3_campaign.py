@@ -23,7 +23,6 @@ Covered, through components only:
 from __future__ import annotations
 
 import json
-import re
 import time
 from pathlib import Path
 from typing import Any
@@ -34,13 +33,12 @@ from engine.core import Event
 from engine.core.text import Ref
 from engine.heroes3 import names as h3_names
 from engine.heroes3.content.clash import clash_content
-from tests.e2e.alliance_helpers import RS, decide
+from tests.e2e.alliance_helpers import RS, decide, open_heroes3
 from tests.e2e.bot_helpers import (
     LogFollower,
     PromptTable,
     check_public_payloads,
     db_path,
-    seat_users,
     shown,
     start_referee,
 )
@@ -69,17 +67,8 @@ async def test_a_campaign_goes_from_its_first_scenario_to_its_second(
 ) -> None:
     fake, world = fake_discord, fake_world
     await start_referee(start_bot, tmp_path)
-    opts: dict[str, Any] = {"ruleset": "heroes3", "players": 1, "options": OPTIONS}
-    result = await (await fake.slash(world.alice, "game new", channel=world.channel, options=opts)).response(timeout=10)
-    match = re.search(r"(?<!<)#(\d+)", result.text)
-    assert match is not None, result.text
-    game_id = int(match.group(1))
-    thread = await fake.wait_for_thread(parent=world.channel)
-    r = await (await fake.slash(world.alice, "game join", channel=thread)).response(timeout=10)
-    assert "⛔" not in r.text, r.text
-    r = await (await fake.slash(world.admin, "game start", channel=thread, options={"seed": SEED})).response(timeout=30)
-    assert "⛔" not in r.text, r.text
-    assert seat_users(db_path(tmp_path), game_id) == {0: world.alice.id}
+    game_id, thread, seats = await open_heroes3(fake, world, tmp_path, (world.alice,), OPTIONS, SEED)
+    assert seats == {0: world.alice}
     follower = Follower(db_path(tmp_path), game_id)
     follower.refresh()
     state = follower.state

@@ -32,14 +32,13 @@ from engine.core import Event
 from engine.core.text import Ref
 from engine.heroes3 import names as h3_names
 from engine.heroes3.clash.views import ai_secrets
-from tests.e2e.alliance_helpers import RS, decide, words
+from tests.e2e.alliance_helpers import RS, decide, open_heroes3, words
 from tests.e2e.bot_helpers import (
     LogFollower,
     PromptTable,
     board_posts,
     check_public_payloads,
     db_path,
-    seat_users,
     shown,
     start_referee,
 )
@@ -67,17 +66,8 @@ async def test_a_solo_cooperative_round_and_the_ai_turn(
     fake, world = fake_discord, fake_world
     fake.set_locale(world.bob, "zh-CN")
     await start_referee(start_bot, tmp_path)
-    opts: dict[str, Any] = {"ruleset": "heroes3", "players": 1, "options": "mode=cooperative"}
-    result = await (await fake.slash(world.bob, "game new", channel=world.channel, options=opts)).response(timeout=10)
-    match = re.search(r"(?<!<)#(\d+)", result.text)
-    assert match is not None, result.text
-    game_id = int(match.group(1))
-    thread = await fake.wait_for_thread(parent=world.channel)
-    r = await (await fake.slash(world.bob, "game join", channel=thread)).response(timeout=10)
-    assert "⛔" not in r.text, r.text
-    r = await (await fake.slash(world.admin, "game start", channel=thread, options={"seed": SEED})).response(timeout=30)
-    assert "⛔" not in r.text, r.text
-    assert seat_users(db_path(tmp_path), game_id) == {0: world.bob.id}
+    game_id, thread, seats = await open_heroes3(fake, world, tmp_path, (world.bob,), "mode=cooperative", SEED)
+    assert seats == {0: world.bob}
 
     follower = Follower(db_path(tmp_path), game_id)
     follower.refresh()

@@ -43,7 +43,7 @@ def spend(h: Hero, n: int = 1) -> None:
     h.mp -= n - used
 
 
-def _sanctuary(state: ClashState, pos: Coord) -> bool:
+def sanctuary(state: ClashState, pos: Coord) -> bool:
     loc = location(state, pos)
     return loc is not None and loc.id == "sanctuary"
 
@@ -91,7 +91,7 @@ def _fight_field(state: ClashState, p: Player, h: Hero, n: Coord) -> bool:
     outside a sanctuary (H3-9.5), an AI hero's too (Cooperative, H3-41)."""
     enemies = _enemy_here(state, p.seat, n) or ai_combat.ai_heroes_at(state, n)
     if enemies:
-        return not _sanctuary(state, n)
+        return not sanctuary(state, n)
     return visits.guarded(state, n) is not None and not _friends_at(state, p.seat, n, h)
 
 
@@ -135,7 +135,7 @@ def walk_targets(state: ClashState, p: Player, h: Hero) -> list[Coord]:
             continue
         friends = _friends_at(state, p.seat, n, h)
         enemies = _enemy_here(state, p.seat, n) or ai_combat.ai_heroes_at(state, n)
-        if (friends or (enemies and _sanctuary(state, n))) and h.mp_left() < 2:
+        if (friends or (enemies and sanctuary(state, n))) and h.mp_left() < 2:
             continue  # H3-9.4 / H3-50.5: may pass through, may not stop there
         out.append(n)
     return out
@@ -310,14 +310,14 @@ def _resolve(state: ClashState, p: Player, h: Hero, origin: Coord, to: Coord) ->
     never sees ``AI_SEAT``."""
     events: list[Event] = []
     if ai_combat.ai_heroes_at(state, to):
-        if not _sanctuary(state, to):
+        if not sanctuary(state, to):
             return events + ai_combat.player_attacks_ai(state, p.seat, h.kind, origin, to)  # H3-9.5 / H3-41.3
         h.field = to  # H3-50.5: through a sanctuary, without stopping or visiting
         return events
     if town_owner(state, to) == AI_SEAT:
         return events + ai_combat.enter_ai_held(state, p.seat, h.kind, origin, to)
     enemies = _enemy_here(state, p.seat, to)
-    if enemies and not _sanctuary(state, to):
+    if enemies and not sanctuary(state, to):
         d_seat, d_hero = sorted(enemies, key=lambda e: e[1].kind != "main")[0]
         return events + encounters.player_combat(state, p.seat, h.kind, origin, to, d_seat, d_hero.kind)  # H3-9.5
     if enemies:
@@ -377,16 +377,20 @@ def discover(state: ClashState, p: Player, h: Hero, centre: Coord) -> list[Event
             "h3_discovered", m.DISCOVERED(seat=m.seat(p.seat), tile=tile.tile, q=centre[0], r=centre[1]), reveals=True
         )
     ]
-    fixed = _fixed_rotation(state, centre)
-    if fixed is None:
-        others = [t for t in state.tiles if t is not tile]
-        probe_state = state.model_copy(update={"tiles": others})
-        rots = _rotations(probe_state, tile, None, 0)
-        push_ask(state, "rotate", p.seat, centre=list(centre), rotations=rots)
+    if fixed_rotation(state, centre) is None:
+        push_ask(state, "rotate", p.seat, centre=list(centre), rotations=revealed_turns(state, tile))
     return events
 
 
-def _fixed_rotation(state: ClashState, centre: Coord) -> int | None:
+def revealed_turns(state: ClashState, tile: PlacedTile) -> list[int]:
+    """H3-23.4 / A-27: the turns a tile just revealed in place may take (connected to the rest of the
+    map, judged without the tile itself); all six if none is. A player's discovery and an AI hero's
+    exploration (H3-41.5, coop/ai_turn.py) offer the same."""
+    others = state.model_copy(update={"tiles": [t for t in state.tiles if t is not tile]})
+    return _rotations(others, tile, None, 0)
+
+
+def fixed_rotation(state: ClashState, centre: Coord) -> int | None:
     if state.mode == "tournament":
         return None
     for slot in clash_content().scenarios[state.scenario].slots:

@@ -23,7 +23,6 @@ from ..content import FACTIONS
 from ..content.names import Heroes3Names
 from ..content.names import names as content_names
 from ..coop import ai_combat, ai_turn, campaign  # noqa: F401  # registers steps
-from ..coop import messages as coop_m
 from ..town import pool, town  # noqa: F401  # imported for its entry points
 from . import ally_trade, asks, briefing, draft, invariants, rounds, setup, views  # noqa: F401  # registers steps
 from . import messages as m
@@ -87,8 +86,7 @@ class Clash(Ruleset[ClashState, ClashOptions]):
             raise RuleViolation(CORE_NOT_YOUR_TURN, m.NOT_OFFERED())
         if action.type in ally_trade.TYPES:  # H3-43.3: refused in its own words (combat, not an ally, ...)
             ally_trade.check_time(state, seat, action)
-        if action.type == "time" and state.combat is not None and not state.combat.time_limit:
-            raise RuleViolation("H3-36.4", coop_m.NO_RETREAT())  # azure units, another player, an AI hero (H3-41.3)
+        combat_flow.refuse_untimed_retreat(state.combat, action)  # H3-36.4, in its own words
         if action.type not in FLOW.accepts.get(front.kind, ()):
             raise RuleViolation(CORE_BAD_ACTION, m.NOT_OFFERED())
         out_of_turn = front.kind == "main" and action.type in (*rounds.TOWN_TYPES, *ally_trade.TYPES)  # P-35, P-43

@@ -2072,3 +2072,11 @@ def sample(state: CombatHost, options: list[Option], rng: random.Random) -> dict
             {"attack": 6, "place": 3, "move": 2, "play": 1, "pass": 2, "surrender": 0.05, "end": 0.5}.get(str(kind), 1)
         )
     return dict(rng.choices(options, weights=weights, k=1)[0].action)
+
+
+def refuse_untimed_retreat(combat: Combat | None, action: Any) -> None:
+    """H3-36.4: a combat with no time limit (azure units, another player, an AI hero, H3-41.3) never
+    offers the retreat; one asked for anyway is refused in these words rather than as "not offered",
+    by every ruleset that hosts a combat (the Clash and the skirmish)."""
+    if getattr(action, "type", None) == "time" and combat is not None and not combat.time_limit:
+        raise RuleViolation("H3-36.4", t.NO_RETREAT())

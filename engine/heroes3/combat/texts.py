@@ -134,3 +134,8 @@ HAT_SEARCH_ON_MAP = message(
     "h3.combat.no.hat_search",
     "{card}'s top effect Searches a shared deck, which is done on the adventure map only: play it outside a combat.",
 )
+# H3-36.4: a retreat asked for in a combat that has no time limit (combat/flow.py ``refuse_untimed_retreat``)
+NO_RETREAT = message(
+    "h3.combat.no_retreat",
+    "No retreat: this combat has no time limit (against azure units, another player or an AI hero, H3-36.4).",
+)

@@ -39,11 +39,19 @@ def ai_heroes_at(state: ClashState, pos: Coord) -> list[AiHero]:
     return [a for a in state.ai_heroes if not a.defeated and tuple(a.field) == tuple(pos)]
 
 
+def named(state: ClashState, ai_id: str) -> AiHero | None:
+    """The AI hero a step or a pending combat names by its scenario id."""
+    return next((a for a in state.ai_heroes if a.id == ai_id), None)
+
+
 def _ai(state: ClashState, ai_id: str) -> AiHero:
-    return next(a for a in state.ai_heroes if a.id == ai_id)
+    found = named(state, ai_id)
+    assert found is not None, f"no AI hero {ai_id}"  # ids come from the scenario and are never removed
+    return found
 
 
-def _name(ai: AiHero) -> Ref:
+def hero_ref(ai: AiHero) -> Ref:
+    """An AI hero in words: the printed name of the hero board it is shown as (H3-41.1)."""
     return Ref(kind="hero", id=ai.hero)
 
 
@@ -150,8 +158,8 @@ def ai_takes(state: ClashState, ai: AiHero, pos: Coord) -> list[Event]:
     fs.flag, fs.ever_flagged, fs.cleared, fs.produce = AI_SEAT, True, True, None
     where = Ref(kind="h3_location", id=loc.id)
     if owner is None:  # an unflagged settlement a player's hero stood on
-        return [Event.to_all("h3_ai_flagged", m.AI_FLAGGED(hero=_name(ai), loc=where, q=pos[0], r=pos[1]))]
-    said = m.AI_TAKES_FIELD(hero=_name(ai), loc=where, q=pos[0], r=pos[1], seat=cm.seat(owner))
+        return [Event.to_all("h3_ai_flagged", m.AI_FLAGGED(hero=hero_ref(ai), loc=where, q=pos[0], r=pos[1]))]
+    said = m.AI_TAKES_FIELD(hero=hero_ref(ai), loc=where, q=pos[0], r=pos[1], seat=cm.seat(owner))
     return [Event.to_all("h3_ai_takes", said, seat=owner)]
 
 
@@ -170,7 +178,7 @@ def player_attacks_ai(state: ClashState, seat: int, hero_kind: str, origin: Coor
     )
     encounters.add_units(combat)
     said = (m.ATTACKS_FIRST_AI if len(here) > 1 else m.ATTACKS_AI)(
-        seat=cm.seat(seat), kind=cm.hero_kind(hero_kind), hero=_name(ai)
+        seat=cm.seat(seat), kind=cm.hero_kind(hero_kind), hero=hero_ref(ai)
     )
     pending = Pending.model_validate(
         {"attacker": seat, "hero": hero_kind, "origin": origin, "target": target, "ai_hero": ai.id}
@@ -210,7 +218,7 @@ def _after(state: ClashState, st: Step) -> list[Event]:
     events: list[Event] = []
     if not ai.army:
         ai.defeated = True
-        events.append(Event.to_all("h3_ai_defeated", m.AI_HERO_DEFEATED(hero=_name(ai)), ai_hero=ai.id))
+        events.append(Event.to_all("h3_ai_defeated", m.AI_HERO_DEFEATED(hero=hero_ref(ai)), ai_hero=ai.id))
     if out.winner == team and team == 0:
         events += ai_takes(state, ai, pend.target)
     player = out.side(1 - team)

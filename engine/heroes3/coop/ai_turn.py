@@ -20,12 +20,11 @@ from engine.core import Event
 from engine.core.flow import Step
 from engine.core.text import Msg, Ref
 
-from ..adventure import visits
+from ..adventure import movement, visits
 from ..adventure.geometry import (
     DIRECTIONS,
     location,
     neighbours,
-    placement_ok,
     printed,
     step_ok,
     tile_at,
@@ -39,14 +38,7 @@ from ..clash.state import AI_MP, AI_SEAT, AiHero, ClashState, Coord, PlacedTile
 from ..content.clash import clash_content, rotate
 from . import ai_combat
 from . import messages as msg
-
-
-def _hero_ref(ai: AiHero) -> Ref:
-    return Ref(kind="hero", id=ai.hero)
-
-
-def _ai(state: ClashState, ai_id: str) -> AiHero | None:
-    return next((a for a in state.ai_heroes if a.id == ai_id), None)
+from .ai_combat import hero_ref
 
 
 # ---- the turn ---------------------------------------------------------------------------------------
@@ -66,7 +58,7 @@ def _ai_turns(state: ClashState, st: Step) -> list[Event]:
 @FLOW.auto("ai_move")
 def _ai_move(state: ClashState, st: Step) -> list[Event]:
     """One AI hero's turn, or its continuation after a question (``fresh`` is false then)."""
-    ai = _ai(state, str(st.data["ai"]))
+    ai = ai_combat.named(state, str(st.data["ai"]))
     if ai is None or ai.defeated:
         return []
     if st.data.get("fresh"):
@@ -82,7 +74,7 @@ def _spend(state: ClashState, ai: AiHero) -> list[Event]:
         plan = _plan(state, ai)
         if plan is None:
             ai.mp = 0
-            events.append(Event.to_all("h3_ai_stays", msg.AI_STAYS(hero=_hero_ref(ai), q=ai.field[0], r=ai.field[1])))
+            events.append(Event.to_all("h3_ai_stays", msg.AI_STAYS(hero=hero_ref(ai), q=ai.field[0], r=ai.field[1])))
             break
         nexts = sorted({n for n, _ in plan.ways})
         if len({_first_move(state, n) for n in nexts}) > 1:  # A-42: equally short ways part here: a human picks
@@ -166,14 +158,9 @@ def _positions(state: ClashState) -> list[Coord]:
     return [pos for t in state.tiles if t.face_up for pos in tile_fields(t)]
 
 
-def _sanctuary(state: ClashState, pos: Coord) -> bool:
-    loc = location(state, pos)
-    return loc is not None and loc.id == "sanctuary"
-
-
 def _player_heroes(state: ClashState, pos: Coord) -> list[tuple[int, str]]:
     """Players' heroes an AI hero entering ``pos`` attacks, main heroes first (H3-9.5)."""
-    if _sanctuary(state, pos):
+    if movement.sanctuary(state, pos):
         return []
     found = sorted(heroes_at(state, pos), key=lambda e: (e[1].kind != "main", e[0]))
     return [(s, h.kind) for s, h in found]
@@ -280,8 +267,8 @@ def _what(state: ClashState, pos: Coord) -> Msg:
 
 
 def _ai_path_q(state: ClashState, st: Step) -> Msg:
-    ai = _ai(state, str(st.data["ai"]))
-    return msg.ASK_AI_PATH(hero=Ref(kind="hero", id=ai.hero if ai is not None else ""))
+    ai = ai_combat.named(state, str(st.data["ai"]))
+    return msg.ASK_AI_PATH(hero=hero_ref(ai) if ai is not None else "")
 
 
 def _way_pick(way: list[int]) -> str:
@@ -307,12 +294,12 @@ def _ai_path_options(state: ClashState, st: Step) -> list[tuple[Msg, str]]:
 def _ai_path_apply(state: ClashState, st: Step, pick: str) -> list[Event]:
     """The AI hero spends one MP towards the chosen field; the rest of its turn (queued behind this
     question) chooses afresh."""
-    ai = _ai(state, str(st.data["ai"]))
+    ai = ai_combat.named(state, str(st.data["ai"]))
     if ai is None or ai.defeated:
         return []
     q, r = (int(x) for x in pick.split(","))
     goals = [(int(w[2]), int(w[3])) for w in st.data["ways"] if _way_pick(w) == pick]
-    said = msg.AI_PATH_CHOSEN(seat=cm.seat(seat_of(st)), hero=_hero_ref(ai), q=q, r=r)
+    said = msg.AI_PATH_CHOSEN(seat=cm.seat(seat_of(st)), hero=hero_ref(ai), q=q, r=r)
     events, _ = _advance(state, ai, (q, r), goals, resume=False)  # the rest of the turn is queued behind
     return [Event.to_all("h3_ai_path", said), *events]
 
@@ -326,13 +313,13 @@ def _explore(
     ai.mp -= 1
     tile.face_up = True
     c = tile.centre
-    said = msg.AI_EXPLORES(hero=_hero_ref(ai), tile=tile.tile, q=c[0], r=c[1])
+    said = msg.AI_EXPLORES(hero=hero_ref(ai), tile=tile.tile, q=c[0], r=c[1])
     events = [Event.to_all("h3_ai_explores", said, reveals=True)]
-    fixed = _fixed_turn(state, c)
+    fixed = movement.fixed_rotation(state, c)
     if fixed is not None:
         tile.rotation = fixed
         return events, False
-    turns = _turns(state, tile)
+    turns = movement.revealed_turns(state, tile)
     if len(turns) == 1:
         tile.rotation = turns[0]
         return events, False
@@ -342,24 +329,10 @@ def _explore(
     return events, True
 
 
-def _fixed_turn(state: ClashState, centre: Coord) -> int | None:
-    for slot in clash_content().scenarios[state.scenario].slots:
-        if tuple(slot.centre) == centre:
-            return slot.rotation
-    return None
-
-
-def _turns(state: ClashState, tile: PlacedTile) -> list[int]:
-    """H3-23.4 / A-27: the turns that keep the tile connected to the map; all six if none does."""
-    others = state.model_copy(update={"tiles": [t for t in state.tiles if t is not tile]})
-    ok = [r for r in range(6) if placement_ok(others, tile.model_copy(update={"rotation": r}), None, 0)]
-    return ok or list(range(6))
-
-
 def _ai_rotate_q(state: ClashState, st: Step) -> Msg:
-    ai = _ai(state, str(st.data["ai"]))
+    ai = ai_combat.named(state, str(st.data["ai"]))
     c = st.data["centre"]
-    return msg.ASK_AI_ROTATE(hero=Ref(kind="hero", id=ai.hero if ai is not None else ""), q=int(c[0]), r=int(c[1]))
+    return msg.ASK_AI_ROTATE(hero=hero_ref(ai) if ai is not None else "", q=int(c[0]), r=int(c[1]))
 
 
 @ask("ai_rotate", "H3-41.5", _ai_rotate_q, turn_of=asked_centre)  # the picture shows each turn
@@ -373,8 +346,8 @@ def _ai_rotate_apply(state: ClashState, st: Step, pick: str) -> list[Event]:
     for t in state.tiles:
         if t.centre == centre:
             t.rotation = int(pick)
-    ai = _ai(state, str(st.data["ai"]))
-    hero = Ref(kind="hero", id=ai.hero if ai is not None else "")
+    ai = ai_combat.named(state, str(st.data["ai"]))
+    hero = hero_ref(ai) if ai is not None else ""
     said = msg.AI_ROTATED(seat=cm.seat(seat_of(st)), hero=hero, q=centre[0], r=centre[1], n=int(pick) * 60)
     return [Event.to_all("h3_rotated", said)]
 
@@ -389,7 +362,7 @@ def _enter(state: ClashState, ai: AiHero, origin: Coord, to: Coord) -> list[Even
     if heroes:
         ai.mp = 0
         seat, kind = heroes[0]
-        said = msg.AI_ATTACKS_HERO(hero=_hero_ref(ai), kind=cm.hero_kind(kind), seat=cm.seat(seat), q=to[0], r=to[1])
+        said = msg.AI_ATTACKS_HERO(hero=hero_ref(ai), kind=cm.hero_kind(kind), seat=cm.seat(seat), q=to[0], r=to[1])
         return [Event.to_all("h3_ai_attacks", said)] + ai_combat.ai_attacks_hero(state, ai, origin, to, seat, kind)
     owner = town_owner(state, to)
     if owner is not None and owner != AI_SEAT:
@@ -397,15 +370,15 @@ def _enter(state: ClashState, ai: AiHero, origin: Coord, to: Coord) -> list[Even
         loc = location(state, to)
         assert loc is not None  # an owned field is a town or settlement
         where = Ref(kind="h3_location", id=loc.id)
-        said = msg.AI_ATTACKS_TOWN(hero=_hero_ref(ai), loc=where, seat=cm.seat(owner), q=to[0], r=to[1])
+        said = msg.AI_ATTACKS_TOWN(hero=hero_ref(ai), loc=where, seat=cm.seat(owner), q=to[0], r=to[1])
         return [Event.to_all("h3_ai_attacks", said)] + ai_combat.ai_attacks_town(state, ai, origin, to, owner)
     ai.field = ai.last_visited = to
     events = [
-        Event.to_all("h3_ai_moved", msg.AI_MOVED(hero=_hero_ref(ai), q0=origin[0], r0=origin[1], q=to[0], r=to[1]))
+        Event.to_all("h3_ai_moved", msg.AI_MOVED(hero=hero_ref(ai), q0=origin[0], r0=origin[1], q=to[0], r=to[1]))
     ]
     if visits.guarded(state, to) is not None:
         state.field(to).cleared = True  # H3-41.5: the AI wins every neutral combat, and gains nothing
-        events.append(Event.to_all("h3_ai_guard", msg.AI_BEAT_GUARD(hero=_hero_ref(ai), q=to[0], r=to[1])))
+        events.append(Event.to_all("h3_ai_guard", msg.AI_BEAT_GUARD(hero=hero_ref(ai), q=to[0], r=to[1])))
     return events + _visit(state, ai, to)
 
 
@@ -423,18 +396,18 @@ def _visit(state: ClashState, ai: AiHero, pos: Coord) -> list[Event]:
         if fs.black:
             return []
         fs.black = True
-        return [Event.to_all("h3_ai_visited", msg.AI_VISITED(hero=_hero_ref(ai), loc=where, q=pos[0], r=pos[1]))]
+        return [Event.to_all("h3_ai_visited", msg.AI_VISITED(hero=hero_ref(ai), loc=where, q=pos[0], r=pos[1]))]
     if loc.multi_flag:
         fs.cleared = True
-        return [Event.to_all("h3_ai_visited", msg.AI_VISITED(hero=_hero_ref(ai), loc=where, q=pos[0], r=pos[1]))]
+        return [Event.to_all("h3_ai_visited", msg.AI_VISITED(hero=hero_ref(ai), loc=where, q=pos[0], r=pos[1]))]
     previous = fs.flag
     if previous == AI_SEAT:
         return []
     events: list[Event] = []
     if previous is not None:
         visits.lose_production(state, previous, loc, fs)  # H3-50.4.1 / H3-50.4.2: it goes with the cube
-        said = msg.AI_FLAG_TAKEN(seat=cm.seat(previous), loc=where, q=pos[0], r=pos[1], hero=_hero_ref(ai))
+        said = msg.AI_FLAG_TAKEN(seat=cm.seat(previous), loc=where, q=pos[0], r=pos[1], hero=hero_ref(ai))
         events.append(Event.to_all("h3_ai_flag_taken", said, seat=previous))
     fs.flag, fs.ever_flagged, fs.cleared, fs.produce = AI_SEAT, True, True, None
-    events.append(Event.to_all("h3_ai_flagged", msg.AI_FLAGGED(hero=_hero_ref(ai), loc=where, q=pos[0], r=pos[1])))
+    events.append(Event.to_all("h3_ai_flagged", msg.AI_FLAGGED(hero=hero_ref(ai), loc=where, q=pos[0], r=pos[1])))
     return events

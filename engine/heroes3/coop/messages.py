@@ -59,10 +59,6 @@ ATTACKS_FIRST_AI = message(
 AI_HERO_DEFEATED = message(
     "h3.coop.ai_hero_defeated", "{hero} has no units left and leaves the map; beating it brings no reward (H3-41.3)."
 )
-NO_RETREAT = message(
-    "h3.coop.no_retreat",
-    "No retreat: this combat has no time limit (against azure units, another player or an AI hero, H3-36.4).",
-)
 FIELD_STILL_HELD = message(
     "h3.coop.field_still_held",
     "Another AI hero still stands on that field: {seat}'s {kind} stays where it attacked from (house rule).",

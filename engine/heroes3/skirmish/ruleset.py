@@ -395,6 +395,7 @@ class Skirmish(Ruleset[SkirmishState, SkirmishOptions]):
         front = FLOW.current(state)
         if front is None:
             raise RuleViolation(CORE_NOT_YOUR_TURN, m.NOT_OFFERED())
+        combat_flow.refuse_untimed_retreat(state.combat, action)  # H3-36.4, in its own words
         if action.type not in FLOW.accepts.get(front.kind, ()):
             raise RuleViolation(CORE_BAD_ACTION, m.NOT_OFFERED())
         if not FLOW.may_act(front, seat):
