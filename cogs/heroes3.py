@@ -65,11 +65,19 @@ CARD_HEAD = message("bot.h3.card.head", "🃏 **{name}** · {kind}")
 CARD_SPELL = message("bot.h3.card.spell", "{level} spell · school: {school}")
 CARD_ARTIFACT = message("bot.h3.card.artifact", "Rank: {rank}")
 CARD_SPECIALTY = message("bot.h3.card.specialty", "Specialty of {hero}, level {level}")
+CARD_MACHINE_PRICES = message(
+    "bot.h3.card.machine_prices",
+    "Price: {factory} at a War Machine Factory, {post} at a Trading Post (H3-19.2)",
+)
 CARD_COPIES = message("bot.h3.card.copies", "{copies} in the deck")
 CARD_COPIES_HOUSE = message(
     "bot.h3.card.copies_house", "{copies} in the deck 🏠 (our count: no public source gives it)"
 )
+CARD_PILE_HOUSE = message(
+    "bot.h3.card.pile_house", "{copies} in the face-up pile 🏠 (our count: no public source gives it)"
+)
 CARD_BASIC = message("bot.h3.card.basic", "**Basic** ({timing}): {text}")
+CARD_EFFECT = message("bot.h3.card.effect", "**Effect** ({timing}): {text}")
 CARD_EXPERT = message("bot.h3.card.expert", "**Expert** ({timing}): {text}")
 CARD_TOP = message("bot.h3.card.top", "**Top** ({timing}): {text}")
 CARD_BOTTOM = message("bot.h3.card.bottom", "**Bottom** ({timing}): {text}")
@@ -99,6 +107,7 @@ KINDS: dict[str, Message] = {
     "spell": message("bot.h3.kind.spell", "spell"),
     "specialty": message("bot.h3.kind.specialty", "specialty"),
     "artifact": message("bot.h3.kind.artifact", "artifact"),
+    "war_machine": message("bot.h3.kind.war_machine", "war machine"),
 }
 WORDS: dict[str, Message] = {
     # tiers, unit types, sides, hero kinds
@@ -310,12 +319,16 @@ def card_text(ident: str, locale: str = EN) -> str:
         lines.append(say(CARD_ARTIFACT(rank=_word(card.rank))))
     if card.kind == "specialty" and card.hero:
         lines.append(say(CARD_SPECIALTY(hero=Ref(kind="hero", id=card.hero), level=card.level or 1)))
+    if card.factory_price is not None and card.post_price is not None:
+        factory, post = ({k: v for k, v in p.as_dict().items() if v} for p in (card.factory_price, card.post_price))
+        lines.append(say(CARD_MACHINE_PRICES(factory=_cost(factory), post=_cost(post))))
+    machine = card.kind == "war_machine"  # H3-6.32: a face-up pile of its own, one effect
     if card.copies:
-        lines.append(say((CARD_COPIES_HOUSE if card.copies_house else CARD_COPIES)(copies=card.copies)))
+        copies = (CARD_PILE_HOUSE if machine else CARD_COPIES_HOUSE) if card.copies_house else CARD_COPIES
+        lines.append(say(copies(copies=card.copies)))
     artifact = card.kind == "artifact"
-    lines.append(
-        say((CARD_TOP if artifact else CARD_BASIC)(timing=_word(card.basic.timing), text=text_ref(card.basic.text)))
-    )
+    first = CARD_TOP if artifact else CARD_EFFECT if machine else CARD_BASIC
+    lines.append(say(first(timing=_word(card.basic.timing), text=text_ref(card.basic.text))))
     for tier in card.tiers:
         lines.append(say(CARD_TIER(power=tier.power, text=text_ref(tier.text))))
     if card.expert is not None:

@@ -52,6 +52,8 @@ PANEL_ARMY = message("bot.h3c.panel.army", "**Army:** {units}")
 PANEL_NONE = message("bot.h3c.panel.none", "none")
 PANEL_NO_SEAT = message("bot.h3c.panel.no_seat", "You have no seat in this game.")
 PANEL_ASTROLOGER = message("bot.h3c.panel.astrologer", "**Astrologers:** {card}: {text}")
+PANEL_PERMANENT = message("bot.h3c.panel.permanent", "**In play (permanent):** {card}: {text}")
+PANEL_MACHINES = message("bot.h3c.panel.machines", "**War machines for sale (face-up pile):** {cards}")
 # H3-48.3 draft start: the seat's own cards of the draft (its view only; packets are secret).
 PANEL_DRAFT_PACKET = message("bot.h3c.panel.draft_packet", "**Draft, your packet:** {cards}")
 PANEL_DRAFT_DRAFTED = message("bot.h3c.panel.draft_drafted", "**Drafted so far:** {cards}")
@@ -135,6 +137,14 @@ def panel_lines(view: dict[str, Any]) -> list[Msg]:
     lines.append(PANEL_TOWN(buildings=buildings or none))
     units = [Ref(kind="unit", id=str(a.get("card"))) for a in me.get("army") or []]
     lines.append(PANEL_ARMY(units=units or none))
+    permanent = me.get("permanent")
+    if permanent:  # H3-13.2.7: the one permanent in play, face up (a war machine, H3-19.1)
+        card = cards.get(str(permanent))
+        said = card.basic.text if card is not None else ""
+        lines.append(PANEL_PERMANENT(card=Ref(kind="card", id=str(permanent)), text=text_ref(said)))
+    machines = [Ref(kind="card", id=str(c)) for c in view.get("war_machines") or []]
+    if machines:  # H3-6.32: the Rampart box's face-up pile, bought at a factory or a trading post (H3-19.2)
+        lines.append(PANEL_MACHINES(cards=machines))
     mine = (view.get("draft") or {}).get("mine")
     if mine:
         lines += _draft_lines(mine, none)

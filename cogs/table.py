@@ -257,8 +257,16 @@ async def faction_autocomplete(interaction: discord.Interaction, current: str) -
     except (UserError, StoreError):  # no game here: nothing to complete, never an error at the user
         return []
     taken = {s.faction for s in await referee.store.seats(game.id)}
-    factions = [f for f in engine.ruleset(game.ruleset).factions if f not in taken]
-    return [app_commands.Choice(name=f, value=f) for f in factions if current.lower() in f.lower()][:25]
+    choices = engine.ruleset(game.ruleset).faction_choices(game.options)  # the scenario's, with its expansions
+    names = lang.game_names(game.ruleset, game.options)
+    locale = await referee.locale(interaction)
+    out = []
+    for f in choices:
+        shown = (names.name(Ref(kind="faction", id=f), locale) if names is not None else None) or f
+        typed = current.lower()
+        if f not in taken and (typed in f.lower() or typed in shown.lower()):
+            out.append(app_commands.Choice(name=shown, value=f))  # the name in the reader's language, the id sent
+    return out[:25]
 
 
 async def option_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -312,11 +320,13 @@ def options_line(rs: Any, options: dict[str, Any], locale: str) -> str:
             continue
         word = values.get(key, {}).get(str(value))
         shown: Any = (OPTION_ON() if value else OPTION_OFF()) if isinstance(value, bool) else value
-        if word is None and isinstance(value, (list, dict)):
+        if word is None and isinstance(value, (list, dict, str)):
+            # a typed list (``expansions=tower+rampart``) is a string the ruleset may still put in words
             said = in_words(key, value) if in_words is not None else None
             if said is None and isinstance(value, list) and all(type(v) is int for v in value):
                 said = render(LIST_SEP(), locale).join(str(v) for v in value)  # fixed dice rolls: "3, 5, 2"
-            shown = said if said is not None else json.dumps(value)  # never a value a message cannot carry
+            if said is not None or not isinstance(value, str):
+                shown = said if said is not None else json.dumps(value)  # never a value a message cannot carry
         said_value = word() if word is not None else shown
         parts.append(render(OPTION_SHOWN(name=name(), value=said_value), locale, content_names))
     return render(LIST_SEP(), locale).join(parts)

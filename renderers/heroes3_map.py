@@ -117,6 +117,8 @@ BUILDINGS = message("render.h3map.buildings", "Town: {names}")
 ARMY = message("render.h3map.army", "Army: {names}")
 NONE = message("render.h3map.none", "none")
 CUBES = message("render.h3map.cubes", "Faction cubes taken: {n} · far tiles {far}")
+IN_PLAY = message("render.h3map.in_play", "In play: {card}")
+MACHINES = message("render.h3map.machines", "War machines for sale: {names}")
 VP = message("render.h3map.vp", "{n} VP")
 ELIMINATED = message("render.h3map.eliminated", "eliminated")
 TEAM = message("render.h3map.team", "Team {n}")
@@ -472,6 +474,20 @@ def _ai_legend(pen: _Pen, view: dict[str, Any]) -> None:
     pen.text(MAP_X + 18, MAP_Y + 21, text, 12, colour="#ffffff", z=6.6)
 
 
+def _machines(pen: _Pen, view: dict[str, Any]) -> None:
+    """The war machines still for sale (H3-6.32: a face-up pile, public), in the map box's bottom corner;
+    only a game with the Rampart box has the pile."""
+    pile = view.get("war_machines") or []
+    if not pile:
+        return
+    w = pen.words
+    text = w(MACHINES(names=[Ref(kind="card", id=str(c)) for c in pile]))
+    tw = pen.width(text, 12) + 20
+    top = MAP_Y + _map_height(view) - 34
+    pen.box(MAP_X + 8, top, tw, 26, face=tint(INK, 0.15), edge=INK, lw=1.5, radius=6, z=6.5)
+    pen.text(MAP_X + 18, top + 13, text, 12, colour="#ffffff", z=6.6)
+
+
 def _hero_stats(player: dict[str, Any]) -> dict[str, int]:
     hero = _content().heroes.get(str(player.get("hero")))
     if hero is None:
@@ -489,7 +505,8 @@ def _panels(pen: _Pen, view: dict[str, Any]) -> None:
     each = (bottom - top - gap * (len(players) - 1)) / len(players)
     # one more line in every panel while some player's played cards leave something pending (public)
     played = {int(p["seat"]): card_state_words(p) for p in players}
-    line = min(34.0, (each - 52) / (8 if any(played.values()) else 7))
+    extra = int(any(played.values())) + int(any(p.get("permanent") for p in players))
+    line = min(34.0, (each - 52) / (7 + extra))
     size = min(15.0, line / 2.1)
     for i, p in enumerate(players):
         seat = int(p["seat"])
@@ -537,6 +554,8 @@ def _panels(pen: _Pen, view: dict[str, Any]) -> None:
         pending = played[seat]
         if pending is not None:
             lines.append(w(pending))
+        if p.get("permanent"):  # H3-13.2.7: the seat's permanent in play, face up (a war machine, H3-19.1)
+            lines.append(w(IN_PLAY(card=Ref(kind="card", id=str(p["permanent"])))))
         room = PANEL_W - 28
         fitted = [_cut(pen, text, size, room) for text in lines]
         pen.ax.text(
@@ -676,6 +695,7 @@ def _pixels(
     _fields_layer(pen, view, frame)
     _heroes(pen, view, frame)
     _ai_legend(pen, view)
+    _machines(pen, view)
     _panels(pen, view)
     if "you" in view:
         _strip(pen, view)

@@ -622,6 +622,7 @@ class GameStore:
                     raise StoreError.of(
                         Reason.UNKNOWN_FACTION, faction=faction, game=rs.title, choices=list(rs.factions)
                     )
+                rs.check_faction(record.options, faction)  # one of the game's, but not at this table (a scenario's)
                 if any(s.faction == faction for s in entry.seats):
                     raise StoreError.of(Reason.FACTION_TAKEN, faction=faction)
             now = self._now()

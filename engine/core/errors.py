@@ -57,6 +57,9 @@ NOTHING_TO_SAMPLE = message("core.refused.nothing_to_sample", "Seat {seat} has n
 ACTION_SHAPE = message("core.refused.action_shape", "An action must be a JSON object with a 'type'.")
 ACTION_NOT_UNDERSTOOD = message("core.refused.action_not_understood", "That action is not understood. {reason}")
 OPTIONS_INVALID = message("core.refused.options_invalid", "Those game options are not valid. {reason}")
+FACTION_NOT_OFFERED = message(
+    "core.refused.faction_not_offered", "{faction} is not played at this table; its factions are: {choices}."
+)
 PLAYER_COUNT = message("core.refused.player_count", "{game} is played by {min} to {max} players, not {players}.")
 NO_SUCH_GM_EDIT = message("core.refused.no_such_gm_edit", "This game offers no such game-master edit.")
 # CORE-3

@@ -108,6 +108,19 @@ class Ruleset(ABC, Generic[S, OptT]):
         the options check all ask here, so they never disagree."""
         return self.min_players, self.max_players
 
+    def faction_choices(self, options: dict[str, Any]) -> tuple[str, ...]:
+        """The factions a seat may join a table with these (raw) options as: a game whose scenario or
+        expansions limit the factions says so here, so the join and its autocomplete offer only those."""
+        return self.factions
+
+    def check_faction(self, options: dict[str, Any], faction: str) -> None:
+        """Raise a RuleViolation, in the game's own words, when a table with these (raw) options does not
+        offer ``faction``, one of the game's factions (the table layer has checked that much)."""
+        if faction not in self.faction_choices(options):
+            offered = [Ref(kind="faction", id=f) for f in self.faction_choices(options)]
+            said = refusal.FACTION_NOT_OFFERED(faction=Ref(kind="faction", id=faction), choices=offered)
+            raise RuleViolation(CORE_BAD_ACTION, said)
+
     def parse_options(self, options: dict[str, Any]) -> OptT:
         try:
             parsed = self.options_model.model_validate(options)

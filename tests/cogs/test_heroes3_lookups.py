@@ -53,3 +53,17 @@ def test_autocomplete_finds_chinese_names_and_an_unknown_name_is_refused() -> No
     with pytest.raises(UserError) as refused:
         answer("location", "no such place", EN)
     assert refused.value.args[0].id == NOTHING_CALLED(name="").id
+
+
+@pytest.mark.parametrize("locale", [EN, ZH_HANS])
+def test_a_war_machine_card_names_both_prices_and_its_pile(locale: str) -> None:
+    # H3-19.2 / H3-19.3: the lower price at a War Machine Factory, the higher at a Trading Post; H3-6.32:
+    # the machines lie in a face-up pile of their own, whose count no public source gives (house)
+    shown = answer("card", "ballista", locale)
+    head = shown.splitlines()[0]
+    assert h3_names().name(Ref(kind="card", id="ballista"), locale) in head
+    assert "H3-19.2" in shown and "7" in shown and "10" in shown
+    assert "🏠" in shown
+    assert not ID_WORD.search(shown) and "{" not in shown
+    if locale == EN:
+        assert "war machine" in head and "face-up pile" in shown and "**Effect** (permanent)" in shown

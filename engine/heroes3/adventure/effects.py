@@ -17,6 +17,8 @@ from engine.core.flow import Step
 from engine.core.text import Msg, Ref
 
 from ..cards import deck as cards
+from ..cards import messages as cm
+from ..cards import war_machines
 from ..clash import messages as m
 from ..clash.asks import ask, push_ask
 from ..clash.common import RES, bases, can_pay, enemies, gain, has_kind, hero, heroes_at, pay
@@ -82,7 +84,9 @@ def push_choices(
     state: ClashState, seat: int, hero_kind: str, source: Msg, choices: Sequence[Choice], optional: bool, **ctx: Any
 ) -> None:
     """One choice and nothing to pay: resolve it. Otherwise ask which (payments and searches are
-    always optional, H3-50)."""
+    always optional, H3-50). A choice an expansion box adds to a location (the trading post's war
+    machine, H3-43.1.2) exists only when that box is in the game."""
+    choices = [c for c in choices if c.box is None or c.box in state.boxes]  # an expansion's option (H3-43.1.2)
     if not choices:
         return
     if len(choices) == 1 and not optional and choices[0].cost.total() == 0:
@@ -123,11 +127,18 @@ def _effect_choice_options(state: ClashState, st: Step) -> list[tuple[Msg, str]]
     p = state.player(seat_of(st))
     out: list[tuple[Msg, str]] = []
     for i, c in enumerate(_choices(st)):
-        if can_pay(p, c.cost.as_dict()):
+        if can_pay(p, c.cost.as_dict()) and _machine_open(state, p, c):
             out.append((m.OPT_EFFECT(n=i + 1, what=_describe(c), cost=_cost_text(c.cost.as_dict())), str(i)))
     if st.data.get("optional") or any(c.cost.total() for c in _choices(st)) or not out:
         out.append((m.OPT_DECLINE(), "decline"))
     return out
+
+
+def _machine_open(state: ClashState, p: Player, choice: Choice) -> bool:
+    """A choice that buys a war machine is offered only while one is left that the visitor can pay
+    (H3-19.2), so a trading post never takes its one choice for a purchase that cannot happen."""
+    wheres = [st.word("price", "post") for st in choice.steps if st.effect == "buy_war_machine"]
+    return all(war_machines.offer(state, p, war_machines.place(w)) for w in wheres)
 
 
 def _cost_text(cost: dict[str, int]) -> Msg:
@@ -982,6 +993,44 @@ def _neutral_tier_apply(state: ClashState, st: Step, pick: str) -> list[Event]:
     return events + [Event.to_all("h3_recruited", m.RECRUITED(seat=m.seat(p.seat), unit=Ref(kind="unit", id=card)))]
 
 
+def _swap_unit(state: ClashState, p: Player, hero_kind: str, eff: Effect, st: Step) -> list[Event]:
+    """Gelu's Sharpshooters IV (map effect): a ``unit`` card with ``side`` up leaves the army, then the
+    ``to`` card is taken from the ``tier`` neutral deck (draw or discard pile) into it. Read as printed:
+    the discard happens only if that card is there, the search in any case, and nothing is taken
+    while the player already controls a ``to`` card ("only one at a time") or the deck no longer holds it."""
+    unit, side, to = eff.word("unit"), eff.word("side"), eff.word("to")
+    events: list[Event] = []
+    for i, a in enumerate(p.army):
+        if a.card == unit and a.side == side:
+            del p.army[i]
+            events.append(
+                Event.to_all("h3_unit_out", m.UNIT_SWAPPED_OUT(seat=m.seat(p.seat), unit=Ref(kind="unit", id=unit)))
+            )
+            break
+    deck = state.neutral_decks.get(eff.word("tier"))
+    if deck is None or any(a.card == to for a in p.army):
+        return events
+    for pile in (deck.draw_pile, deck.discard_pile):
+        if to in pile:
+            pile.remove(to)
+            p.army.append(ArmyCard(card=to, side="neutral"))
+            return events + [
+                Event.to_all("h3_unit_in", m.UNIT_SWAPPED_IN(seat=m.seat(p.seat), unit=Ref(kind="unit", id=to)))
+            ]
+    return events
+
+
+def _take_machine(state: ClashState, p: Player, hero_kind: str, eff: Effect, st: Step) -> list[Event]:
+    """Gem's First Aid (level I): the named war machine leaves the face-up pile (H3-6.32) for the hand,
+    paying nothing, as a bought one does (H3-19.2); nothing happens if the pile no longer holds it."""
+    card = eff.word("card")
+    if not war_machines.in_game(state) or card not in state.war_machines:
+        return []
+    state.war_machines.remove(card)
+    cards.gain_card(state, p, state.new_card(card))
+    return [Event.to_all("h3_machine_taken", m.MACHINE_TAKEN(seat=m.seat(p.seat), card=m.ref("card", card)))]
+
+
 def _move_to_own_town(state: ClashState, p: Player, hero_kind: str, eff: Effect, st: Step) -> list[Event]:
     """Town Portal: the hero goes to a town or settlement its player controls."""
     h = hero(p, hero_kind) or p.main
@@ -1028,6 +1077,8 @@ HANDLERS.update(
         "search_own_deck": _search_own,
         "neutral_recruit": _neutral_recruit,
         "move_to_own_town": _move_to_own_town,
+        "swap_unit": _swap_unit,
+        "take_war_machine": _take_machine,
         # read where they apply while the astrologer card is in force (A-10)
         "first_spell_returns": _passive,
         "spell_power_bonus": _passive,
@@ -1351,6 +1402,36 @@ def _tavern_apply(state: ClashState, st: Step, pick: str) -> list[Event]:
     return events
 
 
+# ---- war machines (B): the factory's purchase and the trading post's war machine choice ----------------------
+def _buy_machine(state: ClashState, p: Player, hero_kind: str, eff: Effect, st: Step) -> list[Event]:
+    """H3-50.6 / H3-43.1.2: ask which war machine of the pile to buy; the visitor may buy none."""
+    push_ask(state, "buy_war_machine", p.seat, where=war_machines.place(eff.word("price")))
+    return []
+
+
+def _buy_machine_q(state: ClashState, st: Step) -> Msg:
+    where = cm.PRICE_FACTORY() if st.data.get("where") == "factory" else cm.PRICE_POST()
+    return cm.ASK_BUY_MACHINE(where=where)
+
+
+@ask("buy_war_machine", "H3-19.2", _buy_machine_q)
+def _buy_machine_options(state: ClashState, st: Step) -> list[tuple[Msg, str]]:
+    p = state.player(seat_of(st))
+    where = war_machines.place(st.data.get("where"))
+    out = [
+        (cm.OPT_BUY_MACHINE(card=m.ref("card", c), cost=war_machines.cost_text(war_machines.cost(c, where))), c)
+        for c in war_machines.offer(state, p, where)
+    ]
+    return out + [(m.OPT_SKIP(), "skip")]
+
+
+@_buy_machine_options
+def _buy_machine_apply(state: ClashState, st: Step, pick: str) -> list[Event]:
+    if pick == "skip":
+        return []
+    return war_machines.buy(state, state.player(seat_of(st)), pick, str(st.data.get("where")))
+
+
 HANDLERS.update(
     {
         "buy_artifact": _buy_artifact,
@@ -1359,6 +1440,7 @@ HANDLERS.update(
         "secondary_hero": _secondary_hero,
         "remove_then_search": _remove_then_search,
         "enemy_discard_random": _enemy_discard_now,
+        "buy_war_machine": _buy_machine,
     }
 )
 RESOLVED = RESOLVED | frozenset(HANDLERS)

@@ -171,6 +171,7 @@ def begin(
     window = [] if declared else declaration(state, pending.attacker, pending.defender)
     combat.variants = [v for v in state.variants if v in COMBAT_VARIANTS]  # H3-48.8: rows the combat applies
     events = permanent.lay_cloaks(state, combat)  # Sandro's Cloak of the Undead King
+    events += permanent.lay_war_machines(state, combat)  # H3-19: the war machine in play goes along
     return events + combat_flow.start_combat(FLOW, state, combat, window)
 
 

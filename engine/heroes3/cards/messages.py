@@ -119,3 +119,19 @@ MYSTICISM_ALL = message(
     "{seat!c} plays {card} (expert): {spell} and {n} card(s) played with it return to their hand.",
 )
 PLAY_AT_CAST = message("h3.cards.no.play_at_cast", "Play this card right after you cast a spell on the map.")
+
+# ---- war machines (B)
+# H3-19, H3-6.32, H3-43.1.2, H3-50.6: the face-up pile and buying from it (cards/war_machines.py)
+ASK_BUY_MACHINE = message(
+    "h3.cards.ask.buy_machine", "Buy one war machine from the face-up pile? It goes to your hand ({where})."
+)
+PRICE_FACTORY = message("h3.cards.price.factory", "factory price")
+PRICE_POST = message("h3.cards.price.post", "trading-post price")
+OPT_BUY_MACHINE = message("h3.cards.opt.buy_machine", "Buy {card} for {cost}")
+MACHINE_BOUGHT = message("h3.cards.machine_bought", "{seat!c} buys {card} from the war machine pile for {cost}.")
+NO_MACHINE_LEFT = message("h3.cards.no.machine_left", "{card} is not in the war machine pile.")
+MACHINE_TOO_DEAR = message("h3.cards.no.machine_too_dear", "You cannot pay {cost} for {card}.")
+NO_MACHINES_HERE = message(
+    "h3.cards.no.machines_here", "War machines are bought only at a War Machine Factory or a Trading Post."
+)
+NO_MACHINE_PILE = message("h3.cards.no.machine_pile", "This game has no war machines: the Rampart box is not in it.")

@@ -11,7 +11,10 @@ King acts only in combat (the combat engine's side).
 
 Entry points: ``is_permanent``, ``options``, ``put_into_play``, ``school_bonus``, ``magic_booster``,
 ``lay_cloaks`` / ``collect_cloak`` (the Cloak laid on a unit when a combat is built, and taken out
-of play when the combat wore it out).
+of play when the combat wore it out), ``lay_war_machines`` (a war machine in play, H3-19, noted on its
+owner's side of each combat). A war machine is put into play and replaced like any permanent; one
+replaced goes to its owner's discard pile (H3-13.2.2) and from there follows the deck rules of any
+card, the chaos deck removing it with no replacement (A-48: no shared deck holds it).
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ from engine.core import Event, Option
 from ..clash import messages as m
 from ..clash.state import ClashState, Player
 from ..combat import texts as ct
+from ..combat import war_machines as machines
 from ..combat.models import Combat
 from ..combat.rules import uname
 from ..content import UnitSide, load
@@ -144,6 +148,20 @@ def lay_cloaks(state: ClashState, combat: Combat) -> list[Event]:
                 events.append(Event.to_all("h3_cloak_on", msg, unit=u.uid))
                 break
     return events
+
+
+def lay_war_machines(state: ClashState, combat: Combat) -> list[Event]:
+    """A war machine in play (H3-19.1) goes with its owner's army into every combat of that army, as the
+    Cloak does (house: the rules tie it to no hero, and it is no card played in the combat, so H3-13.2.1
+    does not hold it back when a secondary hero fights). The card stays in play: nothing in the combat
+    discards it (combat/war_machines.py)."""
+    for side in combat.sides:
+        if side.owner is None:
+            continue
+        inst = state.player(side.owner).permanent
+        card = clash_content().cards[state.cards[inst]] if inst is not None else None
+        side.war_machine = card.id if card is not None and card.kind == "war_machine" else None
+    return machines.arm(combat)
 
 
 def collect_cloak(p: Player, lost: str | None) -> None:

@@ -18,6 +18,7 @@ from ..content.clash import AiSpec, Condition, Scenario, clash_content
 from ..content.texts import text_ref
 from ..coop import messages as cm
 from . import messages as m
+from .state import EXPANSION_NAMES
 
 
 def _goal(condition: Condition) -> Msg:
@@ -74,6 +75,14 @@ def scenario_lines(scenario_id: str) -> list[Msg]:
     for steps in (sc.obelisk, sc.dragon_utopia, sc.grail):
         lines += [m.SCENARIO_RULE(text=text_ref(s.text)) for s in steps if s.text]
     return lines
+
+
+def expansion_lines(scenario_id: str, boxes: list[str]) -> list[Msg]:
+    """H3-49.6: the expansion boxes the table added to the scenario's own (``expansions``), said once at the
+    start, since their factions, tiles and cards are not in the scenario's text."""
+    own = clash_content().scenarios[scenario_id].boxes
+    added = [EXPANSION_NAMES[b]() for b in boxes if b not in own and b in EXPANSION_NAMES]
+    return [m.EXPANSIONS_ADDED(boxes=added)] if added else []
 
 
 def astrologer_said(card_id: str) -> Msg:

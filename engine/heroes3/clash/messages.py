@@ -575,3 +575,28 @@ PIC_PASS = message("h3.clash.pic.pass", "{card} ({hero})")
 PIC_DIPLOMACY = message("h3.clash.pic.diplomacy", "{card} (guards of difficulty {level})")
 PIC_POWER = message("h3.clash.pic.power", "Power {n} waiting")
 PIC_PASSING = message("h3.clash.pic.passing", "{mp}, passing through ({q}, {r})")
+
+
+# ---- expansions (lead) -----------------------------------------------------------------------------
+CAMPAIGN_NO_EXPANSIONS = message(
+    "h3.clash.no.campaign_expansions",
+    "A campaign plays each of its scenarios with that scenario's own boxes; it takes no expansions option.",
+)
+TOURNAMENT_NO_EXPANSIONS = message(
+    "h3.clash.no.tournament_expansions", "A Tournament is played with the core box alone (H3-45); leave out expansions."
+)
+EXPANSIONS_ADDED = message(
+    "h3.clash.expansions_added",
+    "Expansions added to the scenario: {boxes}. Their factions, map tiles, locations and cards are in play.",
+)
+FACTION_NOT_IN_SCENARIO = message("h3.clash.no.faction_not_in_scenario", "{faction} is not played in this scenario.")
+FACTION_IN_EXPANSION = message(
+    "h3.clash.no.faction_in_expansion",
+    "{faction} comes in an expansion this game does not use; add it with the option expansions={box}.",
+)
+
+
+# ---- Rampart (A) -----------------------------------------------------------------------------------
+UNIT_SWAPPED_OUT = message("h3.clash.unit_swapped_out", "{seat!c} discards {unit} from their army.")
+UNIT_SWAPPED_IN = message("h3.clash.unit_swapped_in", "{seat!c} takes {unit} from the neutral deck into their army.")
+MACHINE_TAKEN = message("h3.clash.machine_taken", "{seat!c} takes {card} from the war machine pile for free.")

@@ -23,7 +23,7 @@ from ..cards import messages as cm
 from ..content.clash import clash_content
 from ..content.texts import text_ref
 from ..coop import victory as coop_victory
-from ..town import town
+from ..town import town, triggers
 from . import ally_trade
 from . import messages as m
 from .asks import ask, push_ask
@@ -81,6 +81,8 @@ def _round(state: ClashState, st: Step) -> list[Event]:
     if state.variant("clear_visits") and state.round in CLEAR_VISIT_ROUNDS:  # H3-48.8 (H3-22.5.1)
         events += effects.clear_black_cubes(state)
     kind = round_kind(state.round)
+    if kind == "astrologer":  # buildings acting as the astrologer round begins (Saplings), after the card
+        triggers.astrologer_round(state, order)
     if kind == "astrologer" and not state.variant("no_astrologers"):  # H3-7.3.2; H3-48.8 "no astrologer cards"
         events += _astrologer(state, order)
     elif kind == "resource":  # H3-7.3.1: all income first, then start-of-resource-round effects

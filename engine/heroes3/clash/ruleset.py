@@ -20,9 +20,12 @@ from ..adventure import effects, encounters, movement, visits  # noqa: F401  # r
 from ..cards import deck, play  # noqa: F401  # registers steps
 from ..combat import flow as combat_flow
 from ..content import FACTIONS
+from ..content.campaigns import CampaignSpec
+from ..content.clash import Scenario
 from ..content.names import Heroes3Names
 from ..content.names import names as content_names
 from ..coop import ai_combat, ai_turn, campaign  # noqa: F401  # registers steps
+from ..coop import messages as coop_m
 from ..town import pool, town  # noqa: F401  # imported for its entry points
 from . import ally_trade, asks, briefing, draft, invariants, rounds, setup, views  # noqa: F401  # registers steps
 from . import messages as m
@@ -68,6 +71,38 @@ class Clash(Ruleset[ClashState, ClashOptions]):
             return min(setup.COOPERATIVE_SCENARIOS), max(setup.COOPERATIVE_SCENARIOS)
         return super().seat_range(options)
 
+    def _table(self, options: dict[str, Any]) -> tuple[Scenario, CampaignSpec | None] | None:
+        """The scenario (and campaign) a table with these raw options plays; None while they are not valid
+        (the start says why)."""
+        try:
+            parsed = self.parse_options({"players": self.seat_range(options)[0], **options})
+            return setup.scenario_for(parsed), setup.campaign_for(parsed)
+        except RuleViolation:
+            return None
+
+    def faction_choices(self, options: dict[str, Any]) -> tuple[str, ...]:
+        """H3-6.2: the scenario's factions, with those of the expansions the table added (H3-49.6) or, in a
+        campaign, its own (H3-44.6)."""
+        table = self._table(options)
+        if table is None:
+            return self.factions
+        sc, spec = table
+        allowed = spec.factions() if spec is not None else sc.factions
+        return tuple(f for f in self.factions if f in allowed)
+
+    def check_faction(self, options: dict[str, Any], faction: str) -> None:
+        """Refused as the start would refuse it (H3-6.2, H3-44.6), so a seat learns at once which option
+        would let it play that faction."""
+        table = self._table(options)
+        if table is None:
+            return
+        sc, spec = table
+        if spec is not None and faction not in spec.factions():
+            raise RuleViolation("H3-44.6", coop_m.CAMPAIGN_FACTION(faction=m.ref("faction", faction)))
+        refused = setup.faction_refusal(sc, faction) if spec is None else None
+        if refused is not None:
+            raise refused
+
     def opening_events(self, state: ClashState) -> list[Event]:
         """H3-3.1: the scenario defines the victory conditions and may add unique rules, so the
         table is told them as the game begins (the ``/h3 scenario`` lookup says the same later)."""
@@ -75,7 +110,8 @@ class Clash(Ruleset[ClashState, ClashOptions]):
         # H3-3.2.2: a campaign says where in its chain this scenario stands
         said = briefing.campaign_lines(self.view(state, None))
         where = [Event.to_all("h3_campaign", line) for line in said]
-        return [start, *where] + [Event.to_all("h3_scenario", line) for line in briefing.scenario_lines(state.scenario)]
+        lines = briefing.scenario_lines(state.scenario) + briefing.expansion_lines(state.scenario, state.boxes)
+        return [start, *where] + [Event.to_all("h3_scenario", line) for line in lines]
 
     def _prompts(self, state: ClashState) -> list[Prompt]:
         return FLOW.prompts(state)

@@ -27,6 +27,7 @@ from . import messages as m
 from .asks import ask, asked_centre, new_ask
 from .flow import FLOW, seat_of
 from .state import (
+    EXPANSIONS,
     MAIN_MP,
     SECONDARY_MP,
     VARIANTS,
@@ -43,6 +44,24 @@ DEFAULT_SCENARIOS = {2: "clash_two_kingdoms", 3: "clash_three_crowns", 4: "clash
 ALLIANCE_SCENARIO = "alliance_four_winds"  # H3-3.2.3: the house 2 vs 2 scenario
 ALLIANCE_PLAYERS = 4  # H3-3.2.3: "normally 2 vs 2"; the engine offers only that
 COOPERATIVE_SCENARIOS = {1: "coop_lone_vigil", 2: "coop_necropolis_rising"}  # H3-3.2.4: the house ones
+
+
+def faction_refusal(sc: Scenario, faction: str) -> RuleViolation | None:
+    """H3-6.2: a seat plays one of the scenario's factions, or one of an expansion the table added (H3-49.6);
+    the refusal of any other names the option that would add it."""
+    if faction in sc.factions:
+        return None
+    box = box_of(faction)
+    said = m.FACTION_NOT_IN_SCENARIO(faction=m.ref("faction", faction))
+    if box in EXPANSIONS and box not in sc.boxes:
+        said = m.FACTION_IN_EXPANSION(faction=m.ref("faction", faction), box=box)
+    return RuleViolation("H3-6.2", said)
+
+
+def box_of(faction: str) -> str:
+    """The expansion a faction comes in, as a table names it in ``expansions`` ("core" for the core box)."""
+    town = clash_content().towns.get(faction)
+    return town.box if town is not None else "core"
 
 
 def bad(what: str) -> RuleViolation:
@@ -63,6 +82,8 @@ def campaign_for(options: ClashOptions) -> CampaignSpec | None:
         raise RuleViolation("H3-3.2.2", coop_m.CAMPAIGN_OWN_SCENARIOS())
     if options.draft_start:  # H3-44.2: a campaign carries its deck from scenario to scenario, never drafts one
         raise RuleViolation("H3-44.2", coop_m.CAMPAIGN_NO_DRAFT())
+    if options.expansions:  # H3-3.2.2: each scenario of the chain sets up its own boxes
+        raise RuleViolation("H3-3.2.2", m.CAMPAIGN_NO_EXPANSIONS())
     for f in options.factions or []:
         if f is not None and f not in spec.factions():  # H3-44.6: one faction through the whole chain
             raise RuleViolation("H3-44.6", coop_m.CAMPAIGN_FACTION(faction=m.ref("faction", f)))
@@ -89,7 +110,29 @@ def scenario_for(options: ClashOptions) -> Scenario:
         raise RuleViolation(CORE_BAD_ACTION, m.SCENARIO_SEATS(scenario=m.ref("scenario", sid), n=sc.players))
     if sc.type != options.mode:  # a Tournament or Alliance scenario only in its own mode, and the reverse
         raise RuleViolation(CORE_BAD_ACTION, m.SCENARIO_MODE(scenario=m.ref("scenario", sid)))
-    return sc
+    return with_expansions(sc, options)
+
+
+def with_expansions(sc: Scenario, options: ClashOptions) -> Scenario:
+    """The scenario with the table's expansion boxes added (H3-49.6): their tiles join the random pools,
+    their cards the decks, their faction the choice. The Tournament is played with the core box alone."""
+    added = [b for b in dict.fromkeys(options.expansions) if b not in sc.boxes]
+    if not added:
+        return sc
+    if options.mode == "tournament":
+        raise RuleViolation("H3-45", m.TOURNAMENT_NO_EXPANSIONS())
+    towns = clash_content().towns
+    factions = [t.faction for t in towns.values() if t.box in added and t.faction not in sc.factions]
+    # H3-6.19: the scenario gives each of its factions its starting units; an added faction gets the same
+    # shape (house: its first units, bronze upwards, on the sides the scenario's first faction starts with)
+    pattern = [u.split(":")[1] for u in next(iter(sc.starting_units.values()), ())]
+    units = {f: tuple(f"{u}:{side}" for u, side in zip(towns[f].units, pattern, strict=False)) for f in factions}
+    update = {
+        "boxes": (*sc.boxes, *added),
+        "factions": (*sc.factions, *factions),
+        "starting_units": {**units, **sc.starting_units},
+    }
+    return sc.model_copy(update=update)
 
 
 def setup(options: ClashOptions, state: ClashState) -> list[Event]:
@@ -99,6 +142,8 @@ def setup(options: ClashOptions, state: ClashState) -> list[Event]:
     spec = campaign_for(options)
     rng = state.rng
     state.scenario = sc.id
+    state.boxes = list(sc.boxes)
+    state.war_machines = clash_content().war_machines(sc.boxes)  # H3-6.32: face up, only with the Rampart box
     state.mode = options.mode
     state.team_order = options.team_order  # H3-7.8: how an Alliance team settles its order
     state.teams = [list(team) for team in sc.teams]  # H3-3.2.3: empty outside Alliance games
@@ -118,8 +163,11 @@ def setup(options: ClashOptions, state: ClashState) -> list[Event]:
         f = chosen[seat] if seat < len(chosen) and chosen[seat] else None
         if f is None:
             f = next(x for x in free if x not in factions)
-        if f not in sc.factions or f not in FACTIONS or f in factions:
+        if f not in FACTIONS or f in factions:
             raise bad(f)
+        refused = faction_refusal(sc, f)
+        if refused is not None:
+            raise refused
         factions.append(f)
     removed = set(sc.tournament.removed_cards) if sc.tournament else set()  # H3-45.1
     arrows_used = 0

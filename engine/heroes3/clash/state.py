@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from engine.core import Deck, GameOptions, SecretChoice
 from engine.core.text import Message, Ref, message
@@ -27,6 +27,10 @@ AI_MP = 3  # H3-41.4: an AI hero's MP each round
 # AI hero started: the AI is no seat, so it is never ``ClashState.player``'s argument.
 AI_SEAT = -1
 Mode = Literal["clash", "tournament", "alliance", "cooperative"]
+# The expansion boxes a table may add to a scenario's own (H3-2.7, H3-49.6): each brings its faction, map
+# tiles, locations and cards (``ClashOptions.expansions``).
+Expansion = Literal["tower", "rampart"]
+EXPANSIONS: tuple[Expansion, ...] = ("tower", "rampart")
 
 
 class ClashOptions(GameOptions):
@@ -66,6 +70,16 @@ class ClashOptions(GameOptions):
     draft_start: bool = False
     # H3-3.2.2: play this campaign (content/campaigns) as one game, solo Cooperative only (coop/campaign.py)
     campaign: str | None = None
+    # H3-49.6: expansion boxes added to the scenario's own (its faction joins the choice, its tiles the pools)
+    expansions: list[Expansion] = Field(default_factory=list)
+
+    @field_validator("expansions", mode="before")
+    @classmethod
+    def _expansions_in_words(cls, value: Any) -> Any:
+        """Typed in a lobby as ``expansions=rampart`` or ``expansions=tower+rampart``, not only as a JSON list."""
+        if isinstance(value, str):
+            return [part.strip().lower() for part in value.replace("+", " ").split() if part.strip()]
+        return value
 
 
 # The H3-48.8 rows a table may switch on, in the order of ``ClashOptions`` (``ClashState.variants``).
@@ -131,6 +145,7 @@ OPTION_NAMES: dict[str, Message] = {
     "gold_pool": message("h3.option.name.gold_pool", "gold pool"),
     "draft_start": message("h3.option.name.draft_start", "draft start"),
     "campaign": message("h3.option.name.campaign", "campaign"),
+    "expansions": message("h3.option.name.expansions", "expansions"),
 }
 OPTION_LABELS: dict[str, Message] = {
     "scenario": message(
@@ -222,6 +237,15 @@ OPTION_LABELS: dict[str, Message] = {
         "Solo campaign: a chain of scenarios against the AI enemy, played as one game (Cooperative, 1 player; "
         "H3-3.2.2, H3-44)",
     ),
+    "expansions": message(
+        "h3.option.expansions",
+        "Expansions to add to the scenario, e.g. rampart or tower+rampart: their faction may be chosen and their "
+        "map tiles, locations and cards join the game (H3-49)",
+    ),
+}
+EXPANSION_NAMES: dict[str, Message] = {
+    "tower": message("h3.option.value.expansions.tower", "Tower"),
+    "rampart": message("h3.option.value.expansions.rampart", "Rampart"),
 }
 OPTION_VALUES: dict[str, dict[str, Message]] = {
     "scenario": {
@@ -249,6 +273,7 @@ OPTION_VALUES: dict[str, dict[str, Message]] = {
         "None": message("h3.option.value.campaign.none", "none"),
         "necropolis_war": message("h3.option.value.campaign.necropolis_war", "The Necropolis War"),
     },
+    "expansions": EXPANSION_NAMES,
     "team_order": {
         "agree": message("h3.option.value.team_order.agree", "the members agree"),
         "captain": message("h3.option.value.team_order.captain", "the member seated first clockwise decides"),
@@ -264,6 +289,9 @@ def option_shown(key: str, value: Any) -> Any | None:
     option line; ``None`` for an option the plain words cover."""
     if key == "heroes" and isinstance(value, list):
         return [Ref(kind="hero", id=h) if h else FIRST_HERO() for h in value]
+    if key == "expansions" and isinstance(value, (list, str)):
+        boxes = ClashOptions._expansions_in_words(value)
+        return [EXPANSION_NAMES[b]() if b in EXPANSION_NAMES else b for b in boxes]
     return None
 
 
@@ -472,6 +500,12 @@ class Campaign(BaseModel):
 class ClashState(CombatHost):
     scenario: str
     mode: Mode = "clash"
+    # H3-49.6: the content boxes in play, the scenario's and the table's ``expansions`` (set at setup; a
+    # box's rules, such as the war machine pile of Rampart, apply only when it is here)
+    boxes: list[str] = Field(default_factory=lambda: ["core"])
+    # H3-6.32 [EXP: Rampart]: the war machine cards lying face up in their own pile (public), by content
+    # id: a card of it gets an instance only when bought (cards/war_machines.py), so the pile is no card zone
+    war_machines: list[str] = Field(default_factory=list)
     # H3-3.2.3: the Alliance teams, each a list of seats (empty outside Alliance games).
     teams: list[list[int]] = Field(default_factory=list)
     ally_offers: list[AllyOffer] = Field(default_factory=list)  # H3-43.3: open offers between allies

@@ -253,6 +253,7 @@ def view(state: ClashState, seat: int | None) -> dict[str, Any]:
         # the card in force stays face up, so what it does is public too (English; ``text_ref`` it)
         "astrologer_text": clash_content().astrologers[state.astrologer].text if state.astrologer else None,
         "astrologer_deck": {"size": len(state.astrologers.draw_pile), "discard": list(state.astrologers.discard_pile)},
+        "war_machines": list(state.war_machines),  # H3-6.32: the face-up pile, public
         "tiles": [_tile(t) for t in state.tiles],
         "fields": {
             k: v.model_dump(exclude_defaults=True)

@@ -128,6 +128,13 @@ class Strike(_A):
     target: str
 
 
+class Tent(_A):
+    """The First Aid Tent in play (H3-19): take 1 damage off one of your units, once per combat round."""
+
+    type: Literal["tent"]
+    target: str
+
+
 class Yield(_A):
     """H3-30.5: an attacked secondary hero's owner fights or accepts instant defeat."""
 
@@ -157,4 +164,5 @@ CombatAction = (
     | UseAbility
     | IgnoreDie
     | Yield
+    | Tent
 )

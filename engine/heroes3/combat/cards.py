@@ -20,9 +20,10 @@ from ..content import CardDef, load
 from ..content.clash import clash_content
 from . import spells
 from . import texts as t
+from . import war_machines as machines
 from .board import manhattan, square
-from .models import Combat, CombatSide, HeroDeck, PendingSpell, Unit
-from .rules import heal, paralyse, resists_card, roll_die, spell_damage, uname, would_defeat
+from .models import FIRST_AID_TENT, Combat, CombatSide, HeroDeck, PendingSpell, Unit
+from .rules import heal, paralyse, resists_card, roll_die, spell_damage, spell_reduction, uname, would_defeat
 from .rules import label as label_cell
 
 
@@ -108,7 +109,7 @@ def playable(combat: Combat, side: CombatSide, activating: bool, start: bool = F
                 continue
             if not may_pay_tax(combat, side, inst):
                 continue  # neutral Familiars / Pegasi
-            power = min(cast_power(side, card), len(card.tiers) - 1)
+            power = min(cast_power(side, card, combat), len(card.tiers) - 1)
             if card.effect in spells.EFFECTS:
                 out += spells.cast_options(combat, side, inst, card, power)
                 continue
@@ -163,6 +164,8 @@ def _plays(
     label = _mode_label(mode)
     out: list[Option] = []
     own = friendly(combat, side)
+    if card.needs_machine is not None and not has_machine(side, card.needs_machine):
+        return []
     if card.effect == "defense_back_to_hand":
         return _paid_two(combat, side, inst, card, mode, ref)
     if card.effect == "attack_then_discard":
@@ -205,6 +208,11 @@ def _plays(
                 out.append(
                     Option.of(m.OPT_PLAY(card=ref, mode=label, target=uname(combat, u)), _act(inst, mode, u.uid))
                 )
+    elif card.effect == "first_aid":  # the expert use is the Tent's own use, so only on units it may treat
+        for u in machines.tent_targets(combat, side) if mode == "expert" else [u for u in own if u.damage > 0]:
+            out.append(Option.of(m.OPT_PLAY(card=ref, mode=label, target=uname(combat, u)), _act(inst, mode, u.uid)))
+    elif card.effect == "tent_boost" and side.war_machine == FIRST_AID_TENT:
+        out.append(Option.of(m.OPT_PLAY_NO_TARGET(card=ref, mode=label), _act(inst, mode)))
     elif card.effect in ("power", "draw", "draw_keep_one"):
         out.append(Option.of(m.OPT_PLAY_NO_TARGET(card=ref, mode=label), _act(inst, mode)))
     elif card.effect == "enemy_discard":
@@ -316,14 +324,40 @@ def gm_text(card: str, mode: str) -> str | None:
     return eff.text
 
 
-def cast_power(side: CombatSide, spell: CardDef) -> int:
+def _tent_times(combat: Combat, side: CombatSide, target: str, times: int) -> list[Event]:
+    """First Aid (expert): the First Aid Tent's use, resolved ``times`` times on the same unit, i.e. its
+    damage removal multiplied for this one use (the Tent's once-per-round use is spent, H3-19)."""
+    before = side.tent_heals
+    side.tent_heals = before * times
+    try:
+        return machines.use_tent(combat, side, target)
+    finally:
+        side.tent_heals = before
+
+
+def has_machine(side: CombatSide, machine: str) -> bool:
+    """The side has the war machine ``machine``: in play (its permanent, H3-19.1) or in its hand."""
+    deck = side.deck
+    return side.war_machine == machine or (deck is not None and any(deck.names[c] == machine for c in deck.hand))
+
+
+def power_drain(combat: Combat, side: CombatSide) -> int:
+    """Rampart Pegasi Pack: the enemy's spells are cast with this much less Power (never below 0).
+    Two such units do not add up (our reading: the printed text reduces "all enemy spells" by 1)."""
+    return max(
+        (a.amount() for u in combat.on_board(1 - side.team) for a in u.abilities("spell_power_drain")), default=0
+    )
+
+
+def cast_power(side: CombatSide, spell: CardDef, combat: Combat | None = None) -> int:
     """The Power a spell would be cast with now (H3-15.3): the Power played, a unit's bonus (Magi),
     and what only spells of one school receive: a Magic ability in play (+1, its basic effect,
     cards/permanent.py) and one discarded for its expert effect (+3). Magic Arrow's school is the
     caster's choice (H3-15.9), so it takes the best."""
     schools = [spell.school] if spell.school not in (None, "any") else ["air", "earth", "fire", "water"]
     extra = max(side.school_power.get(s, 0) + (1 if side.magic_in_play == s else 0) for s in schools)
-    return side.pending_power + side.bonus_power + (extra if spell.school is not None else 0)
+    power = side.pending_power + side.bonus_power + (extra if spell.school is not None else 0)
+    return power if combat is None else max(0, power - power_drain(combat, side))
 
 
 def just_cast(side: CombatSide) -> bool:
@@ -662,7 +696,7 @@ def play(combat: Combat, side: CombatSide, action: Any, rng: Rng) -> list[Event]
         events.append(Event.to_all("h3_power", m.POWER_ADDED(seat=seat, n=side.pending_power)))
         return events
     if action.mode == "cast":
-        power = min(cast_power(side, card), len(card.tiers) - 1)
+        power = min(cast_power(side, card, combat), len(card.tiers) - 1)
         side.pending_power = side.bonus_power = 0  # H3-15.3: casting consumes all Power played so far
         side.spells_cast += 1
         side.last_spell = action.card
@@ -780,6 +814,12 @@ def play(combat: Combat, side: CombatSide, action: Any, rng: Rng) -> list[Event]
         target.initiative_bonus += amount  # H3-35.3: ongoing, until the combat ends (A-33 re-orders)
     elif card.effect == "heal" and target is not None:
         events += heal(combat, target, amount)  # Vial of Lifeblood: damage only, paralysis stays
+    elif card.effect == "first_aid" and target is not None and expert:
+        events += _tent_times(combat, side, target.uid, amount)
+    elif card.effect == "first_aid" and target is not None:
+        events += heal(combat, target, amount)  # H3-19 / First Aid (basic): damage only, never above the HP
+    elif card.effect == "tent_boost":
+        side.tent_heals *= amount  # H3-35.3: ongoing, until the combat ends
     elif card.effect == "enemy_discard":
         events += _enemy_discards(combat.sides[1 - side.team], amount, rng)
     elif card.effect == "die_times" and combat.attack is not None:
@@ -1072,7 +1112,7 @@ def _may_cast_resurrection(combat: Combat, side: CombatSide, inst: str, card: Ca
         and spells.targetable(unit)
         and not spells.spell_immune(unit, card)
         and may_pay_tax(combat, side, inst)
-        and cast_power(side, card) >= cost
+        and cast_power(side, card, combat) >= cost
     )
 
 
@@ -1091,7 +1131,7 @@ def resurrect(combat: Combat, unit: Unit, inst: str) -> list[Event]:
     deck.discard.append(inst)  # H3-13.2.2
     card = m.card_ref(deck.names[inst])
     if card_def(deck, inst).kind == "spell":
-        power = cast_power(side, card_def(deck, inst))
+        power = cast_power(side, card_def(deck, inst), combat)
         side.pending_power = side.bonus_power = 0  # H3-15.3: casting consumes all Power played
         side.spells_cast += 1  # H3-35.2
         side.last_spell = inst
@@ -1129,8 +1169,7 @@ def _spell(combat: Combat, card: CardDef, amount: int, target: Unit) -> list[Eve
         return [Event.to_all("h3_spell_ignored", m.SPELL_IGNORED(unit=uname(combat, target), card=m.card_ref(card.id)))]
     if card.effect == "damage":
         # H3-27.1 / E-3: defence does not reduce spell damage.
-        reduction = target.ability("spell_damage_reduction")
-        return spell_damage(combat, target, max(0, amount - (reduction if isinstance(reduction, int) else 0)))
+        return spell_damage(combat, target, max(0, amount - spell_reduction(combat, target)))
     if card.effect == "defense":
         target.defense_bonus += amount
     elif card.effect == "attack":

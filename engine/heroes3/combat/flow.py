@@ -25,6 +25,7 @@ from . import cards as card_rules
 from . import rules as r
 from . import spells
 from . import texts as t
+from . import war_machines as machines
 from .actions import Play
 from .board import Cell, square
 from .models import (
@@ -358,6 +359,7 @@ def _ai_resolve_spell(
     team = u.team
     spell = aicards.spell_def(deck, inst)
     tiers = spell.tiers or spell.damage
+    power = max(0, power - card_rules.power_drain(combat, combat.sides[team]))  # Rampart Pegasi Pack
     level = min(power, len(tiers) - 1) if tiers else 0
     target = aicards.spell_target(combat, team, spell, u, power=level)
     ref = m.card_ref(spell.id)
@@ -483,6 +485,7 @@ def act_options(state: CombatHost, st: Step) -> list[Option]:
         out += card_rules.playable(combat, side, activating=True)
     if phase in ("move", "shoot") and not st.data.get("acted") and not (neutral and targets):
         out += other_options(combat, u)  # H3-27.3 "other"; H3-34.3: neutrals that can attack must
+    out += machines.tent_options(combat, side)  # H3-19: the First Aid Tent, once in the round
     if not (neutral and targets and phase != "after"):  # H3-34.3: player-controlled neutrals must attack
         out.append(Option.of(m.OPT_END(), {"type": "end", "unit": u.uid}))
     return out
@@ -666,6 +669,8 @@ def act_apply(flow: F, state: CombatHost, st: Step, seat: int, action: Any) -> l
         st.data["acted"] = True
         events = card_rules.play(combat, combat.sides[u.team], action, state.rng)
         return events + _caster_discards(flow, state, combat.sides[u.team], action)
+    if kind == "tent":  # H3-19: the First Aid Tent does not end the activation
+        return machines.use_tent(combat, combat.sides[u.team], str(data["target"]))
     if kind == "surrender":
         return finish(flow, state, "surrender", None, surrendered=u.team)
     if kind == "move":
@@ -717,6 +722,8 @@ def _refuse_act(combat: Combat, st: Step, data: dict[str, Any], u: Unit | None) 
         return RuleViolation("H3-34.3", m.NEUTRALS_MUST_ATTACK())
     if kind == "surrender":
         return RuleViolation("H3-37.9", m.SURRENDER_NOT_ALLOWED(gold=10))
+    if kind == "tent":
+        return RuleViolation("H3-19", t.NO_TENT())
     if kind == "move" and isinstance(data.get("cell"), list) and len(data["cell"]) == 2:
         return RuleViolation("H3-28.4", m.TOO_FAR(unit=r.uname(combat, u), cell=r.label(tuple(data["cell"]))))
     if kind == "attack":
@@ -801,7 +808,13 @@ def cards_options(state: CombatHost, st: Step, seat: int) -> list[Option]:
     pending = combat.attack
     own = bool(st.data.get("own")) and pending is not None and combat.unit(pending.attacker).team == side.team
     ready = _ready_options(combat, side, seat, own)
-    return [*card_rules.playable(combat, side, activating=own), *ready, Option.of(m.OPT_PASS(), {"type": "pass"})]
+    tent = machines.tent_options(combat, side)  # H3-19: the First Aid Tent, at any moment of the round
+    return [
+        *card_rules.playable(combat, side, activating=own),
+        *ready,
+        *tent,
+        Option.of(m.OPT_PASS(), {"type": "pass"}),
+    ]
 
 
 def _ready_options(combat: Combat, side: CombatSide, seat: int, own: bool) -> list[Option]:
@@ -843,6 +856,8 @@ def cards_apply(flow: F, state: CombatHost, st: Step, seat: int, action: Any) ->
                 and combat.unit(pending.attacker).team == _side_of_seat(combat, seat).team
             )
             raise card_rules.refuse(combat, _side_of_seat(combat, seat), action, activating=own)
+        if data.get("type") == "tent":
+            raise RuleViolation("H3-19", t.NO_TENT())
         raise RuleViolation("H3-34.5", m.NOT_OFFERED())
     _bump(st)
     w = st.window
@@ -854,8 +869,11 @@ def cards_apply(flow: F, state: CombatHost, st: Step, seat: int, action: Any) ->
     if data["type"] == "pass":
         return flow.answer_window(state, st, seat, data, responds=False)
     events = flow.answer_window(state, st, seat, data, responds=True, final=False)
-    events += card_rules.play(combat, _side_of_seat(combat, seat), action, state.rng)
-    events += _caster_discards(flow, state, _side_of_seat(combat, seat), action)
+    if data["type"] == "tent":  # H3-19: the First Aid Tent answers like a card played
+        events += machines.use_tent(combat, _side_of_seat(combat, seat), str(data["target"]))
+    else:
+        events += card_rules.play(combat, _side_of_seat(combat, seat), action, state.rng)
+        events += _caster_discards(flow, state, _side_of_seat(combat, seat), action)
     # after a play the other player answers again; the window closes when both pass in a row.
     others = [s for s in w.seats if s != seat]
     for o in others:
@@ -1269,8 +1287,7 @@ def strike(
         resisted = r.resists_card(combat, victim, source, state.rng)
         if resisted is not None:
             return events + resisted
-        reduction = victim.ability("spell_damage_reduction")
-        amount = max(0, amount - (reduction if isinstance(reduction, int) else 0))
+        amount = max(0, amount - r.spell_reduction(combat, victim))
     if attack:
         die = r.roll_die(state.rng)
         events.append(Event.to_all("h3_roll", m.ROLL(die=die), dice=[die], reveals=True))
@@ -1378,6 +1395,7 @@ def new_round(flow: F, state: CombatHost, st: Step) -> list[Event]:
                 steps.append(flow.new(state, "h3c_start", side.controller, team=side.team))
     flow.push(state, *steps, flow.new(state, "h3c_next"))
     events = [Event.to_all("h3_round", m.ROUND(round=combat.round), milestone=True, round=combat.round)]
+    events += machines.round_start(flow, state, combat)  # H3-19: the Ballista, as the round begins
     if combat.round == 1:  # Archangels (Few): their owner draws as the combat begins
         for u in combat.on_board():
             for a in u.abilities("draw_at_start"):
@@ -1972,11 +1990,11 @@ def install(flow: F) -> None:
         flow.done(state, st)
         return _begin(flow, state, action.unit)
 
-    flow.decision("h3c_act", "move", "attack", "defend", "end", "play", "surrender", "ability")(act_prompt)
+    flow.decision("h3c_act", "move", "attack", "defend", "end", "play", "surrender", "ability", "tent")(act_prompt)
     flow.decision("h3c_ignore_die", "ignore_die")(ignore_prompt)
     flow.applies("h3c_ignore_die")(lambda state, st, seat, action: ignore_apply(flow, state, st, seat, action))
     flow.applies("h3c_act")(lambda state, st, seat, action: act_apply(flow, state, st, seat, action))
-    flow.window("h3c_cards", "play", "ready", "pass")(cards_prompt)
+    flow.window("h3c_cards", "play", "ready", "pass", "tent")(cards_prompt)
     flow.applies("h3c_cards")(lambda state, st, seat, action: cards_apply(flow, state, st, seat, action))
     flow.decision("h3c_counter", "play", "pass")(counter_prompt)
     flow.applies("h3c_counter")(lambda state, st, seat, action: counter_apply(flow, state, st, seat, action))
@@ -2050,6 +2068,7 @@ def install(flow: F) -> None:
         flow.done(state, st)
         return reinforce(combat_of(state), int(st.data["team"]), action.target)
 
+    machines.install(flow)  # H3-19: the Ballista's tie question
     flow.after_step(lambda state: reinforce_check(flow, state))
     flow.after_step(lambda state: check_end(flow, state))
 

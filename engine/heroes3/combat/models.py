@@ -17,6 +17,10 @@ from ..content import Ability, SideName, Tier, UnitSide, UnitType, load
 from .board import Cell, CombatBoard, GridBoard
 
 TOWER = "tower"  # uid of the arrow tower (H3-39.8)
+# War machine cards (H3-19) the combat knows, by their content card id (combat/war_machines.py)
+BALLISTA = "ballista"
+FIRST_AID_TENT = "first_aid_tent"
+AMMO_CART = "ammo_cart"
 
 
 class HeroDeck(BaseModel):
@@ -124,6 +128,11 @@ class CombatSide(BaseModel):
     magic_in_play: str | None = None  # the school of the owner's Magic ability in play (+1 Power)
     gm_play: list[str] = Field(default_factory=list)  # [card, mode] just played for the game master
     take_one: list[str] = Field(default_factory=list)  # cards just turned from the deck, one goes to hand
+    # H3-19: the owner's war machine in play (its content card id, public) and the combat round the
+    # First Aid Tent was last used in (once per combat round; 0: not yet), combat/war_machines.py
+    war_machine: str | None = None
+    tent_round: int = 0
+    tent_heals: int = 1  # damage one use of the First Aid Tent takes off (a card may raise it for a combat)
 
 
 class Unit(BaseModel):
@@ -165,6 +174,8 @@ class Unit(BaseModel):
     paralysis_ward: bool = False  # Pendant of Second Sight: cannot be paralysed for the rest of the combat
     overlay: UnitSide | None = None  # Sandro's Cloak of the Undead King: statistics laid over the card
     overlay_card: str | None = None  # the Cloak's card instance (discarded when the overlay's HP run out)
+    # the Ammo Cart's bonus on its side's units (combat/war_machines.py), counted while the unit is ranged
+    machine_initiative: int = 0
 
     def abilities(self, effect: str) -> list[Ability]:
         return [a for a in self.stats().abilities if a.effect == effect]
@@ -192,7 +203,8 @@ class Unit(BaseModel):
         return self.stats().type
 
     def initiative(self) -> int:
-        return self.stats().initiative + self.initiative_bonus + self.round_initiative
+        cart = self.machine_initiative if self.type == "ranged" else 0  # the Ammo Cart (H3-19): ranged units only
+        return self.stats().initiative + self.initiative_bonus + self.round_initiative + cart
 
     def hp(self, side: SideName | None = None) -> int:
         """HP of the side up (or of ``side``), with ongoing bonuses."""

@@ -15,7 +15,7 @@ from .. import messages as m
 from ..content import TIERS
 from . import texts as m_cloak
 from .board import Cell, manhattan, path_distance, reachable
-from .models import TOWER, Combat, PendingAttack, Unit
+from .models import AMMO_CART, TOWER, Combat, PendingAttack, Unit
 
 GROUND_MOVES = 3  # H3-28.1 / H3-28.2
 RANGED_MOVES = 1  # H3-28.3
@@ -135,6 +135,8 @@ def penalty(combat: Combat, attacker: Unit, target: Unit) -> bool:
     enemy's back row, rolls two dice and keeps the lower. The arrow tower ignores position
     (H3-39.8); A-29: a ranged unit retaliating against an adjacent attacker suffers it too."""
     if attacker.type != "ranged" or attacker.tower or target.tower or attacker.has("ignore_ranged_penalty"):
+        return False
+    if combat.sides[attacker.team].war_machine == AMMO_CART:  # H3-19: the Ammo Cart's units ignore it
         return False
     if adjacent(attacker, target, combat):
         return True
@@ -397,6 +399,21 @@ def resists_card(combat: Combat, unit: Unit, card: Ref, rng: Rng) -> list[Event]
         if die in a.faces():
             return [rolled, Event.to_all("h3_spell_ignored", m.SPELL_IGNORED(unit=uname(combat, unit), card=card))]
     return None
+
+
+def spell_reduction(combat: Combat, unit: Unit) -> int:
+    """How much less damage a spell deals to ``unit``: its own ``spell_damage_reduction`` or that of a
+    friendly unit next to it whose ability says ``adjacent`` (Rampart Unicorns Pack). Reductions do not
+    add up: the largest one counts (our reading; the printed text gives one unit's reduction)."""
+    best = 0
+    for a in unit.abilities("spell_damage_reduction"):
+        best = max(best, a.amount())
+    for friend in combat.on_board(unit.team):
+        if friend.uid != unit.uid and adjacent(unit, friend, combat):
+            for a in friend.abilities("spell_damage_reduction"):
+                if a.num("adjacent"):
+                    best = max(best, a.amount())
+    return best
 
 
 def heal(combat: Combat, unit: Unit, amount: int) -> list[Event]:

@@ -214,8 +214,7 @@ def area_hit(combat: Combat, card: CardDef, unit: Unit, amount: int) -> list[Eve
     H3-27.1: defence does not reduce it."""
     if unit.anti_magic or spell_immune(unit, card, area=True):
         return [Event.to_all("h3_spell_ignored", m.SPELL_IGNORED(unit=r.uname(combat, unit), card=m.card_ref(card.id)))]
-    reduction = unit.ability("spell_damage_reduction")
-    return r.spell_damage(combat, unit, max(0, amount - (reduction if isinstance(reduction, int) else 0)))
+    return r.spell_damage(combat, unit, max(0, amount - r.spell_reduction(combat, unit)))
 
 
 def apply(

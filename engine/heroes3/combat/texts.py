@@ -139,3 +139,17 @@ NO_RETREAT = message(
     "h3.combat.no_retreat",
     "No retreat: this combat has no time limit (against azure units, another player or an AI hero, H3-36.4).",
 )
+
+# ---- war machines (B)
+# H3-19: the owner's war machine in play acts in the combat (combat/war_machines.py)
+MACHINE_IN_COMBAT = message("h3.combat.machine_in_combat", "{side}'s {card} takes part in this combat.")
+BALLISTA_SHOOTS = message("h3.combat.ballista_shoots", "{side}'s {card} shoots at {target}.")
+ASK_BALLISTA = message(
+    "h3.combat.ask.ballista", "Your {card} shoots at the enemy unit with the lowest initiative: choose among the tied."
+)
+OPT_TENT = message("h3.combat.opt.tent", "Use {card}: take {n} damage off {unit}")
+TENT_USED = message("h3.combat.tent_used", "{side}'s {card} takes {n} damage off {unit}.")
+NO_TENT = message(
+    "h3.combat.no.tent",
+    "The First Aid Tent takes 1 damage off one of your own damaged units, once in each combat round.",
+)

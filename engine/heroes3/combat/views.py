@@ -28,6 +28,8 @@ def public_side(side: CombatSide) -> dict[str, Any]:
         "rerolls": side.rerolls - side.rerolls_used,  # granted by a card played in the open (announced)
         "mp": side.mp,
         "gold": side.gold,
+        "war_machine": side.war_machine,  # H3-19: the owner's war machine in play (public, as the permanent)
+        "tent_round": side.tent_round,  # the combat round the First Aid Tent was last used in
     }
 
 

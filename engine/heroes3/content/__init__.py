@@ -21,7 +21,7 @@ UnitType = Literal["ground", "flying", "ranged"]
 Timing = Literal["activation", "attack", "other", "passive", "retaliation", "map"]
 SideName = Literal["few", "pack", "neutral"]
 TIERS: tuple[Tier, ...] = ("bronze", "silver", "gold", "azure")
-FACTIONS: tuple[str, ...] = ("castle", "necropolis", "dungeon", "tower")
+FACTIONS: tuple[str, ...] = ("castle", "necropolis", "dungeon", "tower", "rampart")
 
 # The effect vocabulary of unit abilities (S.4): every ability names one of these and its
 # parameters; ``text`` abilities are shown to players but have no automatic effect yet.
@@ -31,7 +31,8 @@ EFFECTS: frozenset[str] = frozenset(
         "no_retaliation",  # attack: the target does not retaliate
         "ignore_ranged_penalty",  # passive/attack: no two-dice penalty (H3-28.3.2)
         "defend_on_die",  # passive: +1 defence when the attacker's die shows one of ``faces``
-        "spell_damage_reduction",  # passive: spell damage reduced by ``amount``
+        "spell_damage_reduction",  # passive: spell damage reduced by ``amount`` (``adjacent``: friendly neighbours too)
+        "spell_power_drain",  # passive: enemy spells are cast with ``amount`` less Power, never below 0
         "spell_immune",  # passive: spells have no effect on it
         "magic_arrow_immune",  # passive: Magic Arrow has no effect on it
         "heal_self",  # activation: remove up to ``amount`` damage from itself
@@ -148,7 +149,7 @@ class CardDef(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     id: str
-    kind: Literal["statistic", "ability", "spell", "specialty", "artifact"]
+    kind: Literal["statistic", "ability", "spell", "specialty", "artifact", "war_machine"]
     timing: Literal["instant", "activation", "ongoing", "start"]
     expert_timing: Literal["instant", "activation", "ongoing", "start"] | None = None
     effect: Literal[
@@ -159,6 +160,8 @@ class CardDef(BaseModel):
         "damage",  # spell damage to a unit (H3-27.1: defence does not reduce it)
         "initiative",  # ongoing +N initiative (Haste)
         "heal",  # remove paralysis and N damage (Cure)
+        "first_aid",  # basic: N damage off a friendly unit; expert: the First Aid Tent acts now, N times (H3-19)
+        "tent_boost",  # ongoing: the First Aid Tent in play removes N times as much damage this combat (Gem VI)
         "morale",  # gain a positive morale token (H3-11.1); expert draws ``expert_draw`` first
         "swap",  # two friendly units exchange spaces (Tactics)
         "attack_or_defense",  # +N attack or +N defence to a friendly unit, doubled for ``double_for``
@@ -232,6 +235,9 @@ class CardDef(BaseModel):
     other: str | None = None  # an artifact's other printed effect in combat: its id in ``other_effects``
     map_gm: bool = False  # the printed effect also applies on the map, where the game master carries it out
     pick_kinds: list[str] = Field(default_factory=lambda: ["spell"])  # take_spell: card kinds it may take back
+    # playable only while its side has this war machine in play or in hand (Gem's First Aid: "if you already
+    # have a First Aid Tent", H3-19)
+    needs_machine: str | None = None
     text: str
 
     def timing_for(self, mode: str) -> str:

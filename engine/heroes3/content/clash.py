@@ -33,7 +33,7 @@ ResourceName = Literal["gold", "building_materials", "valuables"]
 RESOURCES: tuple[ResourceName, ...] = ("gold", "building_materials", "valuables")
 TileKind = Literal["starting", "far", "near", "centre"]
 TILE_KINDS: tuple[TileKind, ...] = ("starting", "far", "near", "centre")
-Box = Literal["core", "tower"]
+Box = Literal["core", "tower", "rampart"]
 Timing = Literal["instant", "activation", "map", "ongoing", "permanent", "start"]
 Deckname = Literal["ability", "artifact", "spell"]
 
@@ -124,6 +124,9 @@ MAP_EFFECTS: frozenset[str] = frozenset(
         "pass_through",  # this turn a hero may pass ``what`` (guards / blocked / any) fields unresolved (+``mp``)
         "diplomacy_pass",  # this turn, guards of the hero's level are skipped and the field visited, no XP
         "mysticism",  # played right after a spell is cast on the map: it (``with``: and its Power cards) back to hand
+        "buy_war_machine",  # buy one war machine of the pile at its ``price`` ("factory" or "post"), H3-19.2
+        "swap_unit",  # discard your ``unit`` card (``side`` up), then take ``to`` from the ``tier`` neutral deck
+        "take_war_machine",  # take war machine ``card`` from the pile into your hand for free (Gem's First Aid)
         "text",  # shown and handed to the GM
     }
 )
@@ -192,6 +195,9 @@ class Choice(BaseModel):
 
     cost: Resources = Field(default_factory=Resources)
     steps: tuple[Step, ...] = ()
+    # offered only when this box is in the game: a core location's expansion option, such as the
+    # trading post's war machine (H3-43.1.2, [EXP: Rampart])
+    box: Box | None = None
 
 
 class Location(BaseModel):
@@ -372,8 +378,10 @@ class MMCard(BaseModel):
 
     id: str
     name: str
-    kind: Literal["statistic", "ability", "spell", "specialty", "artifact"]
-    copies: int = Field(ge=0)  # copies in the shared deck (statistics: the supply; specialties: 1)
+    kind: Literal["statistic", "ability", "spell", "specialty", "artifact", "war_machine"]
+    copies: int = Field(
+        ge=0
+    )  # copies in the shared deck (statistics: the supply; specialties: 1; war machines: the pile)
     copies_house: bool = False  # the count is ours: no public source gives it
     basic: CardEffect
     expert: CardEffect | None = None
@@ -386,8 +394,27 @@ class MMCard(BaseModel):
     level: int | None = None
     faction_only: str | None = None  # Necromancy (H3-14.3)
     removable: bool = True  # H3-43.1.3: statistics, specialties, starting abilities, Magic Arrow are not
+    # H3-19.3 (D-4): a war machine's two prices, at a War Machine Factory and at a Trading Post
+    factory_price: Resources | None = None
+    post_price: Resources | None = None
     box: Box = "core"
     house: bool = False
+
+    @model_validator(mode="after")
+    def _machine_prices(self) -> MMCard:
+        """H3-19.1 / H3-19.3: a war machine is a permanent with both prices; no other card has a price."""
+        machine = self.kind == "war_machine"
+        if machine and (self.factory_price is None or self.post_price is None or self.basic.timing != "permanent"):
+            raise ValueError(f"card {self.id}: a war machine is permanent and has both prices (H3-19)")
+        if not machine and (self.factory_price is not None or self.post_price is not None):
+            raise ValueError(f"card {self.id}: only war machines have factory and trading-post prices")
+        return self
+
+    def price(self, where: Literal["factory", "post"]) -> Resources:
+        """H3-19.2: the lower price at a factory, the higher at a trading post."""
+        price = self.factory_price if where == "factory" else self.post_price
+        assert price is not None, f"{self.id} is not a war machine"
+        return price
 
 
 class AstrologerCard(BaseModel):
@@ -596,6 +623,14 @@ class ClashContent(BaseModel):
         out: list[str] = []
         for card in sorted(self.cards.values(), key=lambda c: c.id):
             if card.kind == kind and card.box in boxes:
+                out += [card.id] * card.copies
+        return out
+
+    def war_machines(self, boxes: tuple[str, ...] = ("core",)) -> list[str]:
+        """H3-6.32: the face-up pile of war machine cards of the boxes in play, with copies, sorted."""
+        out: list[str] = []
+        for card in sorted(self.cards.values(), key=lambda c: c.id):
+            if card.kind == "war_machine" and card.box in boxes:
                 out += [card.id] * card.copies
         return out
 

@@ -368,6 +368,7 @@ def setup_scenario(state: ClashState, hero: str, deck: list[str]) -> list[Event]
     state.team_choice, state.draft, state.active = None, None, None
     state.winners, state.end_reason = None, ""
     state.scenario, state.round, state.round_limit, state.starting = sc.id, 1, sc.round_limit, SEAT
+    state.boxes = list(sc.boxes)
     p = Player(seat=SEAT, faction=old.faction, hero=hero)  # H3-44.2: level I again, nothing else carried
     p.resources = sc.starting_resources.as_dict()  # H3-6.9
     p.production = link.income.as_dict()  # H3-44.1

@@ -42,9 +42,12 @@ def test_h3_2_4_card_kinds_in_the_decks(c: ClashContent) -> None:
     # H3-2.4 / H3-6.15: statistic, ability, spell, artifact and specialty cards; ability, artifact and
     # spell cards form the three shared decks, specialties never do.
     kinds = Counter(x.kind for x in c.cards.values())
-    assert set(kinds) == {"statistic", "ability", "spell", "specialty", "artifact"}
+    assert set(kinds) == {"statistic", "ability", "spell", "specialty", "artifact", "war_machine"}  # H3-2.7.6
     shared = set(c.deck("ability")) | set(c.deck("artifact")) | set(c.deck("spell"))
     assert not any(c.cards[x].kind in ("specialty", "statistic") for x in shared)
+    everything = ("core", "tower", "rampart")
+    shared = {x for name in ("ability", "artifact", "spell") for x in c.deck(name, everything)}
+    assert not any(c.cards[x].kind == "war_machine" for x in shared)  # H3-6.32: their own face-up pile
 
 
 def test_h3_14_2_four_statistics(c: ClashContent) -> None:
@@ -87,8 +90,10 @@ def test_h3_12_4_hero_boards(c: ClashContent) -> None:
         "Warlock",
         "Alchemist",
         "Wizard",
+        "Ranger",
+        "Druid",
     }
-    assert [h.id for h in c.heroes.values() if h.might] == ["catherine", "tamika", "mutare", "josephine"]
+    assert [h.id for h in c.heroes.values() if h.might] == ["catherine", "tamika", "mutare", "josephine", "gelu"]
     # H3-6.12: 1 Magic Arrow for Might heroes, 2 for Magic heroes.
     assert c.starting_deck("solmyr").count("magic_arrow") == 2 and c.starting_deck("mutare").count("magic_arrow") == 1
 

@@ -116,7 +116,8 @@ def test_h3_50_locations_effects(c: ClashContent) -> None:
     assert tree.optional
     post = c.locations["trading_post"]
     assert post.category == "revisitable"
-    assert [ch.steps[0].effect for ch in post.choices] == ["trade", "remove_for_gold"]
+    assert [ch.steps[0].effect for ch in post.choices] == ["trade", "remove_for_gold", "buy_war_machine"]
+    assert [ch.box for ch in post.choices] == [None, None, "rampart"]  # H3-43.1.2: with the Rampart box only
     assert post.choices[1].steps[0].num("gold") == 1  # H3-43.1.3
     assert c.locations["obelisk"].multi_flag
     assert c.locations["stables"].choices[0].steps[0].num("amount") == 1
@@ -127,7 +128,7 @@ def test_h3_50_locations_effects(c: ClashContent) -> None:
 
 def test_h3_21_2_town_boards(c: ClashContent) -> None:
     # H3-21.2: City Hall, Citadel, Mage Guild, three dwellings in order bronze -> silver -> gold, two faction buildings.
-    assert set(c.towns) == {"castle", "necropolis", "dungeon", "tower"}
+    assert set(c.towns) == {"castle", "necropolis", "dungeon", "tower", "rampart"}
     for faction, town in c.towns.items():
         kinds = Counter(b.kind for b in town.buildings)
         assert kinds == {
@@ -141,10 +142,12 @@ def test_h3_21_2_town_boards(c: ClashContent) -> None:
         }, faction
         assert town.building(f"{faction}_dwelling_silver").requires == (f"{faction}_dwelling_bronze",)
         assert town.building(f"{faction}_dwelling_gold").requires == (f"{faction}_dwelling_silver",)
-        assert town.building(f"{faction}_city_hall").cost == Resources(gold=10, building_materials=4)
+        hall = Resources(gold=10, building_materials=6 if faction == "rampart" else 4)  # Rampart's prints 6
+        assert town.building(f"{faction}_city_hall").cost == hall
         assert town.building(f"{faction}_citadel").cost == Resources(gold=8, building_materials=5, valuables=1)
         assert town.building(f"{faction}_dwelling_gold").cost == Resources(gold=10, building_materials=9, valuables=4)
-        assert len(town.building(f"{faction}_city_hall").resource_round) == 2
+        # two income choices on each board but Rampart's, which only gains 7 gold
+        assert len(town.building(f"{faction}_city_hall").resource_round) == (1 if faction == "rampart" else 2)
         units = load().units
         assert [units[u].tier for u in town.units] == ["bronze"] * 3 + ["silver"] * 2 + ["gold"] * 2
         assert all(units[u].faction == faction for u in town.units)
@@ -231,7 +234,7 @@ def test_h3_15_spells_h3_17_artifacts_h3_14_abilities(c: ClashContent) -> None:
     assert c.cards["necromancy"].faction_only == "necropolis"
     assert not any(x.removable for x in c.cards.values() if x.kind in ("statistic", "specialty"))
     assert c.cards["estates"].basic.steps[0].resources() == Resources(gold=3)
-    assert len([x for x in c.cards.values() if x.kind == "specialty"]) == 24  # 8 heroes x 3 (H3-16.1)
+    assert len([x for x in c.cards.values() if x.kind == "specialty"]) == 30  # 10 heroes x 3 (H3-16.1)
 
 
 def test_h3_6_15_shared_decks(c: ClashContent) -> None:

@@ -1,0 +1,119 @@
+"""Heroes III with the Rampart expansion added to a core scenario, end to end (H3-49.6, H3-2.7.6, H3-6.32).
+
+alice opens a two-player Clash as a player would, typing the option ``expansions=rampart``; she joins as
+Rampart (typed in lower case, as the autocomplete's name would be typed), bob as Castle, and the game
+master starts it with ``SEED``. Both follow the game from the database and answer each open prompt by
+pressing its button, ending their turns, until round 2 begins.
+
+Covered, through the bot only:
+- the lobby line names the chosen expansion in words, never its id;
+- the table is told at the start which expansion joined the scenario;
+- alice plays Rampart from its starting tile with its first hero, and the war machines lie in the public
+  face-up pile (H3-6.32), shown in the public view by their printed names;
+- joining as Rampart a table that did not add the expansion is refused at once with the rule and the
+  option it needs, and writes nothing;
+- no public payload carries a hidden card; the fake Discord recorded no broken limit.
+"""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from engine.core.text import Ref
+from engine.heroes3 import names as h3_names
+from engine.heroes3.content.clash import clash_content
+from tests.e2e.alliance_helpers import RS, decide, words
+from tests.e2e.bot_helpers import (
+    LogFollower,
+    PromptTable,
+    board_posts,
+    check_public_payloads,
+    db_path,
+    seat_users,
+    shown,
+    start_referee,
+)
+
+pytestmark = pytest.mark.asyncio
+
+SEED = "h3rampart-0"
+TIME_BUDGET = 180.0
+MAX_DECISIONS = 40
+
+
+async def open_table(fake: Any, world: Any, options: str) -> tuple[int, Any, list[str]]:
+    """A two-seat table opened by alice with ``options``; alice joins as Rampart, bob as Castle. Returns its
+    id, its thread and the replies to the two joins."""
+    opts = {"ruleset": "heroes3", "players": 2, "options": options}
+    known = {t.id for t in fake.threads(world.channel)}
+    result = await (await fake.slash(world.alice, "game new", channel=world.channel, options=opts)).response(timeout=10)
+    match = re.search(r"(?<!<)#(\d+)", result.text)
+    assert match is not None, result.text
+    thread = await fake.wait_for_thread(lambda t: t.id not in known, parent=world.channel)
+    replies = []
+    for user, faction in ((world.alice, "rampart"), (world.bob, "Castle")):
+        joined = fake.slash(user, "game join", channel=thread, options={"faction": faction})
+        replies.append((await (await joined).response(timeout=10)).text)
+    return int(match.group(1)), thread, replies
+
+
+async def test_a_rampart_seat_on_a_core_scenario_with_the_expansion_added(
+    fake_discord: Any, fake_world: Any, start_bot: Any, tmp_path: Path
+) -> None:
+    fake, world = fake_discord, fake_world
+    await start_referee(start_bot, tmp_path)
+
+    # Without the expansion, joining as Rampart is refused at once, by the rule and the option to add;
+    # nothing is written: alice holds no seat, bob's join as Castle stands.
+    plain_id, _, (refused, castle) = await open_table(fake, world, "scenario=clash_two_kingdoms")
+    assert "⛔" in refused and "expansions=rampart" in refused and "H3-6.2" in refused, refused
+    assert "⛔" not in castle, castle
+    with sqlite3.connect(db_path(tmp_path)) as db:
+        joined = db.execute("SELECT user_id FROM seats WHERE game_id = ?", (plain_id,)).fetchall()
+    assert joined == [(world.bob.id,)]
+
+    game_id, thread, replies = await open_table(fake, world, "expansions=rampart")
+    assert not [r for r in replies if "⛔" in r], replies
+    lobby = " ".join(shown(m) for m in fake.messages(thread)) + " ".join(shown(m) for m in fake.messages(world.channel))
+    assert "expansions: Rampart" in lobby and "rampart" not in lobby  # in words, never the typed id
+    started = await (await fake.slash(world.admin, "game start", channel=thread, options={"seed": SEED})).response(
+        timeout=30
+    )
+    assert "⛔" not in started.text, started.text
+    by_id = {world.alice.id: world.alice, world.bob.id: world.bob}
+    seats = {seat: by_id[uid] for seat, uid in seat_users(db_path(tmp_path), game_id).items()}
+
+    said = "Expansions added to the scenario: Rampart."
+    await fake.wait_for(lambda: any(said in shown(m) for m in fake.messages(thread)), timeout=60, what=said)
+
+    follower = LogFollower(RS, db_path(tmp_path), game_id)
+    follower.refresh()
+    state = follower.state
+    rampart = next(p for p in state.seats if p.faction == "rampart")
+    assert seats[rampart.seat] == world.alice and state.boxes == ["core", "rampart"]
+    assert rampart.hero == clash_content().towns["rampart"].heroes[0]
+    assert any(t.tile == clash_content().starting_tile("rampart").id for t in state.tiles)
+    texts = words(RS.view(state, None))
+    for machine in clash_content().war_machines(tuple(state.boxes)):  # H3-6.32: the face-up pile, public
+        name = h3_names().name(Ref(kind="card", id=machine), "en")
+        assert name is not None and any(name in t for t in texts), (name, texts)
+
+    table = PromptTable(fake, world, thread, game_id, seats, follower)
+    began, decisions = time.monotonic(), 0
+    while follower.state.round < 2:
+        assert decisions < MAX_DECISIONS and time.monotonic() - began < TIME_BUDGET, follower.state.round
+        prompt = next((p for p in follower.prompts() if p.waiting), None)
+        assert prompt is not None, "the game waits on nobody"
+        decisions += 1
+        await table.choose(prompt, await table.arrived(prompt), decide(prompt))
+
+    await fake.wait_for(lambda: board_posts(fake.messages(thread)), timeout=120, what="a board picture")
+    follower.refresh()
+    assert check_public_payloads(fake, follower.secrets, follower.public_texts) > 5
+    fake.assert_no_violations()
