@@ -61,7 +61,8 @@ def test_a_war_machine_card_names_both_prices_and_its_pile(locale: str) -> None:
     # the machines lie in a face-up pile of their own, whose count no public source gives (house)
     shown = answer("card", "ballista", locale)
     head = shown.splitlines()[0]
-    assert h3_names().name(Ref(kind="card", id="ballista"), locale) in head
+    name = h3_names().name(Ref(kind="card", id="ballista"), locale)
+    assert name is not None and name in head
     assert "H3-19.2" in shown and "7" in shown and "10" in shown
     assert "🏠" in shown
     assert not ID_WORD.search(shown) and "{" not in shown
