@@ -46,7 +46,7 @@ def test_h3_6_13_starting_decks_hold_the_real_ability_and_level_i_specialty() ->
     for hero in content.heroes.values():
         deck = content.hero_deck(hero.id)
         assert len(deck) == 9
-        assert hero.ability in deck
+        assert hero.ability in deck or (hero.ability not in content.cards and hero.substitutes)  # house stand-ins
     assert "crusaders" in content.hero_deck("catherine") and "leadership" in content.hero_deck("catherine")
     assert "chain_lightning" in content.hero_deck("solmyr") and "sorcery" in content.hero_deck("solmyr")
     # Cloak of the Undead King is not modelled: Sandro keeps one house stand-in (README).

@@ -12,7 +12,7 @@ import math
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from engine.core import Event
+from engine.core import Event, RuleViolation
 from engine.core.flow import Step
 from engine.core.text import Msg, Ref
 
@@ -249,6 +249,8 @@ def reinforce_cost(card: str, st: Step) -> dict[str, int]:
         return {}
     if st.data.get("fraction") == "half_up":
         base = {k: math.ceil(v / 2) for k, v in base.items()}
+    if st.data.get("fraction") == "half_gold_down":  # Necromancy, Vidomina: half the gold, rounded down
+        base["gold"] = base.get("gold", 0) // 2
     off = int(st.data.get("gold_off") or 0)
     if off:
         base["gold"] = max(0, base.get("gold", 0) - off)
@@ -875,6 +877,19 @@ def _reshuffle_discard(state: ClashState, p: Player, hero_kind: str, eff: Effect
     return chaos + [Event.to_all("h3_reshuffled", m.RESHUFFLED(seat=m.seat(p.seat)))]
 
 
+def _deck_take_kinds(state: ClashState, p: Player, hero_kind: str, eff: Effect, st: Step) -> list[Event]:
+    """Jeddite's Mysterious Warlock (Tower box): the cards are drawn, so only their owner sees them; those
+    not of ``kinds`` are then discarded face up (H3-13.2.2) and the ones kept stay hidden in hand."""
+    before = set(p.deck.hand)
+    events = cards.draw(state, p, eff.num("amount", 3))
+    kinds = eff.words("kinds") or ["spell", "specialty"]
+    for c in [x for x in p.deck.hand if x not in before]:
+        if clash_content().cards[state.cards[c]].kind not in kinds:
+            cards.discard(p, c)
+            events.append(Event.to_all("h3_discarded", m.DISCARDED(seat=m.seat(p.seat), card=cards.card_ref(state, c))))
+    return events
+
+
 def _search_own(state: ClashState, p: Player, hero_kind: str, eff: Effect, st: Step) -> list[Event]:
     seen = p.deck.draw.draw_pile[: eff.num("x", 3)]
     if not seen:
@@ -1024,11 +1039,33 @@ def _take_machine(state: ClashState, p: Player, hero_kind: str, eff: Effect, st:
     """Gem's First Aid (level I): the named war machine leaves the face-up pile (H3-6.32) for the hand,
     paying nothing, as a bought one does (H3-19.2); nothing happens if the pile no longer holds it."""
     card = eff.word("card")
+    if eff.num("gold"):  # Torosar's Ballista I: "pay 5 gold to gain a Ballista" (refused if it cannot be done)
+        return war_machines.take_for(state, p, card, eff.num("gold"))
     if not war_machines.in_game(state) or card not in state.war_machines:
         return []
     state.war_machines.remove(card)
     cards.gain_card(state, p, state.new_card(card))
     return [Event.to_all("h3_machine_taken", m.MACHINE_TAKEN(seat=m.seat(p.seat), card=m.ref("card", card)))]
+
+
+def _extra_ballista(state: ClashState, p: Player, hero_kind: str, eff: Effect, st: Step) -> list[Event]:
+    """Torosar's Ballista IV: until the round ends the player's army has ``amount`` more Ballista(s) in
+    each of its combats (cards/permanent.lay_war_machines reads ``Player.ballista_rounds``). It needs no
+    Ballista card and no Rampart box: the card itself counts as a Ballista (H3-19)."""
+    for _ in range(max(1, eff.num("amount"))):
+        p.ballista_rounds.append(state.round)
+    return [Event.to_all("h3_ballista_gained", m.BALLISTA_ROUND(seat=m.seat(p.seat)), seat=p.seat)]
+
+
+def refusal(state: ClashState, p: Player, steps: Sequence[Effect]) -> RuleViolation | None:
+    """Why a card whose map steps are these cannot be played now (None: it can), for the steps that
+    need something the game may not hold: a war machine bought from the pile (Torosar's Ballista I)."""
+    for s in steps:
+        if s.effect == "take_war_machine" and s.num("gold"):
+            return war_machines.take_refusal(state, p, s.word("card"), s.num("gold"))
+        if s.effect == "reinforce_discount" and s.word("when") == "after_combat_win" and not p.combat_won_turn:
+            return RuleViolation("H3-13.2.7", m.AFTER_COMBAT_WIN())  # Necromancy; Vidomina I / VI (H3-16)
+    return None
 
 
 def _move_to_own_town(state: ClashState, p: Player, hero_kind: str, eff: Effect, st: Step) -> list[Event]:
@@ -1079,6 +1116,8 @@ HANDLERS.update(
         "move_to_own_town": _move_to_own_town,
         "swap_unit": _swap_unit,
         "take_war_machine": _take_machine,
+        "extra_ballista": _extra_ballista,
+        "deck_take_kinds": _deck_take_kinds,
         # read where they apply while the astrologer card is in force (A-10)
         "first_spell_returns": _passive,
         "spell_power_bonus": _passive,

@@ -402,6 +402,9 @@ def settle(state: ClashState) -> list[Event]:
             continue
         p = state.player(rec.owner)
         side = combat.sides[rec.team]
+        beaten = out.sides[1 - rec.team].result in ("lost", "surrendered")
+        if out.outcome != "quick" and (rec.result == "won" or beaten):
+            p.combat_won_turn = True  # a won combat, not a quick one: Necromancy's moment (H3-31, H3-37.9)
         p.army = list(rec.army)
         if rec.refill or not p.army:
             p.army = [a.model_copy() for a in p.starting_units]  # H3-26.5

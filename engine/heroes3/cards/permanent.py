@@ -161,6 +161,7 @@ def lay_war_machines(state: ClashState, combat: Combat) -> list[Event]:
         inst = state.player(side.owner).permanent
         card = clash_content().cards[state.cards[inst]] if inst is not None else None
         side.war_machine = card.id if card is not None and card.kind == "war_machine" else None
+        side.extra_ballistas = state.player(side.owner).ballista_rounds.count(state.round)  # Torosar IV
     return machines.arm(combat)
 
 

@@ -103,7 +103,16 @@ def playable(state: ClashState, p: Player, inst: str, mode: str) -> bool:
         return False
     if card.faction_only is not None and card.faction_only != p.faction:
         return False
+    if _step_refusal(state, p, card, mode) is not None:
+        return False  # Torosar's Ballista I: no Ballista to buy, or no gold for it
     return not (uses_expert(card, mode) and cards.expert_left(p) < 1)
+
+
+def _step_refusal(state: ClashState, p: Player, card: MMCard, mode: str) -> RuleViolation | None:
+    """A map step that cannot be done now keeps its card from being offered, and a play of it is refused
+    with the step's own reason rather than a generic one (adventure/effects.refusal)."""
+    eff = _effect(card, mode)
+    return effects.refusal(state, p, eff.steps) if eff is not None else None
 
 
 def map_spell(state: ClashState, inst: str) -> MMCard | None:
@@ -321,6 +330,9 @@ def act(state: ClashState, seat: int, action: Any) -> list[Event]:
         if "mysticism" in kinds:
             raise RuleViolation("H3-13.2.7", cm.PLAY_AT_CAST())  # an instant played right after a cast
         raise RuleViolation("H3-20.5", cm.PLAY_AT_ROLL())
+    refused = _step_refusal(state, p, card, action.mode)
+    if refused is not None:
+        raise refused  # a step that cannot be done now (Torosar's Ballista I), with its own reason
     need(playable(state, p, action.card, action.mode), "H3-13.2.7", m.NOT_A_MAP_CARD())
     eff = _effect(card, action.mode)
     assert eff is not None

@@ -82,3 +82,33 @@ def _to_player(state: ClashState, p: Player, card: str) -> None:
     """Off the pile, a new card instance of ``p``'s, into the hand (H3-13.2.4)."""
     state.war_machines.remove(card)
     cards.gain_card(state, p, state.new_card(card))
+
+
+# ---- Tower-box heroes (D): Torosar's Ballista I (map effect) ---------------------------------------------------
+def take_refusal(state: ClashState, p: Player, card: str, gold: int) -> RuleViolation | None:
+    """Why ``p`` cannot take ``card`` off the pile for ``gold`` now (None: it can). Torosar's Ballista I
+    prints "pay 5 gold to gain a Ballista": with no Rampart box there is no pile to take it from
+    (H3-6.32), so that half of the card cannot be played; the other half (the Ballista shooting, in a
+    combat) still can, with the Ballistas his level IV and VI cards give."""
+    ref = m.ref("card", card)
+    if not in_game(state):
+        return RuleViolation("H3-6.32", cm.NO_MACHINE_PILE())
+    if card not in state.war_machines:
+        return RuleViolation("H3-6.32", cm.NO_MACHINE_LEFT(card=ref))
+    price = Resources(gold=gold)
+    if not can_pay(p, price.as_dict()):
+        return RuleViolation("H3-19.2", cm.MACHINE_TOO_DEAR(card=ref, cost=cost_text(price)))
+    return None
+
+
+def take_for(state: ClashState, p: Player, card: str, gold: int) -> list[Event]:
+    """Pay ``gold`` and take ``card`` off the pile into the hand, as a bought one (H3-19.2, H3-13.2.4);
+    refused, with nothing changed, when ``take_refusal`` says why."""
+    refusal = take_refusal(state, p, card, gold)
+    if refusal is not None:
+        raise refusal
+    price = Resources(gold=gold)
+    pay(p, price.as_dict())
+    _to_player(state, p, card)
+    said = cm.MACHINE_BOUGHT(seat=m.seat(p.seat), card=m.ref("card", card), cost=cost_text(price))
+    return [Event.to_all("h3_machine_bought", said, seat=p.seat, card=card)]

@@ -596,7 +596,25 @@ FACTION_IN_EXPANSION = message(
 )
 
 
+# ---- Tower-box heroes (C)
+AFTER_COMBAT_WIN = message(
+    "h3.clash.no.after_combat_win",
+    "This card is played after your army has won a combat this turn (not a quick combat).",
+)
+HERO_IN_EXPANSION = message(
+    "h3.clash.no.hero_in_expansion",
+    "{hero} comes in an expansion this game does not use (H3-49.6); add it with the option expansions={box}.",
+)
+
+
 # ---- Rampart (A) -----------------------------------------------------------------------------------
 UNIT_SWAPPED_OUT = message("h3.clash.unit_swapped_out", "{seat!c} discards {unit} from their army.")
 UNIT_SWAPPED_IN = message("h3.clash.unit_swapped_in", "{seat!c} takes {unit} from the neutral deck into their army.")
 MACHINE_TAKEN = message("h3.clash.machine_taken", "{seat!c} takes {card} from the war machine pile for free.")
+
+
+# ---- Tower-box heroes (D)
+# Torosar's Ballista IV (map): one more Ballista in each combat of this round (adventure/effects.py)
+BALLISTA_ROUND = message(
+    "h3.clash.ballista_round", "Until the round ends, {seat}'s army has one more Ballista in each of its combats."
+)

@@ -505,6 +505,7 @@ def end_turn(state: ClashState, st: Step, seat: int) -> list[Event]:
     for h in heroes(p):
         h.mp_turn = 0  # H3-8.4
         h.passing = h.came_from = None
+    p.combat_won_turn = False  # "after winning a combat": within the turn of the win
     state.active = None
     FLOW.done(state, st)
     map_cards.logistics_asks(state, seat)  # asked before the next turn begins

@@ -7,6 +7,8 @@ Face-down tiles are drawn at random from the scenario's pools and stay secret fr
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from engine.core import Deck, Event, Rng, RuleViolation
 from engine.core.errors import CORE_BAD_ACTION
 from engine.core.flow import Step
@@ -56,6 +58,30 @@ def faction_refusal(sc: Scenario, faction: str) -> RuleViolation | None:
     if box in EXPANSIONS and box not in sc.boxes:
         said = m.FACTION_IN_EXPANSION(faction=m.ref("faction", faction), box=box)
     return RuleViolation("H3-6.2", said)
+
+
+def hero_boxes(hero: str) -> tuple[str, ...]:
+    """H3-49.6: the boxes a hero board needs in the game, its own and its faction's town box (Lord Haart
+    of the Tower box leads Castle, a core faction; Clancy needs both the Tower and the Rampart box)."""
+    board = clash_content().heroes[hero]
+    return tuple(dict.fromkeys((board.box, box_of(board.faction))))
+
+
+def available_heroes(faction: str, boxes: Iterable[str]) -> list[str]:
+    """H3-49.6: the faction's heroes a table may choose, in the town board's order (its first, the
+    default, always comes with the faction's own box)."""
+    have = set(boxes)
+    return [h for h in clash_content().towns[faction].heroes if all(b in have for b in hero_boxes(h))]
+
+
+def hero_refusal(boxes: Iterable[str], hero: str) -> RuleViolation | None:
+    """H3-49.6: a hero whose board comes in a box the game does not use is refused, naming the option
+    that would add it."""
+    have = set(boxes)
+    missing = [b for b in hero_boxes(hero) if b not in have]
+    if not missing:
+        return None
+    return RuleViolation("H3-49.6", m.HERO_IN_EXPANSION(hero=m.ref("hero", hero), box="+".join(missing)))
 
 
 def box_of(faction: str) -> str:
@@ -180,6 +206,9 @@ def setup(options: ClashOptions, state: ClashState) -> list[Event]:
         hero = hero or town.heroes[0]
         if hero not in town.heroes:
             raise bad(hero)
+        refused_hero = hero_refusal(sc.boxes, hero)  # H3-49.6: its board's box and its town's box in play
+        if refused_hero is not None:
+            raise refused_hero
         p = Player(seat=seat, faction=faction, hero=hero)
         p.resources = sc.starting_resources.as_dict()  # H3-6.9
         p.production = sc.starting_income.as_dict()  # H3-6.8

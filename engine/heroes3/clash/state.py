@@ -16,6 +16,7 @@ from engine.core import Deck, GameOptions, SecretChoice
 from engine.core.text import Message, Ref, message
 
 from ..combat.models import AiDeck, ArmyCard, CombatHost, HeroDeck
+from ..content.names import table as names_table
 from ..neutrals.difficulty import Difficulty
 
 Coord = tuple[int, int]
@@ -31,6 +32,16 @@ Mode = Literal["clash", "tournament", "alliance", "cooperative"]
 # tiles, locations and cards (``ClashOptions.expansions``).
 Expansion = Literal["tower", "rampart"]
 EXPANSIONS: tuple[Expansion, ...] = ("tower", "rampart")
+
+
+def hero_id(typed: str) -> str:
+    """The hero board a typed name or id means (names.json, every language, case and spacing ignored);
+    the text itself when none matches, so the setup's refusal names what was typed."""
+    key = "".join(typed.split()).casefold()
+    for ident, by_locale in names_table().get("hero", {}).items():
+        if key == ident.casefold() or any(key == "".join(n.split()).casefold() for n in by_locale.values()):
+            return ident
+    return typed
 
 
 class ClashOptions(GameOptions):
@@ -72,6 +83,14 @@ class ClashOptions(GameOptions):
     campaign: str | None = None
     # H3-49.6: expansion boxes added to the scenario's own (its faction joins the choice, its tiles the pools)
     expansions: list[Expansion] = Field(default_factory=list)
+
+    @field_validator("heroes", mode="before")
+    @classmethod
+    def _heroes_by_name(cls, value: Any) -> Any:
+        """A hero may be typed by the name a player reads (any language, any case), not only by its id."""
+        if isinstance(value, list):
+            return [hero_id(v) if isinstance(v, str) else v for v in value]
+        return value
 
     @field_validator("expansions", mode="before")
     @classmethod
@@ -288,7 +307,7 @@ def option_shown(key: str, value: Any) -> Any | None:
     """A list-valued option in words (each seat's hero by its printed name), for the lobby's
     option line; ``None`` for an option the plain words cover."""
     if key == "heroes" and isinstance(value, list):
-        return [Ref(kind="hero", id=h) if h else FIRST_HERO() for h in value]
+        return [Ref(kind="hero", id=hero_id(h)) if isinstance(h, str) and h else FIRST_HERO() for h in value]
     if key == "expansions" and isinstance(value, (list, str)):
         boxes = ClashOptions._expansions_in_words(value)
         return [EXPANSION_NAMES[b]() if b in EXPANSION_NAMES else b for b in boxes]
@@ -369,6 +388,8 @@ class Player(BaseModel):
     grail: bool = False
     secondaries_defeated: int = 0  # H3-45.5 VP
     beat_main: bool = False  # H3-45.5 VP (once)
+    # won a combat this turn, not a quick combat: the moment Necromancy and Vidomina's cards are played in
+    combat_won_turn: bool = False
     removed_artifacts: list[str] = Field(default_factory=list)  # H3-45.4.3
     mulligan_done: bool = False  # H3-45.4.1
     turn_used: list[str] = Field(default_factory=list)  # buildings' once-per-turn effects used this turn
@@ -384,6 +405,9 @@ class Player(BaseModel):
     reserved: dict[str, int] = Field(default_factory=dict)  # H3-48.5: the reserved pool (public), not spendable
     pool_units: list[PoolUnit] = Field(default_factory=list)  # H3-48.5: the reserved amounts, unit by unit
     discounts: list[RecruitDiscount] = Field(default_factory=list)  # Legion artifacts not yet used (public)
+    # Torosar's Ballista IV (Tower box): the rounds it was played in; in each, one more Ballista per entry in
+    # every combat of this player's army until the round ends (cards/permanent.lay_war_machines; public)
+    ballista_rounds: list[int] = Field(default_factory=list)
 
 
 class PlacedTile(BaseModel):

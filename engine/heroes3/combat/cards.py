@@ -23,7 +23,7 @@ from . import texts as t
 from . import war_machines as machines
 from .board import manhattan, square
 from .models import FIRST_AID_TENT, Combat, CombatSide, HeroDeck, PendingSpell, Unit
-from .rules import heal, paralyse, resists_card, roll_die, spell_damage, spell_reduction, uname, would_defeat
+from .rules import adjacent, heal, paralyse, resists_card, roll_die, spell_damage, spell_reduction, uname, would_defeat
 from .rules import label as label_cell
 
 
@@ -128,6 +128,8 @@ def playable(combat: Combat, side: CombatSide, activating: bool, start: bool = F
             continue  # Wisdom acts in towns; Resurrection is asked when an attack would defeat (flow.hit)
         if card.effect == "attack_or_defense":
             modes = ["attack", "defense"]
+        elif card.effect == "power_or_reshuffle":  # Meteor Shower IV: its two printed effects ("or")
+            modes = ["basic", "other"]
         else:
             modes = ["basic"] + (["expert"] if card.expert is not None and side.expert_uses > 0 else [])
         for mode in modes:
@@ -197,6 +199,10 @@ def _plays(
         ]
     if card.effect == "draw_if_no_discard":
         return [] if deck.discard else [Option.of(m.OPT_PLAY_NO_TARGET(card=ref, mode=label), _act(inst, mode))]
+    if card.effect in TOWER_BOX_EFFECTS:
+        return _tower_box_plays(combat, side, inst, card, mode, ref)
+    if card.effect in TOWER_HEROES_D:
+        return _tower_heroes_plays(combat, side, inst, card, mode, ref)
     if card.discard_cost and card.effect != "frost_ring":
         return _paid(combat, side, inst, card, mode, ref)
     if card.effect in ("attack", "defense", "attack_or_defense", "hp", "initiative"):
@@ -723,8 +729,12 @@ def play(combat: Combat, side: CombatSide, action: Any, rng: Rng) -> list[Event]
     amount = card.expert if expert and card.expert is not None else card.basic
     if target is not None and target.card in card.double_for:
         amount *= 2  # hero specialties: the named unit gets twice the effect (H3-16)
-    label = _mode_label(action.mode)
+    label = _mode_label(action.mode) if card.effect != "power_or_reshuffle" else _or_label(action.mode)
     other = combat.unit(action.other) if action.other else None
+    if card.effect in TOWER_BOX_EFFECTS:
+        return _tower_box_play(combat, side, action, card, target, amount, label, rng)
+    if card.effect in TOWER_HEROES_D:
+        return events + _tower_heroes_play(combat, side, card, target, amount, label, rng)
     if card.effect in ("swap", "chain_lightning") and target is not None and other is not None:
         events.append(
             Event.to_all(
@@ -1212,3 +1222,194 @@ def draw(side: CombatSide, n: int, rng: Rng) -> list[Event]:
             seat, "h3_you_drew", m.YOU_DREW(cards=[m.card_ref(deck.names[c]) for c in got]), reveals=True, cards=got
         ),
     ]
+
+
+# ---- Tower-box heroes (C): Lord Haart (Necropolis), Deemer, Jeddite (H3-16) ----------------------------------
+TOWER_BOX_EFFECTS = ("retaliation_guard", "retaliation_worst", "meteor_shower", "power_or_reshuffle", "deck_take_kinds")
+
+
+def _or_label(mode: str) -> Msg:
+    """Meteor Shower IV prints two effects joined by "or": the option says which one is played."""
+    return t.MODE_POWER() if mode == "basic" else t.MODE_RESHUFFLE()
+
+
+def _tower_box_plays(combat: Combat, side: CombatSide, inst: str, card: CardDef, mode: str, ref: Ref) -> list[Option]:
+    """The plays of the Tower box's specialty cards whose effects no older card has."""
+    out: list[Option] = []
+    if card.effect in ("retaliation_guard", "retaliation_worst"):
+        for u in friendly(combat, side):
+            if card.effect == "retaliation_worst" and u.retaliation_worst:
+                continue  # already lasts for the whole combat
+            label = m.OPT_PLAY(card=ref, mode=_mode_label(mode), target=uname(combat, u))
+            out.append(Option.of(label, _act(inst, mode, u.uid)))
+    elif card.effect == "meteor_shower":
+        out += _meteor_plays(combat, inst, mode, card, ref)
+    elif card.effect == "power_or_reshuffle":
+        out.append(Option.of(m.OPT_PLAY_NO_TARGET(card=ref, mode=_or_label(mode)), _act(inst, mode)))
+    elif card.effect == "deck_take_kinds" and side.deck is not None:
+        if side.deck.draw.draw_pile or side.deck.discard:  # H3-13.2.3: an empty deck is refilled first
+            out.append(Option.of(m.OPT_PLAY_NO_TARGET(card=ref, mode=_mode_label(mode)), _act(inst, mode)))
+    return out
+
+
+def _meteor_plays(combat: Combat, inst: str, mode: str, card: CardDef, ref: Ref) -> list[Option]:
+    """Meteor Shower (Deemer, H3-16): a unit and 1 (level VI: up to 2) units next to it, of either side
+    (S-H1 note: friendly units are hit too). Fewer neighbours than printed: as many as there are."""
+    out: list[Option] = []
+    seen: set[frozenset[str]] = set()  # every unit hit takes the same damage: one play per set of units
+    for u in [x for x in combat.on_board() if not x.tower]:
+        near = [x for x in combat.on_board() if not x.tower and x.uid != u.uid and adjacent(u, x, combat)]
+        for k in range(1, min(card.basic, len(near)) + 1):
+            for group in combinations(near, k):
+                units = frozenset([u.uid, *(g.uid for g in group)])
+                if units in seen:
+                    continue
+                seen.add(units)
+                if k == 1:
+                    msg = m.OPT_CHAIN(card=ref, target=uname(combat, u), other=uname(combat, group[0]))
+                    out.append(Option.of(msg, _act(inst, mode, u.uid, other=group[0].uid)))
+                    continue
+                msg = t.OPT_CHAIN_THREE(
+                    card=ref, target=uname(combat, u), other=uname(combat, group[0]), third=uname(combat, group[1])
+                )
+                out.append(Option.of(msg, _act(inst, mode, u.uid, other=group[0].uid, third=group[1].uid)))
+    return out
+
+
+def specialty_power(side: CombatSide, combat: Combat) -> int:
+    """H3-16.2: a specialty that uses Power takes the Power played so far (and a unit's bonus), but
+    belongs to no school, so no school's bonus reaches it; the Pegasi's drain does (it hits any
+    Power the enemy plays)."""
+    return max(0, side.pending_power + side.bonus_power - power_drain(combat, side))
+
+
+def _tower_box_play(
+    combat: Combat, side: CombatSide, action: Any, card: CardDef, target: Unit | None, amount: int, label: Msg, rng: Rng
+) -> list[Event]:
+    """Resolve one of the Tower box's specialty effects (the card is already in the discard pile)."""
+    deck = side.deck
+    assert deck is not None
+    seat = m.seat_name(side.controller)
+    ref = m.card_ref(card.id)
+    events: list[Event] = []
+    if card.effect in ("retaliation_guard", "retaliation_worst") and target is not None:
+        events.append(
+            Event.to_all(
+                "h3_card", m.CARD_PLAYED(seat=seat, card=ref, mode=label, target=uname(combat, target)), card=card.id
+            )
+        )
+        if card.effect == "retaliation_guard":
+            target.retaliation_guard += amount  # until the next retaliation against it resolves (flow.hit)
+            events.append(Event.to_all("h3_guard", t.RETALIATION_GUARD(unit=uname(combat, target), n=amount)))
+        else:
+            target.retaliation_worst = True  # H3-35.3: ongoing, until the combat ends
+            events.append(Event.to_all("h3_guard", t.RETALIATION_WORST(unit=uname(combat, target))))
+        return events
+    if card.effect == "meteor_shower" and target is not None:
+        hit = [target] + [combat.unit(uid) for uid in (action.other, action.third) if uid]
+        power = specialty_power(side, combat)
+        side.pending_power = side.bonus_power = 0  # H3-15.3 / H3-16.2: the Power played is used up
+        side.powering = []
+        damage = card.tiers[min(power, len(card.tiers) - 1)]
+        if len(hit) > 2:
+            msg = t.SPECIALTY_THREE(
+                seat=seat,
+                card=ref,
+                power=power,
+                target=uname(combat, hit[0]),
+                other=uname(combat, hit[1]),
+                third=uname(combat, hit[2]),
+            )
+        elif len(hit) == 2:
+            msg = t.SPECIALTY_TWO(
+                seat=seat, card=ref, power=power, target=uname(combat, hit[0]), other=uname(combat, hit[1])
+            )
+        else:
+            msg = m.CARD_PLAYED(seat=seat, card=ref, mode=label, target=uname(combat, hit[0]))
+        events.append(Event.to_all("h3_card", msg, card=card.id, power=power))
+        for u in hit:
+            if u.alive:
+                events += spell_damage(combat, u, damage)  # H3-16.2: a specialty, so no spell ward stops it
+        return events
+    events.append(Event.to_all("h3_card", m.CARD_PLAYED_NO_TARGET(seat=seat, card=ref, mode=label), card=card.id))
+    if card.effect == "power_or_reshuffle" and action.mode == "basic":
+        side.pending_power += amount
+        side.powering.append(action.card)
+        events.append(Event.to_all("h3_power", m.POWER_ADDED(seat=seat, n=side.pending_power)))
+    elif card.effect == "power_or_reshuffle":
+        deck.draw.draw_pile.extend(deck.to_reshuffle(deck.discard))  # the card played goes in too (H3-13.2.2)
+        deck.discard.clear()
+        deck.draw.shuffle(rng)
+        events.append(Event.to_all("h3_reshuffled", t.RESHUFFLED(seat=seat)))
+        events += draw(side, card.draw, rng)
+    elif card.effect == "deck_take_kinds":
+        # Drawn, so seen by the owner alone (H3-13.2.3 refills an empty deck); the cards not of ``pick_kinds``
+        # are then discarded face up (H3-13.2.2), the ones kept stay hidden in hand.
+        before = set(deck.hand)
+        events += draw(side, card.basic, rng)
+        for c in [x for x in deck.hand if x not in before]:
+            if card_def(deck, c).kind not in card.pick_kinds:
+                deck.hand.remove(c)
+                deck.discard.append(c)
+                events.append(Event.to_all("h3_discarded", m.DISCARDED(seat=seat, card=m.card_ref(deck.names[c]))))
+    return events
+
+
+# ---- Tower-box heroes (D): Cyra, Clancy, Torosar (H3-16, H3-19) -----------------------------------------------
+TOWER_HEROES_D = ("attack_vs_faster", "initiative_guard", "spell_ward", "ballista_shot", "ballista_gain")
+SLOWER_FOE_DEFENSE = 1  # Cyra's Haste VI: the printed +1 defence against attackers of lower initiative
+
+
+def _tower_heroes_plays(
+    combat: Combat, side: CombatSide, inst: str, card: CardDef, mode: str, ref: Ref
+) -> list[Option]:
+    """Cyra's and Clancy's cards aim at one of the side's units; Torosar's name no unit. "Activate your
+    Ballista (if you have one)" is offered only while the side has a Ballista with something to shoot
+    at; his level VI card always (it gives a Ballista for the rest of the combat even with no target)."""
+    label = _mode_label(mode)
+    if card.effect == "ballista_shot":
+        if machines.ballistas(side) < 1 or not machines.ballista_targets(combat, side):
+            return []
+        return [Option.of(m.OPT_PLAY_NO_TARGET(card=ref, mode=label), _act(inst, mode))]
+    if card.effect == "ballista_gain":
+        return [Option.of(m.OPT_PLAY_NO_TARGET(card=ref, mode=label), _act(inst, mode))]
+    return [
+        Option.of(m.OPT_PLAY(card=ref, mode=label, target=uname(combat, u)), _act(inst, mode, u.uid))
+        for u in friendly(combat, side)
+    ]
+
+
+def _tower_heroes_play(
+    combat: Combat, side: CombatSide, card: CardDef, target: Unit | None, amount: int, label: Msg, rng: Rng
+) -> list[Event]:
+    """Resolve one of Cyra's, Clancy's or Torosar's effects (the card is already in the discard pile;
+    ``amount`` is already doubled for the unit a card names). Torosar's shots are fired by the flow
+    right after the play (``CombatSide.ballista_shots``, war_machines.fire_ordered), where a tie is asked."""
+    seat = m.seat_name(side.controller)
+    ref = m.card_ref(card.id)
+    if target is None:
+        events = [Event.to_all("h3_card", m.CARD_PLAYED_NO_TARGET(seat=seat, card=ref, mode=label), card=card.id)]
+        if card.effect == "ballista_gain":
+            side.extra_ballistas += amount  # H3-35.3: for the rest of this combat; the card counts as a Ballista
+            events.append(Event.to_all("h3_ballista_gained", t.BALLISTA_GAINED(seat=seat), team=side.team))
+            side.ballista_shots += machines.ballistas(side)  # "activate all your Ballistas now"
+        elif card.effect == "ballista_shot":
+            side.ballista_shots += 1  # one Ballista shoots (H3-19: 1 damage to the lowest initiative)
+        return events
+    unit = uname(combat, target)
+    events = [Event.to_all("h3_card", m.CARD_PLAYED(seat=seat, card=ref, mode=label, target=unit), card=card.id)]
+    resisted = resists_card(combat, target, ref, rng)  # neutral Dwarves: a specialty aimed at it alone
+    if resisted is not None:
+        return events + resisted
+    if card.effect == "attack_vs_faster":
+        target.attack_bonus += amount  # H3-35.5: until its next attack resolves
+        target.faster_foe_attack += amount  # the same again against a unit of higher initiative (rules.attack_value)
+        events.append(Event.to_all("h3_boost", t.FASTER_FOE_ATTACK(unit=unit, n=amount), unit=target.uid))
+    elif card.effect == "initiative_guard":
+        target.initiative_bonus += amount  # H3-35.3: ongoing, until the combat ends (A-33 re-orders)
+        target.slower_foe_defense += SLOWER_FOE_DEFENSE  # rules.defense_value
+        events.append(Event.to_all("h3_boost", t.SLOWER_FOE_DEFENSE(unit=unit, n=amount), unit=target.uid))
+    elif card.effect == "spell_ward":
+        target.spell_ward += amount  # H3-35.3: ongoing; rules.spell_reduction
+        events.append(Event.to_all("h3_boost", t.SPELL_WARD(unit=unit, n=amount), unit=target.uid))
+    return events

@@ -583,6 +583,8 @@ def _caster_discards(flow: F, state: CombatHost, side: CombatSide, action: Any) 
         ]
         flow.push(state, *steps)
         return []
+    if side.ballista_shots:  # Torosar's Ballista cards: the shots they ordered (H3-19), a tie asked
+        return machines.fire_ordered(flow, state, combat, side)
     if side.keep_one and side.controller is not None:
         among, side.keep_one = list(side.keep_one), []
         flow.push(state, flow.new(state, "h3c_forced_discard", side.controller, team=side.team, among=among))
@@ -1143,9 +1145,12 @@ def hit(flow: F, state: CombatHost, st: Step) -> list[Event]:
             angel.used.append("cancel_lethal")  # the engine-run side always saves its unit
             pending.cancelled = True
     a.attack_bonus = 0  # H3-35.5: boosts end when this attack resolves
+    a.faster_foe_attack = 0  # Cyra's Haste IV ends with the boost it doubles
     a.blessed = False  # Bless ends with them
     t.defense_bonus = 0
     t.card_defense = 0  # H3-41.9: the AI card stays attached until the first defence occurs
+    if pending.retaliation:
+        t.retaliation_guard = 0  # Lord Haart's Dread Knights: spent on the next retaliation against it
     if pending.cancelled_by_card:
         combat.attack = None
         return []
@@ -1334,6 +1339,7 @@ def end_act(flow: F, state: CombatHost, st: Step) -> list[Event]:
     combat = combat_of(state)
     for u in combat.units:
         u.attack_bonus = 0
+        u.faster_foe_attack = 0  # Cyra's Haste IV, as the boost (H3-35.5)
         u.blessed = False  # H3-35.5: Bless ends with the attack boosts
         u.defense_bonus = 0
         u.no_defend = False

@@ -133,6 +133,10 @@ class CombatSide(BaseModel):
     war_machine: str | None = None
     tent_round: int = 0
     tent_heals: int = 1  # damage one use of the First Aid Tent takes off (a card may raise it for a combat)
+    # Torosar's Ballista (Tower box): Ballistas the side has besides a Ballista card in play (his level IV
+    # and VI cards, which count as Ballistas), and shots a card just ordered, fired by the flow (H3-19)
+    extra_ballistas: int = 0
+    ballista_shots: int = 0
 
 
 class Unit(BaseModel):
@@ -176,6 +180,16 @@ class Unit(BaseModel):
     overlay_card: str | None = None  # the Cloak's card instance (discarded when the overlay's HP run out)
     # the Ammo Cart's bonus on its side's units (combat/war_machines.py), counted while the unit is ranged
     machine_initiative: int = 0
+    # Lord Haart's Dread Knights (Tower box): damage off the next retaliation against the unit, and
+    # (ongoing) a unit retaliating against it rolls two attack dice and keeps the lower
+    retaliation_guard: int = 0
+    retaliation_worst: bool = False
+    # Tower-box heroes (D): Cyra IV's extra attack against a unit of higher initiative (ends as
+    # ``attack_bonus`` does, H3-35.5), Cyra VI's defence against attackers of lower initiative and
+    # Clancy VI's spell damage reduction (both ongoing, until the combat ends, H3-35.3)
+    faster_foe_attack: int = 0
+    slower_foe_defense: int = 0
+    spell_ward: int = 0
 
     def abilities(self, effect: str) -> list[Ability]:
         return [a for a in self.stats().abilities if a.effect == effect]

@@ -179,7 +179,7 @@ def roll_attack(combat: Combat, pending: PendingAttack, rng: Rng) -> list[int]:
     worse = pending.penalty
     if pending.retaliation:
         original = combat.unit(pending.target)  # the unit being retaliated against
-        worse = worse or original.has("retaliator_worst_of_two")
+        worse = worse or original.has("retaliator_worst_of_two") or original.retaliation_worst  # Lord Haart IV
     better = attacker.has("best_of_two")
     if better and worse:
         better = worse = False
@@ -212,6 +212,8 @@ def attack_value(combat: Combat, pending: PendingAttack) -> int:
         if a.effect == "die_bonus" and not pending.no_die and die in a.faces():
             value += a.amount()
     value += sum(amount for amount, last in attacker.attack_tokens if last >= combat.round)  # Weakness, Ogres
+    if attacker.faster_foe_attack and target.initiative() > attacker.initiative():
+        value += attacker.faster_foe_attack  # Cyra's Haste IV: doubled against a unit of higher initiative
     until = combat.sides[attacker.team].archery_until
     archery = until > 0 and combat.round <= until
     if archery and attacker.type == "ranged" and not adjacent(attacker, target, combat):
@@ -232,6 +234,8 @@ def defense_value(combat: Combat, pending: PendingAttack) -> int:
         value += 1
     if pending.defense_die == 1:  # H3-33.9
         value += 1
+    if target.slower_foe_defense and attacker.initiative() < target.initiative():
+        value += target.slower_foe_defense  # Cyra's Haste VI: against an attacker of lower initiative
     if pending.retaliation:
         for a in target.abilities("defense_vs_retaliation"):
             value += a.amount()
@@ -262,6 +266,8 @@ def attack_damage(combat: Combat, pending: PendingAttack) -> int:
     cap = combat.unit(pending.target).ability("max_damage")
     if isinstance(cap, int) and cap:
         damage = min(damage, cap)
+    if pending.retaliation:  # Lord Haart's Dread Knights I / VI: the unit retaliated against takes less
+        damage = max(0, damage - combat.unit(pending.target).retaliation_guard)
     if combat.variant("min_damage"):
         damage = max(1, damage)  # H3-48.8 "Every unit deals at least 1 damage per attack" (H3-34.6 Rec. 0)
     return damage
@@ -404,7 +410,8 @@ def resists_card(combat: Combat, unit: Unit, card: Ref, rng: Rng) -> list[Event]
 def spell_reduction(combat: Combat, unit: Unit) -> int:
     """How much less damage a spell deals to ``unit``: its own ``spell_damage_reduction`` or that of a
     friendly unit next to it whose ability says ``adjacent`` (Rampart Unicorns Pack). Reductions do not
-    add up: the largest one counts (our reading; the printed text gives one unit's reduction)."""
+    add up: the largest one counts (our reading; the printed text gives one unit's reduction). Clancy's
+    Unicorns VI is a card's effect of its own, so it adds to that (our reading)."""
     best = 0
     for a in unit.abilities("spell_damage_reduction"):
         best = max(best, a.amount())
@@ -413,7 +420,7 @@ def spell_reduction(combat: Combat, unit: Unit) -> int:
             for a in friend.abilities("spell_damage_reduction"):
                 if a.num("adjacent"):
                     best = max(best, a.amount())
-    return best
+    return best + unit.spell_ward  # Clancy's Unicorns VI: a card's reduction on top of the unit's own
 
 
 def heal(combat: Combat, unit: Unit, amount: int) -> list[Event]:

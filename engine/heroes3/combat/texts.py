@@ -153,3 +153,32 @@ NO_TENT = message(
     "h3.combat.no.tent",
     "The First Aid Tent takes 1 damage off one of your own damaged units, once in each combat round.",
 )
+
+# ---- Tower-box heroes (C)
+# Meteor Shower IV prints two effects joined by "or" (combat/cards.py ``_or_label``)
+MODE_POWER = message("h3.mode.power", "+1 Power")
+MODE_RESHUFFLE = message("h3.mode.reshuffle", "discard pile into the deck, then draw")
+# Lord Haart's Dread Knights: the next retaliation against the unit hurts less / rolls two dice, the lower kept
+RETALIATION_GUARD = message("h3.combat.retaliation_guard", "The next retaliation against {unit} deals {n} damage less.")
+RETALIATION_WORST = message(
+    "h3.combat.retaliation_worst",
+    "For this combat, a unit retaliating against {unit} rolls two attack dice and keeps the lower.",
+)
+# Deemer's Meteor Shower: the units hit, with the Power it used
+SPECIALTY_TWO = message("h3.combat.specialty_two", "{seat!c} plays {card} with {power} Power on {target} and {other}.")
+SPECIALTY_THREE = message(
+    "h3.combat.specialty_three", "{seat!c} plays {card} with {power} Power on {target}, {other} and {third}."
+)
+
+# ---- Tower-box heroes (D)
+# Cyra's Haste IV and VI, Clancy's Unicorns VI: what the card leaves on the unit
+FASTER_FOE_ATTACK = message(
+    "h3.combat.faster_foe_attack", "{unit} attacks with +{n} more if the unit it attacks has a higher initiative."
+)
+SLOWER_FOE_DEFENSE = message(
+    "h3.combat.slower_foe_defense",
+    "For this combat {unit} has +{n} initiative and +1 defence against attacks by units with a lower initiative.",
+)
+SPELL_WARD = message("h3.combat.spell_ward", "For this combat spells deal {n} damage less to {unit}.")
+# Torosar's Ballista: a Ballista more for this combat (his level VI card)
+BALLISTA_GAINED = message("h3.combat.ballista_gained", "For this combat {seat} has one more Ballista.")

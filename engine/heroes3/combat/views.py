@@ -30,6 +30,7 @@ def public_side(side: CombatSide) -> dict[str, Any]:
         "gold": side.gold,
         "war_machine": side.war_machine,  # H3-19: the owner's war machine in play (public, as the permanent)
         "tent_round": side.tent_round,  # the combat round the First Aid Tent was last used in
+        "extra_ballistas": side.extra_ballistas,  # Torosar's cards that count as Ballistas (public, played)
     }
 
 

@@ -7,6 +7,10 @@ adventure game's ``cards/permanent.lay_war_machines``); from then on the combat 
   card names one unit, the rules none): the Ballista's owner chooses among the tied units, as a side's
   controller orders its own tied units (P-48); a side run by the engine takes the first in unit order.
   It shoots at units on the board only: the arrow tower stands beside it (H3-39.8).
+  Torosar's specialty cards give a side more Ballistas (``CombatSide.extra_ballistas``; his level IV and
+  VI cards count as Ballistas, so they need no war machine card in play nor the Rampart box) and order
+  shots out of turn (``ballista_shots``, fired by ``fire_ordered`` right after the card is played).
+  Several Ballistas shoot one after the other (``volley``), each at the lowest initiative left.
 * First Aid Tent: once in each combat round, take 1 damage token off one of the owner's units
   (``tent_options`` / ``use_tent``; ``CombatSide.tent_heals`` is that 1, which a card may raise). It
   is offered at the owner's moments for instants that the combat already has: the owner's activations
@@ -34,6 +38,9 @@ from .models import AMMO_CART, BALLISTA, FIRST_AID_TENT, Combat, CombatHost, Com
 
 BALLISTA_DAMAGE = 1
 AMMO_INITIATIVE = 2
+# a shot names the Ballista, also one of Torosar's cards that count as a Ballista (no war machine in play)
+BALLISTA_REF = Ref(kind="card", id=BALLISTA)
+TOROSAR_IV = "torosar_ballista_iv"  # his map card: one more Ballista in this round's combats
 
 
 def _card(side: CombatSide) -> Ref:
@@ -47,11 +54,16 @@ def _side(side: CombatSide) -> Msg:
 def arm(combat: Combat) -> list[Event]:
     """The war machines just laid on the sides take part: say so (public) and set the Ammo Cart's bonus."""
     refresh(combat)
-    return [
+    events = [
         Event.to_all("h3_machine", t.MACHINE_IN_COMBAT(side=_side(s), card=_card(s)), team=s.team, card=s.war_machine)
         for s in combat.sides
         if s.war_machine is not None
     ]
+    for s in combat.sides:  # Torosar's Ballista IV, played on the map this round: it counts as a Ballista
+        if s.extra_ballistas:
+            said = t.MACHINE_IN_COMBAT(side=_side(s), card=Ref(kind="card", id=TOROSAR_IV))
+            events.append(Event.to_all("h3_machine", said, team=s.team, card=TOROSAR_IV))
+    return events
 
 
 def refresh(combat: Combat) -> None:
@@ -73,9 +85,40 @@ def ballista_targets(combat: Combat, side: CombatSide) -> list[Unit]:
 
 
 def shoot(combat: Combat, side: CombatSide, target: Unit) -> list[Event]:
-    said = t.BALLISTA_SHOOTS(side=_side(side), card=_card(side), target=r.uname(combat, target))
+    said = t.BALLISTA_SHOOTS(side=_side(side), card=BALLISTA_REF, target=r.uname(combat, target))
     events = [Event.to_all("h3_ballista", said, team=side.team, target=target.uid)]
     return events + r.deal_damage(combat, target, BALLISTA_DAMAGE)
+
+
+def ballistas(side: CombatSide) -> int:
+    """The Ballistas the side has: its Ballista card in play (H3-19.1) and those Torosar's cards give it
+    (his level IV and VI cards count as Ballistas: our reading, they take no permanent's place)."""
+    return (1 if side.war_machine == BALLISTA else 0) + side.extra_ballistas
+
+
+def volley(
+    flow: Flow[Any, Any], state: CombatHost, combat: Combat, side: CombatSide, shots: int
+) -> tuple[list[Event], Step | None]:
+    """``shots`` Ballista shots of ``side``, one after the other (each aims at the lowest initiative
+    left after the one before). A tie its owner settles: the question comes back, not yet pushed,
+    and carries the shots still to fire after it."""
+    events: list[Event] = []
+    for n in range(shots):
+        targets = ballista_targets(combat, side)
+        if len(targets) > 1 and side.controller is not None:
+            ask = flow.new(
+                state,
+                "h3c_ballista",
+                side.controller,
+                team=side.team,
+                targets=[u.uid for u in targets],
+                left=shots - n - 1,
+            )
+            return events, ask
+        if not targets:
+            break
+        events += shoot(combat, side, targets[0])
+    return events, None
 
 
 def round_start(flow: Flow[Any, Any], state: CombatHost, combat: Combat) -> list[Event]:
@@ -85,17 +128,21 @@ def round_start(flow: Flow[Any, Any], state: CombatHost, combat: Combat) -> list
     events: list[Event] = []
     asks: list[Step] = []
     for side in combat.sides:
-        if side.war_machine != BALLISTA:
-            continue
-        targets = ballista_targets(combat, side)
-        if len(targets) > 1 and side.controller is not None:
-            asks.append(
-                flow.new(state, "h3c_ballista", side.controller, team=side.team, targets=[u.uid for u in targets])
-            )
-        elif targets:
-            events += shoot(combat, side, targets[0])
+        shot, ask = volley(flow, state, combat, side, ballistas(side))
+        events += shot
+        if ask is not None:
+            asks.append(ask)
     if asks:
         flow.push(state, *asks)
+    return events
+
+
+def fire_ordered(flow: Flow[Any, Any], state: CombatHost, combat: Combat, side: CombatSide) -> list[Event]:
+    """The shots a card of Torosar's just ordered (``CombatSide.ballista_shots``, combat/cards.py)."""
+    shots, side.ballista_shots = side.ballista_shots, 0
+    events, ask = volley(flow, state, combat, side, shots)
+    if ask is not None:
+        flow.push(state, ask)
     return events
 
 
@@ -136,13 +183,12 @@ def install(flow: Flow[Any, Any]) -> None:
     def _prompts(state: CombatHost, st: Step) -> list[Prompt]:
         combat = state.combat
         assert combat is not None
-        side = combat.sides[int(st.data["team"])]
         options = [
             Option.of(m.OPT_TARGET(target=r.uname(combat, combat.unit(u))), {"type": "strike", "target": u})
             for u in st.data["targets"]
         ]
         key = f"{st.key}.{st.data.get('n', 0)}"
-        return [Prompt.ask(int(st.seat or 0), key, "H3-19", t.ASK_BALLISTA(card=_card(side)), options=options)]
+        return [Prompt.ask(int(st.seat or 0), key, "H3-19", t.ASK_BALLISTA(card=BALLISTA_REF), options=options)]
 
     @flow.applies("h3c_ballista")
     def _apply(state: CombatHost, st: Step, seat: int, action: Any) -> list[Event]:
@@ -152,6 +198,9 @@ def install(flow: Flow[Any, Any]) -> None:
         assert combat is not None
         flow.done(state, st)
         victim = combat.unit(action.target)
-        if not victim.alive:
-            return []
-        return shoot(combat, combat.sides[int(st.data["team"])], victim)
+        side = combat.sides[int(st.data["team"])]
+        events = shoot(combat, side, victim) if victim.alive else []
+        more, ask = volley(flow, state, combat, side, int(st.data.get("left", 0)))  # Torosar: more Ballistas
+        if ask is not None:
+            flow.push(state, ask)
+        return events + more

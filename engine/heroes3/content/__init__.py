@@ -216,6 +216,18 @@ class CardDef(BaseModel):
         # combat holds a copy of the hand, so it is refused there); the bottom removes it and one more card
         "remove_and_search",
         "remove_self_and_one",
+        # ---- Tower-box heroes (C)
+        "retaliation_guard",  # the next retaliation against a friendly unit deals ``basic`` less damage (Lord Haart)
+        "retaliation_worst",  # ongoing: a unit retaliating against the friendly unit rolls two dice, keeps the lower
+        "meteor_shower",  # a unit and ``basic`` units next to it take ``tiers``[Power] damage, either side (Deemer)
+        "power_or_reshuffle",  # +``basic`` Power, or the discard pile shuffled into the deck, then ``draw`` cards
+        "deck_take_kinds",  # turn up to ``basic`` top deck cards: ``pick_kinds`` to hand, the rest discarded
+        # ---- Tower-box heroes (D)
+        "attack_vs_faster",  # +N attack, N more against a unit of higher initiative, until its next attack (Cyra IV)
+        "initiative_guard",  # ongoing: +N initiative, +1 defence against attackers of lower initiative (Cyra VI)
+        "spell_ward",  # ongoing: spells deal N less damage to the unit this combat, never below 0 (Clancy VI)
+        "ballista_shot",  # one of the side's Ballistas (H3-19) shoots now (Torosar I)
+        "ballista_gain",  # ``basic`` more Ballistas for this combat; all of them shoot now (Torosar VI)
         "gm",  # a printed effect the engine holds only as text: played, announced, and the game master carries it out
         "none",  # no effect in combat (Wisdom acts in a town): never offered
     ]

@@ -127,6 +127,8 @@ MAP_EFFECTS: frozenset[str] = frozenset(
         "buy_war_machine",  # buy one war machine of the pile at its ``price`` ("factory" or "post"), H3-19.2
         "swap_unit",  # discard your ``unit`` card (``side`` up), then take ``to`` from the ``tier`` neutral deck
         "take_war_machine",  # take war machine ``card`` from the pile into your hand for free (Gem's First Aid)
+        "deck_take_kinds",  # draw ``amount`` cards; keep those of ``kinds``, discard the others (Jeddite)
+        "extra_ballista",  # until the round ends, ``amount`` more Ballista(s) in each combat of your army (Torosar IV)
         "text",  # shown and handed to the GM
     }
 )

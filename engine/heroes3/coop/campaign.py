@@ -129,7 +129,7 @@ def scenario_won(state: ClashState) -> list[Event] | None:
     if camp.index + 1 >= len(spec_of(state).scenarios):
         return None
     steps: list[Step] = []
-    if len(clash_content().towns[state.player(SEAT).faction].heroes) > 1:  # H3-44.6: optional
+    if len(_changes(state, _next_boxes(state))) > 0:  # H3-44.6: optional, among the heroes in play (H3-49.6)
         steps.append(new_ask(state, "campaign_hero", SEAT))
     steps += [FLOW.new(state, "campaign_picks", SEAT), FLOW.new(state, "campaign_next", SEAT)]
     FLOW.queue(state).clear()  # the scenario is over: nothing of it is left to run
@@ -152,6 +152,19 @@ def own_deck(p: Player) -> list[str]:
     return out + ([p.permanent] if p.permanent is not None else [])
 
 
+def _next_boxes(state: ClashState) -> tuple[str, ...]:
+    """The boxes of the campaign's next scenario, the one a changed hero plays first (H3-49.6)."""
+    nxt = spec_of(state).scenarios[_camp(state).index + 1].scenario
+    return clash_content().scenarios[nxt].boxes
+
+
+def _changes(state: ClashState, boxes: tuple[str, ...] | list[str]) -> list[str]:
+    """H3-44.6: the other heroes of the player's faction, only those whose boxes the scenario uses
+    (H3-49.6: a hero board and its faction's town box both in the game)."""
+    p = state.player(SEAT)
+    return [h for h in clash_setup.available_heroes(p.faction, boxes) if h != p.hero]
+
+
 def _next_hero(state: ClashState) -> str:
     return _camp(state).next_hero or state.player(SEAT).hero
 
@@ -165,7 +178,7 @@ def _hero_q(state: ClashState, st: Step) -> Msg:
 @ask("campaign_hero", "H3-44.6", _hero_q)
 def _hero_options(state: ClashState, st: Step) -> list[tuple[Msg, str]]:
     p = state.player(SEAT)
-    others = [h for h in clash_content().towns[p.faction].heroes if h != p.hero]
+    others = _changes(state, _next_boxes(state))
     keep = (cm.OPT_CAMPAIGN_KEEP_HERO(hero=m.ref("hero", p.hero)), "keep")
     return [keep] + [(cm.OPT_CAMPAIGN_HERO(hero=m.ref("hero", h)), h) for h in others]
 
@@ -306,8 +319,7 @@ def _retry_q(state: ClashState, st: Step) -> Msg:
 @ask("campaign_retry", "H3-44.3", _retry_q)
 def _retry_options(state: ClashState, st: Step) -> list[tuple[Msg, str]]:
     scenario = m.ref("scenario", state.scenario)
-    p = state.player(SEAT)
-    others = [h for h in clash_content().towns[p.faction].heroes if h != p.hero]  # H3-44.6: or with another hero
+    others = _changes(state, state.boxes)  # H3-44.6: or with another hero (H3-49.6: of the boxes in play)
     return (
         [(cm.OPT_CAMPAIGN_REPLAY(scenario=scenario), "replay")]
         + [(cm.OPT_CAMPAIGN_REPLAY_AS(scenario=scenario, hero=m.ref("hero", h)), f"replay:{h}") for h in others]

@@ -37,6 +37,7 @@ from ..combat.models import (
 from ..combat.outcome import consequences
 from ..combat.views import public_attack, public_deck, public_side
 from ..content import FACTIONS, load
+from ..content.clash import clash_content
 from ..content.names import Heroes3Names
 from ..content.names import names as content_names
 from ..neutrals import aicards
@@ -346,7 +347,11 @@ class Skirmish(Ruleset[SkirmishState, SkirmishOptions]):
         hero = options.heroes[seat] if options.heroes and seat < len(options.heroes) else None
         if hero is not None and hero not in heroes:
             raise RuleViolation(CORE_BAD_ACTION, m.BAD_OPTION(what=hero))
-        hero = hero or rng.choice(heroes)
+        # H3-49.6 (our reading for a duel, which has no boxes): a hero may be named from any box, while the
+        # random pick keeps to the heroes that come with the faction's own box, as before the Tower box's heroes
+        boards = clash_content().heroes
+        own = [h for h in heroes if h in boards and boards[h].box == clash_content().towns[faction].box]
+        hero = hero or rng.choice(own or heroes)
         spec = options.armies[seat] if options.armies and seat < len(options.armies) else None
         spec = spec or content.armies[faction][options.preset]
         army: list[tuple[str, str]] = []

@@ -97,3 +97,13 @@ def test_a_seat_joins_only_as_a_faction_the_table_offers() -> None:
     with pytest.raises(RuleViolation) as campaign:
         CLASH.check_faction({"players": 1, "mode": "cooperative", "campaign": "necropolis_war"}, "necropolis")
     assert campaign.value.rule == "H3-44.6"
+
+
+def test_a_hero_may_be_typed_by_the_name_a_player_reads() -> None:
+    # H3-6.3: each seat's hero; the lobby reads names, so the option takes them in any language
+    typed = {"players": 2, "expansions": "tower", "heroes": [None, "Lord Haart (Castle)"]}
+    state = new_game(2, factions=["necropolis", "castle"], expansions="tower", heroes=[None, "哈特勋爵（城堡）"])
+    assert state.player(1).hero == "lord_haart_castle"
+    assert CLASH.parse_options(typed).heroes == [None, "lord_haart_castle"]
+    shown = option_shown("heroes", typed["heroes"])
+    assert shown is not None and h3_names().name(shown[1], "en") == "Lord Haart (Castle)"

@@ -17,6 +17,10 @@ def c() -> ClashContent:
     return clash_content()
 
 
+# H3-49.6: hero boards the Tower expansion box adds to each faction (after the faction box's own two)
+TOWER_BOX_HEROES = {"castle": 1, "necropolis": 2, "dungeon": 2, "tower": 4, "rampart": 2}
+
+
 def test_h3_2_2_and_h3_6_4_faction_components(c: ClashContent) -> None:
     # H3-6.4 / H3-2.2 / H3-2.3: per faction a town board, 7 double-sided unit cards, two heroes,
     # and for each hero 3 specialty cards and 1 starting ability card.
@@ -24,7 +28,7 @@ def test_h3_2_2_and_h3_6_4_faction_components(c: ClashContent) -> None:
     for faction, town in c.towns.items():
         assert len(town.units) == 7 and len(set(town.units)) == 7
         assert all(set(combat.units[u].sides) == {"few", "pack"} for u in town.units)  # double-sided
-        assert len(town.heroes) == 2
+        assert len(town.heroes) == 2 + TOWER_BOX_HEROES[faction]  # the box's two, then the Tower box's (H3-49.6)
         for hero_id in town.heroes:
             hero = c.heroes[hero_id]
             assert hero.faction == faction
@@ -93,7 +97,9 @@ def test_h3_12_4_hero_boards(c: ClashContent) -> None:
         "Ranger",
         "Druid",
     }
-    assert [h.id for h in c.heroes.values() if h.might] == ["catherine", "tamika", "mutare", "josephine", "gelu"]
+    might = ["catherine", "tamika", "mutare", "josephine", "gelu"]
+    might += ["lord_haart_castle", "lord_haart_necropolis", "iona", "torosar", "clancy", "mephala"]  # the Tower box's
+    assert [h.id for h in c.heroes.values() if h.might] == might
     # H3-6.12: 1 Magic Arrow for Might heroes, 2 for Magic heroes.
     assert c.starting_deck("solmyr").count("magic_arrow") == 2 and c.starting_deck("mutare").count("magic_arrow") == 1
 

@@ -170,7 +170,7 @@ def test_h3_6_13_starting_decks_have_nine_cards(c: ClashContent) -> None:
         assert sorted(hero.specialty_cards) == [1, 4, 6]  # H3-16.1
         if not combat.heroes[hero.id].substitutes:
             assert sorted(deck) == sorted(combat.hero_deck(hero.id))
-    assert set(c.towns["tower"].heroes) == {"josephine", "solmyr"}
+    assert list(c.towns["tower"].heroes[:2]) == ["josephine", "solmyr"]  # the faction box's two; the Tower box's follow
 
 
 def test_h3_12_level_track(c: ClashContent) -> None:
@@ -234,7 +234,8 @@ def test_h3_15_spells_h3_17_artifacts_h3_14_abilities(c: ClashContent) -> None:
     assert c.cards["necromancy"].faction_only == "necropolis"
     assert not any(x.removable for x in c.cards.values() if x.kind in ("statistic", "specialty"))
     assert c.cards["estates"].basic.steps[0].resources() == Resources(gold=3)
-    assert len([x for x in c.cards.values() if x.kind == "specialty"]) == 30  # 10 heroes x 3 (H3-16.1)
+    specialties = [x for x in c.cards.values() if x.kind == "specialty"]
+    assert len(specialties) == 3 * len(c.heroes)  # three each (H3-16.1); no two heroes share one here
 
 
 def test_h3_6_15_shared_decks(c: ClashContent) -> None:

@@ -13,7 +13,11 @@ UNITS = ["centaurs", "dwarves", "elves", "pegasi", "dendroids", "unicorns", "gol
 def test_h3_1_2_rampart_is_a_faction_of_its_own_box() -> None:
     assert "rampart" in FACTIONS
     town = clash_content().towns["rampart"]
-    assert town.box == "rampart" and list(town.units) == UNITS and list(town.heroes) == ["gelu", "gem"]
+    assert (
+        town.box == "rampart"
+        and list(town.units) == UNITS
+        and list(town.heroes) == ["gelu", "gem", "clancy", "mephala"]
+    )
     assert town.starting_tile == "S4" and town.town == "town_rampart" and town.settlement == "settlement_rampart"
 
 
