@@ -7,6 +7,7 @@ that forbids it.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache
 from itertools import combinations, permutations
 from typing import Any
@@ -473,18 +474,18 @@ def _chain_of_three(combat: Combat, inst: str, mode: str, card: CardDef, ref: Re
             pairs = [tuple(sure + list(c)) for c in combinations(tied, 2 - len(sure))]
         if card.damage[1] != card.damage[2]:
             pairs = [p for pair in pairs for p in permutations(pair)]
-        for pair in pairs:
-            if not pair:
-                continue
-            if len(pair) == 1:
-                msg = m.OPT_CHAIN(card=ref, target=uname(combat, u), other=uname(combat, pair[0]))
-                out.append(Option.of(msg, _act(inst, mode, u.uid, other=pair[0].uid)))
-                continue
-            msg = t.OPT_CHAIN_THREE(
-                card=ref, target=uname(combat, u), other=uname(combat, pair[0]), third=uname(combat, pair[1])
-            )
-            out.append(Option.of(msg, _act(inst, mode, u.uid, other=pair[0].uid, third=pair[1].uid)))
+        out += [_group_option(combat, inst, mode, ref, u, pair) for pair in pairs if pair]
     return out
+
+
+def _group_option(combat: Combat, inst: str, mode: str, ref: Ref, u: Unit, others: Sequence[Unit]) -> Option:
+    """One play of a card that hits a unit and one or two more (Chain Lightning VI, Meteor Shower)."""
+    if len(others) == 1:
+        msg = m.OPT_CHAIN(card=ref, target=uname(combat, u), other=uname(combat, others[0]))
+        return Option.of(msg, _act(inst, mode, u.uid, other=others[0].uid))
+    third = uname(combat, others[1])
+    msg = t.OPT_CHAIN_THREE(card=ref, target=uname(combat, u), other=uname(combat, others[0]), third=third)
+    return Option.of(msg, _act(inst, mode, u.uid, other=others[0].uid, third=others[1].uid))
 
 
 def _paid(combat: Combat, side: CombatSide, inst: str, card: CardDef, mode: str, ref: Ref) -> list[Option]:
@@ -1265,14 +1266,7 @@ def _meteor_plays(combat: Combat, inst: str, mode: str, card: CardDef, ref: Ref)
                 if units in seen:
                     continue
                 seen.add(units)
-                if k == 1:
-                    msg = m.OPT_CHAIN(card=ref, target=uname(combat, u), other=uname(combat, group[0]))
-                    out.append(Option.of(msg, _act(inst, mode, u.uid, other=group[0].uid)))
-                    continue
-                msg = t.OPT_CHAIN_THREE(
-                    card=ref, target=uname(combat, u), other=uname(combat, group[0]), third=uname(combat, group[1])
-                )
-                out.append(Option.of(msg, _act(inst, mode, u.uid, other=group[0].uid, third=group[1].uid)))
+                out.append(_group_option(combat, inst, mode, ref, u, group))
     return out
 
 

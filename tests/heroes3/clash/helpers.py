@@ -43,6 +43,12 @@ def give_card(state: ClashState, card: str, seat: int = 0) -> str:
     return inst
 
 
+def card_plays(state: ClashState, inst: str, seat: int = 0) -> list[dict[str, Any]]:
+    """The actions ``seat``'s open prompt offers for the card instance ``inst`` (its plays on the map)."""
+    prompt = next(p for p in CLASH.prompts(state) if p.seat == seat)
+    return [dict(o.action) for o in prompt.options if o.action.get("card") == inst]
+
+
 def refused_rule(state: ClashState, action: dict[str, Any], seat: int = 0) -> str:
     """The rule id ``action`` is refused with; the refusal must leave the state exactly as it was."""
     before = state.model_dump()

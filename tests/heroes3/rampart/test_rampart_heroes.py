@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.heroes3.clash.ruleset import CLASH
 from engine.heroes3.clash.state import ClashState
 from engine.heroes3.combat import cards as card_rules
 from engine.heroes3.combat import war_machines as machines
@@ -14,7 +13,7 @@ from engine.heroes3.combat.actions import Play
 from engine.heroes3.combat.models import FIRST_AID_TENT, ArmyCard, Combat
 from engine.heroes3.content.clash import clash_content
 
-from ..clash.helpers import act, mutate, new_game, to_main
+from ..clash.helpers import act, card_plays, mutate, new_game, to_main
 from ..helpers import dice, hand, side, unit
 
 
@@ -82,11 +81,6 @@ def _gelu() -> ClashState:
     return mutate(to_main(state, 0))
 
 
-def _plays(state: ClashState, inst: str) -> list[dict[str, object]]:
-    prompt = next(p for p in CLASH.prompts(state) if p.seat == 0)
-    return [dict(o.action) for o in prompt.options if o.action.get("card") == inst]
-
-
 def test_h3_16_sharpshooters_iv_on_the_map_trades_the_elves_pack_for_the_sharpshooters() -> None:
     state = _gelu()
     me = state.player(0)
@@ -94,7 +88,7 @@ def test_h3_16_sharpshooters_iv_on_the_map_trades_the_elves_pack_for_the_sharpsh
     inst = state.new_card("sharpshooters_iv")
     me.deck.hand.append(inst)
     swap = {"type": "play_card", "card": inst, "mode": "expert"}
-    assert swap in _plays(state, inst)
+    assert swap in card_plays(state, inst)
     silver = state.neutral_decks["silver"]
     assert "n_sharpshooters" in silver.draw_pile + silver.discard_pile
     state, events = act(state, 0, swap)
@@ -113,7 +107,7 @@ def test_h3_16_gem_i_takes_the_first_aid_tent_from_the_pile_for_free() -> None:
     me.deck.hand.append(inst)
     gold = dict(me.resources)
     take = {"type": "play_card", "card": inst, "mode": "expert"}
-    assert take in _plays(state, inst)
+    assert take in card_plays(state, inst)
     state, events = act(state, 0, take)
     me = state.player(0)
     assert "first_aid_tent" not in state.war_machines and me.resources == gold

@@ -4,21 +4,15 @@ the Tower box."""
 
 from __future__ import annotations
 
-from engine.heroes3.clash.ruleset import CLASH
 from engine.heroes3.clash.state import ClashState
 from engine.heroes3.combat.models import ArmyCard
 
-from ..clash.helpers import act, give_card, mutate, new_game, to_main
+from ..clash.helpers import act, card_plays, give_card, mutate, new_game, to_main
 
 
 def _dracon() -> ClashState:
     state = new_game(2, factions=["tower", "castle"], heroes=["dracon", None], expansions=["tower", "rampart"])
     return mutate(to_main(state, 0))
-
-
-def _plays(state: ClashState, inst: str) -> list[dict[str, object]]:
-    prompt = next(p for p in CLASH.prompts(state) if p.seat == 0)
-    return [dict(o.action) for o in prompt.options if o.action.get("card") == inst]
 
 
 def test_h3_16_dracon_iv_trades_the_magi_pack_for_the_enchanters() -> None:
@@ -27,7 +21,7 @@ def test_h3_16_dracon_iv_trades_the_magi_pack_for_the_enchanters() -> None:
     me.army = [ArmyCard(card="magi", side="pack"), ArmyCard(card="gremlins", side="few")]
     inst = give_card(state, "enchanters_iv")
     swap = {"type": "play_card", "card": inst, "mode": "expert"}
-    assert swap in _plays(state, inst)
+    assert swap in card_plays(state, inst)
     gold = state.neutral_decks["gold"]
     assert "n_enchanters" in gold.draw_pile + gold.discard_pile
     state, events = act(state, 0, swap)
@@ -42,7 +36,7 @@ def test_h3_16_dracon_iv_draws_a_card_on_the_map() -> None:
     state = _dracon()
     inst = give_card(state, "enchanters_iv")
     draw = {"type": "play_card", "card": inst, "mode": "basic"}
-    assert draw in _plays(state, inst)
+    assert draw in card_plays(state, inst)
     before = len(state.player(0).deck.hand)
     state, _ = act(state, 0, draw)
     assert len(state.player(0).deck.hand) == before  # the card played, one drawn
