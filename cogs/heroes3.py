@@ -284,7 +284,7 @@ def hero_text(ident: str, locale: str = EN) -> str:
             HERO_HEAD(
                 name=Ref(kind="hero", id=ident),
                 faction=Ref(kind="faction", id=hero.faction),
-                hero_class=Ref(kind="hero_class", id=hero.hero_class.lower()),
+                hero_class=Ref(kind="hero_class", id=hero.hero_class.lower().replace(" ", "_")),
                 kind=_word("might" if hero.might else "magic"),
             )
         ),

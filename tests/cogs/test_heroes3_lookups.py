@@ -68,3 +68,12 @@ def test_a_war_machine_card_names_both_prices_and_its_pile(locale: str) -> None:
     assert not ID_WORD.search(shown) and "{" not in shown
     if locale == EN:
         assert "war machine" in head and "face-up pile" in shown and "**Effect** (permanent)" in shown
+
+
+@pytest.mark.parametrize("locale", [EN, ZH_HANS])
+def test_a_heros_class_is_said_by_its_name_also_when_it_has_two_words(locale: str) -> None:
+    # H3-12.4: the hero board's class; "Death Knight" is one class, named like the others
+    shown = answer("hero", "tamika", locale).splitlines()[0]
+    assert "death knight" not in shown and "death_knight" not in shown
+    said = h3_names().name(Ref(kind="hero_class", id="death_knight"), locale)
+    assert said is not None and said in shown

@@ -174,6 +174,15 @@ class DraftPick(_A):
     lock: bool = True
 
 
+class HeroPick(_A):
+    """H3-6.3 (P-3): the main hero a seat chooses at the start of the game (a hero board id); a secret
+    simultaneous answer that may change until every asked seat has locked in."""
+
+    type: Literal["hero_pick"]
+    hero: str
+    lock: bool = True
+
+
 class TeamOrderPick(_A):
     """H3-7.8 (Rec.): a team member's secret choice of the team's order this round ("0,2": seat 1 first,
     seat 3 last); it may change until every member has locked in."""
@@ -212,6 +221,7 @@ ClashAction = Annotated[
     | Choose
     | TownPass
     | DraftPick
+    | HeroPick
     | TeamOrderPick
     | CombatAction,
     Field(discriminator="type"),

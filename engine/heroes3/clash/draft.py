@@ -223,7 +223,9 @@ def secrets(state: ClashState, seat: int) -> set[str]:
 
 
 def view(state: ClashState, seat: int | None) -> dict[str, Any] | None:
-    """Public: the phase, who has locked in, each seat's counts. Own: the cards themselves."""
+    """Public: the phase, who has locked in, each seat's counts. Own: the cards themselves, once every
+    main hero is chosen (H3-6.3 comes before the packets of step 2; setup deals them face down earlier
+    only so that the shared decks' order is the same whatever heroes are chosen)."""
     d = state.draft
     if d is None:
         return None
@@ -235,7 +237,7 @@ def view(state: ClashState, seat: int | None) -> dict[str, Any] | None:
         "drafted_sizes": [len(x) for x in d.drafted],
         "kept_sizes": [len(x) for x in d.kept],
     }
-    if seat is not None and 0 <= seat < state.players:
+    if seat is not None and 0 <= seat < state.players and state.hero_choice is None:
         names = state.cards
         out["mine"] = {
             "packet": [{"id": c, "card": names[c]} for c in d.packets[seat]],

@@ -618,3 +618,21 @@ MACHINE_TAKEN = message("h3.clash.machine_taken", "{seat!c} takes {card} from th
 BALLISTA_ROUND = message(
     "h3.clash.ballista_round", "Until the round ends, {seat}'s army has one more Ballista in each of its combats."
 )
+
+
+# ---- hero choice (E)
+# H3-6.3 (P-3): each player chooses their main hero, secretly and all at once, before anything else
+ASK_HERO = message(
+    "h3.clash.ask.hero", "Choose your main hero (H3-6.3). The others see your choice only when everyone has chosen."
+)
+OPT_HERO = message(
+    "h3.clash.opt.hero", "{hero}: {hero_class}, {kind}; starting ability {ability}; specialty {specialty}"
+)
+HERO_MIGHT = message("h3.clash.hero.might", "Might hero")
+HERO_MAGIC = message("h3.clash.hero.magic", "Magic hero")
+HERO_LOCKED = message("h3.clash.hero_locked", "{seat!c} has chosen a main hero ({locked} of {total}).")
+HERO_CHOSEN = message("h3.clash.hero_chosen", "{seat!c} plays {hero} as main hero.")
+HERO_NOT_OFFERED = message(
+    "h3.clash.no.hero_not_offered", "{hero} is not one of the heroes you may choose; choose a hero of your faction."
+)
+HERO_UNKNOWN = message("h3.clash.no.hero_unknown", "There is no such hero; choose one of the heroes offered.")

@@ -27,15 +27,17 @@ from ..content.names import names as content_names
 from ..coop import ai_combat, ai_turn, campaign  # noqa: F401  # registers steps
 from ..coop import messages as coop_m
 from ..town import pool, town  # noqa: F401  # imported for its entry points
-from . import ally_trade, asks, briefing, draft, invariants, rounds, setup, views  # noqa: F401  # registers steps
+from . import ally_trade, asks, briefing, draft, hero_choice, invariants, rounds, setup, views  # noqa: F401  # registers steps
 from . import messages as m
 from .actions import ClashAction
 from .flow import FLOW
 from .state import OPTION_LABELS, OPTION_NAMES, OPTION_VALUES, ClashOptions, ClashState, option_shown
 
 # Steps every waiting seat answers at once, secretly (the kernel's SecretChoice), rather than the one
-# seat the step names: whether ``seat`` may answer now. H3-48.3 the draft; H3-7.8 (Rec.) the team order.
+# seat the step names: whether ``seat`` may answer now. H3-48.3 the draft; H3-7.8 (Rec.) the team order;
+# H3-6.3 (P-3) the main heroes.
 AT_ONCE: dict[str, Callable[[ClashState, int], bool]] = {
+    hero_choice.KIND: hero_choice.waits_on,
     "draft": draft.waits_on,
     "team_agree": rounds.agree_waits_on,
 }

@@ -24,7 +24,7 @@ from ..content.clash import Step as Effect
 from ..coop import messages as coop_m
 from ..coop.setup import place_ai
 from ..neutrals.difficulty import new_decks
-from . import draft
+from . import draft, hero_choice
 from . import messages as m
 from .asks import ask, asked_centre, new_ask
 from .flow import FLOW, seat_of
@@ -200,9 +200,12 @@ def setup(options: ClashOptions, state: ClashState) -> list[Event]:
     drafting = state.variant("draft_start")  # H3-48.3: set aside, then draft, instead of the usual deck
     aside: list[list[str]] = []
     stats: list[list[str]] = []
+    offers: dict[int, list[str]] = {}  # H3-6.3 (P-3): the seats that choose their hero, and from which
     for seat, faction in enumerate(factions):
         town = c.towns[faction]
         hero = (options.heroes or [None] * 4)[seat] if options.heroes and seat < len(options.heroes) else None
+        if hero is None and spec is None:  # not fixed by the option; a campaign has its own rules (H3-44.6)
+            offers[seat] = available_heroes(faction, sc.boxes)
         hero = hero or town.heroes[0]
         if hero not in town.heroes:
             raise bad(hero)
@@ -238,7 +241,9 @@ def setup(options: ClashOptions, state: ClashState) -> list[Event]:
     astro = [a.id for a in c.astrologers.values() if a.box in sc.boxes for _ in range(a.copies)]
     state.astrologers = Deck[str].shuffled(sorted(astro), rng)  # H3-6.21
     if options.mode == "tournament":
-        return _tournament(state, sc, options)
+        events = _tournament(state, sc, options)
+        hero_choice.begin(state, offers)  # H3-6.3: before the players build the map (H3-45.2)
+        return events
     build_map(state, sc)
     state.starting = (
         options.starting_player if options.starting_player is not None else rng.below(options.players)
@@ -247,6 +252,7 @@ def setup(options: ClashOptions, state: ClashState) -> list[Event]:
         raise bad("starting_player")
     finish(state, sc)
     place_ai(state, sc)  # H3-3.2.4: the AI enemy's town and heroes (nothing outside Cooperative)
+    hero_choice.begin(state, offers)  # H3-6.3 (P-3): the first decision, before H3-6.22 and H3-48.3
     return []
 
 

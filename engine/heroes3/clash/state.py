@@ -52,7 +52,7 @@ class ClashOptions(GameOptions):
     scenario: str | None = None
     mode: Mode = "clash"
     difficulty: Difficulty | None = None  # None: the scenario's
-    heroes: list[str | None] | None = None  # H3-6.3: None = the first hero of the faction (P-3 default)
+    heroes: list[str | None] | None = None  # H3-6.3: fixes a seat's hero; None = the player chooses (hero_choice.py)
     starting_player: int | None = None  # H3-6.23: None = random (Rec.)
     # H3-7.8, Alliance: "agree" (Rec.: the members choose in secret and must agree, else the member seated
     # first clockwise decides) or "captain" (that member decides alone, the rule's fallback)
@@ -177,7 +177,9 @@ OPTION_LABELS: dict[str, Message] = {
         "(H3-45)",
     ),
     "difficulty": message("h3.option.difficulty", "Scenario difficulty; none: the scenario's own (H3-4)"),
-    "heroes": message("h3.option.heroes", "Each seat's hero; none: the first hero of its faction (H3-6.3)"),
+    "heroes": message(
+        "h3.option.heroes", "Each seat's hero fixed by the table; none: each player chooses at the start (H3-6.3)"
+    ),
     "starting_player": message("h3.option.starting_player", "The seat that plays first; none: at random (H3-6.23)"),
     "team_order": message(
         "h3.option.team_order",
@@ -286,7 +288,7 @@ OPTION_VALUES: dict[str, dict[str, Message]] = {
         ),
     },
     "difficulty": {"None": message("h3.option.value.difficulty.none", "the scenario's"), **DIFFICULTY_VALUES},
-    "heroes": {"None": message("h3.option.value.heroes.none", "each faction's first hero")},
+    "heroes": {"None": message("h3.option.value.heroes.none", "each player chooses")},
     "starting_player": {"None": message("h3.option.value.starting_player.none", "at random")},
     "campaign": {
         "None": message("h3.option.value.campaign.none", "none"),
@@ -300,7 +302,7 @@ OPTION_VALUES: dict[str, dict[str, Message]] = {
 }
 
 
-FIRST_HERO = message("h3.option.value.heroes.first", "the faction's first hero")
+FIRST_HERO = message("h3.option.value.heroes.first", "the player's choice")
 
 
 def option_shown(key: str, value: Any) -> Any | None:
@@ -536,6 +538,8 @@ class ClashState(CombatHost):
     team_order: Literal["agree", "captain"] = "agree"  # H3-7.8: the table's ``ClashOptions.team_order``
     # H3-7.8 (Rec.): a team's secret choice of its order while its members lock in (clash/rounds.py)
     team_choice: SecretChoice | None = None
+    # H3-6.3 (P-3): the seats' secret simultaneous choice of their main hero, first thing in the game (clash/heroes.py)
+    hero_choice: SecretChoice | None = None
     # H3-3.2.4 Cooperative: the AI enemy's heroes (coop/), its faction and town field
     ai_heroes: list[AiHero] = Field(default_factory=list)
     ai_decks: dict[str, AiDeck] = Field(default_factory=dict)  # hidden from all (H3-41.6)

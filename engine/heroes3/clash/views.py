@@ -19,6 +19,7 @@ from ..content.clash import clash_content
 from ..town import discount
 from .ally_trade import view as ally_offers_view
 from .draft import view as draft_view
+from .hero_choice import view as hero_choice_view
 from .rounds import round_kind, vp
 from .state import AI_SEAT, AiHero, ClashState, Hero, PlacedTile, Player
 
@@ -276,6 +277,7 @@ def view(state: ClashState, seat: int | None) -> dict[str, Any]:
         "ally_offers": ally_offers_view(state, seat),  # H3-43.3: a swap's cards to its two traders only (H-27)
         "team_order": state.team_order,  # H3-7.8: how teams settle their order (a table option)
         "team_choice": _team_choice(state, seat),  # H3-7.8: who has locked in; a member's own answer only
+        "hero_choice": hero_choice_view(state, seat),  # H3-6.3 (P-3): who has locked in; a seat's own pick only
         "ai": _ai(state),  # H3-3.2.4: the AI enemy, its decks as counts only (H3-41.6)
         "campaign": _campaign(state),  # H3-3.2.2: where in the chain; never the recorded deck (H3-44.3)
     }

@@ -19,10 +19,20 @@ from engine.heroes3.content.clash import clash_content
 def new_game(players: int = 2, seed: int = 1, **options: Any) -> ClashState:
     opts: dict[str, Any] = {"players": players, "difficulty": "impossible", "starting_player": 0}
     opts.update(options)
-    state = CLASH.setup(opts, seed)
+    state = keep_heroes(CLASH.setup(opts, seed))
     while (st := FLOW.current(state)) is not None and st.kind == "ask" and st.data.get("what") == "start_rotate":
         prompt = CLASH.prompts(state)[0]  # H3-6.22: keep the printed orientation (the first option)
         state, _ = CLASH.apply(state, prompt.seat, dict(prompt.options[0].action))
+    return state
+
+
+def keep_heroes(state: ClashState) -> ClashState:
+    """H3-6.3 (P-3): every asked seat keeps its default main hero (the first listed), which changes
+    nothing the setup built, so a game plays as it did before players chose their heroes."""
+    while (st := FLOW.current(state)) is not None and st.kind == "hero_choice":
+        prompt = next(p for p in CLASH.prompts(state) if p.waiting)
+        assert prompt.default is not None
+        state, _ = CLASH.apply(state, prompt.seat, dict(prompt.default))
     return state
 
 

@@ -18,7 +18,7 @@ from engine.heroes3.clash.ruleset import CLASH
 from engine.heroes3.clash.state import ClashState, PlacedTile
 from engine.heroes3.content.clash import clash_content, is_tile_centre
 
-from .helpers import act, bobs_settlement, front, mutate, new_game, to_main
+from .helpers import act, bobs_settlement, front, keep_heroes, mutate, new_game, to_main
 
 
 # ---- setup (H3-6) ------------------------------------------------------------------------------------
@@ -368,7 +368,9 @@ def test_elimination_removes_cubes_and_heroes_and_the_last_player_wins() -> None
 # ---- Tournament (H3-45) -----------------------------------------------------------------------------------
 def test_tournament_map_built_face_up_then_mulligan() -> None:
     # H3-45.2: the players build a fully revealed map; H3-45.4.1 / H3-45.3: round 1 mulligan
-    state = CLASH.setup({"players": 2, "mode": "tournament", "difficulty": "impossible"}, 3)
+    state = keep_heroes(
+        CLASH.setup({"players": 2, "mode": "tournament", "difficulty": "impossible"}, 3)
+    )  # H3-6.3: default heroes
     rng = random.Random(3)
     for _ in range(200):
         st = front(state)
@@ -649,7 +651,9 @@ def test_two_friendly_heroes_on_one_field_must_part_first() -> None:
 def test_each_player_turns_their_starting_tile_then_round_one_begins() -> None:
     # H3-6.22 (P-5): starting player first; H3-6.33: then round 1 begins with the starting
     # player's turn and hands are drawn at their own first turn start
-    state = CLASH.setup({"players": 2, "difficulty": "impossible", "starting_player": 1}, 4)
+    state = keep_heroes(
+        CLASH.setup({"players": 2, "difficulty": "impossible", "starting_player": 1}, 4)
+    )  # H3-6.3: default heroes
     prompt = CLASH.prompts(state)[0]
     assert prompt.rule == "H3-6.22" and prompt.seat == 1
     state, _ = act(state, 1, {"type": "choose", "pick": "3"})
