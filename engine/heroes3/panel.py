@@ -157,6 +157,9 @@ def card_state_lines(player: dict[str, Any]) -> list[Msg]:
         elif kind == "power":
             cards = [_card(c) for c in s.get("cards") or []]
             lines.append(cm.PANEL_POWER_WAITING(n=int(s.get("power") or 0), seat=seat, cards=cards))
+        elif kind == "ballista":  # Torosar's Ballista IV (H3-16, H3-19)
+            said = cm.PANEL_BALLISTA(seat=seat, n=int(s.get("n") or 1))
+            lines.append(cm.PANEL_CARD_STATE(card=card, said=said))
     for kind in ("main", "secondary"):
         hero = player.get(kind) or {}
         if hero.get("passing"):
@@ -179,6 +182,8 @@ def card_state_words(player: dict[str, Any]) -> Msg | None:
             out.append(cm.PIC_DIPLOMACY(card=card, level=int(s.get("level") or 1)))
         elif kind == "power":
             out.append(cm.PIC_POWER(n=int(s.get("power") or 0)))
+        elif kind == "ballista":
+            out.append(cm.PIC_BALLISTA(card=card, n=int(s.get("n") or 1)))
     return cm.PIC_IN_PLAY(states=out) if out else None
 
 

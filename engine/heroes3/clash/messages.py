@@ -575,6 +575,11 @@ PIC_PASS = message("h3.clash.pic.pass", "{card} ({hero})")
 PIC_DIPLOMACY = message("h3.clash.pic.diplomacy", "{card} (guards of difficulty {level})")
 PIC_POWER = message("h3.clash.pic.power", "Power {n} waiting")
 PIC_PASSING = message("h3.clash.pic.passing", "{mp}, passing through ({q}, {r})")
+PIC_BALLISTA = message("h3.clash.pic.ballista", "{card} (+{n} Ballista this round)")
+PANEL_BALLISTA = message(
+    "h3.clash.panel.ballista",
+    "{seat!c}'s army has {n} more Ballista in each of its combats until the round ends.",
+)
 
 
 # ---- expansions (lead) -----------------------------------------------------------------------------

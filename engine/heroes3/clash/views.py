@@ -74,6 +74,9 @@ def _card_states(state: ClashState, p: Player) -> list[dict[str, Any]]:
             out.append({"kind": "pass", "card": card, "mode": mode, "passes": what, "hero": hero_kind})
     if p.pending_power > 0:
         out.append({"kind": "power", "power": p.pending_power, "cards": [names[c] for c in p.power_cards]})
+    extra = p.ballista_rounds.count(state.round)
+    if extra:  # Torosar's Ballista IV: more Ballistas in the army's combats until the round ends
+        out.append({"kind": "ballista", "card": "torosar_ballista_iv", "n": extra})
     return out
 
 

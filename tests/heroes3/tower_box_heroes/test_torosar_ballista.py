@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from engine.core import RuleViolation
+from engine.heroes3 import names as h3_names
 from engine.heroes3.adventure import encounters
 from engine.heroes3.adventure.geometry import neighbours, step_ok
 from engine.heroes3.clash import invariants
@@ -18,7 +19,9 @@ from engine.heroes3.clash.state import ClashState
 from engine.heroes3.combat import cards as card_rules
 from engine.heroes3.combat import war_machines as machines
 from engine.heroes3.combat.models import Combat
+from engine.heroes3.panel import card_state_lines, card_state_words
 from engine.heroes3.skirmish.ruleset import FLOW, SKIRMISH, SkirmishState
+from i18n import render
 
 from ..clash.helpers import act, give_card, mutate, new_game, refused_rule, to_main
 from ..helpers import combat_state, hand, side, unit
@@ -198,3 +201,20 @@ def test_h3_19_torosar_iv_one_more_ballista_in_combats_until_the_round_ends(expa
     state.round += 1  # a later round: the card's Ballista is gone
     state = _fight(state)
     assert state.combat is not None and state.combat.sides[0].extra_ballistas == 0
+
+
+def test_h3_19_torosar_ivs_ballista_is_shown_in_the_panel_and_the_picture_until_the_round_ends() -> None:
+    # H3-13.2.2: the card was played face up, so every seat's view says what it leaves pending
+    state = _torosar(["tower"])
+    inst = give_card(state, "torosar_ballista_iv")
+    state, _ = act(state, 0, {"type": "play_card", "card": inst, "mode": "basic"})
+    me = next(p for p in CLASH.view(state, 1)["players"] if p["seat"] == 0)
+    assert {"kind": "ballista", "card": "torosar_ballista_iv", "n": 1} in me["card_states"]
+    said = [render(line, "en", h3_names()) for line in card_state_lines(me)]
+    assert any("1 more Ballista in each of its combats until the round ends" in line for line in said), said
+    picture = card_state_words(me)
+    assert picture is not None and "+1 Ballista this round" in render(picture, "en", h3_names())
+    state = mutate(state)
+    state.round += 1  # a later round: nothing pending any more
+    me = next(p for p in CLASH.view(state, 1)["players"] if p["seat"] == 0)
+    assert not [s for s in me["card_states"] if s["kind"] == "ballista"]
