@@ -48,22 +48,36 @@ def words(view: dict[str, Any], locale: str = "en") -> list[str]:
     return [t.get_text() for t in pen.ax.texts]
 
 
-async def open_heroes3(
-    fake: Any, world: Any, tmp_path: Path, players: tuple[Any, ...], options: str, seed: str
-) -> tuple[int, Any, dict[int, Any]]:
+async def create_heroes3(
+    fake: Any, world: Any, players: tuple[Any, ...], options: str, factions: tuple[str | None, ...] = ()
+) -> tuple[int, Any, list[str]]:
     """Create a Heroes III table as its first player would (``/game new`` with the seat count and the
-    options as typed), join ``players``, have the game master start it with ``seed``; returns its id,
-    thread and seat -> user. Replies are checked for the absence of a refusal only (a client may be
-    Chinese)."""
+    options as typed) and join ``players``, each with its typed faction if ``factions`` gives one; returns
+    its id, its thread (the one this creation opened) and the replies to the joins."""
     opts: dict[str, Any] = {"ruleset": "heroes3", "players": len(players), "options": options}
+    known = {t.id for t in fake.threads(world.channel)}
     result = await (await fake.slash(players[0], "game new", channel=world.channel, options=opts)).response(timeout=10)
     match = re.search(r"(?<!<)#(\d+)", result.text)
     assert match is not None, result.text
-    game_id = int(match.group(1))
-    thread = await fake.wait_for_thread(parent=world.channel)
-    for user in players:
-        r = await (await fake.slash(user, "game join", channel=thread)).response(timeout=10)
-        assert "⛔" not in r.text, r.text
+    thread = await fake.wait_for_thread(lambda t: t.id not in known, parent=world.channel)
+    replies = []
+    for i, user in enumerate(players):
+        faction = factions[i] if i < len(factions) else None
+        joining = {"options": {"faction": faction}} if faction else {}
+        replies.append(
+            (await (await fake.slash(user, "game join", channel=thread, **joining)).response(timeout=10)).text
+        )
+    return int(match.group(1)), thread, replies
+
+
+async def open_heroes3(
+    fake: Any, world: Any, tmp_path: Path, players: tuple[Any, ...], options: str, seed: str
+) -> tuple[int, Any, dict[int, Any]]:
+    """A Heroes III table created and joined by ``players`` (``create_heroes3``), started by the game master
+    with ``seed``; returns its id, thread and seat -> user. Replies are checked for the absence of a refusal
+    only (a client may be Chinese)."""
+    game_id, thread, replies = await create_heroes3(fake, world, players, options)
+    assert not [r for r in replies if "⛔" in r], replies
     r = await (await fake.slash(world.admin, "game start", channel=thread, options={"seed": seed})).response(timeout=30)
     assert "⛔" not in r.text, r.text
     by_id = {u.id: u for u in players}

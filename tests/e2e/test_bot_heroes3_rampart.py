@@ -17,7 +17,6 @@ Covered, through the bot only:
 
 from __future__ import annotations
 
-import re
 import sqlite3
 import time
 from pathlib import Path
@@ -28,7 +27,7 @@ import pytest
 from engine.core.text import Ref
 from engine.heroes3 import names as h3_names
 from engine.heroes3.content.clash import clash_content
-from tests.e2e.alliance_helpers import RS, decide, words
+from tests.e2e.alliance_helpers import RS, create_heroes3, decide, words
 from tests.e2e.bot_helpers import (
     LogFollower,
     PromptTable,
@@ -48,19 +47,9 @@ MAX_DECISIONS = 40
 
 
 async def open_table(fake: Any, world: Any, options: str) -> tuple[int, Any, list[str]]:
-    """A two-seat table opened by alice with ``options``; alice joins as Rampart, bob as Castle. Returns its
-    id, its thread and the replies to the two joins."""
-    opts = {"ruleset": "heroes3", "players": 2, "options": options}
-    known = {t.id for t in fake.threads(world.channel)}
-    result = await (await fake.slash(world.alice, "game new", channel=world.channel, options=opts)).response(timeout=10)
-    match = re.search(r"(?<!<)#(\d+)", result.text)
-    assert match is not None, result.text
-    thread = await fake.wait_for_thread(lambda t: t.id not in known, parent=world.channel)
-    replies = []
-    for user, faction in ((world.alice, "rampart"), (world.bob, "Castle")):
-        joined = fake.slash(user, "game join", channel=thread, options={"faction": faction})
-        replies.append((await (await joined).response(timeout=10)).text)
-    return int(match.group(1)), thread, replies
+    """A two-seat table opened by alice with ``options``; alice joins as Rampart (typed in lower case), bob
+    as Castle."""
+    return await create_heroes3(fake, world, (world.alice, world.bob), options, ("rampart", "Castle"))
 
 
 async def test_a_rampart_seat_on_a_core_scenario_with_the_expansion_added(

@@ -170,8 +170,7 @@ def begin(
     FLOW.push(state, FLOW.new(state, after))
     window = [] if declared else declaration(state, pending.attacker, pending.defender)
     combat.variants = [v for v in state.variants if v in COMBAT_VARIANTS]  # H3-48.8: rows the combat applies
-    events = permanent.lay_cloaks(state, combat)  # Sandro's Cloak of the Undead King
-    events += permanent.lay_war_machines(state, combat)  # H3-19: the war machine in play goes along
+    events = permanent.lay_permanents(state, combat)  # Sandro's Cloak, a Magic ability, a war machine (H3-19)
     return events + combat_flow.start_combat(FLOW, state, combat, window)
 
 

@@ -165,6 +165,12 @@ def lay_war_machines(state: ClashState, combat: Combat) -> list[Event]:
     return machines.arm(combat)
 
 
+def lay_permanents(state: ClashState, combat: Combat) -> list[Event]:
+    """Every permanent in play that acts in a combat, noted on its owner's side as the combat is built:
+    the Cloak and the school Magic abilities (``lay_cloaks``), a war machine (``lay_war_machines``)."""
+    return lay_cloaks(state, combat) + lay_war_machines(state, combat)
+
+
 def collect_cloak(p: Player, lost: str | None) -> None:
     """The Cloak's HP ran out in combat: it leaves play for its owner's discard pile (H3-13.2.2)."""
     if lost is not None and lost == p.permanent:

@@ -30,7 +30,6 @@ Where = Literal["factory", "post"]
 WHERES: tuple[Where, ...] = ("factory", "post")
 # The rule each place of purchase answers to: the factory's field, the trading post's war machine choice.
 RULES: dict[Where, str] = {"factory": "H3-50.6", "post": "H3-43.1.2"}
-BOX = "rampart"  # H3-2.7.6: the box that brings the war machines (the Cannon of Cove is not modelled)
 
 
 def place(value: object) -> Where:
@@ -39,8 +38,9 @@ def place(value: object) -> Where:
 
 
 def in_game(state: ClashState) -> bool:
-    """H3-6.32 / H3-43.1.2: war machines exist only when the Rampart box is in the game."""
-    return BOX in state.boxes
+    """H3-6.32 / H3-43.1.2: war machines exist only when a box that holds them (Rampart) is in the game;
+    the content says which box each machine comes in."""
+    return bool(clash_content().war_machines(tuple(state.boxes)))
 
 
 def cost(card: str, where: Where) -> Resources:

@@ -16,7 +16,7 @@ from engine.core import Deck, GameOptions, SecretChoice
 from engine.core.text import Message, Ref, message
 
 from ..combat.models import AiDeck, ArmyCard, CombatHost, HeroDeck
-from ..content.names import table as names_table
+from ..content.names import hero_id
 from ..neutrals.difficulty import Difficulty
 
 Coord = tuple[int, int]
@@ -32,16 +32,6 @@ Mode = Literal["clash", "tournament", "alliance", "cooperative"]
 # tiles, locations and cards (``ClashOptions.expansions``).
 Expansion = Literal["tower", "rampart"]
 EXPANSIONS: tuple[Expansion, ...] = ("tower", "rampart")
-
-
-def hero_id(typed: str) -> str:
-    """The hero board a typed name or id means (names.json, every language, case and spacing ignored);
-    the text itself when none matches, so the setup's refusal names what was typed."""
-    key = "".join(typed.split()).casefold()
-    for ident, by_locale in names_table().get("hero", {}).items():
-        if key == ident.casefold() or any(key == "".join(n.split()).casefold() for n in by_locale.values()):
-            return ident
-    return typed
 
 
 class ClashOptions(GameOptions):

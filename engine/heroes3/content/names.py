@@ -55,3 +55,13 @@ class Heroes3Names:
 
 def names() -> Heroes3Names:
     return Heroes3Names()
+
+
+def hero_id(typed: str) -> str:
+    """The hero board a typed name or id means (names.json, every language, case and spacing ignored);
+    the text itself when none matches, so the setup's refusal names what was typed."""
+    key = "".join(typed.split()).casefold()
+    for ident, by_locale in table().get("hero", {}).items():
+        if key == ident.casefold() or any(key == "".join(n.split()).casefold() for n in by_locale.values()):
+            return ident
+    return typed
