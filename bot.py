@@ -13,9 +13,10 @@ import importlib
 import logging
 import socket
 import sys
+from collections.abc import Callable, Coroutine
 from datetime import timedelta
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal, TypeVar
 
 import aiohttp
 import discord
@@ -28,6 +29,8 @@ import engine
 import renderers
 
 log = logging.getLogger("referee")
+
+T = TypeVar("T")
 
 NO_TOKEN = (
     "DISCORD_TOKEN is not set.\n"
@@ -74,6 +77,9 @@ class Settings(BaseSettings):
     # shard test shortens both so a takeover happens within seconds.
     outbox_lease_seconds: float = Field(default=120.0, gt=0, validation_alias="BOT_OUTBOX_LEASE_SECONDS")
     outbox_sweep_seconds: float = Field(default=60.0, gt=0, validation_alias="BOT_OUTBOX_SWEEP_SECONDS")
+    # The event loop: ``auto`` takes uvloop where it is installed (requirements.txt installs it on
+    # Linux and macOS), else asyncio's own; ``asyncio`` keeps asyncio's loop (to rule uvloop out).
+    event_loop: Literal["auto", "uvloop", "asyncio"] = Field(default="auto", validation_alias="BOT_EVENT_LOOP")
 
     def store_target(self) -> str:
         """What ``GameStore.open`` gets: the ``DATABASE_URL`` if set, else the SQLite file."""
@@ -243,6 +249,30 @@ def silence_voice_warnings() -> None:
             setattr(voice_client, flag, False)
 
 
+def loop_factory(kind: str) -> Callable[[], asyncio.AbstractEventLoop] | None:
+    """The event loop the bot runs on (``Settings.event_loop``); None is asyncio's default.
+
+    Why uvloop: a press's commit waits on the database, and the loop's own work around each
+    socket read and write was a fifth of a PostgreSQL action's CPU on asyncio's loop (issue 19's
+    figures in docs/operations.md). ``uvloop`` asked for but missing is an error, not a quiet fallback.
+    """
+    if kind == "asyncio":
+        return None
+    try:
+        import uvloop
+    except ImportError:
+        if kind == "uvloop":
+            raise
+        return None
+    return uvloop.new_event_loop
+
+
+def run_on_loop(main: Coroutine[Any, Any, T], kind: str) -> T:
+    """``asyncio.run`` on the chosen loop: the bot and the benches that measure it run the same way."""
+    with asyncio.Runner(loop_factory=loop_factory(kind)) as runner:
+        return runner.run(main)
+
+
 async def run(bot: RefereeBot, token: str) -> None:
     async with bot:  # closes the gateway and the database on the way out
         await bot.start(token)
@@ -268,7 +298,7 @@ def main() -> int:
         print(bad, file=sys.stderr)
         return 2
     try:
-        asyncio.run(run(bot, settings.discord_token.get_secret_value()))
+        run_on_loop(run(bot, settings.discord_token.get_secret_value()), settings.event_loop)
     except KeyboardInterrupt:
         pass
     except UNREACHABLE as exc:

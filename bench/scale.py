@@ -65,6 +65,7 @@ from pathlib import Path
 from typing import Any
 
 import engine
+from bench.loop import on_bot_loop
 from engine.core.prompts import GM_SEAT
 from store import GameStore
 
@@ -491,13 +492,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--db", help=argparse.SUPPRESS)
     args = parser.parse_args(argv or [])
     if args.job == "pg":
-        print(json.dumps(asyncio.run(pg_loops(args.db, args.pg_actions, args.pg_rounds, args.start_at))), flush=True)
+        print(json.dumps(on_bot_loop(pg_loops(args.db, args.pg_actions, args.pg_rounds, args.start_at))), flush=True)
         return 0
     if args.job:
         job = {"hold": hold_all, "remind": reminder_pass, "tick": reminder_ticks}[args.job]
-        print(json.dumps(asyncio.run(job(Path(args.db)))), flush=True)
+        print(json.dumps(on_bot_loop(job(Path(args.db)))), flush=True)
         return 0
-    return asyncio.run(run(args))
+    return on_bot_loop(run(args))
 
 
 if __name__ == "__main__":

@@ -25,7 +25,6 @@ only an OS crash or power cut can lose the newest commits.
 from __future__ import annotations
 
 import argparse
-import asyncio
 import json
 import sqlite3
 import statistics
@@ -38,6 +37,7 @@ from typing import Any
 import aiosqlite
 
 import engine
+from bench.loop import on_bot_loop
 from store import GameStore, LoadedGame, schema
 from tests.support.highcard import HIGHCARD, HighCardState
 
@@ -245,5 +245,5 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--load-actions", type=int, default=2000, help="size of the game whose cold load is timed")
     parser.add_argument("--runs", type=int, default=7, help="cold loads timed")
     args = parser.parse_args(argv)
-    asyncio.run(run(args.actions, args.rounds, args.load_actions, args.runs))
+    on_bot_loop(run(args.actions, args.rounds, args.load_actions, args.runs))
     return 0

@@ -329,8 +329,11 @@ class PgDb:
         self.path = safe_url(url)
         # One worker per pooled connection: a transaction holds both, so neither runs out first.
         self._workers = concurrent.futures.ThreadPoolExecutor(max_workers=size, thread_name_prefix="pg-store")
-        # Connections kept for ``write_one`` (opened on first use): see there.
-        self._hot: asyncio.Queue[asyncpg.Connection | None] = asyncio.Queue()
+        # Connections kept for ``write_one`` (opened on first use): see there. Last in, first out:
+        # one game's presses in a row reuse the connection (and the server process) that just
+        # answered, still warm; taken in turn, each statement woke a server process idle for
+        # three, and an action's round trip was a third longer (issue 19, session 12).
+        self._hot: asyncio.Queue[asyncpg.Connection | None] = asyncio.LifoQueue()
         for _ in range(max(1, size // 2)):
             self._hot.put_nowait(None)
 

@@ -220,7 +220,15 @@ CREATE TABLE waiting_seats (
 ) WITHOUT ROWID;
 """
 
-MIGRATIONS: tuple[str, ...] = (_V1, _V2, _V3, _V4, _V5, _V6, _V7, _V8, _V9)
+# Version 10 (issue 19): only kept DMs need their nonce unique (a second ``add_pending`` of one
+# refused message is ignored by it); a published row's nonce is random, and indexing it for
+# uniqueness cost every action's commit one more index insert.
+_V10 = """
+DROP INDEX outbox_by_nonce;
+CREATE UNIQUE INDEX outbox_by_nonce ON outbox (game_id, nonce) WHERE kind = 'kept_dm';
+"""
+
+MIGRATIONS: tuple[str, ...] = (_V1, _V2, _V3, _V4, _V5, _V6, _V7, _V8, _V9, _V10)
 LATEST_VERSION = len(MIGRATIONS)
 
 

@@ -419,8 +419,8 @@ class GameStore:
         handle = asyncio.get_running_loop().call_soon(prepare)
         expect = entry.extra.get("token") if self._db.shared else None
         try:
-            if expect is not None and new.kind == "action" and audit is None and status is None and snapshot is None:
-                dup = await self._append_one_trip(game_id, new, delivery, expect, outbox_id)
+            if expect is not None and new.kind == "action" and audit is None and status is None:
+                dup = await self._append_one_trip(game_id, new, delivery, expect, outbox_id, snapshot)
             else:
                 dup = await self._db.transaction(write, lock=game_id, expect=expect)
             if not prepared and not failed:
@@ -490,14 +490,17 @@ class GameStore:
         delivery: dict[str, Any],
         token: tuple[int, str],
         outbox_id: list[int],
+        snapshot: str | None,
     ) -> int | None:
-        """A plain action's commit on a shared database in one statement (``tables.APPEND_ACTION_ONE_TRIP``):
-        what ``transaction(write, lock=..., expect=token)`` does in three round trips. Returns, like
-        ``write``, the seq of an earlier entry with the same interaction id (here only "there is one")."""
+        """A plain action's commit on a shared database in one statement (``tables.APPEND_ACTION_ONE_TRIP``,
+        with its ``snapshot`` ``APPEND_ACTION_SNAPSHOT_ONE_TRIP``): what ``transaction(write, lock=...,
+        expect=token)`` does in four round trips or more. Returns, like ``write``, the seq of an earlier
+        entry with the same interaction id (here only "there is one")."""
         assert isinstance(self._db, PgDb)  # the shared database
-        params = tables.append_action_params(game_id, new, delivery, self._lease(), token)
+        params = tables.append_action_params(game_id, new, delivery, self._lease(), token, snapshot)
+        sql = tables.APPEND_ACTION_ONE_TRIP if snapshot is None else tables.APPEND_ACTION_SNAPSHOT_ONE_TRIP
         try:
-            row = await self._db.write_one(tables.APPEND_ACTION_ONE_TRIP, params)
+            row = await self._db.write_one(sql, params)
         except sqlite3.IntegrityError as exc:  # another process took this seq: ``act`` tries again
             raise StoreError.of(Reason.CONFLICT, game=game_id) from exc
         if row is None or not row["fresh"]:

@@ -8,6 +8,7 @@ nowhere else.
 from __future__ import annotations
 
 import json
+import random
 import secrets
 import sqlite3
 from dataclasses import dataclass
@@ -349,8 +350,10 @@ def append_published(
 # - a log row another process appended meanwhile takes this entry's seq, so the log's primary key
 #   refuses the insert (a conflict: ``act`` tries again on the fresh state), as on SQLite;
 # - a repeated interaction id inserts nothing (``fresh`` 1, no outbox row): the caller reads the first.
-# Used only for a plain action (no snapshot, audit or status change), which is nearly every commit.
-APPEND_ACTION_ONE_TRIP = (
+# - the state's snapshot, every ``snapshot_every`` actions, goes with its log row
+#   (``APPEND_ACTION_SNAPSHOT_ONE_TRIP``); a repeated interaction writes none, as it writes no log row.
+# Used for a plain action (no audit or status change), which is nearly every commit.
+_ONE_TRIP_WRITES = (
     "WITH fresh AS (SELECT g.id FROM games g WHERE g.id = ? AND g.updated_at = ?::text"
     " AND (SELECT pg_advisory_xact_lock(?::bigint)::text) = ''"
     " AND NOT EXISTS (SELECT 1 FROM log WHERE log.game_id = g.id AND log.seq > ?::bigint) FOR UPDATE OF g),"
@@ -358,7 +361,13 @@ APPEND_ACTION_ONE_TRIP = (
     " ON CONFLICT (game_id, interaction_id) WHERE interaction_id IS NOT NULL DO NOTHING RETURNING game_id, seq),"
     " o AS (INSERT INTO outbox (game_id, seq, n, audience, kind, payload, nonce, created_at, claimed_by, claimed_until)"
     " SELECT l.game_id, l.seq, 0, 'table', 'publish', ?::text, ?::text, ?::text, ?::text, ?::text FROM l RETURNING id)"
-    " SELECT (SELECT count(*) FROM fresh) AS fresh, (SELECT id FROM o) AS outbox_id"
+)
+_ONE_TRIP_ANSWER = " SELECT (SELECT count(*) FROM fresh) AS fresh, (SELECT id FROM o) AS outbox_id"
+APPEND_ACTION_ONE_TRIP = _ONE_TRIP_WRITES + _ONE_TRIP_ANSWER
+APPEND_ACTION_SNAPSHOT_ONE_TRIP = (
+    _ONE_TRIP_WRITES
+    + ", s AS (INSERT INTO snapshots (game_id, node, state, at) SELECT l.game_id, l.seq, ?::text, ?::text FROM l"
+    " ON CONFLICT (game_id, node) DO UPDATE SET state = EXCLUDED.state, at = EXCLUDED.at)" + _ONE_TRIP_ANSWER
 )
 
 
@@ -368,11 +377,14 @@ def append_action_params(
     payload: dict[str, Any],
     lease: tuple[str, datetime] | None,
     token: tuple[int, str],
+    snapshot: str | None = None,
 ) -> tuple[Any, ...]:
-    """The parameters of ``APPEND_ACTION_ONE_TRIP``: the cached change token, the log row, its outbox row."""
+    """The parameters of ``APPEND_ACTION_ONE_TRIP``: the cached change token, the log row, its outbox
+    row; with ``snapshot``, of ``APPEND_ACTION_SNAPSHOT_ONE_TRIP``, the snapshot row's too."""
     owner, until = lease if lease is not None else (None, None)
     outbox = (dumps(payload), new_nonce(), iso(entry.at), owner, iso(until) if until is not None else None)
-    return (game_id, token[1], game_id, token[0]) + _log_values(game_id, entry) + outbox
+    kept = (snapshot, iso(entry.at)) if snapshot is not None else ()
+    return (game_id, token[1], game_id, token[0]) + _log_values(game_id, entry) + outbox + kept
 
 
 def add_audit(
@@ -466,10 +478,15 @@ def hand_pending_to(raw: sqlite3.Connection, game_id: int, seats: list[int], use
 # ---- the delivery outbox (issue 18) ---------------------------------------------------
 
 
+# Seeded once from the system's randomness: a nonce needs to be unlikely to repeat, not secret, and
+# a system call for each (``secrets``) was a fiftieth of a PostgreSQL action's CPU (issue 19).
+_NONCES = random.Random(secrets.randbits(128))
+
+
 def new_nonce() -> str:
     """A row's nonce: random, so two databases (a restored backup, a test run) never share one.
     Discord takes nonces of up to 25 characters; a message's nonce adds at most 8 to these 12."""
-    return secrets.token_hex(6)
+    return f"{_NONCES.getrandbits(48):012x}"
 
 
 def add_publish(

@@ -1,12 +1,16 @@
-"""The bot's database and shard settings (issue 19): DATABASE_URL picks PostgreSQL, the shard
-variables give discord.py's sharded client, and a shard split without a shared database is refused."""
+"""The bot's database, shard and event-loop settings (issue 19): DATABASE_URL picks PostgreSQL, the
+shard variables give discord.py's sharded client, a shard split without a shared database is
+refused, and BOT_EVENT_LOOP picks the loop."""
 
 from __future__ import annotations
+
+import asyncio
+import sys
 
 import pytest
 from discord.ext import commands
 
-from bot import RefereeBot, Settings, make_bot
+from bot import RefereeBot, Settings, loop_factory, make_bot, run_on_loop
 
 
 def settings(**env: str) -> Settings:
@@ -54,3 +58,21 @@ def test_the_outbox_lease_and_sweep_keep_their_defaults_unless_set() -> None:
     assert (short.outbox_lease_seconds, short.outbox_sweep_seconds) == (10.0, 1.0)
     with pytest.raises(ValueError):
         settings(BOT_OUTBOX_LEASE_SECONDS="0")
+
+
+def test_the_event_loop_is_uvloop_where_installed_unless_asyncio_is_asked_for(monkeypatch: pytest.MonkeyPatch) -> None:
+    uvloop = pytest.importorskip("uvloop")
+    assert settings().event_loop == "auto" and loop_factory("auto") is uvloop.new_event_loop
+    assert loop_factory(settings(BOT_EVENT_LOOP="asyncio").event_loop) is None
+
+    async def kind() -> str:
+        return type(asyncio.get_running_loop()).__module__
+
+    assert run_on_loop(kind(), "auto").startswith("uvloop")
+    assert run_on_loop(kind(), "asyncio").startswith("asyncio")
+    monkeypatch.setitem(sys.modules, "uvloop", None)  # as on a machine without it (Windows)
+    assert loop_factory("auto") is None
+    with pytest.raises(ImportError):
+        loop_factory("uvloop")  # asked for by name: an error, not a quiet fallback
+    with pytest.raises(ValueError, match="BOT_EVENT_LOOP"):
+        settings(BOT_EVENT_LOOP="trio")

@@ -21,7 +21,7 @@ import pytest
 from store import GameStore, StoreError, schema
 from store.pg import PgDb, postgres_script, primary_keys, translate
 from tests.pg.server import Server, create_database
-from tests.store.helpers import USERS, started_game, state_json, users_by_seat
+from tests.store.helpers import USERS, random_move, started_game, state_json, users_by_seat
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -303,3 +303,68 @@ async def test_a_pause_committed_while_an_action_waits_for_the_game_is_seen(pg_u
         finally:
             await other.close()
         assert await one.log(game_id) == []
+
+
+async def test_an_action_that_keeps_a_snapshot_still_commits_in_one_statement(
+    pg_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The snapshot every ``snapshot_every`` actions rides in the action's own statement
+    (tables.APPEND_ACTION_SNAPSHOT_ONE_TRIP), not in a transaction of four round trips; a repeated
+    interaction id writes neither a second log row nor a second snapshot."""
+    store = await GameStore.open(pg_url, snapshot_every=2)
+    try:
+        start = await started_game(store, seed="snap")
+        game_id = start.game.id
+        users = await users_by_seat(store, game_id)
+        await store.load(game_id)
+        transactions: list[int] = []
+        real = store.db.transaction
+
+        async def counted(*args: Any, **kwargs: Any) -> Any:
+            transactions.append(1)
+            return await real(*args, **kwargs)
+
+        monkeypatch.setattr(store.db, "transaction", counted)
+        rng = random.Random(3)
+        outcome = start
+        for step in range(2):
+            seat, action = random_move(outcome, rng)
+            outcome = await store.act(game_id, users[seat], action, seat=seat, interaction_id=f"snap-{step}")
+        assert transactions == [] and outcome.seq == 2
+        rows = await store.db.fetchall("SELECT node, state FROM snapshots WHERE game_id = ?", (game_id,))
+        assert [(r[0], r[1]) for r in rows] == [(2, state_json(outcome.state))]
+        again = await store.act(game_id, users[seat], action, seat=seat, interaction_id="snap-1")
+        assert again.duplicate and again.seq == 2
+        assert len(await store.db.fetchall("SELECT node FROM snapshots WHERE game_id = ?", (game_id,))) == 1
+        assert len(await store.log(game_id)) == 2
+    finally:
+        await store.close()
+
+
+async def test_one_game_pressed_in_turn_keeps_to_one_warm_connection(
+    pg_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The hot path's connections are taken last in, first out: presses one after another reuse the
+    connection (and server process) that just answered instead of waking each idle one in turn."""
+    store = await GameStore.open(pg_url)
+    try:
+        start = await started_game(store, seed="warm")
+        game_id = start.game.id
+        users = await users_by_seat(store, game_id)
+        await store.load(game_id)
+        opened: list[int] = []
+        real = asyncpg.connect
+
+        async def counted(*args: Any, **kwargs: Any) -> Any:
+            opened.append(1)
+            return await real(*args, **kwargs)
+
+        monkeypatch.setattr("store.pg.asyncpg.connect", counted)
+        rng = random.Random(8)
+        outcome = start
+        for _ in range(6):
+            seat, action = random_move(outcome, rng)
+            outcome = await store.act(game_id, users[seat], action, seat=seat)
+        assert outcome.seq == 6 and len(opened) == 1
+    finally:
+        await store.close()

@@ -132,3 +132,25 @@ async def test_version_5_keeps_each_users_language_choice_and_last_seen_locale(s
         assert (await store.get_game(1)).settings.language == "zh_Hant"
     finally:
         await store.close()
+
+
+def test_version_10_keeps_only_kept_dms_nonces_unique(sqlite_path: str) -> None:
+    """Issue 19: a published row's random nonce is no longer indexed for uniqueness (one index insert
+    less in every action's commit); a kept DM's nonce still is, so a resent refusal is kept once."""
+    conn = sqlite3.connect(sqlite_path, isolation_level=None)
+    conn.execute("PRAGMA foreign_keys = OFF")  # the outbox rows alone: no game row is needed here
+    migrate(conn, target=9)
+    row = (
+        "INSERT INTO outbox (game_id, seq, n, audience, kind, payload, nonce, created_at)"
+        " VALUES (1, ?, 0, 'table', ?, '{}', 'same', '2026-01-01T00:00:00+00:00')"
+    )
+    conn.execute(row, (1, "publish"))
+    with pytest.raises(sqlite3.IntegrityError):
+        conn.execute(row, (2, "publish"))
+    assert migrate(conn) == LATEST_VERSION == 10
+    conn.execute(row, (2, "publish"))
+    conn.execute(row, (3, "kept_dm"))
+    with pytest.raises(sqlite3.IntegrityError):
+        conn.execute(row, (4, "kept_dm"))
+    assert conn.execute("SELECT count(*) FROM outbox").fetchone()[0] == 3
+    conn.close()
