@@ -18,8 +18,16 @@ from typing import Any
 
 from discord.ext import commands
 
-from engine.core.text import Msg, Ref, message
-from engine.heroes3 import ally_offer_lines, campaign_lines, card_state_lines, clash_content, purse, text_ref
+from engine.core.text import Msg, Ref, message, plural_message
+from engine.heroes3 import (
+    ally_offer_lines,
+    campaign_lines,
+    card_state_lines,
+    clash_content,
+    event_lines,
+    purse,
+    text_ref,
+)
 from engine.heroes3 import names as h3_names
 from i18n import EN, ChainNames, Names, render
 
@@ -53,6 +61,11 @@ PANEL_NONE = message("bot.h3c.panel.none", "none")
 PANEL_NO_SEAT = message("bot.h3c.panel.no_seat", "You have no seat in this game.")
 PANEL_ASTROLOGER = message("bot.h3c.panel.astrologer", "**Astrologers:** {card}: {text}")
 PANEL_PERMANENT = message("bot.h3c.panel.permanent", "**In play (permanent):** {card}: {text}")
+PANEL_CAGE = plural_message(
+    "bot.h3c.panel.cage",
+    "**Cage of Warlords:** {n} faction cube, each +1 attack or +1 defence for one of your units in a combat",
+    "**Cage of Warlords:** {n} faction cubes, each +1 attack or +1 defence for one of your units in a combat",
+)
 PANEL_MACHINES = message("bot.h3c.panel.machines", "**War machines for sale (face-up pile):** {cards}")
 # H3-48.3 draft start: the seat's own cards of the draft (its view only; packets are secret).
 PANEL_DRAFT_PACKET = message("bot.h3c.panel.draft_packet", "**Draft, your packet:** {cards}")
@@ -142,6 +155,8 @@ def panel_lines(view: dict[str, Any]) -> list[Msg]:
         card = cards.get(str(permanent))
         said = card.basic.text if card is not None else ""
         lines.append(PANEL_PERMANENT(card=Ref(kind="card", id=str(permanent)), text=text_ref(said)))
+    if me.get("cage_cubes"):  # [EXP: Fortress] cubes on the Cage of Warlords, spent in any combat (town/cage.py)
+        lines.append(PANEL_CAGE(n=int(me["cage_cubes"])))
     machines = [Ref(kind="card", id=str(c)) for c in view.get("war_machines") or []]
     if machines:  # H3-6.32: the Rampart box's face-up pile, bought at a factory or a trading post (H3-19.2)
         lines.append(PANEL_MACHINES(cards=machines))
@@ -151,6 +166,7 @@ def panel_lines(view: dict[str, Any]) -> list[Msg]:
     if view.get("astrologer"):
         proclaimed = Ref(kind="astrologer", id=str(view["astrologer"]))
         lines.append(PANEL_ASTROLOGER(card=proclaimed, text=text_ref(str(view.get("astrologer_text") or ""))))
+    lines += event_lines(view)  # [EXP: Fortress] H3-7.5: the event face up, the deck's size, the next drawer
     lines += ally_offer_lines(view)  # H3-43.3: open offers between Alliance allies (a swap's cards: traders only)
     lines += campaign_lines(view)  # H3-3.2.2: the campaign's progress (never the recorded deck)
     return lines

@@ -92,6 +92,7 @@ ROUND_KIND = {
 }
 TURN = message("render.h3map.turn", "Turn: {name}")
 ASTROLOGER = message("render.h3map.astrologer", "Astrologer: {name}")
+EVENT = message("render.h3map.event", "Event: {name}")
 OVER = message("render.h3map.over", "Game over: {names} win")
 OVER_DRAW = message("render.h3map.over_draw", "Game over: nobody wins")
 OVER_AI = message("render.h3map.over_ai", "Game over: the AI enemy wins")  # a Cooperative table lost
@@ -329,6 +330,9 @@ def _band(pen: _Pen, view: dict[str, Any]) -> None:
         parts.append(w(kind()))
     if view.get("astrologer"):
         parts.append(w(ASTROLOGER(name=Ref(kind="astrologer", id=str(view["astrologer"])))))
+    current = (view.get("events") or {}).get("current")
+    if current:  # [EXP: Fortress] the event face up (H3-7.5.2: read out, public)
+        parts.append(w(EVENT(name=Ref(kind="event", id=str(current)))))
     pen.text(22, 64, " · ".join(parts), 18, colour="#ffffff", z=3, room=900)
     winners = view.get("winners")
     if view.get("end_reason") or winners:

@@ -15,7 +15,7 @@ from engine.heroes3.clash.ruleset import CLASH, Clash
 from engine.heroes3.content.clash import clash_content
 from engine.heroes3.content.names import Heroes3Names, names
 from engine.heroes3.content.texts import content_text, text_ref
-from engine.heroes3.panel import ally_offer_lines, card_state_lines, lookup, panel_lines, purse
+from engine.heroes3.panel import ally_offer_lines, card_state_lines, event_lines, lookup, panel_lines, purse
 from engine.heroes3.skirmish.ruleset import SKIRMISH, Skirmish
 
 engine.register(SKIRMISH)
@@ -29,7 +29,8 @@ engine.register(CLASH)
 # resources line, which the map picture and the Clash panel both say. ``text_ref``/``content_text``
 # carry a content text (an ability's, a card's, a location's words) into the reader's language;
 # ``ally_offer_lines(view)`` the open offers between Alliance allies (H3-43.3) for the Clash panel;
-# ``card_state_lines(player)`` what the cards a player played still leave pending (public).
+# ``card_state_lines(player)`` what the cards a player played still leave pending (public); ``event_lines(view)``
+# the Fortress event deck as everyone sees it (H3-7.5).
 __all__ = [
     "CLASH",
     "SKIRMISH",
@@ -41,6 +42,7 @@ __all__ = [
     "card_state_lines",
     "clash_content",
     "content_text",
+    "event_lines",
     "lookup",
     "names",
     "panel_lines",

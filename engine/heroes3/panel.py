@@ -20,6 +20,7 @@ from .clash.briefing import scenario_lines
 from .combat.rules import label
 from .content import HERE, UnitCard, load
 from .content.clash import Building, HeroBoard, Location, MMCard, clash_content
+from .content.texts import text_ref
 
 _SIDE_WORD = {"few": m.PANEL_FEW, "pack": m.PANEL_PACK, "neutral": m.PANEL_NEUTRAL}
 
@@ -123,6 +124,26 @@ def ally_offer_lines(view: dict[str, Any]) -> list[Msg]:
             lines.append(cm.PANEL_ALLY_SWAP_CARDS(seat=by, ally=to, cards=names))
         else:
             lines.append(cm.PANEL_ALLY_SWAP(seat=by, ally=to, n=int(o.get("n") or 0)))
+    return lines
+
+
+def event_lines(view: dict[str, Any]) -> list[Msg]:
+    """[EXP: Fortress] The event deck as a Clash view shows it to everyone (H-12): the event face up and what
+    it says (H3-7.5.2), what it has laid on the table while it is resolved (H3-7.5.6: turned-up cards and
+    neutral units are public), the deck's size and who draws next (H3-7.5.3); never the deck's order."""
+    ev = view.get("events")
+    if not ev:
+        return []
+    lines: list[Msg] = []
+    if ev.get("current"):
+        lines.append(
+            cm.PANEL_EVENT(card=Ref(kind="event", id=str(ev["current"])), text=text_ref(str(ev.get("text") or "")))
+        )
+    laid = [Ref(kind="card", id=str(c)) for c in ev.get("revealed") or []]
+    laid += [Ref(kind="unit", id=str(u)) for u in ev.get("units") or []]
+    if laid:
+        lines.append(cm.PANEL_EVENT_REVEALED(cards=laid))
+    lines.append(cm.PANEL_EVENT_DECK(n=int(ev.get("size") or 0), seat=cm.seat(int(ev.get("drawer") or 0))))
     return lines
 
 

@@ -8,6 +8,7 @@ both open the same game the same way (same seed, same choices), rather than each
 from __future__ import annotations
 
 import re
+import time
 from pathlib import Path
 from typing import Any
 
@@ -68,6 +69,19 @@ async def create_heroes3(
             (await (await fake.slash(user, "game join", channel=thread, **joining)).response(timeout=10)).text
         )
     return int(match.group(1)), thread, replies
+
+
+async def play_to_round(table: PromptTable, until: int, *, decisions: int, seconds: float) -> int:
+    """Answer every prompt the game waits on through the bot (``decide``: end the turn, else the first
+    option) until round ``until`` begins, within ``decisions`` presses and ``seconds``; returns the presses."""
+    follower, began, made = table.follower, time.monotonic(), 0
+    while follower.state.round < until:
+        assert made < decisions and time.monotonic() - began < seconds, follower.state.round
+        prompt = next((p for p in follower.prompts() if p.waiting), None)
+        assert prompt is not None, "the game waits on nobody"
+        made += 1
+        await table.choose(prompt, await table.arrived(prompt), decide(prompt))
+    return made
 
 
 async def open_heroes3(

@@ -18,7 +18,6 @@ Covered, through the bot only:
 from __future__ import annotations
 
 import sqlite3
-import time
 from pathlib import Path
 from typing import Any
 
@@ -27,7 +26,7 @@ import pytest
 from engine.core.text import Ref
 from engine.heroes3 import names as h3_names
 from engine.heroes3.content.clash import clash_content
-from tests.e2e.alliance_helpers import RS, create_heroes3, decide, words
+from tests.e2e.alliance_helpers import RS, create_heroes3, play_to_round, words
 from tests.e2e.bot_helpers import (
     LogFollower,
     PromptTable,
@@ -94,13 +93,7 @@ async def test_a_rampart_seat_on_a_core_scenario_with_the_expansion_added(
         assert name is not None and any(name in t for t in texts), (name, texts)
 
     table = PromptTable(fake, world, thread, game_id, seats, follower)
-    began, decisions = time.monotonic(), 0
-    while follower.state.round < 2:
-        assert decisions < MAX_DECISIONS and time.monotonic() - began < TIME_BUDGET, follower.state.round
-        prompt = next((p for p in follower.prompts() if p.waiting), None)
-        assert prompt is not None, "the game waits on nobody"
-        decisions += 1
-        await table.choose(prompt, await table.arrived(prompt), decide(prompt))
+    await play_to_round(table, 2, decisions=MAX_DECISIONS, seconds=TIME_BUDGET)
 
     await fake.wait_for(lambda: board_posts(fake.messages(thread)), timeout=120, what="a board picture")
     follower.refresh()

@@ -5,7 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import Deck, Rng
+from engine.heroes3.combat import flow as cf
 from engine.heroes3.combat.models import Combat, CombatSide, HeroDeck, PendingAttack, Unit
+from engine.heroes3.content import EFFECTS, load
 from engine.heroes3.skirmish.ruleset import FLOW, SKIRMISH, SkirmishState
 
 
@@ -38,6 +40,14 @@ def combat_state(combat: Combat, seed: int = 1) -> SkirmishState:
     return SkirmishState(ruleset="heroes3-skirmish", players=2, rng=Rng.from_seed(seed), combat=combat)
 
 
+def hit_with(state: SkirmishState, attacker: str, target: str, die: int, **kw: Any) -> list[Any]:
+    """The attack of ``attacker`` on ``target`` resolved now (H3-34.6..34.8) with the attack die ``die``:
+    damage, the attack abilities, then whatever the flow queues after them (a retaliation, a question)."""
+    assert state.combat is not None
+    state.combat.attack = PendingAttack(attacker=attacker, target=target, die=die, dice=[die], **kw)
+    return cf.hit(FLOW, state, FLOW.new(state, "h3c_hit"))
+
+
 def hand(c: Combat, team: int, card: str) -> str:
     deck = c.sides[team].deck
     assert deck is not None
@@ -57,7 +67,7 @@ def dice(*faces: int) -> FixedRng:
     return FixedRng(script=[f + 1 for f in faces])
 
 
-__all__ = ["SKIRMISH", "combat_state", "dice", "hand", "side", "unit"]
+__all__ = ["SKIRMISH", "combat_state", "dice", "hand", "hit_with", "side", "unit"]
 
 
 def lethal_attack(cards: list[str], power: int = 0, target: str = "skeletons") -> SkirmishState:
@@ -75,3 +85,23 @@ def lethal_attack(cards: list[str], power: int = 0, target: str = "skeletons") -
     FLOW.push(state, FLOW.new(state, "h3c_hit"))
     FLOW.advance(state)
     return state
+
+
+# A printed side: attack, defence, HP, initiative, cost
+Printed = tuple[int, int, int, int, dict[str, int]]
+
+
+def assert_printed_units(faction: str, printed: dict[str, tuple[Printed, Printed]], types: list[str]) -> None:
+    """H3-27: a faction's seven unit cards as printed (Few and Pack sides, ``printed`` in the town's order),
+    every ability an automated effect of the vocabulary; three bronze, two silver, two gold, of ``types``."""
+    units = load().units
+    for uid, sides in printed.items():
+        card = units[uid]
+        assert card.faction == faction
+        for name, (a, d, hp, ini, cost) in zip(("few", "pack"), sides, strict=True):
+            s = card.sides[name]  # type: ignore[index]  # "few"/"pack" are side names
+            assert (s.attack, s.defense, s.hp, s.initiative, s.cost) == (a, d, hp, ini, cost), (uid, name)
+            assert all(ab.effect in EFFECTS and ab.effect != "text" for ab in s.abilities)
+    order = list(printed)
+    assert [units[u].tier for u in order] == ["bronze"] * 3 + ["silver"] * 2 + ["gold"] * 2
+    assert [units[u].type for u in order] == types

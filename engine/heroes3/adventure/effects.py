@@ -30,8 +30,9 @@ from ..content import load
 from ..content.clash import STEP, TILE_DIRECTIONS, Choice, clash_content
 from ..content.clash import Step as Effect
 from ..content.texts import text_ref
-from ..town import discount
+from ..town import cage, discount
 from ..town import trade as trade_table
+from . import scholar
 from .geometry import placement_ok, tile_at, tile_fields
 
 # Effects resolved by the engine; anything else goes to the GM.
@@ -1000,7 +1001,13 @@ def _neutral_tier_apply(state: ClashState, st: Step, pick: str) -> list[Event]:
     if kept is None:
         return []
     card = drawn[kept]
-    full = _neutral_cost(card, st)
+    return recruit_neutral(state, p, card, _neutral_cost(card, st))
+
+
+def recruit_neutral(state: ClashState, p: Player, card: str, full: dict[str, int]) -> list[Event]:
+    """A neutral unit card joins ``p``'s army (H3-29.4), paying ``full`` less a pending Legion discount
+    (H3-17); callers offer it only when ``can_pay`` that (``discount.best``). The Fortress events buy
+    neutral units this way too (clash/events/table.py, clash/events/player.py)."""
     (off,) = discount.allot(state, p, [full])  # H3-17: a pending Legion discount
     pay(p, discount.apply(full, off.gold if off is not None else 0))
     events = [discount.spend(state, p, off, card, full)] if off is not None else []
@@ -1065,6 +1072,8 @@ def refusal(state: ClashState, p: Player, steps: Sequence[Effect]) -> RuleViolat
             return war_machines.take_refusal(state, p, s.word("card"), s.num("gold"))
         if s.effect == "reinforce_discount" and s.word("when") == "after_combat_win" and not p.combat_won_turn:
             return RuleViolation("H3-13.2.7", m.AFTER_COMBAT_WIN())  # Necromancy; Vidomina I / VI (H3-16)
+        if s.effect == "artifact_for_cards" and len(p.deck.hand) < 2:  # Tazar VI: the card and one to pay with
+            return RuleViolation("H3-13.2.8", cm.NOTHING_TO_PAY(card=m.ref("card", "war_hero_vi")))
     return None
 
 
@@ -1480,6 +1489,9 @@ HANDLERS.update(
         "remove_then_search": _remove_then_search,
         "enemy_discard_random": _enemy_discard_now,
         "buy_war_machine": _buy_machine,
+        # the Fortress box: the Cage of Warlords' cubes (town/cage.py) and the Scholar (H3-50.8, adventure/scholar.py)
+        "cage_cube": cage.add_cube,
+        "scholar": scholar.roll,
     }
 )
 RESOLVED = RESOLVED | frozenset(HANDLERS)

@@ -28,7 +28,7 @@ from ..combat.models import TOWER, Combat, CombatSide, HeroDeck, Unit
 from ..content import load
 from ..content.clash import clash_content
 from ..neutrals.difficulty import draw_neutrals
-from ..town import town
+from ..town import cage, town, triggers
 from . import effects, visits
 from .geometry import location
 
@@ -171,6 +171,7 @@ def begin(
     window = [] if declared else declaration(state, pending.attacker, pending.defender)
     combat.variants = [v for v in state.variants if v in COMBAT_VARIANTS]  # H3-48.8: rows the combat applies
     events = permanent.lay_permanents(state, combat)  # Sandro's Cloak, a Magic ability, a war machine (H3-19)
+    cage.lay(state, combat)  # the Fortress Cage of Warlords' cubes (combat/cage.py)
     return events + combat_flow.start_combat(FLOW, state, combat, window)
 
 
@@ -268,6 +269,8 @@ def player_combat(
         kind=kind,
         sides=[player_side(state, p, 0, hero_kind, h.mp_left()), player_side(state, d, 1, defender_hero, 0)],
     )
+    loc = location(state, target)
+    combat.own_town = loc is not None and loc.kind == "town" and loc.faction == d.faction  # H3-39.3
     add_units(combat)
     if kind == "siege":
         combat.units.append(Unit(uid=TOWER, card="arrow_tower", side="neutral", team=1))
@@ -464,11 +467,24 @@ def settle(state: ClashState) -> list[Event]:
             if out.kind == "neutral":
                 state.field(pend.target).cleared = True
             follow.append(FLOW.new(state, "enter", p.seat, pos=list(pend.target), hero=kind))
+    cage.collect(state, combat)  # the Cage of Warlords' cubes not spent
     state.combat = None
     state.pending = None
     if follow:
         FLOW.push(state, *follow)
+    if defended_own_town(state, pend):  # the Fortress Blood Obelisk: "instantly, after your town has been sieged"
+        assert pend.defender is not None
+        events += triggers.town_sieged(state, pend.defender)
     return events
+
+
+def defended_own_town(state: ClashState, pend: Pending) -> bool:
+    """The combat just fought was an attack on the defender's own faction town (a siege, H3-39, with or
+    without walls) and the defender fought it, with a hero or with units alone (H3-39.1)."""
+    if pend.defender is None or pend.defender == AI_SEAT:
+        return False
+    loc = location(state, pend.target)
+    return loc is not None and loc.kind == "town" and loc.faction == state.player(pend.defender).faction
 
 
 def _relocate(state: ClashState, p: Player, events: list[Event], avoid: Coord) -> list[Step]:

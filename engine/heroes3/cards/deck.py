@@ -501,9 +501,10 @@ def _morale_first_apply(state: ClashState, st: Step, pick: str) -> list[Event]:
 
 
 # ---- one artifact draw from a chosen deck (the H3-48.8 trading post; H3-48.4 split decks) ----------------
-def artifact_draw(state: ClashState, seat: int, name: str) -> list[Event]:
-    """The free-trade row's trading-post bonus: 1 artifact card from the shared deck ``name`` to the
-    hand (H3-13.2.6); which card is known only to the drawer (H-1), as any draw."""
+def artifact_draw(state: ClashState, seat: int, name: str, by_card: bool = False) -> list[Event]:
+    """The free-trade row's trading-post bonus (or, ``by_card``, a card's draw of the top artifact: Tazar's
+    War Hero VI): 1 artifact card from the shared deck ``name`` to the hand (H3-13.2.6); which card is
+    known only to the drawer (H-1), as any draw."""
     p = state.player(seat)
     got = shared_draw(state, name, 1)
     refill_discard(state, name)
@@ -511,8 +512,9 @@ def artifact_draw(state: ClashState, seat: int, name: str) -> list[Event]:
         return []
     gain_card(state, p, got[0])
     offer_foreign(state, p, got[0], name)
+    said = cm.ARTIFACT_DRAWN(seat=m.seat(seat)) if by_card else m.POST_ARTIFACT(seat=m.seat(seat))
     return [
-        Event.to_all("h3_post_artifact", m.POST_ARTIFACT(seat=m.seat(seat))),
+        Event.to_all("h3_post_artifact", said),
         Event.to_seats(seat, "h3_you_drew", m.YOU_DREW(cards=[card_ref(state, got[0])]), reveals=True),
     ]
 
@@ -529,4 +531,4 @@ def _split_draw_options(state: ClashState, st: Step) -> list[tuple[Msg, str]]:
 @_split_draw_options
 def _split_draw_apply(state: ClashState, st: Step, pick: str) -> list[Event]:
     """H3-48.4: the artifact draw from the split deck the player chose among those in reach."""
-    return artifact_draw(state, seat_of(st), pick)
+    return artifact_draw(state, seat_of(st), pick, by_card=bool(st.data.get("by_card")))

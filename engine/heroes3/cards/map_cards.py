@@ -386,8 +386,58 @@ def _mysticism_apply(state: ClashState, st: Step, pick: str) -> list[Event]:
     return [Event.to_all("h3_mysticism", said, seat=p.seat, returned=len(back))]
 
 
+# ---- Tazar's War Hero VI (Tower box, Fortress): pay with cards for the top artifact ---------------------------
+def _artifact_for_cards(state: ClashState, p: Player, hero_kind: str, eff: Effect, st: Step) -> list[Event]:
+    """S-H1 ``docs/heroes/tazar.md``: remove any 1 card from the hand, or discard 3, then draw the top card
+    of the artifact deck. The card itself is already in the discard pile when this step resolves, so it
+    pays with the rest of the hand (H3-13.2.8 sets no limit on what a card may remove, as Spellbinder's
+    Hat). ``paid``: the discards are done, the draw comes now."""
+    if eff.num("paid"):
+        decks = cards.deck_choices(state, p.seat, "artifact")  # H3-48.4: the decks the main hero reaches
+        if len(decks) > 1:
+            push_ask(state, "split_draw", p.seat, decks=decks, by_card=True)
+            return []
+        return cards.artifact_draw(state, p.seat, decks[0], by_card=True)
+    if p.deck.hand:
+        push_ask(state, "artifact_for_cards", p.seat, n=eff.num("discard", 3), card=str(st.data.get("played", "")))
+    return []
+
+
+def _pay_q(state: ClashState, st: Step) -> Msg:
+    card = cards.card_ref(state, str(st.data["card"])) if st.data.get("card") else m.ref("card", "war_hero_vi")
+    return cm.ASK_PAY_FOR_ARTIFACT(card=card, n=int(st.data["n"]))
+
+
+@ask("artifact_for_cards", "H3-13.2.8", _pay_q, secret=True)  # the options name the cards in the hand
+def _pay_options(state: ClashState, st: Step) -> list[tuple[Msg, str]]:
+    p = state.player(seat_of(st))
+    n = int(st.data["n"])
+    out = [(cm.OPT_HAT_REMOVE(card=cards.card_ref(state, c)), f"remove:{c}") for c in p.deck.hand]
+    if len(p.deck.hand) >= n:
+        out.append((cm.OPT_DISCARD_N(n=n), "discard"))
+    return out
+
+
+@_pay_options
+def _pay_apply(state: ClashState, st: Step, pick: str) -> list[Event]:
+    seat = seat_of(st)
+    p = state.player(seat)
+    draw = Effect(effect="artifact_for_cards", params={"paid": 1})
+    if pick == "discard":  # the draw waits behind the discards, asked one card at a time
+        effects.push_effects(state, seat, "main", [draw])
+        for _ in range(int(st.data["n"])):
+            push_ask(state, "discard_one", seat)
+        return []
+    inst = pick.partition(":")[2]
+    cards.remove(state, p, inst)
+    events = [Event.to_all("h3_removed", cm.REMOVED(seat=m.seat(seat), card=cards.card_ref(state, inst)))]
+    effects.push_effects(state, seat, "main", [draw])
+    return events
+
+
 effects.HANDLERS.update(
     {
+        "artifact_for_cards": _artifact_for_cards,
         "recruit_discount": _recruit_discount,
         "remove_and_search": _remove_and_search,
         "remove_any": _remove_any,

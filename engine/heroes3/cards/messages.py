@@ -135,3 +135,29 @@ NO_MACHINES_HERE = message(
     "h3.cards.no.machines_here", "War machines are bought only at a War Machine Factory or a Trading Post."
 )
 NO_MACHINE_PILE = message("h3.cards.no.machine_pile", "This game has no war machines: the Rampart box is not in it.")
+
+# ---- the Fortress faction (town/cage.py, town/triggers.py, adventure/scholar.py, cards/map_cards.py)
+# Cage of Warlords: a faction cube put on it (2 at most)
+CAGE_CUBE = message("h3.cards.cage_cube", "{seat!c} puts a faction cube on the Cage of Warlords ({n} there now).")
+CAGE_FULL = message("h3.cards.cage_full", "{seat!c}'s Cage of Warlords already holds {n} cubes, the most it takes.")
+# Blood Obelisk: "at once after your town has been sieged"
+TOWN_SIEGED = message("h3.cards.town_sieged", "{seat!c}'s town was besieged: {building} acts at once.")
+# the Scholar (H3-50.8)
+SCHOLAR_ROLL = message("h3.cards.scholar_roll", "{seat!c} rolls the attack die at the Scholar: {face}.")
+ASK_SCHOLAR_STAT = message(
+    "h3.cards.ask.scholar_stat", "The Scholar: take a statistic card of your choice, or remove one from your hand."
+)
+OPT_TAKE_STAT = message("h3.cards.opt.take_stat", "Take a {card} card")
+STAT_TAKEN = message("h3.cards.stat_taken", "{seat!c} takes a {card} card from the supply.")
+ASK_SCHOLAR_DECK = message("h3.cards.ask.scholar_deck", "The Scholar: draw 2 cards from which {deck} deck?")
+ASK_SCHOLAR_KEEP = message("h3.cards.ask.scholar_keep", "The Scholar: keep one of these cards; the other is discarded.")
+SCHOLAR_KEPT = message("h3.cards.scholar_kept", "{seat!c} keeps one of the two {deck} cards and discards {card}.")
+SCHOLAR_KEPT_ONE = message("h3.cards.scholar_kept_one", "{seat!c} keeps the one {deck} card drawn.")
+SCHOLAR_NONE = message("h3.cards.scholar_none", "The {deck} deck has no card to draw.")
+# Tazar's War Hero VI: pay with cards for the top artifact
+ASK_PAY_FOR_ARTIFACT = message(
+    "h3.cards.ask.pay_for_artifact", "{card}: remove 1 card from your hand, or discard {n}, to draw the top artifact."
+)
+OPT_DISCARD_N = message("h3.cards.opt.discard_n", "Discard {n} cards (you pick which next)")
+ARTIFACT_DRAWN = message("h3.cards.artifact_drawn", "{seat!c} draws the top card of the artifact deck.")
+NOTHING_TO_PAY = message("h3.cards.no.nothing_to_pay", "You have no other card in hand to pay for {card} with.")

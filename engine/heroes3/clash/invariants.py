@@ -31,6 +31,9 @@ def card_zones(state: ClashState) -> Counter[str]:
         seen.update(d.draw_pile)
         seen.update(d.discard_pile)
     seen.update(state.removed)
+    if state.event_deck is not None:  # [EXP: Fortress] cards an event turned up or pooled (H3-7.5.5)
+        seen.update(state.event_deck.revealed)
+        seen.update(state.event_deck.pool)
     seen.update(draft_zones(state))  # H3-48.3: cards in packets, drafted, set aside
     return seen
 

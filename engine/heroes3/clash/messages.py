@@ -555,6 +555,14 @@ PANEL_ALLY_SWAP = plural_message(
     "Open offer: {seat} offers {ally} a swap of {n} cards.",
 )
 PANEL_ALLY_SWAP_CARDS = message("h3.clash.panel.ally_swap_cards", "Open offer: {seat} offers {ally} a swap of {cards}.")
+# [EXP: Fortress] the event deck in the panel (H-12: public, never the deck's order)
+PANEL_EVENT = message("h3.clash.panel.event", "**Event (face up):** {card}: {text}")
+PANEL_EVENT_DECK = plural_message(
+    "h3.clash.panel.event_deck",
+    "Event deck: {n} card left; {seat} draws the next event.",
+    "Event deck: {n} cards left; {seat} draws the next event.",
+)
+PANEL_EVENT_REVEALED = message("h3.clash.panel.event_revealed", "On the table for the event: {cards}")
 # what a played card leaves pending, in the panel and on the map picture (public: it was played face up)
 PANEL_CARD_STATE = message("h3.clash.panel.card_state", "{card}: {said}")
 PANEL_DISCOUNT = message(
@@ -641,3 +649,147 @@ HERO_NOT_OFFERED = message(
     "h3.clash.no.hero_not_offered", "{hero} is not one of the heroes you may choose; choose a hero of your faction."
 )
 HERO_UNKNOWN = message("h3.clash.no.hero_unknown", "There is no such hero; choose one of the heroes offered.")
+
+
+# ---- [EXP: Fortress] event cards (H3-7.5; clash/events/) --------------
+# H3-7.5.2: the drawn event is read out to everyone: its name and what it does
+EVENT_DRAWN = message("h3.clash.event.drawn", "{seat!c} draws the event {card}: {text}")
+EVENT_END = message("h3.clash.event.end", "The event {card} is over.")
+# H3-7.5.5: cards the event turned up and nobody took go back into their decks
+EVENT_RETURNED = plural_message(
+    "h3.clash.event.returned",
+    "{n} card the event revealed is shuffled back into its deck.",
+    "{n} cards the event revealed are shuffled back into their decks.",
+)
+EVENT_NOTHING = message("h3.clash.event.nothing", "{seat!c} can take none of this event's options.")
+EVENT_CHOSE = message("h3.clash.event.chose", "{seat!c} chooses: {what}")
+EVENT_PASSES = message("h3.clash.event.passes", "{seat!c} passes.")
+EVENT_REVEALED = message("h3.clash.event.revealed", "{seat!c} turns these cards face up for everyone: {cards}.")
+EVENT_BOUGHT = message("h3.clash.event.bought", "{seat!c} buys {card} for {what}.")
+EVENT_REMOVED = message("h3.clash.event.removed", "{seat!c} removes {card} from the game.")
+EVENT_HAND_DISCARDED = message("h3.clash.event.hand_discarded", "{seat!c} discards their hand: {cards}.")
+EVENT_FROM_DISCARD = message("h3.clash.event.from_discard", "{seat!c} takes {cards} from their discard pile.")
+EVENT_MP_SPENT = message("h3.clash.event.mp_spent", "{seat!c}'s {hero} spends {n} MP.")
+EVENT_GAMBLE_LOST = message("h3.clash.event.gamble_lost", "{seat!c}'s dice show experience: nothing is gained.")
+EVENT_NAMED = message("h3.clash.event.named", "{seat!c} names {resource}.")
+EVENT_ARMY_REFILLED = message(
+    "h3.clash.event.army_refilled", "{seat!c}'s unit deck is empty: the scenario's starting units return (H3-26.5)."
+)
+EVENT_PEEKED = plural_message(
+    "h3.clash.event.peeked",
+    "{seat!c} looks at the top {n} card of the {tier} neutral deck.",
+    "{seat!c} looks at the top {n} cards of the {tier} neutral deck.",
+)
+EVENT_PUT_TOP = message("h3.clash.event.put_top", "{seat!c} puts a card back on top of the {tier} neutral deck.")
+EVENT_PUT_BOTTOM = message(
+    "h3.clash.event.put_bottom", "{seat!c} puts a card back at the bottom of the {tier} neutral deck."
+)
+EVENT_DREW_ARTIFACTS = plural_message(
+    "h3.clash.event.drew_artifacts", "{seat!c} draws {n} artifact card.", "{seat!c} draws {n} artifact cards."
+)
+EVENT_KEPT_ARTIFACT = message(
+    "h3.clash.event.kept_artifact",
+    "{seat!c} buys one of the artifacts they drew for {gold} gold; the other goes back into the artifact deck.",
+)
+EVENT_TO_DISCARD = message("h3.clash.event.to_discard", "{seat!c} puts {cards} on the artifact discard pile.")
+# A Shady Auction: the lot is public, each bid secret until all are in
+EVENT_LOT = message("h3.clash.event.lot", "Up for auction: {card}.")
+EVENT_BID_LOCKED = message("h3.clash.event.bid_locked", "{seat!c} has placed a bid ({locked} of {total}).")
+EVENT_BID = message("h3.clash.event.bid", "{seat}: {gold} gold")
+EVENT_BIDS = message("h3.clash.event.bids", "The bids: {bids}.")
+EVENT_WON = message("h3.clash.event.won", "{seat!c} pays {gold} gold and takes {card}.")
+EVENT_UNSOLD = message("h3.clash.event.unsold", "No single highest bid: {card} goes to the artifact discard pile.")
+# Magical Forest: the pool is face down, so nobody is told which card went in or came out
+EVENT_POOL_ADDED = message("h3.clash.event.pool_added", "{seat!c} puts a card face down into the pool.")
+EVENT_POOL_SHUFFLED = plural_message(
+    "h3.clash.event.pool_shuffled", "The pool of {n} card is shuffled.", "The pool of {n} cards is shuffled."
+)
+EVENT_POOL_TOOK = message("h3.clash.event.pool_took", "{seat!c} takes a card from the pool.")
+EVENT_UNITS_LAID = message("h3.clash.event.units_laid", "{seat!c} lays out neutral units: {units}.")
+EVENT_UNIT_FREED = message("h3.clash.event.unit_freed", "{seat!c} discards {unit} and gains {gold} gold.")
+EVENT_UNIT_PASSED = message("h3.clash.event.unit_passed", "{unit} passes on to {seat}.")
+# Mischievous Leprechaun
+EVENT_DICE_POOL = message("h3.clash.event.dice_pool", "The leprechaun's pool: {faces}.")
+EVENT_DIE_TAKEN = message("h3.clash.event.die_taken", "{seat!c} takes the {die} die showing {face} from the pool.")
+EVENT_NO_MATCH = message("h3.clash.event.no_match", "{seat!c}'s roll matches no die of the pool.")
+# Marketplace: one exchange of one resource for another, offered to the other players in turn
+EVENT_EXCHANGE_OFFERED = message("h3.clash.event.exchange_offered", "{seat!c} offers {give} in exchange for {want}.")
+EVENT_EXCHANGED = message(
+    "h3.clash.event.exchanged", "Exchange: {seat} gives {other} {give}; {other} gives {seat} {want}."
+)
+EVENT_EXCHANGE_DECLINED = message("h3.clash.event.exchange_declined", "{seat!c} declines the exchange.")
+EVENT_EXCHANGE_UNTAKEN = message("h3.clash.event.exchange_untaken", "Nobody takes the exchange {seat} offered.")
+ASK_EVENT = message("h3.clash.ask.event", "{event}: choose one option.")
+OPT_EVENT = message("h3.clash.opt.event", "{what}")
+ASK_EVENT_BUY = message("h3.clash.ask.event_buy", "{event}: buy one of the cards on the table, or pass.")
+OPT_BUY_FOR = message("h3.clash.opt.buy_for", "Buy {card} for {what}")
+OPT_EVENT_DIE = message("h3.clash.opt.event_die", "Roll a resource die and collect it")
+ASK_BID = message(
+    "h3.clash.ask.bid",
+    "Bid gold for {card} in secret (you hold {gold} gold): the one highest bid pays and takes it; a tie or no bid "
+    "sends it to the discard pile.",
+)
+OPT_BID = message("h3.clash.opt.bid", "Bid {n} gold")
+ASK_POOL_GIVE = message(
+    "h3.clash.ask.pool_give",
+    "Put one card face down into the pool: a spell, artifact or ability card from your hand, or one you draw from "
+    "one of those decks and look at.",
+)
+OPT_POOL_HAND = message("h3.clash.opt.pool_hand", "Put in {card} from your hand")
+OPT_POOL_DECK = message("h3.clash.opt.pool_deck", "Draw from the {deck} deck and put it in")
+ASK_POOL_TAKE = message("h3.clash.ask.pool_take", "Take a card from the pool ({n} there), or gain {gold} gold?")
+OPT_POOL_TAKE = message("h3.clash.opt.pool_take", "Take a card from the pool")
+OPT_GAIN_GOLD = message("h3.clash.opt.gain_gold", "Gain {gold} gold")
+ASK_CAMP_DRAW = message("h3.clash.ask.camp_draw", "Lay out up to {n} neutral units from one neutral deck?")
+OPT_CAMP_DRAW = plural_message(
+    "h3.clash.opt.camp_draw", "{n} card from the {tier} deck", "{n} cards from the {tier} deck"
+)
+ASK_CAMP_RECRUIT = message("h3.clash.ask.camp_recruit", "Recruit one of the neutral units laid out, at its cost?")
+OPT_RECRUIT_FOR = message("h3.clash.opt.recruit_for", "Recruit {unit} for {cost}")
+ASK_PRISON_DRAW = message("h3.clash.ask.prison_draw", "Draw a neutral unit from which deck (not azure)?")
+ASK_PRISON_PICK = message(
+    "h3.clash.ask.prison_pick",
+    "Buy one of these units, or discard one of them for {gold} gold; the unit left passes to the next player.",
+)
+OPT_PRISON_GOLD = message("h3.clash.opt.prison_gold", "Discard {unit} for {gold} gold")
+ASK_LEPRECHAUN = message("h3.clash.ask.leprechaun", "Your roll matches the pool: take one matching die and resolve it?")
+OPT_TAKE_DIE = message("h3.clash.opt.take_die", "Take the {die} die: {face}")
+ASK_EVENT_REMOVE = message(
+    "h3.clash.ask.event_remove", "Remove cards from your hand for the event ({n} removed so far), then finish."
+)
+ASK_CHEAPEST = message("h3.clash.ask.cheapest", "Which of your cheapest units do you discard?")
+OPT_UNIT = message("h3.clash.opt.unit", "{unit}")
+ASK_DEN_TIER = message("h3.clash.ask.den_tier", "Look at the top {n} cards of which neutral deck?")
+ASK_DEN_BUY = message("h3.clash.ask.den_buy", "Buy one of these units at its cost?")
+ASK_DEN_PLACE = message("h3.clash.ask.den_place", "Put {unit} back on top of the {tier} deck or at its bottom?")
+OPT_ON_TOP = message("h3.clash.opt.on_top", "On top")
+OPT_AT_BOTTOM = message("h3.clash.opt.at_bottom", "At the bottom")
+ASK_MESSENGER = message(
+    "h3.clash.ask.messenger", "Buy one of these artifacts, or put them on the discard pile and roll {n} resource dice?"
+)
+OPT_MESSENGER_DICE = message(
+    "h3.clash.opt.messenger_dice", "Put them on the artifact discard pile and roll {n} resource dice (keep one)"
+)
+ASK_DRAW_SOURCE = message(
+    "h3.clash.ask.draw_source", "Draw {n} cards from your deck, or take the top {n} of your discard pile?"
+)
+OPT_FROM_DECK = message("h3.clash.opt.from_deck", "From your deck")
+OPT_FROM_DISCARD = message("h3.clash.opt.from_discard", "From your discard pile: {cards}")
+ASK_DISCARD_ANY = message("h3.clash.ask.discard_any", "Discard any cards you like, then finish.")
+ASK_PAY_MP = message("h3.clash.ask.pay_mp", "Which hero spends {n} MP?")
+OPT_HERO_MP = message("h3.clash.opt.hero_mp", "The {hero} ({n} MP left)")
+ASK_HERMIT_NAME = message("h3.clash.ask.hermit_name", "Name a resource that none of the {n} resource dice will show.")
+ASK_HERMIT_LOSE = message("h3.clash.ask.hermit_lose", "A die shows {resource}: which result do you lose?")
+OPT_LOSE_FACE = message("h3.clash.opt.lose_face", "Lose {face}")
+ASK_HERMIT_PAY = message("h3.clash.ask.hermit_pay", "The die shows {face}: pay that to Search ({x}) the {deck} deck?")
+OPT_PAY_SEARCH = message("h3.clash.opt.pay_search", "Pay {what} and Search ({x})")
+ASK_EXCHANGE = message(
+    "h3.clash.ask.exchange",
+    "Build your offer to the other players: one resource for another (you give {give}; you ask {want}).",
+)
+OPT_GIVE_MORE = message("h3.clash.opt.give_more", "Give 1 more {resource}")
+OPT_ASK_MORE = message("h3.clash.opt.ask_more", "Ask 1 more {resource}")
+OPT_PROPOSE = message("h3.clash.opt.propose", "Offer {give} for {want}")
+OPT_NO_DEAL = message("h3.clash.opt.no_deal", "Offer nothing")
+ASK_EXCHANGE_ANSWER = message("h3.clash.ask.exchange_answer", "{seat!c} offers you {give} for {want}: accept?")
+OPT_ACCEPT = message("h3.clash.opt.accept", "Accept")

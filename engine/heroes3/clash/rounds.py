@@ -1,8 +1,8 @@
 """Rounds (H3-7), player turns (H3-8), victory, elimination and the round limit (H3-5).
 
-Steps: ``round`` (refresh, resource or astrologer round, timed events, then one ``turn`` per
-player and ``round_end``), ``turn`` (hand refresh then the main menu), ``hand`` (P-17),
-``main`` (P-20, with other seats' town actions open at the same time, P-35), ``round_end``.
+Steps: ``round`` (refresh, resource or astrologer round, [Fortress] the event (events/), timed
+events, then one ``turn`` per player and ``round_end``), ``turn`` (hand refresh then the main menu),
+``hand`` (P-17), ``main`` (P-20, with other seats' town actions open at the same time, P-35), ``round_end``.
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ from ..content.texts import text_ref
 from ..coop import victory as coop_victory
 from ..town import town, triggers
 from . import ally_trade
+from . import events as event_cards
 from . import messages as m
 from .asks import ask, push_ask
 from .briefing import astrologer_said
@@ -88,6 +89,7 @@ def _round(state: ClashState, st: Step) -> list[Event]:
     elif kind == "resource":  # H3-7.3.1: all income first, then start-of-resource-round effects
         for s in order:
             events += town.income(state, state.player(s))
+        event_cards.queue(state)  # [EXP: Fortress] H3-7.5.2 / A-73: after the start-of-resource-round effects below
         for s in reversed(order):
             p = state.player(s)
             board = clash_content().towns[p.faction]

@@ -204,6 +204,8 @@ class Clash(Ruleset[ClashState, ClashOptions]):
             out[p.seat] = set(p.deck.hand) | set(p.deck.draw.draw_pile) | set(p.searching) | supply
             out[p.seat] |= draft.secrets(state, p.seat)  # H3-48.3: packets seen only by their holder
         hidden = {f'"{t.tile}"' for t in state.tiles if not t.face_up}
+        if state.event_deck is not None:  # [EXP: Fortress] the Magical Forest's face-down pool (H3-7.5)
+            hidden |= set(state.event_deck.pool)
         out.setdefault(0, set()).update(hidden)
         out[0] |= views.ai_secrets(state)  # H3-41.6: the AI decks are hidden from all
         return out

@@ -25,6 +25,7 @@ from ..coop import messages as coop_m
 from ..coop.setup import place_ai
 from ..neutrals.difficulty import new_decks
 from . import draft, hero_choice
+from . import events as event_cards
 from . import messages as m
 from .asks import ask, asked_centre, new_ask
 from .flow import FLOW, seat_of
@@ -250,6 +251,7 @@ def setup(options: ClashOptions, state: ClashState) -> list[Event]:
     )  # H3-6.23
     if not 0 <= state.starting < options.players:
         raise bad("starting_player")
+    event_cards.deal(state)  # H3-6.24 [EXP: Fortress]: the event deck, the starting player drawing first (H3-7.5.3)
     finish(state, sc)
     place_ai(state, sc)  # H3-3.2.4: the AI enemy's town and heroes (nothing outside Cooperative)
     hero_choice.begin(state, offers)  # H3-6.3 (P-3): the first decision, before H3-6.22 and H3-48.3

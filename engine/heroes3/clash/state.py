@@ -30,8 +30,8 @@ AI_SEAT = -1
 Mode = Literal["clash", "tournament", "alliance", "cooperative"]
 # The expansion boxes a table may add to a scenario's own (H3-2.7, H3-49.6): each brings its faction, map
 # tiles, locations and cards (``ClashOptions.expansions``).
-Expansion = Literal["tower", "rampart"]
-EXPANSIONS: tuple[Expansion, ...] = ("tower", "rampart")
+Expansion = Literal["tower", "rampart", "fortress"]
+EXPANSIONS: tuple[Expansion, ...] = ("tower", "rampart", "fortress")
 
 
 class ClashOptions(GameOptions):
@@ -257,6 +257,7 @@ OPTION_LABELS: dict[str, Message] = {
 EXPANSION_NAMES: dict[str, Message] = {
     "tower": message("h3.option.value.expansions.tower", "Tower"),
     "rampart": message("h3.option.value.expansions.rampart", "Rampart"),
+    "fortress": message("h3.option.value.expansions.fortress", "Fortress"),
 }
 OPTION_VALUES: dict[str, dict[str, Message]] = {
     "scenario": {
@@ -400,6 +401,7 @@ class Player(BaseModel):
     # Torosar's Ballista IV (Tower box): the rounds it was played in; in each, one more Ballista per entry in
     # every combat of this player's army until the round ends (cards/permanent.lay_war_machines; public)
     ballista_rounds: list[int] = Field(default_factory=list)
+    cage_cubes: int = 0  # Fortress Cage of Warlords: this player's faction cubes on it (public, town/cage.py)
 
 
 class PlacedTile(BaseModel):
@@ -496,6 +498,39 @@ class AllyOffer(BaseModel):
     turn: int | None = None
 
 
+class Exchange(BaseModel):
+    """[EXP: Fortress] The Marketplace's offer (H3-7.5): ``by`` gives ``give`` of one resource for ``want`` of
+    another, to whichever other player takes it first, clockwise (public)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    by: int
+    give: dict[str, int]
+    want: dict[str, int]
+
+
+class EventDeck(BaseModel):
+    """[EXP: Fortress] The event deck (H3-6.24, H3-7.5) and what the event being resolved has on the table.
+
+    ``deck``'s draw pile order is hidden from all (H-12); its discard pile holds the events drawn so far,
+    face up, the last of them ``current`` (H3-7.5.2). ``revealed`` are card instances an event turned face
+    up (public, H3-7.5.6), ``units`` neutral unit cards it laid out (public), ``pool`` the Magical Forest's
+    face-down cards (hidden from all) and ``dice`` the Mischievous Leprechaun's pool (``[die, face]``,
+    public); whatever is left there goes back to its own deck when the event ends (H3-7.5.5)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    deck: Deck[str] = Field(default_factory=Deck)
+    drawer: int = 0  # H3-7.5.3: who draws the next event
+    current: str | None = None
+    revealed: list[str] = Field(default_factory=list)
+    units: list[str] = Field(default_factory=list)
+    pool: list[str] = Field(default_factory=list)
+    dice: list[tuple[str, int]] = Field(default_factory=list)
+    rest: Literal["deck", "discard"] = "deck"  # where unbought revealed cards go (the Shrine: its discard pile)
+    exchange: Exchange | None = None  # the Marketplace's offer waiting for a taker
+
+
 class Campaign(BaseModel):
     """A solo campaign in progress (H3-3.2.2, H3-44): which campaign, the scenario being played (an index
     into its chain), the starting deck recorded for it as content card ids (H3-44.3: a lost scenario is
@@ -550,6 +585,8 @@ class ClashState(CombatHost):
     removed: list[str] = Field(default_factory=list)  # out of the game with no owner (H3-13.2.8)
     astrologers: Deck[str] = Field(default_factory=Deck)  # H3-6.21, order hidden
     astrologer: str | None = None  # the card in force (A-10)
+    # [EXP: Fortress] H3-6.24 / H3-7.5: the event deck, only in a game of 2+ players with the Fortress box
+    event_deck: EventDeck | None = None
     pools: dict[str, list[str]] = Field(default_factory=dict)  # Tournament pools, hidden (H-32)
     grail_taken: bool = False
     pending: Pending | None = None

@@ -19,6 +19,7 @@ from ..content.clash import clash_content
 from ..town import discount
 from .ally_trade import view as ally_offers_view
 from .draft import view as draft_view
+from .events import view as events_view
 from .hero_choice import view as hero_choice_view
 from .rounds import round_kind, vp
 from .state import AI_SEAT, AiHero, ClashState, Hero, PlacedTile, Player
@@ -118,6 +119,7 @@ def _player(state: ClashState, p: Player) -> dict[str, Any]:
         "searching": len(p.searching),
         "grail": p.grail,
         "permanent": state.cards[p.permanent] if p.permanent is not None else None,  # H3-13.2.7: public
+        "cage_cubes": p.cage_cubes,  # [EXP: Fortress] the Cage of Warlords' faction cubes (public, town/cage.py)
         "pending_power": p.pending_power,
         "card_states": _card_states(state, p),  # played cards' pending effects (public: revealed when played)
         "vp": vp(state, p.seat) if state.mode == "tournament" else None,
@@ -258,6 +260,8 @@ def view(state: ClashState, seat: int | None) -> dict[str, Any]:
         "astrologer_text": clash_content().astrologers[state.astrologer].text if state.astrologer else None,
         "astrologer_deck": {"size": len(state.astrologers.draw_pile), "discard": list(state.astrologers.discard_pile)},
         "war_machines": list(state.war_machines),  # H3-6.32: the face-up pile, public
+        # [EXP: Fortress] H-12: the event deck's size (never its order), the face-up event, who draws next
+        "events": events_view(state),
         "tiles": [_tile(t) for t in state.tiles],
         "fields": {
             k: v.model_dump(exclude_defaults=True)

@@ -135,6 +135,14 @@ class Tent(_A):
     target: str
 
 
+class CageCube(_A):
+    """A faction cube taken off the Fortress Cage of Warlords: +1 attack or +1 defence to a unit (combat/cage.py)."""
+
+    type: Literal["cage"]
+    target: str
+    stat: Literal["attack", "defense"]
+
+
 class Yield(_A):
     """H3-30.5: an attacked secondary hero's owner fights or accepts instant defeat."""
 
@@ -165,4 +173,5 @@ CombatAction = (
     | IgnoreDie
     | Yield
     | Tent
+    | CageCube
 )

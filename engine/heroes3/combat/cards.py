@@ -19,7 +19,7 @@ from .. import messages as m
 from ..cards import messages as cm
 from ..content import CardDef, load
 from ..content.clash import clash_content
-from . import spells
+from . import ongoing, own_search, spells
 from . import texts as t
 from . import war_machines as machines
 from .board import manhattan, square
@@ -206,7 +206,7 @@ def _plays(
         return _tower_heroes_plays(combat, side, inst, card, mode, ref)
     if card.discard_cost and card.effect != "frost_ring":
         return _paid(combat, side, inst, card, mode, ref)
-    if card.effect in ("attack", "defense", "attack_or_defense", "hp", "initiative"):
+    if card.effect in ("attack", "defense", "attack_or_defense", "hp", "initiative", "lasting_defense"):
         for u in own:
             out.append(Option.of(m.OPT_PLAY(card=ref, mode=label, target=uname(combat, u)), _act(inst, mode, u.uid)))
     elif card.effect == "heal":
@@ -220,8 +220,10 @@ def _plays(
             out.append(Option.of(m.OPT_PLAY(card=ref, mode=label, target=uname(combat, u)), _act(inst, mode, u.uid)))
     elif card.effect == "tent_boost" and side.war_machine == FIRST_AID_TENT:
         out.append(Option.of(m.OPT_PLAY_NO_TARGET(card=ref, mode=label), _act(inst, mode)))
-    elif card.effect in ("power", "draw", "draw_keep_one"):
+    elif card.effect in ("power", "draw", "draw_keep_one", "school_boost"):
         out.append(Option.of(m.OPT_PLAY_NO_TARGET(card=ref, mode=label), _act(inst, mode)))
+    elif card.effect == "deck_search_reshuffle" and (deck.draw.draw_pile or deck.discard):
+        out.append(Option.of(m.OPT_PLAY_NO_TARGET(card=ref, mode=label), _act(inst, mode)))  # Adrienne IV
     elif card.effect == "enemy_discard":
         enemy = combat.sides[1 - side.team].deck
         if enemy is not None and enemy.hand:  # H3-35.1: only a main hero's hand can be hit
@@ -359,10 +361,14 @@ def power_drain(combat: Combat, side: CombatSide) -> int:
 def cast_power(side: CombatSide, spell: CardDef, combat: Combat | None = None) -> int:
     """The Power a spell would be cast with now (H3-15.3): the Power played, a unit's bonus (Magi),
     and what only spells of one school receive: a Magic ability in play (+1, its basic effect,
-    cards/permanent.py) and one discarded for its expert effect (+3). Magic Arrow's school is the
+    cards/permanent.py), one discarded for its expert effect (+3) and Adrienne's Fire Magic I / VI
+    (+1 / +2 for the rest of the combat). Magic Arrow's school is the
     caster's choice (H3-15.9), so it takes the best."""
     schools = [spell.school] if spell.school not in (None, "any") else ["air", "earth", "fire", "water"]
-    extra = max(side.school_power.get(s, 0) + (1 if side.magic_in_play == s else 0) for s in schools)
+    extra = max(
+        side.school_power.get(s, 0) + side.school_boost.get(s, 0) + (1 if side.magic_in_play == s else 0)
+        for s in schools
+    )
     power = side.pending_power + side.bonus_power + (extra if spell.school is not None else 0)
     return power if combat is None else max(0, power - power_drain(combat, side))
 
@@ -723,7 +729,7 @@ def play(combat: Combat, side: CombatSide, action: Any, rng: Rng) -> list[Event]
             # spell" the enemy may cancel it; the effect waits for that answer (flow).
             combat.spell = PendingSpell(team=side.team, action=as_offered(action), power=power)
             return events
-        return events + resolve_cast(combat, card, power, action, rng)
+        return events + resolve_cast(combat, card, power, action, rng, team=side.team)
     expert = action.mode == "expert"
     if expert:
         side.expert_uses -= 1  # H3-14.1
@@ -820,9 +826,17 @@ def play(combat: Combat, side: CombatSide, action: Any, rng: Rng) -> list[Event]
         else:
             target.defense_bonus += amount  # A-36
     elif card.effect == "hp" and target is not None:
-        target.hp_bonus += amount  # H3-35.3: ongoing effects last until the combat ends
+        ongoing.give(target, side.team, "hp_bonus", amount)  # H3-35.3: ongoing effects last until the combat ends
     elif card.effect == "initiative" and target is not None:
-        target.initiative_bonus += amount  # H3-35.3: ongoing, until the combat ends (A-33 re-orders)
+        ongoing.give(target, side.team, "initiative_bonus", amount)  # H3-35.3 (A-33 re-orders)
+    elif card.effect == "lasting_defense" and target is not None:
+        ongoing.give(target, side.team, "lasting_defense", amount)  # Tazar IV: H3-35.3, until the combat ends
+        events.append(Event.to_all("h3_boost", t.LASTING_DEFENSE(unit=uname(combat, target), n=amount)))
+    elif card.effect == "school_boost" and card.school is not None:
+        side.school_boost[card.school] = side.school_boost.get(card.school, 0) + amount  # H3-35.3: this combat
+        events.append(Event.to_all("h3_power", t.SCHOOL_BOOST(seat=seat, card=ref, n=amount)))
+    elif card.effect == "deck_search_reshuffle":
+        events += own_search.look(side, amount, rng)  # the flow asks which card is kept (combat/own_search.py)
     elif card.effect == "heal" and target is not None:
         events += heal(combat, target, amount)  # Vial of Lifeblood: damage only, paralysis stays
     elif card.effect == "first_aid" and target is not None and expert:
@@ -838,7 +852,7 @@ def play(combat: Combat, side: CombatSide, action: Any, rng: Rng) -> list[Event]
         subject = uname(combat, combat.unit(combat.attack.attacker))
         events.append(Event.to_all("h3_die_times", t.DIE_TIMES(unit=subject, n=amount)))
     elif card.effect == "ward_paralysis" and target is not None:
-        target.paralysis_ward = True  # H3-35.3: ongoing, until the combat ends
+        ongoing.give(target, side.team, "paralysis_ward")  # H3-35.3: ongoing, until the combat ends
         events.append(Event.to_all("h3_warded", t.WARDED(unit=uname(combat, target)), unit=target.uid))
     elif card.effect == "unparalyse" and target is not None:
         target.paralysed = False
@@ -975,17 +989,20 @@ def discard_top(side: CombatSide, n: int, rng: Rng) -> tuple[list[str], list[Eve
     return seen, [Event.to_all("h3_deck_discarded", shown, cards=names)]  # content ids: instance ids stay secret
 
 
-def resolve_cast(combat: Combat, card: CardDef, power: int, action: Any, rng: Rng) -> list[Event]:
-    """The effect of a spell once cast (the cast itself, its Power and the card are already paid)."""
+def resolve_cast(
+    combat: Combat, card: CardDef, power: int, action: Any, rng: Rng, *, team: int | None = None
+) -> list[Event]:
+    """The effect of a spell once cast (the cast itself, its Power and the card are already paid); ``team``
+    is the caster's side, noted with an ongoing effect the spell leaves (combat/ongoing.py)."""
     if card.effect == "fireball" or card.effect in spells.EFFECTS:
-        return spells.resolve(combat, card, power, action, rng)
+        return spells.resolve(combat, card, power, action, rng, team=team)
     target = combat.unit(action.target)
     if card.effect == "resurrection":  # not answered: the attack on the unit is cancelled (``resurrect``)
         return _saved(combat, target, m.card_ref(card.id))
     resisted = resists_card(combat, target, m.card_ref(card.id), rng)  # neutral Dwarves
     if resisted is not None:
         return resisted
-    return _spell(combat, card, card.tiers[power], target)
+    return _spell(combat, card, card.tiers[power], target, team)
 
 
 COUNTERS = ("counter_spell", "counter_roll")
@@ -1170,12 +1187,13 @@ def _saved(combat: Combat, unit: Unit, card: Ref) -> list[Event]:
     return [Event.to_all("h3_resurrected", m.CARD_CANCELS(card=card, unit=uname(combat, unit)))]
 
 
-def cast_effect(combat: Combat, card: CardDef, amount: int, target: Unit) -> list[Event]:
-    """A spell's effect on its target (immunities first); shared by players and AI heroes."""
-    return _spell(combat, card, amount, target)
+def cast_effect(combat: Combat, card: CardDef, amount: int, target: Unit, team: int | None = None) -> list[Event]:
+    """A spell's effect on its target (immunities first); shared by players and AI heroes (``team``: the
+    caster's side)."""
+    return _spell(combat, card, amount, target, team)
 
 
-def _spell(combat: Combat, card: CardDef, amount: int, target: Unit) -> list[Event]:
+def _spell(combat: Combat, card: CardDef, amount: int, target: Unit, team: int | None) -> list[Event]:
     if spells.spell_immune(target, card) or target.anti_magic:
         return [Event.to_all("h3_spell_ignored", m.SPELL_IGNORED(unit=uname(combat, target), card=m.card_ref(card.id)))]
     if card.effect == "damage":
@@ -1189,10 +1207,10 @@ def _spell(combat: Combat, card: CardDef, amount: int, target: Unit) -> list[Eve
         target.attack_bonus -= amount  # H3-35.5 by analogy: until its next attack resolves
         return [Event.to_all("h3_weakness", m.SPELL_WEAKENED(unit=uname(combat, target), n=amount), unit=target.uid)]
     elif card.effect == "fire_shield":
-        target.fire_shield = (amount, combat.round)
+        ongoing.fire_shield(target, team, amount, combat.round)
         return [Event.to_all("h3_fire_shield", m.FIRE_SHIELD_ON(unit=uname(combat, target), n=amount), unit=target.uid)]
     elif card.effect == "initiative":
-        target.initiative_bonus += amount  # ongoing until the end of combat (A-33 re-evaluates order)
+        ongoing.give(target, team, "initiative_bonus", amount)  # until the combat ends (A-33 re-evaluates order)
     elif card.effect == "heal":
         target.paralysed = False
         return heal(combat, target, amount)
@@ -1296,7 +1314,7 @@ def _tower_box_play(
             target.retaliation_guard += amount  # until the next retaliation against it resolves (flow.hit)
             events.append(Event.to_all("h3_guard", t.RETALIATION_GUARD(unit=uname(combat, target), n=amount)))
         else:
-            target.retaliation_worst = True  # H3-35.3: ongoing, until the combat ends
+            ongoing.give(target, side.team, "retaliation_worst")  # H3-35.3: ongoing, until the combat ends
             events.append(Event.to_all("h3_guard", t.RETALIATION_WORST(unit=uname(combat, target))))
         return events
     if card.effect == "meteor_shower" and target is not None:
@@ -1400,10 +1418,10 @@ def _tower_heroes_play(
         target.faster_foe_attack += amount  # the same again against a unit of higher initiative (rules.attack_value)
         events.append(Event.to_all("h3_boost", t.FASTER_FOE_ATTACK(unit=unit, n=amount), unit=target.uid))
     elif card.effect == "initiative_guard":
-        target.initiative_bonus += amount  # H3-35.3: ongoing, until the combat ends (A-33 re-orders)
-        target.slower_foe_defense += SLOWER_FOE_DEFENSE  # rules.defense_value
+        ongoing.give(target, side.team, "initiative_bonus", amount)  # H3-35.3: until the combat ends (A-33)
+        ongoing.give(target, side.team, "slower_foe_defense", SLOWER_FOE_DEFENSE)  # rules.defense_value
         events.append(Event.to_all("h3_boost", t.SLOWER_FOE_DEFENSE(unit=unit, n=amount), unit=target.uid))
     elif card.effect == "spell_ward":
-        target.spell_ward += amount  # H3-35.3: ongoing; rules.spell_reduction
+        ongoing.give(target, side.team, "spell_ward", amount)  # H3-35.3: ongoing; rules.spell_reduction
         events.append(Event.to_all("h3_boost", t.SPELL_WARD(unit=unit, n=amount), unit=target.uid))
     return events

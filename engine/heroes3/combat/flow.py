@@ -21,9 +21,9 @@ from ..cards import messages as cm
 from ..content import TIERS, CardDef, load
 from ..content.texts import text_ref
 from ..neutrals import ai, aicards
+from . import cage, ongoing, own_search, spells
 from . import cards as card_rules
 from . import rules as r
-from . import spells
 from . import texts as t
 from . import war_machines as machines
 from .actions import Play
@@ -398,7 +398,7 @@ def _ai_effect(state: CombatHost, spell: CardDef, level: int, target: Unit, team
     if resisted is not None:
         return events + resisted
     if spell.effect in spells.EFFECTS:  # the Clash spells' printed effects (combat/spells.py)
-        return events + spells.ai_resolve(combat, spell, level, target, state.rng)
+        return events + spells.ai_resolve(combat, spell, level, target, state.rng, team=team)
     if kind == "multi":  # Chain Lightning: the first hit, then one of the two closest (house: the weakest)
         near = [x for x in card_rules.closest(combat, target, 2) if x.team != team]
         events += r.spell_damage(combat, target, spell.damage[0])
@@ -411,7 +411,7 @@ def _ai_effect(state: CombatHost, spell: CardDef, level: int, target: Unit, team
         return events + [
             Event.to_all("h3_ai_defense", m.AI_DEFENSE_ON(unit=r.uname(combat, target), n=spell.tiers[level]))
         ]
-    return events + card_rules.cast_effect(combat, spell, spell.tiers[level], target)
+    return events + card_rules.cast_effect(combat, spell, spell.tiers[level], target, team)
 
 
 def _ai_skill(state: CombatHost, deck: AiDeck, u: Unit, card: str, times: int) -> list[Event]:
@@ -486,6 +486,7 @@ def act_options(state: CombatHost, st: Step) -> list[Option]:
     if phase in ("move", "shoot") and not st.data.get("acted") and not (neutral and targets):
         out += other_options(combat, u)  # H3-27.3 "other"; H3-34.3: neutrals that can attack must
     out += machines.tent_options(combat, side)  # H3-19: the First Aid Tent, once in the round
+    out += cage.options(combat, side)  # the Fortress Cage of Warlords' cubes, as an instant
     if not (neutral and targets and phase != "after"):  # H3-34.3: player-controlled neutrals must attack
         out.append(Option.of(m.OPT_END(), {"type": "end", "unit": u.uid}))
     return out
@@ -585,6 +586,9 @@ def _caster_discards(flow: F, state: CombatHost, side: CombatSide, action: Any) 
         return []
     if side.ballista_shots:  # Torosar's Ballista cards: the shots they ordered (H3-19), a tie asked
         return machines.fire_ordered(flow, state, combat, side)
+    if side.searching and side.controller is not None:  # Adrienne IV: which searched card is kept (H3-13.2.5)
+        flow.push(state, flow.new(state, "h3c_search_own", side.controller, team=side.team))
+        return []
     if side.keep_one and side.controller is not None:
         among, side.keep_one = list(side.keep_one), []
         flow.push(state, flow.new(state, "h3c_forced_discard", side.controller, team=side.team, among=among))
@@ -627,13 +631,14 @@ def forced_pool(side: CombatSide, st: Step) -> list[str]:
 
 
 def _may_surrender(combat: Combat, side: CombatSide) -> bool:
-    """H3-37.9: player combats only, 10 gold (Rec.), never when defending your own town (H3-39.3)."""
+    """H3-37.9: player combats only, 10 gold (Rec.), never when defending your own town (H3-39.3), whether
+    or not it has walls (``Combat.own_town``: a town without a Citadel is still the defender's own town)."""
     other = combat.sides[1 - side.team]
     if combat.kind == "neutral" or other.owner is None or side.owner is None or side.gold < 10:
         return False
     if side.shackled:
         return False  # Shackles of War (S-H1) played against this hero
-    return not (combat.kind == "siege" and side.team == 1)
+    return not ((combat.kind == "siege" or combat.own_town) and side.team == 1)
 
 
 def act_prompt(state: CombatHost, st: Step) -> list[Prompt]:
@@ -673,6 +678,8 @@ def act_apply(flow: F, state: CombatHost, st: Step, seat: int, action: Any) -> l
         return events + _caster_discards(flow, state, combat.sides[u.team], action)
     if kind == "tent":  # H3-19: the First Aid Tent does not end the activation
         return machines.use_tent(combat, combat.sides[u.team], str(data["target"]))
+    if kind == "cage":  # the Cage of Warlords' cube: an instant, the activation goes on
+        return cage.use(combat, combat.sides[u.team], action)
     if kind == "surrender":
         return finish(flow, state, "surrender", None, surrendered=u.team)
     if kind == "move":
@@ -726,6 +733,8 @@ def _refuse_act(combat: Combat, st: Step, data: dict[str, Any], u: Unit | None) 
         return RuleViolation("H3-37.9", m.SURRENDER_NOT_ALLOWED(gold=10))
     if kind == "tent":
         return RuleViolation("H3-19", t.NO_TENT())
+    if kind == "cage":
+        return cage.refusal(side)
     if kind == "move" and isinstance(data.get("cell"), list) and len(data["cell"]) == 2:
         return RuleViolation("H3-28.4", m.TOO_FAR(unit=r.uname(combat, u), cell=r.label(tuple(data["cell"]))))
     if kind == "attack":
@@ -811,10 +820,12 @@ def cards_options(state: CombatHost, st: Step, seat: int) -> list[Option]:
     own = bool(st.data.get("own")) and pending is not None and combat.unit(pending.attacker).team == side.team
     ready = _ready_options(combat, side, seat, own)
     tent = machines.tent_options(combat, side)  # H3-19: the First Aid Tent, at any moment of the round
+    cubes = cage.options(combat, side)  # the Fortress Cage of Warlords, as an instant
     return [
         *card_rules.playable(combat, side, activating=own),
         *ready,
         *tent,
+        *cubes,
         Option.of(m.OPT_PASS(), {"type": "pass"}),
     ]
 
@@ -860,6 +871,8 @@ def cards_apply(flow: F, state: CombatHost, st: Step, seat: int, action: Any) ->
             raise card_rules.refuse(combat, _side_of_seat(combat, seat), action, activating=own)
         if data.get("type") == "tent":
             raise RuleViolation("H3-19", t.NO_TENT())
+        if data.get("type") == "cage":
+            raise cage.refusal(_side_of_seat(combat, seat))
         raise RuleViolation("H3-34.5", m.NOT_OFFERED())
     _bump(st)
     w = st.window
@@ -873,6 +886,8 @@ def cards_apply(flow: F, state: CombatHost, st: Step, seat: int, action: Any) ->
     events = flow.answer_window(state, st, seat, data, responds=True, final=False)
     if data["type"] == "tent":  # H3-19: the First Aid Tent answers like a card played
         events += machines.use_tent(combat, _side_of_seat(combat, seat), str(data["target"]))
+    elif data["type"] == "cage":  # so does a Cage of Warlords cube
+        events += cage.use(combat, _side_of_seat(combat, seat), action)
     else:
         events += card_rules.play(combat, _side_of_seat(combat, seat), action, state.rng)
         events += _caster_discards(flow, state, _side_of_seat(combat, seat), action)
@@ -1076,7 +1091,8 @@ def cast_resolve(flow: F, state: CombatHost, st: Step) -> list[Event]:
     deck = combat.sides[pending.team].deck
     assert deck is not None
     action = Play.model_validate(pending.action)
-    return card_rules.resolve_cast(combat, card_rules.card_def(deck, action.card), pending.power, action, state.rng)
+    card = card_rules.card_def(deck, action.card)
+    return card_rules.resolve_cast(combat, card, pending.power, action, state.rng, team=pending.team)
 
 
 def _reroll(combat: Combat, pending: PendingAttack, rng: Any) -> list[Event]:
@@ -1178,6 +1194,8 @@ def hit(flow: F, state: CombatHost, st: Step) -> list[Event]:
             events += r.paralyse(combat, t)
         elif ab.effect == "extra_damage_roll" and t.alive and r.roll_die(state.rng) in ab.faces():
             events += r.deal_damage(combat, t, ab.amount())
+        elif ab.effect == "strip_ongoing" and t.alive:
+            events += ongoing.strip(combat, t, t.team)  # Dragon Flies: what the target's own side played on it
         elif ab.effect == "mark_damage" and t.alive:
             t.marks += ab.amount()
             events.append(Event.to_all("h3_marked", m.MARKED(unit=r.uname(combat, t)), unit=t.uid))
@@ -1228,6 +1246,8 @@ def hit(flow: F, state: CombatHost, st: Step) -> list[Event]:
         events += declare(flow, state, a.uid, t.uid, then="none", repeat=True)
     elif not pending.retaliation and not pending.repeat and not t.alive and a.has("attack_on_kill"):
         events += _attack_on_kill(flow, state, a)
+    elif not pending.retaliation and not pending.repeat and a.has("multi_target"):
+        events += _follow_up(flow, state, a, exclude=t.uid, second=True)  # Hydras: a second adjacent enemy
     for pool_ids, attack, amount in reversed(strikes):
         seat = combat.controller(a.team)
         if len(pool_ids) > 1 and seat is not None:
@@ -1242,14 +1262,22 @@ def hit(flow: F, state: CombatHost, st: Step) -> list[Event]:
 def _attack_on_kill(flow: F, state: CombatHost, a: Unit) -> list[Event]:
     """Neutral Ayssids: having defeated the target, they may attack another adjacent unit (the
     controller chooses or declines; the engine-run side picks by its target order, H3-40.2)."""
+    return _follow_up(flow, state, a)
 
+
+def _follow_up(flow: F, state: CombatHost, a: Unit, exclude: str | None = None, second: bool = False) -> list[Event]:
+    """One more attack by ``a`` on another adjacent enemy (not ``exclude``), as a repeat (no further ones):
+    the neutral Ayssids after a kill, the Hydras' second target (``second``: S-H1 "attacks up to 2 adjacent
+    enemy units", each attack with its own die and no retaliation, the player ordering them). The
+    controller picks one or declines; an engine-run side takes its AI target (H3-40.2)."""
     combat = combat_of(state)
-    pool = r.adjacent_enemies(combat, a)
+    pool = [u for u in r.adjacent_enemies(combat, a) if u.uid != exclude]
     if not pool:
         return []
     seat = combat.controller(a.team)
     if seat is not None:
-        flow.push(state, flow.new(state, "h3c_kill_again", seat, unit=a.uid, targets=[u.uid for u in pool]))
+        targets = [u.uid for u in pool]
+        flow.push(state, flow.new(state, "h3c_kill_again", seat, unit=a.uid, targets=targets, second=second))
         return []
     return declare(flow, state, a.uid, ai.best_target(combat, a, pool), then="none", repeat=True)
 
@@ -1297,7 +1325,8 @@ def strike(
         die = r.roll_die(state.rng)
         events.append(Event.to_all("h3_roll", m.ROLL(die=die), dice=[die], reveals=True))
         added = 0 if combat.variant("flat_die") else die  # H3-48.8: the die no longer changes damage
-        amount = max(0, attack + added - victim.stats().defense - victim.defense_bonus - victim.card_defense)
+        held = victim.defense_bonus + victim.card_defense + victim.lasting_defense
+        amount = max(0, attack + added - victim.stats().defense - held)
     return events + r.deal_damage(combat, victim, amount)
 
 
@@ -1874,7 +1903,8 @@ def install(flow: F) -> None:
             Option.of(m.OPT_ATTACK(target=r.uname(combat, combat.unit(t))), {"type": "strike", "target": t})
             for t in st.data["targets"]
         ] + [Option.of(m.OPT_END(), {"type": "strike", "target": ""})]
-        q = m.ASK_KILL_AGAIN(unit=r.uname(combat, combat.unit(str(st.data["unit"]))))
+        who = r.uname(combat, combat.unit(str(st.data["unit"])))
+        q = t.ASK_SECOND_TARGET(unit=who) if st.data.get("second") else m.ASK_KILL_AGAIN(unit=who)
         return [Prompt.ask(int(st.seat or 0), _key(st), "H3-27.3", q, options=options)]
 
     @flow.applies("h3c_kill_again")
@@ -1996,11 +2026,12 @@ def install(flow: F) -> None:
         flow.done(state, st)
         return _begin(flow, state, action.unit)
 
-    flow.decision("h3c_act", "move", "attack", "defend", "end", "play", "surrender", "ability", "tent")(act_prompt)
+    acts = ("move", "attack", "defend", "end", "play", "surrender", "ability", "tent", "cage")
+    flow.decision("h3c_act", *acts)(act_prompt)
     flow.decision("h3c_ignore_die", "ignore_die")(ignore_prompt)
     flow.applies("h3c_ignore_die")(lambda state, st, seat, action: ignore_apply(flow, state, st, seat, action))
     flow.applies("h3c_act")(lambda state, st, seat, action: act_apply(flow, state, st, seat, action))
-    flow.window("h3c_cards", "play", "ready", "pass", "tent")(cards_prompt)
+    flow.window("h3c_cards", "play", "ready", "pass", "tent", "cage")(cards_prompt)
     flow.applies("h3c_cards")(lambda state, st, seat, action: cards_apply(flow, state, st, seat, action))
     flow.decision("h3c_counter", "play", "pass")(counter_prompt)
     flow.applies("h3c_counter")(lambda state, st, seat, action: counter_apply(flow, state, st, seat, action))
@@ -2075,6 +2106,7 @@ def install(flow: F) -> None:
         return reinforce(combat_of(state), int(st.data["team"]), action.target)
 
     machines.install(flow)  # H3-19: the Ballista's tie question
+    own_search.install(flow)  # Adrienne's Fire Magic IV: which searched card is kept
     flow.after_step(lambda state: reinforce_check(flow, state))
     flow.after_step(lambda state: check_end(flow, state))
 

@@ -84,6 +84,18 @@ class AiDeck(BaseModel):
     exhausted: bool = False  # H3-41.6.1: the AI deck ran out during this combat
 
 
+class Lasting(BaseModel):
+    """One ongoing card effect on a unit (H3-35.3) and the side whose player played it (``team``; None: not
+    known, an AI spell cast outside a side's turn). Fortress Dragon Flies end those the unit's own side
+    played (combat/ongoing.py); the unit's fields hold the effect itself."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    team: int | None
+    field: str  # the Unit field the effect set ("initiative_bonus", "berserk", "fire_shield", ...)
+    amount: int = 0  # what it added to a numeric field (0 for a flag)
+
+
 class CombatSide(BaseModel):
     """One side of a combat: who controls it and what it brings."""
 
@@ -137,6 +149,13 @@ class CombatSide(BaseModel):
     # and VI cards, which count as Ballistas), and shots a card just ordered, fired by the flow (H3-19)
     extra_ballistas: int = 0
     ballista_shots: int = 0
+    # Fortress box: Adrienne's Fire Magic I / VI (ongoing: for the rest of the combat, +N Power to the side's
+    # spells of a school, cards.cast_power); the owner's Cage of Warlords cubes, spent for +1 attack or
+    # defence each (combat/cage.py; public, as the cubes on the town board); Adrienne IV's Search of the
+    # side's own deck: the cards looked at, seen by their owner alone until one is kept (combat/own_search.py)
+    school_boost: dict[str, int] = Field(default_factory=dict)
+    cage_cubes: int = 0
+    searching: list[str] = Field(default_factory=list)
 
 
 class Unit(BaseModel):
@@ -190,6 +209,10 @@ class Unit(BaseModel):
     faster_foe_attack: int = 0
     slower_foe_defense: int = 0
     spell_ward: int = 0
+    # Tazar's War Hero IV: defence for the rest of the combat (ongoing, H3-35.3), not spent by an attack
+    lasting_defense: int = 0
+    # the ongoing card effects on the unit and who played each (combat/ongoing.py: Fortress Dragon Flies)
+    lasting: list[Lasting] = Field(default_factory=list)
 
     def abilities(self, effect: str) -> list[Ability]:
         return [a for a in self.stats().abilities if a.effect == effect]
@@ -354,6 +377,9 @@ class Combat(BaseModel):
     round: int = 0
     field_level: int | None = None  # neutral combats: the field's difficulty (I..VII as 1..7)
     time_limit: bool = False  # H3-36.1 / H3-36.4
+    # H3-39.3: the defender fights in its own faction town, with walls (a siege) or without (no Citadel,
+    # H3-39.2), so it may not surrender
+    own_town: bool = False
     inhibited: bool = False  # Orb of Inhibition: spells and specialties deal no damage this combat
     last_tie: tuple[int, int] | None = None  # (initiative, team) of the last activation
     active: str | None = None

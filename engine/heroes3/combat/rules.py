@@ -228,7 +228,7 @@ def defense_value(combat: Combat, pending: PendingAttack) -> int:
     attacker = combat.unit(pending.attacker)
     target = combat.unit(pending.target)
     printed = 0 if attacker.has("ignore_defense") else target.stats().defense
-    value = printed + target.defense_bonus + target.card_defense
+    value = printed + target.defense_bonus + target.card_defense + target.lasting_defense  # Tazar IV: ongoing
     faces = target.ability("defend_on_die")
     if isinstance(faces, list) and pending.die in faces:
         value += 1

@@ -24,6 +24,7 @@ from engine.core import Event, Option, Rng
 
 from .. import messages as m
 from ..content import TIERS, CardDef
+from . import ongoing
 from . import rules as r
 from . import texts as t
 from .actions import Play
@@ -79,7 +80,15 @@ def in_reach(card: CardDef, power: int, u: Unit) -> bool:
 
 def has_ongoing(u: Unit) -> bool:
     """Whether Dispel has anything to end on the unit."""
-    return bool(u.initiative_bonus or u.hp_bonus or u.fire_shield or u.berserk or u.disrupted or u.paralysis_ward)
+    return bool(
+        u.initiative_bonus
+        or u.hp_bonus
+        or u.fire_shield
+        or u.berserk
+        or u.disrupted
+        or u.paralysis_ward
+        or u.lasting_defense
+    )
 
 
 def free_cells(combat: Combat) -> list[Cell]:
@@ -183,8 +192,11 @@ def _act(card: str, target: str | None = None, **extra: Any) -> dict[str, Any]:
     return out
 
 
-def resolve(combat: Combat, card: CardDef, power: int, action: Any, rng: Rng) -> list[Event]:
-    """The spell's effect once cast (the cast event and the Power spent are the caller's)."""
+def resolve(
+    combat: Combat, card: CardDef, power: int, action: Any, rng: Rng, *, team: int | None = None
+) -> list[Event]:
+    """The spell's effect once cast (the cast event and the Power spent are the caller's); ``team`` is the
+    caster's side, noted with an ongoing effect it leaves (combat/ongoing.py)."""
     if card.effect == "fireball":
         events: list[Event] = []
         for cell in (action.cell, action.cell2):
@@ -206,7 +218,7 @@ def resolve(combat: Combat, card: CardDef, power: int, action: Any, rng: Rng) ->
     resisted = r.resists_card(combat, target, m.card_ref(card.id), rng)  # neutral Dwarves: aimed at it alone
     if resisted is not None:
         return resisted
-    return apply(combat, card, power, target, action.cell, action.choice)
+    return apply(combat, card, power, target, action.cell, action.choice, team=team)
 
 
 def area_hit(combat: Combat, card: CardDef, unit: Unit, amount: int) -> list[Event]:
@@ -218,18 +230,26 @@ def area_hit(combat: Combat, card: CardDef, unit: Unit, amount: int) -> list[Eve
 
 
 def apply(
-    combat: Combat, card: CardDef, power: int, target: Unit, cell: list[int] | None, choice: str | None
+    combat: Combat,
+    card: CardDef,
+    power: int,
+    target: Unit,
+    cell: list[int] | None,
+    choice: str | None,
+    *,
+    team: int | None = None,
 ) -> list[Event]:
-    """A single-target spell's effect on its target, immunities first."""
+    """A single-target spell's effect on its target, immunities first; an ongoing one is noted with the
+    caster's side ``team`` (combat/ongoing.py)."""
     name = r.uname(combat, target)
     if spell_immune(target, card):
         return [Event.to_all("h3_spell_ignored", m.SPELL_IGNORED(unit=name, card=m.card_ref(card.id)))]
     n = card.tiers[power]
     if card.effect == "anti_magic":
-        target.anti_magic = True
+        ongoing.give(target, team, "anti_magic")  # H3-35.3: until the combat ends
         return [Event.to_all("h3_anti_magic", t.ANTI_MAGIC_ON(unit=name), unit=target.uid)]
     if card.effect == "berserk":
-        target.berserk = True
+        ongoing.give(target, team, "berserk")
         return [Event.to_all("h3_berserk", t.BERSERK_ON(unit=name), unit=target.uid)]
     if card.effect == "bless":
         target.blessed = True
@@ -244,7 +264,7 @@ def apply(
         dispel(target)
         return [Event.to_all("h3_dispelled", t.DISPELLED(unit=name), unit=target.uid)]
     if card.effect == "disrupting_ray":
-        target.disrupted = True
+        ongoing.give(target, team, "disrupted")
         return [Event.to_all("h3_disrupted", t.DISRUPTED(unit=name), unit=target.uid)]
     if card.effect == "prayer" or card.effect == "shield":
         stat = choice if card.effect == "prayer" else "defense"
@@ -272,9 +292,23 @@ def dispel(u: Unit) -> None:
     u.berserk = False
     u.disrupted = False
     u.paralysis_ward = False
+    u.lasting_defense = 0  # Tazar's War Hero IV
     if u.hp_bonus:
         u.hp_bonus = 0
         u.damage = min(u.damage, u.hp() - 1)
+    ongoing.forget(u, DISPELLED)  # whoever played them (Fortress Dragon Flies read the ledger)
+
+
+# the unit fields Dispel clears (``dispel``)
+DISPELLED: tuple[str, ...] = (
+    "initiative_bonus",
+    "fire_shield",
+    "berserk",
+    "disrupted",
+    "paralysis_ward",
+    "hp_bonus",
+    "lasting_defense",
+)
 
 
 # ---- Berserk activations ---------------------------------------------------------------------------
@@ -348,7 +382,9 @@ def ai_target(combat: Combat, team: int, card: CardDef, power: int) -> Unit | No
     return min(units, key=lambda u: (-u.stats().defense, -TIERS.index(u.tier), u.uid))
 
 
-def ai_resolve(combat: Combat, card: CardDef, power: int, target: Unit, rng: Rng) -> list[Event]:
+def ai_resolve(
+    combat: Combat, card: CardDef, power: int, target: Unit, rng: Rng, *, team: int | None = None
+) -> list[Event]:
     """The AI's cast on the unit ``ai_target`` chose (area spells centred on it: Fireball also
     burns the adjacent space of another player unit, Chain Lightning runs its first chain)."""
 
@@ -364,4 +400,4 @@ def ai_resolve(combat: Combat, card: CardDef, power: int, target: Unit, rng: Rng
         chain = chains(combat, target)[0]
         ids = [x.uid for x in chain] + [None, None]
         cast.other, cast.third = ids[0], ids[1]
-    return resolve(combat, card, power, cast, rng)
+    return resolve(combat, card, power, cast, rng, team=team)

@@ -182,3 +182,35 @@ SLOWER_FOE_DEFENSE = message(
 SPELL_WARD = message("h3.combat.spell_ward", "For this combat spells deal {n} damage less to {unit}.")
 # Torosar's Ballista: a Ballista more for this combat (his level VI card)
 BALLISTA_GAINED = message("h3.combat.ballista_gained", "For this combat {seat} has one more Ballista.")
+
+# ---- Fortress box
+# Dragon Flies (attack): the ongoing card effects the target's own side played on it end (combat/ongoing.py)
+ONGOING_ENDED = plural_message(
+    "h3.combat.ongoing_ended",
+    "{n} ongoing card effect on {unit} ends.",
+    "{n} ongoing card effects on {unit} end.",
+)
+# Hydras Pack (attack): a second adjacent enemy, asked after the first attack
+ASK_SECOND_TARGET = message("h3.ask.second_target", "{unit} may attack one more adjacent enemy. Which one, if any?")
+# Tazar's War Hero IV; Adrienne's Fire Magic I / VI
+LASTING_DEFENSE = message("h3.combat.lasting_defense", "For this combat {unit} has +{n} defence.")
+SCHOOL_BOOST = message(
+    "h3.combat.school_boost", "{card}: for this combat {seat}'s spells of that school are cast with +{n} Power."
+)
+# Adrienne's Fire Magic IV in a combat (combat/own_search.py): Search (N) the own deck, then reshuffle
+SEEN_OWN = message("h3.combat.seen_own", "You look at the top of your deck: {cards}.")
+ASK_SEARCH_OWN = message("h3.ask.search_own", "Which of these cards from the top of your deck do you keep?")
+SEARCHED_OWN = message(
+    "h3.combat.searched_own", "{seat!c} keeps 1 card from the top of their deck and discards {cards}."
+)
+SEARCHED_ONE = message("h3.combat.searched_one", "{seat!c} keeps the top card of their deck.")
+# the Cage of Warlords (combat/cage.py): a faction cube taken off for +1 attack or defence
+OPT_CAGE_ATTACK = message("h3.opt.cage_attack", "Take a cube off your Cage of Warlords: {target} +1 attack")
+OPT_CAGE_DEFENSE = message("h3.opt.cage_defense", "Take a cube off your Cage of Warlords: {target} +1 defence")
+CAGE_ATTACK = message(
+    "h3.combat.cage_attack", "{seat!c} takes a cube off the Cage of Warlords: {target} gets +1 attack ({n} left)."
+)
+CAGE_DEFENSE = message(
+    "h3.combat.cage_defense", "{seat!c} takes a cube off the Cage of Warlords: {target} gets +1 defence ({n} left)."
+)
+NO_CAGE_CUBE = message("h3.combat.no_cage_cube", "You have no cube left on your Cage of Warlords.")

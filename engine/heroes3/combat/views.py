@@ -31,6 +31,8 @@ def public_side(side: CombatSide) -> dict[str, Any]:
         "war_machine": side.war_machine,  # H3-19: the owner's war machine in play (public, as the permanent)
         "tent_round": side.tent_round,  # the combat round the First Aid Tent was last used in
         "extra_ballistas": side.extra_ballistas,  # Torosar's cards that count as Ballistas (public, played)
+        "cage_cubes": side.cage_cubes,  # the Fortress Cage of Warlords' cubes left (public, as on the town board)
+        "school_boost": dict(side.school_boost),  # Adrienne's Fire Magic I / VI played (public)
     }
 
 

@@ -21,7 +21,7 @@ UnitType = Literal["ground", "flying", "ranged"]
 Timing = Literal["activation", "attack", "other", "passive", "retaliation", "map"]
 SideName = Literal["few", "pack", "neutral"]
 TIERS: tuple[Tier, ...] = ("bronze", "silver", "gold", "azure")
-FACTIONS: tuple[str, ...] = ("castle", "necropolis", "dungeon", "tower", "rampart")
+FACTIONS: tuple[str, ...] = ("castle", "necropolis", "dungeon", "tower", "rampart", "fortress")
 
 # The effect vocabulary of unit abilities (S.4): every ability names one of these and its
 # parameters; ``text`` abilities are shown to players but have no automatic effect yet.
@@ -89,6 +89,9 @@ EFFECTS: frozenset[str] = frozenset(
         # a caster who could not discard may not cast (S-H1 note on Familiars)
         "defeat_reinforce",  # passive: when it is defeated, an enemy hero of ``faction`` reinforces
         # one of its ``tier`` units for free (H3-26.4), damage carried to the Pack side
+        # ---- Fortress box (H3-1.2)
+        "strip_ongoing",  # attack: every ongoing card effect the target's own side played on it ends (Dragon Flies)
+        "multi_target",  # attack: up to ``amount`` different adjacent enemies, one attack each, no retaliation (Hydras)
         "text",  # shown, not automated
     }
 )
@@ -228,6 +231,10 @@ class CardDef(BaseModel):
         "spell_ward",  # ongoing: spells deal N less damage to the unit this combat, never below 0 (Clancy VI)
         "ballista_shot",  # one of the side's Ballistas (H3-19) shoots now (Torosar I)
         "ballista_gain",  # ``basic`` more Ballistas for this combat; all of them shoot now (Torosar VI)
+        # ---- Fortress-box heroes (Adrienne, Tazar)
+        "school_boost",  # ongoing: this combat, your spells of ``school`` are cast with +N Power (Adrienne I / VI)
+        "lasting_defense",  # ongoing: +N defence for the rest of the combat, not only against one attack (Tazar IV)
+        "deck_search_reshuffle",  # Search (N) your own deck, then shuffle your discard pile into it (Adrienne IV)
         "gm",  # a printed effect the engine holds only as text: played, announced, and the game master carries it out
         "none",  # no effect in combat (Wisdom acts in a town): never offered
     ]

@@ -33,7 +33,7 @@ ResourceName = Literal["gold", "building_materials", "valuables"]
 RESOURCES: tuple[ResourceName, ...] = ("gold", "building_materials", "valuables")
 TileKind = Literal["starting", "far", "near", "centre"]
 TILE_KINDS: tuple[TileKind, ...] = ("starting", "far", "near", "centre")
-Box = Literal["core", "tower", "rampart"]
+Box = Literal["core", "tower", "rampart", "fortress"]
 Timing = Literal["instant", "activation", "map", "ongoing", "permanent", "start"]
 Deckname = Literal["ability", "artifact", "spell"]
 
@@ -129,6 +129,32 @@ MAP_EFFECTS: frozenset[str] = frozenset(
         "take_war_machine",  # take war machine ``card`` from the pile into your hand for free (Gem's First Aid)
         "deck_take_kinds",  # draw ``amount`` cards; keep those of ``kinds``, discard the others (Jeddite)
         "extra_ballista",  # until the round ends, ``amount`` more Ballista(s) in each combat of your army (Torosar IV)
+        # [EXP: Fortress] the faction (town/cage.py, adventure/scholar.py, cards/map_cards.py)
+        "cage_cube",  # Cage of Warlords: a faction cube on the building, ``max`` at most (combat/cage.py spends them)
+        "scholar",  # Scholar (H3-50.8): roll the attack die; +1 a statistic card, 0 / -1 two ability / spell cards
+        "artifact_for_cards",  # remove 1 card from hand or discard ``discard``, then draw the top artifact (Tazar VI)
+        # [EXP: Fortress] event cards (H3-7.5, clash/events/): what each player does for their own part
+        "treasure_gamble",  # roll ``count`` treasure dice: a ``fail`` face gives nothing, else keep ``keep``
+        "remove_kinds",  # remove ``min``..``max`` cards of ``kinds``; each ``per`` removed: Search (``x``) of ``decks``
+        "discard_cheapest_unit",  # discard your cheapest unit card from your army
+        "neutral_peek",  # look at ``x`` cards of a neutral deck, buy one at its cost, put the rest on top or bottom
+        "artifact_offer",  # draw ``x`` artifacts: buy one at ``prices``, or discard them for ``dice`` resource dice
+        "draw_from",  # draw ``amount`` cards from your deck or from the top of your discard pile
+        "discard_any",  # discard any number of cards from hand
+        "draw_to_limit",  # draw up to your hand limit + ``amount``
+        "discard_hand",  # discard your whole hand
+        "pay_mp",  # spend ``amount`` MP of one of your heroes
+        "hermit_gamble",  # name a resource, roll ``count`` resource dice: none shows it, keep one; else lose one
+        "die_price_search",  # roll a resource die; you may pay what it shows to Search (``x``) the ``deck`` deck
+        "propose_exchange",  # offer the other players one exchange of one resource for another
+        # [EXP: Fortress] event cards the drawer resolves once for the whole table, asking each player in turn
+        "merchant",  # reveal ``x`` cards of ``deck``; clockwise each player may buy one at ``prices`` by rank
+        "auction",  # ``times``: reveal the top ``deck`` card; secret gold bids, the single highest bid takes it
+        "spell_market",  # ``per_player`` spells each; each buys one for ``gold`` or ``valuables`` (or ``or_die``)
+        "forest_pool",  # each adds a card of ``kinds`` face down to a pool, shuffled; each takes one or ``gold``
+        "mercenary_camp",  # each lays out up to ``max`` neutral units; then each may recruit one of them
+        "prison",  # pass-along neutral units (not azure): buy one of ``x`` or discard it for ``gold``
+        "leprechaun",  # a pool of ``treasure`` + ``resource`` dice; each player's matching roll takes one die
         "text",  # shown and handed to the GM
     }
 )
@@ -434,6 +460,45 @@ class AstrologerCard(BaseModel):
     house: bool = False
 
 
+class EventOption(BaseModel):
+    """One option of an event card that each player chooses from (H3-7.5.4): pay ``cost`` (offered only to
+    a player who can), then resolve ``steps``; ``faction``: offered only to that faction's player (Crypt,
+    Cursed Swamp: Necropolis). ``text`` is our words for the option, shown in the question."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    cost: Resources = Field(default_factory=Resources)
+    steps: tuple[Step, ...] = ()
+    faction: str | None = None
+    text: str
+
+
+class EventCard(BaseModel):
+    """An event card of the Fortress box (H3-2.7.7, H3-7.5): drawn at the start of a resource round and
+    resolved for every player clockwise from the drawer (H3-7.5.4). ``table`` steps are resolved once by
+    the drawer and ask each player in turn (a market passed round the table); then each player resolves
+    ``steps`` or chooses one of ``options`` for their own part."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    id: str
+    name: str  # English printed name; other languages in names.json under "event"
+    copies: int = Field(default=1, ge=1)
+    copies_house: bool = False  # the count is ours: no public source gives it
+    table: tuple[Step, ...] = ()
+    steps: tuple[Step, ...] = ()
+    options: tuple[EventOption, ...] = ()
+    text: str
+    box: Box = "fortress"
+    house: bool = False
+
+    @model_validator(mode="after")
+    def _does_something(self) -> EventCard:
+        if not (self.table or self.steps or self.options):
+            raise ValueError(f"event {self.id}: give table steps, steps or options (H3-7.5.4)")
+        return self
+
+
 class TimedEvent(BaseModel):
     """A scenario's event on the round tracker (H3-7.4)."""
 
@@ -604,6 +669,7 @@ class ClashContent(BaseModel):
     resource_die: tuple[DieFace, ...]  # H3-20.5, six faces
     treasure_die: tuple[DieFace, ...]  # H3-20.6, six faces (D-9; printed in S-H1)
     attack_die: tuple[int, ...]  # H3-20.7, six faces: -1, 0, +1 twice each (D-9; printed in S-H1)
+    events: dict[str, EventCard] = Field(default_factory=dict)  # [EXP: Fortress] H3-7.5
 
     def tiles_of(self, kind: TileKind, boxes: tuple[str, ...] = ("core",)) -> list[str]:
         """Tile ids of a kind in the given boxes, sorted (a pool for H3-22.2)."""
@@ -640,6 +706,15 @@ class ClashContent(BaseModel):
         """The astrologer cards of the boxes in play (H3-6.21), sorted; the engine shuffles them."""
         out: list[str] = []
         for card in sorted(self.astrologers.values(), key=lambda a: a.id):
+            if card.box in boxes:
+                out += [card.id] * card.copies
+        return out
+
+    def event_deck(self, boxes: tuple[str, ...] = ("core",)) -> list[str]:
+        """The event cards of the boxes in play (H3-6.24, [EXP: Fortress]), with copies, sorted; the
+        engine shuffles them."""
+        out: list[str] = []
+        for card in sorted(self.events.values(), key=lambda e: e.id):
             if card.box in boxes:
                 out += [card.id] * card.copies
         return out
@@ -699,6 +774,7 @@ def clash_content() -> ClashContent:
     heroes = {x["id"]: HeroBoard.model_validate(x) for x in _as_list(_read("heroes.json"), "heroes")}
     cards = {x["id"]: MMCard.model_validate(x) for x in _as_list(_read("cards.json"), "cards")}
     astro = {x["id"]: AstrologerCard.model_validate(x) for x in _as_list(_read("astrologers.json"), "astrologers")}
+    events = {x["id"]: EventCard.model_validate(x) for x in _as_list(_read("events.json"), "events")}
     tables = _read("tables.json")
     if not isinstance(tables, dict):
         raise ValueError("clash content: tables.json must be an object")
@@ -719,6 +795,7 @@ def clash_content() -> ClashContent:
         resource_die=tuple(DieFace.model_validate(x) for x in _as_list(tables, "resource_die")),
         treasure_die=tuple(DieFace.model_validate(x) for x in _as_list(tables, "treasure_die")),
         attack_die=tuple(int(x) for x in tables.get("attack_die", [])),
+        events=events,
     )
     problems = validate(content)
     if problems:
@@ -742,6 +819,8 @@ def _steps_of(content: ClashContent) -> list[tuple[str, Step]]:
         out += [(card.id, s) for tier in card.tiers for s in tier.steps]
     for a in content.astrologers.values():
         out += [(a.id, s) for s in a.steps]
+    for e in content.events.values():
+        out += [(e.id, s) for s in (*e.table, *e.steps, *(s for o in e.options for s in o.steps))]
     for sc in content.scenarios.values():
         for ev in sc.timed_events:
             out += [(sc.id, s) for s in ev.steps]
@@ -801,6 +880,10 @@ def validate(content: ClashContent) -> list[str]:
         for eff in (card.basic, card.expert, card.alternative):
             if eff is not None and eff.combat is not None and eff.combat not in combat.cards:
                 problems.append(f"card {card.id}: unknown combat card {eff.combat!r}")
+    for e in content.events.values():
+        problems += [
+            f"event {e.id}: unknown faction {o.faction!r}" for o in e.options if o.faction and o.faction not in FACTIONS
+        ]
     for sc in content.scenarios.values():
         problems += _check_scenario(content, sc)
     return problems
@@ -918,6 +1001,8 @@ __all__ = [
     "ClashContent",
     "Condition",
     "DieFace",
+    "EventCard",
+    "EventOption",
     "HeroBoard",
     "Level",
     "Location",

@@ -97,13 +97,16 @@ def play_until(
     state: ClashState, done: Callable[[ClashState], bool], what: str, limit: int = 400
 ) -> tuple[ClashState, list[Event]]:
     """Empty turns (draw nothing, end the turn, pass the last call, first option of any question, the
-    AI enemy's too) until ``done(state)``; returns the events on the way."""
+    AI enemy's too) until ``done(state)``; returns the events on the way. The prompt answered is the first
+    one someone is still waited on (a simultaneous window, such as a Fortress event's auction, keeps a seat
+    that has answered asked but no longer waited on until the last answer is in)."""
     seen: list[Event] = []
     for _ in range(limit):
         if done(state):
             return state, seen
         st = front(state)
-        prompt = CLASH.prompts(state)[0]
+        prompts = CLASH.prompts(state)
+        prompt = next((p for p in prompts if p.waiting), prompts[0])
         if st.kind == "hand":
             state, events = act(state, prompt.seat, {"type": "draw", "n": 0})
         elif st.kind == "main" and prompt.seat == st.seat:

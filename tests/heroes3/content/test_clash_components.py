@@ -18,7 +18,7 @@ def c() -> ClashContent:
 
 
 # H3-49.6: hero boards the Tower expansion box adds to each faction (after the faction box's own two)
-TOWER_BOX_HEROES = {"castle": 1, "necropolis": 2, "dungeon": 2, "tower": 4, "rampart": 2}
+TOWER_BOX_HEROES = {"castle": 1, "necropolis": 2, "dungeon": 2, "tower": 4, "rampart": 2, "fortress": 2}
 
 
 def test_h3_2_2_and_h3_6_4_faction_components(c: ClashContent) -> None:
@@ -96,9 +96,12 @@ def test_h3_12_4_hero_boards(c: ClashContent) -> None:
         "Wizard",
         "Ranger",
         "Druid",
+        "Witch",
+        "Beastmaster",
     }
     might = ["catherine", "tamika", "mutare", "josephine", "gelu"]
     might += ["lord_haart_castle", "lord_haart_necropolis", "iona", "torosar", "clancy", "mephala"]  # the Tower box's
+    might += ["wystan", "bron", "tazar"]  # the Fortress box's Wystan, the Tower box's Bron and Tazar
     assert [h.id for h in c.heroes.values() if h.might] == might
     # H3-6.12: 1 Magic Arrow for Might heroes, 2 for Magic heroes.
     assert c.starting_deck("solmyr").count("magic_arrow") == 2 and c.starting_deck("mutare").count("magic_arrow") == 1

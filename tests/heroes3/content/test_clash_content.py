@@ -128,7 +128,7 @@ def test_h3_50_locations_effects(c: ClashContent) -> None:
 
 def test_h3_21_2_town_boards(c: ClashContent) -> None:
     # H3-21.2: City Hall, Citadel, Mage Guild, three dwellings in order bronze -> silver -> gold, two faction buildings.
-    assert set(c.towns) == {"castle", "necropolis", "dungeon", "tower", "rampart"}
+    assert set(c.towns) == {"castle", "necropolis", "dungeon", "tower", "rampart", "fortress"}
     for faction, town in c.towns.items():
         kinds = Counter(b.kind for b in town.buildings)
         assert kinds == {

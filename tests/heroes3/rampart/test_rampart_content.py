@@ -3,9 +3,11 @@ specialty and ability cards, tiles and locations, names; everything loads and va
 
 from __future__ import annotations
 
-from engine.heroes3.content import EFFECTS, FACTIONS, load
+from engine.heroes3.content import FACTIONS, load
 from engine.heroes3.content.clash import clash_content
 from engine.heroes3.content.names import table
+
+from ..helpers import assert_printed_units
 
 UNITS = ["centaurs", "dwarves", "elves", "pegasi", "dendroids", "unicorns", "gold_dragons"]
 
@@ -32,16 +34,7 @@ def test_h3_27_the_seven_unit_cards_as_printed() -> None:
         "unicorns": ((5, 1, 8, 7, {"gold": 11}), (6, 1, 8, 9, {"gold": 18, "valuables": 1})),
         "gold_dragons": ((5, 3, 9, 10, {"gold": 22, "valuables": 1}), (6, 3, 10, 16, {"gold": 30, "valuables": 2})),
     }
-    units = load().units
-    for uid, sides in printed.items():
-        card = units[uid]
-        assert card.faction == "rampart"
-        for name, (a, d, hp, ini, cost) in zip(("few", "pack"), sides, strict=True):
-            s = card.sides[name]  # type: ignore[index]  # "few"/"pack" are side names
-            assert (s.attack, s.defense, s.hp, s.initiative, s.cost) == (a, d, hp, ini, cost), (uid, name)
-            assert all(ab.effect in EFFECTS and ab.effect != "text" for ab in s.abilities)
-    assert [units[u].tier for u in UNITS] == ["bronze"] * 3 + ["silver"] * 2 + ["gold"] * 2
-    assert [units[u].type for u in UNITS] == ["ground", "ground", "ranged", "flying", "ground", "ground", "flying"]
+    assert_printed_units("rampart", printed, ["ground", "ground", "ranged", "flying", "ground", "ground", "flying"])
 
 
 def test_h3_21_2_the_town_board() -> None:

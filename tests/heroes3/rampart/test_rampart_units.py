@@ -9,17 +9,11 @@ from engine.heroes3.combat import cards as card_rules
 from engine.heroes3.combat import flow as cf
 from engine.heroes3.combat import rules as r
 from engine.heroes3.combat.actions import Play
-from engine.heroes3.combat.models import Combat, PendingAttack
+from engine.heroes3.combat.models import Combat
 from engine.heroes3.content import load
-from engine.heroes3.skirmish.ruleset import FLOW, SkirmishState
+from engine.heroes3.skirmish.ruleset import FLOW
 
-from ..helpers import combat_state, dice, side, unit
-
-
-def _hit(state: SkirmishState, attacker: str, target: str, die: int, **kw: Any) -> list[Any]:
-    assert state.combat is not None
-    state.combat.attack = PendingAttack(attacker=attacker, target=target, die=die, dice=[die], **kw)
-    return cf.hit(FLOW, state, FLOW.new(state, "h3c_hit"))
+from ..helpers import combat_state, dice, hit_with, side, unit
 
 
 def _arrow(c: Combat, target: str, *faces: int) -> list[Any]:
@@ -50,14 +44,14 @@ def test_h3_34_8_elves_pack_shoot_again_on_minus_one_or_zero() -> None:
     # Elves Pack (attack): against a non-adjacent target, a -1 or 0 gives a second shot; Few have none
     c = _duel(unit("a1", "elves", "pack", 0, (3, 0)), unit("d1", "dendroids", "few", 1, (3, 4)))
     state = combat_state(c)
-    _hit(state, "a1", "d1", 0, ranged=True)
+    hit_with(state, "a1", "d1", 0, ranged=True)
     assert state.steps and state.steps[0].kind == "h3c_roll"  # the second shot
     state = combat_state(c)
-    _hit(state, "a1", "d1", 1, ranged=True)
+    hit_with(state, "a1", "d1", 1, ranged=True)
     assert not state.steps
     few = _duel(unit("a1", "elves", "few", 0, (3, 0)), unit("d1", "dendroids", "few", 1, (3, 4)))
     state = combat_state(few)
-    _hit(state, "a1", "d1", 0, ranged=True)
+    hit_with(state, "a1", "d1", 0, ranged=True)
     assert not state.steps
 
 
@@ -125,5 +119,5 @@ def test_h3_27_3_gold_dragons_breathe_on_the_unit_behind_the_target() -> None:
         )
         state = combat_state(c)
         state.rng = dice(0)
-        _hit(state, "a1", "d1", 0)
+        hit_with(state, "a1", "d1", 0)
         assert c.unit("d2").damage == attack + 0 - 1, side_name  # Unicorns' defence 1
