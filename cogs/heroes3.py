@@ -39,13 +39,16 @@ from .referee import Referee, UserError
 RULESET = SKIRMISH.name
 
 # ---- the words of this cog ----------------------------------------------------------------------------
-CMD_GROUP = message("bot.cmd.h3", "Heroes III: look up units, heroes, cards, locations, buildings and scenarios")
+CMD_GROUP = message(
+    "bot.cmd.h3", "Heroes III: look up units, heroes, cards, locations, buildings, scenarios and events"
+)
 CMD_UNIT = message("bot.cmd.h3.unit", "A unit card: both sides' printed numbers and abilities")
 CMD_HERO = message("bot.cmd.h3.hero", "A hero: statistics, starting ability and specialty")
 CMD_CARD = message("bot.cmd.h3.card", "A Might & Magic card: statistic, ability, spell, specialty or artifact")
 CMD_LOCATION = message("bot.cmd.h3.location", "A map location: what visiting or flagging it does")
 CMD_BUILDING = message("bot.cmd.h3.building", "A town building: its cost, what it needs and what it gives")
 CMD_SCENARIO = message("bot.cmd.h3.scenario", "A scenario: what it is, how to win and its own rules")
+CMD_EVENT = message("bot.cmd.h3.event", "An event card (Fortress box): what it does for each player")
 ARG_NAME = message("bot.cmd.arg.h3_name", "Name (start typing)")
 
 NOTHING_CALLED = message("bot.h3.refused.nothing_called", "Nothing is called {name}; pick a name from the list.")
@@ -98,6 +101,9 @@ BUILDING_HEAD = message("bot.h3.building.head", "🏰 **{name}** · town of {fac
 BUILDING_COST = message("bot.h3.building.cost", "Cost: {cost}")
 BUILDING_REQUIRES = message("bot.h3.building.requires", "Needs first: {buildings}")
 SCENARIO_HEAD = message("bot.h3.scenario.head", "📜 **{name}**")
+EVENT_HEAD = message("bot.h3.event.head", "🎴 **{name}** · event card of the {box} box")
+EVENT_OPTION = message("bot.h3.event.option", "• {text}")
+EVENT_OPTION_COST = message("bot.h3.event.option_cost", "• {text} (pay {cost})")
 
 KINDS: dict[str, Message] = {
     "unit": message("bot.h3.kind.unit", "unit"),
@@ -415,6 +421,31 @@ def scenario_text(ident: str, locale: str = EN) -> str:
     return "\n".join(lines)
 
 
+def event_text(ident: str, locale: str = EN) -> str:
+    """An event card (H3-7.5): what it does for each player, the options a player chooses from and what
+    they cost (texts: our words), its copies and its rule."""
+    names = h3_names()
+    card = lookup.event(ident)
+
+    def say(m: Msg) -> str:
+        return render(m, locale, names)
+
+    lines = [say(EVENT_HEAD(name=Ref(kind="event", id=ident), box=Ref(kind="faction", id=card.box)))]
+    lines.append(content_text(card.text, normalize(locale)))
+    for option in card.options:
+        said = content_text(option.text, normalize(locale))
+        cost = {k: v for k, v in option.cost.model_dump().items() if v}
+        lines.append(say(EVENT_OPTION_COST(text=said, cost=_cost(cost)) if cost else EVENT_OPTION(text=said)))
+    lines.append(say(OUR_WORDS()))
+    lines.append(say((CARD_COPIES_HOUSE if card.copies_house else CARD_COPIES)(copies=card.copies)))
+    lines.append(say(ENTRY_RULE(rule="H3-7.5")))
+    if card.house:
+        lines.append(say(ENTRY_HOUSE()))
+    if _name_house("event", ident, locale):
+        lines.append(say(NAME_HOUSE()))
+    return "\n".join(lines)
+
+
 TEXTS = {
     "unit": unit_text,
     "hero": hero_text,
@@ -422,6 +453,7 @@ TEXTS = {
     "location": location_text,
     "building": building_text,
     "scenario": scenario_text,
+    "event": event_text,
 }
 
 
@@ -510,6 +542,15 @@ class Heroes3Cog(commands.GroupCog, group_name="h3", group_description=lstr(CMD_
     @scenario.autocomplete("name")
     async def _scenario_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         return await self._choices(interaction, "scenario", current)
+
+    @app_commands.command(name="event", description=lstr(CMD_EVENT))
+    @app_commands.describe(name=lstr(ARG_NAME))
+    async def event(self, interaction: discord.Interaction, name: str) -> None:
+        await self._answer(interaction, "event", name)
+
+    @event.autocomplete("name")
+    async def _event_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return await self._choices(interaction, "event", current)
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -19,7 +19,7 @@ from .clash import messages as cm
 from .clash.briefing import scenario_lines
 from .combat.rules import label
 from .content import HERE, UnitCard, load
-from .content.clash import Building, HeroBoard, Location, MMCard, clash_content
+from .content.clash import Building, EventCard, HeroBoard, Location, MMCard, clash_content
 from .content.texts import text_ref
 
 _SIDE_WORD = {"few": m.PANEL_FEW, "pack": m.PANEL_PACK, "neutral": m.PANEL_NEUTRAL}
@@ -231,8 +231,8 @@ class Lookup:
     """
 
     def ids(self, what: str) -> list[tuple[str, str]]:
-        """(name kind, id) of every entry of ``what`` ("unit", "hero", "card", "location", "building" or
-        "scenario")."""
+        """(name kind, id) of every entry of ``what`` ("unit", "hero", "card", "location", "building",
+        "scenario" or, from the Fortress box, "event")."""
         if what == "unit":
             return [("unit", u) for u in sorted(load().units)]
         if what == "hero":
@@ -243,6 +243,8 @@ class Lookup:
             return [("building", i) for i in sorted(self._buildings())]
         if what == "scenario":
             return [("scenario", i) for i in sorted(clash_content().scenarios)]
+        if what == "event":
+            return [("event", i) for i in sorted(clash_content().events)]
         return [("card", c) for c in sorted(clash_content().cards)]
 
     def scenario(self, ident: str) -> list[Msg]:
@@ -253,6 +255,9 @@ class Lookup:
     def scenario_house(self, ident: str) -> bool:
         """Whether the scenario is ours (the mission book's maps are not public, D-8)."""
         return clash_content().scenarios[ident].house
+
+    def event(self, ident: str) -> EventCard:
+        return clash_content().events[ident]
 
     def location(self, ident: str) -> Location:
         return clash_content().locations[ident]

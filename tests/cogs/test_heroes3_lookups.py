@@ -1,5 +1,6 @@
-"""``/h3 location`` and ``/h3 building`` (issue 17): every Clash location and town building answers in
-English and Chinese by name, with its rule, never an id; autocomplete finds Chinese names."""
+"""``/h3 location``, ``/h3 building`` (issue 17) and ``/h3 event`` (Fortress box, H3-7.5): every Clash location,
+town building and event card answers in English and Chinese by name, with its rule, never an id; autocomplete
+finds Chinese names."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ ID_WORD = re.compile(r"\b[a-z]+(?:_[a-z0-9]+)+\b")  # settlement_castle, castle_
 
 
 @pytest.mark.parametrize("locale", [EN, ZH_HANS])
-@pytest.mark.parametrize("what", ["location", "building"])
+@pytest.mark.parametrize("what", ["location", "building", "event"])
 def test_every_entry_answers_by_name_with_its_rule_and_no_id(what: str, locale: str) -> None:
     names = h3_names()
     for kind, ident in lookup.ids(what):
@@ -77,3 +78,14 @@ def test_a_heros_class_is_said_by_its_name_also_when_it_has_two_words(locale: st
     assert "death knight" not in shown and "death_knight" not in shown
     said = h3_names().name(Ref(kind="hero_class", id="death_knight"), locale)
     assert said is not None and said in shown
+
+
+@pytest.mark.parametrize("locale", [EN, ZH_HANS])
+def test_an_event_card_says_its_options_their_cost_and_its_house_count(locale: str) -> None:
+    """H3-7.5.4: each player chooses one of the options their faction and purse allow; the deck's count is ours."""
+    shown = answer("event", "crypt", locale)
+    options = [line for line in shown.splitlines() if line.startswith("• ")]
+    assert len(options) == 3, shown  # a morale token and two treasure dice, a morale token, or (Necropolis) a unit
+    assert "🏠" in shown and "H3-7.5" in shown
+    said = answer("event", "mercenary_camp", EN)
+    assert "event card of the Fortress box" in said.splitlines()[0]
