@@ -68,17 +68,8 @@ def _round(state: ClashState, st: Step) -> list[Event]:
             if p.secondary is not None:
                 p.secondary.mp, p.secondary.mp_turn = SECONDARY_MP, 0
     sc = clash_content().scenarios[state.scenario]
-    for ev in reversed([e for e in sc.timed_events if e.round == state.round]):  # H3-7.4
-        events.append(Event.to_all("h3_timed", m.TIMED_EVENT(text=text_ref(ev.text))))
-        for s in reversed(order):
-            p = state.player(s)
-            if ev.who == "each_hero":
-                for h in heroes(p):
-                    h.mp += sum(x.num("amount") for x in ev.steps if x.effect == "mp")  # A-12: this round's MP
-                rest = [x for x in ev.steps if x.effect != "mp"]
-                effects.push_effects(state, s, "main", rest)
-            else:
-                effects.push_effects(state, s, "main", ev.steps)
+    if any(e.round == state.round for e in sc.timed_events):  # H3-7.4, after the start-of-round steps (A-73)
+        FLOW.push(state, FLOW.new(state, "timed"))
     if state.variant("clear_visits") and state.round in CLEAR_VISIT_ROUNDS:  # H3-48.8 (H3-22.5.1)
         events += effects.clear_black_cubes(state)
     kind = round_kind(state.round)
@@ -101,6 +92,27 @@ def _round(state: ClashState, st: Step) -> list[Event]:
                     )
         if state.variant("more_astrologers"):  # H3-48.8: also an astrologer card, resolved before those effects
             events += _astrologer(state, order)
+    return events
+
+
+@FLOW.auto("timed")
+def _timed(state: ClashState, st: Step) -> list[Event]:
+    """H3-7.4: the scenario's timed events of this round, read out and resolved for each player clockwise from
+    the starting player. A-73 puts them after income, the start-of-resource-round effects, the event (Fortress)
+    and the astrologer card, last before the first turn: queued by ``_round`` beneath those steps (E-7)."""
+    order = [s for s in seat_order(state, state.starting) if not state.player(s).eliminated]
+    due = [e for e in clash_content().scenarios[state.scenario].timed_events if e.round == state.round]
+    events = [Event.to_all("h3_timed", m.TIMED_EVENT(text=text_ref(ev.text))) for ev in due]
+    for ev in reversed(due):  # pushed last-first, so they resolve in the scenario's order
+        for s in reversed(order):
+            p = state.player(s)
+            if ev.who == "each_hero":
+                for h in heroes(p):
+                    h.mp += sum(x.num("amount") for x in ev.steps if x.effect == "mp")  # A-12: this round's MP
+                rest = [x for x in ev.steps if x.effect != "mp"]
+                effects.push_effects(state, s, "main", rest)
+            else:
+                effects.push_effects(state, s, "main", ev.steps)
     return events
 
 

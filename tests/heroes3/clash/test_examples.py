@@ -231,14 +231,17 @@ def test_e7_round_five_refresh_income_city_hall_and_timed_event() -> None:
     for i, p in enumerate(state.seats):
         assert p.tokens_used == [] and p.expert_used == 0  # H3-7.2
         assert p.resources["gold"] == gold[i] + income[i]  # H3-7.3.1
-        assert p.main is not None and p.main.mp == 4  # H3-7.4 / H3-9.6: +1 MP this round (3 -> 4)
+        assert p.main is not None and p.main.mp == 3  # H3-7.2: refreshed; the timed event comes later
     # H3-7.3.1 / P-11: City Hall choices, clockwise from the starting player
     prompt = CLASH.prompts(state)[0]
     assert prompt.seat == 0 and prompt.rule == "H3-50"
     state, _ = act(state, 0, dict(prompt.options[0].action))
     prompt = CLASH.prompts(state)[0]
     assert prompt.seat == 1
-    state, _ = act(state, 1, dict(prompt.options[0].action))
+    state, events = act(state, 1, dict(prompt.options[0].action))
+    # then the timed event, last before the first turn: +1 MP this round (H3-7.4 / H3-9.6, A-12: 3 -> 4)
+    assert [e.kind for e in events].index("h3_timed") < [e.kind for e in events].index("h3_turn")
+    assert all(p.main is not None and p.main.mp == 4 for p in state.seats)
     # round 6 is an astrologer round (H3-7.3.2)
     state = mutate(state)
     state.steps[:] = [FLOW.new(state, "round_end")]

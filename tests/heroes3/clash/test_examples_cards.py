@@ -76,11 +76,7 @@ def test_e7_round_five_secondary_hero_mp_and_city_hall_choices() -> None:
         p.buildings.append(f"{p.faction}_city_hall")
     state.steps[:] = [FLOW.new(state, "round_end")]
     FLOW.advance(state)
-    alice, bob = state.player(0), state.player(1)
     assert state.round == 5
-    assert alice.main is not None and alice.main.mp == 4
-    assert alice.secondary is not None and alice.secondary.mp == 3
-    assert bob.main is not None and bob.main.mp == 4 and bob.secondary is None
     prompt = CLASH.prompts(state)[0]
     assert prompt.seat == 0 and len(prompt.options) == 2  # clockwise from the starting player
     hand_before, gold_alice = len(alice.deck.hand), alice.resources["gold"]
@@ -91,6 +87,11 @@ def test_e7_round_five_secondary_hero_mp_and_city_hall_choices() -> None:
     gold_bob = state.player(1).resources["gold"]
     state, _ = act(state, 1, dict(prompt.options[0].action))
     assert state.player(1).resources["gold"] == gold_bob + 5
+    # then the timed event (A-73: after the City Halls, last before the first turn)
+    alice, bob = state.player(0), state.player(1)
+    assert alice.main is not None and alice.main.mp == 4
+    assert alice.secondary is not None and alice.secondary.mp == 3
+    assert bob.main is not None and bob.main.mp == 4 and bob.secondary is None
 
 
 def test_e11_expert_uses_are_spent_by_expert_effects_and_refresh_each_round() -> None:

@@ -39,11 +39,10 @@ def test_e_7_round_five_with_the_artifact_merchant() -> None:
     # H3-7.5.3: the starting player drew the first event, in round 3
     assert [(e.data["event"], e.data["seat"]) for e in before if e.kind == "h3_event"] == [("stables", 0)]
     assert deck(state).drawer == 1 and deck(state).current == "stables"
-    # (1) refresh: MP back to 3 and 2 (H3-7.2), (5) with the timed event's +1 MP this round (H3-7.4, A-12):
-    # the engine adds that MP as the round starts, which comes to the same MP as adding it after the event
+    # (1) refresh: MP back to 3 and 2 (H3-7.2); the timed event's +1 MP comes only at (5), after the event
     alice, bob = state.player(0), state.player(1)
     assert alice.main is not None and alice.secondary is not None and bob.main is not None
-    assert (alice.main.mp, alice.secondary.mp, bob.main.mp) == (4, 3, 4)
+    assert (alice.main.mp, alice.secondary.mp, bob.main.mp) == (3, 2, 3)
     astrologers_before = list(state.astrologers.discard_pile)
     log: list[str] = []
 
@@ -85,11 +84,11 @@ def test_e_7_round_five_with_the_artifact_merchant() -> None:
     assert deck(state).revealed == [] and len(state.decks["artifact"].draw_pile) == in_deck + 4
     assert "h3_event_returned" in kinds(events) and "h3_event_end" in kinds(events)
 
-    # (5) every hero keeps its +1 MP of the timed event; (6) Alice takes her turn first, after the event
+    # (5) then the timed event: every hero +1 MP this round (H3-7.4, A-12); (6) Alice takes her turn first
     alice, bob = state.player(0), state.player(1)
     assert alice.main is not None and alice.secondary is not None and bob.main is not None
     assert (alice.main.mp, alice.secondary.mp, bob.main.mp) == (4, 3, 4)
-    assert log.index("h3_event") < log.index("h3_event_end") < log.index("h3_turn")
+    assert log.index("h3_event") < log.index("h3_event_end") < log.index("h3_timed") < log.index("h3_turn")
     assert front(state).kind == "hand" and front(state).seat == 0
     # no astrologer card in round 5; one at the start of round 6 (H3-7.3)
     assert state.astrologers.discard_pile == astrologers_before
