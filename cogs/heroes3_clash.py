@@ -14,6 +14,7 @@ content's translation tables); every name goes through the content's names resol
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from discord.ext import commands
@@ -63,9 +64,16 @@ PANEL_ASTROLOGER = message("bot.h3c.panel.astrologer", "**Astrologers:** {card}:
 PANEL_PERMANENT = message("bot.h3c.panel.permanent", "**In play (permanent):** {card}: {text}")
 PANEL_CAGE = plural_message(
     "bot.h3c.panel.cage",
-    "**Cage of Warlords:** {n} faction cube, each +1 attack or +1 defence for one of your units in a combat",
-    "**Cage of Warlords:** {n} faction cubes, each +1 attack or +1 defence for one of your units in a combat",
+    "**{building}:** {n} faction cube, each +1 attack or +1 defence for one of your units in a combat",
+    "**{building}:** {n} faction cubes, each +1 attack or +1 defence for one of your units in a combat",
 )
+PANEL_STORM = plural_message(
+    "bot.h3c.panel.storm",
+    "**{building}:** {n} faction cube, each +1 Power for one spell in a combat",
+    "**{building}:** {n} faction cubes, each +1 Power for one spell in a combat",
+)
+PANEL_EMPOWERED = message("bot.h3c.panel.empowered", "**Empowered statistic cards (face-up pile):** {cards}")
+PANEL_EMPOWERED_CARD = message("bot.h3c.panel.empowered_card", "{card} ×{n}")
 PANEL_MACHINES = message("bot.h3c.panel.machines", "**War machines for sale (face-up pile):** {cards}")
 # H3-48.3 draft start: the seat's own cards of the draft (its view only; packets are secret).
 PANEL_DRAFT_PACKET = message("bot.h3c.panel.draft_packet", "**Draft, your packet:** {cards}")
@@ -155,8 +163,14 @@ def panel_lines(view: dict[str, Any]) -> list[Msg]:
         card = cards.get(str(permanent))
         said = card.basic.text if card is not None else ""
         lines.append(PANEL_PERMANENT(card=Ref(kind="card", id=str(permanent)), text=text_ref(said)))
-    if me.get("cage_cubes"):  # [EXP: Fortress] cubes on the Cage of Warlords, spent in any combat (town/cage.py)
-        lines.append(PANEL_CAGE(n=int(me["cage_cubes"])))
+    cage = me.get("cage")
+    if cage and cage.get("cubes"):  # the Fortress Cage's / Inferno Stormclouds' cubes, spent in a combat (town/cage.py)
+        holds = PANEL_STORM if cage.get("reward") == "power" else PANEL_CAGE
+        lines.append(holds(building=Ref(kind="building", id=str(cage["building"])), n=int(cage["cubes"])))
+    pile = Counter(str(c) for c in view.get("empowered") or [])
+    if pile:  # [EXP: Inferno] H3-6.28 / H3-14.4: the empowered statistic cards left in their face-up pile
+        cards_left = [PANEL_EMPOWERED_CARD(card=Ref(kind="card", id=c), n=n) for c, n in sorted(pile.items())]
+        lines.append(PANEL_EMPOWERED(cards=cards_left))
     machines = [Ref(kind="card", id=str(c)) for c in view.get("war_machines") or []]
     if machines:  # H3-6.32: the Rampart box's face-up pile, bought at a factory or a trading post (H3-19.2)
         lines.append(PANEL_MACHINES(cards=machines))

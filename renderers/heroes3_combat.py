@@ -103,7 +103,8 @@ SIDE_MORALE_DOWN = message("render.h3.side.morale_down", "negative morale")
 SIDE_PURSE = message("render.h3.side.purse", "{mp} MP · {gold} gold")
 # H3-35.3: re-rolls a card played in the open granted this side and it has not used yet (public).
 SIDE_MACHINE = message("render.h3.side.machine", "war machine: {card}")
-SIDE_CAGE = message("render.h3.side.cage", "Cage of Warlords: {n}")
+SIDE_CAGE = message("render.h3.side.cage", "faction cubes: {n} (+1 attack or defence each)")
+SIDE_STORM = message("render.h3.side.storm", "faction cubes: {n} (+1 Power each)")
 SIDE_REROLLS = plural_message("render.h3.side.rerolls", "{n} re-roll left", "{n} re-rolls left")
 RESERVE = message("render.h3.reserve", "Not on the board: {units}")
 DEFEATED = message("render.h3.defeated", "Defeated: {units}")
@@ -512,8 +513,9 @@ def _side_lines(pen: _Pen, view: dict[str, Any], side: dict[str, Any]) -> list[s
             purse = f"{purse} · {pen.say(SIDE_REROLLS(n=rerolls))}"
         if side.get("war_machine"):  # H3-19.1: the owner's war machine in play acts in this combat (public)
             purse = f"{purse} · {pen.say(SIDE_MACHINE(card=Ref(kind='card', id=str(side['war_machine']))))}"
-        if side.get("cage_cubes"):  # [EXP: Fortress] the cubes its owner may still spend in this combat (public)
-            purse = f"{purse} · {pen.say(SIDE_CAGE(n=int(side['cage_cubes'])))}"
+        if side.get("cage_cubes"):  # Fortress Cage / Inferno Stormclouds: the cubes its owner may still spend (public)
+            said = SIDE_STORM if side.get("cage_reward") == "power" else SIDE_CAGE
+            purse = f"{purse} · {pen.say(said(n=int(side['cage_cubes'])))}"
         lines.append(purse)
     mine = [u for u in view.get("units") or [] if int(u.get("team", -1)) == team and not _tower(u)]
     reserve = [words.name("unit", u.get("card")) for u in mine if u.get("alive", True) and u.get("pos") is None]

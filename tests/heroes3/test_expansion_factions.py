@@ -1,7 +1,7 @@
 """What every expansion faction shares, checked for each (H3-49.6, H3-6, H3-22.2): a seat of the faction in
 a Clash whose table adds its box is set up on its starting tile with its hero's starting deck and plays a few
 rounds; the box's tiles join the random pools only with the box; the faction fights a Skirmish to its end.
-The faction's own units, buildings and heroes are tested in its package (rampart/, fortress/)."""
+The faction's own units, buildings and heroes are tested in its package (rampart/, fortress/, inferno/)."""
 
 from __future__ import annotations
 
@@ -20,6 +20,7 @@ from .clash.helpers import new_game, play_to_round
 FACTIONS = [
     ("rampart", "gem", "S4", {"F10", "F11", "F12", "N7", "N8", "C3"}, "gelu"),
     ("fortress", "wystan", "S5", {"F13", "F14", "F15", "N9", "N10", "C4"}, "adrienne"),
+    ("inferno", "fiona", "S6", {"F16", "F17", "F18", "N11", "N12"}, "rashka"),
 ]
 
 

@@ -55,10 +55,10 @@ def test_h3_1_1_core_supports_up_to_three_players_expansions_allow_more(c: Clash
 
 
 def test_h3_1_2_core_factions_and_the_tower_expansion_faction(c: ClashContent) -> None:
-    """H3-1.2: Castle, Dungeon and Necropolis are the core factions; Tower, Rampart and Fortress come with their own
-    boxes, and a scenario offers only the factions of the boxes it plays."""
+    """H3-1.2: Castle, Dungeon and Necropolis are the core factions; Tower, Rampart, Fortress and Inferno come with
+    their own boxes, and a scenario offers only the factions of the boxes it plays."""
     boxes = {faction: town.box for faction, town in c.towns.items()}
-    expansions = {"tower": "tower", "rampart": "rampart", "fortress": "fortress"}
+    expansions = {"tower": "tower", "rampart": "rampart", "fortress": "fortress", "inferno": "inferno"}
     assert boxes == {"castle": "core", "dungeon": "core", "necropolis": "core", **expansions}
     for sc in c.scenarios.values():
         assert all(boxes[f] in sc.boxes for f in sc.factions), sc.id

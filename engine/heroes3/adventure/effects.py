@@ -32,7 +32,7 @@ from ..content.clash import Step as Effect
 from ..content.texts import text_ref
 from ..town import cage, discount
 from ..town import trade as trade_table
-from . import scholar
+from . import empowered, scholar
 from .geometry import placement_ok, tile_at, tile_fields
 
 # Effects resolved by the engine; anything else goes to the GM.
@@ -1072,8 +1072,25 @@ def refusal(state: ClashState, p: Player, steps: Sequence[Effect]) -> RuleViolat
             return war_machines.take_refusal(state, p, s.word("card"), s.num("gold"))
         if s.effect == "reinforce_discount" and s.word("when") == "after_combat_win" and not p.combat_won_turn:
             return RuleViolation("H3-13.2.7", m.AFTER_COMBAT_WIN())  # Necromancy; Vidomina I / VI (H3-16)
+        if s.effect == "move_to_own_town" and s.num("from_base"):  # the Inferno Castle Gate
+            gate = _gate_refusal(state, p)
+            if gate is not None:
+                return gate
         if s.effect == "artifact_for_cards" and len(p.deck.hand) < 2:  # Tazar VI: the card and one to pay with
             return RuleViolation("H3-13.2.8", cm.NOTHING_TO_PAY(card=m.ref("card", "war_hero_vi")))
+    return None
+
+
+def _gate_refusal(state: ClashState, p: Player) -> RuleViolation | None:
+    """The Inferno Castle Gate's move (S-H1 ``docs/towns/inferno.md``): "if your hero is in a town or
+    settlement, move them to another town or settlement under your control". House (README): the main hero,
+    to a town or settlement of yours no hero stands on (as Town Portal)."""
+    h = p.main
+    own = bases(state, p.seat)
+    if h is None or h.field not in own:
+        return RuleViolation("H3-21.2", cm.GATE_NOT_IN_BASE())
+    if not [b for b in own if b != h.field and not heroes_at(state, b)]:
+        return RuleViolation("H3-21.2", cm.GATE_NO_OTHER_BASE())
     return None
 
 
@@ -1492,6 +1509,9 @@ HANDLERS.update(
         # the Fortress box: the Cage of Warlords' cubes (town/cage.py) and the Scholar (H3-50.8, adventure/scholar.py)
         "cage_cube": cage.add_cube,
         "scholar": scholar.roll,
+        # the Inferno box: the Star Axis's empowered statistic cards (H3-14.4, H3-50.8, adventure/empowered.py)
+        "empower_statistic": empowered.empower,
+        "scholar_empower": empowered.scholar_expert,
     }
 )
 RESOLVED = RESOLVED | frozenset(HANDLERS)

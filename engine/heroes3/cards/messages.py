@@ -140,6 +140,12 @@ NO_MACHINE_PILE = message("h3.cards.no.machine_pile", "This game has no war mach
 # Cage of Warlords: a faction cube put on it (2 at most)
 CAGE_CUBE = message("h3.cards.cage_cube", "{seat!c} puts a faction cube on the Cage of Warlords ({n} there now).")
 CAGE_FULL = message("h3.cards.cage_full", "{seat!c}'s Cage of Warlords already holds {n} cubes, the most it takes.")
+STORM_CUBE = message(
+    "h3.cards.storm_cube", "{seat!c} puts a faction cube on the Brimstone Stormclouds ({n} there now)."
+)
+STORM_FULL = message(
+    "h3.cards.storm_full", "{seat!c}'s Brimstone Stormclouds already hold {n} cubes, the most they take."
+)
 # Blood Obelisk: "at once after your town has been sieged"
 TOWN_SIEGED = message("h3.cards.town_sieged", "{seat!c}'s town was besieged: {building} acts at once.")
 # the Scholar (H3-50.8)
@@ -161,3 +167,29 @@ ASK_PAY_FOR_ARTIFACT = message(
 OPT_DISCARD_N = message("h3.cards.opt.discard_n", "Discard {n} cards (you pick which next)")
 ARTIFACT_DRAWN = message("h3.cards.artifact_drawn", "{seat!c} draws the top card of the artifact deck.")
 NOTHING_TO_PAY = message("h3.cards.no.nothing_to_pay", "You have no other card in hand to pay for {card} with.")
+
+# ---- the Inferno faction (adventure/effects.py: the Castle Gate's move)
+GATE_NOT_IN_BASE = message(
+    "h3.cards.gate_not_in_base", "Your hero must stand in a town or settlement of yours to go through the Castle Gate."
+)
+GATE_NO_OTHER_BASE = message(
+    "h3.cards.gate_no_other_base", "You control no other town or settlement free of heroes to go to."
+)
+# the Star Axis and the empowered statistic cards (adventure/empowered.py, H3-14.4)
+ASK_EMPOWER = message("h3.cards.ask_empower", "Remove which statistic card for its empowered form?")
+OPT_EMPOWER = message("h3.cards.opt_empower", "Remove {card} and take its empowered card")
+EMPOWERED = message("h3.cards.empowered", "{seat!c} removes {card} and takes {empowered} from the empowered pile.")
+NOTHING_TO_EMPOWER = message(
+    "h3.cards.nothing_to_empower", "{seat!c} holds no statistic card with an empowered card left in the pile."
+)
+ASK_SCHOLAR_REMOVE = message(
+    "h3.cards.ask_scholar_remove", "Scholar: remove a statistic card from your hand or discard pile ({n} more at most)?"
+)
+OPT_DONE_REMOVING = message("h3.cards.opt_done_removing", "Remove no more")
+ASK_SCHOLAR_TAKE = message(
+    "h3.cards.ask_scholar_take", "Scholar: which empowered statistic card goes on top of your discard pile ({n} left)?"
+)
+OPT_TAKE_EMPOWERED = message("h3.cards.opt_take_empowered", "Take {card}")
+EMPOWERED_TO_DISCARD = message(
+    "h3.cards.empowered_to_discard", "{seat!c} puts {card} from the empowered pile on top of their discard pile."
+)

@@ -411,8 +411,10 @@ def building_uses(state: ClashState, seat: int) -> list[Option]:
         for i, choice in enumerate(board.building(b).turn):
             if start.is_start(choice):
                 continue  # asked once as the turn begins (H3-8.1.3)
-            if effects.resolvable(choice.steps) and all(
-                p.resources.get(k, 0) >= v for k, v in choice.cost.as_dict().items()
+            if (
+                effects.resolvable(choice.steps)
+                and all(p.resources.get(k, 0) >= v for k, v in choice.cost.as_dict().items())
+                and effects.refusal(state, p, choice.steps) is None  # e.g. the Castle Gate's move (Inferno)
             ):
                 out.append(
                     Option.of(
@@ -491,6 +493,9 @@ def _use_building(state: ClashState, seat: int, action: Any) -> list[Event]:
     need(0 <= action.choice < len(board.turn), "H3-21.2", m.NOT_OFFERED())
     choice = board.turn[action.choice]
     need(all(p.resources.get(k, 0) >= v for k, v in choice.cost.as_dict().items()), "H3-21.2", m.CANNOT_PAY())
+    refused = effects.refusal(state, p, choice.steps)
+    if refused is not None:
+        raise refused
     for k, v in choice.cost.as_dict().items():
         p.resources[k] -= v
     p.turn_used.append(action.building)

@@ -171,6 +171,7 @@ def setup(options: ClashOptions, state: ClashState) -> list[Event]:
     state.scenario = sc.id
     state.boxes = list(sc.boxes)
     state.war_machines = clash_content().war_machines(sc.boxes)  # H3-6.32: face up, only with the Rampart box
+    state.empowered = clash_content().empowered_pile(sc.boxes)  # H3-6.28: face up, only with the Inferno box
     state.mode = options.mode
     state.team_order = options.team_order  # H3-7.8: how an Alliance team settles its order
     state.teams = [list(team) for team in sc.teams]  # H3-3.2.3: empty outside Alliance games

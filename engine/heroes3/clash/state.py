@@ -30,8 +30,8 @@ AI_SEAT = -1
 Mode = Literal["clash", "tournament", "alliance", "cooperative"]
 # The expansion boxes a table may add to a scenario's own (H3-2.7, H3-49.6): each brings its faction, map
 # tiles, locations and cards (``ClashOptions.expansions``).
-Expansion = Literal["tower", "rampart", "fortress"]
-EXPANSIONS: tuple[Expansion, ...] = ("tower", "rampart", "fortress")
+Expansion = Literal["tower", "rampart", "fortress", "inferno"]
+EXPANSIONS: tuple[Expansion, ...] = ("tower", "rampart", "fortress", "inferno")
 
 
 class ClashOptions(GameOptions):
@@ -258,6 +258,7 @@ EXPANSION_NAMES: dict[str, Message] = {
     "tower": message("h3.option.value.expansions.tower", "Tower"),
     "rampart": message("h3.option.value.expansions.rampart", "Rampart"),
     "fortress": message("h3.option.value.expansions.fortress", "Fortress"),
+    "inferno": message("h3.option.value.expansions.inferno", "Inferno"),
 }
 OPTION_VALUES: dict[str, dict[str, Message]] = {
     "scenario": {
@@ -401,7 +402,9 @@ class Player(BaseModel):
     # Torosar's Ballista IV (Tower box): the rounds it was played in; in each, one more Ballista per entry in
     # every combat of this player's army until the round ends (cards/permanent.lay_war_machines; public)
     ballista_rounds: list[int] = Field(default_factory=list)
-    cage_cubes: int = 0  # Fortress Cage of Warlords: this player's faction cubes on it (public, town/cage.py)
+    # Fortress Cage of Warlords / Inferno Brimstone Stormclouds: this player's faction cubes on it (public,
+    # town/cage.py; a player owns one faction town board, so one count serves either building)
+    cage_cubes: int = 0
 
 
 class PlacedTile(BaseModel):
@@ -557,6 +560,9 @@ class ClashState(CombatHost):
     # H3-6.32 [EXP: Rampart]: the war machine cards lying face up in their own pile (public), by content
     # id: a card of it gets an instance only when bought (cards/war_machines.py), so the pile is no card zone
     war_machines: list[str] = Field(default_factory=list)
+    # [EXP: Inferno] H3-6.28 / H3-14.4: the empowered statistic cards left in their face-up pile (content ids,
+    # public; a card gets an instance only when taken, adventure/empowered.py)
+    empowered: list[str] = Field(default_factory=list)
     # H3-3.2.3: the Alliance teams, each a list of seats (empty outside Alliance games).
     teams: list[list[int]] = Field(default_factory=list)
     ally_offers: list[AllyOffer] = Field(default_factory=list)  # H3-43.3: open offers between allies

@@ -16,7 +16,7 @@ from ..combat.models import AiDeck
 from ..combat.views import public_attack, public_deck, public_side
 from ..content.campaigns import campaigns
 from ..content.clash import clash_content
-from ..town import discount
+from ..town import cage, discount
 from .ally_trade import view as ally_offers_view
 from .draft import view as draft_view
 from .events import view as events_view
@@ -119,7 +119,7 @@ def _player(state: ClashState, p: Player) -> dict[str, Any]:
         "searching": len(p.searching),
         "grail": p.grail,
         "permanent": state.cards[p.permanent] if p.permanent is not None else None,  # H3-13.2.7: public
-        "cage_cubes": p.cage_cubes,  # [EXP: Fortress] the Cage of Warlords' faction cubes (public, town/cage.py)
+        "cage": cage.view(p),  # the Fortress Cage's / Inferno Stormclouds' faction cubes (public, town/cage.py)
         "pending_power": p.pending_power,
         "card_states": _card_states(state, p),  # played cards' pending effects (public: revealed when played)
         "vp": vp(state, p.seat) if state.mode == "tournament" else None,
@@ -260,6 +260,7 @@ def view(state: ClashState, seat: int | None) -> dict[str, Any]:
         "astrologer_text": clash_content().astrologers[state.astrologer].text if state.astrologer else None,
         "astrologer_deck": {"size": len(state.astrologers.draw_pile), "discard": list(state.astrologers.discard_pile)},
         "war_machines": list(state.war_machines),  # H3-6.32: the face-up pile, public
+        "empowered": list(state.empowered),  # [EXP: Inferno] H3-6.28: the empowered statistic cards, face up
         # [EXP: Fortress] H-12: the event deck's size (never its order), the face-up event, who draws next
         "events": events_view(state),
         "tiles": [_tile(t) for t in state.tiles],

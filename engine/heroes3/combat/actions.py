@@ -136,11 +136,12 @@ class Tent(_A):
 
 
 class CageCube(_A):
-    """A faction cube taken off the Fortress Cage of Warlords: +1 attack or +1 defence to a unit (combat/cage.py)."""
+    """A faction cube taken off the Fortress Cage of Warlords: +1 attack or +1 defence to a unit; or off the
+    Inferno Brimstone Stormclouds: +1 Power towards the next spell, no target (combat/cage.py)."""
 
     type: Literal["cage"]
-    target: str
-    stat: Literal["attack", "defense"]
+    target: str | None = None
+    stat: Literal["attack", "defense", "power"]
 
 
 class Yield(_A):

@@ -8,6 +8,13 @@ own activations and the card window of every attack (H3-34.5). Each cube acts as
 +1 attack until the unit's next attack resolves, or +1 defence until the next attack on it resolves
 (H3-35.5, A-36). The host lays the owner's count on the side when the combat is built and takes the count
 left back afterwards (town/cage.py); the count is public, as the cubes on the town board are.
+
+The Inferno Brimstone Stormclouds (S-H1 ``docs/towns/inferno.md``) are the same cubes with another reward
+(``CombatSide.cage_reward == "power"``): "during any combat, you can remove them to gain +1 Power per cube;
+only one cube can be used per spell". House (README): a cube is taken off at the same moments, for the side's
+hero (a side with no hero deck casts nothing, so none is offered), as a Power card is played: +1 towards the
+next spell (H3-15.3), fizzling as Power does; a second cube waits until that Power is spent on a spell or has
+fizzled (``cage_spent_at``: the combat round and spell count it was taken at).
 """
 
 from __future__ import annotations
@@ -28,6 +35,10 @@ def options(combat: Combat, side: CombatSide) -> list[Option]:
     """One cube for +1 attack or +1 defence to each of the owner's units on the board."""
     if side.cage_cubes <= 0 or side.owner is None or side.controller is None:
         return []
+    if side.cage_reward == "power":
+        if side.deck is None or _waiting(combat, side):
+            return []
+        return [Option.of(t.OPT_STORM_POWER(), {"type": "cage", "stat": "power"})]
     out: list[Option] = []
     for u in combat.on_board(side.team):
         if u.tower:
@@ -40,16 +51,38 @@ def options(combat: Combat, side: CombatSide) -> list[Option]:
 
 def refusal(side: CombatSide) -> RuleViolation:
     """Why a cube play that was not offered is refused (the state is left as it was)."""
+    if side.cage_reward == "power" and (side.cage_cubes <= 0 or _waiting_side(side)):
+        return RuleViolation("H3-21.2", t.NO_STORM_CUBE())
     if side.cage_cubes <= 0:
         return RuleViolation("H3-21.2", t.NO_CAGE_CUBE())
     return RuleViolation("H3-21.2", m.NOT_OFFERED())
 
 
+def _waiting(combat: Combat, side: CombatSide) -> bool:
+    """A Stormclouds cube already waits for the next spell: taken this combat round, no spell cast since, and
+    the Power played is not spent (casting or the end of the activation sets it to 0)."""
+    return side.cage_spent_at == (combat.round, side.spells_cast) and side.pending_power > 0
+
+
+def _waiting_side(side: CombatSide) -> bool:
+    return side.cage_spent_at is not None and side.cage_spent_at[1] == side.spells_cast and side.pending_power > 0
+
+
 def use(combat: Combat, side: CombatSide, action: Any) -> list[Event]:
-    """Take one cube off: +1 attack (H3-35.5) or +1 defence (A-36) to the unit, announced to everyone."""
+    """Take one cube off: +1 attack (H3-35.5) or +1 defence (A-36) to the unit, or (Stormclouds) +1 Power
+    towards the side's next spell (H3-15.3), announced to everyone."""
+    seat = m.seat_name(side.controller)
+    if action.stat == "power":
+        side.cage_cubes -= 1
+        side.pending_power += CUBE_BONUS
+        side.cage_spent_at = (combat.round, side.spells_cast)
+        said = t.STORM_POWER(seat=seat, n=side.cage_cubes)
+        return [
+            Event.to_all("h3_cage", said, team=side.team, stat="power"),
+            Event.to_all("h3_power", m.POWER_ADDED(seat=seat, n=side.pending_power)),
+        ]
     u = combat.unit(str(action.target))
     side.cage_cubes -= 1
-    seat = m.seat_name(side.controller)
     if action.stat == "attack":
         u.attack_bonus += CUBE_BONUS
         said = t.CAGE_ATTACK(seat=seat, target=r.uname(combat, u), n=side.cage_cubes)

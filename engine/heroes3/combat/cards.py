@@ -129,7 +129,7 @@ def playable(combat: Combat, side: CombatSide, activating: bool, start: bool = F
             continue  # Wisdom acts in towns; Resurrection is asked when an attack would defeat (flow.hit)
         if card.effect == "attack_or_defense":
             modes = ["attack", "defense"]
-        elif card.effect == "power_or_reshuffle":  # Meteor Shower IV: its two printed effects ("or")
+        elif card.effect in ("power_or_reshuffle", *INFERNO_OR):  # two printed effects joined by "or"
             modes = ["basic", "other"]
         else:
             modes = ["basic"] + (["expert"] if card.expert is not None and side.expert_uses > 0 else [])
@@ -204,6 +204,8 @@ def _plays(
         return _tower_box_plays(combat, side, inst, card, mode, ref)
     if card.effect in TOWER_HEROES_D:
         return _tower_heroes_plays(combat, side, inst, card, mode, ref)
+    if card.effect in INFERNO_EFFECTS:
+        return _inferno_plays(combat, side, inst, card, mode, ref)
     if card.discard_cost and card.effect != "frost_ring":
         return _paid(combat, side, inst, card, mode, ref)
     if card.effect in ("attack", "defense", "attack_or_defense", "hp", "initiative", "lasting_defense"):
@@ -287,8 +289,15 @@ def _plays(
             return out
         geo = combat.geometry()
         for cell in geo.cells():
-            near = [combat.at(n) for n in geo.adjacent(cell)]
+            near = [combat.at(n) for n in geo.adjacent(cell) + ([cell] if card.centre else [])]
             if not any(u is not None and not u.tower for u in near):
+                continue
+            if not card.discard_cost:  # Xyron's Inferno VI: no card to pay
+                out.append(
+                    Option.of(
+                        t.OPT_AREA(card=ref, cell=label_cell(cell)), _act(inst, mode, cell=list(cell)), at=square(cell)
+                    )
+                )
                 continue
             if card.discard_cost > 1:  # Frost Ring VI: the space now, the cards paid asked one at a time (flow)
                 msg = t.OPT_FROST_COUNT(card=ref, cell=label_cell(cell), n=card.discard_cost)
@@ -659,6 +668,8 @@ def as_offered(action: Any) -> dict[str, Any]:
         for key in EXTRA:
             if data.get(key) is None:
                 data.pop(key, None)
+    if data.get("type") == "cage" and data.get("target") is None:
+        data.pop("target", None)  # a Brimstone Stormclouds cube names no unit (combat/cage.py)
     return data
 
 
@@ -716,6 +727,7 @@ def play(combat: Combat, side: CombatSide, action: Any, rng: Rng) -> list[Event]
         side.cast_with, side.powering = side.powering, []
         side.school_power = {}
         side.cast_fresh = True
+        events += cast_draws(combat, side, rng)  # Zydar VI
         if card.effect == "fireball":
             cells = [label_cell((int(c[0]), int(c[1]))) for c in (action.cell, action.cell2)]
             msg = t.SPELL_CAST_CELLS(seat=seat, card=ref, power=power, cell=cells[0], other=cells[1])
@@ -737,6 +749,8 @@ def play(combat: Combat, side: CombatSide, action: Any, rng: Rng) -> list[Event]
     if target is not None and target.card in card.double_for:
         amount *= 2  # hero specialties: the named unit gets twice the effect (H3-16)
     label = _mode_label(action.mode) if card.effect != "power_or_reshuffle" else _or_label(action.mode)
+    if card.effect in INFERNO_EFFECTS:
+        return events + _inferno_play(combat, side, action, card, target, amount, rng)
     other = combat.unit(action.other) if action.other else None
     if card.effect in TOWER_BOX_EFFECTS:
         return _tower_box_play(combat, side, action, card, target, amount, label, rng)
@@ -876,7 +890,7 @@ def play(combat: Combat, side: CombatSide, action: Any, rng: Rng) -> list[Event]
             deck.discard.remove(spell)
             deck.hand.append(spell)
             events.append(Event.to_all("h3_recall", m.RECALLED(seat=seat, card=m.card_ref(deck.names[spell]))))
-        if expert:
+        if expert or card.basic > 0:  # Empowered Knowledge: its one effect is the expert one (H3-14.4)
             side.spell_limit += 1
     elif card.effect == "return_spell" and side.last_spell in deck.discard:
         back = [side.last_spell] + ([c for c in side.cast_with if c in deck.discard] if expert else [])
@@ -938,7 +952,7 @@ def play(combat: Combat, side: CombatSide, action: Any, rng: Rng) -> list[Event]
         target.pos, other.pos = other.pos, target.pos
     elif card.effect == "frost_ring" and action.cell is not None:
         cell = (int(action.cell[0]), int(action.cell[1]))
-        for n in combat.geometry().adjacent(cell):
+        for n in combat.geometry().adjacent(cell) + ([cell] if card.centre else []):  # Xyron: the space too
             hit = combat.at(n)
             if hit is not None and not hit.tower:
                 events += spell_damage(combat, hit, card.damage[0])  # H3-27.1: defence does not count
@@ -1144,7 +1158,7 @@ def _may_cast_resurrection(combat: Combat, side: CombatSide, inst: str, card: Ca
     )
 
 
-def resurrect(combat: Combat, unit: Unit, inst: str) -> list[Event]:
+def resurrect(combat: Combat, unit: Unit, inst: str, rng: Rng | None = None) -> list[Event]:
     """Play Resurrection: the card is discarded, all Power played is spent (H3-15.3).
 
     The Resurrection spell is a spell cast like any other, so the enemy may answer it "right after
@@ -1166,8 +1180,9 @@ def resurrect(combat: Combat, unit: Unit, inst: str) -> list[Event]:
         side.cast_with, side.powering = side.powering, []
         side.school_power = {}
         side.cast_fresh = True
+        drawn = cast_draws(combat, side, rng) if rng is not None else []  # Zydar VI
         cast = m.SPELL_CAST(seat=m.seat_name(side.controller), card=card, power=power, target=uname(combat, unit))
-        events = [Event.to_all("h3_spell", cast, card=deck.names[inst], power=power, target=unit.uid)]
+        events = [Event.to_all("h3_spell", cast, card=deck.names[inst], power=power, target=unit.uid), *drawn]
         if counter_seat(combat, side) is not None:
             action = {"type": "play", "card": inst, "mode": "cast", "target": unit.uid}
             combat.spell = PendingSpell(team=side.team, action=action, power=power)
@@ -1425,3 +1440,67 @@ def _tower_heroes_play(
         ongoing.give(target, side.team, "spell_ward", amount)  # H3-35.3: ongoing; rules.spell_reduction
         events.append(Event.to_all("h3_boost", t.SPELL_WARD(unit=unit, n=amount), unit=target.uid))
     return events
+
+
+# ---- Inferno-box heroes: Rashka (Efreet IV / VI), Zydar (Sorcery) (H3-16) -----------------------------------
+# Zydar I and IV print two effects joined by "or" (the ``other`` mode is the second); Zydar VI both at once.
+INFERNO_OR = ("power_or_draw_after_cast", "power_or_free_spell")
+INFERNO_EFFECTS = ("lasting_fire_shield", "power_and_cast_draw", *INFERNO_OR)
+
+
+def _inferno_label(card: CardDef, mode: str) -> Msg:
+    if mode == "basic":
+        return t.MODE_POWER_N(n=card.basic)
+    return t.MODE_DRAW_AFTER_CAST() if card.effect == "power_or_draw_after_cast" else t.MODE_FREE_SPELL()
+
+
+def _inferno_plays(combat: Combat, side: CombatSide, inst: str, card: CardDef, mode: str, ref: Ref) -> list[Option]:
+    """Rashka's shield aims at one of the side's units; Zydar's cards name none. Zydar I's draw is played
+    "after casting a spell": only right after one (Mysticism's moment, ``just_cast``)."""
+    if card.effect == "lasting_fire_shield":
+        return [
+            Option.of(m.OPT_PLAY(card=ref, mode=_mode_label(mode), target=uname(combat, u)), _act(inst, mode, u.uid))
+            for u in friendly(combat, side)
+        ]
+    if card.effect == "power_or_draw_after_cast" and mode == "other" and not just_cast(side):
+        return []
+    label = t.MODE_BOTH() if card.effect == "power_and_cast_draw" else _inferno_label(card, mode)
+    return [Option.of(m.OPT_PLAY_NO_TARGET(card=ref, mode=label), _act(inst, mode))]
+
+
+def _inferno_play(
+    combat: Combat, side: CombatSide, action: Any, card: CardDef, target: Unit | None, amount: int, rng: Rng
+) -> list[Event]:
+    """Resolve Rashka's or Zydar's card (already in the discard pile; ``amount`` already doubled for the
+    unit it names). Rashka IV / VI: for the rest of the combat a ground or flying unit attacking the unit
+    takes the damage (flow.hit, as Fire Shield). Zydar: the Power goes towards the next spell (H3-15.3);
+    house: "the next spell does not count towards the limit" raises this combat round's limit by one (as
+    Knowledge's expert effect, H3-35.2); VI draws after each spell cast until the combat round ends."""
+    seat = m.seat_name(side.controller)
+    ref = m.card_ref(card.id)
+    if card.effect == "lasting_fire_shield" and target is not None:
+        ongoing.fire_shield(target, side.team, amount, ongoing.WHOLE_COMBAT)
+        said = m.CARD_PLAYED(seat=seat, card=ref, mode=_mode_label(action.mode), target=uname(combat, target))
+        return [Event.to_all("h3_card", said, card=card.id, target=target.uid)]
+    both = card.effect == "power_and_cast_draw"
+    label = t.MODE_BOTH() if both else _inferno_label(card, action.mode)
+    events = [Event.to_all("h3_card", m.CARD_PLAYED_NO_TARGET(seat=seat, card=ref, mode=label), card=card.id)]
+    if action.mode == "basic":
+        side.pending_power += amount
+        side.powering.append(action.card)
+        events.append(Event.to_all("h3_power", m.POWER_ADDED(seat=seat, n=side.pending_power)))
+    if both:
+        side.cast_draw_round = combat.round
+    elif action.mode == "other" and card.effect == "power_or_draw_after_cast":
+        events += draw(side, card.draw, rng)
+    elif action.mode == "other":
+        side.spell_limit += 1
+        events.append(Event.to_all("h3_spell_limit", t.SPELL_LIMIT_RAISED(seat=seat, n=side.spell_limit)))
+    return events
+
+
+def cast_draws(combat: Combat, side: CombatSide, rng: Rng) -> list[Event]:
+    """Zydar VI: a card drawn after each spell the side casts in the combat round the card was played."""
+    if side.cast_draw_round != combat.round or side.deck is None:
+        return []
+    return draw(side, 1, rng)

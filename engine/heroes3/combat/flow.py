@@ -21,7 +21,7 @@ from ..cards import messages as cm
 from ..content import TIERS, CardDef, load
 from ..content.texts import text_ref
 from ..neutrals import ai, aicards
-from . import cage, ongoing, own_search, spells
+from . import cage, ongoing, own_search, spells, summon
 from . import cards as card_rules
 from . import rules as r
 from . import texts as t
@@ -505,6 +505,7 @@ def other_options(combat: Combat, u: Unit) -> list[Option]:
         if a.timing == "other" and deck is not None and (deck.draw.draw_pile or deck.discard):
             label = m.OPT_SEARCH_SPELL(n=a.amount())
             out.append(Option.of(label, {"type": "ability", "unit": u.uid, "target": "deck"}))
+    out += summon.options(combat, u)  # Pit Lords (Pack): H3-52.3
     for a in u.abilities("siege_breaker"):
         for s in combat.structures:
             if not s.destroyed:
@@ -519,6 +520,8 @@ def other_options(combat: Combat, u: Unit) -> list[Option]:
 
 
 def use_other(combat: Combat, u: Unit, target: str) -> list[Event]:
+    if summon.is_summon(target):
+        return summon.use(combat, u, target)
     if target == TOWER:
         combat.unit(TOWER).alive = False  # H3-39.8: a card effect may destroy it
         return [Event.to_all("h3_tower_destroyed", m.TOWER_DESTROYED(unit=r.uname(combat, u)))]
@@ -1224,11 +1227,22 @@ def hit(flow: F, state: CombatHost, st: Step) -> list[Event]:
             near = tpos in combat.geometry().adjacent(apos)
             if ab.num("nonadjacent") and near:
                 continue
-            pool = r.splash_targets(combat, a, tpos, apos, t.uid, line=ab.effect == "breath")
+            # Cerberi (Pack): the other enemy hit stands next to the Cerberi, not next to the target
+            around = apos if ab.num("around_attacker") else tpos
+            pool = r.splash_targets(combat, a, around, apos, t.uid, line=ab.effect == "breath")
             if pool:
                 strikes.append(([u.uid for u in pool], ab.num("attack"), ab.amount()))
     shield = t.fire_shield
-    if shield is not None and shield[1] == combat.round and a.alive and tpos is not None and apos is not None:
+    # Fire Shield lasts its combat round; Rashka's Efreet IV / VI the whole combat, against ground and flying
+    # attackers only (as printed)
+    lasting = shield is not None and shield[1] == ongoing.WHOLE_COMBAT and a.type != "ranged"
+    if (
+        shield is not None
+        and (shield[1] == combat.round or lasting)
+        and a.alive
+        and tpos is not None
+        and apos is not None
+    ):
         if tpos in combat.geometry().adjacent(apos):  # Fire Shield: even when the shielded unit falls (S-H1)
             burn = m.FIRE_SHIELD_BURNS(unit=r.uname(combat, a), target=r.uname(combat, t))
             events.append(Event.to_all("h3_fire_shield_burns", burn, unit=a.uid))
@@ -1864,7 +1878,7 @@ def install(flow: F) -> None:
         side = combat.sides[unit.team]
         inst = str(st.data["card"])
         spell = side.deck is not None and card_rules.card_def(side.deck, inst).kind == "spell"
-        events = card_rules.resurrect(combat, unit, inst)  # a spell may wait for the enemy's answer
+        events = card_rules.resurrect(combat, unit, inst, state.rng)  # a spell may wait for the enemy's answer
         if spell:  # the Resurrection spell is cast from hand: the answer, then the Familiars' / Pegasi's tax
             events += _caster_discards(flow, state, side, Play(type="play", card=inst, mode="cast", target=unit.uid))
         return events

@@ -155,6 +155,13 @@ class CombatSide(BaseModel):
     # side's own deck: the cards looked at, seen by their owner alone until one is kept (combat/own_search.py)
     school_boost: dict[str, int] = Field(default_factory=dict)
     cage_cubes: int = 0
+    # Inferno box: what the owner's cubes buy (``power``: the Brimstone Stormclouds' +1 Power, one cube per
+    # spell; ``stat``: the Cage of Warlords), the (combat round, spells cast) a Stormclouds cube was last
+    # spent at, and Zydar VI's combat round (a card drawn after each spell cast in it; None: none)
+    cage_reward: Literal["stat", "power"] = "stat"
+    cage_spent_at: tuple[int, int] | None = None
+    cast_draw_round: int | None = None
+    summoned: list[str] = Field(default_factory=list)  # Pit Lords (uids) that used their summon (H3-52.3)
     searching: list[str] = Field(default_factory=list)
 
 

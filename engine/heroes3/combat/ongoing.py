@@ -24,6 +24,9 @@ from .models import Combat, Lasting, Unit
 NUMERIC: tuple[str, ...] = ("initiative_bonus", "hp_bonus", "spell_ward", "slower_foe_defense", "lasting_defense")
 FLAGS: tuple[str, ...] = ("anti_magic", "berserk", "disrupted", "paralysis_ward", "retaliation_worst")
 FIRE_SHIELD = "fire_shield"
+# Rashka's Efreet IV / VI: a fire shield for the rest of the combat (its "combat round" is this sentinel;
+# flow.hit lets it burn ground and flying attackers only, as printed)
+WHOLE_COMBAT = -1
 
 
 def give(unit: Unit, team: int | None, field: str, amount: int = 0) -> None:

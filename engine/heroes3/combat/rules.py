@@ -61,6 +61,9 @@ def may_stop_for(combat: Combat, unit: Unit) -> Callable[[Cell], bool]:
 def move_options(combat: Combat, unit: Unit) -> list[Cell]:
     if unit.pos is None or unit.rooted:
         return []
+    if unit.has("move_anywhere"):  # Arch Devils (Pack): a regular move to any empty space
+        stop = may_stop_for(combat, unit)
+        return [c for c in combat.geometry().cells() if c != unit.pos and stop(c)]
     moves = RANGED_MOVES if unit.type == "ranged" else GROUND_MOVES
     return reachable(
         combat.geometry(),

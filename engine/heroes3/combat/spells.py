@@ -57,6 +57,8 @@ def spell_immune(target: Unit, card: CardDef, *, area: bool = False) -> bool:
     return (
         target.has("spell_immune")
         or (card.id == "magic_arrow" and target.has("magic_arrow_immune"))
+        # Efreet (Pack, neutral): no damage from the spells of a school either (S-H1: the Fire school)
+        or (damage and any(a.params.get("school") == card.school for a in target.abilities("magic_arrow_immune")))
         or (card.timing == "ongoing" and target.has("ongoing_immune"))
         or (not damage and target.has("spell_effect_immune"))
         or any(a.params.get("school") == card.school for a in target.abilities("survive_once"))

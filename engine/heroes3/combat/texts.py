@@ -214,3 +214,28 @@ CAGE_DEFENSE = message(
     "h3.combat.cage_defense", "{seat!c} takes a cube off the Cage of Warlords: {target} gets +1 defence ({n} left)."
 )
 NO_CAGE_CUBE = message("h3.combat.no_cage_cube", "You have no cube left on your Cage of Warlords.")
+
+# Inferno-box heroes (combat/cards.py): Zydar's two effects joined by "or", or both at once
+MODE_POWER_N = message("h3.mode.power_n", "+{n} Power")
+MODE_DRAW_AFTER_CAST = message("h3.mode.draw_after_cast", "draw a card after your spell")
+MODE_FREE_SPELL = message("h3.mode.free_spell", "one more spell this combat round")
+MODE_BOTH = message("h3.mode.both", "both effects")
+OPT_AREA = message("h3.opt.area", "Play {card} on {cell}")
+SPELL_LIMIT_RAISED = message(
+    "h3.combat.spell_limit_raised", "{seat!c} may cast one more spell this combat round ({n} in all)."
+)
+# the Inferno Brimstone Stormclouds (combat/cage.py): a faction cube taken off for +1 Power
+OPT_STORM_POWER = message("h3.opt.storm_power", "Take a cube off your Brimstone Stormclouds: +1 Power")
+STORM_POWER = message(
+    "h3.combat.storm_power",
+    "{seat!c} takes a cube off the Brimstone Stormclouds: +1 Power towards the next spell ({n} left).",
+)
+NO_STORM_CUBE = message(
+    "h3.combat.no_storm_cube",
+    "You have no cube left on your Brimstone Stormclouds, or one already waits for this spell.",
+)
+# Pit Lords (Pack) summon or reinforce Demons (combat/summon.py, H3-52.3)
+OPT_SUMMON = message("h3.opt.summon", "Summon {unit} onto {cell}")
+OPT_SUMMON_REINFORCE = message("h3.opt.summon_reinforce", "Reinforce {unit} to their Pack side, free")
+SUMMONED = message("h3.combat.summoned", "{unit} summon {target} onto {cell}.")
+SUMMON_REINFORCED = message("h3.combat.summon_reinforced", "{unit} reinforce {target} to their Pack side, free.")

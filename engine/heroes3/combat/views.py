@@ -32,6 +32,7 @@ def public_side(side: CombatSide) -> dict[str, Any]:
         "tent_round": side.tent_round,  # the combat round the First Aid Tent was last used in
         "extra_ballistas": side.extra_ballistas,  # Torosar's cards that count as Ballistas (public, played)
         "cage_cubes": side.cage_cubes,  # the Fortress Cage of Warlords' cubes left (public, as on the town board)
+        "cage_reward": side.cage_reward,  # "power": the Inferno Brimstone Stormclouds' cubes (+1 Power each)
         "school_boost": dict(side.school_boost),  # Adrienne's Fire Magic I / VI played (public)
     }
 

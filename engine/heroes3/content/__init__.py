@@ -21,7 +21,7 @@ UnitType = Literal["ground", "flying", "ranged"]
 Timing = Literal["activation", "attack", "other", "passive", "retaliation", "map"]
 SideName = Literal["few", "pack", "neutral"]
 TIERS: tuple[Tier, ...] = ("bronze", "silver", "gold", "azure")
-FACTIONS: tuple[str, ...] = ("castle", "necropolis", "dungeon", "tower", "rampart", "fortress")
+FACTIONS: tuple[str, ...] = ("castle", "necropolis", "dungeon", "tower", "rampart", "fortress", "inferno")
 
 # The effect vocabulary of unit abilities (S.4): every ability names one of these and its
 # parameters; ``text`` abilities are shown to players but have no automatic effect yet.
@@ -34,7 +34,9 @@ EFFECTS: frozenset[str] = frozenset(
         "spell_damage_reduction",  # passive: spell damage reduced by ``amount`` (``adjacent``: friendly neighbours too)
         "spell_power_drain",  # passive: enemy spells are cast with ``amount`` less Power, never below 0
         "spell_immune",  # passive: spells have no effect on it
-        "magic_arrow_immune",  # passive: Magic Arrow has no effect on it
+        "magic_arrow_immune",  # passive: Magic Arrow has no effect on it (``school``: nor that school's damage)
+        "move_anywhere",  # passive: its regular move may end on any empty space (Arch Devils, Pack)
+        "summon_demons",  # other: once a combat, after a friendly unit left the board, summon/reinforce ``unit``
         "heal_self",  # activation: remove up to ``amount`` damage from itself
         "heal_after_attack",  # attack: remove up to ``amount`` damage from itself after attacking
         "attack_again_nonadjacent",  # attack: a non-adjacent target is attacked again (if the die is in ``faces``)
@@ -235,6 +237,11 @@ class CardDef(BaseModel):
         "school_boost",  # ongoing: this combat, your spells of ``school`` are cast with +N Power (Adrienne I / VI)
         "lasting_defense",  # ongoing: +N defence for the rest of the combat, not only against one attack (Tazar IV)
         "deck_search_reshuffle",  # Search (N) your own deck, then shuffle your discard pile into it (Adrienne IV)
+        # ---- Inferno-box heroes (Rashka, Zydar; combat/cards.py)
+        "lasting_fire_shield",  # ongoing: this combat a ground or flying attacker of the unit takes N damage
+        "power_or_draw_after_cast",  # +N Power, or right after casting a spell draw ``draw`` cards (Zydar I)
+        "power_or_free_spell",  # +N Power, or one more spell this combat round (Zydar IV)
+        "power_and_cast_draw",  # +N Power, and a card drawn after each spell cast this combat round (Zydar VI)
         "gm",  # a printed effect the engine holds only as text: played, announced, and the game master carries it out
         "none",  # no effect in combat (Wisdom acts in a town): never offered
     ]
@@ -247,6 +254,7 @@ class CardDef(BaseModel):
     target: Literal["any", "friendly", "friendly_melee", "none"] = "friendly"
     double_for: list[str] = Field(default_factory=list)  # unit ids for which the effect doubles
     discard_cost: int = 0  # cards from hand discarded to play it (Frost Ring)
+    centre: bool = False  # frost_ring: the chosen space's own unit is hit too (Xyron's Inferno)
     power_cost: dict[str, int] = Field(default_factory=dict)  # Power paid, by the saved unit's tier
     damage: list[int] = Field(default_factory=list)
     damage_tiers: list[list[int]] = Field(default_factory=list)  # Chain Lightning (spell): damages by Power

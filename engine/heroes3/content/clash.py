@@ -33,7 +33,7 @@ ResourceName = Literal["gold", "building_materials", "valuables"]
 RESOURCES: tuple[ResourceName, ...] = ("gold", "building_materials", "valuables")
 TileKind = Literal["starting", "far", "near", "centre"]
 TILE_KINDS: tuple[TileKind, ...] = ("starting", "far", "near", "centre")
-Box = Literal["core", "tower", "rampart", "fortress"]
+Box = Literal["core", "tower", "rampart", "fortress", "inferno"]
 Timing = Literal["instant", "activation", "map", "ongoing", "permanent", "start"]
 Deckname = Literal["ability", "artifact", "spell"]
 
@@ -133,6 +133,9 @@ MAP_EFFECTS: frozenset[str] = frozenset(
         "cage_cube",  # Cage of Warlords: a faction cube on the building, ``max`` at most (combat/cage.py spends them)
         "scholar",  # Scholar (H3-50.8): roll the attack die; +1 a statistic card, 0 / -1 two ability / spell cards
         "artifact_for_cards",  # remove 1 card from hand or discard ``discard``, then draw the top artifact (Tazar VI)
+        # [EXP: Inferno] (adventure/empowered.py)
+        "empower_statistic",  # Star Axis (H3-50.8): a statistic card from hand removed for its empowered form
+        "scholar_empower",  # Scholar (expert): remove it and up to ``max`` statistic cards, empowered ones to discard
         # [EXP: Fortress] event cards (H3-7.5, clash/events/): what each player does for their own part
         "treasure_gamble",  # roll ``count`` treasure dice: a ``fail`` face gives nothing, else keep ``keep``
         "remove_kinds",  # remove ``min``..``max`` cards of ``kinds``; each ``per`` removed: Search (``x``) of ``decks``
@@ -427,6 +430,8 @@ class MMCard(BaseModel):
     post_price: Resources | None = None
     box: Box = "core"
     house: bool = False
+    # [EXP: Inferno] H3-14.4: an empowered statistic card names the statistic it is the stronger form of
+    empowers: str | None = None
 
     @model_validator(mode="after")
     def _machine_prices(self) -> MMCard:
@@ -699,6 +704,15 @@ class ClashContent(BaseModel):
         out: list[str] = []
         for card in sorted(self.cards.values(), key=lambda c: c.id):
             if card.kind == "war_machine" and card.box in boxes:
+                out += [card.id] * card.copies
+        return out
+
+    def empowered_pile(self, boxes: tuple[str, ...] = ("core",)) -> list[str]:
+        """H3-6.28 [EXP: Inferno]: the face-up pile of empowered statistic cards of the boxes in play, with
+        copies, sorted."""
+        out: list[str] = []
+        for card in sorted(self.cards.values(), key=lambda c: c.id):
+            if card.empowers is not None and card.box in boxes:
                 out += [card.id] * card.copies
         return out
 

@@ -18,7 +18,9 @@ def c() -> ClashContent:
 
 
 # H3-49.6: hero boards the Tower expansion box adds to each faction (after the faction box's own two)
-TOWER_BOX_HEROES = {"castle": 1, "necropolis": 2, "dungeon": 2, "tower": 4, "rampart": 2, "fortress": 2}
+TOWER_BOX_HEROES = {"castle": 1, "necropolis": 2, "dungeon": 2, "tower": 4, "rampart": 2, "fortress": 2, "inferno": 0}
+# the faction box's own heroes: two, but the Inferno box brings four (S-H1: Fiona, Rashka, Xyron, Zydar)
+BOX_HEROES = {"inferno": 4}
 
 
 def test_h3_2_2_and_h3_6_4_faction_components(c: ClashContent) -> None:
@@ -28,7 +30,8 @@ def test_h3_2_2_and_h3_6_4_faction_components(c: ClashContent) -> None:
     for faction, town in c.towns.items():
         assert len(town.units) == 7 and len(set(town.units)) == 7
         assert all(set(combat.units[u].sides) == {"few", "pack"} for u in town.units)  # double-sided
-        assert len(town.heroes) == 2 + TOWER_BOX_HEROES[faction]  # the box's two, then the Tower box's (H3-49.6)
+        # the box's own (two), then the Tower box's (H3-49.6)
+        assert len(town.heroes) == BOX_HEROES.get(faction, 2) + TOWER_BOX_HEROES[faction]
         for hero_id in town.heroes:
             hero = c.heroes[hero_id]
             assert hero.faction == faction
@@ -56,10 +59,13 @@ def test_h3_2_4_card_kinds_in_the_decks(c: ClashContent) -> None:
 
 def test_h3_14_2_four_statistics(c: ClashContent) -> None:
     # H3-14.2: Attack, Defense, Power, Knowledge; basic and expert effects, played by the combat cards.
-    stats = {x.id: x for x in c.cards.values() if x.kind == "statistic"}
+    # [EXP: Inferno] H3-14.4: the empowered ones have a single effect (the normal card's expert effect)
+    stats = {x.id: x for x in c.cards.values() if x.kind == "statistic" and x.empowers is None}
     assert set(stats) == {"attack", "defense", "power", "knowledge"}
     for card in stats.values():
         assert card.expert is not None and card.basic.combat == card.expert.combat == card.id
+    empowered = {x.empowers: x for x in c.cards.values() if x.empowers is not None}
+    assert set(empowered) == set(stats) and all(x.expert is None and x.box == "inferno" for x in empowered.values())
 
 
 def test_h3_15_1_spell_anatomy_and_h3_15_2_empower_costs(c: ClashContent) -> None:
@@ -98,10 +104,13 @@ def test_h3_12_4_hero_boards(c: ClashContent) -> None:
         "Druid",
         "Witch",
         "Beastmaster",
+        "Demoniac",
+        "Heretic",
     }
     might = ["catherine", "tamika", "mutare", "josephine", "gelu"]
     might += ["lord_haart_castle", "lord_haart_necropolis", "iona", "torosar", "clancy", "mephala"]  # the Tower box's
     might += ["wystan", "bron", "tazar"]  # the Fortress box's Wystan, the Tower box's Bron and Tazar
+    might += ["fiona", "rashka"]  # the Inferno box's Demoniacs
     assert [h.id for h in c.heroes.values() if h.might] == might
     # H3-6.12: 1 Magic Arrow for Might heroes, 2 for Magic heroes.
     assert c.starting_deck("solmyr").count("magic_arrow") == 2 and c.starting_deck("mutare").count("magic_arrow") == 1

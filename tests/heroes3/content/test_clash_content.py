@@ -128,7 +128,7 @@ def test_h3_50_locations_effects(c: ClashContent) -> None:
 
 def test_h3_21_2_town_boards(c: ClashContent) -> None:
     # H3-21.2: City Hall, Citadel, Mage Guild, three dwellings in order bronze -> silver -> gold, two faction buildings.
-    assert set(c.towns) == {"castle", "necropolis", "dungeon", "tower", "rampart", "fortress"}
+    assert set(c.towns) == {"castle", "necropolis", "dungeon", "tower", "rampart", "fortress", "inferno"}
     for faction, town in c.towns.items():
         kinds = Counter(b.kind for b in town.buildings)
         assert kinds == {
@@ -143,8 +143,13 @@ def test_h3_21_2_town_boards(c: ClashContent) -> None:
         assert town.building(f"{faction}_dwelling_silver").requires == (f"{faction}_dwelling_bronze",)
         assert town.building(f"{faction}_dwelling_gold").requires == (f"{faction}_dwelling_silver",)
         hall = Resources(gold=10, building_materials=6 if faction == "rampart" else 4)  # Rampart's prints 6
+        if faction == "inferno":
+            hall = Resources(gold=13, building_materials=5)  # Inferno's prints 13 gold and 5 building materials
         assert town.building(f"{faction}_city_hall").cost == hall
-        assert town.building(f"{faction}_citadel").cost == Resources(gold=8, building_materials=5, valuables=1)
+        citadel = Resources(gold=8, building_materials=5, valuables=1)
+        if faction == "inferno":
+            citadel = Resources(gold=9, building_materials=4, valuables=1)  # Inferno's prints 9 / 4 / 1
+        assert town.building(f"{faction}_citadel").cost == citadel
         assert town.building(f"{faction}_dwelling_gold").cost == Resources(gold=10, building_materials=9, valuables=4)
         # two income choices on each board but Rampart's, which only gains 7 gold
         assert len(town.building(f"{faction}_city_hall").resource_round) == (1 if faction == "rampart" else 2)

@@ -1,6 +1,7 @@
-"""[EXP: Fortress] The event deck where the table reads it (H3-7.5.2, H3-7.5.3, H-12): the map picture's
-band names the event face up; the panel says what it does, what it laid on the table, how many events are
-left and who draws next, in the reader's language, and never the deck's order."""
+"""The expansions' public pieces where the table reads them. [EXP: Fortress] The event deck (H3-7.5.2, H3-7.5.3,
+H-12): the map picture's band names the event face up; the panel says what it does, what it laid on the table,
+how many events are left and who draws next, never the deck's order; the Cage of Warlords' cubes. [EXP: Inferno]
+the Brimstone Stormclouds' cubes and the empowered statistic cards' face-up pile (H3-6.28)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from engine.heroes3.clash.ruleset import CLASH
 from renderers import heroes3_combat as H
 from renderers import heroes3_map as M
 from tests.heroes3.clash.events.helpers import deck, fortress_game, to_event
+from tests.heroes3.clash.helpers import mutate, new_game
 
 
 def _texts(view: dict, locale: str = "en") -> list[str]:
@@ -46,11 +48,33 @@ def test_the_panel_says_the_event_its_cards_and_the_deck_but_not_the_order() -> 
 def test_the_cage_of_warlords_cubes_are_in_the_panel_and_the_combat_picture() -> None:
     """[EXP: Fortress] The Cage's faction cubes (public, as on the town board) in the owner's panel, and a
     combat side's cubes still to spend beside its purse."""
-    state = fortress_game(2)
+    state = fortress_game(2, factions=["fortress", "castle"])
+    state.player(0).buildings.append("fortress_cage_of_warlords")
     state.player(0).cage_cubes = 2
     text = "\n".join(format_private(CLASH.view(state, 0), title="t"))
-    assert "**Cage of Warlords:** 2 faction cubes" in text
+    assert "**Cage of Warlords:** 2 faction cubes, each +1 attack or +1 defence" in text
     assert "Cage of Warlords" not in "\n".join(format_private(CLASH.view(state, 1), title="t"))
     view = {"sides": [{"team": 0, "hero": "wystan", "faction": "fortress", "level": 1, "cage_cubes": 1}]}
     _, pen = H._canvas(1600, H.words_for("en", None))
-    assert any("Cage of Warlords: 1" in line for line in H._side_lines(pen, view, view["sides"][0]))
+    assert any(
+        "faction cubes: 1 (+1 attack or defence each)" in line for line in H._side_lines(pen, view, view["sides"][0])
+    )
+
+
+def test_the_brimstone_stormclouds_cubes_and_the_empowered_pile_in_the_panel() -> None:
+    """[EXP: Inferno] The Stormclouds' cubes buy Power (town/cage.py); the empowered statistic cards lie face up in
+    their own pile (H3-6.28, H3-14.4): both public, in every seat's panel for the pile, the owner's for the cubes."""
+    state = mutate(new_game(2, factions=["inferno", "castle"], expansions=["inferno"]))
+    state.player(0).buildings.append("inferno_brimstone_stormclouds")
+    state.player(0).cage_cubes = 3
+    mine = "\n".join(format_private(CLASH.view(state, 0), title="t"))
+    assert "**Brimstone Stormclouds:** 3 faction cubes, each +1 Power for one spell in a combat" in mine
+    theirs = "\n".join(format_private(CLASH.view(state, 1), title="t"))
+    assert "**Empowered statistic cards (face-up pile):**" in theirs and "×" in theirs
+    view = {
+        "sides": [
+            {"team": 0, "hero": "fiona", "faction": "inferno", "level": 1, "cage_cubes": 2, "cage_reward": "power"}
+        ]
+    }
+    _, pen = H._canvas(1600, H.words_for("zh_Hans", None))
+    assert any("2" in line and "魔法威力" in line for line in H._side_lines(pen, view, view["sides"][0]))
