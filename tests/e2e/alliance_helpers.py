@@ -15,8 +15,9 @@ from typing import Any
 import engine
 from bench.table import MENTION, pings
 from engine.core import Prompt
+from engine.heroes3.content.clash import clash_content
 from renderers import heroes3_map as M
-from tests.e2e.bot_helpers import PromptTable, db_path, find_prompt_message, seat_users
+from tests.e2e.bot_helpers import LogFollower, PromptTable, db_path, find_prompt_message, seat_users, shown
 
 RS = engine.ruleset("heroes3")
 # Found with the engine alone: under it seat 4 starts, so the starting team's member seated first
@@ -69,6 +70,38 @@ async def create_heroes3(
             (await (await fake.slash(user, "game join", channel=thread, **joining)).response(timeout=10)).text
         )
     return int(match.group(1)), thread, replies
+
+
+async def open_expansion_table(
+    fake: Any, world: Any, tmp_path: Path, expansion: str, name: str, seed: str
+) -> tuple[int, Any, dict[int, Any], LogFollower]:
+    """A two-seat Clash whose table adds the box ``expansion`` (typed ``expansions=<id>``; ``name`` its English
+    name), alice joining as its faction (typed in lower case), bob as Castle, started by the game master with
+    ``seed`` (H3-49.6). Checked on the way: the lobby line names the expansion in words, never the typed id; the
+    table is told at the start that it joined the scenario; alice plays that faction from its starting tile with
+    one of its heroes. Returns the game's id, its thread, seat -> user and a follower of its log."""
+    game_id, thread, replies = await create_heroes3(
+        fake, world, (world.alice, world.bob), f"expansions={expansion}", (expansion, "Castle")
+    )
+    assert not [r for r in replies if "⛔" in r], replies
+    lobby = " ".join(shown(m) for m in fake.messages(thread)) + " ".join(shown(m) for m in fake.messages(world.channel))
+    assert f"expansions: {name}" in lobby and expansion not in lobby  # in words, never the typed id
+    started = await (await fake.slash(world.admin, "game start", channel=thread, options={"seed": seed})).response(
+        timeout=30
+    )
+    assert "⛔" not in started.text, started.text
+    by_id = {world.alice.id: world.alice, world.bob.id: world.bob}
+    seats = {seat: by_id[uid] for seat, uid in seat_users(db_path(tmp_path), game_id).items()}
+    said = f"Expansions added to the scenario: {name}."
+    await fake.wait_for(lambda: any(said in shown(m) for m in fake.messages(thread)), timeout=60, what=said)
+    follower = LogFollower(RS, db_path(tmp_path), game_id)
+    follower.refresh()
+    state = follower.state
+    mine = next(p for p in state.seats if p.faction == expansion)
+    assert seats[mine.seat] == world.alice and state.boxes == ["core", expansion]
+    assert mine.hero in clash_content().towns[expansion].heroes
+    assert any(t.tile == clash_content().starting_tile(expansion).id for t in state.tiles)
+    return game_id, thread, seats, follower
 
 
 async def play_to_round(table: PromptTable, until: int, *, decisions: int, seconds: float) -> int:

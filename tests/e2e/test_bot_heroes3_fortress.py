@@ -25,15 +25,11 @@ import pytest
 
 from engine.core.text import Ref
 from engine.heroes3 import names as h3_names
-from engine.heroes3.content.clash import clash_content
-from tests.e2e.alliance_helpers import RS, create_heroes3, play_to_round, words
+from tests.e2e.alliance_helpers import RS, open_expansion_table, play_to_round, words
 from tests.e2e.bot_helpers import (
-    LogFollower,
     PromptTable,
     board_posts,
     check_public_payloads,
-    db_path,
-    seat_users,
     shown,
     start_referee,
 )
@@ -50,28 +46,8 @@ async def test_a_fortress_seat_and_the_first_event_on_a_core_scenario(
 ) -> None:
     fake, world = fake_discord, fake_world
     await start_referee(start_bot, tmp_path)
-    game_id, thread, replies = await create_heroes3(
-        fake, world, (world.alice, world.bob), "expansions=fortress", ("fortress", "Castle")
-    )
-    assert not [r for r in replies if "⛔" in r], replies
-    lobby = " ".join(shown(m) for m in fake.messages(thread)) + " ".join(shown(m) for m in fake.messages(world.channel))
-    assert "expansions: Fortress" in lobby and "fortress" not in lobby  # in words, never the typed id
-    started = await (await fake.slash(world.admin, "game start", channel=thread, options={"seed": SEED})).response(
-        timeout=30
-    )
-    assert "⛔" not in started.text, started.text
-    by_id = {world.alice.id: world.alice, world.bob.id: world.bob}
-    seats = {seat: by_id[uid] for seat, uid in seat_users(db_path(tmp_path), game_id).items()}
-    said = "Expansions added to the scenario: Fortress."
-    await fake.wait_for(lambda: any(said in shown(m) for m in fake.messages(thread)), timeout=60, what=said)
-
-    follower = LogFollower(RS, db_path(tmp_path), game_id)
-    follower.refresh()
+    game_id, thread, seats, follower = await open_expansion_table(fake, world, tmp_path, "fortress", "Fortress", SEED)
     state = follower.state
-    fortress = next(p for p in state.seats if p.faction == "fortress")
-    assert seats[fortress.seat] == world.alice and state.boxes == ["core", "fortress"]
-    assert fortress.hero in clash_content().towns["fortress"].heroes
-    assert any(t.tile == clash_content().starting_tile("fortress").id for t in state.tiles)
     assert state.event_deck is not None and state.event_deck.current is None  # H3-6.24: dealt, face down
 
     table = PromptTable(fake, world, thread, game_id, seats, follower)

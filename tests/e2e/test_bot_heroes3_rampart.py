@@ -26,15 +26,12 @@ import pytest
 from engine.core.text import Ref
 from engine.heroes3 import names as h3_names
 from engine.heroes3.content.clash import clash_content
-from tests.e2e.alliance_helpers import RS, create_heroes3, play_to_round, words
+from tests.e2e.alliance_helpers import RS, create_heroes3, open_expansion_table, play_to_round, words
 from tests.e2e.bot_helpers import (
-    LogFollower,
     PromptTable,
     board_posts,
     check_public_payloads,
     db_path,
-    seat_users,
-    shown,
     start_referee,
 )
 
@@ -66,27 +63,9 @@ async def test_a_rampart_seat_on_a_core_scenario_with_the_expansion_added(
         joined = db.execute("SELECT user_id FROM seats WHERE game_id = ?", (plain_id,)).fetchall()
     assert joined == [(world.bob.id,)]
 
-    game_id, thread, replies = await open_table(fake, world, "expansions=rampart")
-    assert not [r for r in replies if "⛔" in r], replies
-    lobby = " ".join(shown(m) for m in fake.messages(thread)) + " ".join(shown(m) for m in fake.messages(world.channel))
-    assert "expansions: Rampart" in lobby and "rampart" not in lobby  # in words, never the typed id
-    started = await (await fake.slash(world.admin, "game start", channel=thread, options={"seed": SEED})).response(
-        timeout=30
-    )
-    assert "⛔" not in started.text, started.text
-    by_id = {world.alice.id: world.alice, world.bob.id: world.bob}
-    seats = {seat: by_id[uid] for seat, uid in seat_users(db_path(tmp_path), game_id).items()}
-
-    said = "Expansions added to the scenario: Rampart."
-    await fake.wait_for(lambda: any(said in shown(m) for m in fake.messages(thread)), timeout=60, what=said)
-
-    follower = LogFollower(RS, db_path(tmp_path), game_id)
-    follower.refresh()
+    game_id, thread, seats, follower = await open_expansion_table(fake, world, tmp_path, "rampart", "Rampart", SEED)
     state = follower.state
-    rampart = next(p for p in state.seats if p.faction == "rampart")
-    assert seats[rampart.seat] == world.alice and state.boxes == ["core", "rampart"]
-    assert rampart.hero == clash_content().towns["rampart"].heroes[0]
-    assert any(t.tile == clash_content().starting_tile("rampart").id for t in state.tiles)
+    assert state.player(next(s for s, u in seats.items() if u == world.alice)).hero == "gelu"  # the first listed
     texts = words(RS.view(state, None))
     for machine in clash_content().war_machines(tuple(state.boxes)):  # H3-6.32: the face-up pile, public
         name = h3_names().name(Ref(kind="card", id=machine), "en")
