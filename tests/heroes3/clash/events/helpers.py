@@ -4,7 +4,6 @@ top of it and played to the moment it is drawn, and the answers to its questions
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
 from typing import Any
 
 from engine.core import Event, Prompt
@@ -88,13 +87,6 @@ def words(msg: Msg | None, locale: str = EN) -> str:
     return render(msg, locale, h3_names())
 
 
-def settle(
-    state: ClashState, done: Callable[[ClashState], bool], what: str, limit: int = 400
-) -> tuple[ClashState, list[Event]]:
-    """``play_until``: it answers the first prompt someone is still waited on, as an auction needs."""
-    return play_until(state, done, what, limit)
-
-
 def to_turn(state: ClashState, what: str) -> tuple[ClashState, list[Event]]:
     """Answer first options until the next turn begins (the event, and whatever follows it, is over)."""
-    return settle(state, lambda s: front(s).kind in ("hand", "main"), what)
+    return play_until(state, lambda s: front(s).kind in ("hand", "main"), what)

@@ -8,7 +8,7 @@ from engine.heroes3.clash.state import ClashState
 from engine.heroes3.combat.models import ArmyCard
 from engine.heroes3.content.clash import clash_content
 
-from ..helpers import give_card, mutate
+from ..helpers import give_card, mutate, play_until
 from .helpers import (
     asked,
     choose,
@@ -18,7 +18,6 @@ from .helpers import (
     option_index,
     picks,
     prompt,
-    settle,
     to_event,
     to_turn,
 )
@@ -285,7 +284,7 @@ def test_villagers_plea_a_single_way_is_taken_without_a_question() -> None:
     for p in state.seats:
         _purse(state, p.seat, gold=0, bm=0)
         p.production = {}  # no income in round 5 either
-    state, seen = settle(state, lambda s: deck(s).current == "the_villagers_plea", "round 5's event")
+    state, seen = play_until(state, lambda s: deck(s).current == "the_villagers_plea", "round 5's event")
     spent = [e for e in seen if e.kind == "h3_event_mp_spent"]
     assert len(spent) == 2  # no card, no purse: each spends 1 MP, the only way left, unasked
 

@@ -11,7 +11,7 @@ from engine.heroes3.clash.state import ClashState
 from engine.heroes3.content import load
 from engine.heroes3.content.clash import clash_content
 
-from ..helpers import act, give_card, mutate, refused_rule
+from ..helpers import act, give_card, mutate, play_until, refused_rule
 from .helpers import (
     asked,
     choose,
@@ -21,7 +21,6 @@ from .helpers import (
     picks,
     prompt,
     public_json,
-    settle,
     to_event,
     to_turn,
     words,
@@ -272,6 +271,6 @@ def test_a_shady_auction_with_no_gold_at_the_table_the_lots_go_to_the_discard_pi
         p.resources["gold"] = 0
     deck(state).deck.draw_pile.insert(0, "a_shady_auction")
     discards = len(state.decks["artifact"].discard_pile)
-    state, seen = settle(state, lambda s: deck(s).current == "a_shady_auction", "round 5's event")
+    state, seen = play_until(state, lambda s: deck(s).current == "a_shady_auction", "round 5's event")
     assert kinds(seen).count("h3_event_unsold") == 3 and "h3_event_bids" not in kinds(seen)  # nobody asked
     assert len(state.decks["artifact"].discard_pile) == discards + 3
